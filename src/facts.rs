@@ -1,0 +1,71 @@
+//! Facts about the world the law needs, reached through one small trait the host implements.
+//!
+//! The law never does I/O: git status, the manifests, the remotes and the home folder come
+//! from here, so every rule is testable with [`FakeFacts`].
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// One of a repository's remotes.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Remote {
+    pub name: String,
+    pub url: String,
+}
+
+/// What the host knows about the world. `None` means unknown: the law treats unknown as
+/// the riskier answer.
+pub trait Facts {
+    /// Is the git tree at `dir` clean (nothing staged, changed or untracked)?
+    fn tree_clean(&self, dir: &str) -> Option<bool>;
+    /// The remotes of the repository at `dir`.
+    fn remotes(&self, dir: &str) -> Option<Vec<Remote>>;
+    /// Package names (lower case) the manifests in `dir` declare, across ecosystems.
+    fn declared(&self, dir: &str) -> Option<Vec<String>>;
+    /// The person's home folder.
+    fn home(&self) -> Option<String>;
+}
+
+/// Facts given as values, for tests, the corpus and hosts that know nothing.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FakeFacts {
+    #[serde(default)]
+    pub clean: Option<bool>,
+    #[serde(default)]
+    pub remotes: Option<BTreeMap<String, String>>,
+    #[serde(default)]
+    pub declared: Option<Vec<String>>,
+    #[serde(default)]
+    pub home: Option<String>,
+}
+
+impl FakeFacts {
+    /// A world where nothing is known.
+    pub fn unknown() -> FakeFacts {
+        FakeFacts::default()
+    }
+}
+
+impl Facts for FakeFacts {
+    fn tree_clean(&self, _dir: &str) -> Option<bool> {
+        self.clean
+    }
+
+    fn remotes(&self, _dir: &str) -> Option<Vec<Remote>> {
+        self.remotes.as_ref().map(|remotes| {
+            remotes
+                .iter()
+                .map(|(name, url)| Remote { name: name.clone(), url: url.clone() })
+                .collect()
+        })
+    }
+
+    fn declared(&self, _dir: &str) -> Option<Vec<String>> {
+        self.declared.clone()
+    }
+
+    fn home(&self) -> Option<String> {
+        self.home.clone()
+    }
+}

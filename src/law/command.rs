@@ -1,0 +1,1 @@
+//! The law for shell commands.

@@ -1,0 +1,19 @@
+//! warden's law and the vocabulary every layer shares: a step, a verdict, a risk, a wish,
+//! the person's words, a mode. Pure and synchronous: no I/O, no clocks, no async.
+
+pub mod facts;
+pub mod fold;
+pub mod intent;
+pub mod law;
+pub mod mode;
+pub mod shell;
+pub mod step;
+pub mod verdict;
+pub mod wish;
+
+pub use facts::{FakeFacts, Facts};
+pub use law::judge;
+pub use mode::Mode;
+pub use step::{Context, Step};
+pub use verdict::{Decision, Harm, Risk, Verdict};
+pub use wish::{Act, Name, Wish};
