@@ -1,0 +1,1 @@
+//! Intent cases: see corpus/README.md.

@@ -1,0 +1,1 @@
+//! Shell cases: see corpus/README.md.
