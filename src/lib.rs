@@ -1,11 +1,16 @@
 //! warden's law and the vocabulary every layer shares: a step, a verdict, a risk, a wish,
 //! the person's words, a mode. Pure and synchronous: no I/O, no clocks, no async.
 
+pub mod corpus;
 pub mod facts;
 pub mod fold;
 pub mod intent;
 pub mod law;
+pub mod lookalike;
+pub mod manifest;
 pub mod mode;
+pub mod protocol;
+pub mod secrets;
 pub mod shell;
 pub mod step;
 pub mod verdict;

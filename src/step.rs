@@ -20,8 +20,9 @@ pub struct Context {
     /// The person's own messages, oldest first. Empty when someone else's words are in
     /// the chat: [`Context::owner_words`] enforces it.
     pub said: Vec<String>,
-    /// The chat has read untrusted content (a mark).
-    pub read: bool,
+    /// The marks: names of the untrusted sources the chat has read ("a web page",
+    /// "GitHub content"). Empty: nothing read.
+    pub read: Vec<String>,
     /// Someone else's words are in the chat.
     pub others: bool,
 }
@@ -36,6 +37,6 @@ impl Context {
 
     /// Whether the chat counts as having read something untrusted.
     pub fn has_read(&self) -> bool {
-        self.read || self.others
+        !self.read.is_empty() || self.others
     }
 }

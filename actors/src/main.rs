@@ -1,1 +1,238 @@
-fn main(){}
+//! The `warden` binary: judge steps (one, or a JSON-lines batch), run the corpus, read the
+//! person's words.
+
+mod external;
+
+use anyhow::{Context as _, Result, bail};
+use clap::{Parser, Subcommand};
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use warden::corpus::{World, parse_cases, run};
+use warden::facts::{Facts, FakeFacts};
+use warden::mode::Mode;
+use warden::protocol::{Defaults, judge_line, wish_text};
+use warden::step::{Context, Step};
+use warden::verdict::Decision;
+use warden::wish::{Act, Name, Wish};
+
+/// warden: a supervisor between AI agents and the world. It answers allow, ask or deny.
+#[derive(Parser)]
+#[command(name = "warden", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Judge steps: JSON lines on stdin (one answer line per request line), or one command
+    /// given with --command.
+    Judge(JudgeArgs),
+    /// Run the corpus and print the rates per file.
+    Corpus {
+        /// The corpus folder.
+        #[arg(long, default_value = "corpus")]
+        dir: PathBuf,
+        /// Also run the external corpora under this folder (tldr, nl2bash, gtfobins, …).
+        #[arg(long)]
+        external: Option<PathBuf>,
+        /// Print this many sample commands per set, label and verdict.
+        #[arg(long, default_value_t = 0)]
+        show: usize,
+    },
+    /// Read the person's words for one act: asked, held or neither, and which words decided.
+    Intent {
+        /// The act: push, force_push, deploy, install, delete, send, publish, …
+        #[arg(long)]
+        act: String,
+        /// A name the message must carry to ask (a branch, package, host…); repeatable.
+        #[arg(long = "name")]
+        names: Vec<String>,
+        /// The message must name production.
+        #[arg(long)]
+        production: bool,
+        /// The person's messages, oldest first.
+        #[arg(required = true)]
+        said: Vec<String>,
+    },
+}
+
+#[derive(clap::Args)]
+struct JudgeArgs {
+    /// Judge this one shell command instead of reading JSON lines.
+    #[arg(long)]
+    command: Option<String>,
+    /// One of the person's own messages, oldest first; repeatable.
+    #[arg(long)]
+    said: Vec<String>,
+    /// A source the chat has read (a mark); repeatable.
+    #[arg(long)]
+    read: Vec<String>,
+    /// Someone else's words are in the chat.
+    #[arg(long)]
+    others: bool,
+    /// The mode: ask_first, edit_freely, plan_only, auto, full_trust (or Claude Code's names).
+    #[arg(long, default_value = "auto")]
+    mode: String,
+    /// The work folder (default: the current folder).
+    #[arg(long)]
+    cwd: Option<String>,
+    /// Print the answer as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn main() -> std::process::ExitCode {
+    match run_cli(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("warden: {e:#}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
+    match cli.command {
+        Command::Judge(args) => judge(args),
+        Command::Corpus { dir, external, show } => corpus(&dir, external.as_deref(), show),
+        Command::Intent { act, names, production, said } => intent(&act, names, production, &said),
+    }
+}
+
+fn current_dir() -> String {
+    std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_else(|_| "/".to_string())
+}
+
+/// The host's facts about the world.
+fn host_facts() -> Box<dyn Facts> {
+    Box::new(FakeFacts { home: std::env::var("HOME").ok(), ..FakeFacts::unknown() })
+}
+
+fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
+    let facts = host_facts();
+    let defaults = Defaults { cwd: args.cwd.clone().unwrap_or_else(current_dir), default_mode: Mode::Auto };
+    let Some(command) = args.command else {
+        return batch(&defaults, facts.as_ref());
+    };
+    let mode = Mode::parse(&args.mode)?;
+    let ctx = Context { mode, cwd: defaults.cwd.clone(), said: args.said, read: args.read, others: args.others };
+    let verdict = warden::judge(&Step::Command { command }, &ctx, facts.as_ref());
+    if args.json {
+        let answer = warden::protocol::answer(serde_json::Value::Null, &verdict);
+        println!("{}", serde_json::to_string(&answer)?);
+    } else {
+        println!("{}  (score {})", verdict.decision.name(), verdict.score);
+        println!("{}", verdict.reason);
+        for scored in &verdict.risks {
+            let wish = scored.risk.wish.as_ref().filter(|_| !scored.risk.never).map(wish_text).unwrap_or_else(|| "no words lift it".into());
+            println!("  - {} (score {}, {:?}): {} [asks with: {wish}]", scored.risk.rule, scored.score, scored.wanted, scored.risk.reason);
+        }
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// Reads JSON lines on stdin and writes one answer line for each, in order. Exits 0 unless
+/// stdin itself fails.
+fn batch(defaults: &Defaults, facts: &dyn Facts) -> Result<std::process::ExitCode> {
+    let stdin = std::io::stdin();
+    let mut input = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        let read = input.read_until(b'\n', &mut buffer).context("reading stdin")?;
+        if read == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&buffer);
+        let line = line.trim_end_matches(['\n', '\r']);
+        let answer = if line.trim().is_empty() {
+            r#"{"id":null,"error":"the line is empty: expected one JSON request"}"#.to_string()
+        } else {
+            judge_line(line, defaults, facts)
+        };
+        writeln!(out, "{answer}").context("writing stdout")?;
+        // An orchestrator waits for each answer: hand it over as soon as no more input waits.
+        if input.buffer().is_empty() {
+            out.flush().context("writing stdout")?;
+        }
+    }
+    out.flush().context("writing stdout")?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::process::ExitCode> {
+    let world_path = dir.join("world.json");
+    let world: World = serde_json::from_str(
+        &std::fs::read_to_string(&world_path).with_context(|| format!("reading {}", world_path.display()))?,
+    )
+    .with_context(|| format!("{} is not a valid world", world_path.display()))?;
+    let shell = dir.join("shell");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&shell)
+        .with_context(|| format!("reading {}", shell.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    let mut failed = 0;
+    println!("{:<22} {:>6} {:>7}   {:>16} {:>16}", "file", "cases", "failed", "asks before", "asks after");
+    for path in &files {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let (mut total, mut failures, mut before, mut after) = (0usize, Vec::new(), 0usize, 0usize);
+        for (line, case) in parse_cases(&text) {
+            total += 1;
+            match case {
+                Ok(case) => {
+                    let outcome = run(&case, &world);
+                    before += usize::from(outcome.before.decision != Decision::Allow);
+                    after += usize::from(outcome.after.decision != Decision::Allow);
+                    for failure in outcome.failures {
+                        failures.push(format!("  line {line} [{}] `{}`: {failure}", case.case, case.command));
+                    }
+                }
+                Err(e) => failures.push(format!("  line {line}: unreadable case: {e}")),
+            }
+        }
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        let pct = |n: usize| if total == 0 { 0.0 } else { n as f64 * 100.0 / total as f64 };
+        println!("{name:<22} {total:>6} {:>7}   {:>15.1}% {:>15.1}%", failures.len(), pct(before), pct(after));
+        for failure in &failures {
+            println!("{failure}");
+        }
+        failed += failures.len();
+    }
+    if let Some(external) = external {
+        println!();
+        external::run(external, show)?;
+    }
+    Ok(if failed == 0 { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE })
+}
+
+fn intent(act: &str, names: Vec<String>, production: bool, said: &[String]) -> Result<std::process::ExitCode> {
+    let Some(act) = Act::parse(act) else {
+        let known: Vec<&str> = Act::ALL.iter().map(|a| a.name()).collect();
+        bail!("unknown act `{act}`: expected one of {}", known.join(", "));
+    };
+    let mut wish = Wish::new(act);
+    for name in names {
+        wish = wish.naming(Name::one(name));
+    }
+    if production {
+        wish = wish.naming(Name::Production);
+    }
+    let reading = warden::intent::wanted(&wish, said);
+    let wanted = match reading.wanted {
+        warden::intent::Wanted::Asked => "asked",
+        warden::intent::Wanted::Held => "held",
+        warden::intent::Wanted::Neither => "neither",
+    };
+    println!("{wanted}");
+    if let Some(index) = reading.message {
+        println!("decided by message {}: {}", index + 1, reading.words);
+    } else {
+        println!("no message names the act {}", act.name());
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

@@ -1,17 +1,151 @@
 //! The law: a step and its chat in, a verdict out. Pure, synchronous and total.
+//!
+//! score = harm + lasting + what the chat read + a boundary the person stated; Auto asks
+//! at three. A step the person asked for in their latest message, with every name it needs,
+//! scores two at most; NEVER and critical steps keep their score whatever was said.
 
 pub mod command;
+pub mod paths;
 
 use crate::facts::Facts;
+use crate::intent::{Wanted, wanted};
+use crate::mode::Mode;
 use crate::step::{Context, Step};
-use crate::verdict::Verdict;
+use crate::verdict::{Decision, Harm, Risk, Scored, Verdict};
+
+/// Auto asks at this score.
+pub const ASKS_AT: u8 = 3;
+
+/// What the person's asking caps a score at.
+pub const ASKED_CAP: u8 = 2;
 
 /// Judges one step. Never panics and never errors: what it cannot judge asks.
 pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
-    let _ = (step, ctx, facts);
-    todo_verdict()
+    match step {
+        Step::Command { command } => {
+            if command.trim().is_empty() {
+                return ask_plain("an empty command: nothing to judge");
+            }
+            let found = command::assess(command, &ctx.cwd, facts);
+            decide(found, ctx)
+        }
+        Step::Unjudged { tool } => ask_plain(&format!("warden does not judge the tool {tool} yet, so it asks")),
+    }
 }
 
-fn todo_verdict() -> Verdict {
-    Verdict { decision: crate::verdict::Decision::Ask, score: 0, reason: String::new(), risks: Vec::new() }
+fn ask_plain(reason: &str) -> Verdict {
+    Verdict { decision: Decision::Ask, score: 0, reason: sentence(reason), risks: Vec::new() }
+}
+
+/// Scores one risk for this chat.
+pub fn score(risk: &Risk, ctx: &Context) -> Scored {
+    let reading = risk
+        .wish
+        .as_ref()
+        .map(|wish| wanted(wish, ctx.owner_words()).wanted)
+        .unwrap_or(Wanted::Neither);
+    let held = reading == Wanted::Held;
+    let mut score = risk.base() + u8::from(ctx.has_read()) + u8::from(held);
+    if reading == Wanted::Asked && !risk.never && !risk.critical {
+        score = score.min(ASKED_CAP);
+    }
+    Scored { risk: risk.clone(), score, wanted: reading }
+}
+
+/// Turns what the rules found into a decision for the chat's mode.
+pub fn decide(found: command::Assessment, ctx: &Context) -> Verdict {
+    let mut risks: Vec<Scored> = found.risks.iter().map(|risk| score(risk, ctx)).collect();
+    // Strongest first: the reason speaks for it.
+    risks.sort_by(|a, b| (b.risk.critical, b.score, b.risk.never).cmp(&(a.risk.critical, a.score, a.risk.never)));
+    let top = risks.first();
+    let score = top.map_or(0, |scored| scored.score);
+    let read = ctx.has_read();
+
+    let critical = risks.iter().find(|s| s.risk.critical);
+    let held = risks.iter().find(|s| s.wanted == Wanted::Held);
+    let irreducible = risks.iter().find(|s| s.risk.irreducible);
+    let over = risks.iter().find(|s| s.score >= ASKS_AT);
+    let way_out = risks.iter().find(|s| s.risk.way_out);
+
+    let (decision, reason) = if ctx.mode == Mode::PlanOnly && found.changes {
+        let why = top.map_or_else(|| "this command changes things".to_string(), |s| s.risk.reason.clone());
+        (Decision::Deny, format!("{}: Plan only runs nothing that changes the world; switch to another mode to run it", sentence_body(&why)))
+    } else if let Some(s) = critical {
+        (Decision::Ask, explain(s, ctx, "warden asks about this in every mode"))
+    } else if let Some(s) = held {
+        (Decision::Ask, explain(s, ctx, ""))
+    } else if ctx.mode == Mode::FullTrust {
+        match irreducible {
+            Some(s) => (Decision::Ask, explain(s, ctx, "Full trust does not lift this")),
+            None => (Decision::Allow, allowed(top, ctx)),
+        }
+    } else if matches!(ctx.mode, Mode::AskFirst | Mode::EditFreely) && found.changes {
+        let why = top.map_or_else(|| "this command changes things".to_string(), |s| s.risk.reason.clone());
+        let mode = if ctx.mode == Mode::AskFirst { "Ask first" } else { "Edit freely" };
+        (Decision::Ask, format!("{}; {mode} asks before commands that change things", sentence_body(&why)))
+    } else if matches!(ctx.mode, Mode::AskFirst | Mode::EditFreely | Mode::PlanOnly) && read && (found.network || way_out.is_some()) {
+        let why = way_out.map_or_else(|| "this command reaches the network".to_string(), |s| s.risk.reason.clone());
+        (Decision::Ask, format!("{} after this chat read {}; outside Auto every way out asks after reading", sentence_body(&why), sources(ctx)))
+    } else if let Some(s) = over {
+        (Decision::Ask, explain(s, ctx, ""))
+    } else {
+        (Decision::Allow, allowed(top, ctx))
+    };
+    Verdict { decision, score, reason: sentence(&reason), risks }
+}
+
+fn sources(ctx: &Context) -> String {
+    if ctx.read.is_empty() {
+        return "someone else's words".to_string();
+    }
+    let mut names: Vec<&str> = ctx.read.iter().map(String::as_str).take(2).collect();
+    let more = ctx.read.len().saturating_sub(2);
+    let tail = if more > 0 { format!(" and {more} more") } else { String::new() };
+    if names.len() == 2 {
+        let second = names.pop().unwrap_or_default();
+        format!("{} and {second}{tail}", names.join(", "))
+    } else {
+        format!("{}{tail}", names.join(", "))
+    }
+}
+
+/// Why a risk asks, in one sentence.
+fn explain(scored: &Scored, ctx: &Context, note: &str) -> String {
+    let risk = &scored.risk;
+    let mut out = sentence_body(&risk.reason);
+    if scored.wanted == Wanted::Held {
+        out.push_str(", and you said to hold it");
+    } else if risk.never && scored.wanted == Wanted::Asked {
+        out.push_str("; no words lift this one");
+    } else if ctx.has_read() && risk.base() + u8::from(scored.wanted == Wanted::Held) < ASKS_AT && !risk.never {
+        out.push_str(&format!(", after this chat read {}", sources(ctx)));
+    }
+    if !note.is_empty() {
+        out.push_str("; ");
+        out.push_str(note);
+    }
+    out
+}
+
+fn allowed(top: Option<&Scored>, ctx: &Context) -> String {
+    match top {
+        None => "nothing here needs asking".to_string(),
+        Some(s) if s.wanted == Wanted::Asked => format!("{}, which you asked for", sentence_body(&s.risk.reason)),
+        Some(s) if ctx.mode == Mode::FullTrust => format!("{}; Full trust lets it go", sentence_body(&s.risk.reason)),
+        Some(s) if s.risk.harm == Harm::None => "nothing here needs asking".to_string(),
+        Some(s) => format!("{}, which Auto lets go at this score", sentence_body(&s.risk.reason)),
+    }
+}
+
+fn sentence_body(text: &str) -> String {
+    let mut chars = text.trim().trim_end_matches('.').chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn sentence(text: &str) -> String {
+    let body = sentence_body(text);
+    if body.is_empty() { body } else { format!("{body}.") }
 }

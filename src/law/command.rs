@@ -1,1 +1,0 @@
-//! The law for shell commands.

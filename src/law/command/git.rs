@@ -1,0 +1,307 @@
+//! git: pushes (to the repository's own remote, forced, deleting, publishing, mirrored, or
+//! anywhere else), remotes, and what throws away uncommitted work.
+
+use super::{Scan, has_flag, host_names, positional};
+use crate::facts::Remote;
+use crate::shell::Command;
+use crate::verdict::{Harm, Risk};
+use crate::wish::{Act, Name, Wish};
+
+/// Options of git itself that take a value.
+const VALUED: &[&str] = &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"];
+
+/// Branches others share: a force-push over one is said so.
+const SHARED: &[&str] = &["main", "master", "develop", "dev", "trunk", "production", "prod", "release", "staging"];
+
+/// Branches that publish what is pushed to them.
+const PUBLISHING: &[&str] = &["gh-pages", "pages"];
+
+/// The subcommand: the first word after git's own options.
+pub(super) fn subcommand(cmd: &Command) -> Option<&str> {
+    let (index, _) = split(cmd)?;
+    cmd.words.get(index).map(String::as_str)
+}
+
+/// The words after the subcommand.
+pub(super) fn sub_args(cmd: &Command) -> &[String] {
+    split(cmd).and_then(|(index, _)| cmd.words.get(index + 1..)).unwrap_or(&[])
+}
+
+/// Where the subcommand is, and the folder `-C` names (if any).
+fn split(cmd: &Command) -> Option<(usize, Option<&str>)> {
+    if cmd.program() != "git" {
+        return None;
+    }
+    let mut dir = None;
+    let mut index = 1;
+    while let Some(word) = cmd.words.get(index) {
+        if VALUED.contains(&word.as_str()) {
+            if word == "-C" {
+                dir = cmd.words.get(index + 1).map(String::as_str);
+            }
+            index += 2;
+        } else if word.starts_with('-') {
+            index += 1;
+        } else {
+            return Some((index, dir));
+        }
+    }
+    None
+}
+
+/// `git branch`, `tag`, `remote`, `stash`, `config`, `worktree`, `reflog` that only list.
+pub(super) fn lists_only(sub: &str, rest: &[&str]) -> bool {
+    let positional: Vec<&&str> = rest.iter().filter(|arg| !arg.starts_with('-')).collect();
+    match sub {
+        "branch" | "tag" => {
+            positional.is_empty()
+                || rest.iter().any(|arg| matches!(*arg, "-l" | "--list" | "--contains" | "--merged" | "--show-current"))
+        }
+        "remote" => positional.is_empty() || matches!(positional.first().map(|s| **s), Some("show" | "get-url")),
+        "stash" => matches!(positional.first().map(|s| **s), Some("list" | "show")),
+        "config" => rest.iter().any(|arg| matches!(*arg, "--get" | "--list" | "-l" | "--get-all" | "--get-regexp")),
+        "worktree" => matches!(positional.first().map(|s| **s), Some("list")),
+        "reflog" => positional.is_empty() || matches!(positional.first().map(|s| **s), Some("show")),
+        _ => false,
+    }
+}
+
+pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    let Some((index, dir)) = split(cmd) else { return };
+    let sub = cmd.words.get(index).map(String::as_str).unwrap_or("");
+    let args = cmd.words.get(index + 1..).unwrap_or(&[]);
+    let folder = dir.and_then(|dir| scan.place.resolve(dir)).unwrap_or_else(|| scan.place.cwd.to_string());
+    match sub {
+        "push" => push(args, &folder, scan),
+        "remote" => remote(args, scan),
+        "reset" if has_flag(args, None, &["hard"]) => discard("git reset --hard", &folder, scan),
+        "clean" if has_flag(args, Some('f'), &["force"]) => discard("git clean", &folder, scan),
+        "checkout" | "restore" if touches_everything(sub, args) => discard(&format!("git {sub} ."), &folder, scan),
+        "stash" if matches!(positional(args).first(), Some(&"clear" | &"drop")) => {
+            scan.add(
+                Risk::new("git.discard", Harm::Severe, false, "throw away stashed work (git stash clear/drop)")
+                    .wish(Wish::new(Act::Discard)),
+            );
+        }
+        "filter-branch" | "filter-repo" => scan.add(
+            Risk::new("git.rewrite_history", Harm::Severe, false, "rewrite the repository's whole history")
+                .wish(Wish::new(Act::ForcePush)),
+        ),
+        "config" if has_flag(args, None, &["global", "system"]) && !lists_only("config", &strs(args)) => scan.add(
+            Risk::new("git.config_global", Harm::Moderate, true, "change git's settings for every repository")
+                .wish(Wish::new(Act::Update)),
+        ),
+        _ => {}
+    }
+    if matches!(sub, "push" | "fetch" | "pull" | "clone" | "ls-remote" | "remote" | "submodule") {
+        scan.network = true;
+    }
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// `git checkout .`, `git checkout -- .`, `git restore .` (the working tree, not only staged).
+fn touches_everything(sub: &str, args: &[String]) -> bool {
+    let paths = positional(args);
+    if sub == "restore" && has_flag(args, Some('S'), &["staged"]) && !has_flag(args, Some('W'), &["worktree"]) {
+        return false;
+    }
+    let everything = paths.iter().any(|path| matches!(*path, "." | "*" | ":/" | "./"));
+    everything || (sub == "checkout" && has_flag(args, Some('f'), &["force"]))
+}
+
+fn discard(what: &str, folder: &str, scan: &mut Scan<'_>) {
+    match scan.facts.tree_clean(folder) {
+        // Nothing to lose, nothing to ask.
+        Some(true) => {}
+        known => {
+            let state = if known.is_some() { "uncommitted changes" } else { "whatever is uncommitted" };
+            scan.add(
+                Risk::new("git.discard", Harm::Severe, false, format!("{what} throws away {state} in {folder}"))
+                    .wish(Wish::new(Act::Discard)),
+            );
+        }
+    }
+}
+
+/// Options of `git push` that take a separate value.
+const PUSH_VALUED: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
+
+fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
+    if has_flag(args, Some('n'), &["dry-run"]) {
+        return;
+    }
+    let mut words = Vec::new();
+    let mut skip = false;
+    for arg in args {
+        if skip {
+            skip = false;
+        } else if PUSH_VALUED.contains(&arg.as_str()) {
+            skip = true;
+        } else if !arg.starts_with('-') || arg == "-" {
+            words.push(arg.as_str());
+        }
+    }
+    let forced = has_flag(args, Some('f'), &["force", "force-with-lease", "force-if-includes"]);
+    let deleting = has_flag(args, Some('d'), &["delete"]);
+    let mirror = has_flag(args, None, &["mirror"]);
+    let remotes = scan.facts.remotes(folder);
+    let target = words.first().copied();
+    let refspecs = words.get(1..).unwrap_or(&[]);
+
+    // Where it goes.
+    let remote_name = match target {
+        None => "the current branch's remote".to_string(),
+        Some(target) => match where_to(target, remotes.as_deref()) {
+            Whereto::Own(name) => name,
+            Whereto::Foreign => {
+                scan.add(
+                    Risk::new(
+                        "git.foreign_remote",
+                        Harm::Severe,
+                        true,
+                        format!("push to {target}, which is not one of this repository's remotes"),
+                    )
+                    .never()
+                    .way_out(),
+                );
+                return;
+            }
+            Whereto::Unverified => {
+                scan.add(
+                    Risk::new(
+                        "git.unverified_remote",
+                        Harm::Severe,
+                        true,
+                        format!("push to {target}, a remote warden could not check against this repository's"),
+                    )
+                    .way_out()
+                    .wish(Wish::new(Act::Push).naming(Name::one(target))),
+                );
+                return;
+            }
+        },
+    };
+
+    if mirror {
+        scan.add(
+            Risk::new("git.mirror", Harm::Severe, true, format!("mirror every branch and tag to {remote_name}, deleting what is not here"))
+                .way_out()
+                .wish(Wish::new(Act::Mirror)),
+        );
+        return;
+    }
+
+    let mut named_any = false;
+    for spec in refspecs {
+        let forced_spec = spec.starts_with('+');
+        let spec = spec.trim_start_matches('+');
+        let (src, dst) = spec.split_once(':').unwrap_or((spec, spec));
+        let branch = dst.trim_start_matches("refs/heads/");
+        if branch.is_empty() {
+            continue;
+        }
+        named_any = true;
+        if deleting || src.is_empty() {
+            scan.add(
+                Risk::new("git.delete_branch", Harm::Severe, true, format!("delete the branch {branch} on {remote_name}"))
+                    .way_out()
+                    .wish(Wish::new(Act::Delete).naming(Name::one(branch))),
+            );
+        } else if forced || forced_spec {
+            scan.add(force(branch, &remote_name));
+        } else if PUBLISHING.contains(&branch) {
+            scan.add(
+                Risk::new("git.publish_branch", Harm::Severe, true, format!("push to {branch}, which publishes the site"))
+                    .way_out()
+                    .wish(Wish::new(Act::Push).naming(Name::one(branch))),
+            );
+        } else {
+            scan.add(plain(&format!("push {branch} to {remote_name}")));
+        }
+    }
+    if !named_any {
+        if forced {
+            scan.add(
+                Risk::new("git.force_push", Harm::Severe, true, format!("force-push the current branch to {remote_name}, overwriting what is there"))
+                    .way_out()
+                    .wish(Wish::new(Act::ForcePush)),
+            );
+        } else {
+            scan.add(plain(&format!("push to {remote_name}")));
+        }
+    }
+}
+
+fn force(branch: &str, remote: &str) -> Risk {
+    let reason = if SHARED.contains(&branch) {
+        format!("force-push over {branch}, which others share")
+    } else {
+        format!("force-push {branch} to {remote}, overwriting what is there")
+    };
+    Risk::new("git.force_push", Harm::Severe, true, reason)
+        .way_out()
+        .wish(Wish::new(Act::ForcePush).naming(Name::one(branch)))
+}
+
+fn plain(reason: &str) -> Risk {
+    Risk::new("git.push", Harm::Moderate, true, reason.to_string()).way_out().wish(Wish::new(Act::Push))
+}
+
+enum Whereto {
+    Own(String),
+    Foreign,
+    Unverified,
+}
+
+fn where_to(target: &str, remotes: Option<&[Remote]>) -> Whereto {
+    let is_url = target.contains("://") || target.contains('@') || target.starts_with('/') || target.starts_with('.') || target.contains(':');
+    match remotes {
+        Some(remotes) => {
+            let own = remotes.iter().find(|remote| remote.name == target || same_url(&remote.url, target));
+            match own {
+                Some(remote) => Whereto::Own(remote.name.clone()),
+                None => Whereto::Foreign,
+            }
+        }
+        None if is_url => Whereto::Foreign,
+        None if target == "origin" => Whereto::Own("origin".to_string()),
+        None => Whereto::Unverified,
+    }
+}
+
+fn same_url(a: &str, b: &str) -> bool {
+    let clean = |url: &str| url.trim_end_matches('/').trim_end_matches(".git").to_lowercase();
+    clean(a) == clean(b)
+}
+
+/// The host of a git URL (`git@github.com:a/b.git`, `https://github.com/a/b`).
+pub(super) fn url_host(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    let host = rest.split(['/', ':']).next().unwrap_or("");
+    (!host.is_empty() && host.contains('.')).then(|| host.to_lowercase())
+}
+
+fn remote(args: &[String], scan: &mut Scan<'_>) {
+    let words = positional(args);
+    let Some(action) = words.first() else { return };
+    if !matches!(*action, "add" | "set-url") {
+        return;
+    }
+    let name = words.get(1).copied().unwrap_or("");
+    let url = words.get(2).copied().unwrap_or("");
+    let mut names = vec![name.to_lowercase()];
+    if let Some(host) = url_host(url) {
+        names.extend(host_names(&host));
+    }
+    names.retain(|n| !n.is_empty());
+    let verb = if *action == "add" { "add the remote" } else { "point the remote" };
+    let to = if url.is_empty() { String::new() } else { format!(" at {url}") };
+    scan.add(
+        Risk::new("git.remote_change", Harm::Severe, true, format!("{verb} {name}{to}, where pushes go"))
+            .wish(Wish::new(Act::Update).naming(Name::AnyOf(names))),
+    );
+}

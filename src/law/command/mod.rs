@@ -1,0 +1,236 @@
+//! The law for shell commands: read the line as the shell would, then let every rule look at
+//! every simple command, every pipeline and the line as a whole.
+
+mod git;
+mod infra;
+mod install;
+mod net;
+mod paths;
+mod system;
+
+use crate::facts::Facts;
+use crate::law::paths::Place;
+use crate::shell::{Command, Line, RedirectOp};
+use crate::verdict::{Harm, Risk};
+
+/// What the law found in one command line.
+#[derive(Debug, Clone, Default)]
+pub struct Assessment {
+    pub risks: Vec<Risk>,
+    /// Something in the line changes the world (a file, a process, a remote, a cluster).
+    pub changes: bool,
+    /// Something in the line reaches the network.
+    pub network: bool,
+}
+
+/// Everything a rule may look at.
+pub(crate) struct Scan<'a> {
+    pub line: &'a Line,
+    pub place: Place<'a>,
+    pub facts: &'a dyn Facts,
+    pub risks: Vec<Risk>,
+    pub changes: bool,
+    pub network: bool,
+}
+
+impl Scan<'_> {
+    pub fn add(&mut self, risk: Risk) {
+        self.risks.push(risk);
+    }
+
+    /// The commands of one pipeline, in stage order.
+    pub fn pipeline(&self, pipeline: usize) -> impl Iterator<Item = &Command> {
+        self.line.commands.iter().filter(move |cmd| cmd.pipeline == pipeline)
+    }
+
+    /// The command that holds `cmd` (for nested commands).
+    pub fn parent(&self, cmd: &Command) -> Option<&Command> {
+        cmd.parent.and_then(|index| self.line.commands.get(index))
+    }
+}
+
+/// Assesses one command line in the work folder `cwd`.
+pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
+    let line = Line::parse(text);
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let mut scan = Scan {
+        line: &line,
+        place: Place { cwd, home: &home },
+        facts,
+        risks: Vec::new(),
+        changes: false,
+        network: false,
+    };
+    if let Some(why) = &line.unknown {
+        scan.add(unknown(format!("the command line could not be read fully ({why})")));
+        scan.changes = true;
+    }
+    system::fork_bomb(text, &mut scan);
+    for cmd in &line.commands {
+        if !is_read_only(cmd) {
+            scan.changes = true;
+        }
+        if cmd.dynamic_program {
+            scan.add(unknown("it runs a command that is only known when it runs".to_string()));
+        }
+        let before = scan.risks.len();
+        git::judge(cmd, &mut scan);
+        infra::judge(cmd, &mut scan);
+        install::judge(cmd, &mut scan);
+        net::judge(cmd, &mut scan);
+        paths::judge(cmd, &mut scan);
+        system::judge(cmd, &mut scan);
+        if cmd.sudo && scan.risks.len() == before && !is_read_only(cmd) {
+            let program = cmd.program();
+            scan.add(
+                Risk::new("sudo.run", Harm::Moderate, true, format!("run {program} as the administrator (sudo)"))
+                    .wish(crate::wish::Wish::new(crate::wish::Act::Run).naming(crate::wish::Name::one(&program))),
+            );
+        }
+    }
+    net::pipelines(&mut scan);
+    paths::secrets_in_args(text, &mut scan);
+    let Scan { risks, changes, network, .. } = scan;
+    Assessment { risks: strongest_per_rule(risks), changes, network }
+}
+
+fn unknown(reason: String) -> Risk {
+    Risk::new("shell.unknown", Harm::Moderate, true, reason)
+}
+
+/// One risk per rule and reason, keeping the strongest; order kept.
+fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
+    let mut out: Vec<Risk> = Vec::with_capacity(risks.len());
+    for risk in risks {
+        match out.iter_mut().find(|kept| kept.rule == risk.rule && kept.wish == risk.wish) {
+            Some(kept) => {
+                if (risk.never, risk.base()) > (kept.never, kept.base()) {
+                    *kept = risk;
+                }
+            }
+            None => out.push(risk),
+        }
+    }
+    out
+}
+
+/// Programs that only read (given no option that writes, checked per program).
+const READ_ONLY: &[&str] = &[
+    "[", "ack", "ag", "awk", "basename", "bat", "cal", "cat", "cd", "cksum", "cmp", "column", "comm", "cut", "date",
+    "df", "diff", "dirname", "du", "echo", "egrep", "env", "export", "false", "fd", "fgrep", "file", "find", "fmt",
+    "fold", "free", "gawk", "grep", "head", "help", "hexdump", "history", "hostname", "id", "jq", "less", "ll", "ls",
+    "lsof", "man", "md5sum", "more", "nl", "od", "pgrep", "popd", "printenv", "printf", "ps", "pushd", "pwd",
+    "readlink", "realpath", "rev", "rg", "sed", "seq", "sha1sum", "sha256sum", "shasum", "sleep", "sort", "stat",
+    "strings", "tac", "tail", "test", "tldr", "tr", "tree", "true", "type", "uname", "uniq", "uptime", "wc",
+    "whereis", "which", "whoami", "xxd", "yq",
+];
+
+/// Subcommands that only read, for tools whose first word decides.
+const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
+    (
+        "git",
+        &[
+            "blame", "cat-file", "check-ignore", "count-objects", "describe", "diff", "grep", "log", "ls-files",
+            "ls-remote", "ls-tree", "merge-base", "name-rev", "rev-list", "rev-parse", "shortlog", "show",
+            "show-ref", "status", "for-each-ref", "whatchanged", "version", "help",
+        ],
+    ),
+    ("cargo", &["tree", "metadata", "search", "version", "--version", "help", "locate-project", "verify-project"]),
+    ("npm", &["ls", "list", "view", "info", "outdated", "search", "help", "whoami", "--version", "-v", "root", "prefix", "bin"]),
+    ("pip", &["list", "show", "freeze", "check", "search", "--version", "help"]),
+    ("pip3", &["list", "show", "freeze", "check", "search", "--version", "help"]),
+    ("kubectl", &["get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info"]),
+    ("docker", &["ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff"]),
+    ("helm", &["list", "ls", "status", "get", "template", "lint", "show", "search", "version", "history"]),
+    ("terraform", &["plan", "show", "output", "validate", "version", "providers", "graph"]),
+    ("gh", &["status", "browse"]),
+];
+
+/// Does this command only read? Unknown programs change.
+pub fn is_read_only(cmd: &Command) -> bool {
+    let writes = cmd
+        .redirects
+        .iter()
+        .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && !crate::law::paths::is_sink(&r.target));
+    if writes {
+        return false;
+    }
+    if cmd.words.is_empty() {
+        return true;
+    }
+    let program = cmd.program();
+    let args = cmd.args();
+    let first = args.iter().find(|arg| !arg.starts_with('-')).map(String::as_str).unwrap_or("");
+    match program.as_str() {
+        "sed" => !args.iter().any(|arg| arg.starts_with("-i") || arg == "--in-place"),
+        "find" => !args.iter().any(|arg| {
+            matches!(arg.as_str(), "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir" | "-fprint" | "-fprintf" | "-fls")
+        }),
+        "sort" => !args.iter().any(|arg| arg == "-o" || arg.starts_with("--output")),
+        "xxd" => !args.iter().any(|arg| arg == "-r" || arg == "-revert"),
+        "awk" | "gawk" => !args.iter().any(|arg| arg.contains("system(") || arg.contains("print >")),
+        "curl" | "wget" => false,
+        "git" => {
+            let sub = git::subcommand(cmd).unwrap_or("");
+            let list_only = match sub {
+                "branch" | "tag" | "remote" | "stash" | "config" | "worktree" | "reflog" => {
+                    let rest: Vec<&str> = git::sub_args(cmd).iter().map(String::as_str).collect();
+                    git::lists_only(sub, &rest)
+                }
+                _ => false,
+            };
+            list_only || subcommand_reads("git", sub)
+        }
+        _ if READ_ONLY.contains(&program.as_str()) => true,
+        other => subcommand_reads(other, first),
+    }
+}
+
+fn subcommand_reads(program: &str, sub: &str) -> bool {
+    READ_ONLY_SUBCOMMANDS
+        .iter()
+        .find(|(name, _)| *name == program)
+        .is_some_and(|(_, subs)| subs.contains(&sub))
+}
+
+/// `-x` alone, inside a cluster of short options (`-rf`), or `--long`.
+pub(crate) fn has_flag(args: &[String], short: Option<char>, long: &[&str]) -> bool {
+    args.iter().any(|arg| {
+        if let Some(name) = arg.strip_prefix("--") {
+            let name = name.split('=').next().unwrap_or(name);
+            long.contains(&name)
+        } else if let Some(cluster) = arg.strip_prefix('-') {
+            short.is_some_and(|c| !cluster.is_empty() && cluster.chars().all(|ch| ch.is_ascii_alphanumeric()) && cluster.contains(c))
+        } else {
+            false
+        }
+    })
+}
+
+/// Arguments that are not options (a lone `-` counts; nothing after `--` is an option).
+pub(crate) fn positional(args: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut options_done = false;
+    for arg in args {
+        if options_done || arg == "-" || !arg.starts_with('-') {
+            out.push(arg.as_str());
+        } else if arg == "--" {
+            options_done = true;
+        }
+    }
+    out
+}
+
+/// A host's names a person may use for it: the host, and the domain under it
+/// (`api.example.com` → `api.example.com`, `example.com`).
+pub(crate) fn host_names(host: &str) -> Vec<String> {
+    let host = host.to_lowercase();
+    let labels: Vec<&str> = host.split('.').collect();
+    let mut names = vec![host.clone()];
+    if labels.len() > 2
+        && let Some(tail) = labels.get(labels.len() - 2..)
+    {
+        names.push(tail.join("."));
+    }
+    names
+}

@@ -1,0 +1,668 @@
+//! Ways out: data leaving, tunnels, reverse shells, and downloads or decoded blobs run by a
+//! shell. A host on this machine is no way out.
+
+use super::{Scan, has_flag, host_names, positional};
+use crate::secrets::carries_data;
+use crate::shell::{Command, RedirectOp, Via};
+use crate::verdict::{Harm, Risk};
+use crate::wish::{Act, Name, Wish};
+
+/// Hosts that exist to receive anonymous uploads or requests: whatever goes there is public
+/// or the attacker's. Matched on the host and every parent domain.
+#[rustfmt::skip]
+const DROP_BOXES: &[&str] = &[
+    "0x0.st", "anonfiles.com", "bashupload.com", "beeceptor.com", "burpcollaborator.net", "catbox.moe",
+    "controlc.com", "dpaste.com", "dpaste.org", "file.io", "filebin.net", "ghostbin.co", "gofile.io",
+    "hastebin.com", "hookbin.com", "interact.sh", "ix.io", "litterbox.catbox.moe", "ngrok-free.app",
+    "ngrok.app", "ngrok.io", "oast.fun", "oast.live", "oast.me", "oast.online", "oast.pro", "oast.site",
+    "paste.ee", "paste.rs", "pastebin.com", "pastebin.pl", "pipedream.net", "postb.in", "requestbin.com",
+    "requestbin.net", "requestcatcher.com", "rentry.co", "sprunge.us", "temp.sh", "termbin.com",
+    "transfer.sh", "trycloudflare.com", "webhook.site", "pastes.dev", "envs.sh", "oshi.at", "uguu.se",
+];
+
+/// Programs that download what a URL names.
+const DOWNLOADERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "iwr", "invoke-webrequest"];
+
+/// Programs that run what comes on their standard input or in `-c`.
+pub(super) const SHELLS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "csh", "tcsh", "busybox", "pwsh", "powershell", "source", ".",
+];
+
+/// Interpreters that run code from standard input or an argument.
+pub(super) const INTERPRETERS: &[&str] = &[
+    "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "osascript",
+    "tclsh", "wish", "Rscript", "jshell", "groovy", "iex", "elixir", "julia",
+];
+
+/// Programs that turn a blob back into bytes.
+const DECODERS: &[(&str, &[&str])] = &[
+    ("base64", &["-d", "--decode", "-D", "-di", "-id"]),
+    ("base32", &["-d", "--decode"]),
+    ("xxd", &["-r", "-revert", "-rp", "-r -p", "-p"]),
+    ("openssl", &["-d", "base64", "enc"]),
+    ("uudecode", &[]),
+    ("gunzip", &[]),
+    ("zcat", &[]),
+    ("rev", &[]),
+];
+
+/// Programs and files whose output is every setting of the environment or the project's secrets.
+const ENV_DUMPERS: &[&str] = &["env", "printenv", "set", "export", "declare"];
+
+fn is_local(host: &str) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host.starts_with("127.")
+        || host == "::1"
+        || host == "0.0.0.0"
+        || host == "host.docker.internal"
+}
+
+fn is_drop_box(host: &str) -> bool {
+    DROP_BOXES.iter().any(|dropbox| host == *dropbox || host.ends_with(&format!(".{dropbox}")))
+        || host.starts_with("discord.com/api/webhooks")
+}
+
+/// The host of a URL or `user@host:path` (`https://a.b/c` → `a.b`).
+pub(super) fn url_host(text: &str) -> Option<String> {
+    let text = text.trim_matches(|c| c == '"' || c == '\'');
+    let rest = if let Some((_, rest)) = text.split_once("://") {
+        rest
+    } else if looks_like_host(text) {
+        text
+    } else {
+        return None;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let host = if authority.starts_with('[') {
+        authority.split(']').next().map(|h| format!("{h}]")).unwrap_or_default()
+    } else {
+        authority.split(':').next().unwrap_or("").to_string()
+    };
+    (!host.is_empty()).then(|| host.to_lowercase())
+}
+
+/// `example.com/x`, `api.example.com:443`: a bare host curl would take as one.
+fn looks_like_host(text: &str) -> bool {
+    let head = text.split(['/', ':', '?']).next().unwrap_or("");
+    let head = head.rsplit_once('@').map_or(head, |(_, h)| h);
+    head == "localhost"
+        || (head.contains('.')
+            && !head.starts_with('.')
+            && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            && head.rsplit('.').next().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())))
+        || head.split('.').count() == 4 && head.split('.').all(|p| p.parse::<u8>().is_ok())
+}
+
+/// `host:path` or `user@host:path` as scp and rsync write a remote end.
+fn remote_end(word: &str) -> Option<String> {
+    if word.contains("://") {
+        return url_host(word);
+    }
+    let (head, _) = word.split_once(':')?;
+    if head.is_empty() || head.contains('/') {
+        return None;
+    }
+    let host = head.rsplit_once('@').map_or(head, |(_, h)| h);
+    Some(host.to_lowercase())
+}
+
+fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
+    if is_local(host) {
+        return;
+    }
+    let names = Name::AnyOf(host_names(host));
+    if is_drop_box(host) {
+        scan.add(
+            Risk::new("egress.dropbox", Harm::Severe, true, format!("{how} to {host}, a drop box anyone can read"))
+                .way_out()
+                .wish(Wish::new(Act::Send).naming(names)),
+        );
+    } else {
+        scan.add(
+            Risk::new("egress.send", Harm::Moderate, true, format!("{how} to {host}"))
+                .way_out()
+                .wish(Wish::new(Act::Send).naming(names)),
+        );
+    }
+}
+
+/// A file that holds keys or the project's secrets, as a path word.
+fn secret_file(word: &str, scan: &Scan<'_>) -> Option<&'static str> {
+    let path = word.trim_start_matches('@').trim_start_matches('<');
+    let abs = scan.place.resolve(path)?;
+    if super::paths::is_key_path(&abs, scan.place.home) {
+        Some("keys")
+    } else if super::paths::basename_of(&abs).starts_with(".env") && !abs.ends_with(".example") && !abs.ends_with(".sample") {
+        Some("env")
+    } else {
+        None
+    }
+}
+
+fn env_leaves(scan: &mut Scan<'_>, how: &str) {
+    scan.add(
+        Risk::new("egress.env", Harm::Severe, true, format!("{how}: the project's secrets or every setting of the environment would leave this machine"))
+            .never()
+            .way_out(),
+    );
+}
+
+pub(super) fn key_leaves(scan: &mut Scan<'_>, how: &str) {
+    scan.add(
+        Risk::new("secrets.key_read", Harm::Severe, true, format!("{how}: private keys or credentials"))
+            .never()
+            .way_out(),
+    );
+}
+
+pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    let program = cmd.program();
+    let args = cmd.args();
+    for redirect in &cmd.redirects {
+        if redirect.target.starts_with("/dev/tcp/") || redirect.target.starts_with("/dev/udp/") {
+            scan.network = true;
+            if SHELLS.contains(&program.as_str()) || program == "exec" || cmd.words.is_empty() || redirect.op == RedirectOp::Dup || cmd.redirects.len() > 1 {
+                reverse(scan, "a shell wired to a network socket (/dev/tcp)");
+            } else {
+                let host = redirect.target.split('/').nth(3).unwrap_or("").to_string();
+                send(scan, &host, "send data over a raw socket");
+            }
+        }
+    }
+    match program.as_str() {
+        "curl" => curl(cmd, scan),
+        "wget" => wget(args, scan),
+        "http" | "https" | "xh" => httpie(args, scan),
+        "scp" | "rsync" | "sftp" => copy_out(&program, args, scan),
+        "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => netcat(cmd, scan),
+        "socat" => socat(args, scan),
+        "ssh" => ssh(cmd, scan),
+        "telnet" | "openssl" if args.iter().any(|a| a == "s_client") || program == "telnet" => {
+            scan.network = true;
+        }
+        "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "serveo" | "localxpose" | "tailscale" if tunnel_opens(&program, args) => {
+            scan.network = true;
+            scan.add(
+                Risk::new("tunnel.open", Harm::Severe, true, format!("open a tunnel ({program}) that exposes this machine to the internet"))
+                    .way_out()
+                    .wish(Wish::new(Act::Public)),
+            );
+        }
+        "aws" if args.first().is_some_and(|a| a == "s3") && matches!(args.get(1).map(String::as_str), Some("cp" | "sync" | "mv")) => {
+            let words = positional(args);
+            if words.last().is_some_and(|dest| dest.starts_with("s3://")) {
+                scan.network = true;
+                let bucket = words.last().and_then(|d| d.trim_start_matches("s3://").split('/').next()).unwrap_or("").to_string();
+                if words.iter().any(|w| secret_file(w, scan).is_some()) {
+                    key_leaves(scan, "copy secrets to a bucket");
+                }
+                scan.add(
+                    Risk::new("egress.send", Harm::Moderate, true, format!("copy files to the bucket {bucket}"))
+                        .way_out()
+                        .wish(Wish::new(Act::Send).naming(Name::one(&bucket))),
+                );
+            }
+        }
+        _ => {}
+    }
+    if INTERPRETERS.contains(&program.as_str()) || matches!(program.as_str(), "awk" | "gawk" | "nawk" | "mawk") {
+        interpreter_code(cmd, scan);
+    }
+}
+
+fn tunnel_opens(program: &str, args: &[String]) -> bool {
+    match program {
+        "cloudflared" => args.iter().any(|a| a == "tunnel") && !args.iter().any(|a| matches!(a.as_str(), "list" | "info" | "login")),
+        "tailscale" => args.iter().any(|a| a == "funnel"),
+        "ngrok" => !args.iter().any(|a| matches!(a.as_str(), "version" | "help" | "config" | "--version" | "update")),
+        _ => true,
+    }
+}
+
+fn reverse(scan: &mut Scan<'_>, what: &str) {
+    scan.add(
+        Risk::new("shell.reverse", Harm::Severe, true, format!("{what}, which hands control of this machine to someone else"))
+            .never()
+            .way_out(),
+    );
+}
+
+/// curl's options that send data, and whether their value may name a file with `@`.
+const CURL_DATA: &[&str] = &[
+    "-d", "--data", "--data-ascii", "--data-binary", "--data-raw", "--data-urlencode", "--json", "-F", "--form",
+    "--form-string", "-T", "--upload-file",
+];
+/// curl's options that take a value (so the value is not a URL).
+const CURL_VALUED: &[&str] = &[
+    "-H", "--header", "-X", "--request", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
+    "-b", "--cookie", "-c", "--cookie-jar", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-x",
+    "--proxy", "--retry", "-r", "--range", "--cacert", "--cert", "--key", "-E", "-K", "--config", "--resolve",
+    "--url", "-C", "--limit-rate", "--output-dir", "-U", "--proxy-user", "--max-filesize", "--interface",
+];
+
+fn curl(cmd: &Command, scan: &mut Scan<'_>) {
+    scan.network = true;
+    let args = cmd.args();
+    let mut urls = Vec::new();
+    let mut data = Vec::new();
+    let mut index = 0;
+    while let Some(arg) = args.get(index) {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
+            _ => (arg.as_str(), None),
+        };
+        // Short options glued to their value: `-dfoo`, `-Ffile=@x`.
+        let glued = (flag.len() > 2 && !flag.starts_with("--") && flag.starts_with('-'))
+            .then(|| flag.get(..2).filter(|short| CURL_DATA.contains(short)).map(|short| (short, flag.get(2..).unwrap_or(""))))
+            .flatten();
+        if let Some((_, value)) = glued {
+            data.push(value.to_string());
+        } else if CURL_DATA.contains(&flag) {
+            let value = inline.map(str::to_string).or_else(|| {
+                index += 1;
+                args.get(index).cloned()
+            });
+            data.extend(value);
+        } else if flag == "--url" {
+            let value = inline.map(str::to_string).or_else(|| {
+                index += 1;
+                args.get(index).cloned()
+            });
+            urls.extend(value);
+        } else if CURL_VALUED.contains(&flag) {
+            if inline.is_none() {
+                index += 1;
+            }
+        } else if !arg.starts_with('-') {
+            urls.push(arg.clone());
+        }
+        index += 1;
+    }
+    let stdin_data = reads_stdin(cmd, scan);
+    for url in &urls {
+        let Some(host) = url_host(url) else { continue };
+        if is_local(&host) {
+            continue;
+        }
+        for value in &data {
+            let file = value.rsplit_once('@').map(|(_, f)| f).or_else(|| value.strip_prefix('<'));
+            match file.and_then(|f| secret_file(f, scan)) {
+                Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
+                Some(_) => env_leaves(scan, &format!("send {} to {host}", file.unwrap_or(".env"))),
+                None => {}
+            }
+            if ENV_DUMPERS.iter().any(|d| value.contains(&format!("$({d}")) || value.contains(&format!("`{d}"))) {
+                env_leaves(scan, &format!("send the environment to {host}"));
+            }
+        }
+        if !data.is_empty() || stdin_data {
+            send(scan, &host, "send data");
+        } else if carries_data(url) {
+            scan.add(
+                Risk::new("egress.fetch_data", Harm::Moderate, true, format!("open an address at {host} that carries data rather than asks for a page"))
+                    .way_out()
+                    .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
+            );
+        } else if is_drop_box(&host) && !downloads_only(cmd) {
+            send(scan, &host, "reach");
+        }
+    }
+}
+
+fn downloads_only(cmd: &Command) -> bool {
+    !cmd.args().iter().any(|a| matches!(a.as_str(), "-X" | "--request"))
+}
+
+/// The command reads its standard input from a pipe, a file or a here-document.
+fn reads_stdin(cmd: &Command, _scan: &Scan<'_>) -> bool {
+    cmd.stage > 0 || cmd.redirects.iter().any(|r| matches!(r.op, RedirectOp::Read | RedirectOp::HereDoc | RedirectOp::HereString))
+}
+
+fn wget(args: &[String], scan: &mut Scan<'_>) {
+    scan.network = true;
+    let urls: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let posts: Vec<&String> = args
+        .iter()
+        .filter(|a| a.starts_with("--post-") || a.starts_with("--body-") || a.starts_with("--method=P"))
+        .collect();
+    for url in urls {
+        let Some(host) = url_host(url) else { continue };
+        for post in &posts {
+            if let Some(file) = post.split_once('=').map(|(_, v)| v)
+                && post.contains("file")
+            {
+                match secret_file(file, scan) {
+                    Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
+                    Some(_) => env_leaves(scan, &format!("send {file} to {host}")),
+                    None => {}
+                }
+            }
+        }
+        if !posts.is_empty() {
+            send(scan, &host, "send data");
+        } else if carries_data(url) && !is_local(&host) {
+            scan.add(
+                Risk::new("egress.fetch_data", Harm::Moderate, true, format!("open an address at {host} that carries data rather than asks for a page"))
+                    .way_out()
+                    .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
+            );
+        }
+    }
+}
+
+fn httpie(args: &[String], scan: &mut Scan<'_>) {
+    scan.network = true;
+    let words = positional(args);
+    let method_given = words.first().is_some_and(|w| w.chars().all(|c| c.is_ascii_uppercase()));
+    let rest = if method_given { words.get(1..).unwrap_or(&[]) } else { &words[..] };
+    let Some(url) = rest.first() else { return };
+    let Some(host) = url_host(url).or_else(|| url.starts_with(':').then(|| "localhost".to_string())) else { return };
+    let sends = rest.iter().skip(1).any(|item| item.contains('=') || item.contains('@'));
+    if sends {
+        for item in rest.iter().skip(1) {
+            if let Some((_, file)) = item.split_once('@')
+                && let Some(kind) = secret_file(file, scan)
+            {
+                if kind == "keys" { key_leaves(scan, &format!("send a key file to {host}")) } else { env_leaves(scan, &format!("send {file} to {host}")) }
+            }
+        }
+        send(scan, &host, "send data");
+    }
+}
+
+fn copy_out(program: &str, args: &[String], scan: &mut Scan<'_>) {
+    scan.network = true;
+    let words = positional(args);
+    if program == "sftp" {
+        if let Some(host) = words.first().map(|w| w.rsplit_once('@').map_or(*w, |(_, h)| h)) {
+            send(scan, &host.split(':').next().unwrap_or(host).to_lowercase(), "open a file transfer session");
+        }
+        return;
+    }
+    let Some((dest, sources)) = words.split_last() else { return };
+    let Some(host) = remote_end(dest) else { return };
+    if is_local(&host) {
+        return;
+    }
+    for source in sources {
+        match secret_file(source, scan) {
+            Some("keys") => key_leaves(scan, &format!("copy {source} to {host}")),
+            Some(_) => env_leaves(scan, &format!("copy {source} to {host}")),
+            None => {}
+        }
+    }
+    send(scan, &host, &format!("copy files with {program}"));
+}
+
+fn netcat(cmd: &Command, scan: &mut Scan<'_>) {
+    scan.network = true;
+    let args = cmd.args();
+    let executes = args.iter().any(|a| {
+        matches!(a.as_str(), "-e" | "-c" | "--exec" | "--sh-exec" | "--lua-exec") || (a.starts_with('-') && !a.starts_with("--") && (a.contains('e') || a.contains('c')) && a.len() <= 6 && !a.contains('z'))
+    });
+    let listens = has_flag(args, Some('l'), &["listen"]);
+    if executes {
+        reverse(scan, if listens { "a bind shell (nc -l -e)" } else { "a reverse shell (nc -e)" });
+        return;
+    }
+    if listens {
+        scan.add(
+            Risk::new("tunnel.open", Harm::Severe, true, "listen for connections from the network (nc -l)".to_string())
+                .way_out()
+                .wish(Wish::new(Act::Public)),
+        );
+        return;
+    }
+    if has_flag(args, Some('z'), &[]) {
+        return;
+    }
+    let words = positional(args);
+    if let Some(host) = words.first() {
+        let followed_by_shell = scan.pipeline(cmd.pipeline).any(|c| c.stage > cmd.stage && SHELLS.contains(&c.program().as_str()));
+        if followed_by_shell {
+            reverse(scan, "a shell reading commands from a network connection");
+        } else if reads_stdin(cmd, scan) {
+            send(scan, &host.to_lowercase(), "send data with netcat");
+        } else {
+            send(scan, &host.to_lowercase(), "open a raw connection");
+        }
+    }
+}
+
+fn socat(args: &[String], scan: &mut Scan<'_>) {
+    scan.network = true;
+    let lower: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
+    if lower.iter().any(|a| a.starts_with("exec:") || a.starts_with("system:") || a.contains(",exec") || a.contains("exec:")) {
+        reverse(scan, "a shell wired to a network socket (socat exec)");
+    } else if lower.iter().any(|a| a.contains("listen")) {
+        scan.add(
+            Risk::new("tunnel.open", Harm::Severe, true, "listen for connections from the network (socat)".to_string())
+                .way_out()
+                .wish(Wish::new(Act::Public)),
+        );
+    } else if let Some(host) = lower.iter().find_map(|a| a.strip_prefix("tcp:").or_else(|| a.strip_prefix("tcp4:")).or_else(|| a.strip_prefix("openssl:"))) {
+        send(scan, host.split(':').next().unwrap_or(host), "open a raw connection with socat");
+    }
+}
+
+/// ssh options that take a value.
+const SSH_VALUED: &[&str] = &["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B"];
+
+fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
+    scan.network = true;
+    let args = cmd.args();
+    if args.iter().any(|a| a == "-R" || a.starts_with("-R")) || args.iter().any(|a| a.contains("RemoteForward")) {
+        scan.add(
+            Risk::new("tunnel.open", Harm::Severe, true, "open a reverse tunnel (ssh -R) that exposes this machine".to_string())
+                .way_out()
+                .wish(Wish::new(Act::Public)),
+        );
+        return;
+    }
+    let mut rest = Vec::new();
+    let mut index = 0;
+    while let Some(arg) = args.get(index) {
+        if SSH_VALUED.contains(&arg.as_str()) {
+            index += 1;
+        } else if !arg.starts_with('-') {
+            rest.push(arg.as_str());
+        }
+        index += 1;
+    }
+    for flag in ["-i"] {
+        if let Some(pos) = args.iter().position(|a| a == flag) {
+            let _ = pos;
+        }
+    }
+    let Some(destination) = rest.first() else { return };
+    let host = destination.trim_start_matches("ssh://").rsplit_once('@').map_or(*destination, |(_, h)| h);
+    let host = host.split(':').next().unwrap_or(host).to_lowercase();
+    if is_local(&host) {
+        return;
+    }
+    if reads_stdin(cmd, scan) {
+        send(scan, &host, "send data over ssh");
+    }
+    if rest.len() > 1 {
+        scan.add(
+            Risk::new("remote.exec", Harm::Moderate, true, format!("run a command on {host}"))
+                .way_out()
+                .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+        );
+    }
+}
+
+/// Code given to an interpreter on its command line (`python -c`, `perl -e`, `awk '…'`).
+fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
+    let code: String = cmd.args().join(" ").to_lowercase();
+    let socket = ["socket", "fsockopen", "tcpsocket", "net.connect", "net.socket", "/inet/tcp", "/dev/tcp", "io.popen", "createconnection", "tcpclient"]
+        .iter()
+        .any(|w| code.contains(w));
+    let runs = ["subprocess", "pty.spawn", "dup2", "exec(", "exec ", "system(", "spawn(", "/bin/sh", "/bin/bash", "cmd.exe", "popen", "child_process", "proc_open", "shell_exec", "passthru", "|&", "sh -i", "execsync"]
+        .iter()
+        .any(|w| code.contains(w));
+    if socket && runs {
+        reverse(scan, &format!("{} code that wires a shell to a network socket", cmd.program()));
+        scan.network = true;
+    }
+    let decodes = ["b64decode", "base64_decode", "base64.decode", "atob(", "from_base64", "unpack(\"m", "unpack('m", "decode64", "'base64')", "\"base64\")", "fromcharcode", "codecs.decode", "bytes.fromhex", "unhexlify"]
+        .iter()
+        .any(|w| code.contains(w));
+    let evaluates = ["exec(", "eval(", "eval ", "system(", "compile(", "function(", "popen", "subprocess", "child_process", "execsync", "require("]
+        .iter()
+        .any(|w| code.contains(w));
+    if decodes && evaluates {
+        blob(scan, &format!("{} runs code it decodes from a blob", cmd.program()));
+    }
+}
+
+fn blob(scan: &mut Scan<'_>, what: &str) {
+    scan.add(
+        Risk::new("blob.decode_run", Harm::Severe, true, format!("{what}, so nobody can read what runs"))
+            .never()
+            .way_out(),
+    );
+}
+
+fn is_decoder(cmd: &Command) -> bool {
+    let program = cmd.program();
+    let args = cmd.args();
+    match program.as_str() {
+        "base64" | "base32" => args.iter().any(|a| matches!(a.as_str(), "-d" | "--decode" | "-D" | "-di" | "-id")),
+        "xxd" => args.iter().any(|a| a.starts_with("-r")),
+        "openssl" => args.iter().any(|a| a == "-d" || a == "-base64" || a == "base64"),
+        "printf" => args.iter().any(|a| a.contains("\\x") || a.contains("\\0") || a.contains("\\1")),
+        "echo" => args.iter().any(|a| a == "-e") && args.iter().any(|a| a.contains("\\x")),
+        _ => DECODERS.iter().any(|(name, flags)| *name == program && flags.is_empty()),
+    }
+}
+
+fn is_runner(cmd: &Command) -> bool {
+    let program = cmd.program();
+    let args = cmd.args();
+    if SHELLS.contains(&program.as_str()) {
+        // `bash script.sh` runs a file, not its input; `bash`, `bash -s`, `bash -` run the input.
+        let words = positional(args);
+        return words.is_empty() || words.first() == Some(&"-") || args.iter().any(|a| a == "-s");
+    }
+    if INTERPRETERS.contains(&program.as_str()) {
+        let words = positional(args);
+        return words.is_empty() || words.first() == Some(&"-");
+    }
+    false
+}
+
+/// Runs the text it is given: a shell with `-c`, `eval`, `source`, or a command whose
+/// program is itself a substitution.
+fn runs_its_text(cmd: &Command) -> bool {
+    let program = cmd.program();
+    cmd.dynamic_program
+        || program == "eval"
+        || program == "source"
+        || program == "."
+        || ((SHELLS.contains(&program.as_str()) || INTERPRETERS.contains(&program.as_str()))
+            && (cmd.args().iter().any(|a| a.starts_with('-') && !a.starts_with("--") && (a.contains('c') || a.contains('e'))) || !positional(cmd.args()).is_empty()))
+}
+
+/// Rules across the stages of a pipeline and from a nested command to its holder.
+pub(super) fn pipelines(scan: &mut Scan<'_>) {
+    let line = scan.line;
+    let mut found: Vec<(usize, &'static str)> = Vec::new();
+    for (index, cmd) in line.commands.iter().enumerate() {
+        let program = cmd.program();
+        let later: Vec<&Command> = line.commands.iter().filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage).collect();
+        let downloads = DOWNLOADERS.contains(&program.as_str()) && !cmd.redirects.iter().any(|r| r.op == RedirectOp::Write);
+        // A download or a decoded blob piped into something that runs it.
+        if later.iter().any(|c| is_runner(c)) {
+            if downloads {
+                found.push((index, "download.pipe_shell"));
+            } else if is_decoder(cmd) {
+                found.push((index, "blob.decode_run"));
+            }
+        }
+        // A download or decoded blob handed to a shell through `<(…)` or `$(…)`.
+        if let Some(holder) = scan.parent(cmd) {
+            let handed = match cmd.via {
+                Via::ProcessSubstitution => is_runner(holder) || SHELLS.contains(&holder.program().as_str()) || INTERPRETERS.contains(&holder.program().as_str()),
+                Via::Substitution | Via::ShellC | Via::Eval => runs_its_text(holder),
+                _ => false,
+            };
+            let last_stage = !line.commands.iter().any(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage);
+            if handed && last_stage {
+                let stages: Vec<&Command> = line.commands.iter().filter(|c| c.pipeline == cmd.pipeline).collect();
+                if stages.iter().any(|c| DOWNLOADERS.contains(&c.program().as_str())) {
+                    found.push((index, "download.pipe_shell"));
+                } else if stages.iter().any(|c| is_decoder(c)) {
+                    found.push((index, "blob.decode_run"));
+                }
+            }
+        }
+        // Secrets or the environment piped into a way out.
+        let dumps_env = ENV_DUMPERS.contains(&program.as_str()) && positional(cmd.args()).is_empty() && cmd.assignments.is_empty();
+        let reads_secret = matches!(program.as_str(), "cat" | "head" | "tail" | "base64" | "xxd" | "tar" | "zip" | "gzip" | "less" | "strings" | "openssl" | "gpg")
+            && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
+        if dumps_env || reads_secret {
+            let leaves = later.iter().any(|c| is_way_out(c));
+            let into_way_out = scan.parent(cmd).is_some_and(is_way_out);
+            if leaves || into_way_out {
+                let keys = cmd.args().iter().any(|a| secret_file(a, scan) == Some("keys"));
+                found.push((index, if keys { "secrets.key_read" } else { "egress.env" }));
+            }
+        }
+    }
+    for (index, rule) in found {
+        let Some(cmd) = line.commands.get(index) else { continue };
+        match rule {
+            "download.pipe_shell" => {
+                let host = download_host(cmd, line).unwrap_or_else(|| "an address".to_string());
+                scan.add(
+                    Risk::new("download.pipe_shell", Harm::Severe, true, format!("run code downloaded from {host} without reading it first"))
+                        .way_out()
+                        .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+                );
+            }
+            "blob.decode_run" => blob(scan, "it runs code decoded from a blob"),
+            "secrets.key_read" => key_leaves(scan, "send keys off this machine"),
+            _ => env_leaves(scan, "send the environment or the project's secrets off this machine"),
+        }
+    }
+}
+
+fn download_host(cmd: &Command, line: &crate::shell::Line) -> Option<String> {
+    line.commands
+        .iter()
+        .filter(|c| c.pipeline == cmd.pipeline && DOWNLOADERS.contains(&c.program().as_str()))
+        .flat_map(|c| c.args().iter())
+        .find_map(|a| if a.starts_with('-') { None } else { url_host(a) })
+}
+
+fn is_way_out(cmd: &Command) -> bool {
+    matches!(
+        cmd.program().as_str(),
+        "curl" | "wget" | "nc" | "ncat" | "netcat" | "socat" | "scp" | "rsync" | "sftp" | "ssh" | "telnet" | "http" | "https" | "xh" | "ftp" | "mail" | "sendmail" | "mutt"
+    ) || cmd.redirects.iter().any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_are_read_from_addresses() {
+        for (text, want) in [
+            ("https://api.example.com/v1?x=1", Some("api.example.com")),
+            ("http://user:pw@10.0.0.1:8080/x", Some("10.0.0.1")),
+            ("example.com/upload", Some("example.com")),
+            ("localhost:3000/health", Some("localhost")),
+            ("./file.txt", None),
+        ] {
+            assert_eq!(url_host(text).as_deref(), want, "{text}");
+        }
+        assert!(is_drop_box("webhook.site"));
+        assert!(is_drop_box("abc.ngrok.io"));
+        assert!(!is_drop_box("github.com"));
+    }
+}

@@ -1,0 +1,243 @@
+//! What a command does to files by where they are: deletes and writes outside the work
+//! folder, keys read, authorized_keys and sudoers, another assistant's permission files.
+
+use super::{Scan, has_flag, positional};
+use crate::law::paths::{self as place, Place};
+use crate::shell::{Command, RedirectOp};
+use crate::verdict::{Harm, Risk};
+use crate::wish::{Act, Name, Wish};
+
+/// Another assistant's own permission files: the one way an assistant raises its own
+/// powers by a file it writes. No words lift writing them, Full trust included.
+#[rustfmt::skip]
+const ASSISTANT_FILES: &[&str] = &[
+    ".claude/settings.json", ".claude/settings.local.json", ".claude.json", ".mcp.json",
+    ".codex/config.toml", ".codex/config.json", ".gemini/settings.json", ".cursor/mcp.json",
+    ".cursor/cli-config.json", ".vscode/mcp.json", "claude_desktop_config.json", ".windsurf/mcp_config.json",
+    ".codeium/windsurf/mcp_config.json", ".aider.conf.yml", ".continue/config.json",
+];
+
+/// Files under the home folder that hold keys or credentials (relative to home).
+#[rustfmt::skip]
+const KEY_FILES: &[&str] = &[
+    ".aws/credentials", ".azure", ".config/gcloud", ".docker/config.json", ".git-credentials", ".gnupg",
+    ".kube/config", ".netrc", ".npmrc", ".pypirc", ".password-store", ".config/gh/hosts.yml",
+    ".terraform.d/credentials.tfrc.json", ".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials",
+    "Library/Keychains", ".local/share/keyrings", ".vault-token", ".config/hub",
+];
+
+/// Programs that may name a key file without reading it out.
+const KEY_SAFE: &[&str] = &["ls", "stat", "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "chmod", "chown", "test", "[", "file", "mkdir", "touch", "git", "scp", "rsync", "sftp", "shred"];
+
+/// Private keys and credential files, wherever the home folder is.
+pub(super) fn is_key_path(abs: &str, home: &str) -> bool {
+    let name = basename_of(abs);
+    let ssh_private = abs.contains("/.ssh/")
+        && (name.starts_with("id_") || name.ends_with(".pem") || name.ends_with("_key"))
+        && !name.ends_with(".pub");
+    let under_home = |rel: &str| {
+        place::under(abs, &format!("{}/{rel}", home.trim_end_matches('/')))
+            || abs.contains(&format!("/{rel}/"))
+            || abs.ends_with(&format!("/{rel}"))
+    };
+    ssh_private || KEY_FILES.iter().any(|rel| under_home(rel)) || abs == "/etc/shadow" || abs == "/etc/gshadow"
+}
+
+pub(super) fn basename_of(path: &str) -> &str {
+    place::basename(path)
+}
+
+fn is_assistant_file(abs: &str) -> bool {
+    ASSISTANT_FILES.iter().any(|file| abs.ends_with(&format!("/{file}")))
+}
+
+/// The files a command writes: redirects, tee, cp/mv/ln/install destinations, in-place
+/// edits, touch, dd's `of=`, download outputs.
+fn written(cmd: &Command) -> Vec<String> {
+    let mut out: Vec<String> = cmd
+        .redirects
+        .iter()
+        .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
+        .map(|r| r.target.clone())
+        .collect();
+    let args = cmd.args();
+    let words = positional(args);
+    match cmd.program().as_str() {
+        "tee" => out.extend(words.iter().map(|w| w.to_string())),
+        "cp" | "mv" | "install" | "ln" | "rsync" => {
+            if let Some(pos) = args.iter().position(|a| a == "-t" || a == "--target-directory") {
+                out.extend(args.get(pos + 1).cloned());
+            } else if words.len() >= 2 {
+                out.extend(words.last().map(|w| w.to_string()));
+            }
+        }
+        "sed" | "perl" if args.iter().any(|a| a.starts_with("-i") || a == "--in-place" || a.starts_with("-pi")) => {
+            out.extend(words.iter().skip(1).map(|w| w.to_string()));
+        }
+        "touch" | "truncate" | "chmod" | "chown" | "chgrp" | "mkdir" | "setfacl" | "chattr" => {
+            out.extend(words.iter().skip(usize::from(matches!(cmd.program().as_str(), "chmod" | "chown" | "chgrp" | "setfacl"))).map(|w| w.to_string()));
+        }
+        "dd" => out.extend(args.iter().filter_map(|a| a.strip_prefix("of=").map(str::to_string))),
+        "curl" => {
+            if let Some(pos) = args.iter().position(|a| a == "-o" || a == "--output") {
+                out.extend(args.get(pos + 1).cloned());
+            }
+        }
+        "wget" => {
+            if let Some(pos) = args.iter().position(|a| a == "-O" || a == "--output-document") {
+                out.extend(args.get(pos + 1).cloned().filter(|f| f != "-"));
+            }
+        }
+        "visudo" => out.push("/etc/sudoers".to_string()),
+        _ => {}
+    }
+    out
+}
+
+/// Files a command deletes, and whether recursively.
+fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
+    let args = cmd.args();
+    match cmd.program().as_str() {
+        "rm" | "unlink" | "rmdir" => Some((positional(args), has_flag(args, Some('r'), &["recursive"]) || has_flag(args, Some('R'), &[]))),
+        "shred" if has_flag(args, Some('u'), &["remove"]) => Some((positional(args), false)),
+        "find" if args.iter().any(|a| a == "-delete") => {
+            let starts: Vec<&str> = args.iter().take_while(|a| !a.starts_with('-') && !a.starts_with('(') && *a != "!").map(String::as_str).collect();
+            Some((if starts.is_empty() { vec!["."] } else { starts }, true))
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    let place = scan.place;
+    for target in written(cmd) {
+        write(&target, cmd, place, scan);
+    }
+    if let Some((targets, recursive)) = deleted(cmd) {
+        for target in targets {
+            delete(target, recursive, cmd, place, scan);
+        }
+    }
+    if matches!(cmd.program().as_str(), "usermod" | "gpasswd" | "adduser")
+        && cmd.args().iter().any(|a| matches!(a.as_str(), "sudo" | "wheel" | "admin" | "root"))
+    {
+        scan.add(Risk::new("system.sudoers", Harm::Severe, true, "give a user administrator rights").never());
+    }
+    read_keys(cmd, scan);
+}
+
+fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+    let Some(abs) = place.resolve(target) else {
+        if target.contains("authorized_keys") || target.contains("sudoers") || is_assistant_file(target) {
+            write(&target.replace("$HOME", place.home).replace("${HOME}", place.home), cmd, place, scan);
+        } else if !target.starts_with("&") && !target.chars().all(|c| c.is_ascii_digit()) {
+            scan.add(Risk::new("write.outside", Harm::Moderate, true, format!("write to {target}, a place only known when it runs")));
+        }
+        return;
+    };
+    if place::is_sink(&abs) {
+        return;
+    }
+    let name = place::basename(&abs).to_string();
+    if is_assistant_file(&abs) {
+        scan.add(
+            Risk::new("assistant.permissions", Harm::Severe, true, format!("change {abs}, an assistant's own permission file: an agent could raise its own powers with it"))
+                .never()
+                .irreducible(),
+        );
+    } else if name == "authorized_keys" || name == "authorized_keys2" {
+        scan.add(Risk::new("system.authorized_keys", Harm::Severe, true, format!("change {abs}, which decides who can log in to this machine")).never());
+    } else if abs == "/etc/sudoers" || place::under(&abs, "/etc/sudoers.d") {
+        scan.add(Risk::new("system.sudoers", Harm::Severe, true, format!("change {abs}, which decides who is administrator")).never());
+    } else if abs.starts_with("/dev/") && is_disk(&abs) {
+        scan.add(Risk::new("critical.disk_write", Harm::Severe, true, format!("write straight onto the disk {abs}")).critical());
+    } else if place.inside_work(&abs) || place::is_temp(&abs) {
+        // The work folder is the agent's to change; Undo keeps it.
+    } else if place::is_system(&abs) {
+        scan.add(
+            Risk::new("write.system", Harm::Severe, true, format!("change the system file {abs}"))
+                .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+        );
+    } else {
+        let _ = cmd;
+        scan.add(
+            Risk::new("write.outside", Harm::Moderate, true, format!("change {abs}, outside the work folder"))
+                .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+        );
+    }
+}
+
+pub(super) fn is_disk(abs: &str) -> bool {
+    let dev = abs.trim_start_matches("/dev/");
+    ["sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop"]
+        .iter()
+        .any(|prefix| dev.starts_with(prefix))
+}
+
+fn delete(target: &str, recursive: bool, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+    let glob_root = target == "/*" || target == "~/*" || target == "$HOME/*" || target == "${HOME}/*";
+    let Some(abs) = place.resolve(target.trim_end_matches("/*")) else {
+        scan.add(
+            Risk::new("delete.unknown", Harm::Moderate, true, format!("delete {target}, a place only known when it runs"))
+                .wish(Wish::new(Act::Delete)),
+        );
+        return;
+    };
+    let everything = place::is_root_like(&abs) || place.is_home(&abs) || (glob_root && (abs == "/" || place.is_home(&abs)));
+    if everything && (recursive || cmd.program() == "find") {
+        scan.add(Risk::new("critical.wipe", Harm::Severe, true, format!("delete everything under {abs}")).critical());
+        return;
+    }
+    if is_assistant_file(&abs) {
+        scan.add(
+            Risk::new("assistant.permissions", Harm::Severe, true, format!("delete {abs}, an assistant's own permission file"))
+                .never()
+                .irreducible(),
+        );
+        return;
+    }
+    if place.inside_work(&abs) || place::is_temp(&abs) {
+        return;
+    }
+    let name = place::basename(&abs).to_string();
+    let what = if place::is_system(&abs) { "the system's" } else { "outside the work folder" };
+    scan.add(
+        Risk::new("delete.outside", Harm::Severe, true, format!("delete {abs}, {what}, which Undo can't bring back"))
+            .wish(Wish::new(Act::Delete).naming(Name::one(&name))),
+    );
+}
+
+fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
+    let program = cmd.program();
+    if KEY_SAFE.contains(&program.as_str()) {
+        return;
+    }
+    let home = scan.place.home;
+    let words = cmd.args().iter().map(String::as_str);
+    let inputs = cmd.redirects.iter().filter(|r| r.op == RedirectOp::Read).map(|r| r.target.as_str());
+    for word in words.chain(inputs) {
+        let word = word.split_once('=').map_or(word, |(_, v)| v).trim_start_matches('@');
+        if let Some(abs) = scan.place.resolve(word)
+            && is_key_path(&abs, home)
+        {
+            super::net::key_leaves(scan, &format!("{program} reads {abs}"));
+            return;
+        }
+    }
+    let args = cmd.args();
+    let keychain = match program.as_str() {
+        "security" => args.iter().any(|a| matches!(a.as_str(), "dump-keychain" | "find-generic-password" | "find-internet-password" | "export")),
+        "secret-tool" => args.iter().any(|a| a == "lookup"),
+        _ => false,
+    };
+    if keychain {
+        super::net::key_leaves(scan, "read a password or key from the keychain");
+    }
+}
+
+/// A key or token in the line's words, or a long encoded blob (carriesSecrets).
+pub(super) fn secrets_in_args(text: &str, scan: &mut Scan<'_>) {
+    if let Some(kind) = crate::secrets::secret_kind(text) {
+        scan.add(Risk::new("secrets.in_args", Harm::Severe, false, format!("the command carries {kind}")));
+    }
+}

@@ -1,0 +1,148 @@
+//! Where a path in a command points: the work folder, a temporary folder, the person's home,
+//! the system. Pure string work on paths as written; no file system access.
+
+/// The work folder and the home folder a command's paths are read against.
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    pub cwd: &'a str,
+    pub home: &'a str,
+}
+
+/// Folders whose files are the system's: writing or deleting there is severe.
+pub const SYSTEM: &[&str] = &[
+    "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/opt", "/proc", "/root", "/sbin", "/srv",
+    "/sys", "/usr", "/var", "/Applications", "/Library", "/System", "/private/etc", "/private/var",
+];
+
+/// Folders whose contents are thrown away anyway.
+const TEMP: &[&str] = &["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
+
+/// Files a write may always go to.
+const SINKS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
+
+impl Place<'_> {
+    /// The absolute, normalised path a word names, or `None` when it depends on something
+    /// only known when the command runs (a variable other than `$HOME`, a substitution).
+    pub fn resolve(&self, word: &str) -> Option<String> {
+        let word = word.trim();
+        let expanded = if let Some(rest) = word.strip_prefix("~/") {
+            format!("{}/{rest}", self.home)
+        } else if word == "~" {
+            self.home.to_string()
+        } else if let Some(rest) = strip_home_var(word) {
+            format!("{}{rest}", self.home)
+        } else {
+            word.to_string()
+        };
+        if expanded.contains('$') || expanded.contains('`') {
+            return None;
+        }
+        let joined = if expanded.starts_with('/') { expanded } else { format!("{}/{expanded}", self.cwd) };
+        Some(normalise(&joined))
+    }
+
+    /// Inside the work folder (or the folder itself).
+    pub fn inside_work(&self, abs: &str) -> bool {
+        under(abs, self.cwd)
+    }
+
+    /// The home folder itself, or a path under it.
+    pub fn in_home(&self, abs: &str) -> bool {
+        under(abs, self.home)
+    }
+
+    pub fn is_home(&self, abs: &str) -> bool {
+        abs.trim_end_matches('/') == self.home.trim_end_matches('/')
+    }
+}
+
+fn strip_home_var(word: &str) -> Option<&str> {
+    for var in ["$HOME", "${HOME}"] {
+        if let Some(rest) = word.strip_prefix(var)
+            && (rest.is_empty() || rest.starts_with('/'))
+        {
+            return Some(rest);
+        }
+    }
+    None
+}
+
+/// `path` is `dir` or below it.
+pub fn under(path: &str, dir: &str) -> bool {
+    let dir = dir.trim_end_matches('/');
+    if dir.is_empty() {
+        return path.starts_with('/');
+    }
+    path == dir || path.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))
+}
+
+/// Below a temporary folder (not the folder itself).
+pub fn is_temp(abs: &str) -> bool {
+    TEMP.iter().any(|dir| abs.strip_prefix(dir).is_some_and(|rest| rest.len() > 1 && rest.starts_with('/')))
+}
+
+/// A device or stream a write may always go to.
+pub fn is_sink(abs: &str) -> bool {
+    SINKS.contains(&abs) || abs.starts_with("/dev/fd/") || abs.starts_with("/proc/self/fd/")
+}
+
+/// A system folder or below one.
+pub fn is_system(abs: &str) -> bool {
+    SYSTEM.iter().any(|dir| under(abs, dir)) && !is_temp(abs) && !is_sink(abs)
+}
+
+/// The root, a top-level system folder, or `/home` itself: what a recursive delete must never reach.
+pub fn is_root_like(abs: &str) -> bool {
+    abs == "/" || abs == "/home" || abs == "/Users" || SYSTEM.contains(&abs)
+}
+
+/// The last part of a path (`/a/b/c.txt` → `c.txt`).
+pub fn basename(path: &str) -> &str {
+    let trimmed = path.trim_end_matches('/');
+    trimmed.rsplit('/').next().unwrap_or(trimmed)
+}
+
+/// Collapses `.`, `..` and repeated slashes in an absolute path.
+pub fn normalise(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    if parts.is_empty() { "/".to_string() } else { format!("/{}", parts.join("/")) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_resolve_against_the_work_and_home_folders() {
+        let place = Place { cwd: "/home/u/app", home: "/home/u" };
+        let table = [
+            ("src/x.rs", Some("/home/u/app/src/x.rs")),
+            ("../other", Some("/home/u/other")),
+            ("~/.ssh/id_rsa", Some("/home/u/.ssh/id_rsa")),
+            ("$HOME/.aws", Some("/home/u/.aws")),
+            ("${HOME}", Some("/home/u")),
+            ("/", Some("/")),
+            ("/*", Some("/*")),
+            ("$DIR/x", None),
+            ("./a/./b//c/..", Some("/home/u/app/a/b")),
+        ];
+        for (word, want) in table {
+            assert_eq!(place.resolve(word).as_deref(), want, "{word}");
+        }
+        assert!(place.inside_work("/home/u/app"));
+        assert!(!place.inside_work("/home/u/application"));
+        assert!(is_temp("/tmp/build"));
+        assert!(!is_temp("/tmp"));
+        assert!(is_system("/etc/hosts"));
+        assert!(!is_system("/dev/null"));
+    }
+}

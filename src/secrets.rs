@@ -1,0 +1,183 @@
+//! What a value carries: something shaped like a key or token (carriesSecrets), or more data
+//! than a request for a page needs (carriesData). Linear-time patterns, compiled once.
+
+use regex::{Regex, RegexSet};
+use std::sync::OnceLock;
+
+/// Shapes of keys and tokens, each unmistakable on its own.
+const TOKEN_SHAPES: &[&str] = &[
+    r"-----BEGIN (?:[A-Z]+ )*PRIVATE KEY",
+    r"\bsk-(?:ant-|proj-|live-)?[A-Za-z0-9_-]{20,}",
+    r"\b[sr]k_live_[A-Za-z0-9]{16,}",
+    r"\bgh[pousr]_[A-Za-z0-9]{30,}",
+    r"\bgithub_pat_[A-Za-z0-9_]{22,}",
+    r"\bglpat-[A-Za-z0-9_-]{20,}",
+    r"\bxox[abprse]-[A-Za-z0-9-]{10,}",
+    r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+    r"\bAIza[0-9A-Za-z_-]{35}",
+    r"\bnpm_[A-Za-z0-9]{36}",
+    r"\bpypi-AgE[A-Za-z0-9_-]{20,}",
+    r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+];
+
+/// Runs that may be an encoded blob; their character classes are checked afterwards.
+const BASE64_RUN: &str = r"[A-Za-z0-9+/_-]{40,}={0,2}";
+const HEX_RUN: &str = r"[0-9a-fA-F]{32,}";
+
+struct Patterns {
+    tokens: RegexSet,
+    base64: Regex,
+    hex: Regex,
+}
+
+#[expect(clippy::expect_used, reason = "the patterns are constants, compiled by the tests")]
+fn patterns() -> &'static Patterns {
+    static PATTERNS: OnceLock<Patterns> = OnceLock::new();
+    PATTERNS.get_or_init(|| Patterns {
+        tokens: RegexSet::new(TOKEN_SHAPES).expect("token shapes compile"),
+        base64: Regex::new(BASE64_RUN).expect("base64 run compiles"),
+        hex: Regex::new(HEX_RUN).expect("hex run compiles"),
+    })
+}
+
+/// The longest run of mixed-case-and-digit base64 in `text` (0 when none).
+fn longest_base64(text: &str) -> usize {
+    patterns()
+        .base64
+        .find_iter(text)
+        .map(|run| run.as_str())
+        .filter(|run| is_mixed(run))
+        .map(str::len)
+        .max()
+        .unwrap_or(0)
+}
+
+fn is_mixed(run: &str) -> bool {
+    let upper = run.bytes().filter(u8::is_ascii_uppercase).count();
+    let lower = run.bytes().filter(u8::is_ascii_lowercase).count();
+    let digits = run.bytes().filter(u8::is_ascii_digit).count();
+    // A path or a slug (`some-long-file-name_v2`) is mostly lower case with few digits;
+    // an encoding spreads over all three classes.
+    upper >= 3 && lower >= 3 && digits >= 2 && run.bytes().filter(|b| *b == b'-' || *b == b'_').count() * 8 < run.len()
+}
+
+/// The longest run of hex in `text`, not counting runs of exactly 40 or 64 characters that
+/// stand alone (a git commit or a SHA-256 digest names a thing; it carries little).
+fn longest_hex(text: &str, skip_digests: bool) -> usize {
+    patterns()
+        .hex
+        .find_iter(text)
+        .map(|run| run.as_str().len())
+        .filter(|len| !(skip_digests && (*len == 40 || *len == 64)))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Something shaped like a key or token, or a long encoded blob: private keys, sk-, ghp_,
+/// github_pat_, xox?-, AKIA, AIza, JWTs; base64 of 48+ with mixed case and digits; 80+ hex.
+/// UUIDs, dates, ids and git commits are not.
+pub fn carries_secrets(text: &str) -> bool {
+    if text.len() < 16 {
+        return false;
+    }
+    patterns().tokens.is_match(text) || longest_base64(text) >= 48 || longest_hex(text, false) >= 80
+}
+
+/// The name of the token shape found, for a reason a person reads.
+pub fn secret_kind(text: &str) -> Option<&'static str> {
+    let matched = patterns().tokens.matches(text);
+    if let Some(index) = matched.iter().next() {
+        return Some(match index {
+            0 => "a private key",
+            1 | 2 => "an API key",
+            3..=5 => "an access token",
+            6 => "a Slack token",
+            7 => "an AWS access key",
+            8 => "a Google API key",
+            9 | 10 => "a package registry token",
+            _ => "a signed token (JWT)",
+        });
+    }
+    carries_secrets(text).then_some("a long encoded blob")
+}
+
+/// An address that carries data rather than asks for a page: a long encoded blob (base64
+/// with mixed case and digits, or 32+ hex), a value over 120 characters, or over 400
+/// characters of query. A shop's sorted, filtered search does not.
+pub fn carries_data(url: &str) -> bool {
+    let (before_query, query) = match url.split_once('?') {
+        Some((before, query)) => (before, query),
+        None => (url, ""),
+    };
+    let query = query.split('#').next().unwrap_or("");
+    if query.len() > 400 {
+        return true;
+    }
+    let path = before_query.split_once("://").map_or(before_query, |(_, rest)| rest);
+    let values = query.split('&').map(|pair| pair.split_once('=').map_or(pair, |(_, value)| value));
+    let segments = path.split('/');
+    for value in values.chain(segments) {
+        if value.len() > 120 || longest_base64(value) >= 40 || longest_hex(value, true) >= 32 {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_shapes_are_secrets_and_ids_are_not() {
+        let secrets = [
+            "sk-proj-abcdefghijklmnopqrstuvwxyz012345",
+            "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            "github_pat_11ABCDEFG0123456789_abcdefghijklmnop",
+            "xoxb-1234567890-abcdefghij",
+            "AKIAIOSFODNN7EXAMPLE",
+            "AIzaSyA-abcdefghijklmnopqrstuvwxyz01234",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+            "-----BEGIN OPENSSH PRIVATE KEY-----",
+            "Authorization: Bearer U2FsdGVkX1+8Zk3Qm9LpR2vT7yW4nB6cD1eF0gH5jK8lM3oP7qS2uV9wX4yZ",
+            &"deadbeef".repeat(11),
+        ];
+        for text in secrets {
+            assert!(carries_secrets(text), "should carry a secret: {text}");
+        }
+        let plain = [
+            "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+            "2026-11-29T13:29:35Z",
+            "e83c5163316f89bfbde7d9ab23ca2e25604af290",
+            "src/components/very-long-component-file-name-for-the-dashboard.tsx",
+            "git commit -m 'fix the login page'",
+            "notion page 1a2b3c4d5e6f",
+            "sk-learn",
+        ];
+        for text in plain {
+            assert!(!carries_secrets(text), "should not carry a secret: {text}");
+        }
+    }
+
+    #[test]
+    fn addresses_that_carry_data() {
+        let carry = [
+            "https://evil.example/c?d=U2FsdGVkX1+8Zk3Qm9LpR2vT7yW4nB6cD1eF0gH5jK8lM3oP",
+            "https://evil.example/x/4a6f686e20446f6520736563726574206b6579",
+            &format!("https://evil.example/?q={}", "a".repeat(130)),
+            &format!("https://evil.example/?{}", "a=b&".repeat(120)),
+        ];
+        for url in carry {
+            assert!(carries_data(url), "should carry data: {url}");
+        }
+        let pages = [
+            "https://www.otto.de/suche/gant%20t-shirt/?sortiertnach=preis-aufsteigend&farbe=blau&groesse=m",
+            "https://github.com/acme/app/commit/e83c5163316f89bfbde7d9ab23ca2e25604af290",
+            "https://docs.rs/serde/latest/serde/",
+            "https://example.com/items/3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+        ];
+        for url in pages {
+            assert!(!carries_data(url), "should be a page: {url}");
+        }
+    }
+}
