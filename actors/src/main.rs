@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use warden::corpus::{World, parse_cases, run};
-use warden::facts::{Facts, FakeFacts};
+use warden_actors::facts::HostFacts;
 use warden::mode::Mode;
 use warden::protocol::{Defaults, judge_line, wish_text};
 use warden::step::{Context, Step};
@@ -104,20 +104,20 @@ fn current_dir() -> String {
     std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_else(|_| "/".to_string())
 }
 
-/// The host's facts about the world.
-fn host_facts() -> Box<dyn Facts> {
-    Box::new(FakeFacts { home: std::env::var("HOME").ok(), ..FakeFacts::unknown() })
+/// The host's facts about the world: git and the manifests, read on this machine.
+fn host_facts() -> HostFacts {
+    HostFacts::new()
 }
 
 fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
     let facts = host_facts();
     let defaults = Defaults { cwd: args.cwd.clone().unwrap_or_else(current_dir), default_mode: Mode::Auto };
     let Some(command) = args.command else {
-        return batch(&defaults, facts.as_ref());
+        return batch(&defaults, &facts);
     };
     let mode = Mode::parse(&args.mode)?;
     let ctx = Context { mode, cwd: defaults.cwd.clone(), said: args.said, read: args.read, others: args.others };
-    let verdict = warden::judge(&Step::Command { command }, &ctx, facts.as_ref());
+    let verdict = warden::judge(&Step::Command { command }, &ctx, &facts);
     if args.json {
         let answer = warden::protocol::answer(serde_json::Value::Null, &verdict);
         println!("{}", serde_json::to_string(&answer)?);
@@ -134,7 +134,7 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
 
 /// Reads JSON lines on stdin and writes one answer line for each, in order. Exits 0 unless
 /// stdin itself fails.
-fn batch(defaults: &Defaults, facts: &dyn Facts) -> Result<std::process::ExitCode> {
+fn batch(defaults: &Defaults, facts: &HostFacts) -> Result<std::process::ExitCode> {
     let stdin = std::io::stdin();
     let mut input = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
     let stdout = std::io::stdout();
@@ -148,6 +148,8 @@ fn batch(defaults: &Defaults, facts: &dyn Facts) -> Result<std::process::ExitCod
         }
         let line = String::from_utf8_lossy(&buffer);
         let line = line.trim_end_matches(['\n', '\r']);
+        // Each request is its own turn: git is asked again, at most once per folder.
+        facts.new_turn();
         let answer = if line.trim().is_empty() {
             r#"{"id":null,"error":"the line is empty: expected one JSON request"}"#.to_string()
         } else {

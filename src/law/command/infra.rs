@@ -109,6 +109,10 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let words = positional(cmd.args());
     let effect = table_effect(&program, &words).or_else(|| cloud_effect(&program, &words));
     let Some(mut effect) = effect else { return };
+    // A dry run or a diff changes nothing.
+    if cmd.args().iter().any(|a| a.starts_with("--dry-run") || a == "--preview" || a == "--check" || a == "--diff" && program == "ansible-playbook") {
+        return;
+    }
     if program == "kubectl" && words.first() == Some(&"delete") {
         let wholesale = words.get(1).is_some_and(|kind| WHOLESALE.contains(kind)) || cmd.args().iter().any(|a| a == "--all");
         if !wholesale {

@@ -95,7 +95,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         if known.iter().any(|d| d.eq_ignore_ascii_case(&name)) {
             continue;
         }
-        if let Some(real) = crate::lookalike::lookalike(&name, known) {
+        let found = match ecosystem(&program) {
+            Some(ecosystem) => crate::lookalike::lookalike_in(ecosystem, &name, known),
+            None => None,
+        };
+        if let Some(real) = found {
             scan.add(
                 Risk::new("install.lookalike", Harm::Severe, true, format!("install {name}, a look-alike of the package {real}"))
                     .never(),
@@ -108,6 +112,20 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Install).naming(Name::one(&name))),
         );
     }
+}
+
+/// The registry an installer draws from, for look-alike names.
+fn ecosystem(program: &str) -> Option<crate::lookalike::Ecosystem> {
+    use crate::lookalike::Ecosystem;
+    Some(match program {
+        "npm" | "pnpm" | "yarn" | "bun" => Ecosystem::Npm,
+        "pip" | "pip3" | "pipx" | "uv" | "poetry" | "pdm" => Ecosystem::Pypi,
+        "cargo" => Ecosystem::Crates,
+        "go" => Ecosystem::Go,
+        "gem" | "bundle" => Ecosystem::Gem,
+        "brew" => Ecosystem::Brew,
+        _ => return None,
+    })
 }
 
 fn publish(program: &str, cmd: &Command, args: &[String], scan: &mut Scan<'_>) {

@@ -47,6 +47,20 @@ pub(super) fn basename_of(path: &str) -> &str {
     place::basename(path)
 }
 
+/// Files every new shell or login runs: what is written there runs again and again.
+#[rustfmt::skip]
+const STARTUP_FILES: &[&str] = &[
+    ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin",
+    ".config/fish/config.fish", ".kshrc", ".cshrc", ".tcshrc",
+];
+
+fn is_startup_file(abs: &str, place: Place<'_>) -> bool {
+    STARTUP_FILES.iter().any(|file| abs == format!("{}/{file}", place.home.trim_end_matches('/')))
+        || abs == "/etc/profile"
+        || abs == "/etc/bash.bashrc"
+        || place::under(abs, "/etc/profile.d")
+}
+
 fn is_assistant_file(abs: &str) -> bool {
     ASSISTANT_FILES.iter().any(|file| abs.ends_with(&format!("/{file}")))
 }
@@ -151,6 +165,11 @@ fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
         scan.add(Risk::new("system.sudoers", Harm::Severe, true, format!("change {abs}, which decides who is administrator")).never());
     } else if abs.starts_with("/dev/") && is_disk(&abs) {
         scan.add(Risk::new("critical.disk_write", Harm::Severe, true, format!("write straight onto the disk {abs}")).critical());
+    } else if is_startup_file(&abs, place) {
+        scan.add(
+            Risk::new("persist.startup", Harm::Severe, true, format!("change {abs}, which every new shell runs"))
+                .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+        );
     } else if place.inside_work(&abs) || place::is_temp(&abs) {
         // The work folder is the agent's to change; Undo keeps it.
     } else if place::is_system(&abs) {

@@ -1,0 +1,469 @@
+//! The host's facts: git status and remotes asked of `git`, manifests read from disk.
+//!
+//! The law asks through [`warden::facts::Facts`]; this is the one place that answers by
+//! running processes and reading files. Every `git` call has a hard time limit, and every
+//! failure (not a repository, git missing, too slow) is `None`, which the law treats as the
+//! riskier answer. Git answers are kept for one turn; manifests until they change on disk.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime};
+use warden::facts::{Facts, Remote};
+use warden::manifest;
+
+/// The longest a `git` call may take before it is killed and its answer is unknown.
+pub const GIT_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How often a running `git` is looked at.
+const POLL: Duration = Duration::from_millis(10);
+
+/// The largest manifest read; a bigger file is skipped.
+const MAX_MANIFEST_BYTES: u64 = 4 * 1024 * 1024;
+
+/// A manifest as last seen: when it was modified, its size, and the names it declared.
+#[derive(Debug, Clone)]
+struct Seen {
+    modified: Option<SystemTime>,
+    len: u64,
+    names: Vec<String>,
+}
+
+/// The facts of the machine warden runs on.
+///
+/// Git answers are cached once per folder per turn ([`HostFacts::new_turn`] forgets them);
+/// manifests are cached by path, modification time and size, so an edited one is read again.
+#[derive(Debug, Default)]
+pub struct HostFacts {
+    clean: Mutex<HashMap<String, Option<bool>>>,
+    remotes: Mutex<HashMap<String, Option<Vec<Remote>>>>,
+    manifests: Mutex<HashMap<PathBuf, Seen>>,
+}
+
+impl HostFacts {
+    /// Facts with nothing cached yet.
+    pub fn new() -> HostFacts {
+        HostFacts::default()
+    }
+
+    /// Starts a new turn: git status and remotes are asked again. Manifests stay cached,
+    /// since their modification time tells when they change.
+    pub fn new_turn(&self) {
+        lock(&self.clean).clear();
+        lock(&self.remotes).clear();
+    }
+
+    /// The names one manifest declares, from the cache when it has not changed on disk;
+    /// `None` when it cannot be read.
+    fn manifest(&self, path: &Path) -> Option<Vec<String>> {
+        let meta = fs::metadata(path).ok().filter(|meta| meta.is_file())?;
+        let (modified, len) = (meta.modified().ok(), meta.len());
+        let cached = lock(&self.manifests)
+            .get(path)
+            .filter(|seen| seen.modified.is_some() && seen.modified == modified && seen.len == len)
+            .map(|seen| seen.names.clone());
+        if cached.is_some() {
+            return cached;
+        }
+        if len > MAX_MANIFEST_BYTES {
+            return None;
+        }
+        let text = fs::read_to_string(path).ok()?;
+        let file_name = path.file_name()?.to_str()?;
+        let names = manifest::declared(file_name, &text);
+        let seen = Seen {
+            modified,
+            len,
+            names: names.clone(),
+        };
+        lock(&self.manifests).insert(path.to_path_buf(), seen);
+        Some(names)
+    }
+}
+
+impl Facts for HostFacts {
+    fn tree_clean(&self, dir: &str) -> Option<bool> {
+        if let Some(known) = lock(&self.clean).get(dir) {
+            return *known;
+        }
+        let status = git(dir, &["status", "--porcelain", "--untracked-files=normal"]);
+        let clean = status.map(|out| out.iter().all(u8::is_ascii_whitespace));
+        lock(&self.clean).insert(dir.to_string(), clean);
+        clean
+    }
+
+    fn remotes(&self, dir: &str) -> Option<Vec<Remote>> {
+        if let Some(known) = lock(&self.remotes).get(dir) {
+            return known.clone();
+        }
+        let remotes = git(dir, &["remote", "-v"]).map(|out| parse_remotes(&out));
+        lock(&self.remotes).insert(dir.to_string(), remotes.clone());
+        remotes
+    }
+
+    fn declared(&self, dir: &str) -> Option<Vec<String>> {
+        if dir.is_empty() {
+            return None;
+        }
+        let entries = fs::read_dir(dir).ok()?;
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|entry| {
+                entry
+                    .file_name()
+                    .to_str()
+                    .is_some_and(manifest::is_manifest)
+            })
+            .map(|entry| entry.path())
+            .collect();
+        paths.sort();
+        let mut names: Vec<String> = paths
+            .iter()
+            .filter_map(|path| self.manifest(path))
+            .flatten()
+            .collect();
+        names.sort();
+        names.dedup();
+        Some(names)
+    }
+
+    fn home(&self) -> Option<String> {
+        std::env::var("HOME").ok().filter(|home| !home.is_empty())
+    }
+}
+
+/// Locks a cache; a poisoned lock still holds a usable cache (a panic mid-insert leaves a
+/// map, never a torn entry).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `git -C dir args…`: its output when it exits with success within [`GIT_TIMEOUT`].
+fn git(dir: &str, args: &[&str]) -> Option<Vec<u8>> {
+    if dir.is_empty() {
+        // `git -C ""` would answer for warden's own working folder.
+        return None;
+    }
+    let mut command = Command::new("git");
+    command
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        // Asking must not change anything: no index refresh written, no prompt waited on.
+        .env("GIT_OPTIONAL_LOCKS", "0")
+        .env("GIT_TERMINAL_PROMPT", "0");
+    run(command, GIT_TIMEOUT)
+}
+
+/// Runs `command` with no input; its standard output if it exits with success within
+/// `timeout`. A command still running then is killed. Output is read on its own thread so
+/// a full pipe never stalls the child.
+fn run(mut command: Command, timeout: Duration) -> Option<Vec<u8>> {
+    let deadline = Instant::now() + timeout;
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdout = child.stdout.take()?;
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let mut out = Vec::new();
+        let read = stdout.read_to_end(&mut out).map(|_| out);
+        // The receiver may have given up; nothing is lost then.
+        let _ = sender.send(read);
+    });
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => thread::sleep(POLL),
+            Ok(None) | Err(_) => {
+                // Killing a child that just exited fails harmlessly; wait reaps it.
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    };
+    if !status.success() {
+        return None;
+    }
+    // A grandchild may hold the pipe open; wait for the output no longer than the deadline.
+    let left = deadline.saturating_duration_since(Instant::now());
+    receiver.recv_timeout(left.max(POLL)).ok()?.ok()
+}
+
+/// The remotes in `git remote -v` output (`origin\turl (fetch)`), fetch and push URLs both,
+/// each (name, url) pair once, in order of appearance.
+fn parse_remotes(out: &[u8]) -> Vec<Remote> {
+    let text = String::from_utf8_lossy(out);
+    let mut remotes: Vec<Remote> = Vec::new();
+    for line in text.lines() {
+        let Some((name, rest)) = line.split_once('\t') else {
+            continue;
+        };
+        let url = rest
+            .strip_suffix(" (fetch)")
+            .or_else(|| rest.strip_suffix(" (push)"))
+            .unwrap_or(rest)
+            .trim();
+        let remote = Remote {
+            name: name.trim().to_string(),
+            url: url.to_string(),
+        };
+        if !remote.name.is_empty() && !remote.url.is_empty() && !remotes.contains(&remote) {
+            remotes.push(remote);
+        }
+    }
+    remotes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs::File;
+    use tempfile::TempDir;
+
+    /// Runs git in `dir` for a test, cut off from the person's and the system's config.
+    fn git_in(dir: &Path, home: &Path, args: &[&str]) {
+        let status = Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args([
+                "-c",
+                "user.name=x",
+                "-c",
+                "user.email=x@x",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .env("HOME", home)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        assert!(status.is_ok_and(|s| s.success()), "git {args:?} in {dir:?}");
+    }
+
+    /// A repository with one commit, and a home folder for git to use.
+    fn repo() -> (TempDir, TempDir) {
+        let (dir, home) = (temp(), temp());
+        git_in(dir.path(), home.path(), &["init", "-q"]);
+        write(dir.path(), "README", "hello\n");
+        git_in(dir.path(), home.path(), &["add", "README"]);
+        git_in(dir.path(), home.path(), &["commit", "-q", "-m", "first"]);
+        (dir, home)
+    }
+
+    fn temp() -> TempDir {
+        match tempfile::tempdir() {
+            Ok(dir) => dir,
+            Err(e) => unreachable!("a temporary folder: {e}"),
+        }
+    }
+
+    fn write(dir: &Path, name: &str, text: &str) {
+        assert!(fs::write(dir.join(name), text).is_ok(), "wrote {name}");
+    }
+
+    fn path_str(dir: &TempDir) -> &str {
+        dir.path().to_str().unwrap_or_default()
+    }
+
+    #[test]
+    fn a_clean_tree_is_clean_and_an_untracked_file_is_not() {
+        let (dir, _home) = repo();
+        let facts = HostFacts::new();
+        assert_eq!(
+            facts.tree_clean(path_str(&dir)),
+            Some(true),
+            "freshly committed"
+        );
+        write(dir.path(), "new.txt", "untracked\n");
+        assert_eq!(
+            facts.tree_clean(path_str(&dir)),
+            Some(true),
+            "cached for the turn"
+        );
+        facts.new_turn();
+        assert_eq!(
+            facts.tree_clean(path_str(&dir)),
+            Some(false),
+            "an untracked file"
+        );
+    }
+
+    #[test]
+    fn a_changed_file_is_not_clean() {
+        let (dir, _home) = repo();
+        write(dir.path(), "README", "changed\n");
+        assert_eq!(HostFacts::new().tree_clean(path_str(&dir)), Some(false));
+    }
+
+    #[test]
+    fn outside_a_repository_nothing_is_known() {
+        let dir = temp();
+        let facts = HostFacts::new();
+        assert_eq!(facts.tree_clean(path_str(&dir)), None, "not a repository");
+        assert_eq!(facts.remotes(path_str(&dir)), None, "not a repository");
+        let gone = dir.path().join("no-such-folder");
+        let gone = gone.to_str().unwrap_or_default();
+        assert_eq!(facts.tree_clean(gone), None, "no such folder");
+        assert_eq!(facts.declared(gone), None, "no such folder");
+        assert_eq!(facts.tree_clean(""), None, "no folder at all");
+        assert_eq!(facts.declared(""), None, "no folder at all");
+    }
+
+    #[test]
+    fn reads_the_remotes() {
+        let (dir, home) = repo();
+        let facts = HostFacts::new();
+        assert_eq!(facts.remotes(path_str(&dir)), Some(vec![]), "none yet");
+        let url = "https://github.com/acme/app.git";
+        git_in(dir.path(), home.path(), &["remote", "add", "origin", url]);
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "add", "fork", "git@github.com:me/app.git"],
+        );
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "set-url", "--push", "fork", "/srv/app.git"],
+        );
+        assert_eq!(
+            facts.remotes(path_str(&dir)),
+            Some(vec![]),
+            "cached for the turn"
+        );
+        facts.new_turn();
+        let remote = |name: &str, url: &str| Remote {
+            name: name.into(),
+            url: url.into(),
+        };
+        assert_eq!(
+            facts.remotes(path_str(&dir)),
+            Some(vec![
+                remote("fork", "git@github.com:me/app.git"),
+                remote("fork", "/srv/app.git"),
+                remote("origin", url),
+            ])
+        );
+    }
+
+    #[test]
+    fn parses_remote_lines() {
+        let out = b"origin\thttps://x/a.git (fetch)\norigin\thttps://x/a.git (push)\n\
+                    odd line\nspaced\t/path with spaces/r.git (fetch)\n\t(fetch)\n";
+        let remotes = parse_remotes(out);
+        let names: Vec<(&str, &str)> = remotes
+            .iter()
+            .map(|r| (r.name.as_str(), r.url.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("origin", "https://x/a.git"),
+                ("spaced", "/path with spaces/r.git")
+            ]
+        );
+    }
+
+    #[test]
+    fn reads_manifests_and_reads_them_again_when_they_change() {
+        let dir = temp();
+        let facts = HostFacts::new();
+        assert_eq!(facts.declared(path_str(&dir)), Some(vec![]), "no manifests");
+        write(
+            dir.path(),
+            "package.json",
+            r#"{"dependencies": {"react": "18"}}"#,
+        );
+        write(dir.path(), "requirements-dev.txt", "pytest>=7\n");
+        write(dir.path(), "notes.txt", "flask\n");
+        let folder = fs::create_dir(dir.path().join("requirements-old.txt"));
+        assert!(folder.is_ok(), "a folder named like a manifest is skipped");
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            facts.declared(path_str(&dir)),
+            Some(names(&["pytest", "react"]))
+        );
+
+        let path = dir.path().join("package.json");
+        let before = fs::metadata(&path).and_then(|m| m.modified());
+        // The same size, so only the modification time tells that it changed.
+        write(
+            dir.path(),
+            "package.json",
+            r#"{"dependencies": {"axios": "18"}}"#,
+        );
+        let later = before.map(|t| t + Duration::from_secs(60));
+        let touched = File::options()
+            .write(true)
+            .open(&path)
+            .and_then(|file| later.and_then(|t| file.set_modified(t)));
+        assert!(touched.is_ok(), "moved the modification time forward");
+        assert_eq!(
+            facts.declared(path_str(&dir)),
+            Some(names(&["axios", "pytest"]))
+        );
+    }
+
+    #[test]
+    fn an_unchanged_manifest_comes_from_the_cache() {
+        let dir = temp();
+        write(dir.path(), "Gemfile", "gem 'rails'\n");
+        let facts = HostFacts::new();
+        assert_eq!(
+            facts.declared(path_str(&dir)),
+            Some(vec!["rails".to_string()])
+        );
+        let path = dir.path().join("Gemfile");
+        let cached = lock(&facts.manifests)
+            .get(&path)
+            .map(|seen| seen.names.clone());
+        assert_eq!(cached, Some(vec!["rails".to_string()]));
+        // Same size and time, other words: the cache answers, as it should for a file that
+        // did not change.
+        if let Some(seen) = lock(&facts.manifests).get_mut(&path) {
+            seen.names = vec!["from-cache".to_string()];
+        }
+        assert_eq!(
+            facts.declared(path_str(&dir)),
+            Some(vec!["from-cache".to_string()])
+        );
+    }
+
+    #[test]
+    fn a_slow_command_is_killed_at_the_deadline() {
+        let started = Instant::now();
+        let mut sleep = Command::new("sleep");
+        sleep.arg("10");
+        assert_eq!(run(sleep, Duration::from_millis(200)), None);
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "gave up in time"
+        );
+        let mut echo = Command::new("echo");
+        echo.arg("hi");
+        assert_eq!(run(echo, Duration::from_secs(3)), Some(b"hi\n".to_vec()));
+        assert_eq!(run(Command::new("false"), Duration::from_secs(3)), None);
+        assert_eq!(
+            run(Command::new("/no/such/program"), Duration::from_secs(3)),
+            None
+        );
+    }
+
+    #[test]
+    fn home_is_the_home_variable() {
+        let expected = std::env::var("HOME").ok().filter(|h| !h.is_empty());
+        assert_eq!(HostFacts::new().home(), expected);
+    }
+}

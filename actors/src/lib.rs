@@ -1,0 +1,3 @@
+//! The running supervisor: the host's facts, the ways in.
+
+pub mod facts;
