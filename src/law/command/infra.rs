@@ -1,7 +1,7 @@
 //! Someone else's systems: cloud infrastructure, clusters and deployed apps. A change scores
 //! three before reading (Auto asks unless the person asked), production needs its word.
 
-use super::{Scan, positional};
+use super::Scan;
 use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
@@ -106,7 +106,7 @@ const PROD_MARKS: &[&str] = &["prod", "production", "prd", "live"];
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    let words = positional(cmd.args());
+    let words = positional_after_values(cmd.args());
     let effect = table_effect(&program, &words).or_else(|| cloud_effect(&program, &words));
     let Some(mut effect) = effect else { return };
     // A dry run or a diff changes nothing.
@@ -132,6 +132,28 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         wish = wish.naming(Name::Production);
     }
     scan.add(Risk::new(rule, Harm::Severe, true, reason).way_out().wish(wish));
+}
+
+/// Global options of these tools that take a value: the value is not a subcommand.
+const VALUED: &[&str] = &[
+    "--context", "-n", "--namespace", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--project",
+    "--region", "--profile", "-a", "--app", "--chdir", "--stack", "--cwd", "--scope", "--token", "-c", "--config",
+    "--kube-context", "--account", "--zone", "-e", "--environment", "--env",
+];
+
+fn positional_after_values(args: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for arg in args {
+        if skip {
+            skip = false;
+        } else if VALUED.contains(&arg.as_str()) {
+            skip = true;
+        } else if !arg.starts_with('-') {
+            out.push(arg.as_str());
+        }
+    }
+    out
 }
 
 fn table_effect(program: &str, words: &[&str]) -> Option<Effect> {

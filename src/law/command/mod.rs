@@ -74,12 +74,15 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
             scan.add(unknown("it runs a command that is only known when it runs".to_string()));
         }
         let before = scan.risks.len();
-        git::judge(cmd, &mut scan);
-        infra::judge(cmd, &mut scan);
-        install::judge(cmd, &mut scan);
-        net::judge(cmd, &mut scan);
-        paths::judge(cmd, &mut scan);
-        system::judge(cmd, &mut scan);
+        let inner = runs_program(cmd);
+        for cmd in std::iter::once(cmd).chain(inner.as_ref()) {
+            git::judge(cmd, &mut scan);
+            infra::judge(cmd, &mut scan);
+            install::judge(cmd, &mut scan);
+            net::judge(cmd, &mut scan);
+            paths::judge(cmd, &mut scan);
+            system::judge(cmd, &mut scan);
+        }
         if cmd.sudo && scan.risks.len() == before && !is_read_only(cmd) {
             let program = cmd.program();
             scan.add(
@@ -89,9 +92,30 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
         }
     }
     net::pipelines(&mut scan);
+    net::download_then_run(&mut scan);
+    net::handed_secrets(&mut scan);
+    net::keys_in_unknown(text, &mut scan);
     paths::secrets_in_args(text, &mut scan);
     let Scan { risks, changes, network, .. } = scan;
     Assessment { risks: strongest_per_rule(risks), changes, network }
+}
+
+/// Programs that run another program named in their arguments: `busybox nc …`,
+/// `npx localtunnel …`, `pnpm dlx …`, `uvx …`. The one they run is judged too.
+fn runs_program(cmd: &Command) -> Option<Command> {
+    let program = cmd.program();
+    let args = cmd.args();
+    let skip = match program.as_str() {
+        "busybox" | "npx" | "bunx" | "pnpx" | "uvx" => 0,
+        "pnpm" | "yarn" if args.first().is_some_and(|a| a == "dlx" || a == "exec") => 1,
+        "pipx" | "uv" if args.first().is_some_and(|a| a == "run") => 1,
+        _ => return None,
+    };
+    let rest: Vec<String> = args.iter().skip(skip).skip_while(|a| a.starts_with('-')).cloned().collect();
+    if rest.is_empty() {
+        return None;
+    }
+    Some(Command { words: rest, ..cmd.clone() })
 }
 
 fn unknown(reason: String) -> Risk {
@@ -169,7 +193,14 @@ pub fn is_read_only(cmd: &Command) -> bool {
         "sort" => !args.iter().any(|arg| arg == "-o" || arg.starts_with("--output")),
         "xxd" => !args.iter().any(|arg| arg == "-r" || arg == "-revert"),
         "awk" | "gawk" => !args.iter().any(|arg| arg.contains("system(") || arg.contains("print >")),
-        "curl" | "wget" => false,
+        "curl" => !args.iter().any(|arg| {
+            let flag = arg.split('=').next().unwrap_or(arg);
+            ["-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--json", "-F", "--form", "-T", "--upload-file", "-o", "--output", "-O", "--remote-name", "-X", "--request"]
+                .contains(&flag)
+                || (flag.starts_with('-') && !flag.starts_with("--") && flag.len() > 2 && flag.chars().skip(1).any(|c| matches!(c, 'd' | 'F' | 'T' | 'o' | 'O' | 'X')))
+        }),
+        "wget" => args.windows(2).any(|pair| matches!(pair[0].as_str(), "-O" | "--output-document") && pair[1] == "-")
+            && !args.iter().any(|arg| arg.starts_with("--post") || arg.starts_with("--body") || arg.starts_with("--method")),
         "git" => {
             let sub = git::subcommand(cmd).unwrap_or("");
             let list_only = match sub {

@@ -183,6 +183,10 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "telnet" | "openssl" if args.iter().any(|a| a == "s_client") || program == "telnet" => {
             scan.network = true;
         }
+        "ztcp" => {
+            scan.network = true;
+            reverse(scan, "a zsh TCP connection (ztcp)");
+        }
         "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "serveo" | "localxpose" | "tailscale" if tunnel_opens(&program, args) => {
             scan.network = true;
             scan.add(
@@ -288,7 +292,7 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
             continue;
         }
         for value in &data {
-            let file = value.rsplit_once('@').map(|(_, f)| f).or_else(|| value.strip_prefix('<'));
+            let file = value.rsplit_once('@').map(|(_, f)| f).or_else(|| value.strip_prefix('<')).or(Some(value.as_str()));
             match file.and_then(|f| secret_file(f, scan)) {
                 Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
                 Some(_) => env_leaves(scan, &format!("send {} to {host}", file.unwrap_or(".env"))),
@@ -508,7 +512,7 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
         reverse(scan, &format!("{} code that wires a shell to a network socket", cmd.program()));
         scan.network = true;
     }
-    let decodes = ["b64decode", "base64_decode", "base64.decode", "atob(", "from_base64", "unpack(\"m", "unpack('m", "decode64", "'base64')", "\"base64\")", "fromcharcode", "codecs.decode", "bytes.fromhex", "unhexlify"]
+    let decodes = ["b64decode", "base64_decode", "base64.decode", "atob(", "from_base64", "unpack(\"m", "unpack('m", "decode64", "decode_base64", "'base64')", "\"base64\")", "fromcharcode", "codecs.decode", "bytes.fromhex", "unhexlify"]
         .iter()
         .any(|w| code.contains(w));
     let evaluates = ["exec(", "eval(", "eval ", "system(", "compile(", "function(", "popen", "subprocess", "child_process", "execsync", "require("]
@@ -574,7 +578,19 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
     for (index, cmd) in line.commands.iter().enumerate() {
         let program = cmd.program();
         let later: Vec<&Command> = line.commands.iter().filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage).collect();
-        let downloads = DOWNLOADERS.contains(&program.as_str()) && !cmd.redirects.iter().any(|r| r.op == RedirectOp::Write);
+        let xargs_downloads = program == "xargs"
+            && line.commands.iter().any(|c| c.parent == Some(index) && c.via == Via::Xargs && DOWNLOADERS.contains(&c.program().as_str()));
+        let downloads = (DOWNLOADERS.contains(&program.as_str()) || xargs_downloads)
+            && !writes_stdout_to_file(cmd);
+        // A shell whose input and output are wired to a raw connection: a reverse shell
+        // built from a pipe (`cat f | sh -i | nc host port > f`, `telnet | bash | telnet`).
+        if is_connector(cmd) && line.commands.iter().any(|c| c.pipeline == cmd.pipeline && !std::ptr::eq(c, cmd) && (is_runner(c) || is_interactive_shell(c))) {
+            found.push((index, "shell.reverse"));
+        }
+        // Something only known when it runs, piped into a shell.
+        if cmd.dynamic_program && later.iter().any(|c| is_runner(c)) {
+            found.push((index, "shell.unknown_piped"));
+        }
         // A download or a decoded blob piped into something that runs it.
         if later.iter().any(|c| is_runner(c)) {
             if downloads {
@@ -625,9 +641,110 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 );
             }
             "blob.decode_run" => blob(scan, "it runs code decoded from a blob"),
+            "shell.reverse" => reverse(scan, "a shell wired to a network connection through a pipe"),
+            "shell.unknown_piped" => scan.add(
+                Risk::new("shell.unknown", Harm::Severe, true, "it pipes the output of a command only known when it runs into a shell")
+                    .way_out(),
+            ),
             "secrets.key_read" => key_leaves(scan, "send keys off this machine"),
             _ => env_leaves(scan, "send the environment or the project's secrets off this machine"),
         }
+    }
+}
+
+/// Standard output goes to a file (`curl … > f`), not down the pipe.
+fn writes_stdout_to_file(cmd: &Command) -> bool {
+    cmd.redirects.iter().any(|r| {
+        matches!(r.op, RedirectOp::Write | RedirectOp::Append) && r.fd.is_none_or(|fd| fd == 1) && !crate::law::paths::is_sink(&r.target)
+    })
+}
+
+/// Programs that open a raw connection to another host.
+fn is_connector(cmd: &Command) -> bool {
+    let program = cmd.program();
+    matches!(program.as_str(), "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" | "telnet" | "socat" | "cryptcat" | "ztcp")
+        || (program == "openssl" && cmd.args().iter().any(|a| a == "s_client"))
+}
+
+fn is_interactive_shell(cmd: &Command) -> bool {
+    SHELLS.contains(&cmd.program().as_str()) && cmd.args().iter().any(|a| a == "-i")
+}
+
+/// Files a line downloads (`curl -o f`, `wget -O f`), then runs (`bash f`, `./f`, `source f`).
+pub(super) fn download_then_run(scan: &mut Scan<'_>) {
+    let line = scan.line;
+    let mut downloaded: Vec<(String, String)> = Vec::new();
+    for cmd in &line.commands {
+        let program = cmd.program();
+        let args = cmd.args();
+        if DOWNLOADERS.contains(&program.as_str()) {
+            let output = args
+                .iter()
+                .position(|a| matches!(a.as_str(), "-o" | "--output" | "-O" | "--output-document"))
+                .and_then(|i| args.get(i + 1))
+                .cloned()
+                .or_else(|| cmd.redirects.iter().find(|r| r.op == RedirectOp::Write).map(|r| r.target.clone()));
+            let host = args.iter().find_map(|a| if a.starts_with('-') { None } else { url_host(a) });
+            if let (Some(output), Some(host)) = (output, host) {
+                downloaded.push((super::paths::basename_of(&output).to_string(), host));
+            }
+            continue;
+        }
+        let runs = |word: &str| downloaded.iter().find(|(file, _)| super::paths::basename_of(word) == file.as_str()).map(|(_, host)| host.clone());
+        let ran = if SHELLS.contains(&program.as_str()) || INTERPRETERS.contains(&program.as_str()) {
+            positional(args).first().and_then(|first| runs(first))
+        } else if cmd.words.first().is_some_and(|w| w.contains('/')) {
+            cmd.words.first().and_then(|w| runs(w))
+        } else {
+            None
+        };
+        if let Some(host) = ran {
+            scan.add(
+                Risk::new("download.pipe_shell", Harm::Severe, true, format!("run code downloaded from {host} without reading it first"))
+                    .way_out()
+                    .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+            );
+            return;
+        }
+    }
+}
+
+/// A way out run for each file `find` or `xargs` hands it, where what is handed is keys or
+/// the project's secrets (`find . -name '.env*' -exec curl -F f=@{} …`).
+pub(super) fn handed_secrets(scan: &mut Scan<'_>) {
+    let line = scan.line;
+    for cmd in &line.commands {
+        if !(matches!(cmd.via, Via::FindExec | Via::Xargs) && is_way_out(cmd)) {
+            continue;
+        }
+        let source_text: String = match cmd.via {
+            Via::FindExec => scan.parent(cmd).map(|finder| finder.args().join(" ")).unwrap_or_default(),
+            _ => line
+                .commands
+                .iter()
+                .filter(|c| cmd.parent.and_then(|p| line.commands.get(p)).is_some_and(|holder| c.pipeline == holder.pipeline && c.stage < holder.stage))
+                .flat_map(|c| c.args().iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        if source_text.contains(".ssh") || source_text.contains("id_rsa") || source_text.contains("id_ed25519") || source_text.contains(".aws") {
+            key_leaves(scan, "send the keys it finds off this machine");
+        } else if source_text.contains(".env") {
+            env_leaves(scan, "send the .env files it finds off this machine");
+        }
+    }
+}
+
+/// Key files named anywhere in a line that could not be read fully or runs something only
+/// known when it runs (`cat${IFS}~/.ssh/id_rsa`): unknown never lowers a score.
+pub(super) fn keys_in_unknown(text: &str, scan: &mut Scan<'_>) {
+    let unclear = scan.line.unknown.is_some() || scan.line.commands.iter().any(|c| c.dynamic_program);
+    if !unclear {
+        return;
+    }
+    let marks = [".ssh/id_", ".aws/credentials", ".netrc", ".git-credentials", ".config/gcloud", ".docker/config.json", "/etc/shadow"];
+    if marks.iter().any(|m| text.contains(m)) {
+        key_leaves(scan, "a command that can't be read fully names a key file");
     }
 }
 

@@ -40,7 +40,13 @@ pub(super) fn is_key_path(abs: &str, home: &str) -> bool {
             || abs.contains(&format!("/{rel}/"))
             || abs.ends_with(&format!("/{rel}"))
     };
-    ssh_private || KEY_FILES.iter().any(|rel| under_home(rel)) || abs == "/etc/shadow" || abs == "/etc/gshadow"
+    let home = home.trim_end_matches('/');
+    // A whole key folder, or a glob over one, reads every key in it.
+    let whole_folder = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".azure"]
+        .iter()
+        .any(|dir| abs == format!("{home}/{dir}") || abs.ends_with(&format!("/{dir}")))
+        || (abs.contains("/.ssh/") && (name.contains('*') || name.contains('?')) && !name.ends_with(".pub"));
+    ssh_private || whole_folder || KEY_FILES.iter().any(|rel| under_home(rel)) || abs == "/etc/shadow" || abs == "/etc/gshadow"
 }
 
 pub(super) fn basename_of(path: &str) -> &str {
@@ -115,15 +121,47 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
         "rm" | "unlink" | "rmdir" => Some((positional(args), has_flag(args, Some('r'), &["recursive"]) || has_flag(args, Some('R'), &[]))),
         "shred" if has_flag(args, Some('u'), &["remove"]) => Some((positional(args), false)),
         "find" if args.iter().any(|a| a == "-delete") => {
-            let starts: Vec<&str> = args.iter().take_while(|a| !a.starts_with('-') && !a.starts_with('(') && *a != "!").map(String::as_str).collect();
-            Some((if starts.is_empty() { vec!["."] } else { starts }, true))
+            let starts = find_starts(args);
+            Some((starts, !find_filters(args)))
         }
         _ => None,
     }
 }
 
+/// The folders `find` starts from (`.` when none is given).
+pub(super) fn find_starts(args: &[String]) -> Vec<&str> {
+    let starts: Vec<&str> = args
+        .iter()
+        .take_while(|a| !a.starts_with('-') && !a.starts_with('(') && *a != "!")
+        .map(String::as_str)
+        .collect();
+    if starts.is_empty() { vec!["."] } else { starts }
+}
+
+/// `find` narrows what it matches: it doesn't take everything under its start.
+fn find_filters(args: &[String]) -> bool {
+    args.iter().any(|a| {
+        matches!(
+            a.as_str(),
+            "-name" | "-iname" | "-path" | "-ipath" | "-regex" | "-iregex" | "-type" | "-mtime" | "-mmin" | "-atime" | "-newer" | "-size" | "-empty" | "-user" | "-perm" | "-wholename"
+        )
+    })
+}
+
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let place = scan.place;
+    // `find START … -exec rm {} \;`: `{}` is each file found under START.
+    if cmd.via == crate::shell::Via::FindExec
+        && let Some(finder) = scan.parent(cmd)
+        && finder.program() == "find"
+        && let Some((targets, _)) = deleted(cmd)
+        && targets.iter().any(|t| t.contains("{}"))
+    {
+        let starts: Vec<String> = find_starts(finder.args()).iter().map(|s| format!("{}/*", s.trim_end_matches('/'))).collect();
+        for start in starts {
+            delete(&start, false, cmd, place, scan);
+        }
+    }
     for target in written(cmd) {
         write(&target, cmd, place, scan);
     }
@@ -170,8 +208,8 @@ fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
             Risk::new("persist.startup", Harm::Severe, true, format!("change {abs}, which every new shell runs"))
                 .wish(Wish::new(Act::Update).naming(Name::one(&name))),
         );
-    } else if place.inside_work(&abs) || place::is_temp(&abs) {
-        // The work folder is the agent's to change; Undo keeps it.
+    } else if place.inside_work(&abs) || place::is_temp(&abs) || place::is_temp(&format!("{abs}/x")) {
+        // The work folder is the agent's to change; Undo keeps it. Temporary folders are thrown away.
     } else if place::is_system(&abs) {
         scan.add(
             Risk::new("write.system", Harm::Severe, true, format!("change the system file {abs}"))
@@ -195,7 +233,11 @@ pub(super) fn is_disk(abs: &str) -> bool {
 
 fn delete(target: &str, recursive: bool, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     let glob_root = target == "/*" || target == "~/*" || target == "$HOME/*" || target == "${HOME}/*";
-    let Some(abs) = place.resolve(target.trim_end_matches("/*")) else {
+    let base = match target.trim_end_matches("/*") {
+        "" => "/",
+        base => base,
+    };
+    let Some(abs) = place.resolve(base) else {
         scan.add(
             Risk::new("delete.unknown", Harm::Moderate, true, format!("delete {target}, a place only known when it runs"))
                 .wish(Wish::new(Act::Delete)),

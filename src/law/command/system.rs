@@ -9,7 +9,7 @@ use crate::wish::{Act, Name, Wish};
 
 /// A shell function that calls itself twice in the background: `:(){ :|:& };:` and its kin.
 pub(super) fn fork_bomb(text: &str, scan: &mut Scan<'_>) {
-    let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let squeezed: String = unquoted(text).chars().filter(|c| !c.is_whitespace()).collect();
     let mut from = 0;
     while let Some(found) = squeezed.get(from..).and_then(|rest| rest.find("(){")) {
         let at = from + found;
@@ -27,6 +27,26 @@ pub(super) fn fork_bomb(text: &str, scan: &mut Scan<'_>) {
         }
         from = at + 3;
     }
+}
+
+/// The line with single-quoted text taken out (a string that mentions a fork bomb is not one).
+fn unquoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        match (quoted, escaped, c) {
+            (false, false, '\\') => escaped = true,
+            (false, _, '\'') if !escaped => quoted = true,
+            (true, _, '\'') => quoted = false,
+            (false, _, c) => {
+                escaped = false;
+                out.push(c);
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// SQL that empties or drops what a database holds.
