@@ -6,6 +6,8 @@
 
 pub mod command;
 pub mod paths;
+#[cfg(test)]
+mod tests;
 
 use crate::facts::Facts;
 use crate::intent::{Wanted, wanted};

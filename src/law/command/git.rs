@@ -8,10 +8,28 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
 /// Options of git itself that take a value.
-const VALUED: &[&str] = &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"];
+const VALUED: &[&str] = &[
+    "-C",
+    "-c",
+    "--git-dir",
+    "--work-tree",
+    "--namespace",
+    "--exec-path",
+    "--config-env",
+];
 
 /// Branches others share: a force-push over one is said so.
-const SHARED: &[&str] = &["main", "master", "develop", "dev", "trunk", "production", "prod", "release", "staging"];
+const SHARED: &[&str] = &[
+    "main",
+    "master",
+    "develop",
+    "dev",
+    "trunk",
+    "production",
+    "prod",
+    "release",
+    "staging",
+];
 
 /// Branches that publish what is pushed to them.
 const PUBLISHING: &[&str] = &["gh-pages", "pages"];
@@ -24,7 +42,9 @@ pub(super) fn subcommand(cmd: &Command) -> Option<&str> {
 
 /// The words after the subcommand.
 pub(super) fn sub_args(cmd: &Command) -> &[String] {
-    split(cmd).and_then(|(index, _)| cmd.words.get(index + 1..)).unwrap_or(&[])
+    split(cmd)
+        .and_then(|(index, _)| cmd.words.get(index + 1..))
+        .unwrap_or(&[])
 }
 
 /// Where the subcommand is, and the folder `-C` names (if any).
@@ -55,45 +75,89 @@ pub(super) fn lists_only(sub: &str, rest: &[&str]) -> bool {
     match sub {
         "branch" | "tag" => {
             positional.is_empty()
-                || rest.iter().any(|arg| matches!(*arg, "-l" | "--list" | "--contains" | "--merged" | "--show-current"))
+                || rest.iter().any(|arg| {
+                    matches!(
+                        *arg,
+                        "-l" | "--list" | "--contains" | "--merged" | "--show-current"
+                    )
+                })
         }
-        "remote" => positional.is_empty() || matches!(positional.first().map(|s| **s), Some("show" | "get-url")),
+        "remote" => {
+            positional.is_empty()
+                || matches!(positional.first().map(|s| **s), Some("show" | "get-url"))
+        }
         "stash" => matches!(positional.first().map(|s| **s), Some("list" | "show")),
-        "config" => rest.iter().any(|arg| matches!(*arg, "--get" | "--list" | "-l" | "--get-all" | "--get-regexp")),
+        "config" => rest.iter().any(|arg| {
+            matches!(
+                *arg,
+                "--get" | "--list" | "-l" | "--get-all" | "--get-regexp"
+            )
+        }),
         "worktree" => matches!(positional.first().map(|s| **s), Some("list")),
-        "reflog" => positional.is_empty() || matches!(positional.first().map(|s| **s), Some("show")),
+        "reflog" => {
+            positional.is_empty() || matches!(positional.first().map(|s| **s), Some("show"))
+        }
         _ => false,
     }
 }
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
-    let Some((index, dir)) = split(cmd) else { return };
+    let Some((index, dir)) = split(cmd) else {
+        return;
+    };
     let sub = cmd.words.get(index).map(String::as_str).unwrap_or("");
     let args = cmd.words.get(index + 1..).unwrap_or(&[]);
-    let folder = dir.and_then(|dir| scan.place.resolve(dir)).unwrap_or_else(|| scan.place.cwd.to_string());
+    let folder = dir
+        .and_then(|dir| scan.place.resolve(dir))
+        .unwrap_or_else(|| scan.place.cwd.to_string());
     match sub {
         "push" => push(args, &folder, scan),
         "remote" => remote(args, scan),
         "reset" if has_flag(args, None, &["hard"]) => discard("git reset --hard", &folder, scan),
         "clean" if has_flag(args, Some('f'), &["force"]) => discard("git clean", &folder, scan),
-        "checkout" | "restore" if touches_everything(sub, args) => discard(&format!("git {sub} ."), &folder, scan),
+        "checkout" | "restore" if touches_everything(sub, args) => {
+            discard(&format!("git {sub} ."), &folder, scan)
+        }
         "stash" if matches!(positional(args).first(), Some(&"clear" | &"drop")) => {
             scan.add(
-                Risk::new("git.discard", Harm::Severe, false, "throw away stashed work (git stash clear/drop)")
-                    .wish(Wish::new(Act::Discard)),
+                Risk::new(
+                    "git.discard",
+                    Harm::Severe,
+                    false,
+                    "throw away stashed work (git stash clear/drop)",
+                )
+                .wish(Wish::new(Act::Discard)),
             );
         }
         "filter-branch" | "filter-repo" => scan.add(
-            Risk::new("git.rewrite_history", Harm::Severe, false, "rewrite the repository's whole history")
-                .wish(Wish::new(Act::ForcePush)),
+            Risk::new(
+                "git.rewrite_history",
+                Harm::Severe,
+                false,
+                "rewrite the repository's whole history",
+            )
+            .wish(Wish::new(Act::ForcePush)),
         ),
-        "config" if has_flag(args, None, &["global", "system"]) && !lists_only("config", &strs(args)) => scan.add(
-            Risk::new("git.config_global", Harm::Moderate, true, "change git's settings for every repository")
+        "config"
+            if has_flag(args, None, &["global", "system"])
+                && !lists_only("config", &strs(args)) =>
+        {
+            scan.add(
+                Risk::new(
+                    "git.config_global",
+                    Harm::Moderate,
+                    true,
+                    "change git's settings for every repository",
+                )
                 .wish(Wish::new(Act::Update)),
-        ),
+            )
+        }
         _ => {}
     }
-    if matches!(sub, "push" | "fetch" | "pull" | "clone" | "ls-remote" | "remote" | "submodule") {
+    if matches!(
+        sub,
+        "push" | "fetch" | "pull" | "clone" | "ls-remote" | "remote" | "submodule"
+    ) {
         scan.network = true;
     }
 }
@@ -105,10 +169,15 @@ fn strs(args: &[String]) -> Vec<&str> {
 /// `git checkout .`, `git checkout -- .`, `git restore .` (the working tree, not only staged).
 fn touches_everything(sub: &str, args: &[String]) -> bool {
     let paths = positional(args);
-    if sub == "restore" && has_flag(args, Some('S'), &["staged"]) && !has_flag(args, Some('W'), &["worktree"]) {
+    if sub == "restore"
+        && has_flag(args, Some('S'), &["staged"])
+        && !has_flag(args, Some('W'), &["worktree"])
+    {
         return false;
     }
-    let everything = paths.iter().any(|path| matches!(*path, "." | "*" | ":/" | "./"));
+    let everything = paths
+        .iter()
+        .any(|path| matches!(*path, "." | "*" | ":/" | "./"));
     everything || (sub == "checkout" && has_flag(args, Some('f'), &["force"]))
 }
 
@@ -117,10 +186,19 @@ fn discard(what: &str, folder: &str, scan: &mut Scan<'_>) {
         // Nothing to lose, nothing to ask.
         Some(true) => {}
         known => {
-            let state = if known.is_some() { "uncommitted changes" } else { "whatever is uncommitted" };
+            let state = if known.is_some() {
+                "uncommitted changes"
+            } else {
+                "whatever is uncommitted"
+            };
             scan.add(
-                Risk::new("git.discard", Harm::Severe, false, format!("{what} throws away {state} in {folder}"))
-                    .wish(Wish::new(Act::Discard)),
+                Risk::new(
+                    "git.discard",
+                    Harm::Severe,
+                    false,
+                    format!("{what} throws away {state} in {folder}"),
+                )
+                .wish(Wish::new(Act::Discard)),
             );
         }
     }
@@ -144,7 +222,11 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
             words.push(arg.as_str());
         }
     }
-    let forced = has_flag(args, Some('f'), &["force", "force-with-lease", "force-if-includes"]);
+    let forced = has_flag(
+        args,
+        Some('f'),
+        &["force", "force-with-lease", "force-if-includes"],
+    );
     let deleting = has_flag(args, Some('d'), &["delete"]);
     let mirror = has_flag(args, None, &["mirror"]);
     let remotes = scan.facts.remotes(folder);
@@ -187,9 +269,14 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
 
     if mirror {
         scan.add(
-            Risk::new("git.mirror", Harm::Severe, true, format!("mirror every branch and tag to {remote_name}, deleting what is not here"))
-                .way_out()
-                .wish(Wish::new(Act::Mirror)),
+            Risk::new(
+                "git.mirror",
+                Harm::Severe,
+                true,
+                format!("mirror every branch and tag to {remote_name}, deleting what is not here"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Mirror)),
         );
         return;
     }
@@ -206,17 +293,27 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
         named_any = true;
         if deleting || src.is_empty() {
             scan.add(
-                Risk::new("git.delete_branch", Harm::Severe, true, format!("delete the branch {branch} on {remote_name}"))
-                    .way_out()
-                    .wish(Wish::new(Act::Delete).naming(Name::one(branch))),
+                Risk::new(
+                    "git.delete_branch",
+                    Harm::Severe,
+                    true,
+                    format!("delete the branch {branch} on {remote_name}"),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Delete).naming(Name::one(branch))),
             );
         } else if forced || forced_spec {
             scan.add(force(branch, &remote_name));
         } else if PUBLISHING.contains(&branch) {
             scan.add(
-                Risk::new("git.publish_branch", Harm::Severe, true, format!("push to {branch}, which publishes the site"))
-                    .way_out()
-                    .wish(Wish::new(Act::Push).naming(Name::one(branch))),
+                Risk::new(
+                    "git.publish_branch",
+                    Harm::Severe,
+                    true,
+                    format!("push to {branch}, which publishes the site"),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Push).naming(Name::one(branch))),
             );
         } else {
             scan.add(plain(&format!("push {branch} to {remote_name}")));
@@ -225,9 +322,16 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
     if !named_any {
         if forced {
             scan.add(
-                Risk::new("git.force_push", Harm::Severe, true, format!("force-push the current branch to {remote_name}, overwriting what is there"))
-                    .way_out()
-                    .wish(Wish::new(Act::ForcePush)),
+                Risk::new(
+                    "git.force_push",
+                    Harm::Severe,
+                    true,
+                    format!(
+                        "force-push the current branch to {remote_name}, overwriting what is there"
+                    ),
+                )
+                .way_out()
+                .wish(Wish::new(Act::ForcePush)),
             );
         } else {
             scan.add(plain(&format!("push to {remote_name}")));
@@ -247,7 +351,9 @@ fn force(branch: &str, remote: &str) -> Risk {
 }
 
 fn plain(reason: &str) -> Risk {
-    Risk::new("git.push", Harm::Moderate, true, reason.to_string()).way_out().wish(Wish::new(Act::Push))
+    Risk::new("git.push", Harm::Moderate, true, reason.to_string())
+        .way_out()
+        .wish(Wish::new(Act::Push))
 }
 
 enum Whereto {
@@ -257,10 +363,16 @@ enum Whereto {
 }
 
 fn where_to(target: &str, remotes: Option<&[Remote]>) -> Whereto {
-    let is_url = target.contains("://") || target.contains('@') || target.starts_with('/') || target.starts_with('.') || target.contains(':');
+    let is_url = target.contains("://")
+        || target.contains('@')
+        || target.starts_with('/')
+        || target.starts_with('.')
+        || target.contains(':');
     match remotes {
         Some(remotes) => {
-            let own = remotes.iter().find(|remote| remote.name == target || same_url(&remote.url, target));
+            let own = remotes
+                .iter()
+                .find(|remote| remote.name == target || same_url(&remote.url, target));
             match own {
                 Some(remote) => Whereto::Own(remote.name.clone()),
                 None => Whereto::Foreign,
@@ -273,7 +385,11 @@ fn where_to(target: &str, remotes: Option<&[Remote]>) -> Whereto {
 }
 
 fn same_url(a: &str, b: &str) -> bool {
-    let clean = |url: &str| url.trim_end_matches('/').trim_end_matches(".git").to_lowercase();
+    let clean = |url: &str| {
+        url.trim_end_matches('/')
+            .trim_end_matches(".git")
+            .to_lowercase()
+    };
     clean(a) == clean(b)
 }
 
@@ -298,10 +414,23 @@ fn remote(args: &[String], scan: &mut Scan<'_>) {
         names.extend(host_names(&host));
     }
     names.retain(|n| !n.is_empty());
-    let verb = if *action == "add" { "add the remote" } else { "point the remote" };
-    let to = if url.is_empty() { String::new() } else { format!(" at {url}") };
+    let verb = if *action == "add" {
+        "add the remote"
+    } else {
+        "point the remote"
+    };
+    let to = if url.is_empty() {
+        String::new()
+    } else {
+        format!(" at {url}")
+    };
     scan.add(
-        Risk::new("git.remote_change", Harm::Severe, true, format!("{verb} {name}{to}, where pushes go"))
-            .wish(Wish::new(Act::Update).naming(Name::AnyOf(names))),
+        Risk::new(
+            "git.remote_change",
+            Harm::Severe,
+            true,
+            format!("{verb} {name}{to}, where pushes go"),
+        )
+        .wish(Wish::new(Act::Update).naming(Name::AnyOf(names))),
     );
 }

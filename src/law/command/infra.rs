@@ -99,7 +99,18 @@ const TABLE: &[(&str, &[&str], Effect)] = &[
 ];
 
 /// Kubernetes objects whose deletion takes everything in them.
-const WHOLESALE: &[&str] = &["namespace", "namespaces", "ns", "pv", "pvc", "persistentvolume", "persistentvolumeclaim", "node", "nodes", "crd"];
+const WHOLESALE: &[&str] = &[
+    "namespace",
+    "namespaces",
+    "ns",
+    "pv",
+    "pvc",
+    "persistentvolume",
+    "persistentvolumeclaim",
+    "node",
+    "nodes",
+    "crd",
+];
 
 /// Words in a command that say it targets production.
 const PROD_MARKS: &[&str] = &["prod", "production", "prd", "live"];
@@ -107,14 +118,28 @@ const PROD_MARKS: &[&str] = &["prod", "production", "prd", "live"];
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let words = positional_after_values(cmd.args());
-    let effect = table_effect(&program, &words).or_else(|| cloud_effect(&program, &words));
+    let kafka_deletes = program.starts_with("kafka-")
+        && (program == "kafka-delete-records"
+            || cmd
+                .args()
+                .iter()
+                .any(|a| a == "--delete" || a == "--remove" || a == "--delete-config"));
+    let effect = table_effect(&program, &words)
+        .or_else(|| cloud_effect(&program, &words))
+        .or(kafka_deletes.then_some(Effect::Destroy));
     let Some(mut effect) = effect else { return };
     // A dry run or a diff changes nothing.
-    if cmd.args().iter().any(|a| a.starts_with("--dry-run") || a == "--preview" || a == "--check" || a == "--diff" && program == "ansible-playbook") {
+    if cmd.args().iter().any(|a| {
+        a.starts_with("--dry-run")
+            || a == "--preview"
+            || a == "--check"
+            || a == "--diff" && program == "ansible-playbook"
+    }) {
         return;
     }
     if program == "kubectl" && words.first() == Some(&"delete") {
-        let wholesale = words.get(1).is_some_and(|kind| WHOLESALE.contains(kind)) || cmd.args().iter().any(|a| a == "--all");
+        let wholesale = words.get(1).is_some_and(|kind| WHOLESALE.contains(kind))
+            || cmd.args().iter().any(|a| a == "--all");
         if !wholesale {
             effect = Effect::Change;
         }
@@ -124,21 +149,56 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let what = describe(&program, &words);
     let where_ = if prod { " in production" } else { "" };
     let (rule, act, reason) = match effect {
-        Effect::Change => ("infra.change", Act::Deploy, format!("{what} changes deployed systems{where_}, which warden can't take back")),
-        Effect::Destroy => ("infra.destroy", Act::Destroy, format!("{what} destroys deployed resources{where_}")),
+        Effect::Change => (
+            "infra.change",
+            Act::Deploy,
+            format!("{what} changes deployed systems{where_}, which warden can't take back"),
+        ),
+        Effect::Destroy => (
+            "infra.destroy",
+            Act::Destroy,
+            format!("{what} destroys deployed resources{where_}"),
+        ),
     };
     let mut wish = Wish::new(act);
     if prod {
         wish = wish.naming(Name::Production);
     }
-    scan.add(Risk::new(rule, Harm::Severe, true, reason).way_out().wish(wish));
+    scan.add(
+        Risk::new(rule, Harm::Severe, true, reason)
+            .way_out()
+            .wish(wish),
+    );
 }
 
 /// Global options of these tools that take a value: the value is not a subcommand.
 const VALUED: &[&str] = &[
-    "--context", "-n", "--namespace", "--kubeconfig", "--cluster", "--user", "-s", "--server", "--project",
-    "--region", "--profile", "-a", "--app", "--chdir", "--stack", "--cwd", "--scope", "--token", "-c", "--config",
-    "--kube-context", "--account", "--zone", "-e", "--environment", "--env",
+    "--context",
+    "-n",
+    "--namespace",
+    "--kubeconfig",
+    "--cluster",
+    "--user",
+    "-s",
+    "--server",
+    "--project",
+    "--region",
+    "--profile",
+    "-a",
+    "--app",
+    "--chdir",
+    "--stack",
+    "--cwd",
+    "--scope",
+    "--token",
+    "-c",
+    "--config",
+    "--kube-context",
+    "--account",
+    "--zone",
+    "-e",
+    "--environment",
+    "--env",
 ];
 
 fn positional_after_values(args: &[String]) -> Vec<&str> {
@@ -164,9 +224,15 @@ fn table_effect(program: &str, words: &[&str]) -> Option<Effect> {
         }
         let matches = if pattern.is_empty() {
             // A bare tool (`vercel`) deploys; a known harmless subcommand does not.
-            words.first().is_none_or(|first| first.starts_with('-') || first.starts_with('.') || first.starts_with('/'))
+            words.first().is_none_or(|first| {
+                first.starts_with('-') || first.starts_with('.') || first.starts_with('/')
+            })
         } else {
-            pattern.len() <= words.len() && pattern.iter().zip(words).all(|(want, got)| *want == "*" || want == got)
+            pattern.len() <= words.len()
+                && pattern
+                    .iter()
+                    .zip(words)
+                    .all(|(want, got)| *want == "*" || want == got)
         };
         if matches && best.is_none_or(|(len, _)| pattern.len() > len) {
             best = Some((pattern.len(), *effect));
@@ -182,7 +248,18 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
         "gcloud" | "az" => {
             if words.iter().any(|w| matches!(*w, "delete" | "destroy")) {
                 Some(Effect::Destroy)
-            } else if words.iter().any(|w| matches!(*w, "deploy" | "create" | "update" | "set-iam-policy" | "add-iam-policy-binding" | "apply" | "resize")) {
+            } else if words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "deploy"
+                        | "create"
+                        | "update"
+                        | "set-iam-policy"
+                        | "add-iam-policy-binding"
+                        | "apply"
+                        | "resize"
+                )
+            }) {
                 Some(Effect::Change)
             } else {
                 None
@@ -190,9 +267,19 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
         }
         "aws" => {
             let verb = words.get(1).copied().unwrap_or("");
-            if verb.starts_with("delete-") || verb.starts_with("terminate-") || verb.starts_with("remove-") || verb == "deregister" {
+            if verb.starts_with("delete-")
+                || verb.starts_with("terminate-")
+                || verb.starts_with("remove-")
+                || verb == "deregister"
+            {
                 Some(Effect::Destroy)
-            } else if ["create-", "put-", "update-", "run-", "attach-", "modify-", "start-", "stop-", "reboot-"].iter().any(|p| verb.starts_with(p)) {
+            } else if [
+                "create-", "put-", "update-", "run-", "attach-", "modify-", "start-", "stop-",
+                "reboot-",
+            ]
+            .iter()
+            .any(|p| verb.starts_with(p))
+            {
                 Some(Effect::Change)
             } else if words.first() == Some(&"s3") && verb == "rm" {
                 Some(Effect::Destroy)
@@ -200,19 +287,80 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
                 None
             }
         }
-        _ => None,
+        _ => service_effect(program, words),
     }
 }
 
+/// Services that keep what nobody else has a copy of (secrets, backups, queues, CI, code
+/// hosting): a destructive verb among their first words destroys it.
+#[rustfmt::skip]
+const SERVICES: &[&str] = &[
+    "vault", "op", "doppler", "rclone", "restic", "borg", "velero", "rabbitmqctl", "rabbitmqadmin", "nats", "circleci",
+    "gitlab-runner", "gh", "glab", "kafka-topics", "kafka-consumer-groups", "kafka-delete-records", "kafka-acls",
+    "kafka-configs", "consul", "etcdctl", "mc", "gsutil", "influx", "supabase", "neonctl", "planetscale", "pscale",
+    "heroku", "netlify", "railway", "render", "linode-cli", "hcloud", "scw", "exoscale", "openstack",
+];
+
+/// Verbs that destroy, as a service's subcommand words say them.
+#[rustfmt::skip]
+const DESTROY_VERBS: &[&str] = &[
+    "delete", "destroy", "purge", "rm", "rb", "drop", "flush", "prune", "forget", "unregister", "revoke", "rdelete",
+    "repo-delete", "deletefile", "delete_user", "delete_vhost", "delete_queue", "clear_permissions", "remove-secret",
+    "del", "disable", "archive", "cleanup", "deleteall", "del-key", "delete-records", "apps:destroy", "pg:reset",
+];
+
+fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {
+    if !SERVICES.contains(&program) {
+        return None;
+    }
+    if program.starts_with("kafka-") {
+        // kafka's tools say what they do with an option (`--delete`, `--remove`).
+        return None;
+    }
+    // gh's read-only and local subcommands don't reach the service's data.
+    if matches!(program, "gh" | "glab")
+        && words.first().is_some_and(|w| {
+            matches!(
+                *w,
+                "alias"
+                    | "config"
+                    | "extension"
+                    | "completion"
+                    | "auth"
+                    | "codespace"
+                    | "cache"
+                    | "label"
+            )
+        })
+    {
+        return None;
+    }
+    let verb = words.iter().take(3).find(|w| DESTROY_VERBS.contains(w));
+    verb.map(|_| Effect::Destroy)
+}
+
 fn targets_production(cmd: &Command) -> bool {
-    cmd.words.iter().skip(1).chain(cmd.assignments.iter().map(|(_, value)| value)).any(|word| {
-        word.to_lowercase()
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .any(|part| PROD_MARKS.contains(&part))
-    })
+    cmd.words
+        .iter()
+        .skip(1)
+        .chain(cmd.assignments.iter().map(|(_, value)| value))
+        .any(|word| {
+            word.to_lowercase()
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|part| PROD_MARKS.contains(&part))
+        })
 }
 
 fn describe(program: &str, words: &[&str]) -> String {
-    let sub: Vec<&str> = words.iter().take(2).copied().filter(|w| !w.contains('/') && w.len() < 30).collect();
-    if sub.is_empty() { program.to_string() } else { format!("{program} {}", sub.join(" ")) }
+    let sub: Vec<&str> = words
+        .iter()
+        .take(2)
+        .copied()
+        .filter(|w| !w.contains('/') && w.len() < 30)
+        .collect();
+    if sub.is_empty() {
+        program.to_string()
+    } else {
+        format!("{program} {}", sub.join(" "))
+    }
 }

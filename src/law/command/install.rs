@@ -29,9 +29,35 @@ const INSTALLERS: &[(&str, &[&str])] = &[
 
 /// Options whose value is a separate word, per installer family.
 const VALUED: &[&str] = &[
-    "-r", "--requirement", "-c", "--constraint", "-e", "--editable", "-i", "--index-url", "--extra-index-url",
-    "-t", "--target", "--prefix", "--root", "-f", "--find-links", "--registry", "--tag", "--python", "-p",
-    "--version", "--features", "-F", "--git", "--branch", "--rev", "--path", "--source", "--group", "-G",
+    "-r",
+    "--requirement",
+    "-c",
+    "--constraint",
+    "-e",
+    "--editable",
+    "-i",
+    "--index-url",
+    "--extra-index-url",
+    "-t",
+    "--target",
+    "--prefix",
+    "--root",
+    "-f",
+    "--find-links",
+    "--registry",
+    "--tag",
+    "--python",
+    "-p",
+    "--version",
+    "--features",
+    "-F",
+    "--git",
+    "--branch",
+    "--rev",
+    "--path",
+    "--source",
+    "--group",
+    "-G",
 ];
 
 /// (program, subcommand words, rule, what it publishes).
@@ -72,13 +98,36 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         },
         _ => program,
     };
-    let args = if cmd.program().starts_with("python") { args.get(2..).unwrap_or(&[]) } else { args };
+    let args = if cmd.program().starts_with("python") {
+        args.get(2..).unwrap_or(&[])
+    } else {
+        args
+    };
     publish(&program, cmd, args, scan);
-    let Some(pattern) = INSTALLERS.iter().filter(|(name, _)| *name == program).map(|(_, pattern)| *pattern).find(|pattern| starts_with(args, pattern)) else {
+    let Some(pattern) = INSTALLERS
+        .iter()
+        .filter(|(name, _)| *name == program)
+        .map(|(_, pattern)| *pattern)
+        .find(|pattern| starts_with(args, pattern))
+    else {
         return;
     };
     scan.network = true;
-    let global = has_flag(args, Some('g'), &["global", "user"]) || matches!(program.as_str(), "brew" | "apt" | "apt-get" | "yum" | "dnf" | "apk" | "pacman" | "zypper" | "snap" | "port" | "pipx");
+    let global = has_flag(args, Some('g'), &["global", "user"])
+        || matches!(
+            program.as_str(),
+            "brew"
+                | "apt"
+                | "apt-get"
+                | "yum"
+                | "dnf"
+                | "apk"
+                | "pacman"
+                | "zypper"
+                | "snap"
+                | "port"
+                | "pipx"
+        );
     let declared = scan.facts.declared(scan.place.cwd);
     for spec in packages(args.get(pattern.len()..).unwrap_or(&[])) {
         if let Some(reason) = not_a_name(spec) {
@@ -87,7 +136,15 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             if let Some(host) = &host {
                 wish = wish.naming(Name::AnyOf(super::host_names(host)));
             }
-            scan.add(Risk::new("install.undeclared", Harm::Moderate, true, format!("install {reason} {spec}")).wish(wish));
+            scan.add(
+                Risk::new(
+                    "install.undeclared",
+                    Harm::Moderate,
+                    true,
+                    format!("install {reason} {spec}"),
+                )
+                .wish(wish),
+            );
             continue;
         }
         let name = package_name(spec);
@@ -101,15 +158,25 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         };
         if let Some(real) = found {
             scan.add(
-                Risk::new("install.lookalike", Harm::Severe, true, format!("install {name}, a look-alike of the package {real}"))
-                    .never(),
+                Risk::new(
+                    "install.lookalike",
+                    Harm::Severe,
+                    true,
+                    format!("install {name}, a look-alike of the package {real}"),
+                )
+                .never(),
             );
             continue;
         }
         let where_ = if global { " system-wide" } else { "" };
         scan.add(
-            Risk::new("install.undeclared", Harm::Moderate, true, format!("install {name}{where_}, which the project's manifests don't list"))
-                .wish(Wish::new(Act::Install).naming(Name::one(&name))),
+            Risk::new(
+                "install.undeclared",
+                Harm::Moderate,
+                true,
+                format!("install {name}{where_}, which the project's manifests don't list"),
+            )
+            .wish(Wish::new(Act::Install).naming(Name::one(&name))),
         );
     }
 }
@@ -129,7 +196,11 @@ fn ecosystem(program: &str) -> Option<crate::lookalike::Ecosystem> {
 }
 
 fn publish(program: &str, cmd: &Command, args: &[String], scan: &mut Scan<'_>) {
-    let words: Vec<&str> = args.iter().map(String::as_str).filter(|w| !w.starts_with('-') || *w == "--push").collect();
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-') || *w == "--push")
+        .collect();
     for (name, pattern, rule, reason) in PUBLISHERS {
         if *name != program {
             continue;
@@ -137,20 +208,33 @@ fn publish(program: &str, cmd: &Command, args: &[String], scan: &mut Scan<'_>) {
         let matches = if pattern.contains(&"--push") {
             args.iter().any(|a| a == "--push") && words.first() == pattern.first()
         } else {
-            pattern.len() <= words.len() && pattern.iter().zip(&words).all(|(want, got)| want == got)
+            pattern.len() <= words.len()
+                && pattern.iter().zip(&words).all(|(want, got)| want == got)
         };
         if matches && !has_flag(args, None, &["dry-run"]) {
             let _ = cmd;
             scan.network = true;
-            scan.add(Risk::new(rule, Harm::Severe, true, (*reason).to_string()).way_out().wish(Wish::new(Act::Publish)));
+            scan.add(
+                Risk::new(rule, Harm::Severe, true, (*reason).to_string())
+                    .way_out()
+                    .wish(Wish::new(Act::Publish)),
+            );
             return;
         }
     }
 }
 
 fn starts_with(args: &[String], pattern: &[&str]) -> bool {
-    let words: Vec<&str> = args.iter().map(String::as_str).filter(|w| !w.starts_with('-') || pattern.contains(w)).collect();
-    pattern.len() <= words.len() && pattern.iter().zip(&words).all(|(want, got)| *want == "*" || want == got)
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-') || pattern.contains(w))
+        .collect();
+    pattern.len() <= words.len()
+        && pattern
+            .iter()
+            .zip(&words)
+            .all(|(want, got)| *want == "*" || want == got)
 }
 
 /// The package specs after the subcommand, without options and their values.
@@ -175,7 +259,13 @@ fn packages(args: &[String]) -> Vec<&str> {
 fn not_a_name(spec: &str) -> Option<&'static str> {
     if spec.contains("://") || spec.starts_with("git+") || spec.starts_with("git@") {
         Some("from the address")
-    } else if spec.starts_with('.') || spec.starts_with('/') || spec.starts_with("file:") || spec.ends_with(".whl") || spec.ends_with(".tgz") || spec.ends_with(".tar.gz") {
+    } else if spec.starts_with('.')
+        || spec.starts_with('/')
+        || spec.starts_with("file:")
+        || spec.ends_with(".whl")
+        || spec.ends_with(".tgz")
+        || spec.ends_with(".tar.gz")
+    {
         Some("from the local file")
     } else {
         None
@@ -191,7 +281,9 @@ fn package_name(spec: &str) -> String {
         },
         None => (String::new(), spec),
     };
-    let end = rest.find(['@', '=', '<', '>', '~', '!', '[', ';', ' ']).unwrap_or(rest.len());
+    let end = rest
+        .find(['@', '=', '<', '>', '~', '!', '[', ';', ' '])
+        .unwrap_or(rest.len());
     let name = rest.get(..end).unwrap_or(rest);
     // go modules carry a path; keep it whole.
     format!("{scope}{name}").to_lowercase()

@@ -1,6 +1,7 @@
 //! The law for shell commands: read the line as the shell would, then let every rule look at
 //! every simple command, every pipeline and the line as a whole.
 
+mod embedded;
 mod git;
 mod infra;
 mod install;
@@ -40,7 +41,10 @@ impl Scan<'_> {
 
     /// The commands of one pipeline, in stage order.
     pub fn pipeline(&self, pipeline: usize) -> impl Iterator<Item = &Command> {
-        self.line.commands.iter().filter(move |cmd| cmd.pipeline == pipeline)
+        self.line
+            .commands
+            .iter()
+            .filter(move |cmd| cmd.pipeline == pipeline)
     }
 
     /// The command that holds `cmd` (for nested commands).
@@ -51,6 +55,13 @@ impl Scan<'_> {
 
 /// Assesses one command line in the work folder `cwd`.
 pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
+    assess_at(text, cwd, facts, 0)
+}
+
+/// How deep shell text found inside code is read (code inside code inside code…).
+const EMBEDDED_DEPTH: usize = 2;
+
+fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessment {
     let line = Line::parse(text);
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
     let mut scan = Scan {
@@ -62,7 +73,9 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
         network: false,
     };
     if let Some(why) = &line.unknown {
-        scan.add(unknown(format!("the command line could not be read fully ({why})")));
+        scan.add(unknown(format!(
+            "the command line could not be read fully ({why})"
+        )));
         scan.changes = true;
     }
     system::fork_bomb(text, &mut scan);
@@ -71,7 +84,9 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
             scan.changes = true;
         }
         if cmd.dynamic_program {
-            scan.add(unknown("it runs a command that is only known when it runs".to_string()));
+            scan.add(unknown(
+                "it runs a command that is only known when it runs".to_string(),
+            ));
         }
         let before = scan.risks.len();
         let inner = runs_program(cmd);
@@ -86,9 +101,27 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
         if cmd.sudo && scan.risks.len() == before && !is_read_only(cmd) {
             let program = cmd.program();
             scan.add(
-                Risk::new("sudo.run", Harm::Moderate, true, format!("run {program} as the administrator (sudo)"))
-                    .wish(crate::wish::Wish::new(crate::wish::Act::Run).naming(crate::wish::Name::one(&program))),
+                Risk::new(
+                    "sudo.run",
+                    Harm::Moderate,
+                    true,
+                    format!("run {program} as the administrator (sudo)"),
+                )
+                .wish(
+                    crate::wish::Wish::new(crate::wish::Act::Run)
+                        .naming(crate::wish::Name::one(&program)),
+                ),
             );
+        }
+    }
+    if depth < EMBEDDED_DEPTH {
+        for cmd in &line.commands {
+            for inner in embedded::shell_text(cmd) {
+                let found = assess_at(&inner, cwd, facts, depth + 1);
+                scan.changes |= found.changes;
+                scan.network |= found.network;
+                scan.risks.extend(found.risks);
+            }
         }
     }
     net::pipelines(&mut scan);
@@ -96,8 +129,17 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
     net::handed_secrets(&mut scan);
     net::keys_in_unknown(text, &mut scan);
     paths::secrets_in_args(text, &mut scan);
-    let Scan { risks, changes, network, .. } = scan;
-    Assessment { risks: strongest_per_rule(risks), changes, network }
+    let Scan {
+        risks,
+        changes,
+        network,
+        ..
+    } = scan;
+    Assessment {
+        risks: strongest_per_rule(risks),
+        changes,
+        network,
+    }
 }
 
 /// Programs that run another program named in their arguments: `busybox nc …`,
@@ -111,11 +153,19 @@ fn runs_program(cmd: &Command) -> Option<Command> {
         "pipx" | "uv" if args.first().is_some_and(|a| a == "run") => 1,
         _ => return None,
     };
-    let rest: Vec<String> = args.iter().skip(skip).skip_while(|a| a.starts_with('-')).cloned().collect();
+    let rest: Vec<String> = args
+        .iter()
+        .skip(skip)
+        .skip_while(|a| a.starts_with('-'))
+        .cloned()
+        .collect();
     if rest.is_empty() {
         return None;
     }
-    Some(Command { words: rest, ..cmd.clone() })
+    Some(Command {
+        words: rest,
+        ..cmd.clone()
+    })
 }
 
 fn unknown(reason: String) -> Risk {
@@ -126,7 +176,10 @@ fn unknown(reason: String) -> Risk {
 fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
     let mut out: Vec<Risk> = Vec::with_capacity(risks.len());
     for risk in risks {
-        match out.iter_mut().find(|kept| kept.rule == risk.rule && kept.wish == risk.wish) {
+        match out
+            .iter_mut()
+            .find(|kept| kept.rule == risk.rule && kept.wish == risk.wish)
+        {
             Some(kept) => {
                 if (risk.never, risk.base()) > (kept.never, kept.base()) {
                     *kept = risk;
@@ -140,13 +193,92 @@ fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
 
 /// Programs that only read (given no option that writes, checked per program).
 const READ_ONLY: &[&str] = &[
-    "[", "ack", "ag", "awk", "basename", "bat", "cal", "cat", "cd", "cksum", "cmp", "column", "comm", "cut", "date",
-    "df", "diff", "dirname", "du", "echo", "egrep", "env", "export", "false", "fd", "fgrep", "file", "find", "fmt",
-    "fold", "free", "gawk", "grep", "head", "help", "hexdump", "history", "hostname", "id", "jq", "less", "ll", "ls",
-    "lsof", "man", "md5sum", "more", "nl", "od", "pgrep", "popd", "printenv", "printf", "ps", "pushd", "pwd",
-    "readlink", "realpath", "rev", "rg", "sed", "seq", "sha1sum", "sha256sum", "shasum", "sleep", "sort", "stat",
-    "strings", "tac", "tail", "test", "tldr", "tr", "tree", "true", "type", "uname", "uniq", "uptime", "wc",
-    "whereis", "which", "whoami", "xxd", "yq",
+    "[",
+    "ack",
+    "ag",
+    "awk",
+    "basename",
+    "bat",
+    "cal",
+    "cat",
+    "cd",
+    "cksum",
+    "cmp",
+    "column",
+    "comm",
+    "cut",
+    "date",
+    "df",
+    "diff",
+    "dirname",
+    "du",
+    "echo",
+    "egrep",
+    "env",
+    "export",
+    "false",
+    "fd",
+    "fgrep",
+    "file",
+    "find",
+    "fmt",
+    "fold",
+    "free",
+    "gawk",
+    "grep",
+    "head",
+    "help",
+    "hexdump",
+    "history",
+    "hostname",
+    "id",
+    "jq",
+    "less",
+    "ll",
+    "ls",
+    "lsof",
+    "man",
+    "md5sum",
+    "more",
+    "nl",
+    "od",
+    "pgrep",
+    "popd",
+    "printenv",
+    "printf",
+    "ps",
+    "pushd",
+    "pwd",
+    "readlink",
+    "realpath",
+    "rev",
+    "rg",
+    "sed",
+    "seq",
+    "sha1sum",
+    "sha256sum",
+    "shasum",
+    "sleep",
+    "sort",
+    "stat",
+    "strings",
+    "tac",
+    "tail",
+    "test",
+    "tldr",
+    "tr",
+    "tree",
+    "true",
+    "type",
+    "uname",
+    "uniq",
+    "uptime",
+    "wc",
+    "whereis",
+    "which",
+    "whoami",
+    "xxd",
+    "yq",
 ];
 
 /// Subcommands that only read, for tools whose first word decides.
@@ -154,28 +286,134 @@ const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
     (
         "git",
         &[
-            "blame", "cat-file", "check-ignore", "count-objects", "describe", "diff", "grep", "log", "ls-files",
-            "ls-remote", "ls-tree", "merge-base", "name-rev", "rev-list", "rev-parse", "shortlog", "show",
-            "show-ref", "status", "for-each-ref", "whatchanged", "version", "help",
+            "blame",
+            "cat-file",
+            "check-ignore",
+            "count-objects",
+            "describe",
+            "diff",
+            "grep",
+            "log",
+            "ls-files",
+            "ls-remote",
+            "ls-tree",
+            "merge-base",
+            "name-rev",
+            "rev-list",
+            "rev-parse",
+            "shortlog",
+            "show",
+            "show-ref",
+            "status",
+            "for-each-ref",
+            "whatchanged",
+            "version",
+            "help",
         ],
     ),
-    ("cargo", &["tree", "metadata", "search", "version", "--version", "help", "locate-project", "verify-project"]),
-    ("npm", &["ls", "list", "view", "info", "outdated", "search", "help", "whoami", "--version", "-v", "root", "prefix", "bin"]),
-    ("pip", &["list", "show", "freeze", "check", "search", "--version", "help"]),
-    ("pip3", &["list", "show", "freeze", "check", "search", "--version", "help"]),
-    ("kubectl", &["get", "describe", "logs", "top", "explain", "version", "api-resources", "api-versions", "cluster-info"]),
-    ("docker", &["ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff"]),
-    ("helm", &["list", "ls", "status", "get", "template", "lint", "show", "search", "version", "history"]),
-    ("terraform", &["plan", "show", "output", "validate", "version", "providers", "graph"]),
+    (
+        "cargo",
+        &[
+            "tree",
+            "metadata",
+            "search",
+            "version",
+            "--version",
+            "help",
+            "locate-project",
+            "verify-project",
+        ],
+    ),
+    (
+        "npm",
+        &[
+            "ls",
+            "list",
+            "view",
+            "info",
+            "outdated",
+            "search",
+            "help",
+            "whoami",
+            "--version",
+            "-v",
+            "root",
+            "prefix",
+            "bin",
+        ],
+    ),
+    (
+        "pip",
+        &[
+            "list",
+            "show",
+            "freeze",
+            "check",
+            "search",
+            "--version",
+            "help",
+        ],
+    ),
+    (
+        "pip3",
+        &[
+            "list",
+            "show",
+            "freeze",
+            "check",
+            "search",
+            "--version",
+            "help",
+        ],
+    ),
+    (
+        "kubectl",
+        &[
+            "get",
+            "describe",
+            "logs",
+            "top",
+            "explain",
+            "version",
+            "api-resources",
+            "api-versions",
+            "cluster-info",
+        ],
+    ),
+    (
+        "docker",
+        &[
+            "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
+        ],
+    ),
+    (
+        "helm",
+        &[
+            "list", "ls", "status", "get", "template", "lint", "show", "search", "version",
+            "history",
+        ],
+    ),
+    (
+        "terraform",
+        &[
+            "plan",
+            "show",
+            "output",
+            "validate",
+            "version",
+            "providers",
+            "graph",
+        ],
+    ),
     ("gh", &["status", "browse"]),
 ];
 
 /// Does this command only read? Unknown programs change.
 pub fn is_read_only(cmd: &Command) -> bool {
-    let writes = cmd
-        .redirects
-        .iter()
-        .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && !crate::law::paths::is_sink(&r.target));
+    let writes = cmd.redirects.iter().any(|r| {
+        matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+            && !crate::law::paths::is_sink(&r.target)
+    });
     if writes {
         return false;
     }
@@ -184,23 +422,73 @@ pub fn is_read_only(cmd: &Command) -> bool {
     }
     let program = cmd.program();
     let args = cmd.args();
-    let first = args.iter().find(|arg| !arg.starts_with('-')).map(String::as_str).unwrap_or("");
+    let first = args
+        .iter()
+        .find(|arg| !arg.starts_with('-'))
+        .map(String::as_str)
+        .unwrap_or("");
     match program.as_str() {
-        "sed" => !args.iter().any(|arg| arg.starts_with("-i") || arg == "--in-place"),
+        "sed" => !args
+            .iter()
+            .any(|arg| arg.starts_with("-i") || arg == "--in-place"),
         "find" => !args.iter().any(|arg| {
-            matches!(arg.as_str(), "-delete" | "-exec" | "-execdir" | "-ok" | "-okdir" | "-fprint" | "-fprintf" | "-fls")
+            matches!(
+                arg.as_str(),
+                "-delete"
+                    | "-exec"
+                    | "-execdir"
+                    | "-ok"
+                    | "-okdir"
+                    | "-fprint"
+                    | "-fprintf"
+                    | "-fls"
+            )
         }),
-        "sort" => !args.iter().any(|arg| arg == "-o" || arg.starts_with("--output")),
+        "sort" => !args
+            .iter()
+            .any(|arg| arg == "-o" || arg.starts_with("--output")),
         "xxd" => !args.iter().any(|arg| arg == "-r" || arg == "-revert"),
-        "awk" | "gawk" => !args.iter().any(|arg| arg.contains("system(") || arg.contains("print >")),
+        "awk" | "gawk" => !args
+            .iter()
+            .any(|arg| arg.contains("system(") || arg.contains("print >")),
         "curl" => !args.iter().any(|arg| {
             let flag = arg.split('=').next().unwrap_or(arg);
-            ["-d", "--data", "--data-binary", "--data-raw", "--data-urlencode", "--json", "-F", "--form", "-T", "--upload-file", "-o", "--output", "-O", "--remote-name", "-X", "--request"]
-                .contains(&flag)
-                || (flag.starts_with('-') && !flag.starts_with("--") && flag.len() > 2 && flag.chars().skip(1).any(|c| matches!(c, 'd' | 'F' | 'T' | 'o' | 'O' | 'X')))
+            [
+                "-d",
+                "--data",
+                "--data-binary",
+                "--data-raw",
+                "--data-urlencode",
+                "--json",
+                "-F",
+                "--form",
+                "-T",
+                "--upload-file",
+                "-o",
+                "--output",
+                "-O",
+                "--remote-name",
+                "-X",
+                "--request",
+            ]
+            .contains(&flag)
+                || (flag.starts_with('-')
+                    && !flag.starts_with("--")
+                    && flag.len() > 2
+                    && flag
+                        .chars()
+                        .skip(1)
+                        .any(|c| matches!(c, 'd' | 'F' | 'T' | 'o' | 'O' | 'X')))
         }),
-        "wget" => args.windows(2).any(|pair| matches!(pair[0].as_str(), "-O" | "--output-document") && pair[1] == "-")
-            && !args.iter().any(|arg| arg.starts_with("--post") || arg.starts_with("--body") || arg.starts_with("--method")),
+        "wget" => {
+            args.windows(2).any(|pair| {
+                matches!(pair[0].as_str(), "-O" | "--output-document") && pair[1] == "-"
+            }) && !args.iter().any(|arg| {
+                arg.starts_with("--post")
+                    || arg.starts_with("--body")
+                    || arg.starts_with("--method")
+            })
+        }
         "git" => {
             let sub = git::subcommand(cmd).unwrap_or("");
             let list_only = match sub {
@@ -231,7 +519,11 @@ pub(crate) fn has_flag(args: &[String], short: Option<char>, long: &[&str]) -> b
             let name = name.split('=').next().unwrap_or(name);
             long.contains(&name)
         } else if let Some(cluster) = arg.strip_prefix('-') {
-            short.is_some_and(|c| !cluster.is_empty() && cluster.chars().all(|ch| ch.is_ascii_alphanumeric()) && cluster.contains(c))
+            short.is_some_and(|c| {
+                !cluster.is_empty()
+                    && cluster.chars().all(|ch| ch.is_ascii_alphanumeric())
+                    && cluster.contains(c)
+            })
         } else {
             false
         }

@@ -21,17 +21,59 @@ const DROP_BOXES: &[&str] = &[
 ];
 
 /// Programs that download what a URL names.
-const DOWNLOADERS: &[&str] = &["curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lynx", "iwr", "invoke-webrequest"];
+const DOWNLOADERS: &[&str] = &[
+    "curl",
+    "wget",
+    "fetch",
+    "http",
+    "https",
+    "xh",
+    "aria2c",
+    "lynx",
+    "iwr",
+    "invoke-webrequest",
+];
 
 /// Programs that run what comes on their standard input or in `-c`.
 pub(super) const SHELLS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "csh", "tcsh", "busybox", "pwsh", "powershell", "source", ".",
+    "sh",
+    "bash",
+    "zsh",
+    "dash",
+    "ksh",
+    "ash",
+    "fish",
+    "csh",
+    "tcsh",
+    "busybox",
+    "pwsh",
+    "powershell",
+    "source",
+    ".",
 ];
 
 /// Interpreters that run code from standard input or an argument.
 pub(super) const INTERPRETERS: &[&str] = &[
-    "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "deno", "bun", "osascript",
-    "tclsh", "wish", "Rscript", "jshell", "groovy", "iex", "elixir", "julia",
+    "python",
+    "python2",
+    "python3",
+    "perl",
+    "ruby",
+    "node",
+    "nodejs",
+    "php",
+    "lua",
+    "deno",
+    "bun",
+    "osascript",
+    "tclsh",
+    "wish",
+    "Rscript",
+    "jshell",
+    "groovy",
+    "iex",
+    "elixir",
+    "julia",
 ];
 
 /// Programs that turn a blob back into bytes.
@@ -60,7 +102,9 @@ fn is_local(host: &str) -> bool {
 }
 
 fn is_drop_box(host: &str) -> bool {
-    DROP_BOXES.iter().any(|dropbox| host == *dropbox || host.ends_with(&format!(".{dropbox}")))
+    DROP_BOXES
+        .iter()
+        .any(|dropbox| host == *dropbox || host.ends_with(&format!(".{dropbox}")))
         || host.starts_with("discord.com/api/webhooks")
 }
 
@@ -75,9 +119,15 @@ pub(super) fn url_host(text: &str) -> Option<String> {
         return None;
     };
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let authority = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let authority = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
     let host = if authority.starts_with('[') {
-        authority.split(']').next().map(|h| format!("{h}]")).unwrap_or_default()
+        authority
+            .split(']')
+            .next()
+            .map(|h| format!("{h}]"))
+            .unwrap_or_default()
     } else {
         authority.split(':').next().unwrap_or("").to_string()
     };
@@ -91,8 +141,13 @@ fn looks_like_host(text: &str) -> bool {
     head == "localhost"
         || (head.contains('.')
             && !head.starts_with('.')
-            && head.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
-            && head.rsplit('.').next().is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())))
+            && head
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+            && head
+                .rsplit('.')
+                .next()
+                .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic())))
         || head.split('.').count() == 4 && head.split('.').all(|p| p.parse::<u8>().is_ok())
 }
 
@@ -116,15 +171,25 @@ fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
     let names = Name::AnyOf(host_names(host));
     if is_drop_box(host) {
         scan.add(
-            Risk::new("egress.dropbox", Harm::Severe, true, format!("{how} to {host}, a drop box anyone can read"))
-                .way_out()
-                .wish(Wish::new(Act::Send).naming(names)),
+            Risk::new(
+                "egress.dropbox",
+                Harm::Severe,
+                true,
+                format!("{how} to {host}, a drop box anyone can read"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Send).naming(names)),
         );
     } else {
         scan.add(
-            Risk::new("egress.send", Harm::Moderate, true, format!("{how} to {host}"))
-                .way_out()
-                .wish(Wish::new(Act::Send).naming(names)),
+            Risk::new(
+                "egress.send",
+                Harm::Moderate,
+                true,
+                format!("{how} to {host}"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Send).naming(names)),
         );
     }
 }
@@ -135,7 +200,10 @@ fn secret_file(word: &str, scan: &Scan<'_>) -> Option<&'static str> {
     let abs = scan.place.resolve(path)?;
     if super::paths::is_key_path(&abs, scan.place.home) {
         Some("keys")
-    } else if super::paths::basename_of(&abs).starts_with(".env") && !abs.ends_with(".example") && !abs.ends_with(".sample") {
+    } else if super::paths::basename_of(&abs).starts_with(".env")
+        && !abs.ends_with(".example")
+        && !abs.ends_with(".sample")
+    {
         Some("env")
     } else {
         None
@@ -152,19 +220,112 @@ fn env_leaves(scan: &mut Scan<'_>, how: &str) {
 
 pub(super) fn key_leaves(scan: &mut Scan<'_>, how: &str) {
     scan.add(
-        Risk::new("secrets.key_read", Harm::Severe, true, format!("{how}: private keys or credentials"))
-            .never()
-            .way_out(),
+        Risk::new(
+            "secrets.key_read",
+            Harm::Severe,
+            true,
+            format!("{how}: private keys or credentials"),
+        )
+        .never()
+        .way_out(),
     );
+}
+
+/// A program's name without a Windows `.exe` (`nc.exe` → `nc`).
+fn bare(program: &str) -> &str {
+    program.strip_suffix(".exe").unwrap_or(program)
+}
+
+/// An interpreter's family, its version taken off (`lua5.1`, `python3.11`, `php8` → `lua`,
+/// `python`, `php`).
+fn family(program: &str) -> &str {
+    let program = bare(program);
+    let stem = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    if stem.is_empty() { program } else { stem }
+}
+
+/// Programs whose arguments are code in a language that can open sockets and run commands.
+const CODE_RUNNERS: &[&str] = &[
+    "jrunscript",
+    "jjs",
+    "crystal",
+    "r",
+    "rscript",
+    "luajit",
+    "pwsh",
+    "powershell",
+    "nodejs",
+    "gawk",
+    "nawk",
+    "mawk",
+    "awk",
+];
+
+/// Network relays that wire a program they are given to a connection (`rcat`, `socket`,
+/// `pwncat`, `powercat`).
+const RELAYS: &[&str] = &[
+    "rcat",
+    "socket",
+    "pwncat",
+    "powercat",
+    "sbd",
+    "cryptcat",
+    "gs-netcat",
+    "dbd",
+];
+
+/// A word that names a shell (`/bin/sh`, `sh -i`, `cmd`, `powershell.exe`).
+fn names_shell(word: &str) -> bool {
+    word.split_whitespace().next().is_some_and(|first| {
+        let name = bare(first.rsplit(['/', '\\']).next().unwrap_or(first)).to_ascii_lowercase();
+        SHELLS.contains(&name.as_str()) && name != "source" && name != "." || name == "cmd"
+    })
+}
+
+fn relay(program: &str, args: &[String], scan: &mut Scan<'_>) {
+    scan.network = true;
+    let runs_shell = args.iter().any(|a| names_shell(a))
+        || args.windows(2).any(|pair| {
+            matches!(
+                pair[0].as_str(),
+                "-e" | "--exec" | "-c" | "-s" | "--sh-exec"
+            ) && !pair[1].starts_with('-')
+        });
+    let listens = args.iter().any(|a| a == "listen" || a == "--listen")
+        || has_flag(args, Some('l'), &[])
+        || program == "socket" && has_flag(args, Some('s'), &[]);
+    if runs_shell {
+        reverse(
+            scan,
+            &format!("{program} wiring a shell to a network connection"),
+        );
+    } else if listens {
+        scan.add(
+            Risk::new(
+                "tunnel.open",
+                Harm::Severe,
+                true,
+                format!("listen for connections from the network ({program})"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Public)),
+        );
+    }
 }
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
+    let program = bare(&program).to_string();
     let args = cmd.args();
     for redirect in &cmd.redirects {
         if redirect.target.starts_with("/dev/tcp/") || redirect.target.starts_with("/dev/udp/") {
             scan.network = true;
-            if SHELLS.contains(&program.as_str()) || program == "exec" || cmd.words.is_empty() || redirect.op == RedirectOp::Dup || cmd.redirects.len() > 1 {
+            if SHELLS.contains(&program.as_str())
+                || program == "exec"
+                || cmd.words.is_empty()
+                || redirect.op == RedirectOp::Dup
+                || cmd.redirects.len() > 1
+            {
                 reverse(scan, "a shell wired to a network socket (/dev/tcp)");
             } else {
                 let host = redirect.target.split('/').nth(3).unwrap_or("").to_string();
@@ -182,69 +343,200 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "ssh" => ssh(cmd, scan),
         "telnet" | "openssl" if args.iter().any(|a| a == "s_client") || program == "telnet" => {
             scan.network = true;
+            let host = args
+                .windows(2)
+                .find(|pair| pair[0] == "-connect")
+                .and_then(|pair| pair[1].split(':').next().map(str::to_lowercase));
+            if let Some(host) = host
+                && cmd.redirects.iter().any(|r| r.op == RedirectOp::Read)
+            {
+                send(scan, &host, "send a file over a raw connection");
+            }
+        }
+        "openssl" if args.first().is_some_and(|a| a == "s_server") => {
+            scan.network = true;
+            scan.add(
+                Risk::new(
+                    "tunnel.open",
+                    Harm::Severe,
+                    true,
+                    "listen for connections from the network (openssl s_server)".to_string(),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Public)),
+            );
+        }
+        p if RELAYS.contains(&p) => relay(p, args, scan),
+        "code"
+            if args.first().is_some_and(|a| a == "tunnel")
+                && !args.iter().any(|a| {
+                    matches!(
+                        a.as_str(),
+                        "status" | "--help" | "-h" | "user" | "kill" | "prune" | "rename"
+                    )
+                }) =>
+        {
+            scan.network = true;
+            scan.add(
+                Risk::new(
+                    "tunnel.open",
+                    Harm::Severe,
+                    true,
+                    "open a tunnel (code tunnel) that exposes this machine to the internet"
+                        .to_string(),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Public)),
+            );
         }
         "ztcp" => {
             scan.network = true;
             reverse(scan, "a zsh TCP connection (ztcp)");
         }
-        "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "serveo" | "localxpose" | "tailscale" if tunnel_opens(&program, args) => {
+        "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "serveo" | "localxpose"
+        | "tailscale"
+            if tunnel_opens(&program, args) =>
+        {
             scan.network = true;
             scan.add(
-                Risk::new("tunnel.open", Harm::Severe, true, format!("open a tunnel ({program}) that exposes this machine to the internet"))
-                    .way_out()
-                    .wish(Wish::new(Act::Public)),
+                Risk::new(
+                    "tunnel.open",
+                    Harm::Severe,
+                    true,
+                    format!("open a tunnel ({program}) that exposes this machine to the internet"),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Public)),
             );
         }
-        "aws" if args.first().is_some_and(|a| a == "s3") && matches!(args.get(1).map(String::as_str), Some("cp" | "sync" | "mv")) => {
+        "aws"
+            if args.first().is_some_and(|a| a == "s3")
+                && matches!(args.get(1).map(String::as_str), Some("cp" | "sync" | "mv")) =>
+        {
             let words = positional(args);
             if words.last().is_some_and(|dest| dest.starts_with("s3://")) {
                 scan.network = true;
-                let bucket = words.last().and_then(|d| d.trim_start_matches("s3://").split('/').next()).unwrap_or("").to_string();
+                let bucket = words
+                    .last()
+                    .and_then(|d| d.trim_start_matches("s3://").split('/').next())
+                    .unwrap_or("")
+                    .to_string();
                 if words.iter().any(|w| secret_file(w, scan).is_some()) {
                     key_leaves(scan, "copy secrets to a bucket");
                 }
                 scan.add(
-                    Risk::new("egress.send", Harm::Moderate, true, format!("copy files to the bucket {bucket}"))
-                        .way_out()
-                        .wish(Wish::new(Act::Send).naming(Name::one(&bucket))),
+                    Risk::new(
+                        "egress.send",
+                        Harm::Moderate,
+                        true,
+                        format!("copy files to the bucket {bucket}"),
+                    )
+                    .way_out()
+                    .wish(Wish::new(Act::Send).naming(Name::one(&bucket))),
                 );
             }
         }
         _ => {}
     }
-    if INTERPRETERS.contains(&program.as_str()) || matches!(program.as_str(), "awk" | "gawk" | "nawk" | "mawk") {
+    if matches!(program.as_str(), "echo" | "printf") {
+        dropped_code(cmd, scan);
+    }
+    let family = family(&program);
+    if INTERPRETERS.contains(&family) || CODE_RUNNERS.contains(&family) {
         interpreter_code(cmd, scan);
     }
 }
 
 fn tunnel_opens(program: &str, args: &[String]) -> bool {
     match program {
-        "cloudflared" => args.iter().any(|a| a == "tunnel") && !args.iter().any(|a| matches!(a.as_str(), "list" | "info" | "login")),
+        "cloudflared" => {
+            args.iter().any(|a| a == "tunnel")
+                && !args
+                    .iter()
+                    .any(|a| matches!(a.as_str(), "list" | "info" | "login"))
+        }
         "tailscale" => args.iter().any(|a| a == "funnel"),
-        "ngrok" => !args.iter().any(|a| matches!(a.as_str(), "version" | "help" | "config" | "--version" | "update")),
+        "ngrok" => !args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "version" | "help" | "config" | "--version" | "update"
+            )
+        }),
         _ => true,
     }
 }
 
 fn reverse(scan: &mut Scan<'_>, what: &str) {
     scan.add(
-        Risk::new("shell.reverse", Harm::Severe, true, format!("{what}, which hands control of this machine to someone else"))
-            .never()
-            .way_out(),
+        Risk::new(
+            "shell.reverse",
+            Harm::Severe,
+            true,
+            format!("{what}, which hands control of this machine to someone else"),
+        )
+        .never()
+        .way_out(),
     );
 }
 
 /// curl's options that send data, and whether their value may name a file with `@`.
 const CURL_DATA: &[&str] = &[
-    "-d", "--data", "--data-ascii", "--data-binary", "--data-raw", "--data-urlencode", "--json", "-F", "--form",
-    "--form-string", "-T", "--upload-file",
+    "-d",
+    "--data",
+    "--data-ascii",
+    "--data-binary",
+    "--data-raw",
+    "--data-urlencode",
+    "--json",
+    "-F",
+    "--form",
+    "--form-string",
+    "-T",
+    "--upload-file",
 ];
 /// curl's options that take a value (so the value is not a URL).
 const CURL_VALUED: &[&str] = &[
-    "-H", "--header", "-X", "--request", "-o", "--output", "-u", "--user", "-A", "--user-agent", "-e", "--referer",
-    "-b", "--cookie", "-c", "--cookie-jar", "-m", "--max-time", "--connect-timeout", "-w", "--write-out", "-x",
-    "--proxy", "--retry", "-r", "--range", "--cacert", "--cert", "--key", "-E", "-K", "--config", "--resolve",
-    "--url", "-C", "--limit-rate", "--output-dir", "-U", "--proxy-user", "--max-filesize", "--interface",
+    "-H",
+    "--header",
+    "-X",
+    "--request",
+    "-o",
+    "--output",
+    "-u",
+    "--user",
+    "-A",
+    "--user-agent",
+    "-e",
+    "--referer",
+    "-b",
+    "--cookie",
+    "-c",
+    "--cookie-jar",
+    "-m",
+    "--max-time",
+    "--connect-timeout",
+    "-w",
+    "--write-out",
+    "-x",
+    "--proxy",
+    "--retry",
+    "-r",
+    "--range",
+    "--cacert",
+    "--cert",
+    "--key",
+    "-E",
+    "-K",
+    "--config",
+    "--resolve",
+    "--url",
+    "-C",
+    "--limit-rate",
+    "--output-dir",
+    "-U",
+    "--proxy-user",
+    "--max-filesize",
+    "--interface",
 ];
 
 fn curl(cmd: &Command, scan: &mut Scan<'_>) {
@@ -260,7 +552,11 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
         };
         // Short options glued to their value: `-dfoo`, `-Ffile=@x`.
         let glued = (flag.len() > 2 && !flag.starts_with("--") && flag.starts_with('-'))
-            .then(|| flag.get(..2).filter(|short| CURL_DATA.contains(short)).map(|short| (short, flag.get(2..).unwrap_or(""))))
+            .then(|| {
+                flag.get(..2)
+                    .filter(|short| CURL_DATA.contains(short))
+                    .map(|short| (short, flag.get(2..).unwrap_or("")))
+            })
             .flatten();
         if let Some((_, value)) = glued {
             data.push(value.to_string());
@@ -292,13 +588,20 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
             continue;
         }
         for value in &data {
-            let file = value.rsplit_once('@').map(|(_, f)| f).or_else(|| value.strip_prefix('<')).or(Some(value.as_str()));
+            let file = value
+                .rsplit_once('@')
+                .map(|(_, f)| f)
+                .or_else(|| value.strip_prefix('<'))
+                .or(Some(value.as_str()));
             match file.and_then(|f| secret_file(f, scan)) {
                 Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
                 Some(_) => env_leaves(scan, &format!("send {} to {host}", file.unwrap_or(".env"))),
                 None => {}
             }
-            if ENV_DUMPERS.iter().any(|d| value.contains(&format!("$({d}")) || value.contains(&format!("`{d}"))) {
+            if ENV_DUMPERS
+                .iter()
+                .any(|d| value.contains(&format!("$({d}")) || value.contains(&format!("`{d}")))
+            {
                 env_leaves(scan, &format!("send the environment to {host}"));
             }
         }
@@ -306,9 +609,16 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
             send(scan, &host, "send data");
         } else if carries_data(url) {
             scan.add(
-                Risk::new("egress.fetch_data", Harm::Moderate, true, format!("open an address at {host} that carries data rather than asks for a page"))
-                    .way_out()
-                    .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
+                Risk::new(
+                    "egress.fetch_data",
+                    Harm::Moderate,
+                    true,
+                    format!(
+                        "open an address at {host} that carries data rather than asks for a page"
+                    ),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
             );
         } else if is_drop_box(&host) && !downloads_only(cmd) {
             send(scan, &host, "reach");
@@ -317,12 +627,20 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
 }
 
 fn downloads_only(cmd: &Command) -> bool {
-    !cmd.args().iter().any(|a| matches!(a.as_str(), "-X" | "--request"))
+    !cmd.args()
+        .iter()
+        .any(|a| matches!(a.as_str(), "-X" | "--request"))
 }
 
 /// The command reads its standard input from a pipe, a file or a here-document.
 fn reads_stdin(cmd: &Command, _scan: &Scan<'_>) -> bool {
-    cmd.stage > 0 || cmd.redirects.iter().any(|r| matches!(r.op, RedirectOp::Read | RedirectOp::HereDoc | RedirectOp::HereString))
+    cmd.stage > 0
+        || cmd.redirects.iter().any(|r| {
+            matches!(
+                r.op,
+                RedirectOp::Read | RedirectOp::HereDoc | RedirectOp::HereString
+            )
+        })
 }
 
 fn wget(args: &[String], scan: &mut Scan<'_>) {
@@ -330,7 +648,9 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
     let urls: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let posts: Vec<&String> = args
         .iter()
-        .filter(|a| a.starts_with("--post-") || a.starts_with("--body-") || a.starts_with("--method=P"))
+        .filter(|a| {
+            a.starts_with("--post-") || a.starts_with("--body-") || a.starts_with("--method=P")
+        })
         .collect();
     for url in urls {
         let Some(host) = url_host(url) else { continue };
@@ -349,9 +669,16 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
             send(scan, &host, "send data");
         } else if carries_data(url) && !is_local(&host) {
             scan.add(
-                Risk::new("egress.fetch_data", Harm::Moderate, true, format!("open an address at {host} that carries data rather than asks for a page"))
-                    .way_out()
-                    .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
+                Risk::new(
+                    "egress.fetch_data",
+                    Harm::Moderate,
+                    true,
+                    format!(
+                        "open an address at {host} that carries data rather than asks for a page"
+                    ),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
             );
         }
     }
@@ -360,17 +687,34 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
 fn httpie(args: &[String], scan: &mut Scan<'_>) {
     scan.network = true;
     let words = positional(args);
-    let method_given = words.first().is_some_and(|w| w.chars().all(|c| c.is_ascii_uppercase()));
-    let rest = if method_given { words.get(1..).unwrap_or(&[]) } else { &words[..] };
+    let method_given = words
+        .first()
+        .is_some_and(|w| w.chars().all(|c| c.is_ascii_uppercase()));
+    let rest = if method_given {
+        words.get(1..).unwrap_or(&[])
+    } else {
+        &words[..]
+    };
     let Some(url) = rest.first() else { return };
-    let Some(host) = url_host(url).or_else(|| url.starts_with(':').then(|| "localhost".to_string())) else { return };
-    let sends = rest.iter().skip(1).any(|item| item.contains('=') || item.contains('@'));
+    let Some(host) =
+        url_host(url).or_else(|| url.starts_with(':').then(|| "localhost".to_string()))
+    else {
+        return;
+    };
+    let sends = rest
+        .iter()
+        .skip(1)
+        .any(|item| item.contains('=') || item.contains('@'));
     if sends {
         for item in rest.iter().skip(1) {
             if let Some((_, file)) = item.split_once('@')
                 && let Some(kind) = secret_file(file, scan)
             {
-                if kind == "keys" { key_leaves(scan, &format!("send a key file to {host}")) } else { env_leaves(scan, &format!("send {file} to {host}")) }
+                if kind == "keys" {
+                    key_leaves(scan, &format!("send a key file to {host}"))
+                } else {
+                    env_leaves(scan, &format!("send {file} to {host}"))
+                }
             }
         }
         send(scan, &host, "send data");
@@ -381,12 +725,21 @@ fn copy_out(program: &str, args: &[String], scan: &mut Scan<'_>) {
     scan.network = true;
     let words = positional(args);
     if program == "sftp" {
-        if let Some(host) = words.first().map(|w| w.rsplit_once('@').map_or(*w, |(_, h)| h)) {
-            send(scan, &host.split(':').next().unwrap_or(host).to_lowercase(), "open a file transfer session");
+        if let Some(host) = words
+            .first()
+            .map(|w| w.rsplit_once('@').map_or(*w, |(_, h)| h))
+        {
+            send(
+                scan,
+                &host.split(':').next().unwrap_or(host).to_lowercase(),
+                "open a file transfer session",
+            );
         }
         return;
     }
-    let Some((dest, sources)) = words.split_last() else { return };
+    let Some((dest, sources)) = words.split_last() else {
+        return;
+    };
     let Some(host) = remote_end(dest) else { return };
     if is_local(&host) {
         return;
@@ -405,18 +758,37 @@ fn netcat(cmd: &Command, scan: &mut Scan<'_>) {
     scan.network = true;
     let args = cmd.args();
     let executes = args.iter().any(|a| {
-        matches!(a.as_str(), "-e" | "-c" | "--exec" | "--sh-exec" | "--lua-exec") || (a.starts_with('-') && !a.starts_with("--") && (a.contains('e') || a.contains('c')) && a.len() <= 6 && !a.contains('z'))
+        matches!(
+            a.as_str(),
+            "-e" | "-c" | "--exec" | "--sh-exec" | "--lua-exec"
+        ) || (a.starts_with('-')
+            && !a.starts_with("--")
+            && (a.contains('e') || a.contains('c'))
+            && a.len() <= 6
+            && !a.contains('z'))
     });
     let listens = has_flag(args, Some('l'), &["listen"]);
     if executes {
-        reverse(scan, if listens { "a bind shell (nc -l -e)" } else { "a reverse shell (nc -e)" });
+        reverse(
+            scan,
+            if listens {
+                "a bind shell (nc -l -e)"
+            } else {
+                "a reverse shell (nc -e)"
+            },
+        );
         return;
     }
     if listens {
         scan.add(
-            Risk::new("tunnel.open", Harm::Severe, true, "listen for connections from the network (nc -l)".to_string())
-                .way_out()
-                .wish(Wish::new(Act::Public)),
+            Risk::new(
+                "tunnel.open",
+                Harm::Severe,
+                true,
+                "listen for connections from the network (nc -l)".to_string(),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Public)),
         );
         return;
     }
@@ -425,7 +797,9 @@ fn netcat(cmd: &Command, scan: &mut Scan<'_>) {
     }
     let words = positional(args);
     if let Some(host) = words.first() {
-        let followed_by_shell = scan.pipeline(cmd.pipeline).any(|c| c.stage > cmd.stage && SHELLS.contains(&c.program().as_str()));
+        let followed_by_shell = scan
+            .pipeline(cmd.pipeline)
+            .any(|c| c.stage > cmd.stage && SHELLS.contains(&c.program().as_str()));
         if followed_by_shell {
             reverse(scan, "a shell reading commands from a network connection");
         } else if reads_stdin(cmd, scan) {
@@ -439,30 +813,58 @@ fn netcat(cmd: &Command, scan: &mut Scan<'_>) {
 fn socat(args: &[String], scan: &mut Scan<'_>) {
     scan.network = true;
     let lower: Vec<String> = args.iter().map(|a| a.to_lowercase()).collect();
-    if lower.iter().any(|a| a.starts_with("exec:") || a.starts_with("system:") || a.contains(",exec") || a.contains("exec:")) {
+    if lower.iter().any(|a| {
+        a.starts_with("exec:")
+            || a.starts_with("system:")
+            || a.contains(",exec")
+            || a.contains("exec:")
+    }) {
         reverse(scan, "a shell wired to a network socket (socat exec)");
     } else if lower.iter().any(|a| a.contains("listen")) {
         scan.add(
-            Risk::new("tunnel.open", Harm::Severe, true, "listen for connections from the network (socat)".to_string())
-                .way_out()
-                .wish(Wish::new(Act::Public)),
+            Risk::new(
+                "tunnel.open",
+                Harm::Severe,
+                true,
+                "listen for connections from the network (socat)".to_string(),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Public)),
         );
-    } else if let Some(host) = lower.iter().find_map(|a| a.strip_prefix("tcp:").or_else(|| a.strip_prefix("tcp4:")).or_else(|| a.strip_prefix("openssl:"))) {
-        send(scan, host.split(':').next().unwrap_or(host), "open a raw connection with socat");
+    } else if let Some(host) = lower.iter().find_map(|a| {
+        a.strip_prefix("tcp:")
+            .or_else(|| a.strip_prefix("tcp4:"))
+            .or_else(|| a.strip_prefix("openssl:"))
+    }) {
+        send(
+            scan,
+            host.split(':').next().unwrap_or(host),
+            "open a raw connection with socat",
+        );
     }
 }
 
 /// ssh options that take a value.
-const SSH_VALUED: &[&str] = &["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B"];
+const SSH_VALUED: &[&str] = &[
+    "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q",
+    "-R", "-S", "-W", "-w", "-B",
+];
 
 fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     scan.network = true;
     let args = cmd.args();
-    if args.iter().any(|a| a == "-R" || a.starts_with("-R")) || args.iter().any(|a| a.contains("RemoteForward")) {
+    if args.iter().any(|a| a == "-R" || a.starts_with("-R"))
+        || args.iter().any(|a| a.contains("RemoteForward"))
+    {
         scan.add(
-            Risk::new("tunnel.open", Harm::Severe, true, "open a reverse tunnel (ssh -R) that exposes this machine".to_string())
-                .way_out()
-                .wish(Wish::new(Act::Public)),
+            Risk::new(
+                "tunnel.open",
+                Harm::Severe,
+                true,
+                "open a reverse tunnel (ssh -R) that exposes this machine".to_string(),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Public)),
         );
         return;
     }
@@ -481,8 +883,13 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
             let _ = pos;
         }
     }
-    let Some(destination) = rest.first() else { return };
-    let host = destination.trim_start_matches("ssh://").rsplit_once('@').map_or(*destination, |(_, h)| h);
+    let Some(destination) = rest.first() else {
+        return;
+    };
+    let host = destination
+        .trim_start_matches("ssh://")
+        .rsplit_once('@')
+        .map_or(*destination, |(_, h)| h);
     let host = host.split(':').next().unwrap_or(host).to_lowercase();
     if is_local(&host) {
         return;
@@ -492,42 +899,204 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     }
     if rest.len() > 1 {
         scan.add(
-            Risk::new("remote.exec", Harm::Moderate, true, format!("run a command on {host}"))
-                .way_out()
-                .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+            Risk::new(
+                "remote.exec",
+                Harm::Moderate,
+                true,
+                format!("run a command on {host}"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
         );
+    }
+}
+
+/// Code (lower-cased) that opens a socket and runs commands: a shell wired to the network.
+fn wires_shell(code: &str) -> bool {
+    let socket = [
+        "socket",
+        "fsockopen",
+        "tcpsocket",
+        "tcpserver",
+        "net.connect",
+        "net.socket",
+        "net.dial",
+        "/inet/tcp",
+        "/inet/udp",
+        "/dev/tcp",
+        "/dev/udp",
+        "io.popen",
+        "createconnection",
+        "createserver",
+        "tcpclient",
+        "tcplistener",
+        "require(\"net\")",
+        "require('net')",
+    ]
+    .iter()
+    .any(|w| code.contains(w));
+    let runs = [
+        "subprocess",
+        "pty.spawn",
+        "dup2",
+        "exec(",
+        "exec ",
+        "system(",
+        "system$",
+        "system ",
+        "spawn(",
+        "/bin/sh",
+        "/bin/bash",
+        "cmd.exe",
+        "popen",
+        "child_process",
+        "proc_open",
+        "shell_exec",
+        "passthru",
+        "|&",
+        "sh -i",
+        "execsync",
+        "fdopen",
+        "processbuilder",
+        "process.new",
+        "os.execute",
+        "run(",
+        "invoke-expression",
+        "iex ",
+        "iex(",
+        "| iex",
+        "|iex",
+    ]
+    .iter()
+    .any(|w| code.contains(w));
+    socket && runs
+}
+
+/// Code written to a file by `echo` or `printf` that wires a shell to the network: a reverse
+/// shell dropped to be compiled or run later.
+/// Only when the same line goes on to use the file (`go run f`, `bash f`, `./f`): a fixture
+/// written and left alone is inert text.
+fn dropped_code(cmd: &Command, scan: &mut Scan<'_>) {
+    let written: Vec<&str> = cmd
+        .redirects
+        .iter()
+        .filter(|r| {
+            matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+                && !crate::law::paths::is_sink(&r.target)
+        })
+        .map(|r| super::paths::basename_of(&r.target))
+        .collect();
+    let used_later = scan.line.commands.iter().any(|other| {
+        !std::ptr::eq(other, cmd)
+            && !matches!(
+                other.program().as_str(),
+                "echo" | "printf" | "rm" | "cat" | "ls"
+            )
+            && other
+                .words
+                .iter()
+                .any(|w| written.contains(&super::paths::basename_of(w)))
+    });
+    if used_later && wires_shell(&cmd.args().join(" ").to_lowercase()) {
+        reverse(
+            scan,
+            "code that wires a shell to a network socket, written to a file",
+        );
+        scan.network = true;
     }
 }
 
 /// Code given to an interpreter on its command line (`python -c`, `perl -e`, `awk '…'`).
 fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
-    let code: String = cmd.args().join(" ").to_lowercase();
-    let socket = ["socket", "fsockopen", "tcpsocket", "net.connect", "net.socket", "/inet/tcp", "/dev/tcp", "io.popen", "createconnection", "tcpclient"]
-        .iter()
-        .any(|w| code.contains(w));
-    let runs = ["subprocess", "pty.spawn", "dup2", "exec(", "exec ", "system(", "spawn(", "/bin/sh", "/bin/bash", "cmd.exe", "popen", "child_process", "proc_open", "shell_exec", "passthru", "|&", "sh -i", "execsync"]
-        .iter()
-        .any(|w| code.contains(w));
-    if socket && runs {
-        reverse(scan, &format!("{} code that wires a shell to a network socket", cmd.program()));
+    let mut code: String = cmd.args().join(" ").to_lowercase();
+    // Code fed on standard input by a here-document or here-string is code too.
+    for redirect in &cmd.redirects {
+        if matches!(redirect.op, RedirectOp::HereDoc | RedirectOp::HereString) {
+            code.push(' ');
+            code.push_str(&redirect.target.to_lowercase());
+        }
+    }
+    if wires_shell(&code) {
+        reverse(
+            scan,
+            &format!(
+                "{} code that wires a shell to a network socket",
+                cmd.program()
+            ),
+        );
         scan.network = true;
     }
-    let decodes = ["b64decode", "base64_decode", "base64.decode", "atob(", "from_base64", "unpack(\"m", "unpack('m", "decode64", "decode_base64", "'base64')", "\"base64\")", "fromcharcode", "codecs.decode", "bytes.fromhex", "unhexlify"]
-        .iter()
-        .any(|w| code.contains(w));
-    let evaluates = ["exec(", "eval(", "eval ", "system(", "compile(", "function(", "popen", "subprocess", "child_process", "execsync", "require("]
-        .iter()
-        .any(|w| code.contains(w));
+    let decodes = [
+        "b64decode",
+        "base64_decode",
+        "base64.decode",
+        "atob(",
+        "from_base64",
+        "unpack(\"m",
+        "unpack('m",
+        "decode64",
+        "decode_base64",
+        "'base64')",
+        "\"base64\")",
+        "fromcharcode",
+        "codecs.decode",
+        "bytes.fromhex",
+        "unhexlify",
+    ]
+    .iter()
+    .any(|w| code.contains(w));
+    let evaluates = [
+        "exec(",
+        "eval(",
+        "eval ",
+        "system(",
+        "compile(",
+        "function(",
+        "popen",
+        "subprocess",
+        "child_process",
+        "execsync",
+        "require(",
+    ]
+    .iter()
+    .any(|w| code.contains(w));
     if decodes && evaluates {
-        blob(scan, &format!("{} runs code it decodes from a blob", cmd.program()));
+        blob(
+            scan,
+            &format!("{} runs code it decodes from a blob", cmd.program()),
+        );
+    }
+    // PowerShell's `-EncodedCommand` (any prefix of it from `-e`) runs a base64 blob.
+    let program = cmd.program();
+    if matches!(bare(&program), "powershell" | "pwsh") {
+        let encoded = cmd.args().windows(2).any(|pair| {
+            let flag = pair[0].to_ascii_lowercase();
+            let flag = flag.trim_start_matches('-');
+            pair[0].starts_with('-')
+                && !flag.is_empty()
+                && ("encodedcommand".starts_with(flag) || flag == "ec")
+                && flag.starts_with('e')
+                && pair[1].len() >= 16
+                && pair[1]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '='))
+        });
+        if encoded {
+            blob(scan, &format!("{program} runs a command encoded in base64"));
+        }
     }
 }
 
 fn blob(scan: &mut Scan<'_>, what: &str) {
     scan.add(
-        Risk::new("blob.decode_run", Harm::Severe, true, format!("{what}, so nobody can read what runs"))
-            .never()
-            .way_out(),
+        Risk::new(
+            "blob.decode_run",
+            Harm::Severe,
+            true,
+            format!("{what}, so nobody can read what runs"),
+        )
+        .never()
+        .way_out(),
     );
 }
 
@@ -535,12 +1104,20 @@ fn is_decoder(cmd: &Command) -> bool {
     let program = cmd.program();
     let args = cmd.args();
     match program.as_str() {
-        "base64" | "base32" => args.iter().any(|a| matches!(a.as_str(), "-d" | "--decode" | "-D" | "-di" | "-id")),
+        "base64" | "base32" => args
+            .iter()
+            .any(|a| matches!(a.as_str(), "-d" | "--decode" | "-D" | "-di" | "-id")),
         "xxd" => args.iter().any(|a| a.starts_with("-r")),
-        "openssl" => args.iter().any(|a| a == "-d" || a == "-base64" || a == "base64"),
-        "printf" => args.iter().any(|a| a.contains("\\x") || a.contains("\\0") || a.contains("\\1")),
+        "openssl" => args
+            .iter()
+            .any(|a| a == "-d" || a == "-base64" || a == "base64"),
+        "printf" => args
+            .iter()
+            .any(|a| a.contains("\\x") || a.contains("\\0") || a.contains("\\1")),
         "echo" => args.iter().any(|a| a == "-e") && args.iter().any(|a| a.contains("\\x")),
-        _ => DECODERS.iter().any(|(name, flags)| *name == program && flags.is_empty()),
+        _ => DECODERS
+            .iter()
+            .any(|(name, flags)| *name == program && flags.is_empty()),
     }
 }
 
@@ -568,7 +1145,9 @@ fn runs_its_text(cmd: &Command) -> bool {
         || program == "source"
         || program == "."
         || ((SHELLS.contains(&program.as_str()) || INTERPRETERS.contains(&program.as_str()))
-            && (cmd.args().iter().any(|a| a.starts_with('-') && !a.starts_with("--") && (a.contains('c') || a.contains('e'))) || !positional(cmd.args()).is_empty()))
+            && (cmd.args().iter().any(|a| {
+                a.starts_with('-') && !a.starts_with("--") && (a.contains('c') || a.contains('e'))
+            }) || !positional(cmd.args()).is_empty()))
 }
 
 /// Rules across the stages of a pipeline and from a nested command to its holder.
@@ -577,14 +1156,28 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
     let mut found: Vec<(usize, &'static str)> = Vec::new();
     for (index, cmd) in line.commands.iter().enumerate() {
         let program = cmd.program();
-        let later: Vec<&Command> = line.commands.iter().filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage).collect();
+        let later: Vec<&Command> = line
+            .commands
+            .iter()
+            .filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage)
+            .collect();
         let xargs_downloads = program == "xargs"
-            && line.commands.iter().any(|c| c.parent == Some(index) && c.via == Via::Xargs && DOWNLOADERS.contains(&c.program().as_str()));
+            && line.commands.iter().any(|c| {
+                c.parent == Some(index)
+                    && c.via == Via::Xargs
+                    && DOWNLOADERS.contains(&c.program().as_str())
+            });
         let downloads = (DOWNLOADERS.contains(&program.as_str()) || xargs_downloads)
             && !writes_stdout_to_file(cmd);
         // A shell whose input and output are wired to a raw connection: a reverse shell
         // built from a pipe (`cat f | sh -i | nc host port > f`, `telnet | bash | telnet`).
-        if is_connector(cmd) && line.commands.iter().any(|c| c.pipeline == cmd.pipeline && !std::ptr::eq(c, cmd) && (is_runner(c) || is_interactive_shell(c))) {
+        if is_connector(cmd)
+            && line.commands.iter().any(|c| {
+                c.pipeline == cmd.pipeline
+                    && !std::ptr::eq(c, cmd)
+                    && (is_runner(c) || is_interactive_shell(c))
+            })
+        {
             found.push((index, "shell.reverse"));
         }
         // Something only known when it runs, piped into a shell.
@@ -602,14 +1195,28 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         // A download or decoded blob handed to a shell through `<(…)` or `$(…)`.
         if let Some(holder) = scan.parent(cmd) {
             let handed = match cmd.via {
-                Via::ProcessSubstitution => is_runner(holder) || SHELLS.contains(&holder.program().as_str()) || INTERPRETERS.contains(&holder.program().as_str()),
+                Via::ProcessSubstitution => {
+                    is_runner(holder)
+                        || SHELLS.contains(&holder.program().as_str())
+                        || INTERPRETERS.contains(&holder.program().as_str())
+                }
                 Via::Substitution | Via::ShellC | Via::Eval => runs_its_text(holder),
                 _ => false,
             };
-            let last_stage = !line.commands.iter().any(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage);
+            let last_stage = !line
+                .commands
+                .iter()
+                .any(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage);
             if handed && last_stage {
-                let stages: Vec<&Command> = line.commands.iter().filter(|c| c.pipeline == cmd.pipeline).collect();
-                if stages.iter().any(|c| DOWNLOADERS.contains(&c.program().as_str())) {
+                let stages: Vec<&Command> = line
+                    .commands
+                    .iter()
+                    .filter(|c| c.pipeline == cmd.pipeline)
+                    .collect();
+                if stages
+                    .iter()
+                    .any(|c| DOWNLOADERS.contains(&c.program().as_str()))
+                {
                     found.push((index, "download.pipe_shell"));
                 } else if stages.iter().any(|c| is_decoder(c)) {
                     found.push((index, "blob.decode_run"));
@@ -617,37 +1224,79 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             }
         }
         // Secrets or the environment piped into a way out.
-        let dumps_env = ENV_DUMPERS.contains(&program.as_str()) && positional(cmd.args()).is_empty() && cmd.assignments.is_empty();
-        let reads_secret = matches!(program.as_str(), "cat" | "head" | "tail" | "base64" | "xxd" | "tar" | "zip" | "gzip" | "less" | "strings" | "openssl" | "gpg")
-            && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
+        let dumps_env = ENV_DUMPERS.contains(&program.as_str())
+            && positional(cmd.args()).is_empty()
+            && cmd.assignments.is_empty();
+        let reads_secret = matches!(
+            program.as_str(),
+            "cat"
+                | "head"
+                | "tail"
+                | "base64"
+                | "xxd"
+                | "tar"
+                | "zip"
+                | "gzip"
+                | "less"
+                | "strings"
+                | "openssl"
+                | "gpg"
+        ) && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
         if dumps_env || reads_secret {
             let leaves = later.iter().any(|c| is_way_out(c));
             let into_way_out = scan.parent(cmd).is_some_and(is_way_out);
             if leaves || into_way_out {
-                let keys = cmd.args().iter().any(|a| secret_file(a, scan) == Some("keys"));
-                found.push((index, if keys { "secrets.key_read" } else { "egress.env" }));
+                let keys = cmd
+                    .args()
+                    .iter()
+                    .any(|a| secret_file(a, scan) == Some("keys"));
+                found.push((
+                    index,
+                    if keys {
+                        "secrets.key_read"
+                    } else {
+                        "egress.env"
+                    },
+                ));
             }
         }
     }
     for (index, rule) in found {
-        let Some(cmd) = line.commands.get(index) else { continue };
+        let Some(cmd) = line.commands.get(index) else {
+            continue;
+        };
         match rule {
             "download.pipe_shell" => {
                 let host = download_host(cmd, line).unwrap_or_else(|| "an address".to_string());
                 scan.add(
-                    Risk::new("download.pipe_shell", Harm::Severe, true, format!("run code downloaded from {host} without reading it first"))
-                        .way_out()
-                        .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+                    Risk::new(
+                        "download.pipe_shell",
+                        Harm::Severe,
+                        true,
+                        format!("run code downloaded from {host} without reading it first"),
+                    )
+                    .way_out()
+                    .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
                 );
             }
             "blob.decode_run" => blob(scan, "it runs code decoded from a blob"),
-            "shell.reverse" => reverse(scan, "a shell wired to a network connection through a pipe"),
+            "shell.reverse" => {
+                reverse(scan, "a shell wired to a network connection through a pipe")
+            }
             "shell.unknown_piped" => scan.add(
-                Risk::new("shell.unknown", Harm::Severe, true, "it pipes the output of a command only known when it runs into a shell")
-                    .way_out(),
+                Risk::new(
+                    "shell.unknown",
+                    Harm::Severe,
+                    true,
+                    "it pipes the output of a command only known when it runs into a shell",
+                )
+                .way_out(),
             ),
             "secrets.key_read" => key_leaves(scan, "send keys off this machine"),
-            _ => env_leaves(scan, "send the environment or the project's secrets off this machine"),
+            _ => env_leaves(
+                scan,
+                "send the environment or the project's secrets off this machine",
+            ),
         }
     }
 }
@@ -655,15 +1304,26 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
 /// Standard output goes to a file (`curl … > f`), not down the pipe.
 fn writes_stdout_to_file(cmd: &Command) -> bool {
     cmd.redirects.iter().any(|r| {
-        matches!(r.op, RedirectOp::Write | RedirectOp::Append) && r.fd.is_none_or(|fd| fd == 1) && !crate::law::paths::is_sink(&r.target)
+        matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+            && r.fd.is_none_or(|fd| fd == 1)
+            && !crate::law::paths::is_sink(&r.target)
     })
 }
 
 /// Programs that open a raw connection to another host.
 fn is_connector(cmd: &Command) -> bool {
     let program = cmd.program();
-    matches!(program.as_str(), "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" | "telnet" | "socat" | "cryptcat" | "ztcp")
-        || (program == "openssl" && cmd.args().iter().any(|a| a == "s_client"))
+    matches!(
+        bare(&program),
+        "nc" | "ncat"
+            | "netcat"
+            | "nc.traditional"
+            | "nc.openbsd"
+            | "telnet"
+            | "socat"
+            | "cryptcat"
+            | "ztcp"
+    ) || (program == "openssl" && cmd.args().iter().any(|a| a == "s_client"))
 }
 
 fn is_interactive_shell(cmd: &Command) -> bool {
@@ -683,15 +1343,32 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 .position(|a| matches!(a.as_str(), "-o" | "--output" | "-O" | "--output-document"))
                 .and_then(|i| args.get(i + 1))
                 .cloned()
-                .or_else(|| cmd.redirects.iter().find(|r| r.op == RedirectOp::Write).map(|r| r.target.clone()));
-            let host = args.iter().find_map(|a| if a.starts_with('-') { None } else { url_host(a) });
+                .or_else(|| {
+                    cmd.redirects
+                        .iter()
+                        .find(|r| r.op == RedirectOp::Write)
+                        .map(|r| r.target.clone())
+                });
+            let host = args.iter().find_map(|a| {
+                if a.starts_with('-') {
+                    None
+                } else {
+                    url_host(a)
+                }
+            });
             if let (Some(output), Some(host)) = (output, host) {
                 downloaded.push((super::paths::basename_of(&output).to_string(), host));
             }
             continue;
         }
-        let runs = |word: &str| downloaded.iter().find(|(file, _)| super::paths::basename_of(word) == file.as_str()).map(|(_, host)| host.clone());
-        let ran = if SHELLS.contains(&program.as_str()) || INTERPRETERS.contains(&program.as_str()) {
+        let runs = |word: &str| {
+            downloaded
+                .iter()
+                .find(|(file, _)| super::paths::basename_of(word) == file.as_str())
+                .map(|(_, host)| host.clone())
+        };
+        let ran = if SHELLS.contains(&program.as_str()) || INTERPRETERS.contains(&program.as_str())
+        {
             positional(args).first().and_then(|first| runs(first))
         } else if cmd.words.first().is_some_and(|w| w.contains('/')) {
             cmd.words.first().and_then(|w| runs(w))
@@ -700,9 +1377,14 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         };
         if let Some(host) = ran {
             scan.add(
-                Risk::new("download.pipe_shell", Harm::Severe, true, format!("run code downloaded from {host} without reading it first"))
-                    .way_out()
-                    .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+                Risk::new(
+                    "download.pipe_shell",
+                    Harm::Severe,
+                    true,
+                    format!("run code downloaded from {host} without reading it first"),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
             );
             return;
         }
@@ -718,16 +1400,29 @@ pub(super) fn handed_secrets(scan: &mut Scan<'_>) {
             continue;
         }
         let source_text: String = match cmd.via {
-            Via::FindExec => scan.parent(cmd).map(|finder| finder.args().join(" ")).unwrap_or_default(),
+            Via::FindExec => scan
+                .parent(cmd)
+                .map(|finder| finder.args().join(" "))
+                .unwrap_or_default(),
             _ => line
                 .commands
                 .iter()
-                .filter(|c| cmd.parent.and_then(|p| line.commands.get(p)).is_some_and(|holder| c.pipeline == holder.pipeline && c.stage < holder.stage))
+                .filter(|c| {
+                    cmd.parent
+                        .and_then(|p| line.commands.get(p))
+                        .is_some_and(|holder| {
+                            c.pipeline == holder.pipeline && c.stage < holder.stage
+                        })
+                })
                 .flat_map(|c| c.args().iter().cloned())
                 .collect::<Vec<_>>()
                 .join(" "),
         };
-        if source_text.contains(".ssh") || source_text.contains("id_rsa") || source_text.contains("id_ed25519") || source_text.contains(".aws") {
+        if source_text.contains(".ssh")
+            || source_text.contains("id_rsa")
+            || source_text.contains("id_ed25519")
+            || source_text.contains(".aws")
+        {
             key_leaves(scan, "send the keys it finds off this machine");
         } else if source_text.contains(".env") {
             env_leaves(scan, "send the .env files it finds off this machine");
@@ -738,11 +1433,20 @@ pub(super) fn handed_secrets(scan: &mut Scan<'_>) {
 /// Key files named anywhere in a line that could not be read fully or runs something only
 /// known when it runs (`cat${IFS}~/.ssh/id_rsa`): unknown never lowers a score.
 pub(super) fn keys_in_unknown(text: &str, scan: &mut Scan<'_>) {
-    let unclear = scan.line.unknown.is_some() || scan.line.commands.iter().any(|c| c.dynamic_program);
+    let unclear =
+        scan.line.unknown.is_some() || scan.line.commands.iter().any(|c| c.dynamic_program);
     if !unclear {
         return;
     }
-    let marks = [".ssh/id_", ".aws/credentials", ".netrc", ".git-credentials", ".config/gcloud", ".docker/config.json", "/etc/shadow"];
+    let marks = [
+        ".ssh/id_",
+        ".aws/credentials",
+        ".netrc",
+        ".git-credentials",
+        ".config/gcloud",
+        ".docker/config.json",
+        "/etc/shadow",
+    ];
     if marks.iter().any(|m| text.contains(m)) {
         key_leaves(scan, "a command that can't be read fully names a key file");
     }
@@ -753,14 +1457,40 @@ fn download_host(cmd: &Command, line: &crate::shell::Line) -> Option<String> {
         .iter()
         .filter(|c| c.pipeline == cmd.pipeline && DOWNLOADERS.contains(&c.program().as_str()))
         .flat_map(|c| c.args().iter())
-        .find_map(|a| if a.starts_with('-') { None } else { url_host(a) })
+        .find_map(|a| {
+            if a.starts_with('-') {
+                None
+            } else {
+                url_host(a)
+            }
+        })
 }
 
 fn is_way_out(cmd: &Command) -> bool {
     matches!(
         cmd.program().as_str(),
-        "curl" | "wget" | "nc" | "ncat" | "netcat" | "socat" | "scp" | "rsync" | "sftp" | "ssh" | "telnet" | "http" | "https" | "xh" | "ftp" | "mail" | "sendmail" | "mutt"
-    ) || cmd.redirects.iter().any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"))
+        "curl"
+            | "wget"
+            | "nc"
+            | "ncat"
+            | "netcat"
+            | "socat"
+            | "scp"
+            | "rsync"
+            | "sftp"
+            | "ssh"
+            | "telnet"
+            | "http"
+            | "https"
+            | "xh"
+            | "ftp"
+            | "mail"
+            | "sendmail"
+            | "mutt"
+    ) || cmd
+        .redirects
+        .iter()
+        .any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"))
 }
 
 #[cfg(test)]

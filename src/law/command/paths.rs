@@ -27,7 +27,26 @@ const KEY_FILES: &[&str] = &[
 ];
 
 /// Programs that may name a key file without reading it out.
-const KEY_SAFE: &[&str] = &["ls", "stat", "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "chmod", "chown", "test", "[", "file", "mkdir", "touch", "git", "scp", "rsync", "sftp", "shred"];
+const KEY_SAFE: &[&str] = &[
+    "ls",
+    "stat",
+    "ssh",
+    "ssh-add",
+    "ssh-keygen",
+    "ssh-copy-id",
+    "chmod",
+    "chown",
+    "test",
+    "[",
+    "file",
+    "mkdir",
+    "touch",
+    "git",
+    "scp",
+    "rsync",
+    "sftp",
+    "shred",
+];
 
 /// Private keys and credential files, wherever the home folder is.
 pub(super) fn is_key_path(abs: &str, home: &str) -> bool {
@@ -45,8 +64,14 @@ pub(super) fn is_key_path(abs: &str, home: &str) -> bool {
     let whole_folder = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".azure"]
         .iter()
         .any(|dir| abs == format!("{home}/{dir}") || abs.ends_with(&format!("/{dir}")))
-        || (abs.contains("/.ssh/") && (name.contains('*') || name.contains('?')) && !name.ends_with(".pub"));
-    ssh_private || whole_folder || KEY_FILES.iter().any(|rel| under_home(rel)) || abs == "/etc/shadow" || abs == "/etc/gshadow"
+        || (abs.contains("/.ssh/")
+            && (name.contains('*') || name.contains('?'))
+            && !name.ends_with(".pub"));
+    ssh_private
+        || whole_folder
+        || KEY_FILES.iter().any(|rel| under_home(rel))
+        || abs == "/etc/shadow"
+        || abs == "/etc/gshadow"
 }
 
 pub(super) fn basename_of(path: &str) -> &str {
@@ -61,14 +86,18 @@ const STARTUP_FILES: &[&str] = &[
 ];
 
 fn is_startup_file(abs: &str, place: Place<'_>) -> bool {
-    STARTUP_FILES.iter().any(|file| abs == format!("{}/{file}", place.home.trim_end_matches('/')))
+    STARTUP_FILES
+        .iter()
+        .any(|file| abs == format!("{}/{file}", place.home.trim_end_matches('/')))
         || abs == "/etc/profile"
         || abs == "/etc/bash.bashrc"
         || place::under(abs, "/etc/profile.d")
 }
 
 fn is_assistant_file(abs: &str) -> bool {
-    ASSISTANT_FILES.iter().any(|file| abs.ends_with(&format!("/{file}")))
+    ASSISTANT_FILES
+        .iter()
+        .any(|file| abs.ends_with(&format!("/{file}")))
 }
 
 /// The files a command writes: redirects, tee, cp/mv/ln/install destinations, in-place
@@ -85,26 +114,47 @@ fn written(cmd: &Command) -> Vec<String> {
     match cmd.program().as_str() {
         "tee" => out.extend(words.iter().map(|w| w.to_string())),
         "cp" | "mv" | "install" | "ln" | "rsync" => {
-            if let Some(pos) = args.iter().position(|a| a == "-t" || a == "--target-directory") {
+            if let Some(pos) = args
+                .iter()
+                .position(|a| a == "-t" || a == "--target-directory")
+            {
                 out.extend(args.get(pos + 1).cloned());
             } else if words.len() >= 2 {
                 out.extend(words.last().map(|w| w.to_string()));
             }
         }
-        "sed" | "perl" if args.iter().any(|a| a.starts_with("-i") || a == "--in-place" || a.starts_with("-pi")) => {
+        "sed" | "perl"
+            if args
+                .iter()
+                .any(|a| a.starts_with("-i") || a == "--in-place" || a.starts_with("-pi")) =>
+        {
             out.extend(words.iter().skip(1).map(|w| w.to_string()));
         }
         "touch" | "truncate" | "chmod" | "chown" | "chgrp" | "mkdir" | "setfacl" | "chattr" => {
-            out.extend(words.iter().skip(usize::from(matches!(cmd.program().as_str(), "chmod" | "chown" | "chgrp" | "setfacl"))).map(|w| w.to_string()));
+            out.extend(
+                words
+                    .iter()
+                    .skip(usize::from(matches!(
+                        cmd.program().as_str(),
+                        "chmod" | "chown" | "chgrp" | "setfacl"
+                    )))
+                    .map(|w| w.to_string()),
+            );
         }
-        "dd" => out.extend(args.iter().filter_map(|a| a.strip_prefix("of=").map(str::to_string))),
+        "dd" => out.extend(
+            args.iter()
+                .filter_map(|a| a.strip_prefix("of=").map(str::to_string)),
+        ),
         "curl" => {
             if let Some(pos) = args.iter().position(|a| a == "-o" || a == "--output") {
                 out.extend(args.get(pos + 1).cloned());
             }
         }
         "wget" => {
-            if let Some(pos) = args.iter().position(|a| a == "-O" || a == "--output-document") {
+            if let Some(pos) = args
+                .iter()
+                .position(|a| a == "-O" || a == "--output-document")
+            {
                 out.extend(args.get(pos + 1).cloned().filter(|f| f != "-"));
             }
         }
@@ -118,7 +168,10 @@ fn written(cmd: &Command) -> Vec<String> {
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
     match cmd.program().as_str() {
-        "rm" | "unlink" | "rmdir" => Some((positional(args), has_flag(args, Some('r'), &["recursive"]) || has_flag(args, Some('R'), &[]))),
+        "rm" | "unlink" | "rmdir" => Some((
+            positional(args),
+            has_flag(args, Some('r'), &["recursive"]) || has_flag(args, Some('R'), &[]),
+        )),
         "shred" if has_flag(args, Some('u'), &["remove"]) => Some((positional(args), false)),
         "find" if args.iter().any(|a| a == "-delete") => {
             let starts = find_starts(args);
@@ -143,7 +196,22 @@ fn find_filters(args: &[String]) -> bool {
     args.iter().any(|a| {
         matches!(
             a.as_str(),
-            "-name" | "-iname" | "-path" | "-ipath" | "-regex" | "-iregex" | "-type" | "-mtime" | "-mmin" | "-atime" | "-newer" | "-size" | "-empty" | "-user" | "-perm" | "-wholename"
+            "-name"
+                | "-iname"
+                | "-path"
+                | "-ipath"
+                | "-regex"
+                | "-iregex"
+                | "-type"
+                | "-mtime"
+                | "-mmin"
+                | "-atime"
+                | "-newer"
+                | "-size"
+                | "-empty"
+                | "-user"
+                | "-perm"
+                | "-wholename"
         )
     })
 }
@@ -157,7 +225,10 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         && let Some((targets, _)) = deleted(cmd)
         && targets.iter().any(|t| t.contains("{}"))
     {
-        let starts: Vec<String> = find_starts(finder.args()).iter().map(|s| format!("{}/*", s.trim_end_matches('/'))).collect();
+        let starts: Vec<String> = find_starts(finder.args())
+            .iter()
+            .map(|s| format!("{}/*", s.trim_end_matches('/')))
+            .collect();
         for start in starts {
             delete(&start, false, cmd, place, scan);
         }
@@ -171,19 +242,45 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
     }
     if matches!(cmd.program().as_str(), "usermod" | "gpasswd" | "adduser")
-        && cmd.args().iter().any(|a| matches!(a.as_str(), "sudo" | "wheel" | "admin" | "root"))
+        && cmd
+            .args()
+            .iter()
+            .any(|a| matches!(a.as_str(), "sudo" | "wheel" | "admin" | "root"))
     {
-        scan.add(Risk::new("system.sudoers", Harm::Severe, true, "give a user administrator rights").never());
+        scan.add(
+            Risk::new(
+                "system.sudoers",
+                Harm::Severe,
+                true,
+                "give a user administrator rights",
+            )
+            .never(),
+        );
     }
     read_keys(cmd, scan);
 }
 
 fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     let Some(abs) = place.resolve(target) else {
-        if target.contains("authorized_keys") || target.contains("sudoers") || is_assistant_file(target) {
-            write(&target.replace("$HOME", place.home).replace("${HOME}", place.home), cmd, place, scan);
+        if target.contains("authorized_keys")
+            || target.contains("sudoers")
+            || is_assistant_file(target)
+        {
+            write(
+                &target
+                    .replace("$HOME", place.home)
+                    .replace("${HOME}", place.home),
+                cmd,
+                place,
+                scan,
+            );
         } else if !target.starts_with("&") && !target.chars().all(|c| c.is_ascii_digit()) {
-            scan.add(Risk::new("write.outside", Harm::Moderate, true, format!("write to {target}, a place only known when it runs")));
+            scan.add(Risk::new(
+                "write.outside",
+                Harm::Moderate,
+                true,
+                format!("write to {target}, a place only known when it runs"),
+            ));
         }
         return;
     };
@@ -198,62 +295,125 @@ fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
                 .irreducible(),
         );
     } else if name == "authorized_keys" || name == "authorized_keys2" {
-        scan.add(Risk::new("system.authorized_keys", Harm::Severe, true, format!("change {abs}, which decides who can log in to this machine")).never());
+        scan.add(
+            Risk::new(
+                "system.authorized_keys",
+                Harm::Severe,
+                true,
+                format!("change {abs}, which decides who can log in to this machine"),
+            )
+            .never(),
+        );
     } else if abs == "/etc/sudoers" || place::under(&abs, "/etc/sudoers.d") {
-        scan.add(Risk::new("system.sudoers", Harm::Severe, true, format!("change {abs}, which decides who is administrator")).never());
+        scan.add(
+            Risk::new(
+                "system.sudoers",
+                Harm::Severe,
+                true,
+                format!("change {abs}, which decides who is administrator"),
+            )
+            .never(),
+        );
     } else if abs.starts_with("/dev/") && is_disk(&abs) {
-        scan.add(Risk::new("critical.disk_write", Harm::Severe, true, format!("write straight onto the disk {abs}")).critical());
+        scan.add(
+            Risk::new(
+                "critical.disk_write",
+                Harm::Severe,
+                true,
+                format!("write straight onto the disk {abs}"),
+            )
+            .critical(),
+        );
     } else if is_startup_file(&abs, place) {
         scan.add(
-            Risk::new("persist.startup", Harm::Severe, true, format!("change {abs}, which every new shell runs"))
-                .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+            Risk::new(
+                "persist.startup",
+                Harm::Severe,
+                true,
+                format!("change {abs}, which every new shell runs"),
+            )
+            .wish(Wish::new(Act::Update).naming(Name::one(&name))),
         );
-    } else if place.inside_work(&abs) || place::is_temp(&abs) || place::is_temp(&format!("{abs}/x")) {
+    } else if place.inside_work(&abs) || place::is_temp(&abs) || place::is_temp(&format!("{abs}/x"))
+    {
         // The work folder is the agent's to change; Undo keeps it. Temporary folders are thrown away.
     } else if place::is_system(&abs) {
         scan.add(
-            Risk::new("write.system", Harm::Severe, true, format!("change the system file {abs}"))
-                .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+            Risk::new(
+                "write.system",
+                Harm::Severe,
+                true,
+                format!("change the system file {abs}"),
+            )
+            .wish(Wish::new(Act::Update).naming(Name::one(&name))),
         );
     } else {
         let _ = cmd;
         scan.add(
-            Risk::new("write.outside", Harm::Moderate, true, format!("change {abs}, outside the work folder"))
-                .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+            Risk::new(
+                "write.outside",
+                Harm::Moderate,
+                true,
+                format!("change {abs}, outside the work folder"),
+            )
+            .wish(Wish::new(Act::Update).naming(Name::one(&name))),
         );
     }
 }
 
 pub(super) fn is_disk(abs: &str) -> bool {
     let dev = abs.trim_start_matches("/dev/");
-    ["sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop"]
-        .iter()
-        .any(|prefix| dev.starts_with(prefix))
+    [
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop",
+    ]
+    .iter()
+    .any(|prefix| dev.starts_with(prefix))
 }
 
 fn delete(target: &str, recursive: bool, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
-    let glob_root = target == "/*" || target == "~/*" || target == "$HOME/*" || target == "${HOME}/*";
+    let glob_root =
+        target == "/*" || target == "~/*" || target == "$HOME/*" || target == "${HOME}/*";
     let base = match target.trim_end_matches("/*") {
         "" => "/",
         base => base,
     };
     let Some(abs) = place.resolve(base) else {
         scan.add(
-            Risk::new("delete.unknown", Harm::Moderate, true, format!("delete {target}, a place only known when it runs"))
-                .wish(Wish::new(Act::Delete)),
+            Risk::new(
+                "delete.unknown",
+                Harm::Moderate,
+                true,
+                format!("delete {target}, a place only known when it runs"),
+            )
+            .wish(Wish::new(Act::Delete)),
         );
         return;
     };
-    let everything = place::is_root_like(&abs) || place.is_home(&abs) || (glob_root && (abs == "/" || place.is_home(&abs)));
+    let everything = place::is_root_like(&abs)
+        || place.is_home(&abs)
+        || (glob_root && (abs == "/" || place.is_home(&abs)));
     if everything && (recursive || cmd.program() == "find") {
-        scan.add(Risk::new("critical.wipe", Harm::Severe, true, format!("delete everything under {abs}")).critical());
+        scan.add(
+            Risk::new(
+                "critical.wipe",
+                Harm::Severe,
+                true,
+                format!("delete everything under {abs}"),
+            )
+            .critical(),
+        );
         return;
     }
     if is_assistant_file(&abs) {
         scan.add(
-            Risk::new("assistant.permissions", Harm::Severe, true, format!("delete {abs}, an assistant's own permission file"))
-                .never()
-                .irreducible(),
+            Risk::new(
+                "assistant.permissions",
+                Harm::Severe,
+                true,
+                format!("delete {abs}, an assistant's own permission file"),
+            )
+            .never()
+            .irreducible(),
         );
         return;
     }
@@ -261,10 +421,19 @@ fn delete(target: &str, recursive: bool, cmd: &Command, place: Place<'_>, scan: 
         return;
     }
     let name = place::basename(&abs).to_string();
-    let what = if place::is_system(&abs) { "the system's" } else { "outside the work folder" };
+    let what = if place::is_system(&abs) {
+        "the system's"
+    } else {
+        "outside the work folder"
+    };
     scan.add(
-        Risk::new("delete.outside", Harm::Severe, true, format!("delete {abs}, {what}, which Undo can't bring back"))
-            .wish(Wish::new(Act::Delete).naming(Name::one(&name))),
+        Risk::new(
+            "delete.outside",
+            Harm::Severe,
+            true,
+            format!("delete {abs}, {what}, which Undo can't bring back"),
+        )
+        .wish(Wish::new(Act::Delete).naming(Name::one(&name))),
     );
 }
 
@@ -275,9 +444,16 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
     }
     let home = scan.place.home;
     let words = cmd.args().iter().map(String::as_str);
-    let inputs = cmd.redirects.iter().filter(|r| r.op == RedirectOp::Read).map(|r| r.target.as_str());
+    let inputs = cmd
+        .redirects
+        .iter()
+        .filter(|r| r.op == RedirectOp::Read)
+        .map(|r| r.target.as_str());
     for word in words.chain(inputs) {
-        let word = word.split_once('=').map_or(word, |(_, v)| v).trim_start_matches('@');
+        let word = word
+            .split_once('=')
+            .map_or(word, |(_, v)| v)
+            .trim_start_matches('@');
         if let Some(abs) = scan.place.resolve(word)
             && is_key_path(&abs, home)
         {
@@ -287,7 +463,12 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
     }
     let args = cmd.args();
     let keychain = match program.as_str() {
-        "security" => args.iter().any(|a| matches!(a.as_str(), "dump-keychain" | "find-generic-password" | "find-internet-password" | "export")),
+        "security" => args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "dump-keychain" | "find-generic-password" | "find-internet-password" | "export"
+            )
+        }),
         "secret-tool" => args.iter().any(|a| a == "lookup"),
         _ => false,
     };
@@ -299,6 +480,11 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
 /// A key or token in the line's words, or a long encoded blob (carriesSecrets).
 pub(super) fn secrets_in_args(text: &str, scan: &mut Scan<'_>) {
     if let Some(kind) = crate::secrets::secret_kind(text) {
-        scan.add(Risk::new("secrets.in_args", Harm::Severe, false, format!("the command carries {kind}")));
+        scan.add(Risk::new(
+            "secrets.in_args",
+            Harm::Severe,
+            false,
+            format!("the command carries {kind}"),
+        ));
     }
 }

@@ -9,19 +9,36 @@ use crate::wish::{Act, Name, Wish};
 
 /// A shell function that calls itself twice in the background: `:(){ :|:& };:` and its kin.
 pub(super) fn fork_bomb(text: &str, scan: &mut Scan<'_>) {
-    let squeezed: String = unquoted(text).chars().filter(|c| !c.is_whitespace()).collect();
+    let squeezed: String = unquoted(text)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
     let mut from = 0;
     while let Some(found) = squeezed.get(from..).and_then(|rest| rest.find("(){")) {
         let at = from + found;
         let name_start = squeezed.get(..at).map_or(0, |head| {
-            head.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '.')).map_or(0, |i| i + 1)
+            head.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '.'))
+                .map_or(0, |i| i + 1)
         });
         let name = squeezed.get(name_start..at).unwrap_or("");
         if !name.is_empty() {
             let body = squeezed.get(at + 3..).unwrap_or("");
-            let body = body.get(..body.find('}').unwrap_or(body.len())).unwrap_or("");
-            if body.contains(&format!("{name}|{name}&")) || body.contains(&format!("{name}&{name}&")) || body.contains(&format!("{name}|{name};")) {
-                scan.add(Risk::new("critical.fork_bomb", Harm::Severe, true, "a fork bomb, which takes the machine down").critical());
+            let body = body
+                .get(..body.find('}').unwrap_or(body.len()))
+                .unwrap_or("");
+            if body.contains(&format!("{name}|{name}&"))
+                || body.contains(&format!("{name}&{name}&"))
+                || body.contains(&format!("{name}|{name};"))
+            {
+                scan.add(
+                    Risk::new(
+                        "critical.fork_bomb",
+                        Harm::Severe,
+                        true,
+                        "a fork bomb, which takes the machine down",
+                    )
+                    .critical(),
+                );
                 return;
             }
         }
@@ -52,10 +69,22 @@ fn unquoted(text: &str) -> String {
 /// SQL that empties or drops what a database holds.
 fn destroys_data(sql: &str) -> bool {
     let upper = sql.to_uppercase();
-    let words: Vec<&str> = upper.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
     words.windows(2).any(|pair| {
-        matches!(pair, ["DROP", "TABLE" | "DATABASE" | "SCHEMA" | "COLLECTION" | "KEYSPACE" | "USER" | "ROLE"] | ["TRUNCATE", _] | ["FLUSHALL" | "FLUSHDB", _])
-    }) || words.last().is_some_and(|w| matches!(*w, "FLUSHALL" | "FLUSHDB"))
+        matches!(
+            pair,
+            [
+                "DROP",
+                "TABLE" | "DATABASE" | "SCHEMA" | "COLLECTION" | "KEYSPACE" | "USER" | "ROLE"
+            ] | ["TRUNCATE", _]
+                | ["FLUSHALL" | "FLUSHDB", _]
+        )
+    }) || words
+        .last()
+        .is_some_and(|w| matches!(*w, "FLUSHALL" | "FLUSHDB"))
         || delete_without_where(&words)
         || upper.contains("DROPDATABASE(")
         || upper.contains(".DROP()")
@@ -63,29 +92,84 @@ fn destroys_data(sql: &str) -> bool {
 }
 
 fn delete_without_where(words: &[&str]) -> bool {
-    words.windows(2).enumerate().any(|(i, pair)| pair == ["DELETE", "FROM"] && !words.iter().skip(i).any(|w| *w == "WHERE"))
+    words
+        .windows(2)
+        .enumerate()
+        .any(|(i, pair)| pair == ["DELETE", "FROM"] && !words.iter().skip(i).any(|w| *w == "WHERE"))
 }
 
-const DB_CLIENTS: &[&str] = &["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cqlsh", "mongo", "mongosh", "redis-cli", "duckdb", "cockroach", "snowsql", "bq"];
+const DB_CLIENTS: &[&str] = &[
+    "psql",
+    "mysql",
+    "mariadb",
+    "sqlite3",
+    "sqlcmd",
+    "clickhouse-client",
+    "cqlsh",
+    "mongo",
+    "mongosh",
+    "redis-cli",
+    "duckdb",
+    "cockroach",
+    "snowsql",
+    "bq",
+];
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let args = cmd.args();
     let place = scan.place;
     match program.as_str() {
-        p if p.starts_with("mkfs") || matches!(p, "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "diskutil" if !matches!(args.first().map(String::as_str), Some("list" | "info" | "-l" | "--list" | "print"))) => {
-            if args.iter().any(|a| a.starts_with("/dev/") || p == "diskutil" && a.contains("erase")) || p.starts_with("mkfs") {
-                scan.add(Risk::new("critical.mkfs", Harm::Severe, true, format!("{program} rewrites a disk's file system, erasing it")).critical());
+        p if p.starts_with("mkfs")
+            || matches!(p, "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "diskutil" if !matches!(args.first().map(String::as_str), Some("list" | "info" | "-l" | "--list" | "print"))) =>
+        {
+            if args
+                .iter()
+                .any(|a| a.starts_with("/dev/") || p == "diskutil" && a.contains("erase"))
+                || p.starts_with("mkfs")
+            {
+                scan.add(
+                    Risk::new(
+                        "critical.mkfs",
+                        Harm::Severe,
+                        true,
+                        format!("{program} rewrites a disk's file system, erasing it"),
+                    )
+                    .critical(),
+                );
             }
         }
         "dd" => {
-            if let Some(dev) = args.iter().find_map(|a| a.strip_prefix("of=")).filter(|dev| dev.starts_with("/dev/") && super::paths::is_disk(dev)) {
-                scan.add(Risk::new("critical.disk_write", Harm::Severe, true, format!("write straight onto the disk {dev}")).critical());
+            if let Some(dev) = args
+                .iter()
+                .find_map(|a| a.strip_prefix("of="))
+                .filter(|dev| dev.starts_with("/dev/") && super::paths::is_disk(dev))
+            {
+                scan.add(
+                    Risk::new(
+                        "critical.disk_write",
+                        Harm::Severe,
+                        true,
+                        format!("write straight onto the disk {dev}"),
+                    )
+                    .critical(),
+                );
             }
         }
         "shred" | "blkdiscard" => {
-            if args.iter().any(|a| a.starts_with("/dev/") && super::paths::is_disk(a)) {
-                scan.add(Risk::new("critical.disk_write", Harm::Severe, true, format!("{program} erases a whole disk")).critical());
+            if args
+                .iter()
+                .any(|a| a.starts_with("/dev/") && super::paths::is_disk(a))
+            {
+                scan.add(
+                    Risk::new(
+                        "critical.disk_write",
+                        Harm::Severe,
+                        true,
+                        format!("{program} erases a whole disk"),
+                    )
+                    .critical(),
+                );
             }
         }
         "chmod" | "chown" | "chgrp" => {
@@ -102,31 +186,82 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             }
         }
         "shutdown" | "reboot" | "halt" | "poweroff" => {
-            scan.add(Risk::new("system.power", Harm::Severe, false, format!("{program} the machine")).wish(Wish::new(Act::Restart)));
+            scan.add(
+                Risk::new(
+                    "system.power",
+                    Harm::Severe,
+                    false,
+                    format!("{program} the machine"),
+                )
+                .wish(Wish::new(Act::Restart)),
+            );
         }
         "init" | "telinit" if matches!(args.first().map(String::as_str), Some("0" | "6")) => {
-            scan.add(Risk::new("system.power", Harm::Severe, false, "stop or restart the machine").wish(Wish::new(Act::Restart)));
+            scan.add(
+                Risk::new(
+                    "system.power",
+                    Harm::Severe,
+                    false,
+                    "stop or restart the machine",
+                )
+                .wish(Wish::new(Act::Restart)),
+            );
         }
         "systemctl" => match positional(args).first().copied() {
             Some("reboot" | "poweroff" | "halt") => {
-                scan.add(Risk::new("system.power", Harm::Severe, false, "stop or restart the machine").wish(Wish::new(Act::Restart)));
+                scan.add(
+                    Risk::new(
+                        "system.power",
+                        Harm::Severe,
+                        false,
+                        "stop or restart the machine",
+                    )
+                    .wish(Wish::new(Act::Restart)),
+                );
             }
-            Some("enable" | "link" | "mask") => scan.add(schedule("make a service start by itself (systemctl enable)")),
+            Some("enable" | "link" | "mask") => scan.add(schedule(
+                "make a service start by itself (systemctl enable)",
+            )),
             _ => {}
         },
         "crontab" if !has_flag(args, Some('l'), &[]) => {
             if has_flag(args, Some('r'), &[]) {
-                scan.add(Risk::new("persist.schedule", Harm::Moderate, true, "remove every scheduled job (crontab -r)").wish(Wish::new(Act::Schedule)));
+                scan.add(
+                    Risk::new(
+                        "persist.schedule",
+                        Harm::Moderate,
+                        true,
+                        "remove every scheduled job (crontab -r)",
+                    )
+                    .wish(Wish::new(Act::Schedule)),
+                );
             } else {
                 scan.add(schedule("change what runs on a schedule (crontab)"));
             }
         }
-        "launchctl" if matches!(positional(args).first().copied(), Some("load" | "bootstrap" | "enable" | "submit")) => {
+        "launchctl"
+            if matches!(
+                positional(args).first().copied(),
+                Some("load" | "bootstrap" | "enable" | "submit")
+            ) =>
+        {
             scan.add(schedule("make a job start by itself (launchctl)"));
         }
-        "at" | "batch" if !has_flag(args, Some('l'), &[]) => scan.add(schedule("schedule a command to run later (at)")),
-        "kill" | "pkill" | "killall" if args.iter().any(|a| a == "1" || a == "-1") && program == "kill" => {
-            scan.add(Risk::new("system.power", Harm::Severe, false, "kill every process, or init itself").wish(Wish::new(Act::Restart)));
+        "at" | "batch" if !has_flag(args, Some('l'), &[]) => {
+            scan.add(schedule("schedule a command to run later (at)"))
+        }
+        "kill" | "pkill" | "killall"
+            if args.iter().any(|a| a == "1" || a == "-1") && program == "kill" =>
+        {
+            scan.add(
+                Risk::new(
+                    "system.power",
+                    Harm::Severe,
+                    false,
+                    "kill every process, or init itself",
+                )
+                .wish(Wish::new(Act::Restart)),
+            );
         }
         "docker" | "podman" => docker(args, scan),
         "dropdb" | "dropuser" => {
@@ -134,7 +269,10 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             scan.add(db(&format!("drop {name}"), name));
         }
         p if DB_CLIENTS.contains(&p) => {
-            let texts = args.iter().map(String::as_str).chain(cmd.redirects.iter().map(|r| r.target.as_str()));
+            let texts = args
+                .iter()
+                .map(String::as_str)
+                .chain(cmd.redirects.iter().map(|r| r.target.as_str()));
             let mut sql = String::new();
             for text in texts {
                 sql.push_str(text);
@@ -142,7 +280,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             }
             let piped_sql = scan
                 .pipeline(cmd.pipeline)
-                .filter(|c| c.stage < cmd.stage && matches!(c.program().as_str(), "echo" | "printf"))
+                .filter(|c| {
+                    c.stage < cmd.stage && matches!(c.program().as_str(), "echo" | "printf")
+                })
                 .flat_map(|c| c.args().iter())
                 .any(|a| destroys_data(a));
             if destroys_data(&sql) || piped_sql {
@@ -150,14 +290,20 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             }
         }
         "history" if has_flag(args, Some('c'), &[]) => {
-            scan.add(Risk::new("system.evidence", Harm::Moderate, true, "clear the shell's history"));
+            scan.add(Risk::new(
+                "system.evidence",
+                Harm::Moderate,
+                true,
+                "clear the shell's history",
+            ));
         }
         _ => {}
     }
 }
 
 fn schedule(reason: &str) -> Risk {
-    Risk::new("persist.schedule", Harm::Moderate, true, reason.to_string()).wish(Wish::new(Act::Schedule))
+    Risk::new("persist.schedule", Harm::Moderate, true, reason.to_string())
+        .wish(Wish::new(Act::Schedule))
 }
 
 fn db(reason: &str, name: &str) -> Risk {
@@ -165,7 +311,13 @@ fn db(reason: &str, name: &str) -> Risk {
     if !name.is_empty() && name != "the database" {
         wish = wish.naming(Name::one(name));
     }
-    Risk::new("db.destroy", Harm::Severe, true, format!("{reason}, which can't be taken back")).wish(wish)
+    Risk::new(
+        "db.destroy",
+        Harm::Severe,
+        true,
+        format!("{reason}, which can't be taken back"),
+    )
+    .wish(wish)
 }
 
 fn docker(args: &[String], scan: &mut Scan<'_>) {
