@@ -3,6 +3,47 @@
 //!
 //! Parsing proves danger, never safety: a construct the reader does not understand makes
 //! the line `unknown`, and the law never lowers a score for an unknown line.
+//!
+//! # How the reader works
+//!
+//! - The line is read token by token: words are unquoted as the shell would
+//!   (`"r"m` → `rm`, `$'\x72'` → `r`), expansions keep their source text (`$X`, `$(cmd)`).
+//! - Compound commands (`if`, `for`, `while`, `until`, `case`, `select`, `function`,
+//!   `( … )`, `{ …; }`) are walked through: their keywords are skipped and the commands inside
+//!   are read as commands of the same text. Commands inside `( … )` or `{ …; }` have
+//!   `via: Via::Group` and the parent of the text they are in (None at the top level); those
+//!   inside `if`/`for`/`while`/`case` keep the text's `via`. Every pipeline inside a compound
+//!   command has a number of its own, except when the compound command is itself a stage of a
+//!   pipeline (`{ curl x; } | sh`, `a | while read l; do …; done`): then the commands inside
+//!   join that pipeline, their stages offset by the compound's stage, and the stages after it
+//!   come after all of theirs. Redirects written after the closing `)`, `}`, `fi`, `done` or
+//!   `esac`, and a `&` after it, apply to every command directly inside.
+//! - `(( … ))` and `[[ … ]]`: arithmetic runs nothing but its substitutions; a
+//!   conditional is a command whose words are `[[ … ]]` (its `&&`, `<`, `(`… are words).
+//! - Each simple command loses its wrappers, is appended, then what it holds is read
+//!   and appended after it: substitutions (they run first), then `bash -c` text, `eval` text,
+//!   `xargs`/`find -exec` commands, a here-string fed to a shell. Here-documents are read when
+//!   their line ends, so what a here-document holds comes after the rest of that line.
+//! - A line of only assignments or only redirects (`A=1`, `> f`) is a command with no words.
+//! - A wrapper with nothing after it is the program (`sudo -i`, `env`, `exec 3>&1`, `nohup`);
+//!   `command -v`/`-V`, `sudo -e`/`-l`, `ionice -p` and `flock … -c` are not taken off.
+//! - An unquoted brace list that is a whole word is expanded (`{rm,-rf,/}` → `rm -rf /`); any
+//!   other unquoted brace or bracket pattern counts as a glob.
+//! - `sudo` reaches every command nested in a sudo command, substitutions included (they
+//!   really run as the caller; counting them as sudo errs on the side of danger).
+//! - Not read: here-documents inside `$( … )` (their body can end the substitution early),
+//!   aliases and functions (a call of a function defined on the line is just its name), the
+//!   text given to `trap`, `ssh host …`, `python -c` and other interpreters (the law reads
+//!   those itself), and `$IFS` tricks (the word stays dynamic).
+//! - Nested texts are at most 8 deep and their total size is bounded, so every line is read
+//!   in time linear in its length (times that bound).
+
+mod lex;
+mod parse;
+mod wrap;
+
+#[cfg(test)]
+mod tests;
 
 /// How a simple command was reached from the line as typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,11 +108,14 @@ pub struct Command {
     /// `command`, `exec`, `doas`, `stdbuf`, `ionice`, `watch`, …).
     pub wrappers: Vec<String>,
     /// True when `sudo` or `doas` (or `su -c`) was among the wrappers, here or in any enclosing command.
+    /// Also true for `pkexec` and `run0` wrappers, and when the program itself runs as another
+    /// user (`su`, `runuser`, `sudo -i`, `sudoedit`).
     pub sudo: bool,
     pub redirects: Vec<Redirect>,
     /// Which pipeline of the line this command belongs to (commands cut by `;`, `&&`, `||`,
     /// `&` or a newline are in different pipelines; `|` keeps them in one). Nested commands
-    /// get pipeline numbers of their own.
+    /// get pipeline numbers of their own. The commands inside a compound command that is a
+    /// pipeline stage (`{ curl x; } | sh`) join that pipeline (see the module docs).
     pub pipeline: usize,
     /// Position inside its pipeline: 0 for the first command, 1 after the first `|`, …
     pub stage: usize,
@@ -80,7 +124,8 @@ pub struct Command {
     /// The index (in [`Line::commands`]) of the command whose text held this one, if nested.
     pub parent: Option<usize>,
     /// True when a word is not fully known before running: an unquoted or double-quoted
-    /// `$VAR`, `${…}`, `$(…)`, backticks, or an unquoted glob in the program position.
+    /// `$VAR`, `${…}`, `$(…)`, backticks, or an unquoted glob (or brace pattern) in the
+    /// program position.
     pub dynamic: bool,
     /// True when the program itself is dynamic (`$CMD args`, `$(…) args`).
     pub dynamic_program: bool,
@@ -102,7 +147,11 @@ impl Command {
     /// The program's basename, lower case (`/usr/bin/Git` → `git`), or "" when there is none.
     pub fn program(&self) -> String {
         let first = self.words.first().map(String::as_str).unwrap_or("");
-        first.rsplit('/').next().unwrap_or(first).to_ascii_lowercase()
+        first
+            .rsplit('/')
+            .next()
+            .unwrap_or(first)
+            .to_ascii_lowercase()
     }
 
     /// The words after the program.
@@ -112,12 +161,20 @@ impl Command {
 }
 
 impl Line {
-    /// Reads a command line. Total: never panics; what it cannot read it marks `unknown`.
+    /// Reads a command line. Total: never panics; what it cannot read it marks `unknown`
+    /// (and still returns every command it could read).
     pub fn parse(text: &str) -> Line {
-        let _ = text;
+        let mut out = parse::Out::new(text.len());
+        let scope = parse::Scope {
+            via: Via::Top,
+            parent: None,
+            sudo: false,
+            depth: 0,
+        };
+        parse::parse_text(&mut out, text, scope);
         Line {
-            commands: Vec::new(),
-            unknown: Some("the shell reader is not written yet".into()),
+            commands: out.commands,
+            unknown: out.unknown,
         }
     }
 }

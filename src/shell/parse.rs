@@ -1,0 +1,847 @@
+//! The reader of one text: cuts it into pipelines and simple commands, walks through the
+//! compound commands (`if`, `for`, `while`, `case`, `( … )`, `{ …; }`), and hands every
+//! simple command to [`emit`], which takes its wrappers off and reads what it holds.
+//!
+//! Only nested texts recurse (substitutions, `bash -c`, `eval`…), at most
+//! [`MAX_DEPTH`] deep and within a total budget of bytes, so no input can make the reader
+//! slow or blow the stack.
+
+use super::lex::{Lexer, Nested, Op, RedirTok, Tok, Word, collect_subs};
+use super::wrap::{self, Holder};
+use super::{Command, Redirect, RedirectOp, Via};
+
+/// How deep texts may nest (`$(bash -c "$(…)")`…) before the line is unknown.
+pub(super) const MAX_DEPTH: usize = 8;
+
+/// How many redirects written after compound commands may be copied onto their commands, in
+/// all (`{ a; b; …; } >x >y …` would otherwise grow as the product).
+const MAX_REDIRECT_COPIES: usize = 4096;
+
+/// How many compound commands may be open at once in one text.
+const MAX_FRAMES: usize = 256;
+
+/// The reserved words read in command position.
+const RESERVED: [&str; 19] = [
+    "!", "then", "else", "elif", "do", "coproc", "if", "while", "until", "for", "select", "case",
+    "fi", "done", "esac", "{", "}", "function", "[[",
+];
+
+/// What all the texts of one line write to.
+pub(super) struct Out {
+    pub commands: Vec<Command>,
+    pub unknown: Option<String>,
+    next_pipeline: usize,
+    /// Bytes of nested text still allowed to be read.
+    budget: usize,
+    /// Redirects that may still be copied onto the commands of a compound command.
+    copies: usize,
+}
+
+impl Out {
+    pub fn new(len: usize) -> Out {
+        Out {
+            commands: Vec::new(),
+            unknown: None,
+            next_pipeline: 0,
+            budget: len.saturating_mul(16).saturating_add(1 << 16),
+            copies: MAX_REDIRECT_COPIES,
+        }
+    }
+
+    fn flag(&mut self, reason: &str) {
+        if self.unknown.is_none() {
+            self.unknown = Some(reason.to_string());
+        }
+    }
+
+    fn new_pipeline(&mut self) -> usize {
+        let p = self.next_pipeline;
+        self.next_pipeline += 1;
+        p
+    }
+}
+
+/// Where a text was found.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Scope {
+    pub via: Via,
+    pub parent: Option<usize>,
+    pub sudo: bool,
+    pub depth: usize,
+}
+
+/// Reads `text` as commands, appending them to `out`.
+pub(super) fn parse_text(out: &mut Out, text: &str, scope: Scope) {
+    if scope.depth > MAX_DEPTH {
+        out.flag("nesting too deep");
+        return;
+    }
+    if text.len() > out.budget {
+        out.flag("too much nested text");
+        return;
+    }
+    out.budget -= text.len();
+    let mut p = Parser {
+        lx: Lexer::new(text.as_bytes()),
+        pipe_start: out.commands.len(),
+        out,
+        scope,
+        cur: Builder::default(),
+        frames: Vec::new(),
+        groups: 0,
+        mode: Mode::Cmd,
+        pipeline: None,
+        stage: 0,
+        closed: None,
+        joined: false,
+        members: Vec::new(),
+        slots: Vec::new(),
+    };
+    p.run();
+}
+
+/// A simple command being read.
+#[derive(Debug, Default)]
+pub(super) struct Builder {
+    words: Vec<Word>,
+    assignments: Vec<(String, String)>,
+    redirects: Vec<Redirect>,
+    /// Here-documents: (index in `redirects`, index in the lexer's list).
+    heredocs: Vec<(usize, usize)>,
+    /// Substitutions in assignments and redirect targets.
+    subs: Vec<Nested>,
+}
+
+impl Builder {
+    fn is_empty(&self) -> bool {
+        self.words.is_empty() && self.assignments.is_empty() && self.redirects.is_empty()
+    }
+
+    fn redirect(&mut self, r: RedirTok) {
+        let mut target = r.target;
+        self.subs.append(&mut target.nested);
+        if let Some(h) = r.heredoc {
+            self.heredocs.push((self.redirects.len(), h));
+        }
+        self.redirects.push(Redirect {
+            fd: r.fd,
+            op: r.op,
+            target: target.text,
+        });
+    }
+}
+
+/// Where the command goes in the line.
+#[derive(Debug, Clone, Copy)]
+struct Meta {
+    via: Via,
+    parent: Option<usize>,
+    sudo: bool,
+    depth: usize,
+    pipeline: usize,
+    stage: usize,
+}
+
+/// Builds the command from `b`, appends it, then reads everything it holds. Returns its index
+/// and whether it is a shell reading commands from its input.
+fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, bool) {
+    let Builder {
+        words: b_words,
+        mut assignments,
+        redirects,
+        subs: mut all_subs,
+        ..
+    } = b;
+    let mut words = Vec::with_capacity(b_words.len());
+    for mut w in b_words {
+        all_subs.append(&mut w.nested);
+        match w.brace.take() {
+            Some(items) => words.extend(items.iter().map(|i| Word::plain(i))),
+            None => words.push(w),
+        }
+    }
+    let stripped = wrap::strip(words);
+    if stripped.too_many {
+        out.flag("too many wrappers");
+    }
+    assignments.extend(stripped.assignments);
+    let words = stripped.words;
+    let holder = wrap::holder(&words);
+    let program = words
+        .first()
+        .map(|w| wrap::base(&w.text))
+        .unwrap_or_default();
+    let runs_as_other = matches!(
+        program.as_str(),
+        "sudo" | "doas" | "su" | "runuser" | "sudoedit" | "pkexec" | "run0"
+    );
+    let sudo = meta.sudo || stripped.sudo || runs_as_other;
+    let dynamic_program = words.first().is_some_and(|w| w.dynamic || w.glob);
+    let dynamic = dynamic_program || words.iter().any(|w| w.dynamic);
+    let stdin_shell = matches!(holder, Holder::StdinShell);
+    let cmd = Command {
+        words: words.into_iter().map(|w| w.text).collect(),
+        assignments,
+        wrappers: stripped.wrappers,
+        sudo,
+        redirects,
+        pipeline: meta.pipeline,
+        stage: meta.stage,
+        via: meta.via,
+        parent: meta.parent,
+        dynamic,
+        dynamic_program,
+        background: false,
+    };
+    let here_strings: Vec<String> = if stdin_shell {
+        cmd.redirects
+            .iter()
+            .filter(|r| r.op == RedirectOp::HereString)
+            .map(|r| r.target.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let idx = out.commands.len();
+    out.commands.push(cmd);
+    let inner = |via| Scope {
+        via,
+        parent: Some(idx),
+        sudo,
+        depth: meta.depth + 1,
+    };
+    for s in all_subs {
+        parse_text(out, &s.text, inner(s.via));
+    }
+    match holder {
+        Holder::None | Holder::StdinShell => {}
+        Holder::Text(t, via) => parse_text(out, &t, inner(via)),
+        Holder::Commands(list, via, open) => {
+            if open {
+                out.flag("find -exec without a terminator");
+            }
+            for words in list {
+                if meta.depth + 1 > MAX_DEPTH {
+                    out.flag("nesting too deep");
+                    break;
+                }
+                let pipeline = out.new_pipeline();
+                let b = Builder {
+                    words,
+                    ..Builder::default()
+                };
+                let m = Meta {
+                    via,
+                    parent: Some(idx),
+                    sudo,
+                    depth: meta.depth + 1,
+                    pipeline,
+                    stage: 0,
+                };
+                emit(out, b, m);
+            }
+        }
+    }
+    if let Some(t) = stripped.reparse {
+        parse_text(out, &t, inner(Via::ShellC));
+    }
+    for t in here_strings {
+        parse_text(out, &t, inner(Via::HereDoc));
+    }
+    (idx, stdin_shell)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Paren,
+    Brace,
+    If,
+    Loop,
+    Case,
+}
+
+/// An open compound command.
+#[derive(Debug)]
+struct Frame {
+    kind: Kind,
+    /// The first command inside it.
+    start: usize,
+    /// The enclosing pipeline's state.
+    saved: (Option<usize>, usize, usize),
+}
+
+/// What the next words are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Cmd,
+    ForHead { named: bool },
+    ForIn,
+    CaseSubject,
+    CaseIn,
+    CasePattern,
+    FuncName,
+}
+
+/// A here-document redirect waiting for its body.
+#[derive(Debug)]
+struct Slot {
+    heredoc: usize,
+    cmd: usize,
+    redirect: usize,
+    stdin_shell: bool,
+    /// Read the body's substitutions (once per here-document, not per command of a group).
+    collect: bool,
+}
+
+struct Parser<'o, 'a> {
+    out: &'o mut Out,
+    lx: Lexer<'a>,
+    scope: Scope,
+    cur: Builder,
+    frames: Vec<Frame>,
+    /// How many of `frames` are `( … )` or `{ …; }`.
+    groups: usize,
+    mode: Mode,
+    pipeline: Option<usize>,
+    stage: usize,
+    /// The first command of the current pipeline.
+    pipe_start: usize,
+    /// Just after a compound command closed: its first command (its redirects apply to it all).
+    closed: Option<usize>,
+    /// The compound command just closed already joined the pipeline it is a stage of.
+    joined: bool,
+    /// The commands this text appended itself (not those nested in them), in order.
+    members: Vec<usize>,
+    slots: Vec<Slot>,
+}
+
+impl Parser<'_, '_> {
+    fn run(&mut self) {
+        loop {
+            let cmd_start = self.cur.is_empty()
+                && matches!(self.mode, Mode::Cmd | Mode::ForHead { named: false });
+            let tok = self.lx.next(cmd_start);
+            if let Some(r) = self.lx.unknown.take() {
+                self.out.flag(r);
+            }
+            if let Tok::Eof = tok {
+                break;
+            }
+            self.step(tok);
+        }
+        self.end_pipeline();
+        if self.mode != Mode::Cmd {
+            self.out.flag("unfinished for or case");
+        }
+        self.lx.read_bodies();
+        if let Some(r) = self.lx.unknown.take() {
+            self.out.flag(r);
+        }
+        self.resolve_heredocs();
+        if let Some(f) = self.frames.last() {
+            let reason = match f.kind {
+                Kind::Paren => "unbalanced (",
+                Kind::Brace => "unclosed {",
+                Kind::If => "unclosed if",
+                Kind::Loop => "unclosed loop",
+                Kind::Case => "unclosed case",
+            };
+            self.out.flag(reason);
+        }
+    }
+
+    fn step(&mut self, tok: Tok) {
+        match self.mode {
+            Mode::Cmd => self.command_token(tok),
+            Mode::ForHead { named } => match tok {
+                Tok::Word(w) if named && w.is_literal("in") => self.mode = Mode::ForIn,
+                Tok::Word(w) if named && w.is_literal("do") => self.mode = Mode::Cmd,
+                Tok::Word(w) if !named => {
+                    self.orphans(w.nested);
+                    self.mode = Mode::ForHead { named: true };
+                }
+                Tok::Arith(t) if !named => {
+                    self.arith(&t);
+                    self.mode = Mode::ForHead { named: true };
+                }
+                Tok::Op(Op::Semi) if named => {}
+                Tok::Op(Op::Newline) if named => self.resolve_heredocs(),
+                other => self.unexpected(other, "unreadable for"),
+            },
+            Mode::ForIn => match tok {
+                Tok::Word(w) => self.orphans(w.nested),
+                Tok::Op(Op::Semi) => self.mode = Mode::Cmd,
+                Tok::Op(Op::Newline) => {
+                    self.mode = Mode::Cmd;
+                    self.resolve_heredocs();
+                }
+                other => self.unexpected(other, "unreadable for"),
+            },
+            Mode::CaseSubject => match tok {
+                Tok::Word(w) => {
+                    self.orphans(w.nested);
+                    self.mode = Mode::CaseIn;
+                }
+                other => self.unexpected(other, "unreadable case"),
+            },
+            Mode::CaseIn => match tok {
+                Tok::Word(w) if w.is_literal("in") => self.mode = Mode::CasePattern,
+                Tok::Op(Op::Newline) => self.resolve_heredocs(),
+                other => self.unexpected(other, "unreadable case"),
+            },
+            Mode::CasePattern => match tok {
+                Tok::Word(w) if w.is_literal("esac") => {
+                    self.mode = Mode::Cmd;
+                    self.close(Kind::Case);
+                }
+                Tok::Word(w) => self.orphans(w.nested),
+                Tok::Op(Op::Newline) => self.resolve_heredocs(),
+                Tok::Op(Op::Semi | Op::LParen | Op::Pipe) => {}
+                Tok::Op(Op::RParen) => self.mode = Mode::Cmd,
+                other => self.unexpected(other, "unreadable case"),
+            },
+            Mode::FuncName => match tok {
+                Tok::Word(_) => {
+                    self.lx.eat_empty_parens();
+                    self.mode = Mode::Cmd;
+                }
+                other => self.unexpected(other, "unreadable function"),
+            },
+        }
+    }
+
+    /// A token the current mode did not expect: flag, then read it as a command's.
+    fn unexpected(&mut self, tok: Tok, reason: &str) {
+        self.out.flag(reason);
+        self.mode = Mode::Cmd;
+        self.command_token(tok);
+    }
+
+    fn command_token(&mut self, tok: Tok) {
+        match tok {
+            Tok::Eof => {}
+            Tok::Op(Op::Newline) => {
+                self.end_pipeline();
+                self.resolve_heredocs();
+            }
+            Tok::Op(Op::Semi | Op::AndAnd | Op::OrOr) => self.end_pipeline(),
+            Tok::Op(Op::CaseEnd) => {
+                self.end_pipeline();
+                if self.frames.last().is_some_and(|f| f.kind == Kind::Case) {
+                    self.mode = Mode::CasePattern;
+                } else {
+                    self.out.flag("unexpected ;;");
+                }
+            }
+            Tok::Op(Op::Amp) => {
+                self.finish();
+                for i in self.members_from(self.pipe_start) {
+                    if let Some(c) = self.out.commands.get_mut(i) {
+                        c.background = true;
+                    }
+                }
+                self.end_pipeline();
+            }
+            Tok::Op(Op::Pipe) => {
+                self.join_closed();
+                self.finish();
+                self.closed = None;
+                self.stage += 1;
+            }
+            Tok::Op(Op::PipeAmp) => {
+                self.join_closed();
+                if let Some(i) = self.finish()
+                    && let Some(c) = self.out.commands.get_mut(i)
+                {
+                    c.redirects.push(Redirect {
+                        fd: Some(2),
+                        op: RedirectOp::Dup,
+                        target: "1".into(),
+                    });
+                }
+                self.closed = None;
+                self.stage += 1;
+            }
+            Tok::Op(Op::LParen) => {
+                if self.at_command_start() {
+                    self.open(Kind::Paren);
+                } else if self.cur.words.len() == 1
+                    && self.cur.assignments.is_empty()
+                    && self.cur.redirects.is_empty()
+                    && self.lx.eat_close_paren()
+                {
+                    // `name () body`: a function definition; its body is read as commands.
+                    self.cur = Builder::default();
+                } else {
+                    self.out.flag("unexpected (");
+                    self.finish();
+                    self.open(Kind::Paren);
+                }
+            }
+            Tok::Op(Op::RParen) => {
+                if self.frames.last().is_some_and(|f| f.kind == Kind::Paren) {
+                    self.close(Kind::Paren);
+                } else {
+                    self.end_pipeline();
+                    self.out.flag("unbalanced )");
+                }
+            }
+            Tok::Redir(r) => {
+                if self.cur.is_empty()
+                    && let Some(start) = self.closed
+                {
+                    self.group_redirect(start, r);
+                } else {
+                    self.cur.redirect(r);
+                }
+            }
+            Tok::Arith(t) => self.arith(&t),
+            Tok::Word(w) => self.word(w),
+        }
+    }
+
+    fn word(&mut self, w: Word) {
+        if !w.quoted && !w.dynamic && RESERVED.contains(&w.text.as_str()) && self.at_command_start()
+        {
+            match w.text.as_str() {
+                "!" | "then" | "else" | "elif" | "do" | "coproc" => {
+                    self.closed = None;
+                    return;
+                }
+                "if" => return self.open(Kind::If),
+                "while" | "until" => return self.open(Kind::Loop),
+                "for" | "select" => {
+                    self.open(Kind::Loop);
+                    self.mode = Mode::ForHead { named: false };
+                    return;
+                }
+                "case" => {
+                    self.open(Kind::Case);
+                    self.mode = Mode::CaseSubject;
+                    return;
+                }
+                "fi" => return self.close(Kind::If),
+                "done" => return self.close(Kind::Loop),
+                "esac" => return self.close(Kind::Case),
+                "{" => return self.open(Kind::Brace),
+                "}" => return self.close(Kind::Brace),
+                "function" => {
+                    self.mode = Mode::FuncName;
+                    return;
+                }
+                "[[" => return self.conditional(w),
+                _ => {}
+            }
+        }
+        if self.cur.is_empty() && self.closed.take().is_some() {
+            self.out.flag("word after a compound command");
+        }
+        if self.cur.words.is_empty()
+            && let Some((name_end, value_start)) = w.assign
+        {
+            let mut w = w;
+            let name = w.text.get(..name_end).unwrap_or("").to_string();
+            let value = w.text.get(value_start..).unwrap_or("").to_string();
+            self.cur.subs.append(&mut w.nested);
+            self.cur.assignments.push((name, value));
+            return;
+        }
+        self.cur.words.push(w);
+    }
+
+    /// `[[ … ]]`: its operators are words, not cuts or redirects.
+    fn conditional(&mut self, first: Word) {
+        self.cur.words.push(first);
+        loop {
+            match self.lx.cond_word() {
+                Some(w) => {
+                    let end = w.is_literal("]]");
+                    self.cur.words.push(w);
+                    if end {
+                        return;
+                    }
+                }
+                None => {
+                    self.out.flag("unterminated [[");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// `(( … ))`: nothing runs but its substitutions.
+    fn arith(&mut self, t: &str) {
+        let (subs, bad) = collect_subs(t.as_bytes());
+        if bad {
+            self.out.flag("unbalanced $(");
+        }
+        self.orphans(subs);
+    }
+
+    /// Substitutions outside any simple command (`for x in $(ls)`, `case $(…) in`).
+    fn orphans(&mut self, subs: Vec<Nested>) {
+        let scope = self.scope;
+        for s in subs {
+            let inner = Scope {
+                via: s.via,
+                parent: scope.parent,
+                sudo: scope.sudo,
+                depth: scope.depth + 1,
+            };
+            parse_text(self.out, &s.text, inner);
+        }
+    }
+
+    /// Redirects written after `)`, `}`, `done`, `fi` or `esac` apply to every command inside.
+    fn group_redirect(&mut self, start: usize, r: RedirTok) {
+        let mut target = r.target;
+        let subs = std::mem::take(&mut target.nested);
+        let mut first = None;
+        for i in self.members_from(start) {
+            let Some(c) = self.out.commands.get_mut(i) else {
+                continue;
+            };
+            first.get_or_insert(i);
+            if self.out.copies == 0 {
+                self.out
+                    .unknown
+                    .get_or_insert_with(|| "too many redirects".to_string());
+                break;
+            }
+            self.out.copies -= 1;
+            if let Some(h) = r.heredoc {
+                self.slots.push(Slot {
+                    heredoc: h,
+                    cmd: i,
+                    redirect: c.redirects.len(),
+                    stdin_shell: false,
+                    collect: first == Some(i),
+                });
+            }
+            c.redirects.push(Redirect {
+                fd: r.fd,
+                op: r.op,
+                target: target.text.clone(),
+            });
+        }
+        let scope = self.scope;
+        for s in subs {
+            let inner = Scope {
+                via: s.via,
+                parent: first.or(scope.parent),
+                sudo: scope.sudo,
+                depth: scope.depth + 1,
+            };
+            parse_text(self.out, &s.text, inner);
+        }
+    }
+
+    /// Whether a reserved word or `(` would start a command here: nothing read yet, or only
+    /// the `time` keyword (`time { a; b; }`, `time ( … )`), which is then dropped.
+    fn at_command_start(&mut self) -> bool {
+        if self.cur.is_empty() {
+            return true;
+        }
+        let time_only = self.cur.assignments.is_empty()
+            && self.cur.redirects.is_empty()
+            && self.cur.words.first().is_some_and(|w| w.is_literal("time"))
+            && self.cur.words.iter().skip(1).all(|w| w.is_literal("-p"));
+        if time_only {
+            self.cur = Builder::default();
+        }
+        time_only
+    }
+
+    fn open(&mut self, kind: Kind) {
+        self.finish();
+        if self.frames.len() >= MAX_FRAMES {
+            self.out.flag("nesting too deep");
+            return;
+        }
+        let start = self.out.commands.len();
+        self.frames.push(Frame {
+            kind,
+            start,
+            saved: (self.pipeline, self.stage, self.pipe_start),
+        });
+        if matches!(kind, Kind::Paren | Kind::Brace) {
+            self.groups += 1;
+        }
+        self.pipeline = None;
+        self.stage = 0;
+        self.pipe_start = start;
+        self.closed = None;
+    }
+
+    fn close(&mut self, kind: Kind) {
+        self.end_pipeline();
+        let Some(at) = self.frames.iter().rposition(|f| f.kind == kind) else {
+            self.out.flag(match kind {
+                Kind::Paren => "unbalanced )",
+                Kind::Brace => "unbalanced }",
+                _ => "unbalanced keyword",
+            });
+            return;
+        };
+        if at + 1 != self.frames.len() {
+            self.out.flag("unbalanced keyword");
+        }
+        let mut last = None;
+        while self.frames.len() > at {
+            if let Some(f) = self.frames.pop() {
+                if matches!(f.kind, Kind::Paren | Kind::Brace) {
+                    self.groups = self.groups.saturating_sub(1);
+                }
+                last = Some(f);
+            }
+        }
+        if let Some(f) = last {
+            (self.pipeline, self.stage, self.pipe_start) = f.saved;
+            self.closed = Some(f.start);
+            self.joined = false;
+            if self.stage > 0 {
+                // `a | { b; c; }`: the compound command is a stage of the pipeline.
+                self.join_closed();
+            }
+        }
+        if kind == Kind::Case {
+            self.mode = Mode::Cmd;
+        }
+    }
+
+    /// The commands this text appended from index `start` on.
+    fn members_from(&self, start: usize) -> Vec<usize> {
+        let at = self.members.partition_point(|&i| i < start);
+        self.members.get(at..).unwrap_or(&[]).to_vec()
+    }
+
+    /// When the compound command just closed is a stage of a pipeline (`{ curl x; } | sh`),
+    /// its commands join that pipeline: their stages are offset by the compound's stage, and
+    /// the stages after it come after all of theirs.
+    fn join_closed(&mut self) {
+        let Some(start) = self.closed else { return };
+        if !self.cur.is_empty() || self.joined {
+            return;
+        }
+        self.joined = true;
+        let members = self.members_from(start);
+        let first = members.first().and_then(|&i| self.out.commands.get(i));
+        let pipeline = match (self.pipeline, first) {
+            (Some(p), _) => p,
+            // The compound command is the first stage: its first pipeline becomes the outer one.
+            (None, Some(c)) => c.pipeline,
+            (None, None) => self.out.new_pipeline(),
+        };
+        self.pipeline = Some(pipeline);
+        let base = self.stage;
+        let mut last = base;
+        for i in members {
+            if let Some(c) = self.out.commands.get_mut(i) {
+                c.pipeline = pipeline;
+                c.stage += base;
+                last = last.max(c.stage);
+            }
+        }
+        self.stage = last;
+    }
+
+    /// Appends the command being read, if any.
+    fn finish(&mut self) -> Option<usize> {
+        if self.cur.is_empty() {
+            return None;
+        }
+        let b = std::mem::take(&mut self.cur);
+        self.closed = None;
+        let pipeline = match self.pipeline {
+            Some(p) => p,
+            None => {
+                let p = self.out.new_pipeline();
+                self.pipeline = Some(p);
+                p
+            }
+        };
+        let via = if self.groups > 0 {
+            Via::Group
+        } else {
+            self.scope.via
+        };
+        let meta = Meta {
+            via,
+            parent: self.scope.parent,
+            sudo: self.scope.sudo,
+            depth: self.scope.depth,
+            pipeline,
+            stage: self.stage,
+        };
+        let heredocs = b.heredocs.clone();
+        let (idx, stdin_shell) = emit(self.out, b, meta);
+        self.members.push(idx);
+        for (redirect, heredoc) in heredocs {
+            self.slots.push(Slot {
+                heredoc,
+                cmd: idx,
+                redirect,
+                stdin_shell,
+                collect: true,
+            });
+        }
+        Some(idx)
+    }
+
+    fn end_pipeline(&mut self) {
+        self.finish();
+        self.pipeline = None;
+        self.stage = 0;
+        self.pipe_start = self.out.commands.len();
+        self.closed = None;
+    }
+
+    /// Fills the here-documents whose bodies have been read, and reads what they hold.
+    fn resolve_heredocs(&mut self) {
+        let mut waiting = Vec::new();
+        for slot in std::mem::take(&mut self.slots) {
+            let Some(hd) = self.lx.heredocs.get(slot.heredoc) else {
+                continue;
+            };
+            let Some(body) = hd.body.clone() else {
+                waiting.push(slot);
+                continue;
+            };
+            let quoted = hd.quoted;
+            let Some(cmd) = self.out.commands.get_mut(slot.cmd) else {
+                continue;
+            };
+            if let Some(r) = cmd.redirects.get_mut(slot.redirect) {
+                r.target.clone_from(&body);
+            }
+            let (sudo, depth) = (cmd.sudo, self.scope.depth + 1);
+            let inner = |via| Scope {
+                via,
+                parent: Some(slot.cmd),
+                sudo,
+                depth,
+            };
+            if slot.stdin_shell {
+                let scope = inner(Via::HereDoc);
+                parse_text(self.out, &body, scope);
+            } else if !quoted && slot.collect {
+                let scope = inner(Via::Substitution);
+                let (subs, bad) = collect_subs(body.as_bytes());
+                if bad {
+                    self.out.flag("unbalanced $(");
+                }
+                for s in subs {
+                    parse_text(
+                        self.out,
+                        &s.text,
+                        Scope {
+                            via: s.via,
+                            ..scope
+                        },
+                    );
+                }
+            }
+        }
+        self.slots = waiting;
+    }
+}

@@ -1,0 +1,669 @@
+//! Taking wrappers off the front of a command (`sudo -u root env A=1 nohup …`) and seeing
+//! which commands hold other commands (`bash -c`, `su -c`, `eval`, `xargs`, `find -exec`).
+
+use super::Via;
+use super::lex::Word;
+
+/// At most this many wrappers are taken off one command (`sudo sudo sudo …`).
+const MAX_WRAPPERS: usize = 32;
+
+/// The shells whose `-c` text, here-document or here-string is read as commands.
+const SHELLS: [&str; 13] = [
+    "bash", "sh", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "csh", "tcsh", "rbash",
+    "posh",
+];
+
+/// The program name a word stands for: its basename, lower case.
+pub(super) fn base(word: &str) -> String {
+    word.rsplit('/').next().unwrap_or(word).to_ascii_lowercase()
+}
+
+/// A command after its wrappers are taken off.
+pub(super) struct Stripped {
+    pub words: Vec<Word>,
+    pub wrappers: Vec<String>,
+    pub assignments: Vec<(String, String)>,
+    /// `sudo`, `doas`, `pkexec` or `run0` was taken off.
+    pub sudo: bool,
+    /// Text the remaining program (`watch`) runs through `sh -c`: `watch 'a | b'`.
+    pub reparse: Option<String>,
+    /// More wrappers than [`MAX_WRAPPERS`].
+    pub too_many: bool,
+}
+
+/// What one wrapper took: the index where the rest starts, and what it gave.
+struct Step {
+    next: usize,
+    assignments: Vec<(String, String)>,
+    /// `env -S` rewrote the rest of the words.
+    replace: Option<Vec<Word>>,
+}
+
+impl Step {
+    fn at(next: usize) -> Option<Step> {
+        Some(Step {
+            next,
+            assignments: Vec::new(),
+            replace: None,
+        })
+    }
+}
+
+/// How a wrapper's options are read.
+struct Spec {
+    /// Short options that take an argument (attached or the next word).
+    short_arg: &'static [u8],
+    /// Long options that take an argument (`--name value`; `--name=value` is always one word).
+    long_arg: &'static [&'static str],
+}
+
+/// Reads options from `i`: returns where they end and the short flags seen (a bit per ASCII byte).
+fn options(words: &[Word], mut i: usize, spec: &Spec) -> (usize, u128) {
+    let mut seen: u128 = 0;
+    loop {
+        match one_option(words, i, spec, &mut seen) {
+            Some((next, true)) => i = next,
+            Some((next, false)) => return (next, seen),
+            None => return (i, seen),
+        }
+    }
+}
+
+/// The option at `i`, if it is one: where the next word starts and whether more options may
+/// follow (false after `--`).
+fn one_option(words: &[Word], i: usize, spec: &Spec, seen: &mut u128) -> Option<(usize, bool)> {
+    let w = words.get(i)?;
+    let t = w.text.as_str();
+    if t == "--" {
+        return Some((i + 1, false));
+    }
+    if w.dynamic {
+        return None;
+    }
+    if let Some(long) = t.strip_prefix("--") {
+        let takes = !long.contains('=') && spec.long_arg.contains(&long);
+        return Some((i + if takes { 2 } else { 1 }, true));
+    }
+    let bytes = t.as_bytes();
+    if bytes.len() < 2 || bytes.first() != Some(&b'-') {
+        return None;
+    }
+    let rest = bytes.get(1..).unwrap_or(&[]);
+    let mut take = 1;
+    for (k, &ch) in rest.iter().enumerate() {
+        if ch < 128 {
+            *seen |= 1u128 << ch;
+        }
+        if spec.short_arg.contains(&ch) {
+            if k + 1 == rest.len() {
+                take = 2;
+            }
+            break;
+        }
+    }
+    Some((i + take, true))
+}
+
+fn has(seen: u128, ch: u8) -> bool {
+    ch < 128 && seen & (1u128 << ch) != 0
+}
+
+/// `NAME=value` as `env` and `sudo` read it (any name without `=`, not an option).
+fn env_assignment(t: &str) -> Option<(String, String)> {
+    let (name, value) = t.split_once('=')?;
+    if name.is_empty() || name.starts_with('-') {
+        return None;
+    }
+    Some((name.to_string(), value.to_string()))
+}
+
+/// Leading `NAME=value` words from `i`.
+fn take_assignments(words: &[Word], mut i: usize) -> (usize, Vec<(String, String)>) {
+    let mut out = Vec::new();
+    while let Some(a) = words.get(i).and_then(|w| env_assignment(&w.text)) {
+        out.push(a);
+        i += 1;
+    }
+    (i, out)
+}
+
+const SUDO: Spec = Spec {
+    short_arg: b"ugCDhprtTUR",
+    long_arg: &[
+        "user",
+        "group",
+        "close-from",
+        "chdir",
+        "host",
+        "prompt",
+        "role",
+        "type",
+        "other-user",
+        "command-timeout",
+        "chroot",
+    ],
+};
+const DOAS: Spec = Spec {
+    short_arg: b"uC",
+    long_arg: &[],
+};
+const PKEXEC: Spec = Spec {
+    short_arg: b"",
+    long_arg: &["user"],
+};
+const RUN0: Spec = Spec {
+    short_arg: b"uDg",
+    long_arg: &[
+        "user",
+        "group",
+        "chdir",
+        "setenv",
+        "nice",
+        "unit",
+        "property",
+        "description",
+        "slice",
+        "machine",
+        "background",
+    ],
+};
+const TIMEOUT: Spec = Spec {
+    short_arg: b"ks",
+    long_arg: &["kill-after", "signal"],
+};
+const NICE: Spec = Spec {
+    short_arg: b"n",
+    long_arg: &["adjustment"],
+};
+const IONICE: Spec = Spec {
+    short_arg: b"cnpPu",
+    long_arg: &["class", "classdata", "pid", "pgid", "uid"],
+};
+const TIME: Spec = Spec {
+    short_arg: b"fo",
+    long_arg: &["format", "output"],
+};
+const COMMAND: Spec = Spec {
+    short_arg: b"",
+    long_arg: &[],
+};
+const EXEC: Spec = Spec {
+    short_arg: b"a",
+    long_arg: &[],
+};
+const STDBUF: Spec = Spec {
+    short_arg: b"ioe",
+    long_arg: &["input", "output", "error"],
+};
+const WATCH: Spec = Spec {
+    short_arg: b"nq",
+    long_arg: &["interval", "equexit"],
+};
+const CAFFEINATE: Spec = Spec {
+    short_arg: b"tw",
+    long_arg: &[],
+};
+const FLOCK: Spec = Spec {
+    short_arg: b"wEc",
+    long_arg: &["timeout", "wait", "conflict-exit-code", "command"],
+};
+const NO_ARGS: Spec = Spec {
+    short_arg: b"",
+    long_arg: &[],
+};
+const XARGS: Spec = Spec {
+    short_arg: b"adEILnPs",
+    long_arg: &[
+        "arg-file",
+        "delimiter",
+        "max-args",
+        "max-procs",
+        "max-lines",
+        "max-chars",
+        "process-slot-var",
+    ],
+};
+
+/// Takes the wrappers off `words`.
+pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
+    let mut out = Stripped {
+        words: Vec::new(),
+        wrappers: Vec::new(),
+        assignments: Vec::new(),
+        sudo: false,
+        reparse: None,
+        too_many: false,
+    };
+    let mut i = 0;
+    for _ in 0..=MAX_WRAPPERS {
+        let Some(first) = words.get(i) else { break };
+        if first.dynamic {
+            break;
+        }
+        let name = base(&first.text);
+        let Some(step) = wrapper_step(&name, &words, i + 1) else {
+            break;
+        };
+        let rest_len = match &step.replace {
+            Some(r) => r.len(),
+            None => words.len().saturating_sub(step.next),
+        };
+        if rest_len == 0 {
+            // `sudo -i`, `env`, `exec 3>&1`: the wrapper is the program.
+            break;
+        }
+        if out.wrappers.len() == MAX_WRAPPERS {
+            out.too_many = true;
+            break;
+        }
+        if name == "watch" {
+            // `watch` gives its words to `sh -c`: when they hold shell syntax (`watch 'a | b'`),
+            // it stays the program and the joined words are read as its text.
+            let (_, seen) = options(&words, i + 1, &WATCH);
+            let rest = words.get(step.next..).unwrap_or(&[]);
+            if !has(seen, b'x') && rest.iter().any(|w| w.text.bytes().any(is_shell_meta)) {
+                let joined: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+                out.reparse = Some(joined.join(" "));
+                break;
+            }
+        }
+        out.sudo |= matches!(name.as_str(), "sudo" | "doas" | "pkexec" | "run0");
+        out.assignments.extend(step.assignments);
+        out.wrappers.push(name);
+        match step.replace {
+            Some(r) => {
+                words = r;
+                i = 0;
+            }
+            None => i = step.next,
+        }
+    }
+    out.words = if i == 0 {
+        words
+    } else {
+        words.split_off(i.min(words.len()))
+    };
+    out
+}
+
+fn is_shell_meta(c: u8) -> bool {
+    matches!(
+        c,
+        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'$' | b'`' | b'(' | b')'
+    )
+}
+
+/// If `name` is a wrapper, what it takes of `words` from `start` (its first argument).
+fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
+    match name {
+        "sudo" => {
+            let (next, seen) = options(words, start, &SUDO);
+            // `sudo -e` edits files; `-l`, `-v`, `-k` run nothing.
+            if has(seen, b'e') || has(seen, b'l') {
+                return None;
+            }
+            let (next, assignments) = take_assignments(words, next);
+            Some(Step {
+                next,
+                assignments,
+                replace: None,
+            })
+        }
+        "doas" => {
+            let (next, seen) = options(words, start, &DOAS);
+            if has(seen, b'C') {
+                return None;
+            }
+            Step::at(next)
+        }
+        "pkexec" => Step::at(options(words, start, &PKEXEC).0),
+        "run0" => Step::at(options(words, start, &RUN0).0),
+        "env" => env_step(words, start),
+        "nohup" | "builtin" | "noglob" | "nocorrect" | "chronic" | "unbuffer" | "setsid" => {
+            Step::at(options(words, start, &NO_ARGS).0)
+        }
+        "timeout" => {
+            let (next, _) = options(words, start, &TIMEOUT);
+            // The duration.
+            Step::at(next + 1)
+        }
+        "nice" => Step::at(options(words, start, &NICE).0),
+        "ionice" => {
+            let (next, seen) = options(words, start, &IONICE);
+            if has(seen, b'p') || has(seen, b'P') || has(seen, b'u') {
+                return None;
+            }
+            Step::at(next)
+        }
+        "time" => Step::at(options(words, start, &TIME).0),
+        "command" => {
+            let (next, seen) = options(words, start, &COMMAND);
+            if has(seen, b'v') || has(seen, b'V') {
+                return None;
+            }
+            Step::at(next)
+        }
+        "exec" => Step::at(options(words, start, &EXEC).0),
+        "stdbuf" => Step::at(options(words, start, &STDBUF).0),
+        "watch" => Step::at(options(words, start, &WATCH).0),
+        "caffeinate" => Step::at(options(words, start, &CAFFEINATE).0),
+        "flock" => {
+            if flock_command(words).is_some() {
+                return None;
+            }
+            let (next, _) = options(words, start, &FLOCK);
+            // The lock file (or descriptor).
+            Step::at(next + 1)
+        }
+        _ => None,
+    }
+}
+
+/// `env [options] [NAME=value…] command…`, with `-S` splitting its string into words.
+fn env_step(words: &[Word], start: usize) -> Option<Step> {
+    let mut rest: Vec<Word> = words.get(start..).unwrap_or(&[]).to_vec();
+    let mut k = 0;
+    let mut split_any = false;
+    let mut assignments = Vec::new();
+    let mut splits = 0;
+    while let Some(w) = rest.get(k) {
+        let t = w.text.clone();
+        if w.dynamic {
+            break;
+        }
+        let split = if t == "-S" || t == "--split-string" {
+            Some((
+                2,
+                rest.get(k + 1).map(|w| w.text.clone()).unwrap_or_default(),
+            ))
+        } else if let Some(s) = t.strip_prefix("--split-string=") {
+            Some((1, s.to_string()))
+        } else if t.starts_with("-S") {
+            Some((1, t.get(2..).unwrap_or("").to_string()))
+        } else {
+            None
+        };
+        if let Some((n, s)) = split {
+            splits += 1;
+            if splits > MAX_WRAPPERS {
+                return None;
+            }
+            let end = (k + n).min(rest.len());
+            rest.splice(k..end, s.split_whitespace().map(Word::plain));
+            split_any = true;
+            continue;
+        }
+        if t == "--" {
+            k += 1;
+            break;
+        }
+        if t == "-" {
+            k += 1;
+            continue;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let takes = matches!(
+                long,
+                "unset" | "chdir" | "default-signal" | "ignore-signal" | "block-signal"
+            );
+            k += if takes { 2 } else { 1 };
+            continue;
+        }
+        if t.len() > 1 && t.starts_with('-') {
+            // `-u NAME`, `-C DIR`, `-P PATH` take the next word unless attached (`-uNAME`).
+            let arg_at = t
+                .bytes()
+                .skip(1)
+                .position(|c| matches!(c, b'u' | b'C' | b'P'));
+            k += match arg_at {
+                Some(p) if p + 2 == t.len() => 2,
+                _ => 1,
+            };
+            continue;
+        }
+        break;
+    }
+    let (k, a) = take_assignments(&rest, k.min(rest.len()));
+    assignments.extend(a);
+    if split_any {
+        Some(Step {
+            next: 0,
+            assignments,
+            replace: Some(rest.split_off(k.min(rest.len()))),
+        })
+    } else {
+        Some(Step {
+            next: start + k,
+            assignments,
+            replace: None,
+        })
+    }
+}
+
+/// `flock [options] FILE -c TEXT` (or `-c TEXT` among the options): the text.
+fn flock_command(words: &[Word]) -> Option<String> {
+    let mut j = 1;
+    let mut file_seen = false;
+    while let Some(w) = words.get(j) {
+        let t = w.text.as_str();
+        if t == "-c" || t == "--command" {
+            return Some(words.get(j + 1).map(|w| w.text.clone()).unwrap_or_default());
+        }
+        if let Some(s) = t.strip_prefix("--command=") {
+            return Some(s.to_string());
+        }
+        if file_seen {
+            return None;
+        }
+        match one_option(words, j, &FLOCK, &mut 0) {
+            Some((next, _)) => j = next,
+            None => {
+                file_seen = true;
+                j += 1;
+            }
+        }
+    }
+    None
+}
+
+/// What a command holds.
+pub(super) enum Holder {
+    None,
+    /// Text read as commands (`bash -c`, `su -c`, `eval`, `flock -c`).
+    Text(String, Via),
+    /// Commands given as words (`xargs cmd`, `find -exec cmd ;`); the flag says the list was
+    /// not terminated (`find -exec` without `;`).
+    Commands(Vec<Vec<Word>>, Via, bool),
+    /// A shell reading commands from its input: here-documents and here-strings are code.
+    StdinShell,
+}
+
+/// The shell (or `busybox sh`) at the front of `words`: the index of its name.
+fn shell_at(words: &[Word]) -> Option<usize> {
+    let prog = base(&words.first()?.text);
+    if SHELLS.contains(&prog.as_str()) {
+        return Some(0);
+    }
+    if prog == "busybox" && SHELLS.contains(&base(&words.get(1)?.text).as_str()) {
+        return Some(1);
+    }
+    None
+}
+
+/// Sees what the (already stripped) command holds.
+pub(super) fn holder(words: &[Word]) -> Holder {
+    let Some(first) = words.first() else {
+        return Holder::None;
+    };
+    if first.dynamic {
+        return Holder::None;
+    }
+    if let Some(s) = shell_at(words) {
+        return shell_holder(words, s);
+    }
+    let prog = base(&first.text);
+    match prog.as_str() {
+        "su" | "runuser" => su_holder(words),
+        "eval" => {
+            let args: Vec<&str> = words.iter().skip(1).map(|w| w.text.as_str()).collect();
+            if args.is_empty() {
+                Holder::None
+            } else {
+                Holder::Text(args.join(" "), Via::Eval)
+            }
+        }
+        "flock" => match flock_command(words) {
+            Some(t) => Holder::Text(t, Via::ShellC),
+            None => Holder::None,
+        },
+        "xargs" => {
+            let (next, _) = options(words, 1, &XARGS);
+            let rest = words.get(next..).unwrap_or(&[]);
+            if rest.is_empty() {
+                Holder::None
+            } else {
+                Holder::Commands(vec![rest.to_vec()], Via::Xargs, false)
+            }
+        }
+        "find" | "gfind" => find_holder(words, &["-exec", "-execdir", "-ok", "-okdir"], true),
+        "fd" | "fdfind" => find_holder(words, &["-x", "--exec", "-X", "--exec-batch"], false),
+        _ => Holder::None,
+    }
+}
+
+/// `bash [options] -c TEXT`, `bash -s`, `bash` (stdin) or `bash script`.
+fn shell_holder(words: &[Word], s: usize) -> Holder {
+    let mut c_flag = false;
+    let mut s_flag = false;
+    let mut j = s + 1;
+    while let Some(w) = words.get(j) {
+        let t = w.text.as_str();
+        if w.dynamic {
+            break;
+        }
+        if t == "--" || t == "-" {
+            j += 1;
+            break;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            j += if matches!(long, "rcfile" | "init-file") {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        let bytes = t.as_bytes();
+        if bytes.len() > 1 && matches!(bytes.first(), Some(b'-' | b'+')) {
+            let mut take = 1;
+            for &ch in bytes.iter().skip(1) {
+                match ch {
+                    b'c' => c_flag = true,
+                    b's' => s_flag = true,
+                    b'o' | b'O' => take = 2,
+                    _ => {}
+                }
+            }
+            j += take;
+            continue;
+        }
+        break;
+    }
+    if c_flag {
+        return match words.get(j) {
+            Some(w) => Holder::Text(w.text.clone(), Via::ShellC),
+            None => Holder::None,
+        };
+    }
+    if s_flag || j >= words.len() {
+        Holder::StdinShell
+    } else {
+        Holder::None
+    }
+}
+
+/// `su [options] [user] -c TEXT`.
+fn su_holder(words: &[Word]) -> Holder {
+    let mut j = 1;
+    while let Some(w) = words.get(j) {
+        let t = w.text.as_str();
+        let next = || words.get(j + 1).map(|w| w.text.clone()).unwrap_or_default();
+        match t {
+            "-c" | "--command" | "--session-command" => return Holder::Text(next(), Via::ShellC),
+            "-s"
+            | "--shell"
+            | "-g"
+            | "--group"
+            | "-G"
+            | "--supp-group"
+            | "-w"
+            | "--whitelist-environment" => {
+                j += 2;
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(s) = t
+            .strip_prefix("--command=")
+            .or_else(|| t.strip_prefix("--session-command="))
+        {
+            return Holder::Text(s.to_string(), Via::ShellC);
+        }
+        if t.len() > 1
+            && t.starts_with('-')
+            && !t.starts_with("--")
+            && let Some(p) = t.find('c')
+        {
+            let attached = t.get(p + 1..).unwrap_or("");
+            let text = if attached.is_empty() {
+                next()
+            } else {
+                attached.to_string()
+            };
+            return Holder::Text(text, Via::ShellC);
+        }
+        j += 1;
+    }
+    Holder::None
+}
+
+/// `find … -exec cmd args ;` (or `+` after `{}`), several times; `fd -x cmd args`.
+fn find_holder(words: &[Word], actions: &[&str], plus_ends: bool) -> Holder {
+    let mut cmds = Vec::new();
+    let mut open = false;
+    let mut j = 1;
+    while j < words.len() {
+        let is_action = words
+            .get(j)
+            .is_some_and(|w| !w.dynamic && actions.contains(&w.text.as_str()));
+        j += 1;
+        if !is_action {
+            continue;
+        }
+        let start = j;
+        let mut end = None;
+        while let Some(w) = words.get(j) {
+            let t = w.text.as_str();
+            let prev_braces = j > start && words.get(j - 1).is_some_and(|p| p.text == "{}");
+            if t == ";" || (plus_ends && t == "+" && prev_braces) {
+                end = Some(j);
+                break;
+            }
+            j += 1;
+        }
+        let stop = end.unwrap_or(words.len());
+        let cmd = words.get(start..stop).unwrap_or(&[]).to_vec();
+        if end.is_none() && plus_ends {
+            open = true;
+        }
+        if !cmd.is_empty() {
+            cmds.push(cmd);
+        }
+        j = stop + 1;
+    }
+    if cmds.is_empty() && !open {
+        Holder::None
+    } else {
+        Holder::Commands(cmds, Via::FindExec, open)
+    }
+}
