@@ -58,7 +58,7 @@ pub fn score(risk: &Risk, ctx: &Context) -> Scored {
 pub fn decide(found: command::Assessment, ctx: &Context) -> Verdict {
     let mut risks: Vec<Scored> = found.risks.iter().map(|risk| score(risk, ctx)).collect();
     // Strongest first: the reason speaks for it.
-    risks.sort_by(|a, b| (b.risk.critical, b.score, b.risk.never).cmp(&(a.risk.critical, a.score, a.risk.never)));
+    risks.sort_by_key(|s| std::cmp::Reverse((s.risk.critical, s.score, s.risk.never)));
     let top = risks.first();
     let score = top.map_or(0, |scored| scored.score);
     let read = ctx.has_read();

@@ -120,24 +120,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let args = cmd.args();
     let place = scan.place;
     match program.as_str() {
-        p if p.starts_with("mkfs")
-            || matches!(p, "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "diskutil" if !matches!(args.first().map(String::as_str), Some("list" | "info" | "-l" | "--list" | "print"))) =>
-        {
-            if args
-                .iter()
-                .any(|a| a.starts_with("/dev/") || p == "diskutil" && a.contains("erase"))
-                || p.starts_with("mkfs")
-            {
-                scan.add(
-                    Risk::new(
-                        "critical.mkfs",
-                        Harm::Severe,
-                        true,
-                        format!("{program} rewrites a disk's file system, erasing it"),
-                    )
+        p if formats_disk(p, args) => {
+            scan.add(
+                Risk::new("critical.mkfs", Harm::Severe, true, format!("{program} rewrites a disk's file system, erasing it"))
                     .critical(),
-                );
-            }
+            );
         }
         "dd" => {
             if let Some(dev) = args
@@ -156,21 +143,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 );
             }
         }
-        "shred" | "blkdiscard" => {
-            if args
-                .iter()
-                .any(|a| a.starts_with("/dev/") && super::paths::is_disk(a))
-            {
-                scan.add(
-                    Risk::new(
-                        "critical.disk_write",
-                        Harm::Severe,
-                        true,
-                        format!("{program} erases a whole disk"),
-                    )
-                    .critical(),
-                );
-            }
+        "shred" | "blkdiscard" if args.iter().any(|a| a.starts_with("/dev/") && super::paths::is_disk(a)) => {
+            scan.add(Risk::new("critical.disk_write", Harm::Severe, true, format!("{program} erases a whole disk")).critical());
         }
         "chmod" | "chown" | "chgrp" => {
             let recursive = has_flag(args, Some('R'), &["recursive"]);
@@ -299,6 +273,16 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         _ => {}
     }
+}
+
+/// A tool that writes a file system or a partition table onto a device.
+fn formats_disk(program: &str, args: &[String]) -> bool {
+    let lists = matches!(args.first().map(String::as_str), Some("list" | "info" | "-l" | "--list" | "print"));
+    if program.starts_with("mkfs") {
+        return true;
+    }
+    let tool = matches!(program, "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "diskutil");
+    tool && !lists && args.iter().any(|a| a.starts_with("/dev/") || (program == "diskutil" && a.contains("erase")))
 }
 
 fn schedule(reason: &str) -> Risk {
