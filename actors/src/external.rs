@@ -4,6 +4,7 @@
 use anyhow::{Context as _, Result};
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 use warden::facts::{Facts, FakeFacts};
 use warden::law::judge;
@@ -86,19 +87,19 @@ pub fn run(dir: &Path, show: usize) -> Result<()> {
         if tallies.is_empty() {
             continue;
         }
-        println!("{}", set.name);
+        outln!("{}", set.name);
         for (label, tally) in &tallies {
-            println!(
+            outln!(
                 "  {label:<24} {:>6} commands   asks before reading {:>5.1}%   after {:>5.1}%",
                 tally.total,
                 percent(tally.before_ask, tally.total),
                 percent(tally.after_ask, tally.total)
             );
             for sample in &tally.samples_ask {
-                println!("      ask   {sample}");
+                outln!("      ask   {sample}");
             }
             for sample in &tally.samples_allow {
-                println!("      allow {sample}");
+                outln!("      allow {sample}");
             }
         }
     }

@@ -1,6 +1,14 @@
 //! The `warden` binary: judge steps (one, or a JSON-lines batch), run the corpus, read the
 //! person's words.
 
+/// `println!` that returns an error instead of panicking when stdout is closed
+/// (`warden judge … | head`).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    };
+}
+
 mod external;
 
 use anyhow::{Context as _, Result, bail};
@@ -85,6 +93,10 @@ struct JudgeArgs {
 fn main() -> std::process::ExitCode {
     match run_cli(Cli::parse()) {
         Ok(code) => code,
+        // The reader went away (`| head`): nothing more to say.
+        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) => {
+            std::process::ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("warden: {e:#}");
             std::process::ExitCode::from(2)
@@ -120,13 +132,13 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
     let verdict = warden::judge(&Step::Command { command }, &ctx, &facts);
     if args.json {
         let answer = warden::protocol::answer(serde_json::Value::Null, &verdict);
-        println!("{}", serde_json::to_string(&answer)?);
+        outln!("{}", serde_json::to_string(&answer)?);
     } else {
-        println!("{}  (score {})", verdict.decision.name(), verdict.score);
-        println!("{}", verdict.reason);
+        outln!("{}  (score {})", verdict.decision.name(), verdict.score);
+        outln!("{}", verdict.reason);
         for scored in &verdict.risks {
             let wish = scored.risk.wish.as_ref().filter(|_| !scored.risk.never).map(wish_text).unwrap_or_else(|| "no words lift it".into());
-            println!("  - {} (score {}, {:?}): {} [asks with: {wish}]", scored.risk.rule, scored.score, scored.wanted, scored.risk.reason);
+            outln!("  - {} (score {}, {:?}): {} [asks with: {wish}]", scored.risk.rule, scored.score, scored.wanted, scored.risk.reason);
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
@@ -179,7 +191,7 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
         .collect();
     files.sort();
     let mut failed = 0;
-    println!("{:<22} {:>6} {:>7}   {:>16} {:>16}", "file", "cases", "failed", "asks before", "asks after");
+    outln!("{:<22} {:>6} {:>7}   {:>16} {:>16}", "file", "cases", "failed", "asks before", "asks after");
     for path in &files {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let (mut total, mut failures, mut before, mut after) = (0usize, Vec::new(), 0usize, 0usize);
@@ -199,14 +211,14 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
         }
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
         let pct = |n: usize| if total == 0 { 0.0 } else { n as f64 * 100.0 / total as f64 };
-        println!("{name:<22} {total:>6} {:>7}   {:>15.1}% {:>15.1}%", failures.len(), pct(before), pct(after));
+        outln!("{name:<22} {total:>6} {:>7}   {:>15.1}% {:>15.1}%", failures.len(), pct(before), pct(after));
         for failure in &failures {
-            println!("{failure}");
+            outln!("{failure}");
         }
         failed += failures.len();
     }
     if let Some(external) = external {
-        println!();
+        outln!();
         external::run(external, show)?;
     }
     Ok(if failed == 0 { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE })
@@ -230,11 +242,11 @@ fn intent(act: &str, names: Vec<String>, production: bool, said: &[String]) -> R
         warden::intent::Wanted::Held => "held",
         warden::intent::Wanted::Neither => "neither",
     };
-    println!("{wanted}");
+    outln!("{wanted}");
     if let Some(index) = reading.message {
-        println!("decided by message {}: {}", index + 1, reading.words);
+        outln!("decided by message {}: {}", index + 1, reading.words);
     } else {
-        println!("no message names the act {}", act.name());
+        outln!("no message names the act {}", act.name());
     }
     Ok(std::process::ExitCode::SUCCESS)
 }

@@ -83,7 +83,11 @@ pub fn is_temp(abs: &str) -> bool {
 
 /// A device or stream a write may always go to.
 pub fn is_sink(abs: &str) -> bool {
-    SINKS.contains(&abs) || abs.starts_with("/dev/fd/") || abs.starts_with("/proc/self/fd/")
+    SINKS.contains(&abs)
+        || abs.starts_with("/dev/fd/")
+        || abs.starts_with("/proc/self/fd/")
+        || abs.starts_with("/dev/tty")
+        || abs.starts_with("/dev/pts/")
 }
 
 /// A system folder or below one.

@@ -128,13 +128,15 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .or_else(|| cloud_effect(&program, &words))
         .or(kafka_deletes.then_some(Effect::Destroy));
     let Some(mut effect) = effect else { return };
-    // A dry run or a diff changes nothing.
-    if cmd.args().iter().any(|a| {
+    // A dry run, a check or a request for help changes nothing.
+    let asks_help = cmd.args().iter().any(|a| matches!(a.as_str(), "-h" | "--help" | "help" | "--version"));
+    let checks = cmd.args().iter().any(|a| {
         a.starts_with("--dry-run")
             || a == "--preview"
             || a == "--check"
-            || a == "--diff" && program == "ansible-playbook"
-    }) {
+            || (program == "ansible-playbook" && matches!(a.as_str(), "-C" | "--syntax-check" | "--list-tasks" | "--list-hosts"))
+    });
+    if asks_help || checks {
         return;
     }
     if program == "kubectl" && words.first() == Some(&"delete") {

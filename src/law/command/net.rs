@@ -448,6 +448,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 }
 
 fn tunnel_opens(program: &str, args: &[String]) -> bool {
+    if args.iter().any(|a| matches!(a.as_str(), "-h" | "--help" | "help" | "-V" | "--version" | "version")) {
+        return false;
+    }
     match program {
         "cloudflared" => {
             args.iter().any(|a| a == "tunnel")
@@ -1200,7 +1203,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                         || SHELLS.contains(&holder.program().as_str())
                         || INTERPRETERS.contains(&holder.program().as_str())
                 }
-                Via::Substitution | Via::ShellC | Via::Eval => runs_its_text(holder),
+                Via::Substitution => runs_its_text(holder),
                 _ => false,
             };
             let last_stage = !line

@@ -373,7 +373,7 @@ pub(super) fn is_disk(abs: &str) -> bool {
 fn delete(target: &str, recursive: bool, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     let glob_root =
         target == "/*" || target == "~/*" || target == "$HOME/*" || target == "${HOME}/*";
-    let base = match target.trim_end_matches("/*") {
+    let base = match target.strip_suffix("/*").unwrap_or(target) {
         "" => "/",
         base => base,
     };
@@ -392,7 +392,7 @@ fn delete(target: &str, recursive: bool, cmd: &Command, place: Place<'_>, scan: 
     let everything = place::is_root_like(&abs)
         || place.is_home(&abs)
         || (glob_root && (abs == "/" || place.is_home(&abs)));
-    if everything && (recursive || cmd.program() == "find") {
+    if everything && recursive {
         scan.add(
             Risk::new(
                 "critical.wipe",

@@ -150,7 +150,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             let recursive = has_flag(args, Some('R'), &["recursive"]);
             let targets = positional(args).into_iter().skip(1);
             for target in targets {
-                if let Some(abs) = place.resolve(target.trim_end_matches("/*"))
+                if let Some(abs) = place.resolve(target.strip_suffix("/*").unwrap_or(target))
                     && recursive
                     && (place::is_root_like(&abs) || place.is_home(&abs))
                 {
@@ -278,11 +278,14 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 /// A tool that writes a file system or a partition table onto a device.
 fn formats_disk(program: &str, args: &[String]) -> bool {
     let lists = matches!(args.first().map(String::as_str), Some("list" | "info" | "-l" | "--list" | "print"));
-    if program.starts_with("mkfs") {
-        return true;
+    // A device named, or one only known when it runs; `mkfs.erofs image.erofs root/` writes a file.
+    let device = args.iter().any(|a| a.starts_with("/dev/") || a.starts_with('$'));
+    if program == "diskutil" {
+        let erases = ["erase", "partitionDisk", "zeroDisk", "randomDisk", "secureErase", "reformat"];
+        return args.iter().any(|a| erases.iter().any(|verb| a.starts_with(verb)));
     }
-    let tool = matches!(program, "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk" | "diskutil");
-    tool && !lists && args.iter().any(|a| a.starts_with("/dev/") || (program == "diskutil" && a.contains("erase")))
+    let tool = program.starts_with("mkfs") || matches!(program, "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk");
+    tool && !lists && device
 }
 
 fn schedule(reason: &str) -> Risk {
