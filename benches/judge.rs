@@ -12,7 +12,10 @@ use warden::step::{Context, Step};
 fn facts() -> FakeFacts {
     FakeFacts {
         clean: Some(false),
-        remotes: Some(BTreeMap::from([("origin".to_string(), "git@github.com:acme/app.git".to_string())])),
+        remotes: Some(BTreeMap::from([(
+            "origin".to_string(),
+            "git@github.com:acme/app.git".to_string(),
+        )])),
         declared: Some(vec!["react".to_string(), "lodash".to_string()]),
         home: Some("/home/user".to_string()),
     }
@@ -41,7 +44,11 @@ fn ctx(read: bool) -> Context {
         mode: Mode::Auto,
         cwd: "/home/user/app".to_string(),
         said: vec!["fix the failing test and push it".to_string()],
-        read: if read { vec!["a web page".to_string()] } else { Vec::new() },
+        read: if read {
+            vec!["a web page".to_string()]
+        } else {
+            Vec::new()
+        },
         others: false,
     }
 }
@@ -54,7 +61,9 @@ fn one_command(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) % ROUTINE.len();
-            let step = Step::Command { command: ROUTINE[i].to_string() };
+            let step = Step::Command {
+                command: ROUTINE[i].to_string(),
+            };
             black_box(warden::judge(&step, &after, &facts))
         })
     });
@@ -62,19 +71,41 @@ fn one_command(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i = (i + 1) % ADVERSARIAL.len();
-            let step = Step::Command { command: ADVERSARIAL[i].to_string() };
+            let step = Step::Command {
+                command: ADVERSARIAL[i].to_string(),
+            };
             black_box(warden::judge(&step, &after, &facts))
         })
     });
     group.finish();
 }
 
+fn read_line(c: &mut Criterion) {
+    let mut group = c.benchmark_group("shell reader");
+    group.bench_function("typical line", |b| {
+        let line = "cd /work/app && git status --short | grep -v '^??' && cargo test -p core -- --nocapture 2>&1 | tail -n 50";
+        b.iter(|| black_box(warden::shell::Line::parse(black_box(line))))
+    });
+    let hostile = "$(".repeat(15_000) + &"'\"; x".repeat(6_000);
+    group.bench_function("60,000 hostile characters", |b| {
+        b.iter(|| black_box(warden::shell::Line::parse(black_box(&hostile))))
+    });
+    group.finish();
+}
+
 fn batch(c: &mut Criterion) {
     let facts = facts();
-    let defaults = Defaults { cwd: "/home/user/app".to_string(), default_mode: Mode::Auto };
+    let defaults = Defaults {
+        cwd: "/home/user/app".to_string(),
+        default_mode: Mode::Auto,
+    };
     let lines: Vec<String> = (0..10_000)
         .map(|i| {
-            let command = if i % 10 == 0 { ADVERSARIAL[i % ADVERSARIAL.len()] } else { ROUTINE[i % ROUTINE.len()] };
+            let command = if i % 10 == 0 {
+                ADVERSARIAL[i % ADVERSARIAL.len()]
+            } else {
+                ROUTINE[i % ROUTINE.len()]
+            };
             serde_json::json!({
                 "id": format!("c{i}"),
                 "mode": "auto",
@@ -101,5 +132,5 @@ fn batch(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_command, batch);
+criterion_group!(benches, one_command, read_line, batch);
 criterion_main!(benches);

@@ -59,7 +59,12 @@ pub fn parse_cases(text: &str) -> Vec<(usize, Result<Case, String>)> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .map(|(index, line)| (index + 1, serde_json::from_str::<Case>(line).map_err(|e| e.to_string())))
+        .map(|(index, line)| {
+            (
+                index + 1,
+                serde_json::from_str::<Case>(line).map_err(|e| e.to_string()),
+            )
+        })
         .collect()
 }
 
@@ -90,11 +95,16 @@ pub fn run(case: &Case, world: &World) -> Outcome {
         read: Vec::new(),
         others: case.others,
     };
-    let step = Step::Command { command: case.command.clone() };
+    let step = Step::Command {
+        command: case.command.clone(),
+    };
     let before = judge(&step, &ctx, &facts);
     ctx.read = vec![AFTER_READING.to_string()];
     let after = judge(&step, &ctx, &facts);
-    for (when, want, got) in [("before", &case.before, &before), ("after", &case.after, &after)] {
+    for (when, want, got) in [
+        ("before", &case.before, &before),
+        ("after", &case.after, &after),
+    ] {
         match Decision::parse(want) {
             Some(want) if want == got.decision => {}
             Some(want) => failures.push(format!(
@@ -107,10 +117,18 @@ pub fn run(case: &Case, world: &World) -> Outcome {
             None => failures.push(format!("`{want}` is not a decision (allow, ask, deny)")),
         }
     }
-    let fired: Vec<&str> = after.risks.iter().chain(&before.risks).map(|s| s.risk.rule).collect();
+    let fired: Vec<&str> = after
+        .risks
+        .iter()
+        .chain(&before.risks)
+        .map(|s| s.risk.rule)
+        .collect();
     for rule in &case.rules {
         if !fired.contains(&rule.as_str()) {
-            failures.push(format!("rule {rule} did not fire (fired: {})", fired.join(", ")));
+            failures.push(format!(
+                "rule {rule} did not fire (fired: {})",
+                fired.join(", ")
+            ));
         }
     }
     for rule in &case.not_rules {
@@ -118,5 +136,9 @@ pub fn run(case: &Case, world: &World) -> Outcome {
             failures.push(format!("rule {rule} fired and must not"));
         }
     }
-    Outcome { before, after, failures }
+    Outcome {
+        before,
+        after,
+        failures,
+    }
 }

@@ -56,7 +56,10 @@ impl Facts for FakeFacts {
         self.remotes.as_ref().map(|remotes| {
             remotes
                 .iter()
-                .map(|(name, url)| Remote { name: name.clone(), url: url.clone() })
+                .map(|(name, url)| Remote {
+                    name: name.clone(),
+                    url: url.clone(),
+                })
                 .collect()
         })
     }

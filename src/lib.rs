@@ -16,7 +16,7 @@ pub mod step;
 pub mod verdict;
 pub mod wish;
 
-pub use facts::{FakeFacts, Facts};
+pub use facts::{Facts, FakeFacts};
 pub use law::judge;
 pub use mode::Mode;
 pub use step::{Context, Step};

@@ -22,7 +22,9 @@ pub enum Mode {
 
 /// A mode name that is neither warden's nor Claude Code's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown mode `{0}`: expected ask_first, edit_freely, plan_only, auto or full_trust (or Claude Code's default, plan, acceptEdits, auto, dontAsk, bypassPermissions)")]
+#[error(
+    "unknown mode `{0}`: expected ask_first, edit_freely, plan_only, auto or full_trust (or Claude Code's default, plan, acceptEdits, auto, dontAsk, bypassPermissions)"
+)]
 pub struct UnknownMode(pub String);
 
 impl Mode {
@@ -80,7 +82,10 @@ mod tests {
         for (raw, want) in table {
             assert_eq!(Mode::parse(raw), Ok(want), "{raw}");
         }
-        assert_eq!(Mode::parse_with_default("default", Mode::AskFirst), Ok(Mode::AskFirst));
+        assert_eq!(
+            Mode::parse_with_default("default", Mode::AskFirst),
+            Ok(Mode::AskFirst)
+        );
         assert!(Mode::parse("yolo").is_err());
     }
 }

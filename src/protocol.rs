@@ -91,7 +91,10 @@ pub enum RequestError {
 }
 
 /// Reads a request into a step and its chat.
-pub fn read_request(request: &Request, defaults: &Defaults) -> Result<(Step, Context), RequestError> {
+pub fn read_request(
+    request: &Request,
+    defaults: &Defaults,
+) -> Result<(Step, Context), RequestError> {
     let mode = match request.mode.as_deref() {
         Some(raw) => Mode::parse_with_default(raw, defaults.default_mode)?,
         None => Mode::Auto,
@@ -100,14 +103,31 @@ pub fn read_request(request: &Request, defaults: &Defaults) -> Result<(Step, Con
         "Bash" | "bash" | "shell" | "PowerShell" => {
             let command = request.tool_input.get("command").and_then(Value::as_str);
             let Some(command) = command else {
-                return Err(RequestError::MissingInput { tool: request.tool_name.clone(), field: "command" });
+                return Err(RequestError::MissingInput {
+                    tool: request.tool_name.clone(),
+                    field: "command",
+                });
             };
-            Step::Command { command: command.to_string() }
+            Step::Command {
+                command: command.to_string(),
+            }
         }
-        other => Step::Unjudged { tool: other.to_string() },
+        other => Step::Unjudged {
+            tool: other.to_string(),
+        },
     };
-    let cwd = request.cwd.clone().filter(|cwd| !cwd.is_empty()).unwrap_or_else(|| defaults.cwd.clone());
-    let ctx = Context { mode, cwd, said: request.said.clone(), read: request.read.clone(), others: request.others };
+    let cwd = request
+        .cwd
+        .clone()
+        .filter(|cwd| !cwd.is_empty())
+        .unwrap_or_else(|| defaults.cwd.clone());
+    let ctx = Context {
+        mode,
+        cwd,
+        said: request.said.clone(),
+        read: request.read.clone(),
+        others: request.others,
+    };
     Ok((step, ctx))
 }
 
@@ -147,25 +167,38 @@ pub fn wish_text(wish: &Wish) -> String {
             Name::Production => "production".to_string(),
         })
         .collect();
-    if names.is_empty() { wish.act.name().to_string() } else { format!("{}: {}", wish.act.name(), names.join(", ")) }
+    if names.is_empty() {
+        wish.act.name().to_string()
+    } else {
+        format!("{}: {}", wish.act.name(), names.join(", "))
+    }
 }
 
 /// Judges one JSON line: the answer line, or an error line naming what was wrong. Total.
 pub fn judge_line(line: &str, defaults: &Defaults, facts: &dyn Facts) -> String {
     match judge_value(line, defaults, facts) {
         Ok(answer) => to_line(&answer),
-        Err((id, error)) => to_line(&Refusal { id, error: error.to_string() }),
+        Err((id, error)) => to_line(&Refusal {
+            id,
+            error: error.to_string(),
+        }),
     }
 }
 
 /// Judges one JSON line into an answer, or the id and the error.
-pub fn judge_value(line: &str, defaults: &Defaults, facts: &dyn Facts) -> Result<Answer, (Value, RequestError)> {
-    let value: Value = serde_json::from_str(line).map_err(|e| (Value::Null, RequestError::NotJson(e.to_string())))?;
+pub fn judge_value(
+    line: &str,
+    defaults: &Defaults,
+    facts: &dyn Facts,
+) -> Result<Answer, (Value, RequestError)> {
+    let value: Value = serde_json::from_str(line)
+        .map_err(|e| (Value::Null, RequestError::NotJson(e.to_string())))?;
     let id = value.get("id").cloned().unwrap_or(Value::Null);
     if !value.is_object() {
         return Err((Value::Null, RequestError::NotObject));
     }
-    let request: Request = serde_json::from_value(value).map_err(|e| (id.clone(), RequestError::Invalid(e.to_string())))?;
+    let request: Request = serde_json::from_value(value)
+        .map_err(|e| (id.clone(), RequestError::Invalid(e.to_string())))?;
     let (step, ctx) = read_request(&request, defaults).map_err(|e| (id.clone(), e))?;
     let verdict = judge(&step, &ctx, facts);
     Ok(answer(id, &verdict))

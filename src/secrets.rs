@@ -30,7 +30,10 @@ struct Patterns {
     hex: Regex,
 }
 
-#[expect(clippy::expect_used, reason = "the patterns are constants, compiled by the tests")]
+#[expect(
+    clippy::expect_used,
+    reason = "the patterns are constants, compiled by the tests"
+)]
 fn patterns() -> &'static Patterns {
     static PATTERNS: OnceLock<Patterns> = OnceLock::new();
     PATTERNS.get_or_init(|| Patterns {
@@ -58,7 +61,10 @@ fn is_mixed(run: &str) -> bool {
     let digits = run.bytes().filter(u8::is_ascii_digit).count();
     // A path or a slug (`some-long-file-name_v2`) is mostly lower case with few digits;
     // an encoding spreads over all three classes.
-    upper >= 3 && lower >= 3 && digits >= 2 && run.bytes().filter(|b| *b == b'-' || *b == b'_').count() * 8 < run.len()
+    upper >= 3
+        && lower >= 3
+        && digits >= 2
+        && run.bytes().filter(|b| *b == b'-' || *b == b'_').count() * 8 < run.len()
 }
 
 /// The longest run of hex in `text`, not counting runs of exactly 40 or 64 characters that
@@ -113,8 +119,12 @@ pub fn carries_data(url: &str) -> bool {
     if query.len() > 400 {
         return true;
     }
-    let path = before_query.split_once("://").map_or(before_query, |(_, rest)| rest);
-    let values = query.split('&').map(|pair| pair.split_once('=').map_or(pair, |(_, value)| value));
+    let path = before_query
+        .split_once("://")
+        .map_or(before_query, |(_, rest)| rest);
+    let values = query
+        .split('&')
+        .map(|pair| pair.split_once('=').map_or(pair, |(_, value)| value));
     let segments = path.split('/');
     for value in values.chain(segments) {
         if value.len() > 120 || longest_base64(value) >= 40 || longest_hex(value, true) >= 32 {

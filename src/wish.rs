@@ -120,7 +120,10 @@ pub struct Wish {
 
 impl Wish {
     pub fn new(act: Act) -> Wish {
-        Wish { act, names: Vec::new() }
+        Wish {
+            act,
+            names: Vec::new(),
+        }
     }
 
     pub fn naming(mut self, name: Name) -> Wish {

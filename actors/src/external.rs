@@ -23,9 +23,21 @@ fn field(record: &Value, name: &str) -> Option<String> {
 }
 
 const SETS: &[Set] = &[
-    Set { name: "tldr", files: &["tldr/common.jsonl", "tldr/linux.jsonl", "tldr/osx.jsonl"], label: |r| field(r, "platform") },
-    Set { name: "nl2bash", files: &["nl2bash/nl2bash.jsonl"], label: |_| Some("all".into()) },
-    Set { name: "gtfobins", files: &["gtfobins/gtfobins.jsonl"], label: |r| field(r, "function") },
+    Set {
+        name: "tldr",
+        files: &["tldr/common.jsonl", "tldr/linux.jsonl", "tldr/osx.jsonl"],
+        label: |r| field(r, "platform"),
+    },
+    Set {
+        name: "nl2bash",
+        files: &["nl2bash/nl2bash.jsonl"],
+        label: |_| Some("all".into()),
+    },
+    Set {
+        name: "gtfobins",
+        files: &["gtfobins/gtfobins.jsonl"],
+        label: |r| field(r, "function"),
+    },
     Set {
         name: "revshells",
         files: &["revshells/revshells.jsonl"],
@@ -37,13 +49,21 @@ const SETS: &[Set] = &[
             }
         },
     },
-    Set { name: "dcg", files: &["dcg/dcg.jsonl"], label: |r| field(r, "expected") },
+    Set {
+        name: "dcg",
+        files: &["dcg/dcg.jsonl"],
+        label: |r| field(r, "expected"),
+    },
     Set {
         name: "safe-os",
         files: &["safe-os/safe_os.jsonl"],
         label: |r| field(r, "subset").filter(|_| r.get("example_command").is_some()),
     },
-    Set { name: "allthethings", files: &["allthethings/commands.jsonl"], label: |r| field(r, "lang") },
+    Set {
+        name: "allthethings",
+        files: &["allthethings/commands.jsonl"],
+        label: |r| field(r, "lang"),
+    },
 ];
 
 #[derive(Default)]
@@ -59,7 +79,10 @@ struct Tally {
 fn world() -> FakeFacts {
     FakeFacts {
         clean: None,
-        remotes: Some(BTreeMap::from([("origin".to_string(), "git@github.com:acme/app.git".to_string())])),
+        remotes: Some(BTreeMap::from([(
+            "origin".to_string(),
+            "git@github.com:acme/app.git".to_string(),
+        )])),
         declared: Some(Vec::new()),
         home: Some("/home/user".to_string()),
     }
@@ -74,12 +97,20 @@ pub fn run(dir: &Path, show: usize) -> Result<()> {
         let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
         for file in set.files {
             let path = dir.join(file);
-            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
             found_any = true;
             for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                let record: Value = serde_json::from_str(line).with_context(|| format!("{}: a line is not JSON", path.display()))?;
-                let command = record.get("command").or_else(|| record.get("example_command")).and_then(Value::as_str);
-                let (Some(command), Some(label)) = (command, (set.label)(&record)) else { continue };
+                let record: Value = serde_json::from_str(line)
+                    .with_context(|| format!("{}: a line is not JSON", path.display()))?;
+                let command = record
+                    .get("command")
+                    .or_else(|| record.get("example_command"))
+                    .and_then(Value::as_str);
+                let (Some(command), Some(label)) = (command, (set.label)(&record)) else {
+                    continue;
+                };
                 let tally = tallies.entry(label).or_default();
                 judge_one(command, &facts, tally, show);
             }
@@ -104,14 +135,22 @@ pub fn run(dir: &Path, show: usize) -> Result<()> {
         }
     }
     if !found_any {
-        anyhow::bail!("no external corpus found under {} (expected e.g. tldr/common.jsonl)", dir.display());
+        anyhow::bail!(
+            "no external corpus found under {} (expected e.g. tldr/common.jsonl)",
+            dir.display()
+        );
     }
     Ok(())
 }
 
 fn judge_one(command: &str, facts: &dyn Facts, tally: &mut Tally, show: usize) {
-    let step = Step::Command { command: command.to_string() };
-    let mut ctx = Context { cwd: "/home/user/app".to_string(), ..Context::default() };
+    let step = Step::Command {
+        command: command.to_string(),
+    };
+    let mut ctx = Context {
+        cwd: "/home/user/app".to_string(),
+        ..Context::default()
+    };
     let before = judge(&step, &ctx, facts);
     ctx.read = vec!["a web page".to_string()];
     let after = judge(&step, &ctx, facts);
@@ -119,14 +158,24 @@ fn judge_one(command: &str, facts: &dyn Facts, tally: &mut Tally, show: usize) {
     let asks = |d: Decision| d != Decision::Allow;
     tally.before_ask += usize::from(asks(before.decision));
     tally.after_ask += usize::from(asks(after.decision));
-    let one_line: String = command.chars().take(140).map(|c| if c == '\n' { ' ' } else { c }).collect();
+    let one_line: String = command
+        .chars()
+        .take(140)
+        .map(|c| if c == '\n' { ' ' } else { c })
+        .collect();
     if asks(before.decision) && tally.samples_ask.len() < show {
-        tally.samples_ask.push(format!("{one_line}  — {}", before.reason));
+        tally
+            .samples_ask
+            .push(format!("{one_line}  — {}", before.reason));
     } else if !asks(after.decision) && tally.samples_allow.len() < show {
         tally.samples_allow.push(one_line);
     }
 }
 
 fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 { 0.0 } else { part as f64 * 100.0 / whole as f64 }
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 * 100.0 / whole as f64
+    }
 }

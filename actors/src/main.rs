@@ -16,12 +16,12 @@ use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use warden::corpus::{World, parse_cases, run};
-use warden_actors::facts::HostFacts;
 use warden::mode::Mode;
 use warden::protocol::{Defaults, judge_line, wish_text};
 use warden::step::{Context, Step};
 use warden::verdict::Decision;
 use warden::wish::{Act, Name, Wish};
+use warden_actors::facts::HostFacts;
 
 /// warden: a supervisor between AI agents and the world. It answers allow, ask or deny.
 #[derive(Parser)]
@@ -94,7 +94,10 @@ fn main() -> std::process::ExitCode {
     match run_cli(Cli::parse()) {
         Ok(code) => code,
         // The reader went away (`| head`): nothing more to say.
-        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) => {
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {
@@ -107,13 +110,24 @@ fn main() -> std::process::ExitCode {
 fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
     match cli.command {
         Command::Judge(args) => judge(args),
-        Command::Corpus { dir, external, show } => corpus(&dir, external.as_deref(), show),
-        Command::Intent { act, names, production, said } => intent(&act, names, production, &said),
+        Command::Corpus {
+            dir,
+            external,
+            show,
+        } => corpus(&dir, external.as_deref(), show),
+        Command::Intent {
+            act,
+            names,
+            production,
+            said,
+        } => intent(&act, names, production, &said),
     }
 }
 
 fn current_dir() -> String {
-    std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_else(|_| "/".to_string())
+    std::env::current_dir()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| "/".to_string())
 }
 
 /// The host's facts about the world: git and the manifests, read on this machine.
@@ -123,12 +137,21 @@ fn host_facts() -> HostFacts {
 
 fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
     let facts = host_facts();
-    let defaults = Defaults { cwd: args.cwd.clone().unwrap_or_else(current_dir), default_mode: Mode::Auto };
+    let defaults = Defaults {
+        cwd: args.cwd.clone().unwrap_or_else(current_dir),
+        default_mode: Mode::Auto,
+    };
     let Some(command) = args.command else {
         return batch(&defaults, &facts);
     };
     let mode = Mode::parse(&args.mode)?;
-    let ctx = Context { mode, cwd: defaults.cwd.clone(), said: args.said, read: args.read, others: args.others };
+    let ctx = Context {
+        mode,
+        cwd: defaults.cwd.clone(),
+        said: args.said,
+        read: args.read,
+        others: args.others,
+    };
     let verdict = warden::judge(&Step::Command { command }, &ctx, &facts);
     if args.json {
         let answer = warden::protocol::answer(serde_json::Value::Null, &verdict);
@@ -137,8 +160,20 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
         outln!("{}  (score {})", verdict.decision.name(), verdict.score);
         outln!("{}", verdict.reason);
         for scored in &verdict.risks {
-            let wish = scored.risk.wish.as_ref().filter(|_| !scored.risk.never).map(wish_text).unwrap_or_else(|| "no words lift it".into());
-            outln!("  - {} (score {}, {:?}): {} [asks with: {wish}]", scored.risk.rule, scored.score, scored.wanted, scored.risk.reason);
+            let wish = scored
+                .risk
+                .wish
+                .as_ref()
+                .filter(|_| !scored.risk.never)
+                .map(wish_text)
+                .unwrap_or_else(|| "no words lift it".into());
+            outln!(
+                "  - {} (score {}, {:?}): {} [asks with: {wish}]",
+                scored.risk.rule,
+                scored.score,
+                scored.wanted,
+                scored.risk.reason
+            );
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
@@ -154,7 +189,9 @@ fn batch(defaults: &Defaults, facts: &HostFacts) -> Result<std::process::ExitCod
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
-        let read = input.read_until(b'\n', &mut buffer).context("reading stdin")?;
+        let read = input
+            .read_until(b'\n', &mut buffer)
+            .context("reading stdin")?;
         if read == 0 {
             break;
         }
@@ -180,7 +217,8 @@ fn batch(defaults: &Defaults, facts: &HostFacts) -> Result<std::process::ExitCod
 fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::process::ExitCode> {
     let world_path = dir.join("world.json");
     let world: World = serde_json::from_str(
-        &std::fs::read_to_string(&world_path).with_context(|| format!("reading {}", world_path.display()))?,
+        &std::fs::read_to_string(&world_path)
+            .with_context(|| format!("reading {}", world_path.display()))?,
     )
     .with_context(|| format!("{} is not a valid world", world_path.display()))?;
     let shell = dir.join("shell");
@@ -191,9 +229,17 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
         .collect();
     files.sort();
     let mut failed = 0;
-    outln!("{:<22} {:>6} {:>7}   {:>16} {:>16}", "file", "cases", "failed", "asks before", "asks after");
+    outln!(
+        "{:<22} {:>6} {:>7}   {:>16} {:>16}",
+        "file",
+        "cases",
+        "failed",
+        "asks before",
+        "asks after"
+    );
     for path in &files {
-        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let (mut total, mut failures, mut before, mut after) = (0usize, Vec::new(), 0usize, 0usize);
         for (line, case) in parse_cases(&text) {
             total += 1;
@@ -203,15 +249,29 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
                     before += usize::from(outcome.before.decision != Decision::Allow);
                     after += usize::from(outcome.after.decision != Decision::Allow);
                     for failure in outcome.failures {
-                        failures.push(format!("  line {line} [{}] `{}`: {failure}", case.case, case.command));
+                        failures.push(format!(
+                            "  line {line} [{}] `{}`: {failure}",
+                            case.case, case.command
+                        ));
                     }
                 }
                 Err(e) => failures.push(format!("  line {line}: unreadable case: {e}")),
             }
         }
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
-        let pct = |n: usize| if total == 0 { 0.0 } else { n as f64 * 100.0 / total as f64 };
-        outln!("{name:<22} {total:>6} {:>7}   {:>15.1}% {:>15.1}%", failures.len(), pct(before), pct(after));
+        let pct = |n: usize| {
+            if total == 0 {
+                0.0
+            } else {
+                n as f64 * 100.0 / total as f64
+            }
+        };
+        outln!(
+            "{name:<22} {total:>6} {:>7}   {:>15.1}% {:>15.1}%",
+            failures.len(),
+            pct(before),
+            pct(after)
+        );
         for failure in &failures {
             outln!("{failure}");
         }
@@ -221,10 +281,19 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
         outln!();
         external::run(external, show)?;
     }
-    Ok(if failed == 0 { std::process::ExitCode::SUCCESS } else { std::process::ExitCode::FAILURE })
+    Ok(if failed == 0 {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    })
 }
 
-fn intent(act: &str, names: Vec<String>, production: bool, said: &[String]) -> Result<std::process::ExitCode> {
+fn intent(
+    act: &str,
+    names: Vec<String>,
+    production: bool,
+    said: &[String],
+) -> Result<std::process::ExitCode> {
     let Some(act) = Act::parse(act) else {
         let known: Vec<&str> = Act::ALL.iter().map(|a| a.name()).collect();
         bail!("unknown act `{act}`: expected one of {}", known.join(", "));

@@ -26,16 +26,26 @@ fn batch(input: &str) -> Vec<Value> {
         .unwrap_or_else(|| panic!("no stdin"))
         .write_all(input.as_bytes())
         .unwrap_or_else(|e| panic!("write stdin: {e}"));
-    let output = child.wait_with_output().unwrap_or_else(|e| panic!("wait: {e}"));
-    assert!(output.status.success(), "warden judge exited with {}", output.status);
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("wait: {e}"));
+    assert!(
+        output.status.success(),
+        "warden judge exited with {}",
+        output.status
+    );
     String::from_utf8_lossy(&output.stdout)
         .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("answer is not JSON ({e}): {line}")))
+        .map(|line| {
+            serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("answer is not JSON ({e}): {line}"))
+        })
         .collect()
 }
 
 fn bash(id: &str, command: &str, extra: Value) -> String {
-    let mut request = serde_json::json!({"id": id, "tool_name": "Bash", "tool_input": {"command": command}});
+    let mut request =
+        serde_json::json!({"id": id, "tool_name": "Bash", "tool_input": {"command": command}});
     if let (Some(request), Some(extra)) = (request.as_object_mut(), extra.as_object()) {
         for (key, value) in extra {
             request.insert(key.clone(), value.clone());
@@ -54,15 +64,29 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
         r#"{"id":"d","mode":"yolo","tool_name":"Bash","tool_input":{"command":"ls"}}"#.to_string(),
         String::new(),
         r#"["an array"]"#.to_string(),
-        bash("e", "rm -rf ~", serde_json::json!({"mode": "bypassPermissions"})),
-        r#"{"id":"f","tool_name":"WebFetch","tool_input":{"url":"https://example.com"}}"#.to_string(),
+        bash(
+            "e",
+            "rm -rf ~",
+            serde_json::json!({"mode": "bypassPermissions"}),
+        ),
+        r#"{"id":"f","tool_name":"WebFetch","tool_input":{"url":"https://example.com"}}"#
+            .to_string(),
     ];
     let answers = batch(&(lines.join("\n") + "\n"));
-    assert_eq!(answers.len(), lines.len(), "one answer per line: {answers:?}");
+    assert_eq!(
+        answers.len(),
+        lines.len(),
+        "one answer per line: {answers:?}"
+    );
 
     assert_eq!(answers[0]["id"], "a");
     assert_eq!(answers[0]["decision"], "allow", "{}", answers[0]);
-    let error = |i: usize| answers[i]["error"].as_str().unwrap_or_else(|| panic!("line {i} should be an error: {}", answers[i])).to_string();
+    let error = |i: usize| {
+        answers[i]["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("line {i} should be an error: {}", answers[i]))
+            .to_string()
+    };
     assert!(error(1).contains("not JSON"), "{}", error(1));
     assert!(error(2).contains("tool_name"), "{}", error(2));
     assert_eq!(answers[2]["id"], "b");
@@ -70,9 +94,22 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
     assert!(error(4).contains("yolo"), "{}", error(4));
     assert!(error(5).contains("empty"), "{}", error(5));
     assert!(error(6).contains("object"), "{}", error(6));
-    assert_eq!(answers[7]["decision"], "ask", "the circuit breaker asks in Full trust: {}", answers[7]);
-    assert_eq!(answers[8]["decision"], "ask", "tools not judged yet ask: {}", answers[8]);
-    assert!(answers[8]["reason"].as_str().unwrap_or("").contains("WebFetch"));
+    assert_eq!(
+        answers[7]["decision"], "ask",
+        "the circuit breaker asks in Full trust: {}",
+        answers[7]
+    );
+    assert_eq!(
+        answers[8]["decision"], "ask",
+        "tools not judged yet ask: {}",
+        answers[8]
+    );
+    assert!(
+        answers[8]["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("WebFetch")
+    );
 }
 
 /// The person's words through the whole binary: a plain push that was asked goes before and
@@ -89,17 +126,33 @@ fn a_plain_push_follows_the_persons_words() {
     for (said, before, after) in table {
         let lines = [
             bash("before", "git push", serde_json::json!({"said": said})),
-            bash("after", "git push", serde_json::json!({"said": said, "read": ["a web page"]})),
+            bash(
+                "after",
+                "git push",
+                serde_json::json!({"said": said, "read": ["a web page"]}),
+            ),
         ];
         let answers = batch(&(lines.join("\n") + "\n"));
-        assert_eq!(answers[0]["decision"], before, "before reading, said {said:?}: {}", answers[0]);
-        assert_eq!(answers[1]["decision"], after, "after reading, said {said:?}: {}", answers[1]);
+        assert_eq!(
+            answers[0]["decision"], before,
+            "before reading, said {said:?}: {}",
+            answers[0]
+        );
+        assert_eq!(
+            answers[1]["decision"], after,
+            "after reading, said {said:?}: {}",
+            answers[1]
+        );
     }
 }
 
 #[test]
 fn someone_elses_words_are_never_the_persons() {
-    let line = bash("x", "git push --force origin main", serde_json::json!({"said": ["force-push main"], "others": true}));
+    let line = bash(
+        "x",
+        "git push --force origin main",
+        serde_json::json!({"said": ["force-push main"], "others": true}),
+    );
     let answers = batch(&(line + "\n"));
     assert_eq!(answers[0]["decision"], "ask", "{}", answers[0]);
 }
@@ -107,7 +160,15 @@ fn someone_elses_words_are_never_the_persons() {
 #[test]
 fn one_command_for_people() {
     let output = warden()
-        .args(["judge", "--command", "git push --force origin main", "--said", "force-push main", "--cwd", "/tmp"])
+        .args([
+            "judge",
+            "--command",
+            "git push --force origin main",
+            "--said",
+            "force-push main",
+            "--cwd",
+            "/tmp",
+        ])
         .output()
         .unwrap_or_else(|e| panic!("run warden: {e}"));
     assert!(output.status.success());
@@ -125,7 +186,10 @@ fn intent_prints_the_reading_and_the_words() {
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.starts_with("held"), "{text}");
-    let bad = warden().args(["intent", "--act", "teleport", "x"]).output().unwrap_or_else(|e| panic!("run warden: {e}"));
+    let bad = warden()
+        .args(["intent", "--act", "teleport", "x"])
+        .output()
+        .unwrap_or_else(|e| panic!("run warden: {e}"));
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown act"));
 }

@@ -1,10 +1,29 @@
-//! Reading the person's own words: did they ask for a step, hold it back, or neither?
+//! Reading the person's own words, in English, German, French, Spanish, Portuguese,
+//! Italian and Dutch: did they ask for a step, hold it back, or neither?
 //!
-//! This is the simple reader (English only, whole-message); the seven-language reader
-//! replaces it behind the same [`wanted`] function.
+//! A message is folded (`crate::fold`), cut into words and marks once (`text`), and each
+//! word becomes the longest phrase any word list knows there (`lexicon`, over the tables
+//! in `words`). The latest message that names the act decides (`clause`):
+//!
+//! - held when any mention of the act is held: a "not" within seven words back in its
+//!   clause (a comma, semicolon, dash, "but", "then", "so" or "and" ends the reach, except
+//!   an "and" right after one negated verb), a "not" just after it, a wait word over it,
+//!   the person's say anywhere in its sentence, a bare "not yet", a short sentence after
+//!   it that takes it back, or a name the step needs ruled out ("not main");
+//! - asked when no mention is held and the message carries every name the step needs;
+//! - neither when a name is missing.
+//!
+//! What the deciding message said lasts until a later message names the act again: a
+//! follow-up that doesn't name it revokes nothing. Idioms whose "not" is about something
+//! else ("don't forget", "no need to ask") are read as plain words, and a state ("I
+//! haven't pushed yet") names nothing.
 
-use crate::fold::fold;
-use crate::wish::{Act, Name, Wish};
+mod clause;
+mod lexicon;
+mod text;
+pub mod words;
+
+use crate::wish::Wish;
 use serde::Serialize;
 
 /// What the person's words say about one step.
@@ -19,94 +38,86 @@ pub enum Wanted {
     Neither,
 }
 
+/// Why a reading came out as it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cue {
+    /// No message names the act.
+    Unnamed,
+    /// Named with every name the step needs, and nothing holds it.
+    Asked,
+    /// Named, but a name the step needs is missing.
+    NameMissing,
+    /// A "not" before the act, in its clause.
+    Not,
+    /// A "not" just after the act ("push es nicht").
+    NotAfter,
+    /// A wait word over the act ("hold off on the deploy").
+    Wait,
+    /// The person comes before it ("ask me before pushing").
+    BeforeThePerson,
+    /// The act waits on the person's say ("until I say").
+    TheirSay,
+    /// A bare "not yet".
+    NotYet,
+    /// A short sentence after it takes it back ("No, wait.").
+    TakenBack,
+    /// A name the step needs is ruled out ("not main").
+    NameRuledOut,
+}
+
+impl Cue {
+    /// One plain phrase a person understands.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Cue::Unnamed => "no message of yours names it",
+            Cue::Asked => "you asked for it",
+            Cue::NameMissing => "you named it, but not what it acts on",
+            Cue::Not => "you said not to",
+            Cue::NotAfter => "you said not to",
+            Cue::Wait => "you said to wait or leave it",
+            Cue::BeforeThePerson => "you want to come first",
+            Cue::TheirSay => "it waits on your say",
+            Cue::NotYet => "you said not yet",
+            Cue::TakenBack => "you took it back",
+            Cue::NameRuledOut => "you ruled out what it acts on",
+        }
+    }
+}
+
 /// A reading and the words that decided it, so a person can see why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reading {
     pub wanted: Wanted,
-    /// The words that decided, or empty for [`Wanted::Neither`] with no mention.
+    /// The words that decided (folded, e.g. "don't push yet"), or empty when no message
+    /// names the act.
     pub words: String,
     /// Which message (index into `said`) decided, if one did.
     pub message: Option<usize>,
+    /// Why.
+    pub cue: Cue,
 }
 
-/// Reads the person's messages (oldest first) for one wish.
+/// Reads the person's messages (oldest first) for one wish: the latest message that
+/// names the act decides, and what it decided lasts through later messages that don't.
 pub fn wanted(wish: &Wish, said: &[String]) -> Reading {
     for (index, message) in said.iter().enumerate().rev() {
-        let text = fold(message);
-        let Some(at) = mention(wish.act, &text) else { continue };
-        if held(&text) {
-            return Reading { wanted: Wanted::Held, words: text, message: Some(index) };
+        if let Some(found) = clause::read(wish, message) {
+            return Reading {
+                wanted: found.wanted,
+                words: found.words,
+                message: Some(index),
+                cue: found.cue,
+            };
         }
-        let latest = index + 1 == said.len();
-        if latest && wish.names.iter().all(|name| names(name, &text)) {
-            return Reading { wanted: Wanted::Asked, words: text[at..].to_string(), message: Some(index) };
-        }
-        return Reading { wanted: Wanted::Neither, words: text, message: Some(index) };
     }
-    Reading { wanted: Wanted::Neither, words: String::new(), message: None }
-}
-
-/// Where the act is first named in a folded message.
-pub fn mention(act: Act, text: &str) -> Option<usize> {
-    verbs(act).iter().filter_map(|verb| find_word(text, verb)).min()
-}
-
-/// True when the folded message names this name.
-pub fn names(name: &Name, text: &str) -> bool {
-    match name {
-        Name::AnyOf(options) => options.iter().any(|option| find_word(text, &fold(option)).is_some()),
-        Name::Production => ["production", "prod"].iter().any(|word| find_word(text, word).is_some()),
+    Reading {
+        wanted: Wanted::Neither,
+        words: String::new(),
+        message: None,
+        cue: Cue::Unnamed,
     }
 }
 
-fn held(text: &str) -> bool {
-    ["don't", "do not", "dont", "not yet", "never", "without", "wait", "hold off"]
-        .iter()
-        .any(|word| find_word(text, word).is_some())
-}
-
-fn verbs(act: Act) -> &'static [&'static str] {
-    match act {
-        Act::Push => &["push"],
-        Act::ForcePush => &["force-push", "force push", "force"],
-        Act::Deploy => &["deploy", "apply"],
-        Act::Install => &["install"],
-        Act::Delete => &["delete", "remove"],
-        Act::Clean => &["clean"],
-        Act::Discard => &["discard", "reset"],
-        Act::Send => &["send", "upload"],
-        Act::Copy => &["copy"],
-        Act::Publish => &["publish", "release"],
-        Act::Update => &["update"],
-        Act::Run => &["run"],
-        Act::Destroy => &["destroy", "tear down"],
-        Act::Restart => &["restart"],
-        Act::Schedule => &["schedule"],
-        Act::Safety => &["disable"],
-        Act::Access => &["share", "grant"],
-        Act::Merge => &["merge"],
-        Act::Mirror => &["mirror"],
-        Act::Public => &["public", "expose"],
-        Act::Secrets => &["secret", "token", "key"],
-    }
-}
-
-/// Finds `word` in `text` at word boundaries (letters and digits on neither side).
-pub fn find_word(text: &str, word: &str) -> Option<usize> {
-    if word.is_empty() {
-        return None;
-    }
-    let mut from = 0;
-    while let Some(found) = text[from..].find(word) {
-        let start = from + found;
-        let end = start + word.len();
-        let before = text[..start].chars().next_back();
-        let after = text[end..].chars().next();
-        let boundary = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
-        if boundary(before) && boundary(after) {
-            return Some(start);
-        }
-        from = start + text[start..].chars().next().map_or(1, char::len_utf8);
-    }
-    None
-}
+#[cfg(test)]
+mod tests;

@@ -31,12 +31,19 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             let found = command::assess(command, &ctx.cwd, facts);
             decide(found, ctx)
         }
-        Step::Unjudged { tool } => ask_plain(&format!("warden does not judge the tool {tool} yet, so it asks")),
+        Step::Unjudged { tool } => ask_plain(&format!(
+            "warden does not judge the tool {tool} yet, so it asks"
+        )),
     }
 }
 
 fn ask_plain(reason: &str) -> Verdict {
-    Verdict { decision: Decision::Ask, score: 0, reason: sentence(reason), risks: Vec::new() }
+    Verdict {
+        decision: Decision::Ask,
+        score: 0,
+        reason: sentence(reason),
+        risks: Vec::new(),
+    }
 }
 
 /// Scores one risk for this chat.
@@ -51,7 +58,11 @@ pub fn score(risk: &Risk, ctx: &Context) -> Scored {
     if reading == Wanted::Asked && !risk.never && !risk.critical {
         score = score.min(ASKED_CAP);
     }
-    Scored { risk: risk.clone(), score, wanted: reading }
+    Scored {
+        risk: risk.clone(),
+        score,
+        wanted: reading,
+    }
 }
 
 /// Turns what the rules found into a decision for the chat's mode.
@@ -70,30 +81,76 @@ pub fn decide(found: command::Assessment, ctx: &Context) -> Verdict {
     let way_out = risks.iter().find(|s| s.risk.way_out);
 
     let (decision, reason) = if ctx.mode == Mode::PlanOnly && found.changes {
-        let why = top.map_or_else(|| "this command changes things".to_string(), |s| s.risk.reason.clone());
-        (Decision::Deny, format!("{}: Plan only runs nothing that changes the world; switch to another mode to run it", sentence_body(&why)))
+        let why = top.map_or_else(
+            || "this command changes things".to_string(),
+            |s| s.risk.reason.clone(),
+        );
+        (
+            Decision::Deny,
+            format!(
+                "{}: Plan only runs nothing that changes the world; switch to another mode to run it",
+                sentence_body(&why)
+            ),
+        )
     } else if let Some(s) = critical {
-        (Decision::Ask, explain(s, ctx, "warden asks about this in every mode"))
+        (
+            Decision::Ask,
+            explain(s, ctx, "warden asks about this in every mode"),
+        )
     } else if let Some(s) = held {
         (Decision::Ask, explain(s, ctx, ""))
     } else if ctx.mode == Mode::FullTrust {
         match irreducible {
-            Some(s) => (Decision::Ask, explain(s, ctx, "Full trust does not lift this")),
+            Some(s) => (
+                Decision::Ask,
+                explain(s, ctx, "Full trust does not lift this"),
+            ),
             None => (Decision::Allow, allowed(top, ctx)),
         }
     } else if matches!(ctx.mode, Mode::AskFirst | Mode::EditFreely) && found.changes {
-        let why = top.map_or_else(|| "this command changes things".to_string(), |s| s.risk.reason.clone());
-        let mode = if ctx.mode == Mode::AskFirst { "Ask first" } else { "Edit freely" };
-        (Decision::Ask, format!("{}; {mode} asks before commands that change things", sentence_body(&why)))
-    } else if matches!(ctx.mode, Mode::AskFirst | Mode::EditFreely | Mode::PlanOnly) && read && (found.network || way_out.is_some()) {
-        let why = way_out.map_or_else(|| "this command reaches the network".to_string(), |s| s.risk.reason.clone());
-        (Decision::Ask, format!("{} after this chat read {}; outside Auto every way out asks after reading", sentence_body(&why), sources(ctx)))
+        let why = top.map_or_else(
+            || "this command changes things".to_string(),
+            |s| s.risk.reason.clone(),
+        );
+        let mode = if ctx.mode == Mode::AskFirst {
+            "Ask first"
+        } else {
+            "Edit freely"
+        };
+        (
+            Decision::Ask,
+            format!(
+                "{}; {mode} asks before commands that change things",
+                sentence_body(&why)
+            ),
+        )
+    } else if matches!(ctx.mode, Mode::AskFirst | Mode::EditFreely | Mode::PlanOnly)
+        && read
+        && (found.network || way_out.is_some())
+    {
+        let why = way_out.map_or_else(
+            || "this command reaches the network".to_string(),
+            |s| s.risk.reason.clone(),
+        );
+        (
+            Decision::Ask,
+            format!(
+                "{} after this chat read {}; outside Auto every way out asks after reading",
+                sentence_body(&why),
+                sources(ctx)
+            ),
+        )
     } else if let Some(s) = over {
         (Decision::Ask, explain(s, ctx, ""))
     } else {
         (Decision::Allow, allowed(top, ctx))
     };
-    Verdict { decision, score, reason: sentence(&reason), risks }
+    Verdict {
+        decision,
+        score,
+        reason: sentence(&reason),
+        risks,
+    }
 }
 
 fn sources(ctx: &Context) -> String {
@@ -102,7 +159,11 @@ fn sources(ctx: &Context) -> String {
     }
     let mut names: Vec<&str> = ctx.read.iter().map(String::as_str).take(2).collect();
     let more = ctx.read.len().saturating_sub(2);
-    let tail = if more > 0 { format!(" and {more} more") } else { String::new() };
+    let tail = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
     if names.len() == 2 {
         let second = names.pop().unwrap_or_default();
         format!("{} and {second}{tail}", names.join(", "))
@@ -119,7 +180,10 @@ fn explain(scored: &Scored, ctx: &Context, note: &str) -> String {
         out.push_str(", and you said to hold it");
     } else if risk.never && scored.wanted == Wanted::Asked {
         out.push_str("; no words lift this one");
-    } else if ctx.has_read() && risk.base() + u8::from(scored.wanted == Wanted::Held) < ASKS_AT && !risk.never {
+    } else if ctx.has_read()
+        && risk.base() + u8::from(scored.wanted == Wanted::Held) < ASKS_AT
+        && !risk.never
+    {
         out.push_str(&format!(", after this chat read {}", sources(ctx)));
     }
     if !note.is_empty() {
@@ -132,10 +196,17 @@ fn explain(scored: &Scored, ctx: &Context, note: &str) -> String {
 fn allowed(top: Option<&Scored>, ctx: &Context) -> String {
     match top {
         None => "nothing here needs asking".to_string(),
-        Some(s) if s.wanted == Wanted::Asked => format!("{}, which you asked for", sentence_body(&s.risk.reason)),
-        Some(s) if ctx.mode == Mode::FullTrust => format!("{}; Full trust lets it go", sentence_body(&s.risk.reason)),
+        Some(s) if s.wanted == Wanted::Asked => {
+            format!("{}, which you asked for", sentence_body(&s.risk.reason))
+        }
+        Some(s) if ctx.mode == Mode::FullTrust => {
+            format!("{}; Full trust lets it go", sentence_body(&s.risk.reason))
+        }
         Some(s) if s.risk.harm == Harm::None => "nothing here needs asking".to_string(),
-        Some(s) => format!("{}, which Auto lets go at this score", sentence_body(&s.risk.reason)),
+        Some(s) => format!(
+            "{}, which Auto lets go at this score",
+            sentence_body(&s.risk.reason)
+        ),
     }
 }
 
@@ -149,5 +220,9 @@ fn sentence_body(text: &str) -> String {
 
 fn sentence(text: &str) -> String {
     let body = sentence_body(text);
-    if body.is_empty() { body } else { format!("{body}.") }
+    if body.is_empty() {
+        body
+    } else {
+        format!("{body}.")
+    }
 }

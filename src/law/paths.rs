@@ -10,15 +10,39 @@ pub struct Place<'a> {
 
 /// Folders whose files are the system's: writing or deleting there is severe.
 pub const SYSTEM: &[&str] = &[
-    "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/opt", "/proc", "/root", "/sbin", "/srv",
-    "/sys", "/usr", "/var", "/Applications", "/Library", "/System", "/private/etc", "/private/var",
+    "/bin",
+    "/boot",
+    "/dev",
+    "/etc",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/opt",
+    "/proc",
+    "/root",
+    "/sbin",
+    "/srv",
+    "/sys",
+    "/usr",
+    "/var",
+    "/Applications",
+    "/Library",
+    "/System",
+    "/private/etc",
+    "/private/var",
 ];
 
 /// Folders whose contents are thrown away anyway.
 const TEMP: &[&str] = &["/tmp", "/var/tmp", "/private/tmp", "/dev/shm"];
 
 /// Files a write may always go to.
-const SINKS: &[&str] = &["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero"];
+const SINKS: &[&str] = &[
+    "/dev/null",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/tty",
+    "/dev/zero",
+];
 
 impl Place<'_> {
     /// The absolute, normalised path a word names, or `None` when it depends on something
@@ -37,7 +61,11 @@ impl Place<'_> {
         if expanded.contains('$') || expanded.contains('`') {
             return None;
         }
-        let joined = if expanded.starts_with('/') { expanded } else { format!("{}/{expanded}", self.cwd) };
+        let joined = if expanded.starts_with('/') {
+            expanded
+        } else {
+            format!("{}/{expanded}", self.cwd)
+        };
         Some(normalise(&joined))
     }
 
@@ -73,12 +101,18 @@ pub fn under(path: &str, dir: &str) -> bool {
     if dir.is_empty() {
         return path.starts_with('/');
     }
-    path == dir || path.strip_prefix(dir).is_some_and(|rest| rest.starts_with('/'))
+    path == dir
+        || path
+            .strip_prefix(dir)
+            .is_some_and(|rest| rest.starts_with('/'))
 }
 
 /// Below a temporary folder (not the folder itself).
 pub fn is_temp(abs: &str) -> bool {
-    TEMP.iter().any(|dir| abs.strip_prefix(dir).is_some_and(|rest| rest.len() > 1 && rest.starts_with('/')))
+    TEMP.iter().any(|dir| {
+        abs.strip_prefix(dir)
+            .is_some_and(|rest| rest.len() > 1 && rest.starts_with('/'))
+    })
 }
 
 /// A device or stream a write may always go to.
@@ -118,7 +152,11 @@ pub fn normalise(path: &str) -> String {
             other => parts.push(other),
         }
     }
-    if parts.is_empty() { "/".to_string() } else { format!("/{}", parts.join("/")) }
+    if parts.is_empty() {
+        "/".to_string()
+    } else {
+        format!("/{}", parts.join("/"))
+    }
 }
 
 #[cfg(test)]
@@ -127,7 +165,10 @@ mod tests {
 
     #[test]
     fn paths_resolve_against_the_work_and_home_folders() {
-        let place = Place { cwd: "/home/u/app", home: "/home/u" };
+        let place = Place {
+            cwd: "/home/u/app",
+            home: "/home/u",
+        };
         let table = [
             ("src/x.rs", Some("/home/u/app/src/x.rs")),
             ("../other", Some("/home/u/other")),

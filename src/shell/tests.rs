@@ -1280,20 +1280,3 @@ fn brace_expansion() {
         "a group's here-document substitutions are read once: {line:?}"
     );
 }
-
-#[test]
-#[ignore = "timing probe: cargo test --release -- --ignored --nocapture probe"]
-fn probe_typical_speed() {
-    let lines = [
-        "cd /work/app && git status --short | grep -v '^??' && cargo test -p core -- --nocapture 2>&1 | tail -n 50",
-        "curl -fsSL https://example.com/install.sh | sudo bash -s -- --yes",
-        "find . -name '*.tmp' -exec rm -f {} \\; && echo \"done $(date)\" >> log.txt",
-    ];
-    for line in lines {
-        let start = std::time::Instant::now();
-        for _ in 0..10_000 {
-            std::hint::black_box(Line::parse(std::hint::black_box(line)));
-        }
-        println!("{} chars: {:?} each", line.len(), start.elapsed() / 10_000);
-    }
-}

@@ -30,7 +30,10 @@ pub struct EventLog {
 impl EventLog {
     /// Opens (or creates) the log in a folder.
     pub fn open(path: &Path) -> Result<EventLog, LogError> {
-        let db = sled::open(path).map_err(|source| LogError::Open { path: path.display().to_string(), source })?;
+        let db = sled::open(path).map_err(|source| LogError::Open {
+            path: path.display().to_string(),
+            source,
+        })?;
         let events = db.open_tree("events")?;
         Ok(EventLog { db, events })
     }
@@ -47,16 +50,31 @@ impl EventLog {
     }
 
     /// Every event in order, as `(sequence, event)`.
-    pub fn replay<E: DeserializeOwned>(&self) -> impl Iterator<Item = Result<(u64, E), LogError>> + '_ {
+    pub fn replay<E: DeserializeOwned>(
+        &self,
+    ) -> impl Iterator<Item = Result<(u64, E), LogError>> + '_ {
         self.events.iter().map(|entry| {
             let (key, value) = entry?;
-            let seq = key.as_ref().try_into().map(u64::from_be_bytes).unwrap_or(u64::MAX);
+            let seq = key
+                .as_ref()
+                .try_into()
+                .map(u64::from_be_bytes)
+                .unwrap_or(u64::MAX);
             match value.split_first() {
                 Some((&RECORD_VERSION, body)) => postcard::from_bytes(body)
                     .map(|event| (seq, event))
-                    .map_err(|e| LogError::Decode { seq, reason: e.to_string() }),
-                Some((version, _)) => Err(LogError::Decode { seq, reason: format!("unknown record version {version}") }),
-                None => Err(LogError::Decode { seq, reason: "empty record".to_string() }),
+                    .map_err(|e| LogError::Decode {
+                        seq,
+                        reason: e.to_string(),
+                    }),
+                Some((version, _)) => Err(LogError::Decode {
+                    seq,
+                    reason: format!("unknown record version {version}"),
+                }),
+                None => Err(LogError::Decode {
+                    seq,
+                    reason: "empty record".to_string(),
+                }),
             }
         })
     }
@@ -84,10 +102,19 @@ mod tests {
 
     #[test]
     fn events_come_back_in_order_after_reopening() -> Result<(), LogError> {
-        let dir = tempfile::tempdir().map_err(|e| LogError::Decode { seq: 0, reason: e.to_string() })?;
+        let dir = tempfile::tempdir().map_err(|e| LogError::Decode {
+            seq: 0,
+            reason: e.to_string(),
+        })?;
         let events = vec![
-            Event::Said { chat: "c1".into(), text: "push it".into() },
-            Event::Read { chat: "c1".into(), source: "a web page".into() },
+            Event::Said {
+                chat: "c1".into(),
+                text: "push it".into(),
+            },
+            Event::Read {
+                chat: "c1".into(),
+                source: "a web page".into(),
+            },
         ];
         {
             let log = EventLog::open(dir.path())?;
@@ -96,7 +123,10 @@ mod tests {
             }
         }
         let log = EventLog::open(dir.path())?;
-        let back: Vec<Event> = log.replay::<Event>().map(|r| r.map(|(_, e)| e)).collect::<Result<_, _>>()?;
+        let back: Vec<Event> = log
+            .replay::<Event>()
+            .map(|r| r.map(|(_, e)| e))
+            .collect::<Result<_, _>>()?;
         assert_eq!(back, events);
         assert_eq!(log.len(), 2);
         Ok(())

@@ -34,7 +34,9 @@ const LANGUAGES: [&str; 7] = ["en", "de", "fr", "es", "pt", "it", "nl"];
 const AT_LEAST: usize = 40;
 
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join("intent")
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join("intent")
 }
 
 fn wish(case: &Case) -> Result<Wish, String> {
@@ -42,9 +44,15 @@ fn wish(case: &Case) -> Result<Wish, String> {
     let mut wish = Wish::new(act);
     for name in &case.names {
         wish = wish.naming(match name {
-            NameCase::AnyOf(options) => Name::AnyOf(options.iter().map(|o| o.to_lowercase()).collect()),
+            NameCase::AnyOf(options) => {
+                Name::AnyOf(options.iter().map(|o| o.to_lowercase()).collect())
+            }
             NameCase::Word(word) if word == "production" => Name::Production,
-            NameCase::Word(word) => return Err(format!("unknown name `{word}`: write [\"{word}\"] or \"production\"")),
+            NameCase::Word(word) => {
+                return Err(format!(
+                    "unknown name `{word}`: write [\"{word}\"] or \"production\""
+                ));
+            }
         });
     }
     Ok(wish)
@@ -69,7 +77,10 @@ struct Tally {
 #[test]
 fn intent_corpus() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus())
-        .map(|dir| dir.filter_map(|entry| entry.ok().map(|e| e.path())).collect())
+        .map(|dir| {
+            dir.filter_map(|entry| entry.ok().map(|e| e.path()))
+                .collect()
+        })
         .unwrap_or_default();
     files.retain(|path| path.extension().is_some_and(|ext| ext == "jsonl"));
     files.sort();
@@ -78,7 +89,10 @@ fn intent_corpus() {
     let mut failures = String::new();
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     for path in &files {
-        let file = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let file = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let tally = tallies.entry(file.clone()).or_default();
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -117,7 +131,13 @@ fn intent_corpus() {
                 let _ = writeln!(
                     failures,
                     "{file}:{number}: {}\n    act {} said {:?}\n    expected {:?}, read {:?} ({:?}: {:?})",
-                    case.case, case.act, case.said, want, reading.wanted, reading.cue, reading.words
+                    case.case,
+                    case.act,
+                    case.said,
+                    want,
+                    reading.wanted,
+                    reading.cue,
+                    reading.words
                 );
             }
         }
@@ -125,16 +145,32 @@ fn intent_corpus() {
 
     let mut counts = String::new();
     for (file, tally) in &tallies {
-        let mix: Vec<String> = tally.by_expect.iter().map(|(k, v)| format!("{k} {v}")).collect();
-        let _ = writeln!(counts, "  {file}: {} cases ({}), {} failed", tally.cases, mix.join(", "), tally.failed);
+        let mix: Vec<String> = tally
+            .by_expect
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let _ = writeln!(
+            counts,
+            "  {file}: {} cases ({}), {} failed",
+            tally.cases,
+            mix.join(", "),
+            tally.failed
+        );
     }
     for lang in LANGUAGES {
         let file = format!("{lang}.jsonl");
         let cases = tallies.get(&file).map_or(0, |t| t.cases);
         if cases < AT_LEAST {
-            let _ = writeln!(failures, "{file}: {cases} cases, at least {AT_LEAST} wanted");
+            let _ = writeln!(
+                failures,
+                "{file}: {cases} cases, at least {AT_LEAST} wanted"
+            );
         }
     }
     println!("intent corpus:\n{counts}");
-    assert!(failures.is_empty(), "intent corpus failures:\n{failures}\ncounts:\n{counts}");
+    assert!(
+        failures.is_empty(),
+        "intent corpus failures:\n{failures}\ncounts:\n{counts}"
+    );
 }

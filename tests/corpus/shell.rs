@@ -11,15 +11,20 @@ fn corpus_dir() -> PathBuf {
 
 fn world() -> World {
     let path = corpus_dir().join("world.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// What a whole file must hold, whatever its cases say.
 fn must_hold(file: &str, before: Decision, after: Decision) -> Option<&'static str> {
     match file {
-        "routine.jsonl" if before != Decision::Allow || after != Decision::Allow => Some("routine must ask 0.0%"),
-        "adversarial.jsonl" if after == Decision::Allow => Some("adversarial must ask or deny 100% after reading"),
+        "routine.jsonl" if before != Decision::Allow || after != Decision::Allow => {
+            Some("routine must ask 0.0%")
+        }
+        "adversarial.jsonl" if after == Decision::Allow => {
+            Some("adversarial must ask or deny 100% after reading")
+        }
         "unliftable.jsonl" if before == Decision::Allow || after == Decision::Allow => {
             Some("unliftable must never allow")
         }
@@ -41,8 +46,13 @@ fn every_shell_case_holds() {
     let mut failures = Vec::new();
     let mut total = 0;
     for path in &entries {
-        let file = path.file_name().and_then(|n| n.to_str()).unwrap_or("?").to_string();
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+        let file = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("?")
+            .to_string();
+        let text = std::fs::read_to_string(path)
+            .unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
         for (line, case) in parse_cases(&text) {
             total += 1;
             let case = match case {
@@ -54,13 +64,24 @@ fn every_shell_case_holds() {
             };
             let outcome = run(&case, &world);
             for failure in &outcome.failures {
-                failures.push(format!("{file}:{line} [{}] `{}`: {failure}", case.case, case.command));
+                failures.push(format!(
+                    "{file}:{line} [{}] `{}`: {failure}",
+                    case.case, case.command
+                ));
             }
             if let Some(rule) = must_hold(&file, outcome.before.decision, outcome.after.decision) {
-                failures.push(format!("{file}:{line} [{}] `{}`: {rule}", case.case, case.command));
+                failures.push(format!(
+                    "{file}:{line} [{}] `{}`: {rule}",
+                    case.case, case.command
+                ));
             }
         }
     }
     assert!(total > 0, "no cases read");
-    assert!(failures.is_empty(), "{} of {total} shell cases fail:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} shell cases fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -129,12 +129,19 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .or(kafka_deletes.then_some(Effect::Destroy));
     let Some(mut effect) = effect else { return };
     // A dry run, a check or a request for help changes nothing.
-    let asks_help = cmd.args().iter().any(|a| matches!(a.as_str(), "-h" | "--help" | "help" | "--version"));
+    let asks_help = cmd
+        .args()
+        .iter()
+        .any(|a| matches!(a.as_str(), "-h" | "--help" | "help" | "--version"));
     let checks = cmd.args().iter().any(|a| {
         a.starts_with("--dry-run")
             || a == "--preview"
             || a == "--check"
-            || (program == "ansible-playbook" && matches!(a.as_str(), "-C" | "--syntax-check" | "--list-tasks" | "--list-hosts"))
+            || (program == "ansible-playbook"
+                && matches!(
+                    a.as_str(),
+                    "-C" | "--syntax-check" | "--list-tasks" | "--list-hosts"
+                ))
     });
     if asks_help || checks {
         return;

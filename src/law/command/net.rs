@@ -448,7 +448,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 }
 
 fn tunnel_opens(program: &str, args: &[String]) -> bool {
-    if args.iter().any(|a| matches!(a.as_str(), "-h" | "--help" | "help" | "-V" | "--version" | "version")) {
+    if args.iter().any(|a| {
+        matches!(
+            a.as_str(),
+            "-h" | "--help" | "help" | "-V" | "--version" | "version"
+        )
+    }) {
         return false;
     }
     match program {

@@ -230,7 +230,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .map(|s| format!("{}/*", s.trim_end_matches('/')))
             .collect();
         for start in starts {
-            delete(&start, false, cmd, place, scan);
+            delete(&start, false, place, scan);
         }
     }
     for target in written(cmd) {
@@ -238,7 +238,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
     if let Some((targets, recursive)) = deleted(cmd) {
         for target in targets {
-            delete(target, recursive, cmd, place, scan);
+            delete(target, recursive, place, scan);
         }
     }
     if matches!(cmd.program().as_str(), "usermod" | "gpasswd" | "adduser")
@@ -370,7 +370,7 @@ pub(super) fn is_disk(abs: &str) -> bool {
     .any(|prefix| dev.starts_with(prefix))
 }
 
-fn delete(target: &str, recursive: bool, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) {
     let glob_root =
         target == "/*" || target == "~/*" || target == "$HOME/*" || target == "${HOME}/*";
     let base = match target.strip_suffix("/*").unwrap_or(target) {

@@ -122,8 +122,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     match program.as_str() {
         p if formats_disk(p, args) => {
             scan.add(
-                Risk::new("critical.mkfs", Harm::Severe, true, format!("{program} rewrites a disk's file system, erasing it"))
-                    .critical(),
+                Risk::new(
+                    "critical.mkfs",
+                    Harm::Severe,
+                    true,
+                    format!("{program} rewrites a disk's file system, erasing it"),
+                )
+                .critical(),
             );
         }
         "dd" => {
@@ -143,8 +148,20 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 );
             }
         }
-        "shred" | "blkdiscard" if args.iter().any(|a| a.starts_with("/dev/") && super::paths::is_disk(a)) => {
-            scan.add(Risk::new("critical.disk_write", Harm::Severe, true, format!("{program} erases a whole disk")).critical());
+        "shred" | "blkdiscard"
+            if args
+                .iter()
+                .any(|a| a.starts_with("/dev/") && super::paths::is_disk(a)) =>
+        {
+            scan.add(
+                Risk::new(
+                    "critical.disk_write",
+                    Harm::Severe,
+                    true,
+                    format!("{program} erases a whole disk"),
+                )
+                .critical(),
+            );
         }
         "chmod" | "chown" | "chgrp" => {
             let recursive = has_flag(args, Some('R'), &["recursive"]);
@@ -277,14 +294,32 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 
 /// A tool that writes a file system or a partition table onto a device.
 fn formats_disk(program: &str, args: &[String]) -> bool {
-    let lists = matches!(args.first().map(String::as_str), Some("list" | "info" | "-l" | "--list" | "print"));
+    let lists = matches!(
+        args.first().map(String::as_str),
+        Some("list" | "info" | "-l" | "--list" | "print")
+    );
     // A device named, or one only known when it runs; `mkfs.erofs image.erofs root/` writes a file.
-    let device = args.iter().any(|a| a.starts_with("/dev/") || a.starts_with('$'));
+    let device = args
+        .iter()
+        .any(|a| a.starts_with("/dev/") || a.starts_with('$'));
     if program == "diskutil" {
-        let erases = ["erase", "partitionDisk", "zeroDisk", "randomDisk", "secureErase", "reformat"];
-        return args.iter().any(|a| erases.iter().any(|verb| a.starts_with(verb)));
+        let erases = [
+            "erase",
+            "partitionDisk",
+            "zeroDisk",
+            "randomDisk",
+            "secureErase",
+            "reformat",
+        ];
+        return args
+            .iter()
+            .any(|a| erases.iter().any(|verb| a.starts_with(verb)));
     }
-    let tool = program.starts_with("mkfs") || matches!(program, "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk");
+    let tool = program.starts_with("mkfs")
+        || matches!(
+            program,
+            "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk"
+        );
     tool && !lists && device
 }
 

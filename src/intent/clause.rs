@@ -1,0 +1,547 @@
+//! Reading one message for one act: where the act is named, and whether each mention is
+//! held (by a "not" in its clause, a "not" just after it, a wait word over it, the
+//! person's say, a bare "not yet", or a short sentence that takes it back).
+//!
+//! Every look is bounded: seven words back, four words forward, three words around a
+//! name or a "before", one sentence or clause after. The message is cut once; the whole
+//! read is linear in its length.
+
+use super::lexicon::{Item, Items, Lexicon, act_bit, flag};
+use super::text::{Kind, Tokens};
+use super::{Cue, Wanted};
+use crate::fold::fold;
+use crate::wish::{Name, Wish};
+
+/// How far a "not" or a wait word reaches back to the act, in words.
+pub const REACH_BACK: usize = 7;
+/// How far after the act a "not" still holds it ("lösch die alte Datei nicht"), in words.
+pub const REACH_AFTER: usize = 4;
+/// How far a "not" or an "except" reaches to a name, and what before a "before" counts.
+pub const REACH_NEAR: usize = 3;
+/// The most words a taking-back sentence has after its first ("No, don't do it yet.").
+pub const TAKE_BACK_WORDS: usize = 3;
+/// The most fillers a taking-back sentence has ("Oh, sorry, no, wait.").
+pub const FILLERS: usize = 4;
+/// Longer than this, the deciding words are shown as "cue … act".
+const SHOWN: usize = 60;
+
+/// What one message says about the act.
+pub struct Found {
+    pub wanted: Wanted,
+    pub cue: Cue,
+    pub words: String,
+}
+
+/// Reads one message, or `None` when it doesn't name the act.
+pub fn read(wish: &Wish, message: &str) -> Option<Found> {
+    let text = fold(message);
+    let cut = Items::read(&text);
+    let items = &cut.items;
+    let bit = act_bit(wish.act);
+    let mentions: Vec<usize> = (0..items.len())
+        .filter(|&k| items[k].acts & bit != 0 && !is_state(items, k))
+        .collect();
+    let first = *mentions.first()?;
+
+    let mut around = Around::new(items);
+    for &k in &mentions {
+        if let Some((cue, at)) = held(items, &mut around, k) {
+            return Some(Found {
+                wanted: Wanted::Held,
+                cue,
+                words: shown(&text, &items[k], &items[at]),
+            });
+        }
+    }
+
+    let mut missing = false;
+    for name in &wish.names {
+        let (named, ruled_out) = match name {
+            Name::AnyOf(options) => any_of(&text, &cut, options),
+            Name::Production => production(&text, &cut),
+        };
+        if let Some((at, name_at)) = ruled_out {
+            let words = shown_span(&text, items[at].start, name_at);
+            return Some(Found {
+                wanted: Wanted::Held,
+                cue: Cue::NameRuledOut,
+                words,
+            });
+        }
+        missing |= !named;
+    }
+    let words = text[items[first].start..items[first].end].to_string();
+    if missing {
+        return Some(Found {
+            wanted: Wanted::Neither,
+            cue: Cue::NameMissing,
+            words,
+        });
+    }
+    Some(Found {
+        wanted: Wanted::Asked,
+        cue: Cue::Asked,
+        words,
+    })
+}
+
+/// The words between a cue and the act, or both with an ellipsis when far apart.
+fn shown(text: &str, act: &Item, cue: &Item) -> String {
+    let (first, last) = if cue.start < act.start {
+        (cue, act)
+    } else {
+        (act, cue)
+    };
+    if last.end - first.start <= SHOWN {
+        return text[first.start..last.end].trim().to_string();
+    }
+    format!(
+        "{} … {}",
+        text[first.start..first.end].trim(),
+        text[last.start..last.end].trim()
+    )
+}
+
+fn shown_span(text: &str, start: usize, end: usize) -> String {
+    text.get(start..end.max(start))
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// "I haven't run it", "j'ai supprimé": a state word right before the act, with only
+/// "not"s and other state words between, makes it something done, not a wish.
+fn is_state(items: &[Item], k: usize) -> bool {
+    let mut j = k;
+    let mut seen = 0;
+    while j > 0 && seen < REACH_NEAR {
+        j -= 1;
+        let item = &items[j];
+        if !item.is_word() {
+            return false;
+        }
+        if item.has(flag::STATE) {
+            return true;
+        }
+        if !item.has(flag::NEGATION | flag::NOT_YET | flag::NOT_AFTER) {
+            return false;
+        }
+        seen += usize::from(item.words);
+    }
+    false
+}
+
+/// The sentence and clause around each mention, found as the mentions go left to right:
+/// each sentence and clause is looked at once, however many mentions it has.
+struct Around<'a> {
+    items: &'a [Item],
+    sentence: Sentence,
+    clause: Clause,
+}
+
+/// One sentence, `start..end` (`end` is its closing mark or the end of the message), and
+/// what it says as a whole.
+#[derive(Clone, Copy, Default)]
+struct Sentence {
+    start: usize,
+    end: usize,
+    /// The person's say in a clause that names no act ("once I've reviewed it, push"): it
+    /// holds every act of the sentence.
+    their_say: Option<usize>,
+    /// A NOT_YET item standing alone in one of its clauses ("push it, but not yet").
+    not_yet: Option<usize>,
+}
+
+/// One clause, `start..end` (`end` is the mark or "but" that ends it, or the message's end).
+#[derive(Clone, Copy, Default)]
+struct Clause {
+    start: usize,
+    end: usize,
+    /// The person's say in it: it holds the acts of this clause ("push, but don't deploy
+    /// until I say" holds the deploy, not the push).
+    their_say: Option<usize>,
+}
+
+fn is_say(item: &Item) -> bool {
+    item.has(flag::ON_THEIR_SAY) && !item.has(flag::NOT_A_HOLD)
+}
+
+impl<'a> Around<'a> {
+    fn new(items: &'a [Item]) -> Around<'a> {
+        Around {
+            items,
+            sentence: Sentence::default(),
+            clause: Clause::default(),
+        }
+    }
+
+    /// The sentence of item `k`. Mentions come in order, so each is read once.
+    fn sentence(&mut self, k: usize) -> Sentence {
+        let items = self.items;
+        if self.sentence.start <= k && k < self.sentence.end {
+            return self.sentence;
+        }
+        let start = items[..k]
+            .iter()
+            .rposition(|item| item.kind == Kind::Sentence)
+            .map_or(0, |at| at + 1);
+        let end = items[k..]
+            .iter()
+            .position(|item| item.kind == Kind::Sentence)
+            .map_or(items.len(), |at| k + at);
+        let mut sentence = Sentence {
+            start,
+            end,
+            their_say: None,
+            not_yet: None,
+        };
+        // Per clause: a bare "not yet" (its only word but for fillers), the person's say,
+        // and whether it names an act.
+        let mut alone: Option<usize> = None;
+        let mut other = false;
+        let mut say: Option<usize> = None;
+        let mut act = false;
+        let close = |sentence: &mut Sentence,
+                     alone: Option<usize>,
+                     other: bool,
+                     say: Option<usize>,
+                     act: bool| {
+            if let (Some(at), false) = (alone, other) {
+                sentence.not_yet.get_or_insert(at);
+            }
+            if let (Some(at), false) = (say, act) {
+                sentence.their_say.get_or_insert(at);
+            }
+        };
+        for (j, item) in items.iter().enumerate().take(end).skip(start) {
+            if item.ends_clause() {
+                close(&mut sentence, alone, other, say, act);
+                (alone, other, say, act) = (None, false, None, false);
+                if !item.is_word() {
+                    continue;
+                }
+            }
+            if is_say(item) {
+                say.get_or_insert(j);
+            }
+            act |= item.acts != 0;
+            if item.has(flag::BOUNDARY) {
+                continue;
+            }
+            if item.has(flag::NOT_YET) && alone.is_none() {
+                alone = Some(j);
+            } else if !item.has(flag::FILLER) {
+                other = true;
+            }
+        }
+        close(&mut sentence, alone, other, say, act);
+        self.sentence = sentence;
+        sentence
+    }
+
+    /// The clause of item `k`. Mentions come in order, so each is read once.
+    fn clause(&mut self, k: usize) -> Clause {
+        let items = self.items;
+        if self.clause.start <= k && k < self.clause.end {
+            return self.clause;
+        }
+        let start = match items[..k].iter().rposition(Item::ends_clause) {
+            Some(at) if items[at].is_word() => at,
+            Some(at) => at + 1,
+            None => 0,
+        };
+        let end = items[k + 1..]
+            .iter()
+            .position(Item::ends_clause)
+            .map_or(items.len(), |at| k + 1 + at);
+        let their_say = (start..end).find(|&j| is_say(&items[j]));
+        self.clause = Clause {
+            start,
+            end,
+            their_say,
+        };
+        self.clause
+    }
+}
+
+/// Why mention `k` is held, and the item that holds it.
+fn held(items: &[Item], around: &mut Around, k: usize) -> Option<(Cue, usize)> {
+    if let Some(found) = held_before(items, k) {
+        return Some(found);
+    }
+    if let Some(at) = held_after(items, k) {
+        return Some((Cue::NotAfter, at));
+    }
+    let sentence = around.sentence(k);
+    let clause = around.clause(k);
+    if let Some(at) = clause.their_say.or(sentence.their_say) {
+        return Some((Cue::TheirSay, at));
+    }
+    if let Some(at) = sentence.not_yet {
+        return Some((Cue::NotYet, at));
+    }
+    // The clause after the act's, in the same sentence: "push it, no wait".
+    let end = clause.end;
+    if end < sentence.end {
+        let next = if items[end].is_word() { end } else { end + 1 };
+        if let Some(at) = takes_back(items, next, true, 0) {
+            return Some((Cue::TakenBack, at));
+        }
+    }
+    // The sentence after the act's: "Push it. No, wait."
+    if sentence.end < items.len()
+        && let Some(at) = takes_back(items, sentence.end + 1, false, TAKE_BACK_WORDS)
+    {
+        return Some((Cue::TakenBack, at));
+    }
+    None
+}
+
+/// A "not", a "not yet" or a wait word within seven words back in the act's clause (and
+/// over one comma into a "dass" clause or a "zu" infinitive); a "before" that the person
+/// comes first in.
+fn held_before(items: &[Item], k: usize) -> Option<(Cue, usize)> {
+    let holds = flag::NEGATION | flag::NOT_YET | flag::WAIT;
+    // "…, pushen zu dürfen", "…, die Secrets zu loggen": an infinitive marker next to the act.
+    let near = [k.wrapping_sub(1), k + 1, k + 2];
+    let infinitive = near.iter().any(|&i| {
+        items.get(i).is_some_and(|item| item.has(flag::INFINITIVE))
+            && items[i.min(k)..=i.max(k)].iter().all(Item::is_word)
+    });
+    let mut crossed = false;
+    let mut j = k;
+    let mut reach = 0;
+    while j > 0 {
+        j -= 1;
+        let item = &items[j];
+        if item.kind == Kind::Clause && !crossed {
+            // One comma into "dass du pushst" or "…, die Secrets zu loggen" is crossed.
+            let carried = items.get(j + 1).is_some_and(|next| next.has(flag::CARRY));
+            if carried || infinitive {
+                crossed = true;
+                continue;
+            }
+        }
+        if item.ends_clause() {
+            return None;
+        }
+        if item.has(flag::AND) {
+            // "don't commit and push": one negated verb right before the "and" carries
+            // its "not" over; "don't break anything and push" does not.
+            let verb = j.checked_sub(1).map(|i| &items[i]);
+            let not = j.checked_sub(2).map(|i| &items[i]);
+            let one_verb =
+                verb.is_some_and(|v| v.is_word() && (v.words == 1 || v.acts != 0) && !v.has(holds));
+            let negated =
+                not.is_some_and(|n| n.is_word() && n.has(holds) && !n.has(flag::NOT_A_HOLD));
+            if one_verb && negated {
+                reach += usize::from(item.words);
+                continue;
+            }
+            return None;
+        }
+        if item.has(flag::BEFORE) {
+            return person_first(items, j).map(|at| (Cue::BeforeThePerson, at));
+        }
+        reach += usize::from(item.words);
+        if reach > REACH_BACK {
+            return None;
+        }
+        if item.has(flag::NOT_A_HOLD) {
+            continue;
+        }
+        if item.has(flag::NEGATION | flag::NOT_YET) {
+            return Some((Cue::Not, j));
+        }
+        if item.has(flag::WAIT) {
+            return Some((Cue::Wait, j));
+        }
+    }
+    None
+}
+
+/// "ask me before pushing", "wait before deploying": the person or a wait word within
+/// three words before the "before" at `b`.
+fn person_first(items: &[Item], b: usize) -> Option<usize> {
+    let mut j = b;
+    let mut reach = 0;
+    while j > 0 && reach < REACH_NEAR {
+        j -= 1;
+        let item = &items[j];
+        if item.ends_clause() || item.has(flag::AND) {
+            return None;
+        }
+        reach += usize::from(item.words);
+        if item.has(flag::NOT_A_HOLD) {
+            continue;
+        }
+        if item.has(flag::PERSON | flag::WAIT | flag::ON_THEIR_SAY) {
+            return Some(j);
+        }
+    }
+    None
+}
+
+/// A "not" within four words after the act, in its clause ("push es nicht"), or a "no"
+/// ending the clause ("commit sim, push não").
+fn held_after(items: &[Item], k: usize) -> Option<usize> {
+    let mut reach = 0;
+    for (j, item) in items.iter().enumerate().skip(k + 1) {
+        if item.ends_clause() || item.has(flag::AND | flag::BEFORE) || item.acts != 0 {
+            return None;
+        }
+        reach += usize::from(item.words);
+        if reach > REACH_AFTER {
+            return None;
+        }
+        if item.has(flag::NOT_A_HOLD) {
+            continue;
+        }
+        if item.has(flag::NOT_AFTER | flag::NOT_YET) {
+            return Some(j);
+        }
+        let last = items
+            .get(j + 1)
+            .is_none_or(|next| next.ends_clause() || next.has(flag::AND));
+        if item.has(flag::NOT_LAST) && last {
+            return Some(j);
+        }
+    }
+    None
+}
+
+/// A sentence or clause that takes back the one before: fillers ("no", "actually"), then
+/// a taking back, a wait word, a "not yet", a "not" or the person's say ("Let me check
+/// first."), then at most `extra` more words and no act ("Don't deploy." is about
+/// deploying); or only fillers with a "no" among them. Returns the item that takes it back.
+fn takes_back(items: &[Item], start: usize, clause: bool, extra: usize) -> Option<usize> {
+    let rest = items.get(start..).unwrap_or_default();
+    // The span: to the end of the sentence, or of the clause (past its own "but").
+    let span = rest.iter().enumerate().take_while(|&(i, item)| {
+        item.kind != Kind::Sentence && !(clause && i > 0 && item.ends_clause())
+    });
+    let mut words = span
+        .map(|(i, item)| (start + i, item))
+        .filter(|(_, item)| item.is_word() && !item.has(flag::BOUNDARY));
+    let mut said_no = None;
+    let mut fillers = 0;
+    let lead = loop {
+        match words.next() {
+            None => return said_no,
+            Some((j, item)) if item.has(flag::FILLER) && !item.has(flag::TAKEN_BACK) => {
+                // INVARIANT: a taking back is short; every loop here is bounded.
+                fillers += 1;
+                if fillers > FILLERS {
+                    return None;
+                }
+                if item.has(flag::NEGATION) {
+                    said_no.get_or_insert(j);
+                }
+            }
+            Some(found) => break found,
+        }
+    };
+    let (at, item) = lead;
+    let holds = flag::WAIT | flag::NOT_YET | flag::NEGATION | flag::ON_THEIR_SAY;
+    let takes = item.has(flag::TAKEN_BACK) || (!item.has(flag::NOT_A_HOLD) && item.has(holds));
+    if !takes {
+        return None;
+    }
+    // "never mind" also means "don't bother about": it takes back only on its own.
+    let extra = if item.has(flag::NOT_A_HOLD) { 0 } else { extra };
+    let mut more = 0;
+    for (_, item) in words {
+        if item.acts != 0 {
+            // "Push it. Don't deploy.": the "not" is the other act's.
+            return None;
+        }
+        if item.has(flag::FILLER) {
+            fillers += 1;
+        } else {
+            more += usize::from(item.words);
+        }
+        if more > extra || fillers > FILLERS {
+            return None;
+        }
+    }
+    Some(at)
+}
+
+/// Named (one alternative, word-bounded, not ruled out), and the first alternative that
+/// is ruled out ("not main", "except main"): the item that rules it out and where the name
+/// ends.
+fn any_of(text: &str, cut: &Items, options: &[String]) -> (bool, Option<(usize, usize)>) {
+    let mut named = false;
+    for option in options {
+        let folded = fold(option);
+        let option = folded.trim();
+        if option.is_empty() {
+            continue;
+        }
+        for (at, _) in text.match_indices(option) {
+            if !bounded(text, at, at + option.len()) {
+                continue;
+            }
+            match ruled_out(&cut.items, cut.item_at(at)) {
+                Some(by) => return (named, Some((by, at + option.len()))),
+                None => named = true,
+            }
+        }
+    }
+    (named, None)
+}
+
+/// The word production in any of the seven languages, as for [`any_of`].
+fn production(text: &str, cut: &Items) -> (bool, Option<(usize, usize)>) {
+    let lexicon = Lexicon::get();
+    let mut named = false;
+    for token in Tokens::new(text).filter(|t| t.kind == Kind::Word) {
+        if !lexicon.is_prod(&text[token.start..token.end]) {
+            continue;
+        }
+        match ruled_out(&cut.items, cut.item_at(token.start)) {
+            Some(by) => return (named, Some((by, token.end))),
+            None => named = true,
+        }
+    }
+    (named, None)
+}
+
+/// A name stands alone: no letter, digit, `_` or `-` on either side, and no `.` before
+/// it or before a letter after it ("main" is in "origin/main" and "main.", not in
+/// "main.rs" or "gh-main").
+fn bounded(text: &str, start: usize, end: usize) -> bool {
+    let bytes = text.as_bytes();
+    let inner = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+    let before = start.checked_sub(1).map(|i| bytes[i]);
+    let after = bytes.get(end).copied();
+    let after_next = bytes.get(end + 1).copied();
+    let clear_before = before.is_none_or(|b| !inner(b) && b != b'.');
+    let clear_after = match after {
+        None => true,
+        Some(b'.') => !after_next.is_some_and(|b| b.is_ascii_alphanumeric()),
+        Some(b) => !inner(b),
+    };
+    clear_before && clear_after
+}
+
+/// A "not" or an "except" within three words before the name's item, in its clause.
+fn ruled_out(items: &[Item], at: usize) -> Option<usize> {
+    let mut j = at.min(items.len());
+    let mut reach = 0;
+    while j > 0 && reach < REACH_NEAR {
+        j -= 1;
+        let item = &items[j];
+        if item.ends_clause() || item.has(flag::AND) {
+            return None;
+        }
+        reach += usize::from(item.words);
+        if item.has(flag::NOT_A_HOLD) {
+            continue;
+        }
+        if item.has(flag::NEGATION | flag::NOT_AFTER | flag::NOT_YET | flag::EXCEPT) {
+            return Some(j);
+        }
+    }
+    None
+}

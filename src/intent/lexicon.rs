@@ -1,0 +1,340 @@
+//! Every word list in one index, built once: a message's words become items, each the
+//! longest phrase any table knows at that point, with every concept and act it stands for.
+
+use super::text::{Kind, Token, Tokens};
+use super::words::{self, Table};
+use crate::wish::Act;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::OnceLock;
+
+/// A word hash in the manner of rustc's FxHash: words are a few bytes and the index is
+/// ours (no one picks its keys), so eight bytes a multiply beats SipHash on the one lookup
+/// every word of a message costs.
+#[derive(Default)]
+pub struct WordHasher(u64);
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl WordHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        // splitmix64's finish: the table takes its slot from the low bits, which the
+        // multiplies above leave weak.
+        let mut h = self.0;
+        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^ (h >> 31)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut eight = [0u8; 8];
+            eight.copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(eight));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // Byte by byte: a copy of a few bytes would be a call and a stall.
+            let tail = rest
+                .iter()
+                .rev()
+                .fold(0u64, |word, b| (word << 8) | u64::from(*b));
+            self.add(tail ^ ((rest.len() as u64) << 59));
+        }
+    }
+
+    fn write_u8(&mut self, byte: u8) {
+        self.add(u64::from(byte));
+    }
+}
+
+type WordHash = BuildHasherDefault<WordHasher>;
+
+/// What a phrase stands for, as bits: a phrase may stand for several at once.
+pub mod flag {
+    pub const NOT_A_HOLD: u32 = 1 << 0;
+    pub const NEGATION: u32 = 1 << 1;
+    pub const NOT_AFTER: u32 = 1 << 2;
+    pub const NOT_YET: u32 = 1 << 3;
+    pub const WAIT: u32 = 1 << 4;
+    pub const ON_THEIR_SAY: u32 = 1 << 5;
+    pub const TAKEN_BACK: u32 = 1 << 6;
+    pub const FILLER: u32 = 1 << 7;
+    pub const BOUNDARY: u32 = 1 << 8;
+    pub const AND: u32 = 1 << 9;
+    pub const BEFORE: u32 = 1 << 10;
+    pub const PERSON: u32 = 1 << 11;
+    pub const STATE: u32 = 1 << 12;
+    pub const EXCEPT: u32 = 1 << 13;
+    pub const NOT_LAST: u32 = 1 << 14;
+    pub const CARRY: u32 = 1 << 15;
+    pub const INFINITIVE: u32 = 1 << 16;
+}
+
+/// Every concept table with its flag.
+pub const CONCEPTS: [(&str, Table, u32); 17] = [
+    ("NOT_A_HOLD", words::NOT_A_HOLD, flag::NOT_A_HOLD),
+    ("NEGATION", words::NEGATION, flag::NEGATION),
+    ("NOT_AFTER", words::NOT_AFTER, flag::NOT_AFTER),
+    ("NOT_LAST", words::NOT_LAST, flag::NOT_LAST),
+    ("NOT_YET", words::NOT_YET, flag::NOT_YET),
+    ("WAIT", words::WAIT, flag::WAIT),
+    ("ON_THEIR_SAY", words::ON_THEIR_SAY, flag::ON_THEIR_SAY),
+    ("TAKEN_BACK", words::TAKEN_BACK, flag::TAKEN_BACK),
+    ("FILLER", words::FILLER, flag::FILLER),
+    ("BOUNDARY", words::BOUNDARY, flag::BOUNDARY),
+    ("CARRY", words::CARRY, flag::CARRY),
+    ("INFINITIVE", words::INFINITIVE, flag::INFINITIVE),
+    ("AND", words::AND, flag::AND),
+    ("BEFORE", words::BEFORE, flag::BEFORE),
+    ("PERSON", words::PERSON, flag::PERSON),
+    ("STATE", words::STATE, flag::STATE),
+    ("EXCEPT", words::EXCEPT, flag::EXCEPT),
+];
+
+/// The bit of an act in an item's `acts`.
+pub fn act_bit(act: Act) -> u32 {
+    let at = Act::ALL.iter().position(|each| *each == act).unwrap_or(0);
+    1 << at
+}
+
+/// No word: a token no word list knows, or a mark.
+const UNKNOWN: u32 = u32::MAX;
+
+/// A trie node: what the phrase ending here stands for, and the words that go on.
+#[derive(Default)]
+struct Node {
+    /// (flags, acts) of the phrase that ends here.
+    end: Option<(u32, u32)>,
+    /// (word, node), sorted by word.
+    next: Vec<(u32, u32)>,
+}
+
+/// The index of every word list: each word a number, once, and the phrases as a trie of
+/// those numbers, so a message's words are hashed once each and phrases are walked by
+/// comparing numbers ("no", "no need to ask", "no reason not to", …).
+pub struct Lexicon {
+    vocab: HashMap<&'static str, u32, WordHash>,
+    /// Node 0 is the root; its children are indexed directly by word (`first`).
+    nodes: Vec<Node>,
+    /// For each word, the node of the phrases it starts, or UNKNOWN.
+    first: Vec<u32>,
+    prod: HashSet<&'static str, WordHash>,
+}
+
+impl Lexicon {
+    fn build() -> Lexicon {
+        let mut vocab: HashMap<&'static str, u32, WordHash> = HashMap::default();
+        let mut nodes: Vec<Node> = vec![Node::default()];
+        let mut first: Vec<u32> = Vec::new();
+        let mut add = |entry: &'static str, flags: u32, acts: u32| {
+            let mut node: Option<usize> = None;
+            for word in entry.split(' ').filter(|w| !w.is_empty()) {
+                let next_id = u32::try_from(vocab.len()).unwrap_or(UNKNOWN);
+                let id = *vocab.entry(word).or_insert(next_id);
+                let fresh = u32::try_from(nodes.len()).unwrap_or(UNKNOWN);
+                let child = match node {
+                    None => {
+                        let slot = usize::try_from(id).unwrap_or(usize::MAX);
+                        if first.len() <= slot {
+                            first.resize(slot + 1, UNKNOWN);
+                        }
+                        if first[slot] == UNKNOWN {
+                            first[slot] = fresh;
+                            nodes.push(Node::default());
+                        }
+                        first[slot]
+                    }
+                    Some(parent) => match nodes[parent].next.binary_search_by_key(&id, |(w, _)| *w)
+                    {
+                        Ok(at) => nodes[parent].next[at].1,
+                        Err(at) => {
+                            nodes[parent].next.insert(at, (id, fresh));
+                            nodes.push(Node::default());
+                            fresh
+                        }
+                    },
+                };
+                node = usize::try_from(child).ok();
+            }
+            if let Some(node) = node.and_then(|at| nodes.get_mut(at)) {
+                let (known_flags, known_acts) = node.end.get_or_insert((0, 0));
+                *known_flags |= flags;
+                *known_acts |= acts;
+            }
+        };
+        for (_, table, bit) in CONCEPTS {
+            for (_, line) in table {
+                for entry in *line {
+                    add(entry, bit, 0);
+                }
+            }
+        }
+        for (act, table) in words::WISHES {
+            for (_, line) in table {
+                for entry in *line {
+                    add(entry, 0, act_bit(act));
+                }
+            }
+        }
+        first.resize(vocab.len(), UNKNOWN);
+        let prod = words::PROD_WORDS
+            .iter()
+            .flat_map(|(_, line)| line.iter().copied())
+            .collect();
+        Lexicon {
+            vocab,
+            nodes,
+            first,
+            prod,
+        }
+    }
+
+    /// The number of a word, or UNKNOWN.
+    fn id(&self, word: &str) -> u32 {
+        self.vocab.get(word).copied().unwrap_or(UNKNOWN)
+    }
+
+    /// The node of the phrases word `id` starts.
+    fn start(&self, id: u32) -> Option<&Node> {
+        let at = *self.first.get(usize::try_from(id).ok()?)?;
+        self.nodes.get(usize::try_from(at).ok()?)
+    }
+
+    /// The node after `node` for word `id`.
+    fn step(&self, node: &Node, id: u32) -> Option<&Node> {
+        let at = node.next.binary_search_by_key(&id, |(w, _)| *w).ok()?;
+        self.nodes.get(usize::try_from(node.next[at].1).ok()?)
+    }
+
+    /// The one index, built on first use.
+    pub fn get() -> &'static Lexicon {
+        static LEXICON: OnceLock<Lexicon> = OnceLock::new();
+        LEXICON.get_or_init(Lexicon::build)
+    }
+
+    /// True for a production word (`Name::Production`).
+    pub fn is_prod(&self, word: &str) -> bool {
+        self.prod.contains(word)
+    }
+}
+
+/// A word or phrase of a message, or a mark between them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Item {
+    pub kind: Kind,
+    /// Byte range in the folded text.
+    pub start: usize,
+    pub end: usize,
+    /// How many words (0 for a mark).
+    pub words: u8,
+    pub flags: u32,
+    pub acts: u32,
+}
+
+impl Item {
+    pub fn is_word(&self) -> bool {
+        self.kind == Kind::Word
+    }
+
+    pub fn has(&self, flags: u32) -> bool {
+        self.flags & flags != 0
+    }
+
+    /// A mark, or a "but", "then", "so": a clause ends here.
+    pub fn ends_clause(&self) -> bool {
+        !self.is_word() || self.has(flag::BOUNDARY)
+    }
+}
+
+/// A folded message cut into items: the longest known phrase at each word, left to right.
+pub struct Items {
+    pub items: Vec<Item>,
+}
+
+/// The most words a phrase has (checked by a test of the word lists).
+pub const LONGEST: usize = 6;
+
+impl Items {
+    pub fn read(text: &str) -> Items {
+        let lexicon = Lexicon::get();
+        let mut tokens = Tokens::new(text);
+        // A window of the next few tokens and their word numbers: a phrase never looks
+        // further than LONGEST words, and each word is looked up once.
+        let mut ahead: VecDeque<(Token, u32)> = VecDeque::with_capacity(LONGEST + 1);
+        let mut pull = |ahead: &mut VecDeque<(Token, u32)>| match tokens.next() {
+            Some(token) => {
+                let id = match token.kind {
+                    Kind::Word => lexicon.id(&text[token.start..token.end]),
+                    _ => UNKNOWN,
+                };
+                ahead.push_back((token, id));
+                true
+            }
+            None => false,
+        };
+        let mut items = Vec::with_capacity(text.len() / 3 + 4);
+        loop {
+            if ahead.is_empty() && !pull(&mut ahead) {
+                break;
+            }
+            let Some(&(token, id)) = ahead.front() else {
+                break;
+            };
+            if token.kind != Kind::Word {
+                items.push(Item {
+                    kind: token.kind,
+                    start: token.start,
+                    end: token.end,
+                    words: 0,
+                    flags: 0,
+                    acts: 0,
+                });
+                ahead.pop_front();
+                continue;
+            }
+            // Walk the trie as far as the words go; the deepest phrase end wins.
+            let mut node = lexicon.start(id);
+            let mut found = None;
+            let mut depth = 1;
+            while let Some(here) = node {
+                if let Some((flags, acts)) = here.end {
+                    found = Some((depth, flags, acts));
+                }
+                if here.next.is_empty() || (ahead.len() <= depth && !pull(&mut ahead)) {
+                    break;
+                }
+                node = ahead
+                    .get(depth)
+                    .and_then(|&(_, next)| lexicon.step(here, next));
+                depth += 1;
+            }
+            let (len, flags, acts) = found.unwrap_or((1, 0, 0));
+            let end = ahead.get(len - 1).map_or(token.end, |(t, _)| t.end);
+            // INVARIANT: a phrase has at most LONGEST words (checked by `phrases_are_short`).
+            let words = u8::try_from(len).unwrap_or(u8::MAX);
+            items.push(Item {
+                kind: Kind::Word,
+                start: token.start,
+                end,
+                words,
+                flags,
+                acts,
+            });
+            ahead.drain(..len.min(ahead.len()));
+        }
+        Items { items }
+    }
+
+    /// The index of the item that holds (or first follows) this byte of the text.
+    pub fn item_at(&self, byte: usize) -> usize {
+        self.items.partition_point(|item| item.end <= byte)
+    }
+}

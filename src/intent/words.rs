@@ -1,0 +1,556 @@
+//! The words the reader knows: one table per concept, one line per language, every entry
+//! written in folded form (see `crate::fold`): lower case ASCII, no accents, words
+//! separated by one space, French elisions spelled out ("ne oublie pas"), hyphens as spaces
+//! ("force push" reads "force-push" and "--force" reads "force").
+//!
+//! A phrase matches whole words in a row within one clause; where several entries start at
+//! the same word, the longest wins, so "don't forget" (not a hold) wins over "don't", and
+//! "force push" (a force-push) wins over "push". All seven lines of a table apply to every
+//! message: the reader does not guess the language, so a word that is English for something
+//! else is left out of the other languages' lines or narrowed to a phrase (French
+//! "accessible", "programme" and "ignore", Portuguese "agenda", Spanish "quite", English
+//! "release notes").
+//!
+//! German words with an umlaut are written twice, folded (`losche`) and as typed without
+//! umlauts (`loesche`): fold keeps `oe` because French and Dutch need it ("doe", "goed").
+
+use crate::wish::Act;
+
+/// The seven languages the reader knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lang {
+    En,
+    De,
+    Fr,
+    Es,
+    Pt,
+    It,
+    Nl,
+}
+
+impl Lang {
+    /// Every language, in the order each table lists them.
+    pub const ALL: [Lang; 7] = [
+        Lang::En,
+        Lang::De,
+        Lang::Fr,
+        Lang::Es,
+        Lang::Pt,
+        Lang::It,
+        Lang::Nl,
+    ];
+}
+
+/// One concept's words: one line per language, in [`Lang::ALL`] order.
+pub type Table = &'static [(Lang, &'static [&'static str])];
+
+use Lang::{De, En, Es, Fr, It, Nl, Pt};
+
+// ---------------------------------------------------------------------------------------
+// How a message is cut and what holds
+// ---------------------------------------------------------------------------------------
+
+/// Idioms whose "not" governs something else: blanked before anything else is read.
+#[rustfmt::skip]
+pub const NOT_A_HOLD: Table = &[
+    (En, &["can't you just", "cant you just", "couldn't you just", "do not forget", "do not hesitate", "do not push back", "do not wait for me", "don't ask", "don't bother asking", "don't forget", "don't have to wait for me", "don't hesitate", "don't need my", "don't need to ask", "don't need to wait", "don't push back", "don't wait for me", "don't wait on me", "don't worry", "dont ask", "dont forget", "dont hesitate", "dont push back", "dont wait for me", "dont worry", "got my approval", "got my ok", "have my approval", "have my blessing", "have my go ahead", "have my ok", "have my okay", "let me know", "never forget", "never mind", "nevermind", "no doubt", "no hurry", "no matter", "no need for my", "no need to ask", "no need to check with me", "no need to wait", "no need to wait for me", "no pressure", "no problem", "no questions asked", "no reason not to", "no rush", "no worries", "not a problem", "not just", "not only", "why don't you", "why dont you", "why not", "with my blessing", "with my ok", "without asking", "without asking me", "without checking with me", "without waiting for me", "you don't have to wait"]),
+    (De, &["brauchst mich nicht fragen", "brauchst mich nicht zu fragen", "brauchst nicht fragen", "brauchst nicht zu fragen", "du musst mich nicht fragen", "du musst nicht fragen", "egal", "frag mich nicht", "frag nicht", "hast mein ok", "hast meine freigabe", "kannst du nicht einfach", "kein grund es nicht zu", "kein problem", "keine eile", "keine sorge", "keine sorgen", "mach dir keine sorgen", "mit meinem ok", "nicht nachfragen", "nicht nur", "nicht vergessen", "nicht zoegern", "nicht zogern", "ohne mich zu fragen", "ohne nachzufragen", "ohne zu fragen", "vergesst nicht", "vergiss nicht", "warte nicht auf mich", "wartet nicht auf mich", "warum nicht", "zoegere nicht", "zogere nicht"]),
+    (Fr, &["aucune raison de ne pas", "avec mon accord", "hesite pas", "laisse tomber", "me attends pas", "ne hesite pas", "ne hesitez pas", "ne me attendez pas", "ne me attends pas", "ne me demande pas", "ne oublie pas", "ne oubliez pas", "ne te en fais pas", "ne te inquiete pas", "ne vous en faites pas", "ne vous inquietez pas", "non seulement", "oublie pas", "pas besoin de demander", "pas besoin de me demander", "pas de probleme", "pas de souci", "pas de soucis", "pas de urgence", "pas la peine de demander", "pas presse", "pas seulement", "pourquoi pas", "sans demander", "sans me demander", "te en fais pas", "te inquiete pas", "tu as mon accord", "tu as mon feu vert", "tu as mon ok", "tu ne peux pas juste", "tu peux pas juste"]),
+    (Es, &["con mi permiso", "da igual", "no dudes", "no esperes por mi", "no hace falta preguntar", "no hace falta que preguntes", "no hay prisa", "no hay problema", "no hay razon para no", "no importa", "no mas", "no me esperes", "no me preguntes", "no necesitas preguntar", "no necesitas preguntarme", "no olvides", "no puedes simplemente", "no solamente", "no solo", "no te olvides", "no te preocupes", "por que no", "sin preguntar", "sin preguntarme", "sin problema", "tienes mi ok", "tienes mi permiso", "tienes mi visto bueno"]),
+    (Pt, &["deixa pra la", "nao apenas", "nao espere por mim", "nao esperes por mim", "nao esqueca", "nao esquece", "nao ha razao para nao", "nao hesite", "nao hesites", "nao importa", "nao me espere", "nao me pergunte", "nao pode so", "nao podes so", "nao precisa me perguntar", "nao precisa perguntar", "nao precisa se preocupar", "nao precisas de perguntar", "nao se esqueca", "nao se preocupe", "nao so", "nao te preocupes", "por que nao", "porque nao", "sem me perguntar", "sem perguntar", "sem pressa", "sem problema", "tem meu aval", "tem meu ok", "tem minha aprovacao"]),
+    (It, &["hai il mio ok", "hai il mio via libera", "hai la mia approvazione", "lascia perdere", "nessun motivo per non", "nessun problema", "nessuna fretta", "non aspettarmi", "non ce e bisogno di chiedere", "non ce e bisogno di chiedermi", "non chiedermi", "non dimenticare", "non dimenticarti", "non esitare", "non importa", "non mi aspettare", "non preoccuparti", "non puoi semplicemente", "non scordarti", "non serve chiedere", "non serve chiedermi", "non solo", "non ti preoccupare", "perche no", "perche non", "senza chiedere", "senza chiedermi"]),
+    (Nl, &["aarzel niet", "geen haast", "geen probleem", "geen reden om niet", "geen zorgen", "heb je mijn ok", "hebt mijn akkoord", "hebt mijn ok", "hoeft niet te vragen", "je hoeft het niet te vragen", "je hoeft niet te vragen", "kan je niet gewoon", "kun je niet gewoon", "laat maar", "maak je geen zorgen", "maakt niet uit", "niet alleen", "niet vergeten", "vergeet niet", "vraag het niet", "waarom niet", "wacht niet op me", "wacht niet op mij", "zonder het te vragen", "zonder te vragen"]),
+];
+
+/// A "not": holds the act it comes before, within seven words of the act's own clause.
+#[rustfmt::skip]
+pub const NEGATION: Table = &[
+    (En, &["can't", "cannot", "cant", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "without", "won't", "wont"]),
+    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "nix", "ohne", "weder"]),
+    (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "rien", "sans", "surtout pas"]),
+    (Es, &["jamas", "mejor no", "nada", "ni", "ningun", "ninguna", "ninguno", "no", "nunca", "para nada", "sin", "tampoco"]),
+    (Pt, &["de jeito nenhum", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "nunca", "sem"]),
+    (It, &["guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza"]),
+    (Nl, &["geen", "liever niet", "nee", "niet", "niets", "niks", "noch", "nooit", "toch niet", "zonder"]),
+];
+
+/// A "not" just after the act, as German, Dutch and French say it ("push es nicht",
+/// "push nog niet", "pousse pas"): holds within four words of the act, in its clause.
+/// English has none after an imperative ("delete the branches not merged" is about the
+/// branches), and Spanish, Portuguese and Italian say theirs at the end (`NOT_LAST`).
+/// "Myself" and "selbst" right after the act hold it too: "I'll push it myself".
+#[rustfmt::skip]
+pub const NOT_AFTER: Table = &[
+    (En, &["myself", "nothing"]),
+    (De, &["auf keinen fall", "bloss nicht", "kein", "keine", "keinem", "keinen", "keiner", "keinesfalls", "nicht", "nichts", "nie", "niemals", "nix", "selber", "selbst"]),
+    (Fr, &["aucun", "aucune", "jamais", "pas", "rien", "surtout pas"]),
+    (Es, &["jamas", "nunca"]),
+    (Pt, &["jamais", "nunca"]),
+    (It, &["mai", "niente", "nulla"]),
+    (Nl, &["geen", "niet", "niets", "niks", "nooit"]),
+];
+
+/// A "no" that holds the act only when it ends the act's clause, within four words
+/// ("commit sim, push não", "súbelo no"): before another word it is about that word
+/// ("limpa os arquivos não rastreados", "nettoie les fichiers non suivis").
+#[rustfmt::skip]
+pub const NOT_LAST: Table = &[
+    (En, &["no", "not"]),
+    (De, &["nein", "nicht"]),
+    (Fr, &["non", "pas"]),
+    (Es, &["no"]),
+    (Pt, &["nao"]),
+    (It, &["no", "non"]),
+    (Nl, &["nee", "niet"]),
+];
+
+/// Not yet: a "not" before or after the act, and on its own in a clause ("push it, but
+/// not yet") it holds every act of the sentence.
+#[rustfmt::skip]
+pub const NOT_YET: Table = &[
+    (En, &["later", "not for now", "not just yet", "not now", "not right now", "not today", "not yet"]),
+    (De, &["erst spaeter", "erst spater", "heute nicht", "jetzt nicht", "nicht heute", "nicht jetzt", "noch nicht", "spaeter", "spater", "vorerst nicht"]),
+    (Fr, &["pas aujourd hui", "pas encore", "pas maintenant", "pas pour le instant", "pas pour le moment", "pas tout de suite", "plus tard"]),
+    (Es, &["ahora no", "aun no", "de momento no", "hoy no", "mas tarde", "por ahora no", "todavia no"]),
+    (Pt, &["agora nao", "ainda nao", "hoje nao", "mais tarde", "por agora nao", "por enquanto nao"]),
+    (It, &["adesso no", "ancora no", "non adesso", "non ancora", "non oggi", "non ora", "oggi no", "ora no", "per ora no", "piu tardi"]),
+    (Nl, &["later", "niet nu", "niet vandaag", "nog niet", "nu niet", "straks", "vandaag niet", "voorlopig niet"]),
+];
+
+/// A wait word: holds the act it stands over ("wait before deploying", "hold off on the
+/// deploy", "skip the push", "leave the push to me").
+#[rustfmt::skip]
+pub const WAIT: Table = &[
+    (En, &["abort", "avoid", "cancel", "delay", "hang on", "hold", "hold back", "hold back on", "hold off", "hold off on", "leave", "pause", "postpone", "put off", "refrain from", "skip", "stop", "wait", "wait on", "wait with"]),
+    (De, &["abbrechen", "aufschieben", "hoer auf", "hoert auf", "hor auf", "hort auf", "lass das", "pausiere", "stopp", "uberspring", "uberspringe", "ueberspring", "ueberspringe", "vermeide", "vermeiden", "verzichte auf", "warte", "warte mit", "warten", "wartet", "wartet mit"]),
+    (Fr, &["annule", "annuler", "arrete", "arretez", "attendez", "attendre", "attends", "evite", "eviter", "evitez", "laisse", "patiente", "repousse", "retarde", "saute", "suspends"]),
+    (Es, &["aborta", "aguanta", "cancela", "deja", "deten", "detente", "espera", "esperar", "esperate", "espere", "evita", "evitar", "evites", "omite", "pospon", "posponer", "salta", "saltate"]),
+    (Pt, &["aborta", "adia", "adiar", "aguarda", "aguarde", "cancela", "deixa", "espera", "esperar", "espere", "evita", "evitar", "evite", "pera", "pula", "pule", "segura"]),
+    (It, &["annulla", "aspetta", "aspettare", "aspettate", "evita", "evitare", "ferma", "fermati", "interrompi", "lascia", "rimanda", "rimandare", "salta", "sospendi"]),
+    (Nl, &["annuleer", "overslaan", "sla over", "stel uit", "stop", "uitstellen", "vermijd", "vermijden", "wacht", "wacht met", "wachten"]),
+];
+
+/// The act waits on the person's say: anywhere in the sentence, it holds.
+#[rustfmt::skip]
+pub const ON_THEIR_SAY: Table = &[
+    (En, &["after i", "after i review", "after i've", "after my review", "ask me", "ask me first", "before i", "before i've", "by me", "check with me", "i will do it", "i'll do it", "i'll do it myself", "i'll handle", "i'll handle it", "leave it to me", "leave that to me", "let me", "my approval", "my go", "my go ahead", "my ok", "my okay", "my review", "my say so", "my sign off", "my signoff", "once i", "once i've", "run it by me", "run this by me", "talk to me", "til i", "till i", "until i", "until i've", "until it's reviewed", "until reviewed", "until the review", "wait for me", "wait for my", "when i say", "when i tell you"]),
+    (De, &["bevor ich", "bis ich", "durch mich", "frag mich", "frag mich vorher", "frag mich zuerst", "frage mich", "fragt mich", "ich mach das", "ich mache das", "ich selbst", "lass mich", "mach ich", "mach ich selbst", "mache ich", "mache ich selbst", "mein go", "mein ok", "mein okay", "mein review", "meine freigabe", "meinem ok", "meinem review", "meiner durchsicht", "meiner freigabe", "nach meinem ok", "nachdem ich", "rede mit mir", "sobald ich", "sprich mit mir", "warte auf mein", "warte auf mich", "wartet auf mich", "wenn ich bescheid gebe", "wenn ich es sage"]),
+    (Fr, &["apres que je", "attendez moi", "attends moi", "avant que je", "demande moi", "demandez moi", "des que je", "je le fais", "je le ferai", "je me en occupe", "je vais le faire", "jusque a ce que je", "laisse moi", "laissez moi", "ma relecture", "ma review", "ma revue", "ma validation", "moi meme", "mon accord", "mon aval", "mon feu vert", "mon go", "mon ok", "par moi", "quand je dirai", "quand je le dis", "quand je te dis", "quand je te le dis", "tant que je", "une fois que je", "voir avec moi"]),
+    (Es, &["a que lo revise", "antes de que lo revise", "antes de que yo", "antes que yo", "consultalo conmigo", "consultame", "cuando lo revise", "cuando te diga", "cuando te lo diga", "cuando yo diga", "dejame", "dejamelo", "dejamelo a mi", "despues de que lo revise", "despues de que yo", "en cuanto lo revise", "esperame", "hasta que diga", "hasta que lo revise", "hasta que lo vea", "hasta que te diga", "hasta que te lo diga", "hasta que yo", "lo hago yo", "mi aprobacion", "mi ok", "mi permiso", "mi revision", "mi visto bueno", "por mi", "preguntame", "preguntame antes", "preguntame primero", "que lo revise", "que lo vea", "que yo lo revise", "una vez que lo revise", "yo lo hago", "yo mismo"]),
+    (Pt, &["antes de eu", "antes que eu", "assim que eu", "ate eu", "ate que eu", "deixa comigo", "deixa eu", "deixa que eu", "depois que eu", "eu faco", "eu mesma", "eu mesmo", "eu revisar", "fala comigo", "me consulta", "me consulte", "me espera", "me espere", "me pergunta", "me pergunte", "meu aval", "meu ok", "meu sinal", "minha aprovacao", "minha revisao", "pergunta me", "pergunte me", "por mim", "quando eu disser", "quando eu falar", "quando eu mandar", "que eu revise"]),
+    (It, &["appena io", "aspettami", "che io controlli", "che io veda", "chiedimi", "chiedimi prima", "ci penso io", "da me", "dopo che ho", "dopo che io", "finche io", "finche non dico", "finche non lo dico", "finche non te lo dico", "fino a quando io", "il mio ok", "il mio via libera", "io stesso", "la mia approvazione", "lascia fare a me", "lasciami", "lo faccio io", "mia approvazione", "mia review", "mia revisione", "mio ok", "mio via libera", "parlane con me", "prima che io", "prima che lo controlli", "prima che lo veda", "quando dico io", "quando lo dico io", "quando te lo dico", "sentimi", "una volta che io"]),
+    (Nl, &["als ik het zeg", "doe ik zelf", "door me", "door mij", "ik doe het", "ik doe het zelf", "ik zelf", "laat me", "laat mij", "mijn akkoord", "mijn controle", "mijn go", "mijn goedkeuring", "mijn ok", "mijn review", "nadat ik", "overleg met me", "overleg met mij", "tot ik", "totdat ik", "voordat ik", "vraag het me", "vraag het mij", "vraag me", "vraag mij", "wacht op me", "wacht op mij", "wanneer ik", "zodra ik"]),
+];
+
+/// A short sentence that takes back the one before it ("Push it. No, wait.").
+#[rustfmt::skip]
+pub const TAKEN_BACK: Table = &[
+    (En, &["belay that", "cancel", "cancel that", "forget it", "forget that", "hold on", "never mind", "nevermind", "not so fast", "on second thought", "scratch that"]),
+    (De, &["abbrechen", "doch nicht", "halt", "lass es", "lass gut sein", "lieber nicht", "moment", "vergiss das", "vergiss es"]),
+    (Fr, &["annule", "finalement non", "laisse tomber", "minute", "non finalement", "oublie", "oublie ca", "stop"]),
+    (Es, &["alto", "cancela", "dejalo", "mejor no", "no importa", "olvida eso", "olvidalo", "para"]),
+    (Pt, &["cancela", "deixa para la", "deixa pra la", "esquece", "esquece isso", "melhor nao", "nao importa", "para"]),
+    (It, &["annulla", "dimentica", "dimenticalo", "fermo", "lascia perdere", "lascia stare", "meglio di no", "meglio no", "non importa"]),
+    (Nl, &["annuleer", "laat maar", "laat maar zitten", "liever niet", "toch niet", "vergeet dat", "vergeet het"]),
+];
+
+/// Words that change nothing at the start of a taking-back sentence, or around a bare
+/// "not yet" ("No, wait.", "Sorry, not yet please.").
+#[rustfmt::skip]
+pub const FILLER: Table = &[
+    (En, &["absolutely", "actually", "ah", "certainly", "definitely", "hmm", "nah", "no", "nope", "oh", "oops", "please", "pls", "really", "sorry", "uh", "um"]),
+    (De, &["ach", "bitte", "definitiv", "eigentlich", "hm", "nein", "oh", "sorry", "ups", "wirklich"]),
+    (Fr, &["absolument", "ah", "en fait", "euh", "finalement", "non", "oh", "oups", "pardon", "se il te plait", "se il vous plait", "stp", "svp", "vraiment"]),
+    (Es, &["ah", "eh", "mejor", "no", "oh", "perdon", "por favor", "ups"]),
+    (Pt, &["ah", "alias", "desculpa", "mas", "nao", "oh", "opa", "pfv", "por favor"]),
+    (It, &["ah", "anzi", "assolutamente", "no", "oh", "ops", "per favore", "scusa"]),
+    (Nl, &["absoluut", "ah", "alsjeblieft", "echt", "eigenlijk", "graag", "nee", "oeps", "oh", "sorry"]),
+];
+
+/// "But", "then", "so": a "not" stops here. Portuguese "mas" and Dutch "dan" are left out
+/// because they are also Spanish "more" and Dutch "than" ("no hagas mas push"): a missing
+/// boundary can only make a reading hold, never ask.
+#[rustfmt::skip]
+pub const BOUNDARY: Table = &[
+    (En, &["afterwards", "although", "but", "however", "so", "then", "though"]),
+    (De, &["aber", "allerdings", "anschliessend", "daher", "danach", "dann", "deshalb", "jedoch", "sondern"]),
+    (Fr, &["alors", "cependant", "donc", "ensuite", "mais", "pourtant", "puis"]),
+    (Es, &["asi que", "aunque", "despues", "entonces", "luego", "pero", "sino"]),
+    (Pt, &["contudo", "depois", "entao", "porem", "portanto"]),
+    (It, &["allora", "dopo", "invece", "ma", "pero", "poi", "quindi", "tuttavia"]),
+    (Nl, &["daarna", "dus", "echter", "maar", "toen", "vervolgens"]),
+];
+
+/// A "not" or a wait word carries over one comma into a clause that starts with one of
+/// these ("Ich will nicht, dass du pushst").
+#[rustfmt::skip]
+pub const CARRY: Table = &[
+    (En, &["that"]),
+    (De, &["dass"]),
+    (Fr, &["que"]),
+    (Es, &["que"]),
+    (Pt, &["que"]),
+    (It, &["che"]),
+    (Nl, &["dat"]),
+];
+
+/// An infinitive governed from before a comma, right before the act: a "not" or a wait
+/// word carries over the comma to it ("Vermeide es, die Secrets zu loggen").
+#[rustfmt::skip]
+pub const INFINITIVE: Table = &[
+    (En, &["so as to"]),
+    (De, &["zu"]),
+    (Fr, &["afin de"]),
+    (Es, &["a fin de"]),
+    (Pt, &["a fim de"]),
+    (It, &["al fine di"]),
+    (Nl, &["te"]),
+];
+
+/// "And": starts a new act, except right after one negated verb ("don't commit and push").
+#[rustfmt::skip]
+pub const AND: Table = &[
+    (En, &["and"]),
+    (De, &["und"]),
+    (Fr, &["et"]),
+    (Es, &["e", "y"]),
+    (Pt, &["e"]),
+    (It, &["e", "ed"]),
+    (Nl, &["en"]),
+];
+
+/// "Before": what comes first is not held by it ("run the tests before pushing" asks for
+/// the push), unless what comes first is the person ("ask me before pushing").
+#[rustfmt::skip]
+pub const BEFORE: Table = &[
+    (En, &["before"]),
+    (De, &["bevor", "ehe", "vor dem", "vorm"]),
+    (Fr, &["avant", "avant de", "avant que"]),
+    (Es, &["antes", "antes de", "antes de que", "antes que"]),
+    (Pt, &["antes", "antes de", "antes que"]),
+    (It, &["prima che", "prima di"]),
+    (Nl, &["alvorens", "voor het", "voordat"]),
+];
+
+/// The person: right before a "before", the person comes first ("check with me before").
+#[rustfmt::skip]
+pub const PERSON: Table = &[
+    (En, &["i'd", "i'll", "i'm", "me", "myself", "us"]),
+    (De, &["ich", "mich", "mir", "uns"]),
+    (Fr, &["je", "me", "moi", "nous"]),
+    (Es, &["avisame", "consultame", "me", "mi", "nosotros", "preguntame", "yo"]),
+    (Pt, &["eu", "me", "mim", "nos"]),
+    (It, &["avvisami", "chiedimi", "io", "me", "mi", "noi", "sentimi"]),
+    (Nl, &["ik", "me", "mij", "ons"]),
+];
+
+/// A state, not a wish: right before the act (a "not" or another of these between), the
+/// act is something done, not asked or held ("I haven't run it", "j'ai supprimé").
+#[rustfmt::skip]
+pub const STATE: Table = &[
+    (En, &["already", "been", "did", "had", "hadn't", "has", "hasn't", "hasnt", "have", "haven't", "havent", "i didn't", "i didnt", "i've", "they've", "was", "wasn't", "we didn't", "we didnt", "we've", "were", "weren't", "you've"]),
+    (De, &["bereits", "hab", "habe", "haben", "habt", "hat", "hatte", "ist", "sind", "wurde", "wurden"]),
+    (Fr, &["ai", "avais", "avait", "avez", "avons", "ca a", "deja", "elle a", "est", "etait", "ete", "il a", "on a", "ont", "qui a", "sont", "tu as"]),
+    (Es, &["ha", "habia", "han", "has", "he", "hemos", "hice", "hicieron", "hicimos", "hiciste", "hizo"]),
+    (Pt, &["fez", "fiz", "fizemos", "fizeste", "foi", "foram", "tem", "temos", "tenho", "tinha"]),
+    (It, &["abbiamo", "avete", "e stato", "fatto", "gia", "ha", "hai", "hanno", "ho"]),
+    (Nl, &["had", "heb", "hebben", "hebt", "heeft", "was", "werd"]),
+];
+
+/// Except: a name right after it is not named but ruled out ("everything except main").
+#[rustfmt::skip]
+pub const EXCEPT: Table = &[
+    (En, &["apart from", "except", "except for", "excluding", "other than"]),
+    (De, &["ausgenommen", "ausser", "bis auf"]),
+    (Fr, &["a part", "excepte", "hormis", "sauf"]),
+    (Es, &["excepto", "menos", "salvo"]),
+    (Pt, &["exceto", "fora", "menos", "salvo"]),
+    (It, &["eccetto", "fuorche", "salvo", "tranne"]),
+    (Nl, &["behalve", "met uitzondering van", "uitgezonderd"]),
+];
+
+/// The word production (`Name::Production`).
+#[rustfmt::skip]
+pub const PROD_WORDS: Table = &[
+    (En, &["prod", "production"]),
+    (De, &["prod", "produktion", "produktionsserver", "produktionsumgebung", "produktiv", "produktive", "produktiven", "produktivserver", "produktivsystem", "produktivumgebung"]),
+    (Fr, &["prod", "production"]),
+    (Es, &["prod", "produccion"]),
+    (Pt, &["prod", "producao"]),
+    (It, &["prod", "produzione"]),
+    (Nl, &["prod", "productie", "productieomgeving", "productieserver"]),
+];
+
+// ---------------------------------------------------------------------------------------
+// The acts (WISHES): imperatives, infinitives, nouns. No past participles: "I pushed" is
+// not a wish, and "I haven't pushed yet" is not a boundary.
+// ---------------------------------------------------------------------------------------
+
+#[rustfmt::skip]
+const PUSH: Table = &[
+    (En, &["push", "pushes", "pushing"]),
+    (De, &["hochpushen", "push", "pushe", "pushen", "pushst", "pusht", "rauspushen"]),
+    (Fr, &["pousse", "pousser", "pousses", "poussez", "poussons", "push", "pushe", "pusher", "pushez"]),
+    (Es, &["empuja", "empujalo", "empujar", "empujes", "push", "pushea", "pushealo", "pushear", "pushees", "suban", "subas", "sube", "subela", "subelas", "subelo", "subelos", "subid", "subir", "subirlo", "subirlos"]),
+    (Pt, &["empurra", "empurrar", "empurre", "envia", "enviar", "envie", "envies", "manda para", "manda pra", "manda pro", "mandar para", "mandar pra", "mandar pro", "push", "pushar", "sobe", "suba", "subir"]),
+    (It, &["push", "pusha", "pushala", "pushali", "pushalo", "pushare", "pusharla", "pusharli", "pusharlo", "pushate"]),
+    (Nl, &["push", "pushen", "pusht"]),
+];
+
+#[rustfmt::skip]
+const FORCE_PUSH: Table = &[
+    (En, &["force push", "force pushes", "force pushing", "forcepush", "overwrite", "overwrites", "overwriting", "push f", "push force", "rewrite history", "rewrite the history"]),
+    (De, &["erzwungen pushen", "force push", "force pushe", "force pushen", "forcepushen", "push force", "uberschreib", "uberschreibe", "uberschreiben", "ueberschreib", "ueberschreibe", "ueberschreiben"]),
+    (Fr, &["ecrase", "ecraser", "ecrasez", "force le push", "force push", "forcer le push", "pousse en force", "pousser en force", "push force"]),
+    (Es, &["force push", "forzar el push", "fuerza el push", "push force", "push forzado", "sobreescribe", "sobreescribir", "sobrescribe", "sobrescribelo", "sobrescribir"]),
+    (Pt, &["forca o push", "forcar o push", "force push", "push forcado", "push force", "sobrescreva", "sobrescreve", "sobrescrever"]),
+    (It, &["force push", "forza il push", "forzare il push", "push force", "push forzato", "sovrascrivere", "sovrascrivi", "sovrascrivilo"]),
+    (Nl, &["force push", "force pushen", "forceer de push", "geforceerd pushen", "overschrijf", "overschrijven", "push force"]),
+];
+
+#[rustfmt::skip]
+const DEPLOY: Table = &[
+    (En, &["applies", "apply", "applying", "deploy", "deploying", "deployment", "deploys", "go live", "redeploy", "roll out", "rollout", "ship", "ship it", "shipping", "ships"]),
+    (De, &["ausliefern", "ausrollen", "bereitstellen", "deploy", "deploye", "deployen", "deployment", "deployst", "liefere aus", "live schalten", "liveschalten", "roll aus", "rolle aus", "schalte live", "stelle bereit"]),
+    (Fr, &["deploie", "deploiement", "deploies", "deploy", "deploye", "deployer", "deployez", "mets en prod", "mets en production", "mettez en prod", "mettre en prod", "mettre en production", "mise en prod", "mise en production"]),
+    (Es, &["deploy", "deployar", "deployea", "deployear", "desplegar", "desplegarlo", "despliega", "despliegala", "despliegalo", "despliegues", "pasa a produccion"]),
+    (Pt, &["deploy", "deploya", "deployar", "implanta", "implantar", "implante", "implantes"]),
+    (It, &["deploy", "deploya", "deployalo", "deployare", "mettere in produzione", "metti in prod", "metti in produzione", "rilascia", "rilascialo", "rilasciare"]),
+    (Nl, &["deploy", "deployen", "deployt", "live zetten", "livezetten", "rol uit", "uitrol", "uitrollen", "zet live"]),
+];
+
+#[rustfmt::skip]
+const INSTALL: Table = &[
+    (En, &["cargo add", "install", "installing", "installs", "npm add", "npm i", "pnpm add", "poetry add", "reinstall", "reinstalling", "uv add", "yarn add"]),
+    (De, &["installier", "installiere", "installieren", "neu installieren"]),
+    (Fr, &["installe", "installer", "installes", "installez", "reinstalle", "reinstaller"]),
+    (Es, &["instala", "instalala", "instalalo", "instalalos", "instalar", "instalarlo", "instales", "reinstala"]),
+    (Pt, &["instala", "instalar", "instale", "instales", "reinstala", "reinstalar"]),
+    (It, &["installa", "installala", "installali", "installalo", "installare", "installarlo", "reinstalla"]),
+    (Nl, &["herinstalleer", "installeer", "installeert", "installeren", "opnieuw installeren"]),
+];
+
+#[rustfmt::skip]
+const DELETE: Table = &[
+    (En, &["delete", "deletes", "deleting", "erase", "erasing", "get rid of", "remove", "removes", "removing", "rm", "trash", "wipe", "wiping"]),
+    (De, &["entfern", "entferne", "entfernen", "loesch", "loesche", "loeschen", "loescht", "losch", "losche", "loschen", "loscht", "mach weg", "rm", "wegmachen"]),
+    (Fr, &["efface", "effacer", "effaces", "effacez", "elimine", "eliminer", "eliminez", "enleve", "enlever", "enlevez", "retire", "retirer", "retirez", "rm", "supprime", "supprimer", "supprimes", "supprimez"]),
+    (Es, &["borra", "borrala", "borralas", "borralo", "borralos", "borrar", "borrarlo", "borres", "elimina", "eliminala", "eliminalo", "eliminalos", "eliminar", "eliminarlo", "elimines", "quita", "quitalo", "quitar", "quites", "remueve", "rm"]),
+    (Pt, &["apaga", "apagar", "apague", "apagues", "deleta", "deletar", "delete", "elimina", "eliminar", "elimine", "exclua", "exclui", "excluir", "remova", "remove", "remover", "rm"]),
+    (It, &["cancella", "cancellala", "cancellale", "cancellali", "cancellalo", "cancellare", "cancellarlo", "cancelli", "elimina", "eliminala", "eliminali", "eliminalo", "eliminare", "eliminarlo", "elimini", "rimuovere", "rimuovi", "rimuovilo", "rm"]),
+    (Nl, &["delete", "deleten", "gooi weg", "rm", "verwijder", "verwijderen", "verwijdert", "weggooien", "wis", "wissen"]),
+];
+
+#[rustfmt::skip]
+const CLEAN: Table = &[
+    (En, &["clean", "clean out", "clean up", "cleaning", "cleans", "cleanup", "prune", "pruning", "purge", "purging"]),
+    (De, &["aufraeumen", "aufraumen", "bereinig", "bereinige", "bereinigen", "mach sauber", "raeum auf", "raeume auf", "raum auf", "raume auf", "sauber machen", "saubermachen"]),
+    (Fr, &["faire le menage", "fais le menage", "nettoie", "nettoyer", "nettoyez", "purge", "purger"]),
+    (Es, &["haz limpieza", "limpia", "limpiala", "limpialo", "limpiar", "limpies", "purga", "purgar"]),
+    (Pt, &["faca uma limpeza", "faz uma limpeza", "limpa", "limpar", "limpe", "limpes", "purga", "purgar"]),
+    (It, &["fai pulizia", "pulire", "pulisci", "puliscilo", "ripulire", "ripulisci"]),
+    (Nl, &["maak schoon", "opruimen", "opschonen", "ruim op", "schoon op", "schoonmaken"]),
+];
+
+#[rustfmt::skip]
+const DISCARD: Table = &[
+    (En, &["blow away", "discard", "discarding", "discards", "drop local changes", "drop my changes", "drop the changes", "hard reset", "reset", "reset hard", "revert", "reverting", "start over", "throw away", "undo", "undo my changes", "undo the changes"]),
+    (De, &["mach ruckgangig", "mach rueckgaengig", "reset", "resetten", "revert", "reverten", "ruckgangig machen", "rueckgaengig machen", "setz zuruck", "setz zurueck", "setze zuruck", "setze zurueck", "verwerfen", "verwirf", "wegwerfen", "wirf weg", "zurucksetzen", "zuruecksetzen"]),
+    (Fr, &["abandonne les changements", "abandonne les modifications", "annule les changements", "annule les modifications", "annuler les modifications", "defais", "jeter", "jette", "reinitialise", "reinitialiser", "reset", "revert"]),
+    (Es, &["descarta", "descartalo", "descartalos", "descartar", "descartes", "deshacer", "deshaz", "resetea", "resetear", "revertir", "revierte", "tira los cambios"]),
+    (Pt, &["descarta", "descartar", "descarte", "desfaca", "desfaz", "desfazer", "joga fora", "reseta", "resetar", "reverte", "reverter"]),
+    (It, &["annulla le modifiche", "butta via", "reset", "resetta", "resettare", "revert", "ripristina", "scarta", "scartale", "scartali", "scartalo", "scartare"]),
+    (Nl, &["draai terug", "maak ongedaan", "ongedaan maken", "reset", "resetten", "revert", "terugdraaien", "verwerp", "verwerpen"]),
+];
+
+#[rustfmt::skip]
+const SEND: Table = &[
+    (En, &["e mail", "email", "forward", "forwarding", "mail it", "post it", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads"]),
+    (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
+    (Fr, &["envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
+    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "envies", "manda", "mandala", "mandalo", "mandar", "mandes", "reenvia", "responde", "respondele", "responder", "sube", "subelo", "subir"]),
+    (Pt, &["encaminha", "encaminhar", "envia", "enviar", "envie", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
+    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "manda", "mandalo", "mandare", "rispondere", "rispondi", "rispondigli"]),
+    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "sturen", "stuur", "stuur door", "upload", "uploaden", "versturen", "verstuur", "verzend", "verzenden"]),
+];
+
+#[rustfmt::skip]
+const COPY: Table = &[
+    (En, &["copies", "copy", "copying", "cp", "duplicate"]),
+    (De, &["cp", "dupliziere", "duplizieren", "kopier", "kopiere", "kopieren"]),
+    (Fr, &["copie", "copier", "copiez", "cp", "duplique", "dupliquer"]),
+    (Es, &["copia", "copiala", "copialo", "copialos", "copiar", "copies", "cp", "duplica", "duplicar"]),
+    (Pt, &["copia", "copiar", "copie", "cp", "duplica", "duplicar"]),
+    (It, &["copia", "copiala", "copiali", "copialo", "copiare", "cp", "duplica", "duplicare"]),
+    (Nl, &["cp", "dupliceer", "dupliceren", "kopieer", "kopieert", "kopieren"]),
+];
+
+/// Not "sube" or "envía": they push and send, they don't publish a package.
+#[rustfmt::skip]
+const PUBLISH: Table = &[
+    (En, &["cut a release", "do a release", "make a release", "new release", "publish", "publishes", "publishing", "release a new", "release it", "release that", "release the crate", "release the gem", "release the library", "release the new version", "release the package", "release this", "ship a release"]),
+    (De, &["publish", "publishen", "release das", "release es", "releasen", "veroeffentlich", "veroeffentliche", "veroeffentlichen", "veroffentlich", "veroffentliche", "veroffentlichen"]),
+    (Fr, &["fais une release", "publie", "publier", "publies", "publiez", "sors une release", "sors une version"]),
+    (Es, &["publica", "publicala", "publicalo", "publicar", "publicarlo", "publiques", "saca una release", "saca una version"]),
+    (Pt, &["faz uma release", "lanca uma versao", "publica", "publicar", "publique", "publiques"]),
+    (It, &["fai una release", "pubblica", "pubblicala", "pubblicalo", "pubblicare", "pubblicarlo", "rilascia una versione"]),
+    (Nl, &["maak een release", "publiceer", "publiceert", "publiceren", "release het", "releasen"]),
+];
+
+#[rustfmt::skip]
+const UPDATE: Table = &[
+    (En, &["add", "adding", "bump", "bumping", "bumps", "change", "point", "repoint", "set", "switch", "update", "updates", "updating", "upgrade", "upgrades", "upgrading"]),
+    (De, &["aendere", "aendern", "aktualisier", "aktualisiere", "aktualisieren", "andere", "andern", "bump", "bumpen", "fueg hinzu", "fuege hinzu", "fug hinzu", "fuge hinzu", "hinzufuegen", "hinzufugen", "setz", "setze", "setzen", "update", "updaten", "upgrade", "upgraden"]),
+    (Fr, &["actualise", "actualiser", "ajoute", "ajouter", "ajoutez", "change", "changer", "maj", "mets a jour", "mettez a jour", "mettre a jour", "mise a jour", "modifie", "modifier", "update", "upgrade"]),
+    (Es, &["actualices", "actualiza", "actualizala", "actualizalo", "actualizalos", "actualizar", "agrega", "agregar", "anade", "anadir", "cambia", "cambiar", "update"]),
+    (Pt, &["adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "atualize", "atualizes", "muda", "mudar", "update"]),
+    (It, &["aggiorna", "aggiornala", "aggiornali", "aggiornalo", "aggiornare", "aggiungere", "aggiungi", "cambia", "cambiare", "modifica", "modificare", "update"]),
+    (Nl, &["bijwerken", "toevoegen", "update", "updaten", "upgrade", "upgraden", "verander", "veranderen", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
+];
+
+/// Installing with a script runs it ("install it with the script at get.example.sh").
+#[rustfmt::skip]
+const RUN: Table = &[
+    (En, &["exec", "execute", "executes", "executing", "install", "kick off", "launch", "rerun", "run", "running", "runs"]),
+    (De, &["ausfuehren", "ausfuhren", "fuehr aus", "fuehre aus", "fuhr aus", "fuhre aus", "installiere", "installieren", "lass laufen", "run", "starte", "starten"]),
+    (Fr, &["execute", "executer", "executez", "fais tourner", "installe", "installer", "lance", "lancer", "lancez"]),
+    (Es, &["corre", "correlo", "correr", "ejecuta", "ejecutalo", "ejecutar", "ejecutes", "instala", "instalar", "lanza", "lanzalo", "lanzar", "run"]),
+    (Pt, &["corre", "correr", "executa", "executar", "execute", "instala", "instalar", "roda", "rodar", "rode", "rodes"]),
+    (It, &["avvia", "avvialo", "avviare", "esegui", "eseguilo", "eseguire", "installa", "installare", "lancia", "lancialo", "lanciare"]),
+    (Nl, &["draai", "draaien", "installeer", "installeren", "runnen", "start", "starten", "uitvoeren", "voer uit"]),
+];
+
+#[rustfmt::skip]
+const DESTROY: Table = &[
+    (En, &["delete the cluster", "delete the old stack", "delete the stack", "destroy", "destroying", "destroys", "drop database", "drop table", "drop the database", "drop the table", "nuke", "tear down", "tear it down", "teardown", "wipe the database"]),
+    (De, &["abreissen", "drop database", "drop table", "platt machen", "plattmachen", "reiss ab", "vernichte", "vernichten", "zerstoer", "zerstoere", "zerstoeren", "zerstor", "zerstore", "zerstoren"]),
+    (Fr, &["demolir", "demolis", "detruire", "detruis", "detruisez", "supprime la base"]),
+    (Es, &["borra la base de datos", "destruir", "destruyas", "destruye", "destruyelo", "tumba"]),
+    (Pt, &["derruba", "destroi", "destrua", "destruas", "destruir"]),
+    (It, &["abbatti", "butta giu", "distruggere", "distruggi", "distruggilo"]),
+    (Nl, &["afbreken", "breek af", "sloop", "slopen", "vernietig", "vernietigen"]),
+];
+
+#[rustfmt::skip]
+const RESTART: Table = &[
+    (En, &["bounce", "reboot", "rebooting", "reload", "restart", "restarting", "restarts"]),
+    (De, &["neu starten", "neustart", "neustarten", "reboote", "rebooten", "starte neu"]),
+    (Fr, &["reboot", "rebooter", "redemarre", "redemarrer", "redemarrez", "relance", "relancer", "relancez"]),
+    (Es, &["reboot", "rebootea", "reinicia", "reinicialo", "reiniciar", "reinicies"]),
+    (Pt, &["reboot", "reboota", "reinicia", "reiniciar", "reinicie"]),
+    (It, &["reboot", "reboota", "riavvia", "riavvialo", "riavviare"]),
+    (Nl, &["herstart", "herstarten", "opnieuw opstarten", "reboot", "rebooten", "start opnieuw"]),
+];
+
+/// Not French "programme" (English "programme") or Portuguese "agenda" (English "agenda").
+#[rustfmt::skip]
+const SCHEDULE: Table = &[
+    (En, &["cron", "cron job", "cronjob", "crontab", "schedule", "schedules", "scheduling"]),
+    (De, &["cronjob", "einplanen", "plan ein", "plane ein", "terminiere", "terminieren"]),
+    (Fr, &["cron", "planifie", "planifier", "planifiez"]),
+    (Es, &["agendalo", "agendar", "cron", "planifica", "planificalo", "planificar", "programala", "programalo"]),
+    (Pt, &["agendamento", "agendar", "agende", "agendes", "cron"]),
+    (It, &["cron", "pianifica", "pianificalo", "pianificare", "programmala", "programmalo", "schedula", "schedulare"]),
+    (Nl, &["cronjob", "inplannen", "plan in", "schedule", "schedulen"]),
+];
+
+/// Not French "ignore" (English "ignore").
+#[rustfmt::skip]
+const SAFETY: Table = &[
+    (En, &["bypass", "bypassing", "deactivate", "disable", "disables", "disabling", "no verify", "skip ci", "skip hooks", "skip the checks", "skip the hooks", "skip verification", "switch off", "turn off", "turning off"]),
+    (De, &["abschalten", "ausschalten", "deaktivier", "deaktiviere", "deaktivieren", "no verify", "schalte ab", "schalte aus", "umgehe", "umgehen"]),
+    (Fr, &["contourne", "contourner", "desactive", "desactiver", "desactivez", "no verify"]),
+    (Es, &["apaga", "desactiva", "desactivala", "desactivalo", "desactivar", "desactives", "no verify", "salta los hooks", "saltate los hooks"]),
+    (Pt, &["contorna", "contornar", "desativa", "desativar", "desative", "desliga", "desligar", "desligue", "no verify", "pula os hooks"]),
+    (It, &["aggira", "aggirare", "disabilita", "disabilitalo", "disabilitare", "disattiva", "disattivalo", "disattivare", "no verify", "salta gli hook", "spegnere", "spegni"]),
+    (Nl, &["deactiveer", "deactiveren", "no verify", "omzeil", "omzeilen", "schakel uit", "uitschakelen", "uitzetten", "zet uit"]),
+];
+
+/// Not French "accessible" (English "accessible").
+#[rustfmt::skip]
+const ACCESS: Table = &[
+    (En, &["access", "add as collaborator", "add collaborator", "chmod", "give access", "grant", "granting", "grants", "invite", "share", "shares", "sharing"]),
+    (De, &["berechtigung", "berechtigungen", "chmod", "einladen", "freigeben", "gib frei", "gib zugriff", "lade ein", "teile das", "teile den", "teile die", "teile es", "teilen", "zugriff"]),
+    (Fr, &["acces", "accorde", "accorder", "chmod", "donne acces", "invite", "inviter", "partage", "partager", "partagez"]),
+    (Es, &["acceso", "chmod", "compartas", "comparte", "compartelo", "compartir", "concede", "conceder", "da acceso", "dale acceso", "invita", "invitar"]),
+    (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "concede", "conceder", "convida", "convidar", "da acesso", "partilha", "partilhar"]),
+    (It, &["accesso", "chmod", "concedere", "concedi", "condividere", "condividi", "condividilo", "dai accesso", "invita", "invitare"]),
+    (Nl, &["chmod", "deel de", "deel deze", "deel dit", "deel het", "delen", "geef toegang", "nodig uit", "toegang", "uitnodigen"]),
+];
+
+#[rustfmt::skip]
+const MERGE: Table = &[
+    (En, &["land the pr", "land this pr", "merge", "merges", "merging"]),
+    (De, &["fuehr zusammen", "fuehre zusammen", "fuhr zusammen", "fuhre zusammen", "merg", "merge", "mergen", "zusammenfuehren", "zusammenfuhren"]),
+    (Fr, &["fusionne", "fusionner", "fusionnes", "fusionnez", "merge", "merger", "mergez"]),
+    (Es, &["fusiona", "fusionalo", "fusionar", "fusiones", "merge", "mergea", "mergealo", "mergear"]),
+    (Pt, &["funde", "fundir", "merge", "mergear", "mergeia", "mescla", "mesclar", "mescle"]),
+    (It, &["merge", "mergia", "mergialo", "mergiare", "unisci"]),
+    (Nl, &["merge", "mergen", "merget", "samenvoegen", "voeg samen"]),
+];
+
+#[rustfmt::skip]
+const MIRROR: Table = &[
+    (En, &["mirror", "mirroring", "mirrors", "push mirror"]),
+    (De, &["mirror", "mirrorn", "spiegel", "spiegeln", "spiegle"]),
+    (Fr, &["fais un miroir", "miroir", "mirror", "mirrore"]),
+    (Es, &["espejo", "haz un espejo", "mirror", "replica", "replicalo", "replicar"]),
+    (Pt, &["espelha", "espelhar", "espelhe", "espelho", "mirror"]),
+    (It, &["mirror", "replica", "replicare", "specchia", "specchiare"]),
+    (Nl, &["mirror", "mirroren", "spiegel", "spiegelen", "spiegelt"]),
+];
+
+#[rustfmt::skip]
+const PUBLIC: Table = &[
+    (En, &["expose", "exposes", "exposing", "make it public", "ngrok", "open it to the world", "open to the internet", "public", "publicly", "tunnel"]),
+    (De, &["oeffentlich", "oeffentliche", "oeffentlichen", "offentlich", "offentliche", "offentlichen"]),
+    (Fr, &["expose", "exposer", "exposez", "public", "publique", "publiquement"]),
+    (Es, &["expon", "exponer", "exponlo", "hazlo publico", "publica", "publicamente", "publico"]),
+    (Pt, &["expoe", "exponha", "expor", "publica", "publicamente", "publico", "torna publico"]),
+    (It, &["esponi", "esponilo", "esporre", "pubblica", "pubblicamente", "pubblico", "rendilo pubblico"]),
+    (Nl, &["blootstellen", "maak openbaar", "openbaar", "publiek", "stel bloot"]),
+];
+
+#[rustfmt::skip]
+const SECRETS: Table = &[
+    (En, &["api key", "api keys", "credential", "credentials", "dotenv", "env file", "password", "passwords", "private key", "secret", "secrets", "ssh key", "ssh keys", "token", "tokens"]),
+    (De, &["api schluessel", "api schlussel", "geheimnis", "geheimnisse", "passwoerter", "passwort", "passworter", "schluessel", "schlussel", "token", "zugangsdaten"]),
+    (Fr, &["cle api", "cle privee", "cle ssh", "cles", "identifiants", "jeton", "jetons", "mot de passe", "mots de passe", "secret", "secrets"]),
+    (Es, &["clave api", "clave privada", "clave ssh", "claves", "contrasena", "contrasenas", "credenciales", "secreto", "secretos", "token"]),
+    (Pt, &["chave api", "chave privada", "chave ssh", "chaves", "credenciais", "segredo", "segredos", "senha", "senhas", "token"]),
+    (It, &["chiave api", "chiave privata", "chiave ssh", "chiavi", "credenziali", "password", "segreti", "segreto", "token"]),
+    (Nl, &["api sleutel", "geheim", "geheimen", "sleutel", "sleutels", "token", "wachtwoord", "wachtwoorden"]),
+];
+
+/// Every act's words, one table per act.
+pub const WISHES: [(Act, Table); 21] = [
+    (Act::Push, PUSH),
+    (Act::ForcePush, FORCE_PUSH),
+    (Act::Deploy, DEPLOY),
+    (Act::Install, INSTALL),
+    (Act::Delete, DELETE),
+    (Act::Clean, CLEAN),
+    (Act::Discard, DISCARD),
+    (Act::Send, SEND),
+    (Act::Copy, COPY),
+    (Act::Publish, PUBLISH),
+    (Act::Update, UPDATE),
+    (Act::Run, RUN),
+    (Act::Destroy, DESTROY),
+    (Act::Restart, RESTART),
+    (Act::Schedule, SCHEDULE),
+    (Act::Safety, SAFETY),
+    (Act::Access, ACCESS),
+    (Act::Merge, MERGE),
+    (Act::Mirror, MIRROR),
+    (Act::Public, PUBLIC),
+    (Act::Secrets, SECRETS),
+];
+
+/// The words of one act.
+pub fn wish_words(act: Act) -> Table {
+    WISHES
+        .iter()
+        .find(|(each, _)| *each == act)
+        .map_or(&[], |(_, table)| *table)
+}
