@@ -135,6 +135,8 @@ pub struct Scored {
     pub score: u8,
     /// What the person's words said about it.
     pub wanted: Wanted,
+    /// Why, in a phrase ("you said not to"), and the words that decided, when a message did.
+    pub because: Option<(&'static str, String)>,
 }
 
 /// The law's answer for one step.

@@ -311,9 +311,14 @@ fn intent(
         warden::intent::Wanted::Held => "held",
         warden::intent::Wanted::Neither => "neither",
     };
-    outln!("{wanted}");
+    outln!("{wanted}: {}", reading.cue.reason());
     if let Some(index) = reading.message {
-        outln!("decided by message {}: {}", index + 1, reading.words);
+        outln!(
+            "decided by message {} of {}: “{}”",
+            index + 1,
+            said.len(),
+            reading.words
+        );
     } else {
         outln!("no message names the act {}", act.name());
     }

@@ -193,3 +193,91 @@ fn intent_prints_the_reading_and_the_words() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown act"));
 }
+
+/// Every intent case about a plain push (no names needed), through the real binary:
+/// asked goes before and after reading; held asks before and after; neither goes before
+/// reading and asks after.
+#[test]
+fn the_intent_corpus_end_to_end() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/intent");
+    let mut lines = Vec::new();
+    let mut expected = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let case: Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), number + 1));
+            let no_names = case
+                .get("names")
+                .is_none_or(|names| names.as_array().is_some_and(Vec::is_empty));
+            if case["act"] != "push" || !no_names {
+                continue;
+            }
+            let (before, after) = match case["expect"].as_str() {
+                Some("asked") => ("allow", "allow"),
+                Some("held") => ("ask", "ask"),
+                Some("neither") => ("allow", "ask"),
+                other => panic!(
+                    "{}:{}: unknown expectation {other:?}",
+                    path.display(),
+                    number + 1
+                ),
+            };
+            let label = format!(
+                "{}:{} {}",
+                path.file_name().and_then(|n| n.to_str()).unwrap_or("?"),
+                number + 1,
+                case["case"]
+            );
+            lines.push(bash(
+                &label,
+                "git push",
+                serde_json::json!({"said": case["said"]}),
+            ));
+            lines.push(bash(
+                &label,
+                "git push",
+                serde_json::json!({"said": case["said"], "read": ["a web page"]}),
+            ));
+            expected.push(before);
+            expected.push(after);
+        }
+    }
+    assert!(
+        expected.len() >= 100,
+        "too few push cases in the intent corpus: {}",
+        expected.len() / 2
+    );
+    let answers = batch(&(lines.join("\n") + "\n"));
+    assert_eq!(answers.len(), expected.len());
+    let failures: Vec<String> = answers
+        .iter()
+        .zip(&expected)
+        .enumerate()
+        .filter(|(_, (answer, want))| answer["decision"] != **want)
+        .map(|(i, (answer, want))| {
+            let when = if i % 2 == 0 { "before" } else { "after" };
+            format!(
+                "{} {when} reading: want {want}, got {}",
+                answer["id"], answer["decision"]
+            )
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} fail:\n{}",
+        failures.len(),
+        expected.len(),
+        failures.join("\n")
+    );
+}

@@ -48,11 +48,14 @@ fn ask_plain(reason: &str) -> Verdict {
 
 /// Scores one risk for this chat.
 pub fn score(risk: &Risk, ctx: &Context) -> Scored {
-    let reading = risk
+    let read = risk
         .wish
         .as_ref()
-        .map(|wish| wanted(wish, ctx.owner_words()).wanted)
-        .unwrap_or(Wanted::Neither);
+        .map(|wish| wanted(wish, ctx.owner_words()));
+    let reading = read.as_ref().map_or(Wanted::Neither, |r| r.wanted);
+    let because = read
+        .filter(|r| r.message.is_some() && r.wanted != Wanted::Neither)
+        .map(|r| (r.cue.reason(), r.words));
     let held = reading == Wanted::Held;
     let mut score = risk.base() + u8::from(ctx.has_read()) + u8::from(held);
     if reading == Wanted::Asked && !risk.never && !risk.critical {
@@ -62,6 +65,7 @@ pub fn score(risk: &Risk, ctx: &Context) -> Scored {
         risk: risk.clone(),
         score,
         wanted: reading,
+        because,
     }
 }
 
@@ -176,7 +180,9 @@ fn sources(ctx: &Context) -> String {
 fn explain(scored: &Scored, ctx: &Context, note: &str) -> String {
     let risk = &scored.risk;
     let mut out = sentence_body(&risk.reason);
-    if scored.wanted == Wanted::Held {
+    if let (Wanted::Held, Some((why, words))) = (scored.wanted, &scored.because) {
+        out.push_str(&format!(", and {why} (“{words}”)"));
+    } else if scored.wanted == Wanted::Held {
         out.push_str(", and you said to hold it");
     } else if risk.never && scored.wanted == Wanted::Asked {
         out.push_str("; no words lift this one");

@@ -229,14 +229,13 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
     );
     let deleting = has_flag(args, Some('d'), &["delete"]);
     let mirror = has_flag(args, None, &["mirror"]);
-    let remotes = scan.facts.remotes(folder);
     let target = words.first().copied();
     let refspecs = words.get(1..).unwrap_or(&[]);
 
     // Where it goes.
     let remote_name = match target {
         None => "the current branch's remote".to_string(),
-        Some(target) => match where_to(target, remotes.as_deref()) {
+        Some(target) => match where_to(target, scan.facts.remotes(folder).as_deref()) {
             Whereto::Own(name) => name,
             Whereto::Foreign => {
                 scan.add(
