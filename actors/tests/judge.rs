@@ -108,7 +108,7 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
         answers[8]["reason"]
             .as_str()
             .unwrap_or("")
-            .contains("WebFetch")
+            .contains("WebFetch is not judged yet")
     );
 }
 

@@ -32,7 +32,7 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             decide(found, ctx)
         }
         Step::Unjudged { tool } => ask_plain(&format!(
-            "warden does not judge the tool {tool} yet, so it asks"
+            "the tool {tool} is not judged yet, so warden asks"
         )),
     }
 }

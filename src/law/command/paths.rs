@@ -457,7 +457,7 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
         if let Some(abs) = scan.place.resolve(word)
             && is_key_path(&abs, home)
         {
-            super::net::key_leaves(scan, &format!("{program} reads {abs}"));
+            super::net::key_leaves(scan, &format!("read {abs} with {program}"));
             return;
         }
     }
