@@ -69,6 +69,33 @@ impl Place<'_> {
         Some(normalise(&joined))
     }
 
+    /// Like [`Place::resolve`], but for a path whose later parts are only known when it
+    /// runs (`build/$NAME.o`, `/lib/modules/$(uname -r)/x`): a path under its known prefix.
+    /// `None` when the first part is unknown or a `..` could climb out of the prefix.
+    pub fn resolve_under_prefix(&self, word: &str) -> Option<String> {
+        if let Some(abs) = self.resolve(word) {
+            return Some(abs);
+        }
+        let cut = word.find(['$', '`'])?;
+        let known = word.get(..cut)?;
+        let rest = word.get(cut..)?;
+        if rest.contains("..") {
+            return None;
+        }
+        if known.is_empty() || known.starts_with('~') && !known.contains('/') {
+            return None;
+        }
+        // `log-$DATE.txt`: a file in the folder it names, here the work folder.
+        let (prefix, _) = known.rsplit_once('/').unwrap_or((".", ""));
+        let prefix = if prefix.is_empty() && known.starts_with('/') {
+            "/"
+        } else {
+            prefix
+        };
+        let prefix = if prefix.is_empty() { "." } else { prefix };
+        self.resolve(&format!("{}/…", prefix.trim_end_matches('/')))
+    }
+
     /// Inside the work folder (or the folder itself).
     pub fn inside_work(&self, abs: &str) -> bool {
         under(abs, self.cwd)
@@ -182,6 +209,17 @@ mod tests {
         ];
         for (word, want) in table {
             assert_eq!(place.resolve(word).as_deref(), want, "{word}");
+        }
+        let under = [
+            ("build/$NAME.o", Some("/home/u/app/build/…")),
+            ("/lib/modules/$(uname -r)/x.ko", Some("/lib/modules/…")),
+            ("~/.cache/$APP", Some("/home/u/.cache/…")),
+            ("$DIR/x", None),
+            ("log-$DATE.txt", Some("/home/u/app/…")),
+            ("out/$X/../../../etc/passwd", None),
+        ];
+        for (word, want) in under {
+            assert_eq!(place.resolve_under_prefix(word).as_deref(), want, "{word}");
         }
         assert!(place.inside_work("/home/u/app"));
         assert!(!place.inside_work("/home/u/application"));

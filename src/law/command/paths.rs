@@ -261,7 +261,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 }
 
 fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
-    let Some(abs) = place.resolve(target) else {
+    let Some(abs) = place.resolve_under_prefix(target) else {
         if target.contains("authorized_keys")
             || target.contains("sudoers")
             || is_assistant_file(target)
@@ -377,7 +377,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         "" => "/",
         base => base,
     };
-    let Some(abs) = place.resolve(base) else {
+    let Some(abs) = place.resolve_under_prefix(base) else {
         scan.add(
             Risk::new(
                 "delete.unknown",
