@@ -50,6 +50,7 @@ fn ctx(read: bool) -> Context {
             Vec::new()
         },
         others: false,
+        ..Context::default()
     }
 }
 
@@ -95,10 +96,7 @@ fn read_line(c: &mut Criterion) {
 
 fn batch(c: &mut Criterion) {
     let facts = facts();
-    let defaults = Defaults {
-        cwd: "/home/user/app".to_string(),
-        default_mode: Mode::Auto,
-    };
+    let defaults = Defaults::new("/home/user/app");
     let lines: Vec<String> = (0..10_000)
         .map(|i| {
             let command = if i % 10 == 0 {

@@ -3,11 +3,14 @@
 
 use crate::facts::FakeFacts;
 use crate::law::judge;
-use crate::mode::Mode;
+use crate::protocol::{Defaults, Request, read_request};
 use crate::step::{Context, Step};
 use crate::verdict::{Decision, Verdict};
 use serde::Deserialize;
 use serde_json::{Map, Value};
+
+/// The folders under `corpus/` that hold step cases, one per kind of step.
+pub const AREAS: &[&str] = &["shell", "files", "apps", "web", "browser"];
 
 /// The mark every case's `after` run carries.
 pub const AFTER_READING: &str = "a web page";
@@ -20,12 +23,34 @@ pub struct World {
     pub facts: Map<String, Value>,
 }
 
-/// One shell case (see `corpus/README.md`).
+/// One case (see `corpus/README.md`): a shell command, or any tool call.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     pub case: String,
-    pub command: String,
+    /// A shell command (the same as `tool_name: Bash` with this command).
+    #[serde(default)]
+    pub command: Option<String>,
+    /// Any other tool call, in Claude Code's names and shapes.
+    #[serde(default)]
+    pub tool_name: Option<String>,
+    #[serde(default)]
+    pub tool_input: Option<Value>,
+    /// What the request declares about the tool's app.
+    #[serde(default)]
+    pub app: Option<Value>,
+    /// The app registry for this case (`apps` in the configuration).
+    #[serde(default)]
+    pub apps: Option<Value>,
+    /// Paths refused to the agent (absolute).
+    #[serde(default)]
+    pub protected: Vec<String>,
+    /// A skill's list drives the chat.
+    #[serde(default)]
+    pub skill: bool,
+    /// The marks the `after` run carries (default: one web page).
+    #[serde(default)]
+    pub read: Option<Vec<String>>,
     pub before: String,
     pub after: String,
     #[serde(default)]
@@ -42,6 +67,23 @@ pub struct Case {
     pub rules: Vec<String>,
     #[serde(default)]
     pub not_rules: Vec<String>,
+}
+
+impl Case {
+    /// The step, as a person reads it in a failure: the command, or the tool and its input.
+    pub fn shown(&self) -> String {
+        match (&self.command, &self.tool_name) {
+            (Some(command), _) => command.clone(),
+            (None, Some(tool)) => format!(
+                "{tool} {}",
+                self.tool_input
+                    .as_ref()
+                    .map(Value::to_string)
+                    .unwrap_or_default()
+            ),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 /// What running a case gave.
@@ -81,25 +123,50 @@ pub fn run(case: &Case, world: &World) -> Outcome {
         failures.push(format!("the case's facts are invalid: {e}"));
         FakeFacts::unknown()
     });
-    let mode = match case.mode.as_deref().map(Mode::parse).transpose() {
-        Ok(mode) => mode.unwrap_or_default(),
+    let mut request = serde_json::json!({
+        "mode": case.mode.clone().unwrap_or_else(|| "auto".to_string()),
+        "cwd": case.cwd.clone().unwrap_or_else(|| world.cwd.clone()),
+        "said": case.said,
+        "others": case.others,
+        "skill": case.skill,
+        "tool_name": case.tool_name.clone().unwrap_or_else(|| "Bash".to_string()),
+        "tool_input": case.tool_input.clone().unwrap_or_else(|| serde_json::json!({"command": case.command.clone().unwrap_or_default()})),
+    });
+    if let (Some(app), Some(object)) = (&case.app, request.as_object_mut()) {
+        object.insert("app".to_string(), app.clone());
+    }
+    let mut defaults = Defaults::new(world.cwd.clone());
+    defaults.protected = case.protected.clone();
+    if let Some(apps) = &case.apps {
+        match serde_json::from_value(apps.clone()) {
+            Ok(apps) => defaults.apps = apps,
+            Err(e) => failures.push(format!("the case's apps are invalid: {e}")),
+        }
+    }
+    if case.command.is_some() == case.tool_name.is_some() {
+        failures
+            .push("a case has either `command` or `tool_name`, not both or neither".to_string());
+    }
+    let parsed = serde_json::from_value::<Request>(request)
+        .map_err(|e| e.to_string())
+        .and_then(|request| read_request(&request, &defaults).map_err(|e| e.to_string()));
+    let (step, mut ctx) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
-            failures.push(e.to_string());
-            Mode::Auto
+            failures.push(format!("the case is not a valid request: {e}"));
+            (
+                Step::Unjudged {
+                    tool: "invalid case".to_string(),
+                },
+                Context::default(),
+            )
         }
     };
-    let mut ctx = Context {
-        mode,
-        cwd: case.cwd.clone().unwrap_or_else(|| world.cwd.clone()),
-        said: case.said.clone(),
-        read: Vec::new(),
-        others: case.others,
-    };
-    let step = Step::Command {
-        command: case.command.clone(),
-    };
     let before = judge(&step, &ctx, &facts);
-    ctx.read = vec![AFTER_READING.to_string()];
+    ctx.read = case
+        .read
+        .clone()
+        .unwrap_or_else(|| vec![AFTER_READING.to_string()]);
     let after = judge(&step, &ctx, &facts);
     for (when, want, got) in [
         ("before", &case.before, &before),

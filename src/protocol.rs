@@ -4,11 +4,15 @@
 use crate::facts::Facts;
 use crate::law::judge;
 use crate::mode::Mode;
-use crate::step::{Context, Step};
+use crate::step::{
+    Access, AppStep, BrowserAction, BrowserStep, Context, FetchStep, FileStep, Origin, Setting,
+    Step,
+};
 use crate::verdict::{Decision, Harm, Scored, Verdict};
 use crate::wish::{Name, Wish};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// One request: a tool call and the chat it comes from. Unknown fields are ignored, so a
 /// Claude Code hook input can be sent as it is.
@@ -27,9 +31,46 @@ pub struct Request {
     pub read: Vec<String>,
     #[serde(default)]
     pub others: bool,
+    /// A skill's list of steps drives the chat.
+    #[serde(default)]
+    pub skill: bool,
+    /// What the request declares about the app a tool belongs to (over the registry's).
+    #[serde(default)]
+    pub app: Option<AppDeclaration>,
     pub tool_name: String,
     #[serde(default)]
     pub tool_input: Value,
+}
+
+/// What a request or the registry says about an app.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AppDeclaration {
+    #[serde(default)]
+    pub origin: Option<Origin>,
+    /// Declared lookup (`read`) or change (`write`) for this call.
+    #[serde(default)]
+    pub access: Option<Access>,
+    /// The person's setting for this tool.
+    #[serde(default)]
+    pub setting: Option<Setting>,
+    #[serde(default)]
+    pub sites: Vec<String>,
+}
+
+/// One app in warden's registry (`apps` in the configuration).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AppEntry {
+    /// The app's name; for an MCP server, the server's name in `mcp__server__tool`.
+    pub name: String,
+    #[serde(default)]
+    pub origin: Origin,
+    #[serde(default)]
+    pub sites: Vec<String>,
+    /// The person's setting per tool.
+    #[serde(default)]
+    pub tools: BTreeMap<String, Setting>,
 }
 
 /// What the host fills in where a request is silent.
@@ -39,6 +80,22 @@ pub struct Defaults {
     pub cwd: String,
     /// What Claude Code's `default` mode means here.
     pub default_mode: Mode,
+    /// Paths refused to the agent's tools in every mode (absolute).
+    pub protected: Vec<String>,
+    /// The app registry.
+    pub apps: Vec<AppEntry>,
+}
+
+impl Defaults {
+    /// Defaults with a work folder and nothing else configured.
+    pub fn new(cwd: impl Into<String>) -> Defaults {
+        Defaults {
+            cwd: cwd.into(),
+            default_mode: Mode::Auto,
+            protected: Vec::new(),
+            apps: Vec::new(),
+        }
+    }
 }
 
 /// One risk as the answer shows it.
@@ -88,6 +145,12 @@ pub enum RequestError {
     Mode(#[from] crate::mode::UnknownMode),
     #[error("`tool_input.{field}` is missing or not a string, which the tool `{tool}` needs")]
     MissingInput { tool: String, field: &'static str },
+    #[error("`tool_input.{field}` of the tool `{tool}` is not valid: {reason}")]
+    BadInput {
+        tool: String,
+        field: &'static str,
+        reason: String,
+    },
 }
 
 /// Reads a request into a step and its chat.
@@ -99,36 +162,169 @@ pub fn read_request(
         Some(raw) => Mode::parse_with_default(raw, defaults.default_mode)?,
         None => Mode::Auto,
     };
-    let step = match request.tool_name.as_str() {
-        "Bash" | "bash" | "shell" | "PowerShell" => {
-            let command = request.tool_input.get("command").and_then(Value::as_str);
-            let Some(command) = command else {
-                return Err(RequestError::MissingInput {
-                    tool: request.tool_name.clone(),
-                    field: "command",
-                });
-            };
-            Step::Command {
-                command: command.to_string(),
-            }
-        }
-        other => Step::Unjudged {
-            tool: other.to_string(),
-        },
-    };
     let cwd = request
         .cwd
         .clone()
         .filter(|cwd| !cwd.is_empty())
         .unwrap_or_else(|| defaults.cwd.clone());
+    let step = read_step(request, defaults, &cwd)?;
     let ctx = Context {
         mode,
         cwd,
         said: request.said.clone(),
         read: request.read.clone(),
         others: request.others,
+        skill: request.skill,
+        protected: defaults.protected.clone(),
     };
     Ok((step, ctx))
+}
+
+/// A string field of `tool_input`.
+fn input<'a>(request: &'a Request, field: &'static str) -> Result<&'a str, RequestError> {
+    request
+        .tool_input
+        .get(field)
+        .and_then(Value::as_str)
+        .ok_or_else(|| RequestError::MissingInput {
+            tool: request.tool_name.clone(),
+            field,
+        })
+}
+
+/// An optional string field of `tool_input`.
+fn optional<'a>(request: &'a Request, field: &str) -> Option<&'a str> {
+    request.tool_input.get(field).and_then(Value::as_str)
+}
+
+/// Normalises a tool call into a step: Claude Code's tool names and input shapes.
+fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, RequestError> {
+    let tool = request.tool_name.as_str();
+    let file = |access: Access, path: &str| {
+        Step::File(FileStep {
+            tool: tool.to_string(),
+            access,
+            path: path.to_string(),
+        })
+    };
+    Ok(match tool {
+        "Bash" | "bash" | "shell" | "PowerShell" => Step::Command {
+            command: input(request, "command")?.to_string(),
+        },
+        "Read" => file(Access::Read, input(request, "file_path")?),
+        "Write" | "Edit" | "MultiEdit" => file(Access::Write, input(request, "file_path")?),
+        "NotebookEdit" => file(Access::Write, input(request, "notebook_path")?),
+        "NotebookRead" => file(Access::Read, input(request, "notebook_path")?),
+        "Glob" | "Grep" | "LS" => file(Access::Read, optional(request, "path").unwrap_or(cwd)),
+        "WebFetch" => Step::Fetch(FetchStep {
+            tool: tool.to_string(),
+            target: input(request, "url")?.to_string(),
+            search: false,
+        }),
+        "WebSearch" => Step::Fetch(FetchStep {
+            tool: tool.to_string(),
+            target: input(request, "query")?.to_string(),
+            search: true,
+        }),
+        "browser" | "Browser" => Step::Browser(read_browser(request)?),
+        "App" | "app" => {
+            let app = input(request, "app")?;
+            let name = input(request, "tool")?;
+            let arguments = request
+                .tool_input
+                .get("arguments")
+                .cloned()
+                .unwrap_or(Value::Null);
+            Step::App(read_app(
+                request,
+                defaults,
+                app,
+                name,
+                arguments,
+                Origin::Stranger,
+            ))
+        }
+        other => match other
+            .strip_prefix("mcp__")
+            .and_then(|rest| rest.split_once("__"))
+        {
+            Some((server, name)) if !server.is_empty() && !name.is_empty() => Step::App(read_app(
+                request,
+                defaults,
+                server,
+                name,
+                request.tool_input.clone(),
+                Origin::Mcp,
+            )),
+            _ => Step::Unjudged {
+                tool: other.to_string(),
+            },
+        },
+    })
+}
+
+fn read_app(
+    request: &Request,
+    defaults: &Defaults,
+    app: &str,
+    tool: &str,
+    arguments: Value,
+    origin: Origin,
+) -> AppStep {
+    let entry = defaults
+        .apps
+        .iter()
+        .find(|entry| entry.name.eq_ignore_ascii_case(app));
+    let declared = request.app.clone().unwrap_or_default();
+    let input_access = match request.tool_input.get("access").and_then(Value::as_str) {
+        Some("read") => Some(Access::Read),
+        Some("write") => Some(Access::Write),
+        _ => None,
+    };
+    let sites = if declared.sites.is_empty() {
+        entry.map(|e| e.sites.clone()).unwrap_or_default()
+    } else {
+        declared.sites.clone()
+    };
+    AppStep {
+        app: app.to_string(),
+        tool: tool.to_string(),
+        access: declared.access.or(input_access),
+        origin: declared
+            .origin
+            .or(entry.map(|e| e.origin))
+            .unwrap_or(origin),
+        setting: declared
+            .setting
+            .or_else(|| entry.and_then(|e| e.tools.get(tool).copied())),
+        sites,
+        arguments,
+    }
+}
+
+fn read_browser(request: &Request) -> Result<BrowserStep, RequestError> {
+    let raw = input(request, "action")?;
+    let action: BrowserAction =
+        serde_json::from_value(Value::String(raw.to_string())).map_err(|_| {
+            RequestError::BadInput {
+                tool: request.tool_name.clone(),
+                field: "action",
+                reason: format!(
+                    "`{raw}` is not one of open, click, choose, type, upload, download"
+                ),
+            }
+        })?;
+    Ok(BrowserStep {
+        action,
+        site: input(request, "site")?.to_string(),
+        label: optional(request, "label").unwrap_or("").to_string(),
+        text: optional(request, "text").unwrap_or("").to_string(),
+        own_browser: request
+            .tool_input
+            .get("own_browser")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+    })
 }
 
 /// The answer for a verdict.

@@ -1,14 +1,124 @@
 //! A step an agent wants to take, and the chat it comes from.
 
 use crate::mode::Mode;
+use serde::{Deserialize, Serialize};
 
-/// One step, normalised from a tool call.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One step, normalised once at the edge from a tool call.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Step {
     /// A shell command (`Bash`).
     Command { command: String },
-    /// A tool the law does not judge yet: it asks (fail closed).
+    /// A file tool: `Read`, `Glob`, `Grep` read; `Write`, `Edit`, `MultiEdit`, `NotebookEdit` write.
+    File(FileStep),
+    /// A call to an app's tool: a Conch-style app, or a connected app over MCP (`mcp__server__tool`).
+    App(AppStep),
+    /// `WebFetch` (an address) or `WebSearch` (a query).
+    Fetch(FetchStep),
+    /// A browser action.
+    Browser(BrowserStep),
+    /// A tool the law does not judge: it asks (fail closed).
     Unjudged { tool: String },
+}
+
+/// Reading or changing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Access {
+    /// A lookup.
+    Read,
+    /// A change.
+    Write,
+}
+
+/// A file tool's step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileStep {
+    /// The tool's name as the agent called it (`Write`).
+    pub tool: String,
+    pub access: Access,
+    /// The path it reads or writes (for `Glob`/`Grep`, the folder searched).
+    pub path: String,
+}
+
+/// Where an app comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Origin {
+    /// Made by the person in this installation (ownedHere), whatever its chat had read.
+    Own,
+    /// Added from a file, a link or a repository, or changed from someone else's (basedOn).
+    Stranger,
+    /// Connected over MCP (GitHub, Notion…).
+    #[default]
+    Mcp,
+}
+
+/// The person's per-tool setting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Setting {
+    /// Their answer is yes: only the rules judge it.
+    Allow,
+    /// Keeps asking, in Auto too.
+    Ask,
+    /// Refused.
+    Off,
+}
+
+/// A call to an app's tool.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AppStep {
+    /// The app (for MCP, the server's name).
+    pub app: String,
+    pub tool: String,
+    /// Declared lookup or change; `None`: read from the tool's name.
+    pub access: Option<Access>,
+    pub origin: Origin,
+    /// The person's setting for this tool, if they set one.
+    pub setting: Option<Setting>,
+    /// The sites the app reaches.
+    pub sites: Vec<String>,
+    /// The arguments, as sent.
+    pub arguments: serde_json::Value,
+}
+
+/// `WebFetch` or `WebSearch`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchStep {
+    pub tool: String,
+    /// The address fetched, or the query searched.
+    pub target: String,
+    /// True for a search query, false for an address.
+    pub search: bool,
+}
+
+/// What a browser step does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BrowserAction {
+    /// Open a page.
+    Open,
+    Click,
+    /// Choose an option.
+    Choose,
+    /// Type text.
+    Type,
+    Upload,
+    Download,
+}
+
+/// A browser step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BrowserStep {
+    pub action: BrowserAction,
+    /// The site (host or address).
+    pub site: String,
+    /// The visible label clicked or chosen ("Jetzt kaufen").
+    pub label: String,
+    /// The text typed, for `Type`.
+    pub text: String,
+    /// The person's own signed-in browser.
+    pub own_browser: bool,
 }
 
 /// What the law knows about the chat a step comes from.
@@ -21,10 +131,15 @@ pub struct Context {
     /// the chat: [`Context::owner_words`] enforces it.
     pub said: Vec<String>,
     /// The marks: names of the untrusted sources the chat has read ("a web page",
-    /// "GitHub content"). Empty: nothing read.
+    /// "GitHub content", "Yazio content"). Empty: nothing read.
     pub read: Vec<String>,
     /// Someone else's words are in the chat.
     pub others: bool,
+    /// A skill's list of steps drives the chat.
+    pub skill: bool,
+    /// Paths refused to the agent's tools in every mode, read and write (warden's own
+    /// settings, token and data, and any path the configuration names). Absolute.
+    pub protected: Vec<String>,
 }
 
 impl Context {
@@ -38,5 +153,19 @@ impl Context {
     /// Whether the chat counts as having read something untrusted.
     pub fn has_read(&self) -> bool {
         !self.read.is_empty() || self.others
+    }
+
+    /// The same chat with the marks an app's own answers left taken out (besides): an app
+    /// the person made isn't held back by what it itself answered.
+    pub fn besides(&self, app: &str) -> Context {
+        let own = app.to_lowercase();
+        let mut ctx = self.clone();
+        ctx.read.retain(|mark| {
+            let mark = mark.to_lowercase();
+            !(mark == format!("{own} content")
+                || mark == own
+                || mark.starts_with(&format!("{own} (")))
+        });
+        ctx
     }
 }

@@ -66,6 +66,10 @@ pub struct Risk {
     /// On Full trust's irreducible list: asks even there.
     #[serde(skip)]
     pub irreducible: bool,
+    /// Refused in every mode (a protected path, a tool turned off); the reason ends with
+    /// the one next step.
+    #[serde(skip)]
+    pub refused: bool,
     /// Data can leave, or the step acts for the person, through it: outside Auto, after
     /// reading, it asks.
     #[serde(skip)]
@@ -86,6 +90,7 @@ impl Risk {
             never: false,
             critical: false,
             irreducible: false,
+            refused: false,
             way_out: false,
             wish: None,
             reason: reason.into(),
@@ -100,6 +105,14 @@ impl Risk {
     /// The circuit breaker: critical, never, irreducible.
     pub fn critical(mut self) -> Risk {
         self.critical = true;
+        self.never = true;
+        self.irreducible = true;
+        self
+    }
+
+    /// Refused in every mode: no words, no mode lift it.
+    pub fn refused(mut self) -> Risk {
+        self.refused = true;
         self.never = true;
         self.irreducible = true;
         self

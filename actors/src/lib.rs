@@ -1,3 +1,4 @@
 //! The running supervisor: the host's facts, the ways in.
 
+pub mod config;
 pub mod facts;

@@ -21,6 +21,7 @@ use warden::protocol::{Defaults, judge_line, wish_text};
 use warden::step::{Context, Step};
 use warden::verdict::Decision;
 use warden::wish::{Act, Name, Wish};
+use warden_actors::config::Config;
 use warden_actors::facts::HostFacts;
 
 /// warden: a supervisor between AI agents and the world. It answers allow, ask or deny.
@@ -88,6 +89,10 @@ struct JudgeArgs {
     /// Print the answer as JSON.
     #[arg(long)]
     json: bool,
+    /// The configuration file (default: $WARDEN_CONFIG, else config.toml in warden's
+    /// settings folder if there is one).
+    #[arg(long)]
+    config: Option<PathBuf>,
 }
 
 fn main() -> std::process::ExitCode {
@@ -137,15 +142,16 @@ fn host_facts() -> HostFacts {
 
 fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
     let facts = host_facts();
-    let defaults = Defaults {
-        cwd: args.cwd.clone().unwrap_or_else(current_dir),
-        default_mode: Mode::Auto,
-    };
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/".to_string());
+    let config = Config::load(args.config.as_deref(), &home)?;
+    let defaults = config.defaults(args.cwd.clone().unwrap_or_else(current_dir), &home);
     let Some(command) = args.command else {
         return batch(&defaults, &facts);
     };
-    let mode = Mode::parse(&args.mode)?;
+    let mode = Mode::parse_with_default(&args.mode, defaults.default_mode)?;
     let ctx = Context {
+        skill: false,
+        protected: defaults.protected.clone(),
         mode,
         cwd: defaults.cwd.clone(),
         said: args.said,
@@ -221,16 +227,24 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
             .with_context(|| format!("reading {}", world_path.display()))?,
     )
     .with_context(|| format!("{} is not a valid world", world_path.display()))?;
-    let shell = dir.join("shell");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&shell)
-        .with_context(|| format!("reading {}", shell.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
+    let mut files: Vec<PathBuf> = Vec::new();
+    for area in warden::corpus::AREAS {
+        let folder = dir.join(area);
+        let Ok(read) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        files.extend(
+            read.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "jsonl")),
+        );
+    }
     files.sort();
+    if files.is_empty() {
+        bail!("no cases under {}", dir.display());
+    }
     let mut failed = 0;
     outln!(
-        "{:<22} {:>6} {:>7}   {:>16} {:>16}",
+        "{:<28} {:>6} {:>7}   {:>16} {:>16}",
         "file",
         "cases",
         "failed",
@@ -251,14 +265,15 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
                     for failure in outcome.failures {
                         failures.push(format!(
                             "  line {line} [{}] `{}`: {failure}",
-                            case.case, case.command
+                            case.case,
+                            case.shown()
                         ));
                     }
                 }
                 Err(e) => failures.push(format!("  line {line}: unreadable case: {e}")),
             }
         }
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        let name = path.strip_prefix(dir).unwrap_or(path).display().to_string();
         let pct = |n: usize| {
             if total == 0 {
                 0.0
@@ -267,7 +282,7 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
             }
         };
         outln!(
-            "{name:<22} {total:>6} {:>7}   {:>15.1}% {:>15.1}%",
+            "{name:<28} {total:>6} {:>7}   {:>15.1}% {:>15.1}%",
             failures.len(),
             pct(before),
             pct(after)

@@ -4,16 +4,32 @@
 //! at three. A step the person asked for in their latest message, with every name it needs,
 //! scores two at most; NEVER and critical steps keep their score whatever was said.
 
+pub mod app;
+pub mod browser;
 pub mod command;
+pub mod file;
 pub mod paths;
 #[cfg(test)]
 mod tests;
+pub mod web;
 
 use crate::facts::Facts;
 use crate::intent::{Wanted, wanted};
 use crate::mode::Mode;
 use crate::step::{Context, Step};
 use crate::verdict::{Decision, Harm, Risk, Scored, Verdict};
+
+/// What the law found in one step.
+#[derive(Debug, Clone, Default)]
+pub struct Assessment {
+    pub risks: Vec<Risk>,
+    /// The step changes the world (a file, a process, a remote, a cluster, an app's data).
+    pub changes: bool,
+    /// The step reaches the network: outside Auto, after reading, it asks.
+    pub network: bool,
+    /// An edit inside the work folder: Edit freely lets it go.
+    pub edit_in_work: bool,
+}
 
 /// Auto asks at this score.
 pub const ASKS_AT: u8 = 3;
@@ -28,9 +44,19 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             if command.trim().is_empty() {
                 return ask_plain("an empty command: nothing to judge");
             }
-            let found = command::assess(command, &ctx.cwd, facts);
+            let mut found = command::assess(command, &ctx.cwd, facts);
+            found
+                .risks
+                .extend(paths::protected_in_line(command, ctx, facts));
             decide(found, ctx)
         }
+        Step::File(file) => decide(file::assess(file, ctx, facts), ctx),
+        Step::App(app) => {
+            let ctx = app::context(app, ctx);
+            decide(app::assess(app, &ctx), &ctx)
+        }
+        Step::Fetch(fetch) => decide(web::assess(fetch, ctx), ctx),
+        Step::Browser(browser) => decide(browser::assess(browser, ctx), ctx),
         Step::Unjudged { tool } => ask_plain(&format!(
             "the tool {tool} is not judged yet, so warden asks"
         )),
@@ -70,7 +96,7 @@ pub fn score(risk: &Risk, ctx: &Context) -> Scored {
 }
 
 /// Turns what the rules found into a decision for the chat's mode.
-pub fn decide(found: command::Assessment, ctx: &Context) -> Verdict {
+pub fn decide(found: Assessment, ctx: &Context) -> Verdict {
     let mut risks: Vec<Scored> = found.risks.iter().map(|risk| score(risk, ctx)).collect();
     // Strongest first: the reason speaks for it.
     risks.sort_by_key(|s| std::cmp::Reverse((s.risk.critical, s.score, s.risk.never)));
@@ -84,9 +110,12 @@ pub fn decide(found: command::Assessment, ctx: &Context) -> Verdict {
     let over = risks.iter().find(|s| s.score >= ASKS_AT);
     let way_out = risks.iter().find(|s| s.risk.way_out);
 
-    let (decision, reason) = if ctx.mode == Mode::PlanOnly && found.changes {
+    let refused = risks.iter().find(|s| s.risk.refused);
+    let (decision, reason) = if let Some(s) = refused {
+        (Decision::Deny, sentence_body(&s.risk.reason))
+    } else if ctx.mode == Mode::PlanOnly && found.changes {
         let why = top.map_or_else(
-            || "this command changes things".to_string(),
+            || "this step changes things".to_string(),
             |s| s.risk.reason.clone(),
         );
         (
@@ -111,9 +140,11 @@ pub fn decide(found: command::Assessment, ctx: &Context) -> Verdict {
             ),
             None => (Decision::Allow, allowed(top, ctx)),
         }
-    } else if matches!(ctx.mode, Mode::AskFirst | Mode::EditFreely) && found.changes {
+    } else if (ctx.mode == Mode::AskFirst || ctx.mode == Mode::EditFreely && !found.edit_in_work)
+        && found.changes
+    {
         let why = top.map_or_else(
-            || "this command changes things".to_string(),
+            || "this step changes things".to_string(),
             |s| s.risk.reason.clone(),
         );
         let mode = if ctx.mode == Mode::AskFirst {
@@ -124,7 +155,7 @@ pub fn decide(found: command::Assessment, ctx: &Context) -> Verdict {
         (
             Decision::Ask,
             format!(
-                "{}; {mode} asks before commands that change things",
+                "{}; {mode} asks before steps that change things",
                 sentence_body(&why)
             ),
         )

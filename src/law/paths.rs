@@ -122,6 +122,71 @@ fn strip_home_var(word: &str) -> Option<&str> {
     None
 }
 
+/// The protected path `abs` falls under, if any.
+pub fn protected<'a>(abs: &str, protected: &'a [String]) -> Option<&'a str> {
+    protected
+        .iter()
+        .map(String::as_str)
+        .find(|dir| under(abs, dir))
+}
+
+/// A protected path refused to the agent: read or written, in every mode.
+pub fn protected_risk(abs: &str, dir: &str) -> crate::verdict::Risk {
+    crate::verdict::Risk::new(
+        "protected.path",
+        crate::verdict::Harm::Severe,
+        true,
+        format!(
+            "{abs} is under {dir}, which warden keeps from the agent in every mode (an agent that could change it could give itself more power); the person can change it themselves, outside the agent"
+        ),
+    )
+    .refused()
+}
+
+/// Every word and redirect target in a command line that names a protected path.
+pub fn protected_in_line(
+    text: &str,
+    ctx: &crate::step::Context,
+    facts: &dyn crate::facts::Facts,
+) -> Vec<crate::verdict::Risk> {
+    if ctx.protected.is_empty() {
+        return Vec::new();
+    }
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let place = Place {
+        cwd: &ctx.cwd,
+        home: &home,
+    };
+    let line = crate::shell::Line::parse(text);
+    let words = line.commands.iter().flat_map(|cmd| {
+        cmd.words
+            .iter()
+            .skip(1)
+            .chain(cmd.redirects.iter().map(|r| &r.target))
+            .chain(cmd.assignments.iter().map(|(_, v)| v))
+    });
+    for word in words {
+        let value = word
+            .split_once('=')
+            .map_or(word.as_str(), |(_, v)| v)
+            .trim_start_matches('@');
+        for candidate in [word.as_str(), value] {
+            if let Some(abs) = place.resolve_under_prefix(candidate)
+                && let Some(dir) = protected(&abs, &ctx.protected)
+            {
+                return vec![protected_risk(&abs, dir)];
+            }
+        }
+    }
+    // A protected folder named in text the reader could not take apart stays protected.
+    let squeezed = text.replace("~/", &format!("{home}/"));
+    ctx.protected
+        .iter()
+        .find(|dir| squeezed.contains(dir.as_str()))
+        .map(|dir| vec![protected_risk(dir, dir)])
+        .unwrap_or_default()
+}
+
 /// `path` is `dir` or below it.
 pub fn under(path: &str, dir: &str) -> bool {
     let dir = dir.trim_end_matches('/');

@@ -32,6 +32,7 @@ fn ctx(read: bool, said: &[&str]) -> Context {
             Vec::new()
         },
         others: false,
+        ..Context::default()
     }
 }
 

@@ -35,17 +35,31 @@ fn must_hold(file: &str, before: Decision, after: Decision) -> Option<&'static s
 #[test]
 fn every_shell_case_holds() {
     let world = world();
-    let dir = corpus_dir().join("shell");
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl"))
-        .collect();
+    let mut entries: Vec<PathBuf> = Vec::new();
+    for area in warden::corpus::AREAS {
+        let dir = corpus_dir().join(area);
+        let Ok(read) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        entries.extend(
+            read.filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|path| path.extension().is_some_and(|ext| ext == "jsonl")),
+        );
+    }
     entries.sort();
-    assert!(!entries.is_empty(), "no corpus files in {}", dir.display());
+    assert!(
+        !entries.is_empty(),
+        "no corpus files under {}",
+        corpus_dir().display()
+    );
     let mut failures = Vec::new();
     let mut total = 0;
     for path in &entries {
+        let area = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .and_then(|n| n.to_str())
+            .unwrap_or("?");
         let file = path
             .file_name()
             .and_then(|n| n.to_str())
@@ -58,21 +72,23 @@ fn every_shell_case_holds() {
             let case = match case {
                 Ok(case) => case,
                 Err(e) => {
-                    failures.push(format!("{file}:{line}: unreadable case: {e}"));
+                    failures.push(format!("{area}/{file}:{line}: unreadable case: {e}"));
                     continue;
                 }
             };
             let outcome = run(&case, &world);
             for failure in &outcome.failures {
                 failures.push(format!(
-                    "{file}:{line} [{}] `{}`: {failure}",
-                    case.case, case.command
+                    "{area}/{file}:{line} [{}] `{}`: {failure}",
+                    case.case,
+                    case.shown()
                 ));
             }
             if let Some(rule) = must_hold(&file, outcome.before.decision, outcome.after.decision) {
                 failures.push(format!(
-                    "{file}:{line} [{}] `{}`: {rule}",
-                    case.case, case.command
+                    "{area}/{file}:{line} [{}] `{}`: {rule}",
+                    case.case,
+                    case.shown()
                 ));
             }
         }

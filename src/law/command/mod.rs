@@ -6,7 +6,7 @@ mod git;
 mod infra;
 mod install;
 mod net;
-mod paths;
+pub(crate) mod paths;
 mod system;
 
 use crate::facts::Facts;
@@ -14,15 +14,7 @@ use crate::law::paths::Place;
 use crate::shell::{Command, Line, RedirectOp};
 use crate::verdict::{Harm, Risk};
 
-/// What the law found in one command line.
-#[derive(Debug, Clone, Default)]
-pub struct Assessment {
-    pub risks: Vec<Risk>,
-    /// Something in the line changes the world (a file, a process, a remote, a cluster).
-    pub changes: bool,
-    /// Something in the line reaches the network.
-    pub network: bool,
-}
+pub use super::Assessment;
 
 /// Everything a rule may look at.
 pub(crate) struct Scan<'a> {
@@ -139,6 +131,7 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         risks: strongest_per_rule(risks),
         changes,
         network,
+        edit_in_work: false,
     }
 }
 

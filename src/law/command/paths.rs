@@ -49,7 +49,7 @@ const KEY_SAFE: &[&str] = &[
 ];
 
 /// Private keys and credential files, wherever the home folder is.
-pub(super) fn is_key_path(abs: &str, home: &str) -> bool {
+pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
     let name = basename_of(abs);
     let ssh_private = abs.contains("/.ssh/")
         && (name.starts_with("id_") || name.ends_with(".pem") || name.ends_with("_key"))
@@ -284,81 +284,82 @@ fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
         }
         return;
     };
-    if place::is_sink(&abs) {
-        return;
+    if let Some(risk) = write_risk(&abs, place) {
+        scan.add(risk);
     }
-    let name = place::basename(&abs).to_string();
-    if is_assistant_file(&abs) {
-        scan.add(
-            Risk::new("assistant.permissions", Harm::Severe, true, format!("change {abs}, an assistant's own permission file: an agent could raise its own powers with it"))
-                .never()
-                .irreducible(),
-        );
+    let _ = cmd;
+}
+
+/// What writing the file `abs` risks, wherever the write comes from: a shell redirect, `cp`,
+/// or a file tool. `None` for the work folder, temporary folders and sinks.
+pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
+    if place::is_sink(abs) {
+        return None;
+    }
+    let name = place::basename(abs).to_string();
+    let update = || Wish::new(Act::Update).naming(Name::one(&name));
+    let risk = if is_assistant_file(abs) {
+        Risk::new(
+            "assistant.permissions",
+            Harm::Severe,
+            true,
+            format!("change {abs}, an assistant's own permission file: an agent could raise its own powers with it"),
+        )
+        .never()
+        .irreducible()
     } else if name == "authorized_keys" || name == "authorized_keys2" {
-        scan.add(
-            Risk::new(
-                "system.authorized_keys",
-                Harm::Severe,
-                true,
-                format!("change {abs}, which decides who can log in to this machine"),
-            )
-            .never(),
-        );
-    } else if abs == "/etc/sudoers" || place::under(&abs, "/etc/sudoers.d") {
-        scan.add(
-            Risk::new(
-                "system.sudoers",
-                Harm::Severe,
-                true,
-                format!("change {abs}, which decides who is administrator"),
-            )
-            .never(),
-        );
-    } else if abs.starts_with("/dev/") && is_disk(&abs) {
-        scan.add(
-            Risk::new(
-                "critical.disk_write",
-                Harm::Severe,
-                true,
-                format!("write straight onto the disk {abs}"),
-            )
-            .critical(),
-        );
-    } else if is_startup_file(&abs, place) {
-        scan.add(
-            Risk::new(
-                "persist.startup",
-                Harm::Severe,
-                true,
-                format!("change {abs}, which every new shell runs"),
-            )
-            .wish(Wish::new(Act::Update).naming(Name::one(&name))),
-        );
-    } else if place.inside_work(&abs) || place::is_temp(&abs) || place::is_temp(&format!("{abs}/x"))
-    {
+        Risk::new(
+            "system.authorized_keys",
+            Harm::Severe,
+            true,
+            format!("change {abs}, which decides who can log in to this machine"),
+        )
+        .never()
+    } else if abs == "/etc/sudoers" || place::under(abs, "/etc/sudoers.d") {
+        Risk::new(
+            "system.sudoers",
+            Harm::Severe,
+            true,
+            format!("change {abs}, which decides who is administrator"),
+        )
+        .never()
+    } else if abs.starts_with("/dev/") && is_disk(abs) {
+        Risk::new(
+            "critical.disk_write",
+            Harm::Severe,
+            true,
+            format!("write straight onto the disk {abs}"),
+        )
+        .critical()
+    } else if is_startup_file(abs, place) {
+        Risk::new(
+            "persist.startup",
+            Harm::Severe,
+            true,
+            format!("change {abs}, which every new shell runs"),
+        )
+        .wish(update())
+    } else if place.inside_work(abs) || place::is_temp(abs) || place::is_temp(&format!("{abs}/x")) {
         // The work folder is the agent's to change; Undo keeps it. Temporary folders are thrown away.
-    } else if place::is_system(&abs) {
-        scan.add(
-            Risk::new(
-                "write.system",
-                Harm::Severe,
-                true,
-                format!("change the system file {abs}"),
-            )
-            .wish(Wish::new(Act::Update).naming(Name::one(&name))),
-        );
+        return None;
+    } else if place::is_system(abs) {
+        Risk::new(
+            "write.system",
+            Harm::Severe,
+            true,
+            format!("change the system file {abs}"),
+        )
+        .wish(update())
     } else {
-        let _ = cmd;
-        scan.add(
-            Risk::new(
-                "write.outside",
-                Harm::Moderate,
-                true,
-                format!("change {abs}, outside the work folder"),
-            )
-            .wish(Wish::new(Act::Update).naming(Name::one(&name))),
-        );
-    }
+        Risk::new(
+            "write.outside",
+            Harm::Moderate,
+            true,
+            format!("change {abs}, outside the work folder"),
+        )
+        .wish(update())
+    };
+    Some(risk)
 }
 
 pub(super) fn is_disk(abs: &str) -> bool {

@@ -1,0 +1,154 @@
+//! warden's configuration: one TOML file, every key documented in `docs/configuration.md`,
+//! unknown keys refused by name.
+
+use anyhow::{Context as _, Result, bail};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use warden::mode::Mode;
+use warden::protocol::{AppEntry, Defaults};
+
+/// The configuration file.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// What Claude Code's `default` permission mode means here (default `auto`).
+    #[serde(default)]
+    pub default_mode: Option<String>,
+    /// More paths refused to the agent's tools in every mode, besides warden's own.
+    #[serde(default)]
+    pub protected: Vec<String>,
+    /// The app registry: each app's origin, sites and per-tool settings.
+    #[serde(default)]
+    pub apps: Vec<AppEntry>,
+}
+
+/// Where warden keeps its settings (the configuration and, later, the person's token).
+pub fn settings_dir(home: &str) -> PathBuf {
+    match std::env::var_os("XDG_CONFIG_HOME") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir).join("warden"),
+        _ => Path::new(home).join(".config/warden"),
+    }
+}
+
+/// Where warden keeps its data (the event log, the task ledger).
+pub fn data_dir(home: &str) -> PathBuf {
+    match std::env::var_os("WARDEN_DATA") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(home).join(".local/share/warden"),
+    }
+}
+
+impl Config {
+    /// Reads the configuration: `path` if given (it must exist), else `$WARDEN_CONFIG`, else
+    /// `config.toml` in the settings folder if there is one, else the defaults.
+    pub fn load(path: Option<&Path>, home: &str) -> Result<Config> {
+        let (path, required) = match path {
+            Some(path) => (path.to_path_buf(), true),
+            None => match std::env::var_os("WARDEN_CONFIG") {
+                Some(path) if !path.is_empty() => (PathBuf::from(path), true),
+                _ => (settings_dir(home).join("config.toml"), false),
+            },
+        };
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if !required && e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Config::default());
+            }
+            Err(e) => {
+                return Err(e)
+                    .with_context(|| format!("reading the configuration {}", path.display()));
+            }
+        };
+        let config: Config = toml::from_str(&text).map_err(|e| {
+            anyhow::anyhow!("the configuration {} is not valid: {e}", path.display())
+        })?;
+        if let Some(mode) = &config.default_mode
+            && Mode::parse(mode).is_err()
+        {
+            bail!(
+                "the configuration {}: `default_mode = \"{mode}\"` is not a mode (ask_first, edit_freely, plan_only, auto, full_trust)",
+                path.display()
+            );
+        }
+        Ok(config)
+    }
+
+    /// The defaults the law gets: the work folder, the protected paths (warden's own folders
+    /// always among them) and the app registry.
+    pub fn defaults(&self, cwd: String, home: &str) -> Defaults {
+        let mut protected: Vec<String> = vec![
+            settings_dir(home).display().to_string(),
+            data_dir(home).display().to_string(),
+        ];
+        for path in &self.protected {
+            let path = match path.strip_prefix("~/") {
+                Some(rest) => Path::new(home).join(rest).display().to_string(),
+                None => path.clone(),
+            };
+            protected.push(path.trim_end_matches('/').to_string());
+        }
+        let default_mode = self
+            .default_mode
+            .as_deref()
+            .and_then(|m| Mode::parse(m).ok())
+            .unwrap_or(Mode::Auto);
+        Defaults {
+            cwd,
+            default_mode,
+            protected,
+            apps: self.apps.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_key_is_named() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "protectd = [\"/x\"]\n").unwrap_or_else(|e| panic!("{e}"));
+        let error = Config::load(Some(&path), "/home/u")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(error.contains("protectd"), "{error}");
+        std::fs::write(&path, "default_mode = \"yolo\"\n").unwrap_or_else(|e| panic!("{e}"));
+        let error = Config::load(Some(&path), "/home/u")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(error.contains("yolo"), "{error}");
+    }
+
+    #[test]
+    fn warden_s_own_folders_are_always_protected() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("config.toml");
+        std::fs::write(
+            &path,
+            "protected = [\"~/secrets\"]\n[[apps]]\nname = \"Yazio\"\norigin = \"own\"\nsites = [\"yazio.com\"]\n[apps.tools]\nadd_food = \"allow\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let config = Config::load(Some(&path), "/home/u").unwrap_or_else(|e| panic!("{e}"));
+        let defaults = config.defaults("/w".into(), "/home/u");
+        assert!(
+            defaults.protected.iter().any(|p| p.ends_with("warden")),
+            "{:?}",
+            defaults.protected
+        );
+        assert!(
+            defaults.protected.contains(&"/home/u/secrets".to_string()),
+            "{:?}",
+            defaults.protected
+        );
+        assert_eq!(defaults.apps.len(), 1);
+        let missing = Config::load(Some(&dir.path().join("nope.toml")), "/home/u");
+        assert!(
+            missing.is_err(),
+            "an explicit configuration that doesn't exist is an error"
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! File tools (`Read`, `Write`, `Edit`, `MultiEdit`, `NotebookEdit`, `Glob`, `Grep`): reads
+//! and edits inside the work folder are routine; writes outside it are judged by the same
+//! code as the shell's writes; keys by the same code as the shell's key reads; protected
+//! paths are refused.
+
+use super::Assessment;
+use super::command::paths::{is_key_path, write_risk};
+use super::paths::{Place, protected, protected_risk};
+use crate::facts::Facts;
+use crate::step::{Access, Context, FileStep};
+use crate::verdict::{Harm, Risk};
+
+/// What a file tool's step risks.
+pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let place = Place {
+        cwd: &ctx.cwd,
+        home: &home,
+    };
+    let writes = step.access == Access::Write;
+    let mut found = Assessment {
+        changes: writes,
+        ..Assessment::default()
+    };
+    let Some(abs) = place.resolve_under_prefix(&step.path) else {
+        if writes {
+            found.risks.push(Risk::new(
+                "file.unknown",
+                Harm::Moderate,
+                true,
+                format!(
+                    "{} {}, a path only known when it runs",
+                    step.tool, step.path
+                ),
+            ));
+        }
+        return found;
+    };
+    if let Some(dir) = protected(&abs, &ctx.protected) {
+        found.risks.push(protected_risk(&abs, dir));
+        return found;
+    }
+    if is_key_path(&abs, &home) {
+        let verb = if writes { "change" } else { "read" };
+        found.risks.push(
+            Risk::new(
+                "secrets.key_read",
+                Harm::Severe,
+                true,
+                format!("{verb} {abs}: private keys or credentials"),
+            )
+            .never()
+            .way_out(),
+        );
+        return found;
+    }
+    if writes {
+        found.edit_in_work = place.inside_work(&abs);
+        found.risks.extend(write_risk(&abs, place));
+    }
+    found
+}
