@@ -70,6 +70,30 @@ pub struct Case {
 }
 
 impl Case {
+    /// The case as a request line, carrying the marks `read`.
+    pub fn request(&self, world: &World, read: &[String]) -> Value {
+        let mut request = serde_json::json!({
+            "id": self.case,
+            "mode": self.mode.clone().unwrap_or_else(|| "auto".to_string()),
+            "cwd": self.cwd.clone().unwrap_or_else(|| world.cwd.clone()),
+            "said": self.said,
+            "read": read,
+            "others": self.others,
+            "skill": self.skill,
+            "tool_name": self.tool_name.clone().unwrap_or_else(|| "Bash".to_string()),
+            "tool_input": self.tool_input.clone().unwrap_or_else(|| serde_json::json!({"command": self.command.clone().unwrap_or_default()})),
+        });
+        if let (Some(app), Some(object)) = (&self.app, request.as_object_mut()) {
+            object.insert("app".to_string(), app.clone());
+        }
+        request
+    }
+
+    /// The marks the `after` run carries.
+    pub fn marks_after(&self) -> Vec<String> {
+        self.read.clone().unwrap_or_else(|| vec![AFTER_READING.to_string()])
+    }
+
     /// The step, as a person reads it in a failure: the command, or the tool and its input.
     pub fn shown(&self) -> String {
         match (&self.command, &self.tool_name) {
@@ -123,18 +147,7 @@ pub fn run(case: &Case, world: &World) -> Outcome {
         failures.push(format!("the case's facts are invalid: {e}"));
         FakeFacts::unknown()
     });
-    let mut request = serde_json::json!({
-        "mode": case.mode.clone().unwrap_or_else(|| "auto".to_string()),
-        "cwd": case.cwd.clone().unwrap_or_else(|| world.cwd.clone()),
-        "said": case.said,
-        "others": case.others,
-        "skill": case.skill,
-        "tool_name": case.tool_name.clone().unwrap_or_else(|| "Bash".to_string()),
-        "tool_input": case.tool_input.clone().unwrap_or_else(|| serde_json::json!({"command": case.command.clone().unwrap_or_default()})),
-    });
-    if let (Some(app), Some(object)) = (&case.app, request.as_object_mut()) {
-        object.insert("app".to_string(), app.clone());
-    }
+    let request = case.request(world, &[]);
     let mut defaults = Defaults::new(world.cwd.clone());
     defaults.protected = case.protected.clone();
     if let Some(apps) = &case.apps {
@@ -163,10 +176,7 @@ pub fn run(case: &Case, world: &World) -> Outcome {
         }
     };
     let before = judge(&step, &ctx, &facts);
-    ctx.read = case
-        .read
-        .clone()
-        .unwrap_or_else(|| vec![AFTER_READING.to_string()]);
+    ctx.read = case.marks_after();
     let after = judge(&step, &ctx, &facts);
     for (when, want, got) in [
         ("before", &case.before, &before),
