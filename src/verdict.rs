@@ -2,10 +2,10 @@
 
 use crate::intent::Wanted;
 use crate::wish::Wish;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// allow < ask < deny: combining decisions takes the strictest (`max`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     Allow,

@@ -1,0 +1,348 @@
+//! A chat's state, rebuilt from its events by a pure fold: what the runtime keeps in memory
+//! and what replay brings back after a restart is the same `ChatState::apply` over the same
+//! records.
+
+use crate::mode::Mode;
+use crate::step::Context;
+use crate::verdict::Decision;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// More of the person's messages than this hands nothing on to a task: a review that can't
+/// read them whole could miss the one where the person said stop (seed 004, OWNER_WORDS_MAX).
+pub const OWNER_WORDS_MAX: usize = 200;
+
+/// Who is in a chat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Company {
+    /// The person alone.
+    #[default]
+    Alone,
+    /// A guest is in the chat: their words are someone else's.
+    Guest,
+    /// A routine runs it: nobody is there.
+    Routine,
+    /// Another app's chat.
+    App,
+    /// A task or a helper spawned from a chat.
+    Task,
+}
+
+/// A class of step the person lifted with Always allow: the tool, and the reason it asked.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Kept {
+    pub tool: String,
+    /// The rule or reason that asked (`git.push`, `read:WebFetch`).
+    pub class: String,
+}
+
+/// How the person answered a question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    /// Allow this once.
+    Once,
+    /// Always allow this class in this chat.
+    Always,
+    /// Always allow this class in every chat.
+    Everywhere,
+    /// Always allow this one command (the rule the card offered).
+    Command,
+    Deny,
+}
+
+/// Something read, with where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mark {
+    /// The source's name ("a web page", "Yazio content").
+    pub name: String,
+    /// Where it came from, when it came through something else ("Yazio (from a chat that
+    /// read GitHub content)").
+    pub provenance: Option<String>,
+}
+
+/// What a chat records. Fields are only ever added at the end of a variant, so an older
+/// warden reading a newer log ignores what it doesn't know.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    /// The chat (or task) began.
+    Opened { mode: Mode, company: Company, parent: Option<String>, scoped: bool },
+    ModeChanged { mode: Mode },
+    /// The person said something.
+    Said { text: String },
+    /// Someone else's words arrived.
+    Others { source: String },
+    /// Something untrusted was read.
+    Read { mark: Mark },
+    /// A new turn started.
+    Turn,
+    /// A step was judged.
+    Judged { tool: String, decision: Decision, score: u8, rules: Vec<String>, counts: Vec<(String, u32)> },
+    /// A question was put to the person.
+    Asked { question: u64, tool: String, class: String },
+    /// The person answered it.
+    Answered { question: u64, answer: Answer, kept: Option<Kept> },
+    /// A task was created from this chat.
+    TaskCreated { task: String, scoped: bool },
+    /// A task's frozen copy of its parent chat's owner words, marks and kept answers.
+    Inherited { words: Vec<String>, marks: Vec<Mark>, kept: Vec<Kept> },
+}
+
+/// One event with the time the host's clock gave it (milliseconds since the epoch).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub at_ms: i64,
+    pub event: Event,
+}
+
+/// A question waiting for the person.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub tool: String,
+    pub class: String,
+}
+
+/// Everything a chat remembers.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct ChatState {
+    pub mode: Mode,
+    pub company: Company,
+    pub parent: Option<String>,
+    pub scoped: bool,
+    /// The person's own messages in this chat, oldest first.
+    pub said: Vec<String>,
+    /// A task's frozen copy of its parent chat's owner words (FROM_PARENT_CHAT).
+    pub inherited: Vec<String>,
+    pub marks: Vec<Mark>,
+    /// Someone else's words are in the chat.
+    pub others: bool,
+    pub kept: Vec<Kept>,
+    pub turn: u64,
+    /// Questions asked in the current turn.
+    pub asked_this_turn: u32,
+    pub pending: BTreeMap<u64, Pending>,
+    /// Counted kinds of app steps, with their times, for the behaviour watch.
+    pub counts: Vec<(i64, String, u32)>,
+    /// Tasks created from this chat.
+    pub tasks: Vec<String>,
+    /// How many events made this state.
+    pub events: u64,
+}
+
+impl ChatState {
+    /// Applies one event. Total: an event that makes no sense here changes nothing.
+    pub fn apply(&mut self, record: &Record) {
+        self.events += 1;
+        match &record.event {
+            Event::Opened { mode, company, parent, scoped } => {
+                self.mode = *mode;
+                self.company = *company;
+                self.parent = parent.clone();
+                self.scoped = *scoped;
+            }
+            Event::ModeChanged { mode } => self.mode = *mode,
+            Event::Said { text } => self.said.push(text.clone()),
+            Event::Others { .. } => {
+                self.others = true;
+                // INVARIANT: a task that reads someone else's words loses its parent's.
+                self.inherited.clear();
+            }
+            Event::Read { mark } => {
+                if !self.marks.contains(mark) {
+                    self.marks.push(mark.clone());
+                }
+            }
+            Event::Turn => {
+                self.turn += 1;
+                self.asked_this_turn = 0;
+            }
+            Event::Judged { counts, .. } => {
+                for (kind, n) in counts {
+                    self.counts.push((record.at_ms, kind.clone(), *n));
+                }
+                // Only the last day counts; older entries are dropped as time moves on.
+                let horizon = record.at_ms - DAY_MS;
+                self.counts.retain(|(at, _, _)| *at >= horizon);
+            }
+            Event::Asked { question, tool, class } => {
+                self.asked_this_turn += 1;
+                self.pending.insert(*question, Pending { tool: tool.clone(), class: class.clone() });
+            }
+            Event::Answered { question, kept, .. } => {
+                self.pending.remove(question);
+                if let Some(kept) = kept
+                    && !self.kept.contains(kept)
+                {
+                    self.kept.push(kept.clone());
+                }
+            }
+            Event::TaskCreated { task, .. } => self.tasks.push(task.clone()),
+            Event::Inherited { words, marks, kept } => {
+                self.inherited = words.clone();
+                for mark in marks {
+                    if !self.marks.contains(mark) {
+                        self.marks.push(mark.clone());
+                    }
+                }
+                for k in kept {
+                    if !self.kept.contains(k) {
+                        self.kept.push(k.clone());
+                    }
+                }
+            }
+        }
+    }
+
+    /// A state rebuilt from records, oldest first.
+    pub fn replay<'a>(records: impl IntoIterator<Item = &'a Record>) -> ChatState {
+        let mut state = ChatState::default();
+        for record in records {
+            state.apply(record);
+        }
+        state
+    }
+
+    /// The owner's words the law may count: the chat's own when the person is alone in
+    /// it, a task's frozen copy from its parent, none otherwise.
+    pub fn owner_words(&self) -> Vec<String> {
+        if self.others {
+            return Vec::new();
+        }
+        match self.company {
+            Company::Alone => self.said.clone(),
+            Company::Task => self.inherited.clone(),
+            Company::Guest | Company::Routine | Company::App => Vec::new(),
+        }
+    }
+
+    /// What a task created from this chat inherits: a frozen copy of the owner words (only
+    /// from a chat with the person alone, none for a scoped task, none past
+    /// OWNER_WORDS_MAX), the marks and the kept answers — never more than the chat has.
+    pub fn inheritance(&self, scoped: bool) -> Event {
+        let hands_on = self.company == Company::Alone && !self.others && !scoped && self.said.len() <= OWNER_WORDS_MAX;
+        Event::Inherited {
+            words: if hands_on { self.said.clone() } else { Vec::new() },
+            marks: self.marks.clone(),
+            kept: if scoped { Vec::new() } else { self.kept.clone() },
+        }
+    }
+
+    /// The law's view of this chat, in the work folder `cwd`, its mode no more than `ceiling`
+    /// (a task follows its chat's live mode, never above it).
+    pub fn context(&self, cwd: &str, ceiling: Option<Mode>) -> Context {
+        let mode = match ceiling {
+            Some(ceiling) => no_more_than(self.mode, ceiling),
+            None => self.mode,
+        };
+        Context {
+            mode,
+            cwd: cwd.to_string(),
+            said: self.owner_words(),
+            read: self.marks.iter().map(|m| m.name.clone()).collect(),
+            others: self.others || matches!(self.company, Company::Guest),
+            skill: false,
+            protected: Vec::new(),
+        }
+    }
+
+    /// How many of a kind were counted since `since_ms`.
+    pub fn counted(&self, kind: &str, since_ms: i64) -> u32 {
+        self.counts.iter().filter(|(at, k, _)| *at >= since_ms && k == kind).map(|(_, _, n)| n).sum()
+    }
+}
+
+/// A day in milliseconds: the behaviour watch's longest window.
+pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// How much a mode lets go without asking, least first.
+pub fn power(mode: Mode) -> u8 {
+    match mode {
+        Mode::PlanOnly => 0,
+        Mode::AskFirst => 1,
+        Mode::EditFreely => 2,
+        Mode::Auto => 3,
+        Mode::FullTrust => 4,
+    }
+}
+
+/// The lesser of two modes (noMoreThan).
+pub fn no_more_than(mode: Mode, ceiling: Mode) -> Mode {
+    if power(mode) <= power(ceiling) { mode } else { ceiling }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(ms: i64, event: Event) -> Record {
+        Record { at_ms: ms, event }
+    }
+
+    #[test]
+    fn replay_rebuilds_what_the_chat_knew() {
+        let records = vec![
+            at(0, Event::Opened { mode: Mode::Auto, company: Company::Alone, parent: None, scoped: false }),
+            at(1, Event::Said { text: "push it".into() }),
+            at(2, Event::Read { mark: Mark { name: "a web page".into(), provenance: None } }),
+            at(3, Event::Asked { question: 7, tool: "Bash".into(), class: "git.push".into() }),
+            at(4, Event::Answered { question: 7, answer: Answer::Always, kept: Some(Kept { tool: "Bash".into(), class: "git.push".into() }) }),
+        ];
+        let state = ChatState::replay(&records);
+        assert_eq!(state.said, vec!["push it".to_string()]);
+        assert_eq!(state.kept.len(), 1);
+        assert!(state.pending.is_empty());
+        assert_eq!(state.events, 5);
+        let ctx = state.context("/w", None);
+        assert_eq!(ctx.read, vec!["a web page".to_string()]);
+        assert_eq!(ctx.said, vec!["push it".to_string()]);
+    }
+
+    #[test]
+    fn only_a_chat_with_the_person_alone_hands_words_on() {
+        let mut chat = ChatState { said: vec!["force-push feature/x".into()], ..ChatState::default() };
+        let Event::Inherited { words, .. } = chat.inheritance(false) else { panic!("not an inheritance") };
+        assert_eq!(words.len(), 1);
+        let Event::Inherited { words, kept, .. } = chat.inheritance(true) else { panic!("not an inheritance") };
+        assert!(words.is_empty() && kept.is_empty(), "a scoped task takes no grants");
+        chat.others = true;
+        let Event::Inherited { words, .. } = chat.inheritance(false) else { panic!("not an inheritance") };
+        assert!(words.is_empty(), "someone else's words in the chat hand nothing on");
+        let crowded = ChatState { said: vec!["x".into(); OWNER_WORDS_MAX + 1], ..ChatState::default() };
+        let Event::Inherited { words, .. } = crowded.inheritance(false) else { panic!("not an inheritance") };
+        assert!(words.is_empty(), "more than OWNER_WORDS_MAX hands nothing on");
+        for company in [Company::Guest, Company::Routine, Company::App, Company::Task] {
+            let chat = ChatState { company, said: vec!["push".into()], ..ChatState::default() };
+            let Event::Inherited { words, .. } = chat.inheritance(false) else { panic!("not an inheritance") };
+            assert!(words.is_empty(), "{company:?} hands nothing on");
+        }
+    }
+
+    #[test]
+    fn a_task_keeps_its_frozen_words_until_someone_else_speaks() {
+        let mut task = ChatState::replay(&[
+            at(0, Event::Opened { mode: Mode::Auto, company: Company::Task, parent: Some("c1".into()), scoped: false }),
+            at(1, Event::Inherited { words: vec!["push it".into()], marks: vec![], kept: vec![] }),
+            at(2, Event::Said { text: "the task's own prompt".into() }),
+        ]);
+        assert_eq!(task.owner_words(), vec!["push it".to_string()], "the task's prompt never counts");
+        task.apply(&at(3, Event::Others { source: "an email".into() }));
+        assert!(task.owner_words().is_empty());
+    }
+
+    #[test]
+    fn a_task_never_runs_above_its_chat() {
+        let task = ChatState { mode: Mode::FullTrust, company: Company::Task, ..ChatState::default() };
+        assert_eq!(task.context("/w", Some(Mode::AskFirst)).mode, Mode::AskFirst);
+        let task = ChatState { mode: Mode::PlanOnly, company: Company::Task, ..ChatState::default() };
+        assert_eq!(task.context("/w", Some(Mode::Auto)).mode, Mode::PlanOnly);
+    }
+
+    #[test]
+    fn counts_keep_only_the_last_day() {
+        let mut chat = ChatState::default();
+        chat.apply(&at(0, Event::Judged { tool: "gmail".into(), decision: Decision::Allow, score: 0, rules: vec![], counts: vec![("messages".into(), 30)] }));
+        chat.apply(&at(DAY_MS + 1, Event::Judged { tool: "gmail".into(), decision: Decision::Allow, score: 0, rules: vec![], counts: vec![("messages".into(), 5)] }));
+        assert_eq!(chat.counted("messages", 0), 5);
+    }
+}
