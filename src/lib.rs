@@ -1,6 +1,7 @@
 //! warden's law and the vocabulary every layer shares: a step, a verdict, a risk, a wish,
 //! the person's words, a mode. Pure and synchronous: no I/O, no clocks, no async.
 
+pub mod chat;
 pub mod corpus;
 pub mod facts;
 pub mod fold;
@@ -10,6 +11,7 @@ pub mod lookalike;
 pub mod manifest;
 pub mod mode;
 pub mod protocol;
+pub mod rules;
 pub mod secrets;
 pub mod shell;
 pub mod step;
