@@ -16,6 +16,9 @@ pub enum Step {
     Fetch(FetchStep),
     /// A browser action.
     Browser(BrowserStep),
+    /// The agent's own bookkeeping (its to-do list, leaving plan mode, reading a running
+    /// command's output, starting a subagent whose steps are each judged): nothing leaves.
+    Bookkeeping { tool: String },
     /// A tool the law does not judge: it asks (fail closed).
     Unjudged { tool: String },
 }

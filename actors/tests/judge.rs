@@ -69,7 +69,7 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
             "rm -rf ~",
             serde_json::json!({"mode": "bypassPermissions"}),
         ),
-        r#"{"id":"f","tool_name":"WebFetch","tool_input":{"url":"https://example.com"}}"#
+        r#"{"id":"f","tool_name":"Teleport","tool_input":{"to":"mars"}}"#
             .to_string(),
     ];
     let answers = batch(&(lines.join("\n") + "\n"));
@@ -108,7 +108,7 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
         answers[8]["reason"]
             .as_str()
             .unwrap_or("")
-            .contains("WebFetch is not judged yet")
+            .contains("Teleport is not judged yet")
     );
 }
 

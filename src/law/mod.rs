@@ -57,6 +57,12 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
         }
         Step::Fetch(fetch) => decide(web::assess(fetch, ctx), ctx),
         Step::Browser(browser) => decide(browser::assess(browser, ctx), ctx),
+        Step::Bookkeeping { tool } => Verdict {
+            decision: Decision::Allow,
+            score: 0,
+            reason: sentence(&format!("{tool} is the agent's own bookkeeping: nothing leaves and nothing changes")),
+            risks: Vec::new(),
+        },
         Step::Unjudged { tool } => ask_plain(&format!(
             "the tool {tool} is not judged yet, so warden asks"
         )),

@@ -5,7 +5,7 @@ mod embedded;
 mod git;
 mod infra;
 mod install;
-mod net;
+pub(crate) mod net;
 pub(crate) mod paths;
 mod system;
 

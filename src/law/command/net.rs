@@ -91,7 +91,8 @@ const DECODERS: &[(&str, &[&str])] = &[
 /// Programs and files whose output is every setting of the environment or the project's secrets.
 const ENV_DUMPERS: &[&str] = &["env", "printenv", "set", "export", "declare"];
 
-fn is_local(host: &str) -> bool {
+/// A host on this machine: no way out.
+pub(crate) fn is_local(host: &str) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']');
     host == "localhost"
         || host.ends_with(".localhost")
@@ -101,7 +102,7 @@ fn is_local(host: &str) -> bool {
         || host == "host.docker.internal"
 }
 
-fn is_drop_box(host: &str) -> bool {
+pub(crate) fn is_drop_box(host: &str) -> bool {
     DROP_BOXES
         .iter()
         .any(|dropbox| host == *dropbox || host.ends_with(&format!(".{dropbox}")))
@@ -109,7 +110,7 @@ fn is_drop_box(host: &str) -> bool {
 }
 
 /// The host of a URL or `user@host:path` (`https://a.b/c` → `a.b`).
-pub(super) fn url_host(text: &str) -> Option<String> {
+pub(crate) fn url_host(text: &str) -> Option<String> {
     let text = text.trim_matches(|c| c == '"' || c == '\'');
     let rest = if let Some((_, rest)) = text.split_once("://") {
         rest
