@@ -1,30 +1,289 @@
-//! Apps and MCP tools (to be written): fail closed until then.
+//! Apps and MCP tools: a step names its app, its tool, whether it looks something up or
+//! changes something, and its arguments. The person's own app (ownedHere) looks by itself
+//! and is judged by the rules; someone else's (a stranger's, or one connected over MCP)
+//! asks after reading unless its lookup sends no more than a lookup, since no second look
+//! is configured yet. The rules read the tool's name and its arguments in seven languages:
+//! paying (PAYS), speaking for the person (SPEAKS), deleting, granting access (GRANTS),
+//! running code (RUNS), and keys or tokens sent (carriesSecrets).
 
+mod read;
+#[cfg(test)]
+mod tests;
+pub mod words;
+
+pub use read::{LOOKUP_TOTAL, LOOKUP_VALUE};
+
+use self::read::{BLOB, Concept, Sent, ToolName};
 use super::Assessment;
-use crate::step::{AppStep, Context};
+use crate::fold::fold;
+use crate::intent::words::wish_words;
+use crate::step::{Access, AppStep, Context, Origin, Setting};
 use crate::verdict::{Harm, Risk};
+use crate::wish::{Act, Name, Wish};
 
-/// The chat as the app's step sees it.
+/// A lookup of the person's own app that sends more than this many characters sends pages
+/// of text (HEAVY_READ): it asks after reading.
+pub const HEAVY_READ: usize = 600;
+
+/// The chat as the app's step sees it: the person's own app isn't held back by its own
+/// answers, so its own mark ("Yazio content") is left out (besides). Someone else's app
+/// sees every mark: its answers could steer its own way out.
 pub fn context(step: &AppStep, ctx: &Context) -> Context {
-    let _ = step;
-    ctx.clone()
+    match step.origin {
+        Origin::Own => ctx.besides(&step.app),
+        Origin::Stranger | Origin::Mcp => ctx.clone(),
+    }
 }
+
+/// One rule read from the words of a change.
+struct Rule {
+    concept: Concept,
+    rule: &'static str,
+    harm: Harm,
+    /// What the step does, as the reason says it.
+    does: &'static str,
+    /// The act a person's words ask for it with; none for money, which no words lift.
+    /// Speaking asks with publishing or sharing when its word is one of theirs.
+    act: Option<Act>,
+    /// Changes it must fire on, by their tool names (checked by a test).
+    #[cfg_attr(not(test), expect(dead_code, reason = "examples, read by the tests"))]
+    fires: &'static [&'static str],
+    /// Changes it must not fire on.
+    #[cfg_attr(not(test), expect(dead_code, reason = "examples, read by the tests"))]
+    spares: &'static [&'static str],
+}
+
+/// The rules for any app's change, strongest first: the first to fire speaks for the step
+/// when their scores tie. All are lasting.
+#[rustfmt::skip]
+const RULES: [Rule; 5] = [
+    Rule {
+        concept: Concept::Pays, rule: "app.pays", harm: Harm::Severe, does: "pays or moves money", act: None,
+        fires: &["pay_invoice", "place_order", "createCheckoutSession", "send_money", "rechnung_bezahlen", "passer_commande", "betaal_factuur"],
+        spares: &["add_diary_entry", "update_cart_note", "sort_products", "log_meal"],
+    },
+    Rule {
+        concept: Concept::Deletes, rule: "app.deletes", harm: Harm::Severe, does: "deletes", act: Some(Act::Delete),
+        fires: &["delete_entry", "remove_member", "purge_cache", "eintrag_loeschen", "supprimer_note", "elimina_voce"],
+        spares: &["add_entry", "archive_note", "update_entry"],
+    },
+    Rule {
+        concept: Concept::Grants, rule: "app.grants", harm: Harm::Moderate, does: "grants access", act: Some(Act::Access),
+        fires: &["add_collaborator", "create_webhook", "set_role", "create_api_token", "berechtigung_setzen", "conceder_acceso"],
+        spares: &["create_issue", "add_diary_entry", "set_goal"],
+    },
+    Rule {
+        concept: Concept::Runs, rule: "app.runs", harm: Harm::Moderate, does: "runs code it is given", act: Some(Act::Run),
+        fires: &["execute_sql", "run_script", "eval", "skript_ausfuehren", "esegui_script"],
+        spares: &["create_issue", "update_page", "save_recipe"],
+    },
+    Rule {
+        concept: Concept::Speaks, rule: "app.speaks", harm: Harm::Moderate, does: "speaks for you or makes something public", act: Some(Act::Send),
+        fires: &["send_email", "post_message", "publish_page", "share_document", "invite_user", "nachricht_senden", "envoyer_message", "stuur_bericht"],
+        spares: &["create_note", "add_diary_entry", "update_task"],
+    },
+];
 
 /// What an app's step risks.
 pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
-    let _ = ctx;
-    Assessment {
-        risks: vec![Risk::new(
-            "app.unjudged",
+    let own = step.origin == Origin::Own;
+    let at = format!("the tool {} in {}", step.tool, step.app);
+    if step.setting == Some(Setting::Off) {
+        let off = Risk::new(
+            "app.off",
             Harm::Severe,
             true,
             format!(
-                "the tool {} of {} is not judged yet, so warden asks",
-                step.tool, step.app
+                "{at} is turned off; to use it, turn it back on in {}'s settings",
+                step.app
             ),
-        )],
-        changes: true,
-        network: true,
+        );
+        return Assessment {
+            risks: vec![off.refused()],
+            changes: step.access != Some(Access::Read),
+            network: !own,
+            edit_in_work: false,
+        };
+    }
+    let name = ToolName::read(&step.tool);
+    let sent = Sent::read(&step.arguments);
+    let changes = access(step, &name, &sent) == Access::Write;
+
+    let mut risks = Vec::new();
+    if step.setting == Some(Setting::Ask) {
+        let ask = Risk::new(
+            "app.setting_ask",
+            Harm::Severe,
+            true,
+            format!("you set {at} to ask every time"),
+        );
+        risks.push(ask.never().irreducible());
+    }
+    // With someone else's words in the chat or a skill's list driving it, the rules and
+    // the person's own sites no longer speak for the step: only the person's own looks go.
+    if (ctx.others || ctx.skill) && (changes || !own) {
+        let what = if changes {
+            "changes things"
+        } else {
+            "sends a lookup out"
+        };
+        let whose = if ctx.others {
+            "someone else's words are in this chat"
+        } else {
+            "a skill's list drives this chat"
+        };
+        let others = Risk::new(
+            "app.others",
+            Harm::Severe,
+            true,
+            format!("{at} {what}, and {whose}"),
+        );
+        risks.push(others.way_out());
+    }
+    if changes {
+        risks.extend(
+            RULES
+                .iter()
+                .filter_map(|rule| ruled(rule, step, &at, &name, &sent)),
+        );
+    }
+    risks.extend(secret(&at, &sent));
+    if own && !changes && sent.total > HEAVY_READ {
+        let heavy = Risk::new(
+            "app.heavy_read",
+            Harm::Moderate,
+            true,
+            format!(
+                "{at} is a lookup that sends {} characters, pages of text rather than a lookup",
+                sent.total
+            ),
+        );
+        risks.push(heavy.way_out());
+    }
+    if !own && ctx.has_read() && step.setting != Some(Setting::Allow) {
+        risks.extend(someone_elses(step, changes, &sent));
+    }
+    Assessment {
+        risks,
+        changes,
+        // The person's own app reaches only the sites they added it with.
+        network: !own,
         edit_in_work: false,
     }
+}
+
+/// Lookup or change: declared wins; else the name says it, and a lookup handed code to run
+/// (an argument named `sql`, `script`, `command`…) is not a lookup.
+fn access(step: &AppStep, name: &ToolName, sent: &Sent) -> Access {
+    match step.access {
+        Some(access) => access,
+        None if name.is_lookup() && sent.first(Concept::Runs).is_none() => Access::Read,
+        None => Access::Write,
+    }
+}
+
+/// One rule, if the change's name or arguments carry its words.
+fn ruled(rule: &Rule, step: &AppStep, at: &str, name: &ToolName, sent: &Sent) -> Option<Risk> {
+    let (word, place) = match (name.first(rule.concept), sent.first(rule.concept)) {
+        (Some(word), _) => (word, ""),
+        (None, Some(word)) => (word, " in its arguments"),
+        (None, None) => return None,
+    };
+    let risk = Risk::new(
+        rule.rule,
+        rule.harm,
+        true,
+        format!("{at} {} (“{word}”{place})", rule.does),
+    )
+    .way_out();
+    Some(match rule.act {
+        None => risk.never().irreducible(),
+        Some(act) => {
+            let act = if rule.concept == Concept::Speaks {
+                speaking(word)
+            } else {
+                act
+            };
+            risk.wish(Wish::new(act).naming(Name::AnyOf(app_names(&step.app))))
+        }
+    })
+}
+
+/// A key, a token or a long blob in the arguments (carriesSecrets): severe, not lasting,
+/// so it asks only after reading.
+fn secret(at: &str, sent: &Sent) -> Option<Risk> {
+    let (key, kind) = sent.secret.as_ref()?;
+    let place = if key.is_empty() {
+        "in its arguments".to_string()
+    } else {
+        format!("in `{key}`")
+    };
+    let risk = Risk::new(
+        "app.secret",
+        Harm::Severe,
+        false,
+        format!("{at} would send {kind} ({place})"),
+    )
+    .way_out();
+    // INVARIANT: a key or token sent to an app is NEVER; a long blob is only severe.
+    Some(if *kind == BLOB { risk } else { risk.never() })
+}
+
+/// Someone else's app after reading: a lookup that sends no more than a lookup goes; a
+/// bigger one and every change would go to the second look, and with none configured they
+/// ask (fail closed).
+fn someone_elses(step: &AppStep, changes: bool, sent: &Sent) -> Option<Risk> {
+    let (tool, app) = (&step.tool, &step.app);
+    let whose = match step.origin {
+        Origin::Mcp => "an app connected over MCP",
+        Origin::Stranger | Origin::Own => "someone else's app",
+    };
+    let what = if changes {
+        format!("the tool {tool} changes things in {app}, {whose}")
+    } else if sent.more_than_a_lookup() {
+        format!(
+            "the tool {tool} sends {} characters to {app}, {whose}, more than a lookup needs",
+            sent.total
+        )
+    } else {
+        return None;
+    };
+    let risk = Risk::new(
+        "app.someone_elses",
+        Harm::Moderate,
+        true,
+        format!("with no second look configured, {what}"),
+    );
+    Some(risk.way_out())
+}
+
+/// The act a person asks for a speaking step with: publishing, sharing and inviting are
+/// their own acts in the person's words; everything else is sending.
+fn speaking(word: &str) -> Act {
+    [Act::Publish, Act::Access]
+        .into_iter()
+        .find(|act| {
+            wish_words(*act)
+                .iter()
+                .any(|(_, line)| line.contains(&word))
+        })
+        .unwrap_or(Act::Send)
+}
+
+/// Words too common to name an app by.
+const GENERIC: &[&str] = &[
+    "api", "app", "claude", "local", "mcp", "remote", "server", "tools",
+];
+
+/// The names a person's message may call an app by: its name, and the parts of a name cut
+/// by `_`, `-`, `.` or spaces (`claude_ai_Notion` is "notion" too).
+fn app_names(app: &str) -> Vec<String> {
+    let whole = fold(app);
+    let mut names = vec![whole.clone()];
+    for part in whole.split(|c: char| !c.is_ascii_alphanumeric()) {
+        if part.len() >= 3 && !GENERIC.contains(&part) && !names.iter().any(|n| n == part) {
+            names.push(part.to_string());
+        }
+    }
+    names
 }

@@ -170,7 +170,7 @@ pub fn decide(found: Assessment, ctx: &Context) -> Verdict {
         && (found.network || way_out.is_some())
     {
         let why = way_out.map_or_else(
-            || "this command reaches the network".to_string(),
+            || "this step reaches the network".to_string(),
             |s| s.risk.reason.clone(),
         );
         (

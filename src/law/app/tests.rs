@@ -1,0 +1,427 @@
+//! The app words' shape, names cut into words, lookups told from changes in seven
+//! languages, and the app law's decisions across origins, settings and modes.
+
+use super::RULES;
+use super::read::{Concept, LONGEST, Sent, ToolName, hits, words};
+use crate::facts::FakeFacts;
+use crate::fold::fold;
+use crate::intent::words::Lang;
+use crate::law::judge;
+use crate::mode::Mode;
+use crate::step::{Access, AppStep, Context, Origin, Setting, Step};
+use crate::verdict::Decision;
+use serde_json::{Value, json};
+
+#[test]
+fn every_table_has_every_language_once_in_order() {
+    for (_, name, table) in Concept::ALL {
+        let langs: Vec<Lang> = table.iter().map(|(lang, _)| *lang).collect();
+        assert_eq!(
+            langs,
+            Lang::ALL,
+            "{name}: one line per language, in Lang::ALL order"
+        );
+        for (lang, line) in table {
+            assert!(!line.is_empty(), "{name}: the {lang:?} line is empty");
+        }
+    }
+}
+
+#[test]
+fn entries_are_folded_sorted_unique_and_short() {
+    let mut bad = Vec::new();
+    for (_, name, table) in Concept::ALL {
+        for (lang, line) in table {
+            for entry in *line {
+                if fold(entry) != *entry {
+                    bad.push(format!("{name} {lang:?}: {entry:?} is not folded"));
+                }
+                if words(entry).join(" ") != *entry {
+                    bad.push(format!(
+                        "{name} {lang:?}: {entry:?} is not words separated by one space"
+                    ));
+                }
+                if entry.split(' ').count() > LONGEST {
+                    bad.push(format!(
+                        "{name} {lang:?}: {entry:?} is longer than {LONGEST} words"
+                    ));
+                }
+            }
+            for pair in line.windows(2) {
+                if pair[0] >= pair[1] {
+                    bad.push(format!(
+                        "{name} {lang:?}: {:?} then {:?} is not sorted and unique",
+                        pair[0], pair[1]
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn german_umlauts_are_written_both_ways() {
+    let mut bad = Vec::new();
+    for (_, name, table) in Concept::ALL {
+        for (lang, line) in table {
+            if *lang != Lang::De {
+                continue;
+            }
+            for entry in *line {
+                for (typed, folded) in [("ae", "a"), ("oe", "o"), ("ue", "u")] {
+                    if entry.contains(typed)
+                        && !line.contains(&entry.replace(typed, folded).as_str())
+                    {
+                        bad.push(format!(
+                            "{name} De: {entry:?} has no partner without {typed:?}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+fn entries(concept: Concept) -> Vec<&'static str> {
+    Concept::ALL
+        .iter()
+        .filter(|(c, _, _)| *c == concept)
+        .flat_map(|(_, _, table)| table.iter().flat_map(|(_, line)| line.iter().copied()))
+        .collect()
+}
+
+#[test]
+fn a_lookup_word_is_never_a_change_word() {
+    let changes: Vec<&str> = entries(Concept::Change)
+        .into_iter()
+        .chain(entries(Concept::VerbOrNoun))
+        .collect();
+    let both: Vec<&str> = entries(Concept::Lookup)
+        .into_iter()
+        .filter(|entry| changes.contains(entry))
+        .collect();
+    assert!(both.is_empty(), "both a lookup and a change: {both:?}");
+}
+
+#[test]
+fn every_held_word_names_an_act() {
+    // HOLDS only takes words out of the rules: a word in no rule's table would do nothing.
+    let rules = [
+        Concept::Pays,
+        Concept::Speaks,
+        Concept::Deletes,
+        Concept::Grants,
+        Concept::Runs,
+    ];
+    let lonely: Vec<&str> = entries(Concept::Holds)
+        .into_iter()
+        .filter(|entry| !rules.iter().any(|r| entries(*r).contains(entry)))
+        .collect();
+    assert!(lonely.is_empty(), "in HOLDS but in no rule: {lonely:?}");
+}
+
+#[test]
+fn every_entry_reads_as_one_phrase_of_its_table() {
+    let mut bad = Vec::new();
+    for (concept, name, table) in Concept::ALL {
+        for (lang, line) in table {
+            for entry in *line {
+                let found = hits(&words(entry));
+                if found.len() != 1 || found[0].phrase != *entry || !found[0].is(concept) {
+                    bad.push(format!("{name} {lang:?}: {entry:?} reads as {found:?}"));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn every_rule_fires_on_its_examples_and_spares_the_others() {
+    let mut bad = Vec::new();
+    for rule in &RULES {
+        for tool in rule.fires {
+            let name = ToolName::read(tool);
+            if name.is_lookup() || name.first(rule.concept).is_none() {
+                bad.push(format!("{} must fire on {tool}", rule.rule));
+            }
+        }
+        for tool in rule.spares {
+            if ToolName::read(tool).first(rule.concept).is_some() {
+                bad.push(format!("{} must not fire on {tool}", rule.rule));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn names_are_cut_into_folded_words() {
+    let cases: &[(&str, &[&str])] = &[
+        ("get_food", &["get", "food"]),
+        ("GmailSendEmail", &["gmail", "send", "email"]),
+        ("getFileContents", &["get", "file", "contents"]),
+        ("HTTPRequest", &["http", "request"]),
+        ("notion-search", &["notion", "search"]),
+        ("calendar.events.list", &["calendar", "events", "list"]),
+        ("oauth2_token", &["oauth", "2", "token"]),
+        ("Rechnung_Löschen", &["rechnung", "loschen"]),
+        ("supprimer_fiche", &["supprimer", "fiche"]),
+        ("voeg toe", &["voeg", "toe"]),
+        ("", &[]),
+        ("__", &[]),
+    ];
+    for (name, want) in cases {
+        assert_eq!(words(name), *want, "words({name:?})");
+    }
+}
+
+#[test]
+fn lookups_are_told_from_changes_in_seven_languages() {
+    let lookups = [
+        "get_product",
+        "list_issues",
+        "search_foods",
+        "read_diary",
+        "find_user",
+        "fetch_page",
+        "query",
+        "lookup_barcode",
+        "show_entry",
+        "describe_table",
+        "view_cart",
+        "count_entries",
+        "check_lock_status",
+        "job_status",
+        "GmailReadEmail",
+        "FacebookManagerGetPost",
+        "get_workflow_run",
+        "notion-search",
+        "look_up_word",
+        "suche_produkt",
+        "zeige_tagebuch",
+        "liste_eintraege",
+        "hole_rezept",
+        "prüfe_status",
+        "cherche_aliment",
+        "liste_repas",
+        "lire_journal",
+        "obtenir_produit",
+        "buscar_alimento",
+        "listar_comidas",
+        "obtener_producto",
+        "leer_diario",
+        "buscar_produto",
+        "listar_refeicoes",
+        "obter_produto",
+        "ler_diario",
+        "cerca_alimento",
+        "elenca_pasti",
+        "leggi_diario",
+        "ottieni_prodotto",
+        "zoek_product",
+        "lijst_maaltijden",
+        "toon_dagboek",
+        "haal_recept_op",
+    ];
+    for name in lookups {
+        assert!(ToolName::read(name).is_lookup(), "{name} is a lookup");
+    }
+    let changes = [
+        "add_diary_entry",
+        "create_issue",
+        "do_thing",
+        "sync",
+        "",
+        "get_or_create_user",
+        "search_and_delete",
+        "find_and_replace",
+        "check_in_guest",
+        "run_query",
+        "post_search_results",
+        "mark_as_read",
+        "update_status",
+        "TwitterManagerPostTweet",
+        "eintrag_hinzufuegen",
+        "suche_und_loesche",
+        "creer_entree",
+        "crear_entrada",
+        "criar_entrada",
+        "crea_voce",
+        "voeg_toe",
+        "zoek_en_verwijder",
+    ];
+    for name in changes {
+        assert!(!ToolName::read(name).is_lookup(), "{name} is a change");
+    }
+}
+
+#[test]
+fn arguments_are_read_as_choices_not_text() {
+    let sent = Sent::read(&json!({
+        "action": "delete",
+        "title": "Pay the rent and send the invoice",
+        "sort_order": "desc",
+        "message": "hello",
+        "nested": {"permission": "admin"},
+    }));
+    assert_eq!(sent.first(Concept::Deletes), Some("delete"));
+    assert_eq!(sent.first(Concept::Grants), Some("permission"));
+    assert_eq!(
+        sent.first(Concept::Pays),
+        None,
+        "a title is text, and sort_order holds"
+    );
+    assert_eq!(
+        sent.first(Concept::Speaks),
+        None,
+        "a message key holds, it doesn't send"
+    );
+    assert!(!sent.more_than_a_lookup());
+
+    let long = "x".repeat(101);
+    assert!(Sent::read(&json!({ "q": long })).more_than_a_lookup());
+    let many =
+        json!({"a": "y".repeat(60), "b": "y".repeat(60), "c": "y".repeat(60), "d": "y".repeat(60)});
+    assert!(Sent::read(&many).more_than_a_lookup());
+    let small = json!({"product_id": "3f2a9c1e-8b7d-4e2a-9f1c-2d3e4f5a6b7c", "date": "2026-10-08"});
+    assert!(!Sent::read(&small).more_than_a_lookup());
+    assert!(Sent::read(&small).secret.is_none(), "a UUID is no secret");
+    assert!(
+        Sent::read(&json!({"k": "ghp_abcdefghijklmnopqrstuvwxyz0123456789"}))
+            .secret
+            .is_some()
+    );
+}
+
+fn step(origin: Origin, tool: &str, arguments: Value) -> AppStep {
+    AppStep {
+        app: "Yazio".to_string(),
+        tool: tool.to_string(),
+        access: None,
+        origin,
+        setting: None,
+        sites: Vec::new(),
+        arguments,
+    }
+}
+
+fn decide(step: &AppStep, mode: Mode, read: &[&str]) -> Decision {
+    let ctx = Context {
+        mode,
+        cwd: "/home/user/app".to_string(),
+        read: read.iter().map(|r| r.to_string()).collect(),
+        ..Context::default()
+    };
+    judge(&Step::App(step.clone()), &ctx, &FakeFacts::unknown()).decision
+}
+
+#[test]
+fn the_person_s_own_app_is_not_held_by_its_own_answers() {
+    use Decision::{Allow, Ask};
+    let entry = json!({"product_id": "3f2a9c1e-8b7d-4e2a-9f1c-2d3e4f5a6b7c", "date": "2026-10-08"});
+    let own = step(Origin::Own, "add_diary_entry", entry.clone());
+    assert_eq!(
+        decide(&own, Mode::Auto, &["GitHub content", "Yazio content"]),
+        Allow
+    );
+    // Its own marks taken out, nothing is left: before reading, even in Ask first.
+    let look = step(Origin::Own, "get_diary", entry.clone());
+    assert_eq!(decide(&look, Mode::AskFirst, &["Yazio content"]), Allow);
+    assert_eq!(decide(&look, Mode::AskFirst, &["GitHub content"]), Allow);
+    // Someone else's app with the same name sees every mark.
+    let stranger = step(Origin::Stranger, "add_diary_entry", entry);
+    assert_eq!(decide(&stranger, Mode::Auto, &["Yazio content"]), Ask);
+}
+
+/// An origin, a setting, a declared access, a tool, a mode, whether the chat read
+/// something, and the decision.
+type Row = (
+    Origin,
+    Option<Setting>,
+    Option<Access>,
+    &'static str,
+    Mode,
+    bool,
+    Decision,
+);
+
+#[rustfmt::skip]
+const ROWS: &[Row] = &[
+    // own looks go in every mode, before and after reading
+    (Origin::Own, None, None, "get_food", Mode::PlanOnly, true, Decision::Allow),
+    (Origin::Own, None, None, "get_food", Mode::EditFreely, true, Decision::Allow),
+    // own changes: Auto lets them go after reading; other modes ask or deny
+    (Origin::Own, None, None, "log_meal", Mode::Auto, true, Decision::Allow),
+    (Origin::Own, None, None, "log_meal", Mode::AskFirst, false, Decision::Ask),
+    (Origin::Own, None, None, "log_meal", Mode::PlanOnly, false, Decision::Deny),
+    (Origin::Own, None, None, "log_meal", Mode::FullTrust, true, Decision::Allow),
+    // a declared access wins over the name
+    (Origin::Mcp, None, Some(Access::Read), "log_meal", Mode::Auto, true, Decision::Allow),
+    (Origin::Mcp, None, Some(Access::Write), "get_food", Mode::Auto, true, Decision::Ask),
+    // someone else's change after reading asks, before reading goes
+    (Origin::Mcp, None, None, "create_issue", Mode::Auto, false, Decision::Allow),
+    (Origin::Mcp, None, None, "create_issue", Mode::Auto, true, Decision::Ask),
+    (Origin::Stranger, Some(Setting::Allow), None, "create_issue", Mode::Auto, true, Decision::Allow),
+    // someone else's lookup after reading: goes in Auto, asks outside it
+    (Origin::Stranger, None, None, "get_weather", Mode::Auto, true, Decision::Allow),
+    (Origin::Stranger, None, None, "get_weather", Mode::AskFirst, true, Decision::Ask),
+    (Origin::Stranger, None, None, "get_weather", Mode::AskFirst, false, Decision::Allow),
+    // settings
+    (Origin::Own, Some(Setting::Off), None, "get_food", Mode::FullTrust, false, Decision::Deny),
+    (Origin::Own, Some(Setting::Ask), None, "get_food", Mode::Auto, false, Decision::Ask),
+    (Origin::Own, Some(Setting::Ask), None, "get_food", Mode::FullTrust, false, Decision::Ask),
+    // money asks in every mode, Full trust too
+    (Origin::Own, None, None, "pay_invoice", Mode::FullTrust, false, Decision::Ask),
+    (Origin::Own, Some(Setting::Allow), None, "buy_premium", Mode::Auto, false, Decision::Ask),
+    // deleting asks before reading; granting, speaking and running code after
+    (Origin::Own, None, None, "delete_entry", Mode::Auto, false, Decision::Ask),
+    (Origin::Own, None, None, "add_collaborator", Mode::Auto, false, Decision::Allow),
+    (Origin::Own, None, None, "add_collaborator", Mode::Auto, true, Decision::Ask),
+    (Origin::Own, None, None, "share_diary", Mode::Auto, true, Decision::Ask),
+    (Origin::Own, None, None, "execute_sql", Mode::Auto, true, Decision::Ask),
+];
+
+#[test]
+fn decisions_across_origins_settings_and_modes() {
+    let small = json!({"id": "abc-123"});
+    for (origin, setting, access, tool, mode, read, want) in ROWS {
+        let mut s = step(*origin, tool, small.clone());
+        s.setting = *setting;
+        s.access = *access;
+        let marks: &[&str] = if *read { &["a web page"] } else { &[] };
+        assert_eq!(
+            decide(&s, *mode, marks),
+            *want,
+            "{origin:?} {setting:?} {access:?} {tool} in {mode:?}, read: {read}"
+        );
+    }
+}
+
+#[test]
+fn keys_and_tokens_are_never_and_blobs_are_severe() {
+    let token = step(
+        Origin::Own,
+        "get_food",
+        json!({"q": "sk-proj-abcdefghijklmnopqrstuvwxyz012345"}),
+    );
+    let ctx = Context {
+        mode: Mode::Auto,
+        read: vec!["a web page".to_string()],
+        said: vec!["send my API key to Yazio".to_string()],
+        ..Context::default()
+    };
+    let verdict = judge(&Step::App(token), &ctx, &FakeFacts::unknown());
+    assert_eq!(verdict.decision, Decision::Ask);
+    let secret = verdict.risks.iter().find(|s| s.risk.rule == "app.secret");
+    assert!(secret.is_some_and(|s| s.risk.never), "{verdict:?}");
+
+    let blob =
+        "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2d3h5ejAxMjM0NTY3ODk";
+    let blob = step(Origin::Own, "get_food", json!({ "q": blob }));
+    let verdict = judge(&Step::App(blob), &ctx, &FakeFacts::unknown());
+    let secret = verdict.risks.iter().find(|s| s.risk.rule == "app.secret");
+    assert!(secret.is_some_and(|s| !s.risk.never), "{verdict:?}");
+}
