@@ -23,6 +23,20 @@ pub enum Step {
     Unjudged { tool: String },
 }
 
+impl Step {
+    /// The tool's name as the agent called it (`Bash`, `Write`, `mcp__github__create_issue`).
+    pub fn tool(&self) -> String {
+        match self {
+            Step::Command { .. } => "Bash".to_string(),
+            Step::File(file) => file.tool.clone(),
+            Step::App(app) => format!("{}:{}", app.app, app.tool),
+            Step::Fetch(fetch) => fetch.tool.clone(),
+            Step::Browser(_) => "browser".to_string(),
+            Step::Bookkeeping { tool } | Step::Unjudged { tool } => tool.clone(),
+        }
+    }
+}
+
 /// Reading or changing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

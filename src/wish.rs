@@ -85,6 +85,17 @@ impl Act {
         }
     }
 
+    /// The broader act this one is a kind of: holding the broader act holds this one too
+    /// ("don't push anything" holds a force-push), while asking for it does not ask for this
+    /// one ("push it" doesn't force-push).
+    pub fn broader(self) -> Option<Act> {
+        match self {
+            Act::ForcePush | Act::Mirror => Some(Act::Push),
+            Act::Destroy => Some(Act::Delete),
+            _ => None,
+        }
+    }
+
     /// Reads an act's name (`force-push` and `force_push` alike).
     pub fn parse(raw: &str) -> Option<Act> {
         let want = raw.trim().to_ascii_lowercase().replace('-', "_");

@@ -60,7 +60,9 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
         Step::Bookkeeping { tool } => Verdict {
             decision: Decision::Allow,
             score: 0,
-            reason: sentence(&format!("{tool} is the agent's own bookkeeping: nothing leaves and nothing changes")),
+            reason: sentence(&format!(
+                "{tool} is the agent's own bookkeeping: nothing leaves and nothing changes"
+            )),
             risks: Vec::new(),
         },
         Step::Unjudged { tool } => ask_plain(&format!(
@@ -80,10 +82,18 @@ fn ask_plain(reason: &str) -> Verdict {
 
 /// Scores one risk for this chat.
 pub fn score(risk: &Risk, ctx: &Context) -> Scored {
-    let read = risk
-        .wish
-        .as_ref()
-        .map(|wish| wanted(wish, ctx.owner_words()));
+    let read = risk.wish.as_ref().map(|wish| {
+        let own = wanted(wish, ctx.owner_words());
+        // A hold on the broader act, said no earlier than what decided this one, holds it.
+        let broader = wish
+            .act
+            .broader()
+            .map(|act| wanted(&crate::wish::Wish::new(act), ctx.owner_words()));
+        match broader {
+            Some(wide) if wide.wanted == Wanted::Held && wide.message >= own.message => wide,
+            _ => own,
+        }
+    });
     let reading = read.as_ref().map_or(Wanted::Neither, |r| r.wanted);
     let because = read
         .filter(|r| r.message.is_some() && r.wanted != Wanted::Neither)
