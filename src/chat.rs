@@ -67,26 +67,60 @@ pub struct Mark {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     /// The chat (or task) began.
-    Opened { mode: Mode, company: Company, parent: Option<String>, scoped: bool },
-    ModeChanged { mode: Mode },
+    Opened {
+        mode: Mode,
+        company: Company,
+        parent: Option<String>,
+        scoped: bool,
+    },
+    ModeChanged {
+        mode: Mode,
+    },
     /// The person said something.
-    Said { text: String },
+    Said {
+        text: String,
+    },
     /// Someone else's words arrived.
-    Others { source: String },
+    Others {
+        source: String,
+    },
     /// Something untrusted was read.
-    Read { mark: Mark },
+    Read {
+        mark: Mark,
+    },
     /// A new turn started.
     Turn,
     /// A step was judged.
-    Judged { tool: String, decision: Decision, score: u8, rules: Vec<String>, counts: Vec<(String, u32)> },
+    Judged {
+        tool: String,
+        decision: Decision,
+        score: u8,
+        rules: Vec<String>,
+        counts: Vec<(String, u32)>,
+    },
     /// A question was put to the person.
-    Asked { question: u64, tool: String, class: String },
+    Asked {
+        question: u64,
+        tool: String,
+        class: String,
+    },
     /// The person answered it.
-    Answered { question: u64, answer: Answer, kept: Option<Kept> },
+    Answered {
+        question: u64,
+        answer: Answer,
+        kept: Option<Kept>,
+    },
     /// A task was created from this chat.
-    TaskCreated { task: String, scoped: bool },
+    TaskCreated {
+        task: String,
+        scoped: bool,
+    },
     /// A task's frozen copy of its parent chat's owner words, marks and kept answers.
-    Inherited { words: Vec<String>, marks: Vec<Mark>, kept: Vec<Kept> },
+    Inherited {
+        words: Vec<String>,
+        marks: Vec<Mark>,
+        kept: Vec<Kept>,
+    },
 }
 
 /// One event with the time the host's clock gave it (milliseconds since the epoch).
@@ -135,7 +169,12 @@ impl ChatState {
     pub fn apply(&mut self, record: &Record) {
         self.events += 1;
         match &record.event {
-            Event::Opened { mode, company, parent, scoped } => {
+            Event::Opened {
+                mode,
+                company,
+                parent,
+                scoped,
+            } => {
                 self.mode = *mode;
                 self.company = *company;
                 self.parent = parent.clone();
@@ -165,9 +204,19 @@ impl ChatState {
                 let horizon = record.at_ms - DAY_MS;
                 self.counts.retain(|(at, _, _)| *at >= horizon);
             }
-            Event::Asked { question, tool, class } => {
+            Event::Asked {
+                question,
+                tool,
+                class,
+            } => {
                 self.asked_this_turn += 1;
-                self.pending.insert(*question, Pending { tool: tool.clone(), class: class.clone() });
+                self.pending.insert(
+                    *question,
+                    Pending {
+                        tool: tool.clone(),
+                        class: class.clone(),
+                    },
+                );
             }
             Event::Answered { question, kept, .. } => {
                 self.pending.remove(question);
@@ -220,11 +269,22 @@ impl ChatState {
     /// from a chat with the person alone, none for a scoped task, none past
     /// OWNER_WORDS_MAX), the marks and the kept answers — never more than the chat has.
     pub fn inheritance(&self, scoped: bool) -> Event {
-        let hands_on = self.company == Company::Alone && !self.others && !scoped && self.said.len() <= OWNER_WORDS_MAX;
+        let hands_on = self.company == Company::Alone
+            && !self.others
+            && !scoped
+            && self.said.len() <= OWNER_WORDS_MAX;
         Event::Inherited {
-            words: if hands_on { self.said.clone() } else { Vec::new() },
+            words: if hands_on {
+                self.said.clone()
+            } else {
+                Vec::new()
+            },
             marks: self.marks.clone(),
-            kept: if scoped { Vec::new() } else { self.kept.clone() },
+            kept: if scoped {
+                Vec::new()
+            } else {
+                self.kept.clone()
+            },
         }
     }
 
@@ -248,7 +308,11 @@ impl ChatState {
 
     /// How many of a kind were counted since `since_ms`.
     pub fn counted(&self, kind: &str, since_ms: i64) -> u32 {
-        self.counts.iter().filter(|(at, k, _)| *at >= since_ms && k == kind).map(|(_, _, n)| n).sum()
+        self.counts
+            .iter()
+            .filter(|(at, k, _)| *at >= since_ms && k == kind)
+            .map(|(_, _, n)| n)
+            .sum()
     }
 }
 
@@ -268,7 +332,11 @@ pub fn power(mode: Mode) -> u8 {
 
 /// The lesser of two modes (noMoreThan).
 pub fn no_more_than(mode: Mode, ceiling: Mode) -> Mode {
-    if power(mode) <= power(ceiling) { mode } else { ceiling }
+    if power(mode) <= power(ceiling) {
+        mode
+    } else {
+        ceiling
+    }
 }
 
 #[cfg(test)]
@@ -282,11 +350,49 @@ mod tests {
     #[test]
     fn replay_rebuilds_what_the_chat_knew() {
         let records = vec![
-            at(0, Event::Opened { mode: Mode::Auto, company: Company::Alone, parent: None, scoped: false }),
-            at(1, Event::Said { text: "push it".into() }),
-            at(2, Event::Read { mark: Mark { name: "a web page".into(), provenance: None } }),
-            at(3, Event::Asked { question: 7, tool: "Bash".into(), class: "git.push".into() }),
-            at(4, Event::Answered { question: 7, answer: Answer::Always, kept: Some(Kept { tool: "Bash".into(), class: "git.push".into() }) }),
+            at(
+                0,
+                Event::Opened {
+                    mode: Mode::Auto,
+                    company: Company::Alone,
+                    parent: None,
+                    scoped: false,
+                },
+            ),
+            at(
+                1,
+                Event::Said {
+                    text: "push it".into(),
+                },
+            ),
+            at(
+                2,
+                Event::Read {
+                    mark: Mark {
+                        name: "a web page".into(),
+                        provenance: None,
+                    },
+                },
+            ),
+            at(
+                3,
+                Event::Asked {
+                    question: 7,
+                    tool: "Bash".into(),
+                    class: "git.push".into(),
+                },
+            ),
+            at(
+                4,
+                Event::Answered {
+                    question: 7,
+                    answer: Answer::Always,
+                    kept: Some(Kept {
+                        tool: "Bash".into(),
+                        class: "git.push".into(),
+                    }),
+                },
+            ),
         ];
         let state = ChatState::replay(&records);
         assert_eq!(state.said, vec!["push it".to_string()]);
@@ -300,20 +406,54 @@ mod tests {
 
     #[test]
     fn only_a_chat_with_the_person_alone_hands_words_on() {
-        let mut chat = ChatState { said: vec!["force-push feature/x".into()], ..ChatState::default() };
-        let Event::Inherited { words, .. } = chat.inheritance(false) else { panic!("not an inheritance") };
+        let mut chat = ChatState {
+            said: vec!["force-push feature/x".into()],
+            ..ChatState::default()
+        };
+        let Event::Inherited { words, .. } = chat.inheritance(false) else {
+            panic!("not an inheritance")
+        };
         assert_eq!(words.len(), 1);
-        let Event::Inherited { words, kept, .. } = chat.inheritance(true) else { panic!("not an inheritance") };
-        assert!(words.is_empty() && kept.is_empty(), "a scoped task takes no grants");
+        let Event::Inherited { words, kept, .. } = chat.inheritance(true) else {
+            panic!("not an inheritance")
+        };
+        assert!(
+            words.is_empty() && kept.is_empty(),
+            "a scoped task takes no grants"
+        );
         chat.others = true;
-        let Event::Inherited { words, .. } = chat.inheritance(false) else { panic!("not an inheritance") };
-        assert!(words.is_empty(), "someone else's words in the chat hand nothing on");
-        let crowded = ChatState { said: vec!["x".into(); OWNER_WORDS_MAX + 1], ..ChatState::default() };
-        let Event::Inherited { words, .. } = crowded.inheritance(false) else { panic!("not an inheritance") };
-        assert!(words.is_empty(), "more than OWNER_WORDS_MAX hands nothing on");
-        for company in [Company::Guest, Company::Routine, Company::App, Company::Task] {
-            let chat = ChatState { company, said: vec!["push".into()], ..ChatState::default() };
-            let Event::Inherited { words, .. } = chat.inheritance(false) else { panic!("not an inheritance") };
+        let Event::Inherited { words, .. } = chat.inheritance(false) else {
+            panic!("not an inheritance")
+        };
+        assert!(
+            words.is_empty(),
+            "someone else's words in the chat hand nothing on"
+        );
+        let crowded = ChatState {
+            said: vec!["x".into(); OWNER_WORDS_MAX + 1],
+            ..ChatState::default()
+        };
+        let Event::Inherited { words, .. } = crowded.inheritance(false) else {
+            panic!("not an inheritance")
+        };
+        assert!(
+            words.is_empty(),
+            "more than OWNER_WORDS_MAX hands nothing on"
+        );
+        for company in [
+            Company::Guest,
+            Company::Routine,
+            Company::App,
+            Company::Task,
+        ] {
+            let chat = ChatState {
+                company,
+                said: vec!["push".into()],
+                ..ChatState::default()
+            };
+            let Event::Inherited { words, .. } = chat.inheritance(false) else {
+                panic!("not an inheritance")
+            };
             assert!(words.is_empty(), "{company:?} hands nothing on");
         }
     }
@@ -321,28 +461,86 @@ mod tests {
     #[test]
     fn a_task_keeps_its_frozen_words_until_someone_else_speaks() {
         let mut task = ChatState::replay(&[
-            at(0, Event::Opened { mode: Mode::Auto, company: Company::Task, parent: Some("c1".into()), scoped: false }),
-            at(1, Event::Inherited { words: vec!["push it".into()], marks: vec![], kept: vec![] }),
-            at(2, Event::Said { text: "the task's own prompt".into() }),
+            at(
+                0,
+                Event::Opened {
+                    mode: Mode::Auto,
+                    company: Company::Task,
+                    parent: Some("c1".into()),
+                    scoped: false,
+                },
+            ),
+            at(
+                1,
+                Event::Inherited {
+                    words: vec!["push it".into()],
+                    marks: vec![],
+                    kept: vec![],
+                },
+            ),
+            at(
+                2,
+                Event::Said {
+                    text: "the task's own prompt".into(),
+                },
+            ),
         ]);
-        assert_eq!(task.owner_words(), vec!["push it".to_string()], "the task's prompt never counts");
-        task.apply(&at(3, Event::Others { source: "an email".into() }));
+        assert_eq!(
+            task.owner_words(),
+            vec!["push it".to_string()],
+            "the task's prompt never counts"
+        );
+        task.apply(&at(
+            3,
+            Event::Others {
+                source: "an email".into(),
+            },
+        ));
         assert!(task.owner_words().is_empty());
     }
 
     #[test]
     fn a_task_never_runs_above_its_chat() {
-        let task = ChatState { mode: Mode::FullTrust, company: Company::Task, ..ChatState::default() };
-        assert_eq!(task.context("/w", Some(Mode::AskFirst)).mode, Mode::AskFirst);
-        let task = ChatState { mode: Mode::PlanOnly, company: Company::Task, ..ChatState::default() };
+        let task = ChatState {
+            mode: Mode::FullTrust,
+            company: Company::Task,
+            ..ChatState::default()
+        };
+        assert_eq!(
+            task.context("/w", Some(Mode::AskFirst)).mode,
+            Mode::AskFirst
+        );
+        let task = ChatState {
+            mode: Mode::PlanOnly,
+            company: Company::Task,
+            ..ChatState::default()
+        };
         assert_eq!(task.context("/w", Some(Mode::Auto)).mode, Mode::PlanOnly);
     }
 
     #[test]
     fn counts_keep_only_the_last_day() {
         let mut chat = ChatState::default();
-        chat.apply(&at(0, Event::Judged { tool: "gmail".into(), decision: Decision::Allow, score: 0, rules: vec![], counts: vec![("messages".into(), 30)] }));
-        chat.apply(&at(DAY_MS + 1, Event::Judged { tool: "gmail".into(), decision: Decision::Allow, score: 0, rules: vec![], counts: vec![("messages".into(), 5)] }));
+        chat.apply(&at(
+            0,
+            Event::Judged {
+                tool: "gmail".into(),
+                decision: Decision::Allow,
+                score: 0,
+                rules: vec![],
+                counts: vec![("messages".into(), 30)],
+            },
+        ));
+        chat.apply(&at(
+            DAY_MS + 1,
+            Event::Judged {
+                tool: "gmail".into(),
+                decision: Decision::Allow,
+                score: 0,
+                rules: vec![],
+                counts: vec![("messages".into(), 5)],
+            },
+        ));
         assert_eq!(chat.counted("messages", 0), 5);
     }
 }

@@ -91,7 +91,9 @@ impl Case {
 
     /// The marks the `after` run carries.
     pub fn marks_after(&self) -> Vec<String> {
-        self.read.clone().unwrap_or_else(|| vec![AFTER_READING.to_string()])
+        self.read
+            .clone()
+            .unwrap_or_else(|| vec![AFTER_READING.to_string()])
     }
 
     /// The step, as a person reads it in a failure: the command, or the tool and its input.

@@ -227,9 +227,10 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
             search: true,
         }),
         "browser" | "Browser" => Step::Browser(read_browser(request)?),
-        "TodoWrite" | "TodoRead" | "ExitPlanMode" | "BashOutput" | "KillShell" | "KillBash" | "Task" => {
-            Step::Bookkeeping { tool: tool.to_string() }
-        }
+        "TodoWrite" | "TodoRead" | "ExitPlanMode" | "BashOutput" | "KillShell" | "KillBash"
+        | "Task" => Step::Bookkeeping {
+            tool: tool.to_string(),
+        },
         "App" | "app" => {
             let app = input(request, "app")?;
             let name = input(request, "tool")?;

@@ -69,8 +69,7 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
             "rm -rf ~",
             serde_json::json!({"mode": "bypassPermissions"}),
         ),
-        r#"{"id":"f","tool_name":"Teleport","tool_input":{"to":"mars"}}"#
-            .to_string(),
+        r#"{"id":"f","tool_name":"Teleport","tool_input":{"to":"mars"}}"#.to_string(),
     ];
     let answers = batch(&(lines.join("\n") + "\n"));
     assert_eq!(
@@ -289,34 +288,54 @@ fn the_intent_corpus_end_to_end() {
 fn the_stories_end_to_end() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
     let world: warden::corpus::World = serde_json::from_str(
-        &std::fs::read_to_string(root.join("world.json")).unwrap_or_else(|e| panic!("world.json: {e}")),
+        &std::fs::read_to_string(root.join("world.json"))
+            .unwrap_or_else(|e| panic!("world.json: {e}")),
     )
     .unwrap_or_else(|e| panic!("world.json: {e}"));
     let mut ran = 0;
     for area in warden::corpus::AREAS {
         let path = root.join(area).join("stories.jsonl");
-        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
         for (line, case) in warden::corpus::parse_cases(&text) {
             let case = case.unwrap_or_else(|e| panic!("{}:{line}: {e}", path.display()));
             let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
             let config = dir.path().join("config.toml");
-            let mut toml = format!("protected = {}\n", serde_json::to_string(&case.protected).unwrap_or_default());
-            for app in case.apps.as_ref().and_then(Value::as_array).into_iter().flatten() {
+            let mut toml = format!(
+                "protected = {}\n",
+                serde_json::to_string(&case.protected).unwrap_or_default()
+            );
+            for app in case
+                .apps
+                .as_ref()
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
                 toml.push_str(&format!(
                     "[[apps]]\nname = {}\norigin = {}\nsites = {}\n",
                     app["name"],
-                    app.get("origin").cloned().unwrap_or(Value::String("mcp".into())),
+                    app.get("origin")
+                        .cloned()
+                        .unwrap_or(Value::String("mcp".into())),
                     app.get("sites").cloned().unwrap_or(Value::Array(vec![]))
                 ));
                 if let Some(tools) = app.get("tools").and_then(Value::as_object) {
                     toml.push_str("[apps.tools]\n");
                     for (tool, setting) in tools {
-                        toml.push_str(&format!("{} = {setting}\n", serde_json::to_string(tool).unwrap_or_default()));
+                        toml.push_str(&format!(
+                            "{} = {setting}\n",
+                            serde_json::to_string(tool).unwrap_or_default()
+                        ));
                     }
                 }
             }
             std::fs::write(&config, toml).unwrap_or_else(|e| panic!("write config: {e}"));
-            let lines = [case.request(&world, &[]).to_string(), case.request(&world, &case.marks_after()).to_string()];
+            let lines = [
+                case.request(&world, &[]).to_string(),
+                case.request(&world, &case.marks_after()).to_string(),
+            ];
             let mut child = warden()
                 .args(["judge", "--config"])
                 .arg(&config)
@@ -331,14 +350,30 @@ fn the_stories_end_to_end() {
                 .unwrap_or_else(|| panic!("no stdin"))
                 .write_all((lines.join("\n") + "\n").as_bytes())
                 .unwrap_or_else(|e| panic!("write stdin: {e}"));
-            let output = child.wait_with_output().unwrap_or_else(|e| panic!("wait: {e}"));
+            let output = child
+                .wait_with_output()
+                .unwrap_or_else(|e| panic!("wait: {e}"));
             let answers: Vec<Value> = String::from_utf8_lossy(&output.stdout)
                 .lines()
                 .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
                 .collect();
             assert_eq!(answers.len(), 2, "{}:{line}: {answers:?}", path.display());
-            assert_eq!(answers[0]["decision"], case.before.as_str(), "{}:{line} [{}] before reading: {}", path.display(), case.case, answers[0]);
-            assert_eq!(answers[1]["decision"], case.after.as_str(), "{}:{line} [{}] after reading: {}", path.display(), case.case, answers[1]);
+            assert_eq!(
+                answers[0]["decision"],
+                case.before.as_str(),
+                "{}:{line} [{}] before reading: {}",
+                path.display(),
+                case.case,
+                answers[0]
+            );
+            assert_eq!(
+                answers[1]["decision"],
+                case.after.as_str(),
+                "{}:{line} [{}] after reading: {}",
+                path.display(),
+                case.case,
+                answers[1]
+            );
             ran += 1;
         }
     }

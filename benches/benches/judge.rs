@@ -85,7 +85,10 @@ fn one_command(c: &mut Criterion) {
 
 fn other_steps(c: &mut Criterion) {
     let facts = facts();
-    let after = Context { read: vec!["GitHub content".to_string(), "Yazio content".to_string()], ..ctx(true) };
+    let after = Context {
+        read: vec!["GitHub content".to_string(), "Yazio content".to_string()],
+        ..ctx(true)
+    };
     let defaults = Defaults::new("/home/user/app");
     let request = |line: &str| -> (Step, Context) {
         let request: warden::protocol::Request = match serde_json::from_str(line) {
@@ -101,15 +104,29 @@ fn other_steps(c: &mut Criterion) {
         }
     };
     let steps = [
-        ("app: own app's diary change", r#"{"tool_name":"App","app":{"origin":"own","sites":["yazio.com"]},"tool_input":{"app":"Yazio","tool":"add_diary_entry","arguments":{"date":"2026-10-08","food_id":"3f2504e0-4f89-11d3-9a0c-0305e82c3301","grams":150}}}"#),
-        ("app: MCP create_issue", r#"{"tool_name":"mcp__github__create_issue","tool_input":{"owner":"acme","repo":"app","title":"Login fails","body":"Steps to reproduce: open the page and press the button."}}"#),
-        ("browser: click a label", r#"{"tool_name":"browser","tool_input":{"action":"click","site":"www.otto.de","label":"zahlungspflichtig bestellen"}}"#),
-        ("web: fetch a shop search", r#"{"tool_name":"WebFetch","tool_input":{"url":"https://www.otto.de/suche/gant%20t-shirt/?sortiertnach=preis-aufsteigend&farbe=blau"}}"#),
+        (
+            "app: own app's diary change",
+            r#"{"tool_name":"App","app":{"origin":"own","sites":["yazio.com"]},"tool_input":{"app":"Yazio","tool":"add_diary_entry","arguments":{"date":"2026-10-08","food_id":"3f2504e0-4f89-11d3-9a0c-0305e82c3301","grams":150}}}"#,
+        ),
+        (
+            "app: MCP create_issue",
+            r#"{"tool_name":"mcp__github__create_issue","tool_input":{"owner":"acme","repo":"app","title":"Login fails","body":"Steps to reproduce: open the page and press the button."}}"#,
+        ),
+        (
+            "browser: click a label",
+            r#"{"tool_name":"browser","tool_input":{"action":"click","site":"www.otto.de","label":"zahlungspflichtig bestellen"}}"#,
+        ),
+        (
+            "web: fetch a shop search",
+            r#"{"tool_name":"WebFetch","tool_input":{"url":"https://www.otto.de/suche/gant%20t-shirt/?sortiertnach=preis-aufsteigend&farbe=blau"}}"#,
+        ),
     ];
     let mut group = c.benchmark_group("judge other steps");
     for (name, line) in steps {
         let (step, ctx) = request(line);
-        group.bench_function(name, |b| b.iter(|| black_box(warden::judge(&step, &ctx, &facts))));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(warden::judge(&step, &ctx, &facts)))
+        });
     }
     group.finish();
 }

@@ -179,14 +179,24 @@ pub fn protected_in_line(
         }
     }
     // A protected folder named in text the reader could not take apart stays protected.
-    let expanded = text.replace("~/", &format!("{home}/")).replace("$HOME/", &format!("{home}/")).replace("${HOME}/", &format!("{home}/"));
+    let expanded = text
+        .replace("~/", &format!("{home}/"))
+        .replace("$HOME/", &format!("{home}/"))
+        .replace("${HOME}/", &format!("{home}/"));
     let names = |dir: &str| {
         expanded.match_indices(dir).any(|(at, _)| {
             // The folder itself, not a neighbour whose name starts the same (`wardenx`).
-            expanded[at + dir.len()..].chars().next().is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '.')))
+            expanded[at + dir.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '-' | '_' | '.')))
         })
     };
-    ctx.protected.iter().find(|dir| names(dir)).map(|dir| vec![protected_risk(dir, dir)]).unwrap_or_default()
+    ctx.protected
+        .iter()
+        .find(|dir| names(dir))
+        .map(|dir| vec![protected_risk(dir, dir)])
+        .unwrap_or_default()
 }
 
 /// `path` is `dir` or below it.
