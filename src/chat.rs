@@ -3,7 +3,8 @@
 //! records.
 
 use crate::mode::Mode;
-use crate::step::Context;
+use crate::rules::AutoRule;
+use crate::step::{Context, Setting};
 use crate::verdict::Decision;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -62,8 +63,13 @@ pub struct Mark {
     pub provenance: Option<String>,
 }
 
-/// What a chat records. Fields are only ever added at the end of a variant, so an older
-/// warden reading a newer log ignores what it doesn't know.
+/// What a chat records.
+///
+/// Versioning rules (see `docs/durability.md`): `Record` stays `{ at_ms, event }`; fields are
+/// only ever appended to the end of a variant and variants to the end of the enum, so an
+/// older warden ignores what it doesn't know; a new field's zero value must be a correct
+/// default (`Option<…>`, empty, false); a type used inside a `Vec` or not in last position
+/// (`Mark`, `Kept`) never grows. Changing `ChatState` bumps the snapshot version.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     /// The chat (or task) began.
@@ -98,11 +104,12 @@ pub enum Event {
         rules: Vec<String>,
         counts: Vec<(String, u32)>,
     },
-    /// A question was put to the person.
+    /// A question was put to the person, with what its card offers.
     Asked {
         question: u64,
         tool: String,
         class: String,
+        offers: Offers,
     },
     /// The person answered it.
     Answered {
@@ -121,6 +128,43 @@ pub enum Event {
         marks: Vec<Mark>,
         kept: Vec<Kept>,
     },
+    // The preferences stream (`crate::preferences::STREAM`); a chat ignores these.
+    /// A class was lifted with Always allow in some chat (noted, so other chats can offer
+    /// "in every chat").
+    Lifted {
+        kept: Kept,
+    },
+    /// The person allowed a class in every chat (autoAllowed), or took it back.
+    AllowedEverywhere {
+        kept: Kept,
+        allowed: bool,
+    },
+    /// The person kept an Always-allow-one-command rule, or forgot it.
+    RuleKept {
+        rule: AutoRule,
+        kept: bool,
+    },
+    /// The person's setting for an app's tool (none: back to the default).
+    SettingChanged {
+        app: String,
+        tool: String,
+        setting: Option<Setting>,
+    },
+    /// The person's note about where they work (context for a reviewer, never a rule).
+    NoteChanged {
+        note: String,
+    },
+}
+
+/// What a question's card offers the person, besides allowing once and denying.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Offers {
+    /// Always allow this class in this chat.
+    pub always: bool,
+    /// Always allow this class in every chat.
+    pub everywhere: bool,
+    /// Always allow this one command.
+    pub rule: Option<AutoRule>,
 }
 
 /// One event with the time the host's clock gave it (milliseconds since the epoch).
@@ -135,6 +179,7 @@ pub struct Record {
 pub struct Pending {
     pub tool: String,
     pub class: String,
+    pub offers: Offers,
 }
 
 /// Everything a chat remembers.
@@ -200,14 +245,18 @@ impl ChatState {
                 for (kind, n) in counts {
                     self.counts.push((record.at_ms, kind.clone(), *n));
                 }
-                // Only the last day counts; older entries are dropped as time moves on.
-                let horizon = record.at_ms - DAY_MS;
-                self.counts.retain(|(at, _, _)| *at >= horizon);
+                // Only the last day counts; older entries are dropped as time moves on (only
+                // when something is counted, so a long chat folds in linear time).
+                if !counts.is_empty() {
+                    let horizon = record.at_ms - DAY_MS;
+                    self.counts.retain(|(at, _, _)| *at >= horizon);
+                }
             }
             Event::Asked {
                 question,
                 tool,
                 class,
+                offers,
             } => {
                 self.asked_this_turn += 1;
                 self.pending.insert(
@@ -215,6 +264,7 @@ impl ChatState {
                     Pending {
                         tool: tool.clone(),
                         class: class.clone(),
+                        offers: offers.clone(),
                     },
                 );
             }
@@ -227,6 +277,11 @@ impl ChatState {
                 }
             }
             Event::TaskCreated { task, .. } => self.tasks.push(task.clone()),
+            Event::Lifted { .. }
+            | Event::AllowedEverywhere { .. }
+            | Event::RuleKept { .. }
+            | Event::SettingChanged { .. }
+            | Event::NoteChanged { .. } => {}
             Event::Inherited { words, marks, kept } => {
                 self.inherited = words.clone();
                 for mark in marks {
@@ -380,6 +435,7 @@ mod tests {
                     question: 7,
                     tool: "Bash".into(),
                     class: "git.push".into(),
+                    offers: Offers::default(),
                 },
             ),
             at(

@@ -10,6 +10,7 @@ pub mod law;
 pub mod lookalike;
 pub mod manifest;
 pub mod mode;
+pub mod preferences;
 pub mod protocol;
 pub mod rules;
 pub mod secrets;

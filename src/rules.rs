@@ -52,7 +52,8 @@ pub struct AutoRule {
     /// The command's words, one each; only the last may end in `*` (`feature/*`).
     pub words: Vec<String>,
     /// The work folder the rule holds in; `None` (only hand-written or older rules): any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    // No `skip_serializing_if`: rules are kept in the event log in a format that needs every field.
+    #[serde(default)]
     pub cwd: Option<String>,
 }
 

@@ -1,0 +1,335 @@
+//! The chat actor: one per chat and per task. It holds the chat's state, appends every
+//! event to the log before applying it, and asks the judge with a read-only view of it.
+
+use super::call;
+use super::judge::{JudgeMsg, class_of, liftable};
+use super::log::LogMsg;
+use super::supervisor::SupervisorMsg;
+use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use warden::chat::{Answer, ChatState, Company, Event, Kept, Offers, Record};
+use warden::mode::Mode;
+use warden::step::{Context, Step};
+use warden::verdict::{Decision, Verdict};
+use warden_storage::{Replayed, should_snapshot};
+
+/// A verdict in a chat, with the question it put to the person if it asks.
+#[derive(Debug, Clone)]
+pub struct Judged {
+    pub verdict: Verdict,
+    /// The question's id, when the verdict asks: the person answers it by this id.
+    pub question: Option<u64>,
+    /// What the question's card offers besides allowing once and denying.
+    pub offers: Offers,
+}
+
+/// What a chat actor does.
+pub enum ChatMsg {
+    /// Record an event (durable before the reply).
+    Record(Event, RpcReplyPort<Result<(), String>>),
+    /// Judge a step in this chat.
+    Judge {
+        step: Step,
+        cwd: String,
+        reply: RpcReplyPort<Result<Judged, String>>,
+    },
+    /// The person's answer to one of this chat's questions.
+    Answer {
+        question: u64,
+        answer: Answer,
+        reply: RpcReplyPort<Result<(), String>>,
+    },
+    /// The chat's state.
+    State(RpcReplyPort<ChatState>),
+    /// The chat's mode, for its tasks (they never run above it).
+    Mode(RpcReplyPort<Mode>),
+    /// Time passes: a chat idle for long enough leaves memory.
+    Tick,
+}
+
+/// The chat actor.
+pub struct ChatActor;
+
+/// What a chat actor starts from.
+pub struct ChatArgs {
+    pub id: String,
+    pub replayed: Replayed,
+    pub log: ActorRef<LogMsg>,
+    pub judge: ActorRef<JudgeMsg>,
+    pub supervisor: ActorRef<SupervisorMsg>,
+    pub protected: Vec<String>,
+    pub idle: Duration,
+}
+
+/// A chat actor's state.
+pub struct ChatRun {
+    id: String,
+    state: ChatState,
+    last_seq: u64,
+    since_snapshot: u64,
+    log: ActorRef<LogMsg>,
+    judge: ActorRef<JudgeMsg>,
+    supervisor: ActorRef<SupervisorMsg>,
+    protected: Vec<String>,
+    idle: Duration,
+    touched: Instant,
+}
+
+/// The host's clock, in milliseconds since the epoch.
+pub(crate) fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// What a question's card offers. No "always" for a step that asks whatever was read (seed
+/// 004: a step serious enough to ask before reading is answered each time, or named in the
+/// person's words); "in every chat" once another chat lifted the class, or on the third
+/// question of a turn; "this one command" where `rules::offer` allows it.
+fn offers(
+    verdict: &Verdict,
+    ctx: &Context,
+    command: Option<&str>,
+    lifted_elsewhere: bool,
+    asked_this_turn: u32,
+) -> Offers {
+    let because_read = ctx.has_read()
+        && liftable(verdict)
+        && verdict
+            .risks
+            .iter()
+            .all(|s| s.score <= warden::law::ASKS_AT);
+    Offers {
+        always: because_read,
+        everywhere: because_read && (lifted_elsewhere || asked_this_turn >= 2),
+        rule: command.and_then(|command| warden::rules::offer(command, verdict, ctx)),
+    }
+}
+
+impl ChatRun {
+    /// Appends events and applies them once the log says they are durable.
+    async fn append(&mut self, events: Vec<Event>) -> Result<(), String> {
+        let at_ms = now_ms();
+        let records: Vec<Record> = events
+            .into_iter()
+            .map(|event| Record { at_ms, event })
+            .collect();
+        let chat = self.id.clone();
+        let sent = records.clone();
+        let seq = call(&self.log, |reply| LogMsg::Append {
+            chat,
+            records: sent,
+            reply,
+        })
+        .await
+        .map_err(|e| e.to_string())??;
+        for record in &records {
+            self.state.apply(record);
+        }
+        self.last_seq = seq;
+        self.since_snapshot += records.len() as u64;
+        if should_snapshot(self.since_snapshot) {
+            self.since_snapshot = 0;
+            let _ = self.log.send_message(LogMsg::Snapshot {
+                chat: self.id.clone(),
+                seq,
+                state: Box::new(self.state.clone()),
+            });
+        }
+        Ok(())
+    }
+
+    /// A task's ceiling: its parent chat's live mode.
+    async fn ceiling(&self) -> Option<Mode> {
+        let parent = self
+            .state
+            .parent
+            .clone()
+            .filter(|_| self.state.company == Company::Task)?;
+        let parent_ref =
+            match call(&self.supervisor, |reply| SupervisorMsg::Chat(parent, reply)).await {
+                Ok(Ok(actor)) => actor,
+                // A parent that can't be reached can't vouch for anything: the task asks first.
+                _ => return Some(Mode::AskFirst),
+            };
+        Some(
+            call(&parent_ref, ChatMsg::Mode)
+                .await
+                .unwrap_or(Mode::AskFirst),
+        )
+    }
+
+    async fn judge(&mut self, step: Step, cwd: String) -> Result<Judged, String> {
+        let ceiling = self.ceiling().await;
+        let mut ctx = self.state.context(&cwd, ceiling);
+        ctx.protected = self.protected.clone();
+        let tool = step.tool();
+        let command = match &step {
+            Step::Command { command } => Some(command.clone()),
+            _ => None,
+        };
+        let asked = ctx.clone();
+        let ruled = call(&self.judge, |reply| JudgeMsg::Judge {
+            step: Box::new(step),
+            ctx: Box::new(asked),
+            reply,
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        let mut verdict = ruled.verdict;
+        let class = class_of(&verdict);
+        let kept = Kept {
+            tool: tool.clone(),
+            class: class.clone(),
+        };
+        if verdict.decision == Decision::Ask
+            && liftable(&verdict)
+            && self.state.kept.contains(&kept)
+        {
+            verdict.decision = Decision::Allow;
+            verdict.reason = format!("{} You always allow this in this chat.", verdict.reason);
+        }
+        let offers = if verdict.decision == Decision::Ask {
+            offers(
+                &verdict,
+                &ctx,
+                command.as_deref(),
+                ruled.lifted_elsewhere,
+                self.state.asked_this_turn,
+            )
+        } else {
+            Offers::default()
+        };
+        let mut events = vec![Event::Judged {
+            tool: tool.clone(),
+            decision: verdict.decision,
+            score: verdict.score,
+            rules: verdict
+                .risks
+                .iter()
+                .map(|s| s.risk.rule.to_string())
+                .collect(),
+            counts: Vec::new(),
+        }];
+        let question = (verdict.decision == Decision::Ask).then_some(self.last_seq + 1);
+        if let Some(question) = question {
+            events.push(Event::Asked {
+                question,
+                tool,
+                class,
+                offers: offers.clone(),
+            });
+        }
+        self.append(events).await?;
+        Ok(Judged {
+            verdict,
+            question,
+            offers,
+        })
+    }
+
+    async fn answer(&mut self, question: u64, answer: Answer) -> Result<(), String> {
+        let Some(pending) = self.state.pending.get(&question).cloned() else {
+            return Err(format!("no question `{question}` is waiting in this chat"));
+        };
+        // INVARIANT: only what the card offered is kept; any other answer keeps nothing.
+        let class = Kept {
+            tool: pending.tool.clone(),
+            class: pending.class.clone(),
+        };
+        let offered = &pending.offers;
+        let kept = match answer {
+            Answer::Always if offered.always => Some(class.clone()),
+            Answer::Everywhere if offered.everywhere => Some(class.clone()),
+            _ => None,
+        };
+        let preference = match answer {
+            Answer::Always if offered.always => Some(Event::Lifted { kept: class }),
+            Answer::Everywhere if offered.everywhere => Some(Event::AllowedEverywhere {
+                kept: class,
+                allowed: true,
+            }),
+            Answer::Command => offered
+                .rule
+                .clone()
+                .map(|rule| Event::RuleKept { rule, kept: true }),
+            _ => None,
+        };
+        if let Some(event) = preference {
+            call(&self.judge, |reply| JudgeMsg::Prefer { event, reply })
+                .await
+                .map_err(|e| e.to_string())??;
+        }
+        self.append(vec![Event::Answered {
+            question,
+            answer,
+            kept,
+        }])
+        .await
+    }
+}
+
+impl Actor for ChatActor {
+    type Msg = ChatMsg;
+    type State = ChatRun;
+    type Arguments = ChatArgs;
+
+    async fn pre_start(
+        &self,
+        myself: ActorRef<ChatMsg>,
+        args: ChatArgs,
+    ) -> Result<ChatRun, ActorProcessingErr> {
+        let period = (args.idle / 2).max(Duration::from_millis(50));
+        myself.send_interval(period, || ChatMsg::Tick);
+        Ok(ChatRun {
+            id: args.id,
+            last_seq: args.replayed.last_seq,
+            since_snapshot: args.replayed.events,
+            state: args.replayed.state,
+            log: args.log,
+            judge: args.judge,
+            supervisor: args.supervisor,
+            protected: args.protected,
+            idle: args.idle,
+            touched: Instant::now(),
+        })
+    }
+
+    async fn handle(
+        &self,
+        myself: ActorRef<ChatMsg>,
+        message: ChatMsg,
+        run: &mut ChatRun,
+    ) -> Result<(), ActorProcessingErr> {
+        if !matches!(message, ChatMsg::Tick) {
+            run.touched = Instant::now();
+        }
+        match message {
+            ChatMsg::Record(event, reply) => {
+                let _ = reply.send(run.append(vec![event]).await);
+            }
+            ChatMsg::Judge { step, cwd, reply } => {
+                let _ = reply.send(run.judge(step, cwd).await);
+            }
+            ChatMsg::Answer {
+                question,
+                answer,
+                reply,
+            } => {
+                let _ = reply.send(run.answer(question, answer).await);
+            }
+            ChatMsg::State(reply) => {
+                let _ = reply.send(run.state.clone());
+            }
+            ChatMsg::Mode(reply) => {
+                let _ = reply.send(run.state.mode);
+            }
+            ChatMsg::Tick => {
+                if run.touched.elapsed() >= run.idle {
+                    myself.stop(Some("idle".to_string()));
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,53 @@
+//! What can go wrong with the event log: one error type whose messages name the folder or the
+//! input at fault. The storage engine's own errors arrive as text, so no engine type leaks out.
+
+/// Everything the event log can fail at. An unreadable record is not an error: replay skips it
+/// and counts it (see [`crate::Skip`]).
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    /// `check` was pointed at a folder that holds no event log.
+    #[error("no event log in `{path}`: the folder has no `db` file")]
+    Missing { path: String },
+    /// Another process (or another `EventLog` in this one) has the log open.
+    #[error("the event log in `{path}` is in use by another process: only one may open it")]
+    Locked { path: String },
+    /// The folder could not be opened as an event log.
+    #[error("the event log in `{path}` could not be opened: {cause}")]
+    Open { path: String, cause: String },
+    /// Reading, writing or flushing failed.
+    #[error("the event log in `{path}` failed: {cause}")]
+    Store { path: String, cause: String },
+    /// A chat id too long for a key (the key holds its length in two bytes).
+    #[error("the chat id `{chat}` is {len} bytes long: at most 65535 fit in a key")]
+    ChatTooLong { chat: String, len: usize },
+    /// A key in the log that is not a chat id and a sequence number.
+    #[error("the event log in `{path}` holds a key that names no chat: `{key}`")]
+    BadKey { path: String, key: String },
+    /// An event or a state could not be encoded.
+    #[error("an event for chat `{chat}` could not be encoded: {cause}")]
+    Encode { chat: String, cause: String },
+}
+
+impl LogError {
+    /// A failure of the storage engine in the log at `path`.
+    pub(crate) fn store(path: &str, error: &sled::Error) -> LogError {
+        LogError::Store {
+            path: path.to_string(),
+            cause: error.to_string(),
+        }
+    }
+
+    /// A chat id for a message: the first 40 characters, then an ellipsis.
+    pub(crate) fn too_long(chat: &str) -> LogError {
+        let shown: String = chat.chars().take(40).collect();
+        let shown = if shown.len() < chat.len() {
+            format!("{shown}…")
+        } else {
+            shown
+        };
+        LogError::ChatTooLong {
+            chat: shown,
+            len: chat.len(),
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! `warden replay --check DIR`: walk every record and snapshot of a log and say what it holds,
+//! what this warden can't read, and whether each snapshot agrees with its chat's events.
+
+use crate::{EventLog, LogError, Replayed, Skip, codec, entry, key};
+use std::fmt;
+use std::path::Path;
+use warden::chat::ChatState;
+
+/// How many skipped records a report describes one by one.
+const SKIPS_SHOWN: usize = 5;
+
+/// What a log holds, as [`check`] found it. `Display` writes it for a person.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Report {
+    /// The log's folder.
+    pub path: String,
+    /// Chats with at least one record.
+    pub chats: u64,
+    /// Records read.
+    pub events: u64,
+    /// Records this warden can't read: replay skips them.
+    pub skipped: u64,
+    /// The first few skipped records: the chat, the sequence number and why.
+    pub skips: Vec<String>,
+    /// Snapshots kept.
+    pub snapshots: u64,
+    /// Snapshots this warden ignores (another version, or bytes that don't decode): those
+    /// chats replay from their first event.
+    pub stale_snapshots: u64,
+    /// Chats whose snapshot is not the fold of their events up to it.
+    pub wrong_snapshots: Vec<String>,
+    /// Bytes on disk.
+    pub bytes: u64,
+    /// The time of the oldest and the newest record read, in milliseconds since the epoch.
+    pub oldest_ms: Option<i64>,
+    pub newest_ms: Option<i64>,
+}
+
+impl Report {
+    /// Whether every record was read and every snapshot agrees with its events (a stale
+    /// snapshot is only ignored, so it doesn't count against the log).
+    pub fn is_clean(&self) -> bool {
+        self.skipped == 0 && self.wrong_snapshots.is_empty()
+    }
+}
+
+/// Opens the log in `dir` and walks all of it: [`EventLog::report`]. Refuses a folder that
+/// holds no log rather than creating one. sled writes a little on opening (its recovery), so
+/// this is read-only in what it means, not in the bytes; and it can't run beside a warden that
+/// has the log open.
+pub fn check(dir: impl AsRef<Path>) -> Result<Report, LogError> {
+    let dir = dir.as_ref();
+    if !dir.join("db").is_file() {
+        return Err(LogError::Missing {
+            path: dir.display().to_string(),
+        });
+    }
+    EventLog::open(dir)?.report()
+}
+
+/// One chat's walk: its replay so far, and the snapshot still to compare with it.
+struct Walk {
+    chat: Vec<u8>,
+    replayed: Replayed,
+    snapshot: Option<(u64, ChatState)>,
+    /// Whether the chat has been counted (on its first key of the right shape).
+    counted: bool,
+}
+
+impl EventLog {
+    /// Walks every record and snapshot: what [`check`] reports.
+    pub fn report(&self) -> Result<Report, LogError> {
+        let mut report = Report {
+            path: self.shown.clone(),
+            bytes: self.size_on_disk()?,
+            ..Report::default()
+        };
+        for item in self.snapshots.iter() {
+            let (_, value) = item.map_err(|e| LogError::store(&self.shown, &e))?;
+            report.snapshots += 1;
+            if codec::read_snapshot(&value).is_none() {
+                report.stale_snapshots += 1;
+            }
+        }
+        let mut walk: Option<Walk> = None;
+        for item in self.events.iter() {
+            let (key, value) = item.map_err(|e| LogError::store(&self.shown, &e))?;
+            let chat = key::split(&key).0;
+            if walk.as_ref().is_none_or(|w| w.chat != chat) {
+                if let Some(mut done) = walk.take() {
+                    settle(&mut report, &mut done);
+                }
+                let snapshot = self
+                    .snapshots
+                    .get(chat)
+                    .map_err(|e| LogError::store(&self.shown, &e))?
+                    .and_then(|v| codec::read_snapshot(&v));
+                walk = Some(Walk {
+                    chat: chat.to_vec(),
+                    replayed: Replayed::default(),
+                    snapshot,
+                    counted: false,
+                });
+            }
+            let found = entry(&key, &value);
+            let Some(current) = walk.as_mut() else {
+                continue;
+            };
+            if !current.counted && found.record != Err(Skip::Key) {
+                // A chat is a group of keys with at least one of the right shape.
+                current.counted = true;
+                report.chats += 1;
+            }
+            match &found.record {
+                Ok(record) => {
+                    report.events += 1;
+                    report.oldest_ms = Some(
+                        report
+                            .oldest_ms
+                            .map_or(record.at_ms, |t| t.min(record.at_ms)),
+                    );
+                    report.newest_ms = Some(
+                        report
+                            .newest_ms
+                            .map_or(record.at_ms, |t| t.max(record.at_ms)),
+                    );
+                }
+                Err(skip) => {
+                    report.skipped += 1;
+                    if report.skips.len() < SKIPS_SHOWN {
+                        report.skips.push(format!(
+                            "chat `{}`, sequence {}: {skip}",
+                            String::from_utf8_lossy(chat),
+                            found.seq
+                        ));
+                    }
+                }
+            }
+            if current
+                .snapshot
+                .as_ref()
+                .is_some_and(|(seq, _)| found.seq > *seq)
+            {
+                settle(&mut report, current);
+            }
+            current.replayed.take(found.seq, found.record);
+        }
+        if let Some(mut done) = walk {
+            settle(&mut report, &mut done);
+        }
+        Ok(report)
+    }
+}
+
+/// Compares a chat's snapshot with its replay so far (every record up to the snapshot's
+/// sequence), then lets the snapshot go. A replay that skipped a record is not compared: a
+/// newer warden's snapshot may hold what this one can't read.
+fn settle(report: &mut Report, walk: &mut Walk) {
+    let Some((_, state)) = walk.snapshot.take() else {
+        return;
+    };
+    if walk.replayed.skipped == 0 && walk.replayed.state != state {
+        report
+            .wrong_snapshots
+            .push(String::from_utf8_lossy(&walk.chat).into_owned());
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "event log in `{}`", self.path)?;
+        writeln!(
+            f,
+            "  {} {}, {} {}, {} {}, {} on disk",
+            grouped(self.chats),
+            plural(self.chats, "chat", "chats"),
+            grouped(self.events),
+            plural(self.events, "event", "events"),
+            grouped(self.snapshots),
+            plural(self.snapshots, "snapshot", "snapshots"),
+            size(self.bytes),
+        )?;
+        match (self.oldest_ms, self.newest_ms) {
+            (Some(oldest), Some(newest)) => {
+                writeln!(f, "  events from {} to {}", utc(oldest), utc(newest))?;
+            }
+            _ => writeln!(f, "  no events")?,
+        }
+        if self.skipped > 0 {
+            writeln!(
+                f,
+                "  {} {} skipped: this warden can't read {}, and replay goes on without {}",
+                grouped(self.skipped),
+                plural(self.skipped, "record", "records"),
+                plural(self.skipped, "it", "them"),
+                plural(self.skipped, "it", "them"),
+            )?;
+            for skip in &self.skips {
+                writeln!(f, "    {skip}")?;
+            }
+            if self.skipped > self.skips.len() as u64 {
+                writeln!(
+                    f,
+                    "    and {} more",
+                    grouped(self.skipped - self.skips.len() as u64)
+                )?;
+            }
+        }
+        if self.stale_snapshots > 0 {
+            writeln!(
+                f,
+                "  {} {} ignored (another version, or unreadable): {} from the first event",
+                grouped(self.stale_snapshots),
+                plural(self.stale_snapshots, "snapshot", "snapshots"),
+                plural(
+                    self.stale_snapshots,
+                    "its chat replays",
+                    "their chats replay"
+                ),
+            )?;
+        }
+        if !self.wrong_snapshots.is_empty() {
+            let n = self.wrong_snapshots.len() as u64;
+            let chats: Vec<String> = self
+                .wrong_snapshots
+                .iter()
+                .take(SKIPS_SHOWN)
+                .map(|c| format!("`{c}`"))
+                .collect();
+            let more = if n > SKIPS_SHOWN as u64 {
+                format!(" and {} more", grouped(n - SKIPS_SHOWN as u64))
+            } else {
+                String::new()
+            };
+            writeln!(
+                f,
+                "  {} {} with its chat's events: {}{more}",
+                grouped(n),
+                plural(n, "snapshot disagrees", "snapshots disagree"),
+                chats.join(", "),
+            )?;
+        }
+        if self.is_clean() {
+            write!(
+                f,
+                "  every record read; every snapshot agrees with its chat's events"
+            )?;
+        } else {
+            write!(f, "  not clean")?;
+        }
+        Ok(())
+    }
+}
+
+fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// `1234567` as `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// Bytes in the largest unit that keeps a number of at least 1.
+fn size(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// Milliseconds since the epoch as `YYYY-MM-DD hh:mm:ss UTC` (the proleptic Gregorian
+/// calendar, by Howard Hinnant's `civil_from_days`).
+fn utc(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        of_day / 3_600,
+        of_day % 3_600 / 60,
+        of_day % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_as_dates() {
+        let cases = [
+            (0, "1970-01-01 00:00:00 UTC"),
+            (1_700_000_000_000, "2023-11-14 22:13:20 UTC"),
+            (951_782_400_000, "2000-02-29 00:00:00 UTC"),
+            (-1, "1969-12-31 23:59:59 UTC"),
+        ];
+        for (ms, text) in cases {
+            assert_eq!(utc(ms), text, "{ms}");
+        }
+    }
+
+    #[test]
+    fn numbers_read_easily() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (1_234_567, "1,234,567"),
+        ] {
+            assert_eq!(grouped(n), text);
+        }
+        for (n, text) in [
+            (5, "5 bytes"),
+            (2_048, "2.0 KiB"),
+            (3 * 1024 * 1024 + 512 * 1024, "3.5 MiB"),
+        ] {
+            assert_eq!(size(n), text);
+        }
+    }
+
+    #[test]
+    fn a_clean_report_says_so() {
+        let report = Report {
+            path: "/var/warden/log".into(),
+            chats: 1_000,
+            events: 1_000_000,
+            snapshots: 1,
+            bytes: 400 * 1024 * 1024,
+            oldest_ms: Some(0),
+            newest_ms: Some(1_700_000_000_000),
+            ..Report::default()
+        };
+        assert_eq!(
+            report.to_string(),
+            "event log in `/var/warden/log`\n  \
+             1,000 chats, 1,000,000 events, 1 snapshot, 400.0 MiB on disk\n  \
+             events from 1970-01-01 00:00:00 UTC to 2023-11-14 22:13:20 UTC\n  \
+             every record read; every snapshot agrees with its chat's events"
+        );
+    }
+
+    #[test]
+    fn a_report_with_problems_names_them() {
+        let report = Report {
+            path: "/l".into(),
+            chats: 1,
+            events: 2,
+            skipped: 7,
+            skips: vec!["chat `c1`, sequence 42: record version 9, this warden reads 1".into()],
+            snapshots: 3,
+            stale_snapshots: 1,
+            wrong_snapshots: vec!["c2".into()],
+            bytes: 10,
+            oldest_ms: Some(0),
+            newest_ms: Some(0),
+        };
+        assert!(!report.is_clean());
+        assert_eq!(
+            report.to_string(),
+            "event log in `/l`\n  \
+             1 chat, 2 events, 3 snapshots, 10 bytes on disk\n  \
+             events from 1970-01-01 00:00:00 UTC to 1970-01-01 00:00:00 UTC\n  \
+             7 records skipped: this warden can't read them, and replay goes on without them\n    \
+             chat `c1`, sequence 42: record version 9, this warden reads 1\n    \
+             and 6 more\n  \
+             1 snapshot ignored (another version, or unreadable): its chat replays from the first event\n  \
+             1 snapshot disagrees with its chat's events: `c2`\n  \
+             not clean"
+        );
+    }
+}

@@ -1,0 +1,35 @@
+//! The event log's integration tests: one binary, one module per area.
+
+mod durability;
+mod model;
+mod replay;
+mod versions;
+
+use std::path::Path;
+use warden::chat::{Event, Record};
+
+type Outcome = Result<(), Box<dyn std::error::Error>>;
+
+/// The person said `text` at `at_ms`.
+fn said(at_ms: i64, text: &str) -> Record {
+    Record {
+        at_ms,
+        event: Event::Said { text: text.into() },
+    }
+}
+
+/// The key the log gives `chat`'s event `seq`: `[u16 BE length][chat id][u64 BE sequence]`.
+fn key(chat: &str, seq: u64) -> Vec<u8> {
+    let mut key = (chat.len() as u16).to_be_bytes().to_vec();
+    key.extend_from_slice(chat.as_bytes());
+    key.extend_from_slice(&seq.to_be_bytes());
+    key
+}
+
+/// Writes raw bytes into a tree of a closed log, as another warden (or damage) would.
+fn put_raw(dir: &Path, tree: &str, key: &[u8], value: &[u8]) -> Outcome {
+    let db = sled::open(dir)?;
+    db.open_tree(tree)?.insert(key, value)?;
+    db.flush()?;
+    Ok(())
+}
