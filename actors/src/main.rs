@@ -49,6 +49,12 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         show: usize,
     },
+    /// Check an event log: every record read, what it holds, what could not be read.
+    Replay {
+        /// Verify the log in this folder (and change nothing).
+        #[arg(long, value_name = "DIR")]
+        check: PathBuf,
+    },
     /// Read the person's words for one act: asked, held or neither, and which words decided.
     Intent {
         /// The act: push, force_push, deploy, install, delete, send, publish, …
@@ -120,6 +126,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
             external,
             show,
         } => corpus(&dir, external.as_deref(), show),
+        Command::Replay { check } => replay_check(&check),
         Command::Intent {
             act,
             names,
@@ -297,6 +304,17 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
         external::run(external, show)?;
     }
     Ok(if failed == 0 {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    })
+}
+
+fn replay_check(dir: &Path) -> Result<std::process::ExitCode> {
+    let report = warden_storage::check(dir)
+        .with_context(|| format!("checking the event log in {}", dir.display()))?;
+    outln!("{report}");
+    Ok(if report.is_clean() {
         std::process::ExitCode::SUCCESS
     } else {
         std::process::ExitCode::FAILURE
