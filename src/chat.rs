@@ -110,6 +110,8 @@ pub enum Event {
         tool: String,
         class: String,
         offers: Offers,
+        /// What the step adds to the behaviour watch's counts if the person says yes.
+        counts: Vec<(String, u32)>,
     },
     /// The person answered it.
     Answered {
@@ -180,6 +182,8 @@ pub struct Pending {
     pub tool: String,
     pub class: String,
     pub offers: Offers,
+    /// Counted for the behaviour watch once the person says yes.
+    pub counts: Vec<(String, u32)>,
 }
 
 /// Everything a chat remembers.
@@ -198,6 +202,8 @@ pub struct ChatState {
     pub others: bool,
     pub kept: Vec<Kept>,
     pub turn: u64,
+    /// When the current turn started (milliseconds since the epoch).
+    pub turn_started_ms: i64,
     /// Questions asked in the current turn.
     pub asked_this_turn: u32,
     pub pending: BTreeMap<u64, Pending>,
@@ -239,6 +245,7 @@ impl ChatState {
             }
             Event::Turn => {
                 self.turn += 1;
+                self.turn_started_ms = record.at_ms;
                 self.asked_this_turn = 0;
             }
             Event::Judged { counts, .. } => {
@@ -257,6 +264,7 @@ impl ChatState {
                 tool,
                 class,
                 offers,
+                counts,
             } => {
                 self.asked_this_turn += 1;
                 self.pending.insert(
@@ -265,11 +273,23 @@ impl ChatState {
                         tool: tool.clone(),
                         class: class.clone(),
                         offers: offers.clone(),
+                        counts: counts.clone(),
                     },
                 );
             }
-            Event::Answered { question, kept, .. } => {
-                self.pending.remove(question);
+            Event::Answered {
+                question,
+                answer,
+                kept,
+            } => {
+                // A yes lets the step go: what it adds to the watch's counts counts now.
+                if let Some(pending) = self.pending.remove(question)
+                    && *answer != Answer::Deny
+                {
+                    for (kind, n) in pending.counts {
+                        self.counts.push((record.at_ms, kind, n));
+                    }
+                }
                 if let Some(kept) = kept
                     && !self.kept.contains(kept)
                 {
@@ -436,6 +456,7 @@ mod tests {
                     tool: "Bash".into(),
                     class: "git.push".into(),
                     offers: Offers::default(),
+                    counts: Vec::new(),
                 },
             ),
             at(

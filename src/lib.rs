@@ -17,6 +17,7 @@ pub mod secrets;
 pub mod shell;
 pub mod step;
 pub mod verdict;
+pub mod watch;
 pub mod wish;
 
 pub use facts::{Facts, FakeFacts};

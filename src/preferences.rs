@@ -44,7 +44,9 @@ impl Preferences {
                 allowed: false,
             } => self.auto_allowed.retain(|k| k != kept),
             // INVARIANT: a rule read back is validated again; one warden would refuse is ignored.
-            Event::RuleKept { rule, kept: true } if validate(rule).is_ok() && !self.auto_rules.contains(rule) => {
+            Event::RuleKept { rule, kept: true }
+                if validate(rule).is_ok() && !self.auto_rules.contains(rule) =>
+            {
                 self.auto_rules.push(rule.clone());
             }
             Event::RuleKept { rule, kept: false } => self.auto_rules.retain(|r| r != rule),

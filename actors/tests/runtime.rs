@@ -480,3 +480,129 @@ async fn always_allow_one_command_is_kept_from_a_press_and_holds_after_a_restart
         "another branch is not covered"
     );
 }
+
+fn send_email(to: serde_json::Value) -> Step {
+    let request = serde_json::json!({
+        "tool_name": "mcp__gmail__send_email",
+        "tool_input": {"to": to, "subject": "Hello", "body": "A short note."},
+    });
+    let request: warden::protocol::Request =
+        serde_json::from_value(request).unwrap_or_else(|e| panic!("{e}"));
+    let defaults = warden::protocol::Defaults::new(CWD);
+    warden::protocol::read_request(&request, &defaults)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_behaviour_watch_counts_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    {
+        let runtime = open(dir.path(), Duration::from_secs(60)).await;
+        runtime
+            .open_chat("c1", Mode::Auto, Company::Alone)
+            .await
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        for n in 0..99 {
+            // Ten messages a turn: the person is there, replying along.
+            if n % 10 == 0 {
+                runtime
+                    .record("c1", Event::Turn)
+                    .await
+                    .unwrap_or_else(|e| panic!("{e:#}"));
+            }
+            let judged = runtime
+                .judge(
+                    "c1",
+                    send_email(serde_json::json!(format!("friend{n}@example.com"))),
+                    CWD,
+                )
+                .await
+                .unwrap_or_else(|e| panic!("{e:#}"));
+            assert_eq!(
+                judged.verdict.decision,
+                Decision::Allow,
+                "message {n}: {}",
+                judged.verdict.reason
+            );
+        }
+        runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
+    }
+    let runtime = open(dir.path(), Duration::from_secs(60)).await;
+    runtime
+        .record("c1", Event::Turn)
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let hundredth = runtime
+        .judge(
+            "c1",
+            send_email(serde_json::json!("friend99@example.com")),
+            CWD,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(
+        hundredth.verdict.decision,
+        Decision::Ask,
+        "the 100th message of the day asks, after a restart too"
+    );
+    assert!(
+        hundredth
+            .verdict
+            .risks
+            .iter()
+            .any(|s| s.risk.rule == "watch.messages_day"),
+        "{:?}",
+        hundredth.verdict.reason
+    );
+    let question = hundredth.question.unwrap_or_else(|| panic!("asks"));
+    runtime
+        .answer("c1", question, Answer::Once)
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let next = runtime
+        .judge(
+            "c1",
+            send_email(serde_json::json!("friend100@example.com")),
+            CWD,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(
+        next.verdict.decision,
+        Decision::Allow,
+        "a yes lets the next batch through: {}",
+        next.verdict.reason
+    );
+
+    let crowd: Vec<String> = (0..30).map(|n| format!("p{n}@example.com")).collect();
+    assert_eq!(
+        runtime
+            .judge("c2", send_email(serde_json::json!(crowd)), CWD)
+            .await
+            .unwrap_or_else(|e| panic!("{e:#}"))
+            .verdict
+            .decision,
+        Decision::Ask,
+        "a newsletter to 30 people asks"
+    );
+    let spam: Vec<String> = (0..500).map(|n| format!("p{n}@example.com")).collect();
+    runtime
+        .record(
+            "c3",
+            Event::ModeChanged {
+                mode: Mode::FullTrust,
+            },
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let stopped = runtime
+        .judge("c3", send_email(serde_json::json!(spam)), CWD)
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(
+        stopped.verdict.decision,
+        Decision::Deny,
+        "nobody's trust reaches 500 people with one message"
+    );
+}

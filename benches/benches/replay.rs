@@ -38,6 +38,7 @@ fn record(i: u64) -> Record {
             tool: "Bash".into(),
             class: "git.push".into(),
             offers: warden::chat::Offers::default(),
+            counts: Vec::new(),
         },
         4 => Event::Answered {
             question: i - 1,

@@ -172,6 +172,20 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
     }
 }
 
+/// What an app's step does as the rules read it, for the behaviour watch (`crate::watch`):
+/// `None` for a lookup; for a change, the ids of the rules its name or arguments carry
+/// (`app.pays`, `app.deletes`, `app.grants`, `app.runs`, `app.speaks`), in `RULES` order.
+pub(crate) fn acts(step: &AppStep) -> Option<Vec<&'static str>> {
+    let name = ToolName::read(&step.tool);
+    let sent = Sent::read(&step.arguments);
+    if access(step, &name, &sent) == Access::Read {
+        return None;
+    }
+    let carries =
+        |rule: &&Rule| name.first(rule.concept).is_some() || sent.first(rule.concept).is_some();
+    Some(RULES.iter().filter(carries).map(|rule| rule.rule).collect())
+}
+
 /// Lookup or change: declared wins; else the name says it, and a lookup handed code to run
 /// (an argument named `sql`, `script`, `command`…) is not a lookup.
 fn access(step: &AppStep, name: &ToolName, sent: &Sent) -> Access {

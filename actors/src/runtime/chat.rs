@@ -168,10 +168,26 @@ impl ChatRun {
             Step::Command { command } => Some(command.clone()),
             _ => None,
         };
+        // The behaviour watch: what this app step adds to the chat's counts, and what the
+        // counts say (a question at each multiple, a stop).
+        let (adding, watched) = match &step {
+            Step::App(app) => {
+                let adding = warden::watch::counts(app);
+                let watched = warden::watch::watch(
+                    &self.state.counts,
+                    self.state.turn_started_ms,
+                    now_ms(),
+                    &adding,
+                );
+                (adding, watched)
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
         let asked = ctx.clone();
         let ruled = call(&self.judge, |reply| JudgeMsg::Judge {
             step: Box::new(step),
             ctx: Box::new(asked),
+            watched,
             reply,
         })
         .await
@@ -209,7 +225,12 @@ impl ChatRun {
                 .iter()
                 .map(|s| s.risk.rule.to_string())
                 .collect(),
-            counts: Vec::new(),
+            // Only a step that goes counts; an asked one counts when the person says yes.
+            counts: if verdict.decision == Decision::Allow {
+                adding.clone()
+            } else {
+                Vec::new()
+            },
         }];
         let question = (verdict.decision == Decision::Ask).then_some(self.last_seq + 1);
         if let Some(question) = question {
@@ -218,6 +239,7 @@ impl ChatRun {
                 tool,
                 class,
                 offers: offers.clone(),
+                counts: adding,
             });
         }
         self.append(events).await?;

@@ -11,7 +11,7 @@ use warden::chat::{Event, Kept, Record};
 use warden::facts::Facts;
 use warden::preferences::{Preferences, STREAM};
 use warden::step::{Context, Step};
-use warden::verdict::{Decision, Verdict};
+use warden::verdict::{Decision, Risk, Verdict};
 
 /// A verdict and what the preferences had to say about it.
 #[derive(Debug, Clone)]
@@ -27,6 +27,8 @@ pub enum JudgeMsg {
     Judge {
         step: Box<Step>,
         ctx: Box<Context>,
+        /// What the chat's behaviour watch found.
+        watched: Vec<Risk>,
         reply: RpcReplyPort<Ruled>,
     },
     /// Change the preferences (only a person's answer or the settings API sends this):
@@ -75,7 +77,7 @@ pub fn class_of(verdict: &Verdict) -> String {
 }
 
 impl JudgeState {
-    fn rule(&self, mut step: Step, ctx: &Context) -> Ruled {
+    fn rule(&self, mut step: Step, ctx: &Context, watched: Vec<Risk>) -> Ruled {
         if let Step::App(app) = &mut step
             && app.setting.is_none()
         {
@@ -86,7 +88,9 @@ impl JudgeState {
                 .copied();
         }
         let facts = Arc::clone(&self.facts);
-        let mut verdict = tokio::task::block_in_place(|| warden::judge(&step, ctx, facts.as_ref()));
+        let mut verdict = tokio::task::block_in_place(|| {
+            warden::watch::judge(&step, ctx, facts.as_ref(), watched)
+        });
         let kept = Kept {
             tool: step.tool(),
             class: class_of(&verdict),
@@ -135,8 +139,13 @@ impl Actor for JudgeActor {
         state: &mut JudgeState,
     ) -> Result<(), ActorProcessingErr> {
         match message {
-            JudgeMsg::Judge { step, ctx, reply } => {
-                let _ = reply.send(state.rule(*step, &ctx));
+            JudgeMsg::Judge {
+                step,
+                ctx,
+                watched,
+                reply,
+            } => {
+                let _ = reply.send(state.rule(*step, &ctx, watched));
             }
             JudgeMsg::Prefer { event, reply } => {
                 let record = Record {

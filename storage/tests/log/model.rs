@@ -75,6 +75,7 @@ fn event() -> impl Strategy<Value = Event> {
             tool,
             class: "git.push".into(),
             offers: warden::chat::Offers::default(),
+            counts: Vec::new(),
         }),
         (0..4u64, proptest::option::of(kept())).prop_map(|(question, kept)| Event::Answered {
             question,
