@@ -56,6 +56,8 @@ fn decisions(c: &mut Criterion) {
     });
     const CHATS: usize = 10_000;
     const STEPS: usize = 10;
+    // Chats judged at once: each chat is one conversation, one step at a time.
+    const CALLERS: usize = 1_000;
     // Every chat in memory first, with a mark, so the bench measures decisions, not spawning.
     let before = rss_kib();
     rt.block_on(async {
@@ -80,14 +82,14 @@ fn decisions(c: &mut Criterion) {
     let mut group = c.benchmark_group("runtime");
     group.sample_size(10);
     group.throughput(Throughput::Elements((CHATS * STEPS) as u64));
-    group.bench_function("10,000 chats x 10 steps, 64 callers", |b| {
+    group.bench_function("10,000 chats x 10 steps, 1,000 at once", |b| {
         b.iter(|| {
             rt.block_on(async {
                 let mut callers = Vec::new();
-                for caller in 0..64 {
+                for caller in 0..CALLERS {
                     let warden = warden.clone();
                     callers.push(tokio::spawn(async move {
-                        for chat in (caller..CHATS).step_by(64) {
+                        for chat in (caller..CHATS).step_by(CALLERS) {
                             let id = format!("c{chat}");
                             for step in 0..STEPS {
                                 let command = COMMANDS[(chat + step) % COMMANDS.len()];

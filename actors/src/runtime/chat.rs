@@ -43,7 +43,7 @@ pub enum ChatMsg {
     State(RpcReplyPort<ChatState>),
     /// The chat's mode, for its tasks (they never run above it).
     Mode(RpcReplyPort<Mode>),
-    /// Time passes: a chat idle for long enough leaves memory.
+    /// Time passes (the supervisor's sweep): a chat idle for long enough leaves memory.
     Tick,
 }
 
@@ -298,11 +298,9 @@ impl Actor for ChatActor {
 
     async fn pre_start(
         &self,
-        myself: ActorRef<ChatMsg>,
+        _myself: ActorRef<ChatMsg>,
         args: ChatArgs,
     ) -> Result<ChatRun, ActorProcessingErr> {
-        let period = (args.idle / 2).max(Duration::from_millis(50));
-        myself.send_interval(period, || ChatMsg::Tick);
         Ok(ChatRun {
             id: args.id,
             last_seq: args.replayed.last_seq,

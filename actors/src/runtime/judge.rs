@@ -88,9 +88,9 @@ impl JudgeState {
                 .copied();
         }
         let facts = Arc::clone(&self.facts);
-        let mut verdict = tokio::task::block_in_place(|| {
-            warden::watch::judge(&step, ctx, facts.as_ref(), watched)
-        });
+        // The law is quick; only the host's facts may wait on git (3 s at most, cached per
+        // turn), and those are rare: judging inline keeps the judge's mailbox moving.
+        let mut verdict = warden::watch::judge(&step, ctx, facts.as_ref(), watched);
         let kept = Kept {
             tool: step.tool(),
             class: class_of(&verdict),

@@ -21,6 +21,9 @@ pub enum SupervisorMsg {
     Chat(String, RpcReplyPort<Result<ActorRef<ChatMsg>, String>>),
     /// How many chats are in memory.
     InMemory(RpcReplyPort<usize>),
+    /// Time passes: every chat in memory is told, and an idle one lets itself go. One timer
+    /// for all chats, rather than one per chat, keeps an idle chat small.
+    Sweep,
     /// Flush the log.
     Flush(RpcReplyPort<Result<(), String>>),
     /// The judge, for preferences.
@@ -101,6 +104,8 @@ impl Actor for Supervisor {
         myself: ActorRef<SupervisorMsg>,
         args: SupervisorArgs,
     ) -> Result<SupervisorState, ActorProcessingErr> {
+        let period = (args.idle / 2).max(std::time::Duration::from_millis(50));
+        myself.send_interval(period, || SupervisorMsg::Sweep);
         let (log_actor, _) =
             Actor::spawn_linked(None, LogActor, Arc::clone(&args.log), myself.get_cell()).await?;
         let preferences = preferences(&args.log)?;
@@ -135,6 +140,11 @@ impl Actor for Supervisor {
             }
             SupervisorMsg::Judge(reply) => {
                 let _ = reply.send(state.judge.clone());
+            }
+            SupervisorMsg::Sweep => {
+                for chat in state.chats.values() {
+                    let _ = chat.send_message(ChatMsg::Tick);
+                }
             }
             SupervisorMsg::InMemory(reply) => {
                 let _ = reply.send(state.chats.len());
