@@ -112,6 +112,8 @@ pub enum Event {
         offers: Offers,
         /// What the step adds to the behaviour watch's counts if the person says yes.
         counts: Vec<(String, u32)>,
+        /// A lookup by an app's tool: lookups asked at once for the same reason share it.
+        lookup: bool,
     },
     /// The person answered it.
     Answered {
@@ -184,6 +186,10 @@ pub struct Pending {
     pub offers: Offers,
     /// Counted for the behaviour watch once the person says yes.
     pub counts: Vec<(String, u32)>,
+    /// A lookup by an app's tool (lookups asked at once share one question).
+    pub lookup: bool,
+    /// When it was asked.
+    pub at_ms: i64,
 }
 
 /// Everything a chat remembers.
@@ -215,7 +221,21 @@ pub struct ChatState {
     pub events: u64,
 }
 
+/// Questions from one app's lookup tool asked within this long of each other, for the same
+/// reason, share one question and its answer (seed 000). Changes are never joined.
+pub const SAME_MOMENT_MS: i64 = 2_000;
+
 impl ChatState {
+    /// A question still waiting that a lookup asked now, by this tool for this reason, joins.
+    pub fn shared_question(&self, tool: &str, class: &str, now_ms: i64) -> Option<u64> {
+        self.pending
+            .iter()
+            .find(|(_, p)| {
+                p.lookup && p.tool == tool && p.class == class && now_ms - p.at_ms <= SAME_MOMENT_MS
+            })
+            .map(|(question, _)| *question)
+    }
+
     /// Applies one event. Total: an event that makes no sense here changes nothing.
     pub fn apply(&mut self, record: &Record) {
         self.events += 1;
@@ -265,6 +285,7 @@ impl ChatState {
                 class,
                 offers,
                 counts,
+                lookup,
             } => {
                 self.asked_this_turn += 1;
                 self.pending.insert(
@@ -274,6 +295,8 @@ impl ChatState {
                         class: class.clone(),
                         offers: offers.clone(),
                         counts: counts.clone(),
+                        lookup: *lookup,
+                        at_ms: record.at_ms,
                     },
                 );
             }
@@ -457,6 +480,7 @@ mod tests {
                     class: "git.push".into(),
                     offers: Offers::default(),
                     counts: Vec::new(),
+                    lookup: false,
                 },
             ),
             at(

@@ -606,3 +606,73 @@ async fn the_behaviour_watch_counts_across_a_restart() {
         "nobody's trust reaches 500 people with one message"
     );
 }
+
+fn app_call(tool: &str, arguments: serde_json::Value) -> Step {
+    let request = serde_json::json!({
+        "tool_name": "App",
+        "app": {"origin": "stranger", "setting": "ask"},
+        "tool_input": {"app": "FoodDB", "tool": tool, "arguments": arguments},
+    });
+    let request: warden::protocol::Request =
+        serde_json::from_value(request).unwrap_or_else(|e| panic!("{e}"));
+    warden::protocol::read_request(&request, &warden::protocol::Defaults::new(CWD))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lookups_asked_at_once_share_one_question_and_changes_never_do() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let runtime = open(dir.path(), Duration::from_secs(60)).await;
+    let mut calls = Vec::new();
+    for n in 0..11 {
+        let runtime = runtime.clone();
+        calls.push(tokio::spawn(async move {
+            runtime
+                .judge(
+                    "c1",
+                    app_call(
+                        "get_product",
+                        serde_json::json!({"id": format!("food-{n}")}),
+                    ),
+                    CWD,
+                )
+                .await
+        }));
+    }
+    let mut questions = std::collections::BTreeSet::new();
+    for call in calls {
+        let judged = call
+            .await
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(
+            judged.verdict.decision,
+            Decision::Ask,
+            "a tool set to Ask keeps asking"
+        );
+        questions.insert(judged.question.unwrap_or_else(|| panic!("asks")));
+    }
+    assert_eq!(
+        questions.len(),
+        1,
+        "eleven lookups at once are one question: {questions:?}"
+    );
+    let first = runtime
+        .judge(
+            "c1",
+            app_call("add_entry", serde_json::json!({"id": "food-1"})),
+            CWD,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let second = runtime
+        .judge(
+            "c1",
+            app_call("add_entry", serde_json::json!({"id": "food-2"})),
+            CWD,
+        )
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_ne!(first.question, second.question, "changes are never joined");
+}

@@ -39,6 +39,7 @@ fn record(i: u64) -> Record {
             class: "git.push".into(),
             offers: warden::chat::Offers::default(),
             counts: Vec::new(),
+            lookup: false,
         },
         4 => Event::Answered {
             question: i - 1,

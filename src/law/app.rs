@@ -186,6 +186,13 @@ pub(crate) fn acts(step: &AppStep) -> Option<Vec<&'static str>> {
     Some(RULES.iter().filter(carries).map(|rule| rule.rule).collect())
 }
 
+/// Whether an app's step is a lookup (declared, or read from its name), as the law reads it.
+pub fn is_lookup(step: &AppStep) -> bool {
+    let name = ToolName::read(&step.tool);
+    let sent = Sent::read(&step.arguments);
+    access(step, &name, &sent) == Access::Read
+}
+
 /// Lookup or change: declared wins; else the name says it, and a lookup handed code to run
 /// (an argument named `sql`, `script`, `command`…) is not a lookup.
 fn access(step: &AppStep, name: &ToolName, sent: &Sent) -> Access {

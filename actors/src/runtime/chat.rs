@@ -82,6 +82,21 @@ pub(crate) fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
+/// Whether a step is an app's lookup (they may share a question) or anything else.
+enum StepKind {
+    Lookup,
+    Other,
+}
+
+impl StepKind {
+    fn of(step: &Step) -> StepKind {
+        match step {
+            Step::App(app) if warden::law::app::is_lookup(app) => StepKind::Lookup,
+            _ => StepKind::Other,
+        }
+    }
+}
+
 /// What a question's card offers. No "always" for a step that asks whatever was read (seed
 /// 004: a step serious enough to ask before reading is answered each time, or named in the
 /// person's words); "in every chat" once another chat lifted the class, or on the third
@@ -164,6 +179,7 @@ impl ChatRun {
         let mut ctx = self.state.context(&cwd, ceiling);
         ctx.protected = self.protected.clone();
         let tool = step.tool();
+        let step_kind = StepKind::of(&step);
         let command = match &step {
             Step::Command { command } => Some(command.clone()),
             _ => None,
@@ -232,14 +248,21 @@ impl ChatRun {
                 Vec::new()
             },
         }];
-        let question = (verdict.decision == Decision::Ask).then_some(self.last_seq + 1);
-        if let Some(question) = question {
+        let lookup = matches!(&step_kind, StepKind::Lookup);
+        // Lookups asked at once for the same reason share one question (seed 000).
+        let shared = (verdict.decision == Decision::Ask && lookup)
+            .then(|| self.state.shared_question(&tool, &class, now_ms()))
+            .flatten();
+        let question =
+            (verdict.decision == Decision::Ask).then(|| shared.unwrap_or(self.last_seq + 1));
+        if let Some(question) = question.filter(|_| shared.is_none()) {
             events.push(Event::Asked {
                 question,
                 tool,
                 class,
                 offers: offers.clone(),
                 counts: adding,
+                lookup,
             });
         }
         self.append(events).await?;

@@ -76,6 +76,7 @@ fn event() -> impl Strategy<Value = Event> {
             class: "git.push".into(),
             offers: warden::chat::Offers::default(),
             counts: Vec::new(),
+            lookup: false,
         }),
         (0..4u64, proptest::option::of(kept())).prop_map(|(question, kept)| Event::Answered {
             question,
