@@ -199,8 +199,11 @@ impl Runtime {
             .supervisor
             .call(SupervisorMsg::Flush, Some(CALL_TIMEOUT))
             .await;
-        self.supervisor.stop(Some("shutdown".to_string()));
-        Ok(())
+        // Wait for every actor to stop, so the log is closed when this returns.
+        self.supervisor
+            .stop_and_wait(Some("shutdown".to_string()), Some(CALL_TIMEOUT))
+            .await
+            .map_err(|e| anyhow!("the runtime did not stop in time: {e}"))
     }
 }
 

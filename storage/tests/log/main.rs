@@ -28,7 +28,17 @@ fn key(chat: &str, seq: u64) -> Vec<u8> {
 
 /// Writes raw bytes into a tree of a closed log, as another warden (or damage) would.
 fn put_raw(dir: &Path, tree: &str, key: &[u8], value: &[u8]) -> Outcome {
-    let db = sled::open(dir)?;
+    // A log dropped a moment ago may still hold its lock while sled's threads wind down.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let db = loop {
+        match sled::open(dir) {
+            Ok(db) => break db,
+            Err(_) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(10))
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
     db.open_tree(tree)?.insert(key, value)?;
     db.flush()?;
     Ok(())

@@ -192,7 +192,7 @@ proptest! {
     fn corrupt_values_are_skipped_and_counted(values in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..40), 1..8)) {
         let dir = tempfile::tempdir().map_err(|e| TestCaseError::fail(e.to_string()))?;
         let log = EventLog::open(dir.path()).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        log.append("c1", &said(1, "push it")).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        log.append_durable("c1", &said(1, "push it")).map_err(|e| TestCaseError::fail(e.to_string()))?;
         drop(log);
         for (i, value) in values.iter().enumerate() {
             put_raw(dir.path(), "events", &key("c1", u64::MAX - i as u64), value)
