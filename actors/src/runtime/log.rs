@@ -41,6 +41,7 @@ pub struct LogState {
 impl LogState {
     fn flush(&mut self) -> Result<(), String> {
         let log = Arc::clone(&self.log);
+        tracing::trace!(waiting = self.waiting.len(), "group commit");
         let flushed = tokio::task::block_in_place(|| log.flush()).map_err(|e| e.to_string());
         for (reply, seq) in self.waiting.drain(..) {
             let _ = reply.send(flushed.clone().map(|()| seq));
