@@ -342,7 +342,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
     } else if place.inside_work(abs) || place::is_temp(abs) || place::is_temp(&format!("{abs}/x")) {
         // The work folder is the agent's to change; Undo keeps it. Temporary folders are thrown away.
         return None;
-    } else if place::is_system(abs) {
+    } else if place::is_system(abs) && !place.in_home(abs) {
         Risk::new(
             "write.system",
             Harm::Severe,
@@ -422,7 +422,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         return;
     }
     let name = place::basename(&abs).to_string();
-    let what = if place::is_system(&abs) {
+    let what = if place::is_system(&abs) && !place.in_home(&abs) {
         "the system's"
     } else {
         "outside the work folder"
