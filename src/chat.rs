@@ -158,6 +158,11 @@ pub enum Event {
     NoteChanged {
         note: String,
     },
+    /// The person stopped the chat (or started it again): a stopped chat and its tasks take
+    /// no step.
+    Stopped {
+        stopped: bool,
+    },
 }
 
 /// What a question's card offers the person, besides allowing once and denying.
@@ -217,6 +222,8 @@ pub struct ChatState {
     pub counts: Vec<(i64, String, u32)>,
     /// Tasks created from this chat.
     pub tasks: Vec<String>,
+    /// The person stopped the chat: it and its tasks take no step.
+    pub stopped: bool,
     /// How many events made this state.
     pub events: u64,
 }
@@ -325,6 +332,7 @@ impl ChatState {
             | Event::RuleKept { .. }
             | Event::SettingChanged { .. }
             | Event::NoteChanged { .. } => {}
+            Event::Stopped { stopped } => self.stopped = *stopped,
             Event::Inherited { words, marks, kept } => {
                 self.inherited = words.clone();
                 for mark in marks {

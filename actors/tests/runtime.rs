@@ -684,21 +684,99 @@ async fn a_hundred_thousand_chats_in_the_log_only_the_active_ones_in_memory() {
         let log = warden_storage::EventLog::open(dir.path()).unwrap_or_else(|e| panic!("{e}"));
         let records: Vec<(String, warden::chat::Record)> = (0..100_000)
             .map(|n| {
-                let text = if n % 2 == 0 { "push it" } else { "don't push yet" };
-                (format!("c{n}"), warden::chat::Record { at_ms: 0, event: Event::Said { text: text.to_string() } })
+                let text = if n % 2 == 0 {
+                    "push it"
+                } else {
+                    "don't push yet"
+                };
+                (
+                    format!("c{n}"),
+                    warden::chat::Record {
+                        at_ms: 0,
+                        event: Event::Said {
+                            text: text.to_string(),
+                        },
+                    },
+                )
             })
             .collect();
-        let items: Vec<(&str, warden::chat::Record)> = records.iter().map(|(chat, record)| (chat.as_str(), record.clone())).collect();
+        let items: Vec<(&str, warden::chat::Record)> = records
+            .iter()
+            .map(|(chat, record)| (chat.as_str(), record.clone()))
+            .collect();
         log.append_batch(&items).unwrap_or_else(|e| panic!("{e}"));
         log.flush().unwrap_or_else(|e| panic!("{e}"));
     }
     let runtime = open(dir.path(), Duration::from_secs(60)).await;
-    assert_eq!(runtime.in_memory().await.unwrap_or_else(|e| panic!("{e:#}")), 0, "nothing is loaded before it is asked for");
+    assert_eq!(
+        runtime
+            .in_memory()
+            .await
+            .unwrap_or_else(|e| panic!("{e:#}")),
+        0,
+        "nothing is loaded before it is asked for"
+    );
     for n in [0, 1, 49_998, 49_999, 99_999] {
         let chat = format!("c{n}");
-        runtime.record(&chat, read("a web page")).await.unwrap_or_else(|e| panic!("{e:#}"));
-        let want = if n % 2 == 0 { Decision::Allow } else { Decision::Ask };
-        assert_eq!(decision(&runtime, &chat, "git push origin main").await, want, "{chat} came back with its own words");
+        runtime
+            .record(&chat, read("a web page"))
+            .await
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        let want = if n % 2 == 0 {
+            Decision::Allow
+        } else {
+            Decision::Ask
+        };
+        assert_eq!(
+            decision(&runtime, &chat, "git push origin main").await,
+            want,
+            "{chat} came back with its own words"
+        );
     }
-    assert_eq!(runtime.in_memory().await.unwrap_or_else(|e| panic!("{e:#}")), 5, "only the active chats are in memory");
+    assert_eq!(
+        runtime
+            .in_memory()
+            .await
+            .unwrap_or_else(|e| panic!("{e:#}")),
+        5,
+        "only the active chats are in memory"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_chat_stops_its_tasks() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let runtime = open(dir.path(), Duration::from_secs(60)).await;
+    runtime
+        .open_chat("c1", Mode::Auto, Company::Alone)
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    runtime
+        .create_task("c1", "t1", false)
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(decision(&runtime, "t1", "ls").await, Decision::Allow);
+    runtime
+        .record("c1", Event::Stopped { stopped: true })
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(
+        decision(&runtime, "t1", "ls").await,
+        Decision::Deny,
+        "a stopped chat stops its tasks"
+    );
+    assert_eq!(
+        decision(&runtime, "c1", "ls").await,
+        Decision::Deny,
+        "and itself"
+    );
+    runtime
+        .record("c1", Event::Stopped { stopped: false })
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    assert_eq!(
+        decision(&runtime, "t1", "ls").await,
+        Decision::Allow,
+        "started again, the task goes on"
+    );
 }

@@ -41,8 +41,8 @@ pub enum ChatMsg {
     },
     /// The chat's state.
     State(RpcReplyPort<ChatState>),
-    /// The chat's mode, for its tasks (they never run above it).
-    Mode(RpcReplyPort<Mode>),
+    /// The chat's mode and whether it is stopped, for its tasks (they never run above it).
+    Mode(RpcReplyPort<(Mode, bool)>),
     /// Time passes (the supervisor's sweep): a chat idle for long enough leaves memory.
     Tick,
 }
@@ -155,27 +155,63 @@ impl ChatRun {
     }
 
     /// A task's ceiling: its parent chat's live mode.
-    async fn ceiling(&self) -> Option<Mode> {
-        let parent = self
+    /// A task's ceiling: its parent chat's live mode, and whether the parent was stopped.
+    async fn ceiling(&self) -> (Option<Mode>, bool) {
+        let Some(parent) = self
             .state
             .parent
             .clone()
-            .filter(|_| self.state.company == Company::Task)?;
+            .filter(|_| self.state.company == Company::Task)
+        else {
+            return (None, false);
+        };
         let parent_ref =
             match call(&self.supervisor, |reply| SupervisorMsg::Chat(parent, reply)).await {
                 Ok(Ok(actor)) => actor,
                 // A parent that can't be reached can't vouch for anything: the task asks first.
-                _ => return Some(Mode::AskFirst),
+                _ => return (Some(Mode::AskFirst), false),
             };
-        Some(
-            call(&parent_ref, ChatMsg::Mode)
-                .await
-                .unwrap_or(Mode::AskFirst),
-        )
+        match call(&parent_ref, ChatMsg::Mode).await {
+            Ok((mode, stopped)) => (Some(mode), stopped),
+            Err(_) => (Some(Mode::AskFirst), false),
+        }
+    }
+
+    /// A stopped chat, or a task whose chat was stopped, takes no step.
+    fn stopped(&self, parent_stopped: bool) -> Option<Verdict> {
+        let reason = if self.state.stopped {
+            "This chat was stopped, so it takes no step; start it again to go on."
+        } else if parent_stopped {
+            "The chat this task came from was stopped, so the task takes no step; start that chat again to go on."
+        } else {
+            return None;
+        };
+        Some(Verdict {
+            decision: Decision::Deny,
+            score: 0,
+            reason: reason.to_string(),
+            risks: Vec::new(),
+        })
     }
 
     async fn judge(&mut self, step: Step, cwd: String) -> Result<Judged, String> {
-        let ceiling = self.ceiling().await;
+        let (ceiling, parent_stopped) = self.ceiling().await;
+        if let Some(verdict) = self.stopped(parent_stopped) {
+            let tool = step.tool();
+            self.append(vec![Event::Judged {
+                tool,
+                decision: verdict.decision,
+                score: 0,
+                rules: Vec::new(),
+                counts: Vec::new(),
+            }])
+            .await?;
+            return Ok(Judged {
+                verdict,
+                question: None,
+                offers: Offers::default(),
+            });
+        }
         let mut ctx = self.state.context(&cwd, ceiling);
         ctx.protected = self.protected.clone();
         let tool = step.tool();
@@ -365,7 +401,7 @@ impl Actor for ChatActor {
                 let _ = reply.send(run.state.clone());
             }
             ChatMsg::Mode(reply) => {
-                let _ = reply.send(run.state.mode);
+                let _ = reply.send((run.state.mode, run.state.stopped));
             }
             ChatMsg::Tick => {
                 if run.touched.elapsed() >= run.idle {
