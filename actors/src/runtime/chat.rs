@@ -5,6 +5,7 @@ use super::call;
 use super::judge::{JudgeMsg, class_of, liftable};
 use super::log::LogMsg;
 use super::supervisor::SupervisorMsg;
+use super::watch::{WatchActor, WatchMsg};
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Offers, Record};
@@ -73,6 +74,9 @@ pub struct ChatRun {
     protected: Vec<String>,
     idle: Duration,
     touched: Instant,
+    /// The behaviour watch, spawned on the chat's first app step.
+    watch: Option<ActorRef<WatchMsg>>,
+    myself: ActorRef<ChatMsg>,
 }
 
 /// The host's clock, in milliseconds since the epoch.
@@ -141,6 +145,12 @@ impl ChatRun {
         for record in &records {
             self.state.apply(record);
         }
+        if let Some(watch) = &self.watch {
+            let _ = watch.send_message(WatchMsg::Sync {
+                counts: self.state.counts.clone(),
+                turn_started_ms: self.state.turn_started_ms,
+            });
+        }
         self.last_seq = seq;
         self.since_snapshot += records.len() as u64;
         if should_snapshot(self.since_snapshot) {
@@ -155,6 +165,19 @@ impl ChatRun {
     }
 
     /// A task's ceiling: its parent chat's live mode.
+    /// The chat's watch, spawned (linked to the chat) on its first app step.
+    async fn watch(&mut self) -> anyhow::Result<ActorRef<WatchMsg>> {
+        if let Some(watch) = &self.watch {
+            return Ok(watch.clone());
+        }
+        let args = (self.state.counts.clone(), self.state.turn_started_ms);
+        let (watch, _) = Actor::spawn_linked(None, WatchActor, args, self.myself.get_cell())
+            .await
+            .map_err(|e| anyhow::anyhow!("the chat's watch could not start: {e}"))?;
+        self.watch = Some(watch.clone());
+        Ok(watch)
+    }
+
     /// A task's ceiling: its parent chat's live mode, and whether the parent was stopped.
     async fn ceiling(&self) -> (Option<Mode>, bool) {
         let Some(parent) = self
@@ -224,14 +247,15 @@ impl ChatRun {
         // counts say (a question at each multiple, a stop).
         let (adding, watched) = match &step {
             Step::App(app) => {
-                let adding = warden::watch::counts(app);
-                let watched = warden::watch::watch(
-                    &self.state.counts,
-                    self.state.turn_started_ms,
-                    now_ms(),
-                    &adding,
-                );
-                (adding, watched)
+                let watch = self.watch().await.map_err(|e| e.to_string())?;
+                let app = Box::new(app.clone());
+                call(&watch, |reply| WatchMsg::Look {
+                    app,
+                    now_ms: now_ms(),
+                    reply,
+                })
+                .await
+                .map_err(|e| e.to_string())?
             }
             _ => (Vec::new(), Vec::new()),
         };
@@ -357,7 +381,7 @@ impl Actor for ChatActor {
 
     async fn pre_start(
         &self,
-        _myself: ActorRef<ChatMsg>,
+        myself: ActorRef<ChatMsg>,
         args: ChatArgs,
     ) -> Result<ChatRun, ActorProcessingErr> {
         Ok(ChatRun {
@@ -371,6 +395,8 @@ impl Actor for ChatActor {
             protected: args.protected,
             idle: args.idle,
             touched: Instant::now(),
+            watch: None,
+            myself,
         })
     }
 

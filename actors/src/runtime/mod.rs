@@ -3,7 +3,7 @@
 //! demand from the log by a supervisor.
 //!
 //! ```text
-//!   Supervisor ──┬── ChatActor "c1" ── (a task is a ChatActor with a parent)
+//!   Supervisor ──┬── ChatActor "c1" ── WatchActor (from its first app step)
 //!                ├── ChatActor "t7"
 //!                ├── JudgeActor
 //!                └── LogActor ── EventLog (sled)
@@ -16,6 +16,7 @@ mod chat;
 mod judge;
 mod log;
 mod supervisor;
+mod watch;
 
 pub use chat::{ChatMsg, Judged};
 pub use supervisor::{Supervisor, SupervisorArgs, SupervisorMsg};
