@@ -1,11 +1,16 @@
-//! The log actor: appends events and group-commits them. Every append waits for the next
-//! flush; a flush is queued behind whatever appends are already waiting, so one fsync
-//! acknowledges them all.
+//! The log actor and its writer thread: appends are handed to one thread that owns the
+//! writes, takes every append waiting, writes them, flushes once, and only then acknowledges
+//! them all (group commit). No async thread ever waits on the disk.
 
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
 use warden::chat::{ChatState, Record};
 use warden_storage::EventLog;
+
+/// The most appends one flush acknowledges; more wait for the next.
+pub const GROUP_MAX: usize = 4_096;
 
 /// What the log actor does.
 pub enum LogMsg {
@@ -22,8 +27,6 @@ pub enum LogMsg {
         seq: u64,
         state: Box<ChatState>,
     },
-    /// Flush whatever is waiting (sent by the actor to itself).
-    Flush,
     /// Flush now and say when done.
     FlushNow(RpcReplyPort<Result<(), String>>),
 }
@@ -31,23 +34,64 @@ pub enum LogMsg {
 /// The log actor.
 pub struct LogActor;
 
-/// Its state: the log, and the appends waiting for the next flush.
+/// Its state: the way to the writer thread.
 pub struct LogState {
-    log: Arc<EventLog>,
-    waiting: Vec<(RpcReplyPort<Result<u64, String>>, u64)>,
-    flush_queued: bool,
+    jobs: Option<Sender<LogMsg>>,
+    writer: Option<JoinHandle<()>>,
 }
 
-impl LogState {
-    fn flush(&mut self) -> Result<(), String> {
-        let log = Arc::clone(&self.log);
-        tracing::trace!(waiting = self.waiting.len(), "group commit");
-        let flushed = tokio::task::block_in_place(|| log.flush()).map_err(|e| e.to_string());
-        for (reply, seq) in self.waiting.drain(..) {
+/// The writer thread: group commit.
+fn write(log: Arc<EventLog>, jobs: Receiver<LogMsg>) {
+    while let Ok(first) = jobs.recv() {
+        let mut group = vec![first];
+        while group.len() < GROUP_MAX {
+            match jobs.try_recv() {
+                Ok(job) => group.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut waiting: Vec<(RpcReplyPort<Result<u64, String>>, u64)> = Vec::new();
+        let mut flushes = Vec::new();
+        for job in group {
+            match job {
+                LogMsg::Append {
+                    chat,
+                    records,
+                    reply,
+                } => {
+                    let items: Vec<(&str, Record)> = records
+                        .into_iter()
+                        .map(|record| (chat.as_str(), record))
+                        .collect();
+                    match log.append_batch(&items) {
+                        Ok(seqs) => waiting.push((reply, seqs.last().copied().unwrap_or(0))),
+                        Err(e) => {
+                            let _ = reply.send(Err(e.to_string()));
+                        }
+                    }
+                }
+                LogMsg::Snapshot { chat, seq, state } => {
+                    if let Err(e) = log.snapshot(&chat, seq, &state) {
+                        tracing::warn!(chat, seq, error = %e, "a snapshot could not be written; replay reads the events instead");
+                    }
+                }
+                LogMsg::FlushNow(reply) => flushes.push(reply),
+            }
+        }
+        tracing::trace!(waiting = waiting.len(), "group commit");
+        let flushed = log.flush().map_err(|e| e.to_string());
+        if let Err(e) = &flushed {
+            tracing::error!(error = %e, "the event log could not be flushed; appends waiting on it were refused");
+        }
+        for (reply, seq) in waiting {
             let _ = reply.send(flushed.clone().map(|()| seq));
         }
-        flushed
+        for reply in flushes {
+            let _ = reply.send(flushed.clone());
+        }
     }
+    // Every sender is gone: whatever was written is flushed before the thread ends.
+    let _ = log.flush();
 }
 
 impl Actor for LogActor {
@@ -60,63 +104,30 @@ impl Actor for LogActor {
         _myself: ActorRef<LogMsg>,
         log: Arc<EventLog>,
     ) -> Result<LogState, ActorProcessingErr> {
+        let (jobs, receiver) = channel();
+        let writer = std::thread::Builder::new()
+            .name("warden-log".to_string())
+            .spawn(move || write(log, receiver))?;
         Ok(LogState {
-            log,
-            waiting: Vec::new(),
-            flush_queued: false,
+            jobs: Some(jobs),
+            writer: Some(writer),
         })
     }
 
     async fn handle(
         &self,
-        myself: ActorRef<LogMsg>,
+        _myself: ActorRef<LogMsg>,
         message: LogMsg,
         state: &mut LogState,
     ) -> Result<(), ActorProcessingErr> {
-        match message {
-            LogMsg::Append {
-                chat,
-                records,
-                reply,
-            } => {
-                let items: Vec<(&str, Record)> = records
-                    .into_iter()
-                    .map(|record| (chat.as_str(), record))
-                    .collect();
-                match state.log.append_batch(&items) {
-                    Ok(seqs) => {
-                        state
-                            .waiting
-                            .push((reply, seqs.last().copied().unwrap_or(0)));
-                        if !state.flush_queued {
-                            state.flush_queued = true;
-                            myself.send_message(LogMsg::Flush)?;
-                        }
-                    }
-                    Err(e) => {
-                        let _ = reply.send(Err(e.to_string()));
-                    }
+        match &state.jobs {
+            Some(jobs) => {
+                if let Err(returned) = jobs.send(message) {
+                    // The writer is gone: nothing can be made durable, so nothing is acknowledged.
+                    refuse(returned.0);
                 }
             }
-            LogMsg::Snapshot {
-                chat,
-                seq,
-                state: chat_state,
-            } => {
-                if let Err(e) = state.log.snapshot(&chat, seq, &chat_state) {
-                    tracing::warn!(chat, seq, error = %e, "a snapshot could not be written; replay reads the events instead");
-                }
-            }
-            LogMsg::Flush => {
-                state.flush_queued = false;
-                if let Err(e) = state.flush() {
-                    tracing::error!(error = %e, "the event log could not be flushed; appends waiting on it were refused");
-                }
-            }
-            LogMsg::FlushNow(reply) => {
-                state.flush_queued = false;
-                let _ = reply.send(state.flush());
-            }
+            None => refuse(message),
         }
         Ok(())
     }
@@ -126,8 +137,24 @@ impl Actor for LogActor {
         _myself: ActorRef<LogMsg>,
         state: &mut LogState,
     ) -> Result<(), ActorProcessingErr> {
-        // Whatever was appended is flushed before the actor goes, and its callers told.
-        let _ = state.flush();
+        // Closing the channel lets the writer finish what it holds, flush, and end.
+        state.jobs = None;
+        if let Some(writer) = state.writer.take() {
+            let _ = tokio::task::spawn_blocking(move || writer.join()).await;
+        }
         Ok(())
+    }
+}
+
+fn refuse(message: LogMsg) {
+    let why = "the event log's writer stopped".to_string();
+    match message {
+        LogMsg::Append { reply, .. } => {
+            let _ = reply.send(Err(why));
+        }
+        LogMsg::FlushNow(reply) => {
+            let _ = reply.send(Err(why));
+        }
+        LogMsg::Snapshot { .. } => {}
     }
 }
