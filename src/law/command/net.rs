@@ -617,22 +617,25 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
         if !data.is_empty() || stdin_data {
             send(scan, &host, "send data");
         } else if carries_data(url) {
-            scan.add(
-                Risk::new(
-                    "egress.fetch_data",
-                    Harm::Moderate,
-                    true,
-                    format!(
-                        "open an address at {host} that carries data rather than asks for a page"
-                    ),
-                )
-                .way_out()
-                .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
-            );
+            fetch_data(scan, &host);
         } else if is_drop_box(&host) && !downloads_only(cmd) {
             send(scan, &host, "reach");
         }
     }
+}
+
+/// A GET whose address carries data rather than asks for a page (carriesData).
+fn fetch_data(scan: &mut Scan<'_>, host: &str) {
+    scan.add(
+        Risk::new(
+            "egress.fetch_data",
+            Harm::Moderate,
+            true,
+            format!("open an address at {host} that carries data rather than asks for a page"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(host)))),
+    );
 }
 
 fn downloads_only(cmd: &Command) -> bool {
@@ -677,18 +680,7 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
         if !posts.is_empty() {
             send(scan, &host, "send data");
         } else if carries_data(url) && !is_local(&host) {
-            scan.add(
-                Risk::new(
-                    "egress.fetch_data",
-                    Harm::Moderate,
-                    true,
-                    format!(
-                        "open an address at {host} that carries data rather than asks for a page"
-                    ),
-                )
-                .way_out()
-                .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
-            );
+            fetch_data(scan, &host);
         }
     }
 }
