@@ -87,9 +87,48 @@ const PUBLISHERS: &[(&str, &[&str], &str, &str)] = &[
     ("gh", &["gist", "create"], "publish.release", "publish a gist"),
 ];
 
+/// Steps on a forge that speak for the person or merge their work: moderate and lasting,
+/// so they go before reading and ask after it (words to other people after reading are
+/// shown each time). (program, subcommand words, rule, act, what it does.)
+#[rustfmt::skip]
+const SPEAKERS: &[(&str, &[&str], &str, Act, &str)] = &[
+    ("gh", &["pr", "create"], "forge.speaks", Act::Send, "open a pull request in the person's name"),
+    ("gh", &["pr", "comment"], "forge.speaks", Act::Send, "comment on a pull request in the person's name"),
+    ("gh", &["pr", "review"], "forge.speaks", Act::Send, "review a pull request in the person's name"),
+    ("gh", &["issue", "create"], "forge.speaks", Act::Send, "open an issue in the person's name"),
+    ("gh", &["issue", "comment"], "forge.speaks", Act::Send, "comment on an issue in the person's name"),
+    ("gh", &["pr", "merge"], "forge.merge", Act::Merge, "merge a pull request into a branch others share"),
+    ("glab", &["mr", "create"], "forge.speaks", Act::Send, "open a merge request in the person's name"),
+    ("glab", &["mr", "merge"], "forge.merge", Act::Merge, "merge a merge request into a branch others share"),
+    ("glab", &["issue", "create"], "forge.speaks", Act::Send, "open an issue in the person's name"),
+];
+
+fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    for (name, pattern, rule, act, reason) in SPEAKERS {
+        if *name == program
+            && pattern.len() <= words.len()
+            && pattern.iter().zip(&words).all(|(want, got)| want == got)
+        {
+            scan.network = true;
+            scan.add(
+                Risk::new(rule, Harm::Moderate, true, (*reason).to_string())
+                    .way_out()
+                    .wish(Wish::new(*act)),
+            );
+            return;
+        }
+    }
+}
+
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let args = cmd.args();
+    forge(&program, args, scan);
     let program = match program.as_str() {
         // `python -m pip install x`
         "python" | "python3" if args.first().is_some_and(|a| a == "-m") => match args.get(1) {
