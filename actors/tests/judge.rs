@@ -12,10 +12,17 @@ fn warden() -> Command {
 /// Runs `warden judge` on `input` and returns its answer lines, parsed.
 fn batch(input: &str) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
-    let mut child = warden()
+    let mut command = warden();
+    command
         .args(["judge", "--cwd"])
         .arg(dir.path())
-        .env("HOME", "/home/tester")
+        .env("HOME", "/home/tester");
+    run(command, input)
+}
+
+/// Runs a prepared `warden judge` on `input` and returns its answer lines, parsed.
+fn run(mut command: Command, input: &str) -> Vec<Value> {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -336,27 +343,12 @@ fn the_stories_end_to_end() {
                 case.request(&world, &[]).to_string(),
                 case.request(&world, &case.marks_after()).to_string(),
             ];
-            let mut child = warden()
+            let mut command = warden();
+            command
                 .args(["judge", "--config"])
                 .arg(&config)
-                .env("HOME", "/home/user")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .unwrap_or_else(|e| panic!("spawn warden: {e}"));
-            child
-                .stdin
-                .take()
-                .unwrap_or_else(|| panic!("no stdin"))
-                .write_all((lines.join("\n") + "\n").as_bytes())
-                .unwrap_or_else(|e| panic!("write stdin: {e}"));
-            let output = child
-                .wait_with_output()
-                .unwrap_or_else(|e| panic!("wait: {e}"));
-            let answers: Vec<Value> = String::from_utf8_lossy(&output.stdout)
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-                .collect();
+                .env("HOME", "/home/user");
+            let answers = run(command, &(lines.join("\n") + "\n"));
             assert_eq!(answers.len(), 2, "{}:{line}: {answers:?}", path.display());
             assert_eq!(
                 answers[0]["decision"],
