@@ -165,6 +165,15 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// Whether the event changes nothing any later decision reads: a judged step that
+    /// counted nothing (the log keeps it as a record). Every other event changes the state a
+    /// chat decides from, so it is durable before anyone hears of it.
+    pub fn is_record_only(&self) -> bool {
+        matches!(self, Event::Judged { counts, .. } if counts.is_empty())
+    }
+}
+
 /// What a question's card offers the person, besides allowing once and denying.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Offers {
@@ -408,7 +417,7 @@ impl ChatState {
             read: self.marks.iter().map(|m| m.name.clone()).collect(),
             others: self.others || matches!(self.company, Company::Guest),
             skill: false,
-            protected: Vec::new(),
+            protected: std::sync::Arc::default(),
         }
     }
 

@@ -175,7 +175,7 @@ pub fn read_request(
         read: request.read.clone(),
         others: request.others,
         skill: request.skill,
-        protected: defaults.protected.clone(),
+        protected: defaults.protected.as_slice().into(),
     };
     Ok((step, ctx))
 }

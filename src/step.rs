@@ -156,7 +156,7 @@ pub struct Context {
     pub skill: bool,
     /// Paths refused to the agent's tools in every mode, read and write (warden's own
     /// settings, token and data, and any path the configuration names). Absolute.
-    pub protected: Vec<String>,
+    pub protected: std::sync::Arc<[String]>,
 }
 
 impl Context {

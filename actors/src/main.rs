@@ -158,7 +158,7 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
     let mode = Mode::parse_with_default(&args.mode, defaults.default_mode)?;
     let ctx = Context {
         skill: false,
-        protected: defaults.protected.clone(),
+        protected: defaults.protected.as_slice().into(),
         mode,
         cwd: defaults.cwd.clone(),
         said: args.said,

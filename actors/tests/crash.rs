@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use warden::chat::Event;
 use warden::facts::FakeFacts;
+use warden::step::Step;
 use warden_actors::runtime::{Options, Runtime};
 use warden_storage::EventLog;
 
@@ -53,6 +54,26 @@ fn writer() {
                         .await
                         .unwrap_or_else(|e| panic!("record: {e:#}"));
                     println!("acked {id} {i}");
+                    // Steps judged in between: an allow (a record nobody waits for) and, now
+                    // and then, a question, which is durable before its id is given.
+                    let step = |command: &str| Step::Command {
+                        command: command.to_string(),
+                    };
+                    let allowed = warden
+                        .judge(&id, step("cargo test"), "/w")
+                        .await
+                        .unwrap_or_else(|e| panic!("judge: {e:#}"));
+                    assert!(allowed.question.is_none());
+                    if i % 5 == 4 {
+                        let asked = warden
+                            .judge(&id, step("git push --force origin main"), "/w")
+                            .await
+                            .unwrap_or_else(|e| panic!("judge: {e:#}"));
+                        let question = asked
+                            .question
+                            .unwrap_or_else(|| panic!("a force-push over main asks"));
+                        println!("asked {id} {question}");
+                    }
                 }
             }));
         }
@@ -69,6 +90,7 @@ fn acknowledged_events_survive_sigkill() {
     }
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut acked: BTreeMap<String, u64> = BTreeMap::new();
+    let mut asked: Vec<(String, u64)> = Vec::new();
     for round in 0..3u64 {
         let mut child = Command::new(std::env::current_exe().unwrap_or_else(|e| panic!("{e}")))
             .args(["--exact", "writer", "--nocapture", "--test-threads", "1"])
@@ -85,8 +107,14 @@ fn acknowledged_events_survive_sigkill() {
         let mut seen = 0;
         while let Some(Ok(line)) = lines.next() {
             let mut parts = line.split_whitespace();
-            if let (Some("acked"), Some(chat), Some(n)) = (parts.next(), parts.next(), parts.next())
-            {
+            let kind = parts.next();
+            if let (Some("asked"), Some(chat), Some(question)) = (kind, parts.next(), parts.next()) {
+                let question: u64 = question.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+                asked.push((chat.to_string(), question));
+                continue;
+            }
+            let mut parts = line.split_whitespace().skip(1);
+            if let (Some("acked"), Some(chat), Some(n)) = (kind, parts.next(), parts.next()) {
                 let n: u64 = n.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
                 // A new round starts each chat again at m0: count what this round acknowledged.
                 let entry = acked.entry(format!("{round}:{chat}")).or_insert(0);
@@ -100,13 +128,27 @@ fn acknowledged_events_survive_sigkill() {
         child.kill().unwrap_or_else(|e| panic!("SIGKILL: {e}"));
         let _ = child.wait();
         assert!(seen > 0, "round {round}: the writer acknowledged nothing");
-        verify(dir.path(), round, &acked);
+        verify(dir.path(), round, &acked, &asked);
     }
 }
 
-/// Every acknowledged message of every round is in the log, in order, and every record reads.
-fn verify(dir: &std::path::Path, last_round: u64, acked: &BTreeMap<String, u64>) {
+/// Every acknowledged message of every round is in the log, in order, every question given
+/// out is waiting there, and every record reads.
+fn verify(
+    dir: &std::path::Path,
+    last_round: u64,
+    acked: &BTreeMap<String, u64>,
+    asked: &[(String, u64)],
+) {
     let log = open_after_crash(dir);
+    assert!(!asked.is_empty(), "the writer asked nothing");
+    for (id, question) in asked {
+        let replayed = log.chat(id).unwrap_or_else(|e| panic!("replay {id}: {e}"));
+        assert!(
+            replayed.state.pending.contains_key(question),
+            "{id}: question {question} was given to the caller but is not in the log"
+        );
+    }
     for chat in 0..CHATS {
         let id = format!("c{chat}");
         let replayed = log.chat(&id).unwrap_or_else(|e| panic!("replay {id}: {e}"));

@@ -195,12 +195,15 @@ impl EventLog {
     /// group is written atomically (after a crash all of it is there or none of it) but is not
     /// yet durable: call [`EventLog::flush`] before acknowledging it. Nothing is written if
     /// one of them can't be.
-    pub fn append_batch(&self, items: &[(&str, Record)]) -> Result<Vec<u64>, LogError> {
+    pub fn append_batch<R: std::borrow::Borrow<Record>>(
+        &self,
+        items: &[(&str, R)],
+    ) -> Result<Vec<u64>, LogError> {
         let mut batch = sled::Batch::default();
         let mut seqs = Vec::with_capacity(items.len());
         for (chat, record) in items {
             let prefix = key::prefix(chat)?;
-            let value = Self::encoded(chat, record)?;
+            let value = Self::encoded(chat, record.borrow())?;
             let seq = self.next_seq()?;
             batch.insert(key::key(&prefix, seq), value);
             seqs.push(seq);

@@ -2,11 +2,12 @@
 //! event to the log before applying it, and asks the judge with a read-only view of it.
 
 use super::call;
-use super::judge::{JudgeMsg, class_of, liftable};
-use super::log::LogMsg;
-use super::supervisor::SupervisorMsg;
+use super::judge::{JudgeMsg, Judges, class_of, liftable};
+use super::log::LogHandle;
+use super::supervisor::{Chats, SupervisorMsg, alive};
 use super::watch::{WatchActor, WatchMsg};
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Offers, Record};
 use warden::mode::Mode;
@@ -55,10 +56,11 @@ pub struct ChatActor;
 pub struct ChatArgs {
     pub id: String,
     pub replayed: Replayed,
-    pub log: ActorRef<LogMsg>,
-    pub judge: ActorRef<JudgeMsg>,
+    pub log: LogHandle,
+    pub judges: Judges,
     pub supervisor: ActorRef<SupervisorMsg>,
-    pub protected: Vec<String>,
+    pub chats: Chats,
+    pub protected: Arc<[String]>,
     pub idle: Duration,
 }
 
@@ -68,10 +70,11 @@ pub struct ChatRun {
     state: ChatState,
     last_seq: u64,
     since_snapshot: u64,
-    log: ActorRef<LogMsg>,
-    judge: ActorRef<JudgeMsg>,
+    log: LogHandle,
+    judges: Judges,
     supervisor: ActorRef<SupervisorMsg>,
-    protected: Vec<String>,
+    chats: Chats,
+    protected: Arc<[String]>,
     idle: Duration,
     touched: Instant,
     /// The behaviour watch, spawned on the chat's first app step.
@@ -133,15 +136,13 @@ impl ChatRun {
             .into_iter()
             .map(|event| Record { at_ms, event })
             .collect();
-        let chat = self.id.clone();
-        let sent = records.clone();
-        let seq = call(&self.log, |reply| LogMsg::Append {
-            chat,
-            records: sent,
-            reply,
-        })
-        .await
-        .map_err(|e| e.to_string())??;
+        // A step judged that counted nothing changes no later decision: it is written at
+        // once and made durable by the same group's flush, without waiting for it.
+        let seq = if records.iter().all(|r| r.event.is_record_only()) {
+            self.log.append_record(self.id.clone(), records.clone()).await?
+        } else {
+            self.log.append(self.id.clone(), records.clone()).await?
+        };
         for record in &records {
             self.state.apply(record);
         }
@@ -155,11 +156,8 @@ impl ChatRun {
         self.since_snapshot += records.len() as u64;
         if should_snapshot(self.since_snapshot) {
             self.since_snapshot = 0;
-            let _ = self.log.send_message(LogMsg::Snapshot {
-                chat: self.id.clone(),
-                seq,
-                state: Box::new(self.state.clone()),
-            });
+            self.log
+                .snapshot(self.id.clone(), seq, Box::new(self.state.clone()));
         }
         Ok(())
     }
@@ -188,12 +186,15 @@ impl ChatRun {
         else {
             return (None, false);
         };
-        let parent_ref =
-            match call(&self.supervisor, |reply| SupervisorMsg::Chat(parent, reply)).await {
+        let parent_ref = match alive(&self.chats, &parent) {
+            Some(actor) => actor,
+            None => match call(&self.supervisor, |reply| SupervisorMsg::Chat(parent, reply)).await
+            {
                 Ok(Ok(actor)) => actor,
                 // A parent that can't be reached can't vouch for anything: the task asks first.
                 _ => return (Some(Mode::AskFirst), false),
-            };
+            },
+        };
         match call(&parent_ref, ChatMsg::Mode).await {
             Ok((mode, stopped)) => (Some(mode), stopped),
             Err(_) => (Some(Mode::AskFirst), false),
@@ -236,7 +237,7 @@ impl ChatRun {
             });
         }
         let mut ctx = self.state.context(&cwd, ceiling);
-        ctx.protected = self.protected.clone();
+        ctx.protected = Arc::clone(&self.protected);
         let tool = step.tool();
         let step_kind = StepKind::of(&step);
         let command = match &step {
@@ -259,15 +260,19 @@ impl ChatRun {
             }
             _ => (Vec::new(), Vec::new()),
         };
-        let asked = ctx.clone();
-        let ruled = call(&self.judge, |reply| JudgeMsg::Judge {
+        let judge = self
+            .judges
+            .pick()
+            .ok_or_else(|| "no judge is running".to_string())?;
+        let ruled = call(&judge, |reply| JudgeMsg::Judge {
             step: Box::new(step),
-            ctx: Box::new(asked),
+            ctx: Box::new(ctx),
             watched,
             reply,
         })
         .await
         .map_err(|e| e.to_string())?;
+        let ctx = ruled.ctx;
         let mut verdict = ruled.verdict;
         let class = class_of(&verdict);
         let kept = Kept {
@@ -361,7 +366,11 @@ impl ChatRun {
             _ => None,
         };
         if let Some(event) = preference {
-            call(&self.judge, |reply| JudgeMsg::Prefer { event, reply })
+            let keeper = self
+                .judges
+                .keeper()
+                .ok_or_else(|| "no judge is running to keep the answer".to_string())?;
+            call(&keeper, |reply| JudgeMsg::Prefer { event, reply })
                 .await
                 .map_err(|e| e.to_string())??;
         }
@@ -390,8 +399,9 @@ impl Actor for ChatActor {
             since_snapshot: args.replayed.events,
             state: args.replayed.state,
             log: args.log,
-            judge: args.judge,
+            judges: args.judges,
             supervisor: args.supervisor,
+            chats: args.chats,
             protected: args.protected,
             idle: args.idle,
             touched: Instant::now(),
@@ -410,18 +420,20 @@ impl Actor for ChatActor {
             run.touched = Instant::now();
         }
         match message {
+            // The work is boxed: an idle chat's task then holds only a small future, and the
+            // judging one takes its room only while it runs.
             ChatMsg::Record(event, reply) => {
-                let _ = reply.send(run.append(vec![event]).await);
+                let _ = reply.send(Box::pin(run.append(vec![event])).await);
             }
             ChatMsg::Judge { step, cwd, reply } => {
-                let _ = reply.send(run.judge(step, cwd).await);
+                let _ = reply.send(Box::pin(run.judge(step, cwd)).await);
             }
             ChatMsg::Answer {
                 question,
                 answer,
                 reply,
             } => {
-                let _ = reply.send(run.answer(question, answer).await);
+                let _ = reply.send(Box::pin(run.answer(question, answer)).await);
             }
             ChatMsg::State(reply) => {
                 let _ = reply.send(run.state.clone());

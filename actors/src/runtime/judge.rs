@@ -3,10 +3,10 @@
 //! note). The law is pure; the facts it asks for (git status, remotes, manifests) come from
 //! the host and may block, so the actor runs them off the async threads.
 
-use super::call;
-use super::log::LogMsg;
+use super::log::LogHandle;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, PoisonError, RwLock};
 use warden::chat::{Event, Kept, Record};
 use warden::facts::Facts;
 use warden::preferences::{Preferences, STREAM};
@@ -17,6 +17,8 @@ use warden::verdict::{Decision, Risk, Verdict};
 #[derive(Debug, Clone)]
 pub struct Ruled {
     pub verdict: Verdict,
+    /// The context it was judged in, handed back (the chat needs it for the card's offers).
+    pub ctx: Box<Context>,
     /// Another chat lifted this class with Always allow: the card may offer "in every chat".
     pub lifted_elsewhere: bool,
 }
@@ -37,25 +39,126 @@ pub enum JudgeMsg {
         event: Event,
         reply: RpcReplyPort<Result<(), String>>,
     },
-    /// The preferences as they stand.
-    Preferences(RpcReplyPort<Preferences>),
 }
 
 /// The judge actor.
 pub struct JudgeActor;
 
-/// What the judge starts from.
+/// What a judge starts from.
 pub struct JudgeArgs {
     pub facts: Arc<dyn Facts + Send + Sync>,
-    pub log: ActorRef<LogMsg>,
-    pub preferences: Preferences,
+    pub log: LogHandle,
+    pub preferences: Shared,
 }
 
-/// The judge's state.
+/// The person's preferences as every judge sees them: one copy, replaced whole when it
+/// changes, so a judge reads it without waiting on a writer.
+pub type Shared = Arc<RwLock<Arc<Preferences>>>;
+
+/// A judge's state.
 pub struct JudgeState {
     facts: Arc<dyn Facts + Send + Sync>,
-    log: ActorRef<LogMsg>,
-    preferences: Preferences,
+    log: LogHandle,
+    preferences: Shared,
+}
+
+/// The judges: a small pool, one per core, so one mailbox never holds every chat's step.
+/// Steps go round the pool; preferences change only through the keeper (place 0), so they
+/// are applied in the order the log holds them.
+#[derive(Clone)]
+pub struct Judges {
+    inner: Arc<Pool>,
+}
+
+struct Pool {
+    actors: RwLock<Vec<Option<ActorRef<JudgeMsg>>>>,
+    next: AtomicUsize,
+    preferences: Shared,
+}
+
+impl Judges {
+    /// A pool of `size` places (at least one), empty until the supervisor starts them.
+    pub fn new(size: usize) -> Judges {
+        Judges {
+            inner: Arc::new(Pool {
+                actors: RwLock::new(vec![None; size.max(1)]),
+                next: AtomicUsize::new(0),
+                preferences: Arc::default(),
+            }),
+        }
+    }
+
+    /// One judge per core the machine offers, up to four.
+    pub fn per_core() -> Judges {
+        Judges::new(std::thread::available_parallelism().map_or(1, |n| n.get().min(4)))
+    }
+
+    pub fn size(&self) -> usize {
+        self.read().len()
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Vec<Option<ActorRef<JudgeMsg>>>> {
+        self.inner
+            .actors
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Puts a started judge in its place.
+    pub fn put(&self, at: usize, judge: ActorRef<JudgeMsg>) {
+        let mut actors = self
+            .inner
+            .actors
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(place) = actors.get_mut(at) {
+            *place = Some(judge);
+        }
+    }
+
+    /// The place of the judge with this id, if it is one of them.
+    pub fn place_of(&self, id: ractor::ActorId) -> Option<usize> {
+        self.read()
+            .iter()
+            .position(|judge| judge.as_ref().is_some_and(|j| j.get_id() == id))
+    }
+
+    /// The next judge round the pool.
+    pub fn pick(&self) -> Option<ActorRef<JudgeMsg>> {
+        let actors = self.read();
+        let at = self.inner.next.fetch_add(1, Ordering::Relaxed) % actors.len().max(1);
+        actors.get(at).cloned().flatten()
+    }
+
+    /// The judge that writes preferences.
+    pub fn keeper(&self) -> Option<ActorRef<JudgeMsg>> {
+        self.read().first().cloned().flatten()
+    }
+
+    /// The preferences every judge reads.
+    pub fn preferences(&self) -> Shared {
+        Arc::clone(&self.inner.preferences)
+    }
+
+    /// The preferences as they stand.
+    pub fn current(&self) -> Arc<Preferences> {
+        Arc::clone(
+            &self
+                .inner
+                .preferences
+                .read()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
+    }
+
+    /// Sets the preferences read from the log at start.
+    pub fn set_preferences(&self, preferences: Preferences) {
+        *self
+            .inner
+            .preferences
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = Arc::new(preferences);
+    }
 }
 
 /// A question a lift may answer: nothing critical, NEVER, refused or held.
@@ -77,12 +180,17 @@ pub fn class_of(verdict: &Verdict) -> String {
 }
 
 impl JudgeState {
-    fn rule(&self, mut step: Step, ctx: &Context, watched: Vec<Risk>) -> Ruled {
+    fn rule(&self, mut step: Step, ctx: Box<Context>, watched: Vec<Risk>) -> Ruled {
+        let preferences = Arc::clone(
+            &self
+                .preferences
+                .read()
+                .unwrap_or_else(PoisonError::into_inner),
+        );
         if let Step::App(app) = &mut step
             && app.setting.is_none()
         {
-            app.setting = self
-                .preferences
+            app.setting = preferences
                 .settings
                 .get(&format!("{}:{}", app.app, app.tool))
                 .copied();
@@ -90,19 +198,19 @@ impl JudgeState {
         let facts = Arc::clone(&self.facts);
         // The law is quick; only the host's facts may wait on git (3 s at most, cached per
         // turn), and those are rare: judging inline keeps the judge's mailbox moving.
-        let mut verdict = warden::watch::judge(&step, ctx, facts.as_ref(), watched);
+        let mut verdict = warden::watch::judge(&step, &ctx, facts.as_ref(), watched);
         let kept = Kept {
             tool: step.tool(),
             class: class_of(&verdict),
         };
-        let lifted_elsewhere = self.preferences.lifted.contains(&kept);
+        let lifted_elsewhere = preferences.lifted.contains(&kept);
         if verdict.decision == Decision::Ask && liftable(&verdict) {
-            if self.preferences.auto_allowed.contains(&kept) {
+            if preferences.auto_allowed.contains(&kept) {
                 verdict.decision = Decision::Allow;
                 verdict.reason = format!("{} You always allow this in every chat.", verdict.reason);
             } else if let Step::Command { command } = &step
                 && let Some(rule) =
-                    warden::rules::lifted_by(&self.preferences.auto_rules, command, &verdict, ctx)
+                    warden::rules::lifted_by(&preferences.auto_rules, command, &verdict, &ctx)
             {
                 verdict.decision = Decision::Allow;
                 verdict.reason = format!("{} You always allow `{rule}` here.", verdict.reason);
@@ -110,6 +218,7 @@ impl JudgeState {
         }
         Ruled {
             verdict,
+            ctx,
             lifted_elsewhere,
         }
     }
@@ -145,29 +254,28 @@ impl Actor for JudgeActor {
                 watched,
                 reply,
             } => {
-                let _ = reply.send(state.rule(*step, &ctx, watched));
+                let _ = reply.send(state.rule(*step, ctx, watched));
             }
             JudgeMsg::Prefer { event, reply } => {
                 let record = Record {
                     at_ms: super::chat::now_ms(),
                     event,
                 };
-                let sent = record.clone();
-                let appended = call(&state.log, |reply| LogMsg::Append {
-                    chat: STREAM.to_string(),
-                    records: vec![sent],
-                    reply,
-                })
-                .await
-                .map_err(|e| e.to_string())
-                .and_then(|r| r);
+                let appended = state
+                    .log
+                    .append(STREAM.to_string(), vec![record.clone()])
+                    .await;
                 if appended.is_ok() {
-                    state.preferences.apply(&record);
+                    // Only the keeper writes, one message at a time: the order is the log's.
+                    let mut shared = state
+                        .preferences
+                        .write()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    let mut changed = Preferences::clone(&shared);
+                    changed.apply(&record);
+                    *shared = Arc::new(changed);
                 }
                 let _ = reply.send(appended.map(|_| ()));
-            }
-            JudgeMsg::Preferences(reply) => {
-                let _ = reply.send(state.preferences.clone());
             }
         }
         Ok(())

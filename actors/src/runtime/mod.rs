@@ -1,16 +1,18 @@
-//! The running supervisor: a log actor that group-commits events, a judge actor that serves
-//! the law's decisions, and one actor per chat and per task holding its state, spawned on
-//! demand from the log by a supervisor.
+//! The running supervisor: one actor per chat and per task holding its state, spawned on
+//! demand from the log; a small pool of judge actors serving the law's decisions; and the
+//! log's writer thread, which group-commits every event before it is acknowledged.
 //!
 //! ```text
 //!   Supervisor ──┬── ChatActor "c1" ── WatchActor (from its first app step)
 //!                ├── ChatActor "t7"
-//!                ├── JudgeActor
-//!                └── LogActor ── EventLog (sled)
+//!                ├── JudgeActor ×cores (place 0 keeps the preferences)
+//!                └── LogWriter thread ── EventLog (sled)
 //! ```
 //!
 //! Actors are thin: they decode a message, ask the law, append to the log, and reply. An
-//! event is applied to a chat's state only after the log acknowledged it durable.
+//! event is applied to a chat's state only after the log acknowledged it durable. A step
+//! goes from the caller straight to its chat (the chats in memory are in a shared map); the
+//! supervisor is asked only to bring a chat into memory.
 
 mod chat;
 mod judge;
@@ -22,8 +24,8 @@ pub use chat::{ChatMsg, Judged};
 pub use supervisor::{Supervisor, SupervisorArgs, SupervisorMsg};
 
 use anyhow::{Context as _, Result, anyhow};
-use judge::JudgeMsg;
-use ractor::{Actor, ActorRef};
+use judge::{JudgeMsg, Judges};
+use ractor::{Actor, ActorRef, RpcReplyPort};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -41,6 +43,8 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Clone)]
 pub struct Runtime {
     supervisor: ActorRef<SupervisorMsg>,
+    chats: supervisor::Chats,
+    judges: Judges,
 }
 
 /// What opening a runtime needs.
@@ -69,19 +73,35 @@ impl Runtime {
     ) -> Result<Runtime> {
         let log = EventLog::open(dir)
             .with_context(|| format!("opening the event log in {}", dir.display()))?;
+        let chats = supervisor::Chats::default();
+        let judges = Judges::per_core();
         let args = SupervisorArgs {
             log: Arc::new(log),
             facts,
             protected: options.protected,
             idle: options.idle,
+            chats: Arc::clone(&chats),
+            judges: judges.clone(),
         };
         let (supervisor, _handle) = Actor::spawn(None, Supervisor, args)
             .await
             .map_err(|e| anyhow!("starting the supervisor: {e}"))?;
-        Ok(Runtime { supervisor })
+        Ok(Runtime {
+            supervisor,
+            chats,
+            judges,
+        })
     }
 
+    /// A chat's actor: the one in memory, or one the supervisor brings back from the log.
     async fn chat(&self, chat: &str) -> Result<ActorRef<ChatMsg>> {
+        if let Some(actor) = supervisor::alive(&self.chats, chat) {
+            return Ok(actor);
+        }
+        self.spawned(chat).await
+    }
+
+    async fn spawned(&self, chat: &str) -> Result<ActorRef<ChatMsg>> {
         let id = chat.to_string();
         match self
             .supervisor
@@ -94,10 +114,31 @@ impl Runtime {
         }
     }
 
+    /// Sends a chat a message and waits for its reply. A chat that let itself go (idle)
+    /// between the lookup and the send never saw the message, so it is sent once more to the
+    /// chat the supervisor brings back.
+    async fn on_chat<R: Send + 'static>(
+        &self,
+        chat: &str,
+        mut build: impl FnMut(RpcReplyPort<R>) -> ChatMsg,
+    ) -> Result<R> {
+        if let Some(actor) = supervisor::alive(&self.chats, chat) {
+            match actor.call(&mut build, Some(CALL_TIMEOUT)).await {
+                Ok(ractor::rpc::CallResult::Success(value)) => return Ok(value),
+                Ok(ractor::rpc::CallResult::Timeout) => {
+                    return Err(anyhow!("the chat did not answer within {CALL_TIMEOUT:?}"));
+                }
+                // Gone before it read the message: bring it back and send again.
+                Ok(ractor::rpc::CallResult::SenderError) | Err(_) => {}
+            }
+        }
+        let actor = self.spawned(chat).await?;
+        call(&actor, build).await
+    }
+
     /// Records an event in a chat: durable in the log before this returns.
     pub async fn record(&self, chat: &str, event: Event) -> Result<()> {
-        let actor = self.chat(chat).await?;
-        call(&actor, |reply| ChatMsg::Record(event, reply))
+        self.on_chat(chat, |reply| ChatMsg::Record(event.clone(), reply))
             .await?
             .map_err(|e| anyhow!(e))
     }
@@ -118,17 +159,18 @@ impl Runtime {
 
     /// Judges a step in a chat's state; a question that asks is recorded and gets an id.
     pub async fn judge(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged> {
-        let actor = self.chat(chat).await?;
-        let cwd = cwd.to_string();
-        call(&actor, |reply| ChatMsg::Judge { step, cwd, reply })
-            .await?
-            .map_err(|e| anyhow!(e))
+        self.on_chat(chat, |reply| ChatMsg::Judge {
+            step: step.clone(),
+            cwd: cwd.to_string(),
+            reply,
+        })
+        .await?
+        .map_err(|e| anyhow!(e))
     }
 
     /// The person's answer to a question.
     pub async fn answer(&self, chat: &str, question: u64, answer: Answer) -> Result<()> {
-        let actor = self.chat(chat).await?;
-        call(&actor, |reply| ChatMsg::Answer {
+        self.on_chat(chat, |reply| ChatMsg::Answer {
             question,
             answer,
             reply,
@@ -164,20 +206,21 @@ impl Runtime {
 
     /// A chat's state as it stands.
     pub async fn state(&self, chat: &str) -> Result<ChatState> {
-        let actor = self.chat(chat).await?;
-        call(&actor, ChatMsg::State).await
+        self.on_chat(chat, ChatMsg::State).await
     }
 
     /// The person's preferences.
     pub async fn preferences(&self) -> Result<Preferences> {
-        let judge = call(&self.supervisor, SupervisorMsg::Judge).await?;
-        call(&judge, JudgeMsg::Preferences).await
+        Ok(Preferences::clone(&self.judges.current()))
     }
 
     /// Changes the preferences: only the settings API (a person) or a person's answer does.
     pub async fn prefer(&self, event: Event) -> Result<()> {
-        let judge = call(&self.supervisor, SupervisorMsg::Judge).await?;
-        call(&judge, |reply| JudgeMsg::Prefer { event, reply })
+        let keeper = self
+            .judges
+            .keeper()
+            .ok_or_else(|| anyhow!("no judge is running to keep the preference"))?;
+        call(&keeper, |reply| JudgeMsg::Prefer { event, reply })
             .await?
             .map_err(|e| anyhow!(e))
     }

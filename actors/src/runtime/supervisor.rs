@@ -1,19 +1,36 @@
-//! The supervisor: owns the log and judge actors and every chat actor, spawns a chat on
+//! The supervisor: owns the log's writer, the judges and every chat actor, spawns a chat on
 //! demand by id from the log, lets an idle chat go, and brings a crashed one back from the
 //! log on its next message. A panic in one chat never touches another chat's state, and
 //! nothing a chat acknowledged is lost: it is in the log.
 
-use super::call;
 use super::chat::{ChatActor, ChatArgs, ChatMsg};
-use super::judge::{JudgeActor, JudgeArgs, JudgeMsg};
-use super::log::{LogActor, LogMsg};
+use super::judge::{JudgeActor, JudgeArgs, Judges};
+use super::log::LogWriter;
 use ractor::{Actor, ActorId, ActorProcessingErr, ActorRef, RpcReplyPort, SupervisionEvent};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 use warden::facts::Facts;
 use warden::preferences::{Preferences, STREAM};
 use warden_storage::EventLog;
+
+/// The chats in memory, by id: the supervisor writes it, and the runtime's handle reads it so
+/// a step goes straight to its chat without a stop at the supervisor.
+pub type Chats = Arc<RwLock<HashMap<String, ActorRef<ChatMsg>>>>;
+
+/// The chat in memory under `id`, if it is alive.
+pub fn alive(chats: &Chats, id: &str) -> Option<ActorRef<ChatMsg>> {
+    chats
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(id)
+        .filter(|actor| is_alive(actor))
+        .cloned()
+}
+
+fn is_alive(actor: &ActorRef<ChatMsg>) -> bool {
+    ractor::ACTIVE_STATES.contains(&actor.get_status())
+}
 
 /// What the supervisor does.
 pub enum SupervisorMsg {
@@ -26,8 +43,6 @@ pub enum SupervisorMsg {
     Sweep,
     /// Flush the log.
     Flush(RpcReplyPort<Result<(), String>>),
-    /// The judge, for preferences.
-    Judge(RpcReplyPort<ActorRef<JudgeMsg>>),
 }
 
 /// The supervisor actor.
@@ -39,17 +54,19 @@ pub struct SupervisorArgs {
     pub facts: Arc<dyn Facts + Send + Sync>,
     pub protected: Vec<String>,
     pub idle: Duration,
+    pub chats: Chats,
+    pub judges: Judges,
 }
 
 /// The supervisor's state.
 pub struct SupervisorState {
     log: Arc<EventLog>,
     facts: Arc<dyn Facts + Send + Sync>,
-    log_actor: ActorRef<LogMsg>,
-    judge: ActorRef<JudgeMsg>,
-    chats: HashMap<String, ActorRef<ChatMsg>>,
+    writer: LogWriter,
+    judges: Judges,
+    chats: Chats,
     ids: HashMap<ActorId, String>,
-    protected: Vec<String>,
+    protected: Arc<[String]>,
     idle: Duration,
 }
 
@@ -59,8 +76,8 @@ impl SupervisorState {
         myself: &ActorRef<SupervisorMsg>,
         id: String,
     ) -> Result<ActorRef<ChatMsg>, String> {
-        if let Some(actor) = self.chats.get(&id) {
-            return Ok(actor.clone());
+        if let Some(actor) = alive(&self.chats, &id) {
+            return Ok(actor);
         }
         let log = Arc::clone(&self.log);
         let key = id.clone();
@@ -68,18 +85,38 @@ impl SupervisorState {
         let args = ChatArgs {
             id: id.clone(),
             replayed,
-            log: self.log_actor.clone(),
-            judge: self.judge.clone(),
+            log: self.writer.handle(),
+            judges: self.judges.clone(),
             supervisor: myself.clone(),
-            protected: self.protected.clone(),
+            chats: Arc::clone(&self.chats),
+            protected: Arc::clone(&self.protected),
             idle: self.idle,
         };
         let (actor, _) = Actor::spawn_linked(None, ChatActor, args, myself.get_cell())
             .await
             .map_err(|e| format!("the chat `{id}` could not start: {e}"))?;
         self.ids.insert(actor.get_id(), id.clone());
-        self.chats.insert(id, actor.clone());
+        self.chats
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(id, actor.clone());
         Ok(actor)
+    }
+
+    /// Starts a judge in the pool's place `at` (at start, or after one stopped).
+    async fn start_judge(
+        &mut self,
+        myself: &ActorRef<SupervisorMsg>,
+        at: usize,
+    ) -> Result<(), ActorProcessingErr> {
+        let args = JudgeArgs {
+            facts: Arc::clone(&self.facts),
+            log: self.writer.handle(),
+            preferences: self.judges.preferences(),
+        };
+        let (judge, _) = Actor::spawn_linked(None, JudgeActor, args, myself.get_cell()).await?;
+        self.judges.put(at, judge);
+        Ok(())
     }
 }
 
@@ -106,26 +143,22 @@ impl Actor for Supervisor {
     ) -> Result<SupervisorState, ActorProcessingErr> {
         let period = (args.idle / 2).max(std::time::Duration::from_millis(50));
         myself.send_interval(period, || SupervisorMsg::Sweep);
-        let (log_actor, _) =
-            Actor::spawn_linked(None, LogActor, Arc::clone(&args.log), myself.get_cell()).await?;
-        let preferences = preferences(&args.log)?;
-        let judge_args = JudgeArgs {
-            facts: Arc::clone(&args.facts),
-            log: log_actor.clone(),
-            preferences,
-        };
-        let (judge, _) =
-            Actor::spawn_linked(None, JudgeActor, judge_args, myself.get_cell()).await?;
-        Ok(SupervisorState {
+        let writer = LogWriter::start(Arc::clone(&args.log))?;
+        args.judges.set_preferences(preferences(&args.log)?);
+        let mut state = SupervisorState {
             log: args.log,
             facts: args.facts,
-            log_actor,
-            judge,
-            chats: HashMap::new(),
+            writer,
+            judges: args.judges,
+            chats: args.chats,
             ids: HashMap::new(),
-            protected: args.protected,
+            protected: args.protected.into(),
             idle: args.idle,
-        })
+        };
+        for at in 0..state.judges.size() {
+            state.start_judge(&myself, at).await?;
+        }
+        Ok(state)
     }
 
     async fn handle(
@@ -138,24 +171,30 @@ impl Actor for Supervisor {
             SupervisorMsg::Chat(id, reply) => {
                 let _ = reply.send(state.chat(&myself, id).await);
             }
-            SupervisorMsg::Judge(reply) => {
-                let _ = reply.send(state.judge.clone());
-            }
             SupervisorMsg::Sweep => {
-                for chat in state.chats.values() {
+                let chats = state.chats.read().unwrap_or_else(PoisonError::into_inner);
+                for chat in chats.values() {
                     let _ = chat.send_message(ChatMsg::Tick);
                 }
             }
             SupervisorMsg::InMemory(reply) => {
-                let _ = reply.send(state.chats.len());
+                let _ = reply.send(state.ids.len());
             }
             SupervisorMsg::Flush(reply) => {
-                let flushed = call(&state.log_actor, LogMsg::FlushNow)
-                    .await
-                    .map_err(|e| e.to_string())
-                    .and_then(|r| r);
-                let _ = reply.send(flushed);
+                let _ = reply.send(state.writer.handle().flush().await);
             }
+        }
+        Ok(())
+    }
+
+    async fn post_stop(
+        &self,
+        _myself: ActorRef<SupervisorMsg>,
+        state: &mut SupervisorState,
+    ) -> Result<(), ActorProcessingErr> {
+        // Nothing is acknowledged after this; what was is on disk, and the log is let go.
+        if let Err(e) = state.writer.close().await {
+            tracing::error!(error = %e, "the event log could not be flushed at shutdown");
         }
         Ok(())
     }
@@ -173,8 +212,12 @@ impl Actor for Supervisor {
         };
         let id = cell.get_id();
         if let Some(chat) = state.ids.remove(&id) {
-            // Its state is in the log: the next message about it brings it back.
-            state.chats.remove(&chat);
+            // Its state is in the log: the next message about it brings it back. A chat
+            // spawned again under the same name in the meantime stays.
+            let mut chats = state.chats.write().unwrap_or_else(PoisonError::into_inner);
+            if chats.get(&chat).is_some_and(|actor| actor.get_id() == id) {
+                chats.remove(&chat);
+            }
             if let Some(error) = failure {
                 tracing::error!(
                     chat,
@@ -182,22 +225,11 @@ impl Actor for Supervisor {
                     "a chat failed; it comes back from the log on its next message"
                 );
             }
-        } else if id == state.judge.get_id() {
-            tracing::error!(error = ?failure, "the judge stopped; starting another from the log");
-            let preferences = preferences(&state.log)?;
-            let judge_args = JudgeArgs {
-                facts: Arc::clone(&state.facts),
-                log: state.log_actor.clone(),
-                preferences,
-            };
-            let (judge, _) =
-                Actor::spawn_linked(None, JudgeActor, judge_args, myself.get_cell()).await?;
-            state.judge = judge;
-        } else if id == state.log_actor.get_id() {
-            // Without the log nothing can be acknowledged: stop rather than pretend.
-            tracing::error!(error = ?failure, "the log actor stopped; the supervisor stops too");
-            myself.stop(Some("the event log stopped".to_string()));
+        } else if let Some(at) = state.judges.place_of(id) {
+            tracing::error!(error = ?failure, "a judge stopped; starting another");
+            state.start_judge(&myself, at).await?;
         }
         Ok(())
     }
 }
+

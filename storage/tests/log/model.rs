@@ -206,7 +206,7 @@ proptest! {
 fn an_empty_group_writes_nothing() -> crate::Outcome {
     let dir = tempfile::tempdir()?;
     let log = EventLog::open(dir.path())?;
-    assert_eq!(log.append_batch(&[])?, Vec::<u64>::new());
+    assert_eq!(log.append_batch::<Record>(&[])?, Vec::<u64>::new());
     log.append("c1", &said(1, "push it"))?;
     assert_eq!(log.len(), 1);
     Ok(())
