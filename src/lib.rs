@@ -13,6 +13,7 @@ pub mod mode;
 pub mod preferences;
 pub mod protocol;
 pub mod rules;
+pub mod second_look;
 pub mod secrets;
 pub mod shell;
 pub mod step;

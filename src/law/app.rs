@@ -193,6 +193,12 @@ pub fn is_lookup(step: &AppStep) -> bool {
     access(step, &name, &sent) == Access::Read
 }
 
+/// Whether an app's step sends more than a lookup needs (sendsMoreThanALookup: a value over
+/// [`LOOKUP_VALUE`] characters, or over [`LOOKUP_TOTAL`] in all), as the law reads it.
+pub fn sends_more_than_a_lookup(step: &AppStep) -> bool {
+    Sent::read(&step.arguments).more_than_a_lookup()
+}
+
 /// Lookup or change: declared wins; else the name says it, and a lookup handed code to run
 /// (an argument named `sql`, `script`, `command`…) is not a lookup.
 fn access(step: &AppStep, name: &ToolName, sent: &Sent) -> Access {
