@@ -1,5 +1,5 @@
 //! The `warden` binary: judge steps (one, or a JSON-lines batch), run the corpus, read the
-//! person's words.
+//! person's words, answer Claude Code's hooks.
 
 /// `println!` that returns an error instead of panicking when stdout is closed
 /// (`warden judge … | head`).
@@ -10,6 +10,7 @@ macro_rules! outln {
 }
 
 mod external;
+mod hook;
 
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
@@ -70,6 +71,9 @@ enum Command {
         #[arg(required = true)]
         said: Vec<String>,
     },
+    /// The Claude Code hook: one hook input on stdin, Claude Code's answer on stdout, exit 0
+    /// always (see docs/hook.md).
+    Hook,
 }
 
 #[derive(clap::Args)]
@@ -133,6 +137,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
             production,
             said,
         } => intent(&act, names, production, &said),
+        Command::Hook => Ok(hook::run()),
     }
 }
 

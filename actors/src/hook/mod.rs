@@ -1,0 +1,536 @@
+//! `warden hook`: the drop-in Claude Code hook. One hook input on stdin, one answer on stdout
+//! in Claude Code's format, exit 0 always. Documented in `docs/hook.md`.
+//!
+//! Claude Code lets a call through when a hook times out, crashes or exits with an unexpected
+//! code, so this never does any of those: every failure (no daemon, a timeout, an error status,
+//! an unreadable answer or input, a panic) still answers, and for a step about to run the
+//! answer is `ask`, never `allow`.
+
+mod daemon;
+mod http;
+mod mark;
+
+use daemon::{Autostart, Daemon, segment};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::time::{Duration, Instant};
+use warden::mode::Mode;
+use warden_actors::config::{Config, data_dir};
+
+/// The time the hook gives the daemon, from its own start: reading the input, starting a
+/// daemon if none answers, and every request. Well under Claude Code's own hook timeout.
+pub const BOUND: Duration = Duration::from_secs(4);
+
+/// The last resort: whatever is still running then, the hook answers (as a failure) and exits.
+const WATCHDOG: Duration = Duration::from_millis(4_500);
+
+/// The most of the hook input read (a `PostToolUse` carries the tool's whole response).
+const MAX_INPUT: u64 = 64 << 20;
+
+/// Claude Code's tools whose permission dialog is the person's own act, not a question about
+/// risk: approving the plan that ends plan mode, answering the agent's question. The hook
+/// leaves these to Claude Code (`{}`): an `allow` would approve the plan in the person's place.
+const THE_PERSON_S_DIALOGS: &[&str] = &["AskUserQuestion", "ExitPlanMode"];
+
+/// Set once the answer is on stdout: nothing else is written after it.
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+
+/// What a failure answers, by the event being handled.
+static FAILS_AS: AtomicU8 = AtomicU8::new(FAILS_ASKING);
+/// The input isn't read yet, or it is a `PreToolUse`: a failure asks.
+const FAILS_ASKING: u8 = 0;
+/// Any other event: a failure says nothing (`{}`) and writes a line on stderr.
+const FAILS_QUIETLY: u8 = 1;
+
+/// Why the hook could not do what the event asked.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    #[error("the hook input could not be read ({0})")]
+    Stdin(String),
+    #[error("the hook input is empty")]
+    Empty,
+    #[error("the hook input is not JSON ({0})")]
+    NotJson(String),
+    #[error("the hook input is not a JSON object")]
+    NotObject,
+    #[error("the hook input has no `{0}`")]
+    Missing(&'static str),
+    #[error("`WARDEN_URL` (`{0}`) is not a plain http:// address on this machine")]
+    Url(String),
+    #[error("no warden daemon answers at {url} ({why})")]
+    Unreachable { url: String, why: String },
+    #[error("the warden daemon did not answer within {} s", BOUND.as_secs())]
+    Timeout,
+    #[error("the connection to the warden daemon failed: {0}")]
+    Http(String),
+    #[error("the warden daemon answered {status}: {message}")]
+    Status { status: u16, message: String },
+    #[error("the warden daemon's answer could not be read: {0}")]
+    Unreadable(String),
+    #[error("the person's token could not be read from {path}: {reason}")]
+    Token { path: String, reason: String },
+    #[error("warden hit an internal error ({0})")]
+    Panic(String),
+    #[error("warden did not finish within {} s", WATCHDOG.as_secs_f32())]
+    Watchdog,
+}
+
+/// What the hook prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Nothing decisive: `{}`.
+    Nothing,
+    /// `PreToolUse`: allow, ask or deny, with warden's reason.
+    Pre {
+        decision: &'static str,
+        reason: String,
+    },
+    /// `PermissionRequest`: warden's clear answer for Claude Code's question.
+    Permission { allow: bool, message: String },
+}
+
+impl Answer {
+    /// Claude Code's JSON for this answer.
+    pub fn render(&self) -> String {
+        match self {
+            Answer::Nothing => "{}".to_string(),
+            Answer::Pre { decision, reason } => json!({
+                "hookSpecificOutput": {
+                    "hookEventName": "PreToolUse",
+                    "permissionDecision": decision,
+                    "permissionDecisionReason": reason,
+                }
+            })
+            .to_string(),
+            Answer::Permission { allow: true, .. } => json!({
+                "hookSpecificOutput": {
+                    "hookEventName": "PermissionRequest",
+                    "decision": {"behavior": "allow"},
+                }
+            })
+            .to_string(),
+            Answer::Permission {
+                allow: false,
+                message,
+            } => json!({
+                "hookSpecificOutput": {
+                    "hookEventName": "PermissionRequest",
+                    "decision": {"behavior": "deny", "message": message},
+                }
+            })
+            .to_string(),
+        }
+    }
+}
+
+/// The answer when something failed: `ask` with the reason for a step (or an input that could
+/// not be read), `{}` and a line on stderr for anything else.
+fn failed(failure: &Failure) -> Answer {
+    if FAILS_AS.load(Ordering::SeqCst) == FAILS_ASKING {
+        Answer::Pre {
+            decision: "ask",
+            reason: format!("warden could not judge this step: {failure}, so it asks."),
+        }
+    } else {
+        note(&failure.to_string());
+        Answer::Nothing
+    }
+}
+
+/// A line on stderr, `warden hook: …` (never a panic, even when stderr is closed).
+fn note(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "warden hook: {line}");
+}
+
+/// Writes the answer, once: a panic or the watchdog racing the real answer can't add another.
+fn answer_once(answer: &Answer) {
+    if ANSWERED.swap(true, Ordering::SeqCst) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    // Nobody is left to tell if stdout is closed.
+    let _ = writeln!(out, "{}", answer.render());
+    let _ = out.flush();
+}
+
+/// Runs the hook: reads stdin, answers on stdout. Always exits 0.
+pub fn run() -> std::process::ExitCode {
+    let started = Instant::now();
+    std::panic::set_hook(Box::new(|info| {
+        let what = info.to_string().replace('\n', " ");
+        note(&what);
+        answer_once(&failed(&Failure::Panic(what)));
+        // Whatever the panic strategy, Claude Code gets the answer above and a 0.
+        std::process::exit(0);
+    }));
+    let deadline = started + BOUND;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let job = move || {
+        let _ = tx.send(work_inline(deadline));
+    };
+    let answer = match std::thread::Builder::new().spawn(job) {
+        Ok(_) => rx
+            .recv_timeout(WATCHDOG.saturating_sub(started.elapsed()))
+            .unwrap_or_else(|_| failed(&Failure::Watchdog)),
+        Err(e) => {
+            note(&format!(
+                "no thread for the work ({e}); working without the watchdog"
+            ));
+            work_inline(deadline)
+        }
+    };
+    answer_once(&answer);
+    std::process::ExitCode::SUCCESS
+}
+
+fn work_inline(deadline: Instant) -> Answer {
+    std::panic::catch_unwind(|| work(deadline))
+        .unwrap_or_else(|_| failed(&Failure::Panic("a panic was caught".to_string())))
+}
+
+/// The hook's work: read the input, do what its event asks, and say what to answer.
+fn work(deadline: Instant) -> Answer {
+    let input = match read_input() {
+        Ok(input) => input,
+        Err(failure) => return failed(&failure),
+    };
+    let event = text(&input, "hook_event_name").unwrap_or_default();
+    if event != "PreToolUse" {
+        FAILS_AS.store(FAILS_QUIETLY, Ordering::SeqCst);
+    }
+    if std::env::var_os("WARDEN_HOOK_TEST_PANIC").is_some_and(|v| v == "1") {
+        test_panic();
+    }
+    let tool = text(&input, "tool_name").unwrap_or_default();
+    let outcome = match event {
+        "PreToolUse" | "PermissionRequest" if THE_PERSON_S_DIALOGS.contains(&tool) => {
+            Ok(Answer::Nothing)
+        }
+        "PreToolUse" => Call::new(&input, deadline)
+            .and_then(|mut call| call.judge())
+            .map(|(decision, reason)| Answer::Pre { decision, reason }),
+        "PermissionRequest" => Call::new(&input, deadline)
+            .and_then(|mut call| call.judge())
+            .map(|(decision, reason)| match decision {
+                "allow" => Answer::Permission {
+                    allow: true,
+                    message: reason,
+                },
+                "deny" => Answer::Permission {
+                    allow: false,
+                    message: reason,
+                },
+                // Warden asks: Claude Code shows its own dialog to the person.
+                _ => Answer::Nothing,
+            }),
+        "UserPromptSubmit" => Call::new(&input, deadline)
+            .and_then(|mut call| call.said())
+            .map(|()| Answer::Nothing),
+        "PostToolUse" => Call::new(&input, deadline)
+            .and_then(|mut call| call.read())
+            .map(|()| Answer::Nothing),
+        "SubagentStart" => Call::new(&input, deadline)
+            .and_then(|mut call| call.task())
+            .map(|()| Answer::Nothing),
+        _ => Ok(Answer::Nothing),
+    };
+    outcome.unwrap_or_else(|failure| failed(&failure))
+}
+
+/// Test-only (documented in `docs/hook.md`): proves that a panic still answers.
+#[expect(clippy::panic, reason = "the test of the panic path needs a panic")]
+fn test_panic() {
+    panic!("WARDEN_HOOK_TEST_PANIC is set");
+}
+
+/// Reads the hook input: one JSON object.
+fn read_input() -> Result<Value, Failure> {
+    let mut raw = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_INPUT)
+        .read_to_end(&mut raw)
+        .map_err(|e| Failure::Stdin(e.to_string()))?;
+    if raw.iter().all(u8::is_ascii_whitespace) {
+        return Err(Failure::Empty);
+    }
+    let input: Value = serde_json::from_slice(&raw).map_err(|e| Failure::NotJson(e.to_string()))?;
+    if !input.is_object() {
+        return Err(Failure::NotObject);
+    }
+    Ok(input)
+}
+
+/// A string field of the input, if it is one and isn't empty.
+fn text<'a>(input: &'a Value, field: &str) -> Option<&'a str> {
+    input
+        .get(field)
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty())
+}
+
+/// One hook call: its input, its chat, and the daemon.
+struct Call<'a> {
+    input: &'a Value,
+    /// `session_id`: the chat.
+    session: &'a str,
+    /// `agent_id`, in a subagent: the call belongs to the task `{session}.{agent}`.
+    agent: Option<&'a str>,
+    home: String,
+    daemon: Daemon,
+}
+
+impl<'a> Call<'a> {
+    fn new(input: &'a Value, deadline: Instant) -> Result<Call<'a>, Failure> {
+        let session = text(input, "session_id").ok_or(Failure::Missing("session_id"))?;
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/".to_string());
+        let url = std::env::var("WARDEN_URL")
+            .ok()
+            .filter(|url| !url.is_empty())
+            .unwrap_or_else(|| daemon::DEFAULT_URL.to_string());
+        let autostart = if std::env::var_os("WARDEN_NO_AUTOSTART").is_some_and(|v| v == "1") {
+            Autostart::Off
+        } else if let Some(program) =
+            std::env::var_os("WARDEN_HOOK_SERVE").filter(|p| !p.is_empty())
+        {
+            // Test-only (documented in docs/hook.md): what to start instead of `warden serve`.
+            Autostart::Run(program.into())
+        } else {
+            match std::env::current_exe() {
+                Ok(exe) => Autostart::Run(exe),
+                Err(_) => Autostart::Off,
+            }
+        };
+        let daemon = Daemon::new(&url, data_dir(&home), autostart, deadline)?;
+        Ok(Call {
+            input,
+            session,
+            agent: text(input, "agent_id"),
+            home,
+            daemon,
+        })
+    }
+
+    /// The chat this call belongs to.
+    fn chat(&self) -> String {
+        match self.agent {
+            Some(agent) => format!("{}.{agent}", self.session),
+            None => self.session.to_string(),
+        }
+    }
+
+    /// The mode Claude Code's `permission_mode` names, if it names one warden knows.
+    fn mode(&self) -> Option<Mode> {
+        let raw = text(self.input, "permission_mode")?;
+        let default_mode = if raw == "default" {
+            match Config::load(None, &self.home) {
+                Ok(config) => config.defaults(String::new(), &self.home).default_mode,
+                Err(e) => {
+                    note(&format!("{e:#}; Claude Code's `default` is read as auto"));
+                    Mode::Auto
+                }
+            }
+        } else {
+            Mode::Auto
+        };
+        match Mode::parse_with_default(raw, default_mode) {
+            Ok(mode) => Some(mode),
+            Err(e) => {
+                note(&format!("{e}; the chat keeps its mode"));
+                None
+            }
+        }
+    }
+
+    /// Opens a chat with the person alone in it (opening an open chat changes nothing).
+    fn open(&mut self, chat: &str) -> Result<(), Failure> {
+        let mode = self.mode().unwrap_or_default();
+        let body = json!({"mode": mode.name(), "company": "alone"});
+        self.daemon
+            .send("POST", &chat_path(chat, ""), Some(&body), true)?
+            .ok()
+            .map(drop)
+    }
+
+    /// The chat's state, opening the chat (or creating the task from its chat) when the
+    /// daemon doesn't know it.
+    fn ensure(&mut self, chat: &str) -> Result<Value, Failure> {
+        let reply = self.daemon.send("GET", &chat_path(chat, ""), None, false)?;
+        if reply.status != 404 {
+            return reply.ok();
+        }
+        if chat == self.session {
+            self.open(chat)?;
+        } else {
+            let session = self.session;
+            self.ensure(session)?;
+            let body = json!({"task": chat, "scoped": false});
+            self.daemon
+                .send("POST", &chat_path(session, "/tasks"), Some(&body), true)?
+                .ok()?;
+        }
+        self.daemon
+            .send("GET", &chat_path(chat, ""), None, false)?
+            .ok()
+    }
+
+    /// Posts an event; a chat the daemon doesn't know is opened first.
+    fn event(&mut self, chat: &str, body: &Value, authorized: bool) -> Result<(), Failure> {
+        let path = chat_path(chat, "/events");
+        let reply = self.daemon.send("POST", &path, Some(body), authorized)?;
+        if reply.status == 404 {
+            self.ensure(chat)?;
+            self.daemon
+                .send("POST", &path, Some(body), authorized)?
+                .ok()?;
+            return Ok(());
+        }
+        reply.ok().map(drop)
+    }
+
+    /// `PreToolUse` and `PermissionRequest`: the chat's mode brought in line with Claude
+    /// Code's, then the step judged in the chat. The decision and warden's reason.
+    fn judge(&mut self) -> Result<(&'static str, String), Failure> {
+        let tool = text(self.input, "tool_name").ok_or(Failure::Missing("tool_name"))?;
+        let chat = self.chat();
+        let state = self.ensure(&chat)?;
+        // The chat's state is read each time (a memory read in the daemon); the mode event
+        // (a write to the log) is posted only when Claude Code's mode changed.
+        if let Some(mode) = self.mode()
+            && state.get("mode").and_then(Value::as_str) != Some(mode.name())
+        {
+            self.event(&chat, &json!({"kind": "mode", "mode": mode.name()}), true)?;
+        }
+        let cwd = text(self.input, "cwd")
+            .map(str::to_string)
+            .unwrap_or_else(|| {
+                std::env::current_dir()
+                    .map(|dir| dir.display().to_string())
+                    .unwrap_or_else(|_| "/".to_string())
+            });
+        let mut body = json!({
+            "tool_name": tool,
+            "tool_input": self.input.get("tool_input").cloned().unwrap_or_else(|| json!({})),
+            "cwd": cwd,
+        });
+        if let (Some(id), Some(body)) = (self.input.get("tool_use_id"), body.as_object_mut()) {
+            body.insert("id".to_string(), id.clone());
+        }
+        let answer = self
+            .daemon
+            .send("POST", &chat_path(&chat, "/judge"), Some(&body), false)?
+            .ok()?;
+        let decision = match answer.get("decision").and_then(Value::as_str) {
+            Some("allow") => "allow",
+            Some("ask") => "ask",
+            Some("deny") => "deny",
+            Some(other) => {
+                return Err(Failure::Unreadable(format!(
+                    "its decision is `{other}`, not allow, ask or deny"
+                )));
+            }
+            None => {
+                return Err(Failure::Unreadable("it has no decision".to_string()));
+            }
+        };
+        let reason = answer
+            .get("reason")
+            .and_then(Value::as_str)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("warden's decision: {decision}."));
+        Ok((decision, reason))
+    }
+
+    /// `UserPromptSubmit`: a new turn, and the person's own words, in their chat.
+    fn said(&mut self) -> Result<(), Failure> {
+        let prompt = text(self.input, "prompt").ok_or(Failure::Missing("prompt"))?;
+        let chat = self.chat();
+        if self.agent.is_some() {
+            self.ensure(&chat)?;
+        } else {
+            self.open(&chat)?;
+        }
+        self.event(&chat, &json!({"kind": "turn"}), true)?;
+        self.event(&chat, &json!({"kind": "said", "text": prompt}), true)
+    }
+
+    /// `PostToolUse`: what the call brought in from outside marks its chat, and in a subagent
+    /// the session's chat too (what a subagent read comes back to it in the subagent's answer).
+    fn read(&mut self) -> Result<(), Failure> {
+        let tool = text(self.input, "tool_name").ok_or(Failure::Missing("tool_name"))?;
+        let cwd = text(self.input, "cwd").unwrap_or("/");
+        let tool_input = self.input.get("tool_input").cloned().unwrap_or_default();
+        let marks = mark::marks_of(tool, &tool_input, cwd, &self.home);
+        let mut chats = vec![self.chat()];
+        if self.agent.is_some() {
+            chats.push(self.session.to_string());
+        }
+        for found in marks {
+            let body = json!({"kind": "read", "name": found.name, "provenance": found.provenance});
+            for chat in &chats {
+                self.event(chat, &body, false)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `SubagentStart`: the task `{session}.{agent}`, created from the session's chat.
+    fn task(&mut self) -> Result<(), Failure> {
+        let agent = self.agent.ok_or(Failure::Missing("agent_id"))?;
+        let session = self.session;
+        self.ensure(session)?;
+        let body = json!({"task": format!("{session}.{agent}"), "scoped": false});
+        self.daemon
+            .send("POST", &chat_path(session, "/tasks"), Some(&body), true)?
+            .ok()
+            .map(drop)
+    }
+}
+
+/// `/v1/chats/{chat}{rest}`.
+fn chat_path(chat: &str, rest: &str) -> String {
+    format!("/v1/chats/{}{rest}", segment(chat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_are_claude_code_s_shapes() {
+        let table = [
+            (Answer::Nothing, json!({})),
+            (
+                Answer::Pre {
+                    decision: "deny",
+                    reason: "No.".into(),
+                },
+                json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+                    "permissionDecision": "deny", "permissionDecisionReason": "No."}}),
+            ),
+            (
+                Answer::Permission {
+                    allow: true,
+                    message: "fine".into(),
+                },
+                json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+                    "decision": {"behavior": "allow"}}}),
+            ),
+            (
+                Answer::Permission {
+                    allow: false,
+                    message: "No.".into(),
+                },
+                json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+                    "decision": {"behavior": "deny", "message": "No."}}}),
+            ),
+        ];
+        for (answer, want) in table {
+            let got: Value = serde_json::from_str(&answer.render())
+                .unwrap_or_else(|e| panic!("{answer:?}: {e}"));
+            assert_eq!(got, want, "{answer:?}");
+        }
+    }
+}
