@@ -33,7 +33,7 @@ fn ctx(read: bool, said: &[&str]) -> Context {
         } else {
             Vec::new()
         },
-        protected: vec!["/home/user/.config/warden".to_string()],
+        protected: vec!["/home/user/.config/warden".to_string()].into(),
         ..Context::default()
     }
 }
