@@ -418,6 +418,7 @@ impl ChatState {
             others: self.others || matches!(self.company, Company::Guest),
             skill: false,
             protected: std::sync::Arc::default(),
+            second_look: false,
         }
     }
 

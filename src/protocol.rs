@@ -176,6 +176,8 @@ pub fn read_request(
         others: request.others,
         skill: request.skill,
         protected: defaults.protected.as_slice().into(),
+        // `warden judge` has no second look: someone else's app steps ask after reading.
+        second_look: false,
     };
     Ok((step, ctx))
 }

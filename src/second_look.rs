@@ -531,6 +531,9 @@ fn shown_answer(text: &str) -> String {
 /// - Add, any other kind: a risk of its own (`look.<kind>`, moderate and lasting, so
 ///   three after reading) is added, the decision becomes at least Ask, the score at least
 ///   three, and an ask's reason is warden's sentence for the kind. Nothing is lowered.
+/// The rule of the question that stands when a look the law left a step to gave no answer.
+pub const UNANSWERED: &str = "look.unanswered";
+
 pub fn apply(mut verdict: Verdict, purpose: Purpose, answer: Option<Kind>) -> Verdict {
     match (purpose, answer) {
         (Purpose::Lift, _) if verdict.decision != Decision::Ask => {}
@@ -560,8 +563,20 @@ pub fn apply(mut verdict: Verdict, purpose: Purpose, answer: Option<Kind>) -> Ve
             &mut verdict.reason,
             "The second look gave no answer, so the question stands.",
         ),
-        (Purpose::Add, None | Some(Kind::NotRisky)) => {}
-        (Purpose::Add, Some(kind)) => add_question(&mut verdict, kind),
+        (Purpose::Add, Some(Kind::NotRisky)) => {}
+        (Purpose::Add, Some(kind)) => add_question(
+            &mut verdict,
+            kind.rule(),
+            format!("A second look found this step {}", kind.does()),
+        ),
+        // The law left this step to the look (`Context::second_look`); with no answer, the
+        // question the law would have asked stands (fail closed).
+        (Purpose::Add, None) => add_question(
+            &mut verdict,
+            UNANSWERED,
+            "The second look gave no answer about this step of someone else's app, so it asks"
+                .to_string(),
+        ),
     }
     verdict
 }
@@ -582,9 +597,8 @@ fn is_liftable(verdict: &Verdict) -> bool {
 }
 
 /// Adds the look's own risk to a verdict, strongest first as the law orders them.
-fn add_question(verdict: &mut Verdict, kind: Kind) {
-    let says = format!("A second look found this step {}", kind.does());
-    let risk = Risk::new(kind.rule(), Harm::Moderate, true, says.clone()).way_out();
+fn add_question(verdict: &mut Verdict, rule: &'static str, says: String) {
+    let risk = Risk::new(rule, Harm::Moderate, true, says.clone()).way_out();
     let scored = Scored {
         risk,
         score: ASKS_AT,

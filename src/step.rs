@@ -157,6 +157,9 @@ pub struct Context {
     /// Paths refused to the agent's tools in every mode, read and write (warden's own
     /// settings, token and data, and any path the configuration names). Absolute.
     pub protected: std::sync::Arc<[String]>,
+    /// A second look (`crate::second_look`) is configured and will see someone else's app
+    /// steps after reading; without one, the law asks about them itself (fail closed).
+    pub second_look: bool,
 }
 
 impl Context {

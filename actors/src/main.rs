@@ -169,6 +169,7 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
         said: args.said,
         read: args.read,
         others: args.others,
+        second_look: false,
     };
     let verdict = warden::judge(&Step::Command { command }, &ctx, &facts);
     if args.json {

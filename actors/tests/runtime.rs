@@ -32,6 +32,7 @@ async fn open(dir: &Path, idle: Duration) -> Runtime {
         Options {
             protected: vec![],
             idle,
+            look: None,
         },
     )
     .await

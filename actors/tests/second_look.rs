@@ -369,11 +369,11 @@ async fn every_failure_is_an_error_within_the_timeout_and_keeps_the_question() {
             "{why}: {}",
             after.reason
         );
-        // An add that got no answer changes nothing: the rules found nothing.
+        // An add that got no answer asks: the law left the step to the look (fail closed).
         let answer = look.ask(&step, &ctx(), "", Purpose::Add).await;
         assert_eq!(
-            apply(nothing_found(), Purpose::Add, answer.ok()),
-            nothing_found(),
+            apply(nothing_found(), Purpose::Add, answer.ok()).decision,
+            Decision::Ask,
             "{why}"
         );
     }
@@ -477,4 +477,79 @@ temperature = 0.7
     );
     let error = unknown.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(error.contains("temperature"), "{error}");
+}
+
+/// A runtime with this look, a chat that read a web page, and its verdict on a step.
+async fn judged_in_a_chat(look: Option<SecondLook>, step: Step) -> warden::verdict::Verdict {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let warden = warden_actors::runtime::Runtime::open(
+        dir.path(),
+        std::sync::Arc::new(facts()),
+        warden_actors::runtime::Options {
+            look,
+            ..Default::default()
+        },
+    )
+    .await
+    .unwrap_or_else(|e| panic!("open: {e:#}"));
+    let mark = warden::chat::Mark {
+        name: "a web page".into(),
+        provenance: Some("https://example.com".into()),
+    };
+    warden
+        .record("c1", warden::chat::Event::Read { mark })
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let judged = warden
+        .judge("c1", step, "/home/user/app")
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    warden.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
+    judged.verdict
+}
+
+fn stranger_change() -> Step {
+    Step::App(AppStep {
+        app: "Tracker".into(),
+        tool: "create_issue".into(),
+        access: None,
+        origin: Origin::Stranger,
+        setting: None,
+        sites: vec![],
+        arguments: json!({"title": "Bug"}),
+    })
+}
+
+/// The runtime asks the look where the law lets it: a push that asks only because the chat
+/// read a page is lifted by `not_risky` and stands on any other answer or none; someone
+/// else's change, which the law leaves to a configured look, asks when the look finds it
+/// risky or gives no answer, and goes when it finds nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_runtime_asks_the_look_and_fails_closed() {
+    let (push, _) = push();
+    let (not_risky, _) = serve(Stub::Says("not_risky"));
+    let (send_out, _) = serve(Stub::Says("send_out"));
+    let closed = {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("{e}"));
+        let address = listener.local_addr().unwrap_or_else(|e| panic!("{e}"));
+        drop(listener);
+        format!("http://{address}")
+    };
+    let cases = [
+        (None, push.clone(), Decision::Ask),
+        (Some(look(&not_risky, 2_000)), push.clone(), Decision::Allow),
+        (Some(look(&send_out, 2_000)), push.clone(), Decision::Ask),
+        (Some(look(&closed, 500)), push, Decision::Ask),
+        (None, stranger_change(), Decision::Ask),
+        (Some(look(&not_risky, 2_000)), stranger_change(), Decision::Allow),
+        (Some(look(&send_out, 2_000)), stranger_change(), Decision::Ask),
+        (Some(look(&closed, 500)), stranger_change(), Decision::Ask),
+    ];
+    for (look, step, want) in cases {
+        let with = look.as_ref().map(|l| l.endpoint().to_string());
+        let verdict = judged_in_a_chat(look, step.clone()).await;
+        assert_eq!(verdict.decision, want, "{with:?} {step:?}: {verdict:?}");
+        // Whatever the model said, the reason is warden's own words.
+        assert!(!verdict.reason.contains("not_risky") && !verdict.reason.contains("send_out"));
+    }
 }

@@ -56,6 +56,7 @@ fn open(rt: &tokio::runtime::Runtime, dir: &std::path::Path, idle: Duration) -> 
             Options {
                 protected: vec![],
                 idle,
+                look: None,
             },
         )
         .await

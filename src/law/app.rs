@@ -160,7 +160,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         );
         risks.push(heavy.way_out());
     }
-    if !own && ctx.has_read() && step.setting != Some(Setting::Allow) {
+    if !own && ctx.has_read() && step.setting != Some(Setting::Allow) && !ctx.second_look {
         risks.extend(someone_elses(step, changes, &sent));
     }
     Assessment {

@@ -176,11 +176,11 @@ fn an_app_step_is_not_looked_at_to_add_otherwise() {
     }
 }
 
-/// Today the law itself asks about someone else's change after reading (`app.someone_elses`,
-/// "with no second look configured"), so the look has nothing to add until the runtime tells
-/// the law a look is configured. This pins that state: when it changes, so must this test.
+/// Without a second look the law itself asks about someone else's change after reading
+/// (`app.someone_elses`, fail closed), so there is nothing to look at; with one configured
+/// (`Context::second_look`), the law leaves the step to the look.
 #[test]
-fn today_the_law_asks_about_someone_elses_change_after_reading_itself() {
+fn the_law_leaves_someone_elses_change_to_a_configured_look() {
     let step = app_step(Origin::Stranger, "create_issue", json!({"title": "Bug"}));
     let (verdict, purpose) = looked(&step, &ctx(true, &[]));
     assert_eq!(verdict.decision, Decision::Ask, "{verdict:?}");
@@ -189,6 +189,17 @@ fn today_the_law_asks_about_someone_elses_change_after_reading_itself() {
         Some("app.someone_elses")
     );
     assert_eq!(purpose, None);
+    let with_look = Context {
+        second_look: true,
+        ..ctx(true, &[])
+    };
+    let (verdict, purpose) = looked(&step, &with_look);
+    assert_eq!(verdict.decision, Decision::Allow, "{verdict:?}");
+    assert_eq!(purpose, Some(Purpose::Add));
+    // The look gave no answer: the question stands.
+    let after = apply(verdict, Purpose::Add, None);
+    assert_eq!(after.decision, Decision::Ask, "{after:?}");
+    assert_eq!(after.risks.first().map(|s| s.risk.rule), Some(UNANSWERED));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -549,14 +560,18 @@ fn an_added_question_has_its_own_risk_and_warden_s_words() {
 }
 
 #[test]
-fn not_risky_or_no_answer_adds_nothing() {
-    for answer in [Some(Kind::NotRisky), None] {
-        assert_eq!(
-            apply(nothing_found(), Purpose::Add, answer),
-            nothing_found(),
-            "{answer:?}"
-        );
-    }
+fn not_risky_adds_nothing_and_no_answer_asks() {
+    assert_eq!(
+        apply(nothing_found(), Purpose::Add, Some(Kind::NotRisky)),
+        nothing_found()
+    );
+    let unanswered = apply(nothing_found(), Purpose::Add, None);
+    assert_eq!(unanswered.decision, Decision::Ask);
+    assert_eq!(unanswered.score, ASKS_AT);
+    assert_eq!(
+        unanswered.risks.first().map(|s| s.risk.rule),
+        Some(UNANSWERED)
+    );
 }
 
 #[test]

@@ -13,6 +13,7 @@ use warden::chat::{Answer, ChatState, Company, Event, Kept, Offers, Record};
 use warden::mode::Mode;
 use warden::step::{Context, Step};
 use warden::verdict::{Decision, Verdict};
+use crate::second_look::SecondLook;
 use warden_storage::{Replayed, should_snapshot};
 
 /// A verdict in a chat, with the question it put to the person if it asks.
@@ -62,6 +63,8 @@ pub struct ChatArgs {
     pub chats: Chats,
     pub protected: Arc<[String]>,
     pub idle: Duration,
+    /// The second look, when one is configured.
+    pub look: Option<SecondLook>,
 }
 
 /// A chat actor's state.
@@ -75,6 +78,7 @@ pub struct ChatRun {
     supervisor: ActorRef<SupervisorMsg>,
     chats: Chats,
     protected: Arc<[String]>,
+    look: Option<SecondLook>,
     idle: Duration,
     touched: Instant,
     /// The behaviour watch, spawned on the chat's first app step.
@@ -238,6 +242,7 @@ impl ChatRun {
         }
         let mut ctx = self.state.context(&cwd, ceiling);
         ctx.protected = Arc::clone(&self.protected);
+        ctx.second_look = self.look.is_some();
         let tool = step.tool();
         let step_kind = StepKind::of(&step);
         let command = match &step {
@@ -273,6 +278,7 @@ impl ChatRun {
         .await
         .map_err(|e| e.to_string())?;
         let ctx = ruled.ctx;
+        let judged = ruled.step;
         let mut verdict = ruled.verdict;
         let class = class_of(&verdict);
         let kept = Kept {
@@ -285,6 +291,19 @@ impl ChatRun {
         {
             verdict.decision = Decision::Allow;
             verdict.reason = format!("{} You always allow this in this chat.", verdict.reason);
+        }
+        if let Some(look) = &self.look
+            && let Some(purpose) = warden::second_look::purpose(&judged, &ctx, &verdict)
+        {
+            let note = self.judges.current().note.clone();
+            let answer = match look.ask(&judged, &ctx, &note, purpose).await {
+                Ok(kind) => Some(kind),
+                Err(e) => {
+                    tracing::warn!(chat = %self.id, error = %e, "the second look gave no answer; the question stands");
+                    None
+                }
+            };
+            verdict = warden::second_look::apply(verdict, purpose, answer);
         }
         let offers = if verdict.decision == Decision::Ask {
             offers(
@@ -403,6 +422,7 @@ impl Actor for ChatActor {
             supervisor: args.supervisor,
             chats: args.chats,
             protected: args.protected,
+            look: args.look,
             idle: args.idle,
             touched: Instant::now(),
             watch: None,

@@ -19,6 +19,9 @@ pub struct Ruled {
     pub verdict: Verdict,
     /// The context it was judged in, handed back (the chat needs it for the card's offers).
     pub ctx: Box<Context>,
+    /// The step as judged (with the person's setting for an app's tool filled in), handed
+    /// back for the second look.
+    pub step: Box<Step>,
     /// Another chat lifted this class with Always allow: the card may offer "in every chat".
     pub lifted_elsewhere: bool,
 }
@@ -219,6 +222,7 @@ impl JudgeState {
         Ruled {
             verdict,
             ctx,
+            step: Box::new(step),
             lifted_elsewhere,
         }
     }

@@ -53,6 +53,8 @@ pub struct Options {
     pub protected: Vec<String>,
     /// A chat with no message for this long leaves memory; its log brings it back.
     pub idle: Duration,
+    /// The second look (`docs/second-look.md`), when one is configured.
+    pub look: Option<crate::second_look::SecondLook>,
 }
 
 impl Default for Options {
@@ -60,6 +62,7 @@ impl Default for Options {
         Options {
             protected: Vec::new(),
             idle: Duration::from_secs(600),
+            look: None,
         }
     }
 }
@@ -82,6 +85,7 @@ impl Runtime {
             idle: options.idle,
             chats: Arc::clone(&chats),
             judges: judges.clone(),
+            look: options.look,
         };
         let (supervisor, _handle) = Actor::spawn(None, Supervisor, args)
             .await

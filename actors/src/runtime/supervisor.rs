@@ -12,6 +12,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 use warden::facts::Facts;
 use warden::preferences::{Preferences, STREAM};
+use crate::second_look::SecondLook;
 use warden_storage::EventLog;
 
 /// The chats in memory, by id: the supervisor writes it, and the runtime's handle reads it so
@@ -56,6 +57,7 @@ pub struct SupervisorArgs {
     pub idle: Duration,
     pub chats: Chats,
     pub judges: Judges,
+    pub look: Option<SecondLook>,
 }
 
 /// The supervisor's state.
@@ -67,6 +69,7 @@ pub struct SupervisorState {
     chats: Chats,
     ids: HashMap<ActorId, String>,
     protected: Arc<[String]>,
+    look: Option<SecondLook>,
     idle: Duration,
 }
 
@@ -90,6 +93,7 @@ impl SupervisorState {
             supervisor: myself.clone(),
             chats: Arc::clone(&self.chats),
             protected: Arc::clone(&self.protected),
+            look: self.look.clone(),
             idle: self.idle,
         };
         let (actor, _) = Actor::spawn_linked(None, ChatActor, args, myself.get_cell())
@@ -153,6 +157,7 @@ impl Actor for Supervisor {
             chats: args.chats,
             ids: HashMap::new(),
             protected: args.protected.into(),
+            look: args.look,
             idle: args.idle,
         };
         for at in 0..state.judges.size() {
