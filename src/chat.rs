@@ -419,6 +419,7 @@ impl ChatState {
             skill: false,
             protected: std::sync::Arc::default(),
             second_look: false,
+            listen_port: None,
         }
     }
 

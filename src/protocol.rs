@@ -84,6 +84,8 @@ pub struct Defaults {
     pub protected: Vec<String>,
     /// The app registry.
     pub apps: Vec<AppEntry>,
+    /// The port `warden serve` listens on, when not the default (steps naming it are refused).
+    pub listen_port: Option<u16>,
 }
 
 impl Defaults {
@@ -92,6 +94,7 @@ impl Defaults {
         Defaults {
             cwd: cwd.into(),
             default_mode: Mode::Auto,
+            listen_port: None,
             protected: Vec::new(),
             apps: Vec::new(),
         }
@@ -178,6 +181,7 @@ pub fn read_request(
         protected: defaults.protected.as_slice().into(),
         // `warden judge` has no second look: someone else's app steps ask after reading.
         second_look: false,
+        listen_port: defaults.listen_port,
     };
     Ok((step, ctx))
 }

@@ -160,6 +160,9 @@ pub struct Context {
     /// A second look (`crate::second_look`) is configured and will see someone else's app
     /// steps after reading; without one, the law asks about them itself (fail closed).
     pub second_look: bool,
+    /// The port `warden serve` listens on, when not the default (`law::itself`): a step
+    /// naming warden's address is refused.
+    pub listen_port: Option<u16>,
 }
 
 impl Context {

@@ -97,6 +97,7 @@ impl Config {
             default_mode,
             protected,
             apps: self.apps.clone(),
+            listen_port: None,
         }
     }
 }

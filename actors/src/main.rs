@@ -170,6 +170,7 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
         read: args.read,
         others: args.others,
         second_look: false,
+        listen_port: defaults.listen_port,
     };
     let verdict = warden::judge(&Step::Command { command }, &ctx, &facts);
     if args.json {

@@ -108,7 +108,8 @@ fn acknowledged_events_survive_sigkill() {
         while let Some(Ok(line)) = lines.next() {
             let mut parts = line.split_whitespace();
             let kind = parts.next();
-            if let (Some("asked"), Some(chat), Some(question)) = (kind, parts.next(), parts.next()) {
+            if let (Some("asked"), Some(chat), Some(question)) = (kind, parts.next(), parts.next())
+            {
                 let question: u64 = question.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
                 asked.push((chat.to_string(), question));
                 continue;

@@ -541,8 +541,16 @@ async fn the_runtime_asks_the_look_and_fails_closed() {
         (Some(look(&send_out, 2_000)), push.clone(), Decision::Ask),
         (Some(look(&closed, 500)), push, Decision::Ask),
         (None, stranger_change(), Decision::Ask),
-        (Some(look(&not_risky, 2_000)), stranger_change(), Decision::Allow),
-        (Some(look(&send_out, 2_000)), stranger_change(), Decision::Ask),
+        (
+            Some(look(&not_risky, 2_000)),
+            stranger_change(),
+            Decision::Allow,
+        ),
+        (
+            Some(look(&send_out, 2_000)),
+            stranger_change(),
+            Decision::Ask,
+        ),
         (Some(look(&closed, 500)), stranger_change(), Decision::Ask),
     ];
     for (look, step, want) in cases {

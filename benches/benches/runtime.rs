@@ -10,8 +10,8 @@
 //! Run with `cargo bench -p warden-benches --bench runtime -- --warm-up-time 1 --measurement-time 5`.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use cap::Cap;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::alloc::System;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

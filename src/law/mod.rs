@@ -8,6 +8,7 @@ pub mod app;
 pub mod browser;
 pub mod command;
 pub mod file;
+pub mod itself;
 pub mod paths;
 #[cfg(test)]
 mod tests;
@@ -48,15 +49,28 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             found
                 .risks
                 .extend(paths::protected_in_line(command, ctx, facts));
+            found.risks.extend(itself::in_line(command, ctx));
             decide(found, ctx)
         }
         Step::File(file) => decide(file::assess(file, ctx, facts), ctx),
         Step::App(app) => {
             let ctx = app::context(app, ctx);
-            decide(app::assess(app, &ctx), &ctx)
+            let mut found = app::assess(app, &ctx);
+            found
+                .risks
+                .extend(itself::in_text(&app.arguments.to_string(), &ctx));
+            decide(found, &ctx)
         }
-        Step::Fetch(fetch) => decide(web::assess(fetch, ctx), ctx),
-        Step::Browser(browser) => decide(browser::assess(browser, ctx), ctx),
+        Step::Fetch(fetch) => {
+            let mut found = web::assess(fetch, ctx);
+            found.risks.extend(itself::in_text(&fetch.target, ctx));
+            decide(found, ctx)
+        }
+        Step::Browser(browser) => {
+            let mut found = browser::assess(browser, ctx);
+            found.risks.extend(itself::in_text(&browser.site, ctx));
+            decide(found, ctx)
+        }
         Step::Bookkeeping { tool } => Verdict {
             decision: Decision::Allow,
             score: 0,

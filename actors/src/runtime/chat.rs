@@ -6,6 +6,7 @@ use super::judge::{JudgeMsg, Judges, class_of, liftable};
 use super::log::LogHandle;
 use super::supervisor::{Chats, SupervisorMsg, alive};
 use super::watch::{WatchActor, WatchMsg};
+use crate::second_look::SecondLook;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -13,7 +14,6 @@ use warden::chat::{Answer, ChatState, Company, Event, Kept, Offers, Record};
 use warden::mode::Mode;
 use warden::step::{Context, Step};
 use warden::verdict::{Decision, Verdict};
-use crate::second_look::SecondLook;
 use warden_storage::{Replayed, should_snapshot};
 
 /// A verdict in a chat, with the question it put to the person if it asks.
@@ -143,7 +143,9 @@ impl ChatRun {
         // A step judged that counted nothing changes no later decision: it is written at
         // once and made durable by the same group's flush, without waiting for it.
         let seq = if records.iter().all(|r| r.event.is_record_only()) {
-            self.log.append_record(self.id.clone(), records.clone()).await?
+            self.log
+                .append_record(self.id.clone(), records.clone())
+                .await?
         } else {
             self.log.append(self.id.clone(), records.clone()).await?
         };
@@ -192,12 +194,13 @@ impl ChatRun {
         };
         let parent_ref = match alive(&self.chats, &parent) {
             Some(actor) => actor,
-            None => match call(&self.supervisor, |reply| SupervisorMsg::Chat(parent, reply)).await
-            {
-                Ok(Ok(actor)) => actor,
-                // A parent that can't be reached can't vouch for anything: the task asks first.
-                _ => return (Some(Mode::AskFirst), false),
-            },
+            None => {
+                match call(&self.supervisor, |reply| SupervisorMsg::Chat(parent, reply)).await {
+                    Ok(Ok(actor)) => actor,
+                    // A parent that can't be reached can't vouch for anything: the task asks first.
+                    _ => return (Some(Mode::AskFirst), false),
+                }
+            }
         };
         match call(&parent_ref, ChatMsg::Mode).await {
             Ok((mode, stopped)) => (Some(mode), stopped),

@@ -234,7 +234,10 @@ fn write(log: &EventLog, jobs: &Receiver<Job>) {
 
 /// Writes a group's appends, in one batch when it can (one bad append then fails alone):
 /// answers those nobody waits for at once, and returns those waiting for the flush.
-fn written(log: &EventLog, appends: Vec<Append>) -> Vec<(oneshot::Sender<Result<u64, String>>, u64)> {
+fn written(
+    log: &EventLog,
+    appends: Vec<Append>,
+) -> Vec<(oneshot::Sender<Result<u64, String>>, u64)> {
     let mut waiting = Vec::new();
     if appends.is_empty() {
         return waiting;

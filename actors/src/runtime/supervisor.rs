@@ -6,13 +6,13 @@
 use super::chat::{ChatActor, ChatArgs, ChatMsg};
 use super::judge::{JudgeActor, JudgeArgs, Judges};
 use super::log::LogWriter;
+use crate::second_look::SecondLook;
 use ractor::{Actor, ActorId, ActorProcessingErr, ActorRef, RpcReplyPort, SupervisionEvent};
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 use warden::facts::Facts;
 use warden::preferences::{Preferences, STREAM};
-use crate::second_look::SecondLook;
 use warden_storage::EventLog;
 
 /// The chats in memory, by id: the supervisor writes it, and the runtime's handle reads it so
@@ -237,4 +237,3 @@ impl Actor for Supervisor {
         Ok(())
     }
 }
-

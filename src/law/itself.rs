@@ -1,0 +1,194 @@
+//! warden itself. The agent runs as the same user on the same machine, so it could call
+//! warden's own answer and preference routes, or run `warden hook` with a prompt it wrote, and
+//! so answer its own questions or put words in the person's mouth. Every step that names
+//! warden (its program in a command's place, its address on loopback, in any text a step
+//! carries) is refused in every mode. Its data folder and token are protected paths
+//! (`paths::protected`). What this cannot see (a script written earlier, code that builds the
+//! address at run time) is in `docs/threat-model.md`, with how to close it.
+
+use crate::shell::Line;
+use crate::step::Context;
+use crate::verdict::{Harm, Risk};
+
+/// The program's name.
+pub const PROGRAM: &str = "warden";
+
+/// The port `warden serve` listens on unless told otherwise (`127.0.0.1:7411`).
+pub const DEFAULT_PORT: u16 = 7411;
+
+/// The rule's id.
+pub const RULE: &str = "warden.itself";
+
+/// How far back from a `:port` a host name is read (a longer one is no loopback name).
+const HOST_REACH: usize = 64;
+
+/// The ports warden may be on: the default, and the one the host says it listens on.
+fn ports(ctx: &Context) -> Vec<u16> {
+    let mut ports = vec![DEFAULT_PORT];
+    if let Some(port) = ctx.listen_port
+        && port != DEFAULT_PORT
+    {
+        ports.push(port);
+    }
+    ports
+}
+
+fn risk(what: &str) -> Risk {
+    Risk::new(
+        RULE,
+        Harm::Severe,
+        true,
+        format!(
+            "{what}, and an agent never talks to warden itself: it could answer its own questions or speak in the person's name; the person answers in their own window"
+        ),
+    )
+    .refused()
+}
+
+/// Risks for a shell line: warden's program in a command's place, or its address anywhere in
+/// the line's text (inside quoted code too).
+pub fn in_line(text: &str, ctx: &Context) -> Vec<Risk> {
+    let line = Line::parse(text);
+    for command in &line.commands {
+        let program = command
+            .words
+            .first()
+            .map_or("", |word| word.rsplit('/').next().unwrap_or(word.as_str()));
+        if program == PROGRAM {
+            return vec![risk("this runs warden's own program")];
+        }
+        // `nc localhost 7411`: a loopback host and warden's port as two words.
+        let loopback = command.words.iter().skip(1).any(|w| {
+            (w.contains('.') || w.contains(':') || w.contains("localhost")) && is_loopback(w)
+        });
+        let port = command
+            .words
+            .iter()
+            .skip(1)
+            .any(|w| ports(ctx).iter().any(|p| w == &p.to_string()));
+        if loopback && port {
+            return vec![risk("this connects to warden's address")];
+        }
+    }
+    in_text(text, ctx).into_iter().collect()
+}
+
+/// A risk when `text` names warden's address: a loopback host with warden's port.
+pub fn in_text(text: &str, ctx: &Context) -> Option<Risk> {
+    let lower = text.to_ascii_lowercase();
+    for port in ports(ctx) {
+        let needle = format!(":{port}");
+        for (at, _) in lower.match_indices(&needle) {
+            let after = lower[at + needle.len()..].chars().next();
+            if after.is_some_and(|c| c.is_ascii_digit()) {
+                continue;
+            }
+            if is_loopback(host_before(&lower, at)) {
+                return Some(risk("this names warden's own address"));
+            }
+        }
+    }
+    None
+}
+
+/// The host written just before a `:port` at byte `at`: `[::1]`, `127.0.0.1`, `localhost`.
+fn host_before(text: &str, at: usize) -> &str {
+    let head = &text[..at];
+    if head.ends_with(']') {
+        if let Some(open) = head.rfind('[')
+            && head.len() - open <= HOST_REACH
+        {
+            return &head[open..];
+        }
+        return "";
+    }
+    let start = head
+        .char_indices()
+        .rev()
+        .take(HOST_REACH)
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_')))
+        .map_or_else(
+            || head.len().saturating_sub(HOST_REACH.min(head.len())),
+            |(i, c)| i + c.len_utf8(),
+        );
+    &head[start..]
+}
+
+/// Whether a host names this machine: `localhost` (and names under it), `127.x.x.x` written
+/// any way the resolver takes it, `0.0.0.0`, `::1`, `::`, a v4-mapped loopback, or nothing.
+fn is_loopback(host: &str) -> bool {
+    let host = host.trim_end_matches('.');
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    if bare.is_empty() {
+        return false;
+    }
+    if bare == "localhost" || bare.ends_with(".localhost") {
+        return true;
+    }
+    if matches!(bare, "::1" | "::" | "0:0:0:0:0:0:0:1" | "0.0.0.0" | "0") {
+        return true;
+    }
+    if let Some(v4) = bare.strip_prefix("::ffff:") {
+        return is_loopback(v4);
+    }
+    // 127.0.0.1, 127.1, 0x7f.1, 0177.0.0.1, 2130706433: the first byte is 127.
+    first_byte(bare) == Some(127)
+}
+
+/// The first byte of an IPv4 address as `inet_aton` reads it (one to four parts, each
+/// decimal, octal with a leading 0, or hex with 0x).
+fn first_byte(host: &str) -> Option<u64> {
+    let parts: Vec<&str> = host.split('.').collect();
+    if parts.is_empty() || parts.len() > 4 {
+        return None;
+    }
+    let number = |part: &str| -> Option<u64> {
+        if let Some(hex) = part.strip_prefix("0x") {
+            u64::from_str_radix(hex, 16).ok()
+        } else if part.len() > 1 && part.starts_with('0') {
+            u64::from_str_radix(&part[1..], 8).ok()
+        } else {
+            part.parse().ok()
+        }
+    };
+    let values: Vec<u64> = parts.iter().map(|p| number(p)).collect::<Option<_>>()?;
+    let first = *values.first()?;
+    match values.len() {
+        // One number is the whole address.
+        1 => Some(first >> 24),
+        _ => Some(first),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_hosts_are_read_every_way() {
+        for host in [
+            "localhost",
+            "api.localhost",
+            "127.0.0.1",
+            "127.1",
+            "0x7f.1",
+            "0177.0.0.1",
+            "2130706433",
+            "[::1]",
+            "::1",
+            "0.0.0.0",
+            "[::ffff:127.0.0.1]",
+        ] {
+            assert!(is_loopback(host), "{host}");
+        }
+        for host in [
+            "",
+            "example.com",
+            "10.0.0.1",
+            "128.0.0.1",
+            "localhost.example.com",
+        ] {
+            assert!(!is_loopback(host), "{host}");
+        }
+    }
+}
