@@ -194,6 +194,13 @@ impl Runtime {
         }
     }
 
+    /// The bytes the event log takes on disk (sled keeps several times what it holds).
+    pub async fn log_bytes(&self) -> Result<u64> {
+        call(&self.supervisor, SupervisorMsg::LogBytes)
+            .await?
+            .map_err(|e| anyhow!("reading the log's size: {e}"))
+    }
+
     /// Stops every actor after the log is flushed.
     pub async fn shutdown(&self) -> Result<()> {
         let _ = self

@@ -28,6 +28,8 @@ pub enum SupervisorMsg {
     Flush(RpcReplyPort<Result<(), String>>),
     /// The judge, for preferences.
     Judge(RpcReplyPort<ActorRef<JudgeMsg>>),
+    /// The bytes the event log takes on disk.
+    LogBytes(RpcReplyPort<Result<u64, String>>),
 }
 
 /// The supervisor actor.
@@ -148,6 +150,11 @@ impl Actor for Supervisor {
             }
             SupervisorMsg::InMemory(reply) => {
                 let _ = reply.send(state.chats.len());
+            }
+            SupervisorMsg::LogBytes(reply) => {
+                let log = Arc::clone(&state.log);
+                let size = tokio::task::block_in_place(|| log.size_on_disk());
+                let _ = reply.send(size.map_err(|e| e.to_string()));
             }
             SupervisorMsg::Flush(reply) => {
                 let flushed = call(&state.log_actor, LogMsg::FlushNow)
