@@ -391,23 +391,39 @@ pub fn judge_line(line: &str, defaults: &Defaults, facts: &dyn Facts) -> String 
     }
 }
 
-/// Judges one JSON line into an answer, or the id and the error.
-pub fn judge_value(
-    line: &str,
-    defaults: &Defaults,
-    facts: &dyn Facts,
-) -> Result<Answer, (Value, RequestError)> {
+/// Reads one JSON request (a line, or an HTTP body) without judging it: the JSON object as
+/// sent, for a host that checks more of it, and the request; or the id and the error. A field
+/// of the wrong type is named (`cwd`: invalid type…).
+pub fn parse(line: &str) -> Result<(Value, Request), (Value, RequestError)> {
     let value: Value = serde_json::from_str(line)
         .map_err(|e| (Value::Null, RequestError::NotJson(e.to_string())))?;
     let id = value.get("id").cloned().unwrap_or(Value::Null);
     if !value.is_object() {
         return Err((Value::Null, RequestError::NotObject));
     }
-    let request: Request = serde_json::from_value(value)
-        .map_err(|e| (id.clone(), RequestError::Invalid(e.to_string())))?;
-    let (step, ctx) = read_request(&request, defaults).map_err(|e| (id.clone(), e))?;
+    let request: Request = serde_path_to_error::deserialize(&value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let error = if path == "." {
+            inner.to_string()
+        } else {
+            format!("`{path}`: {inner}")
+        };
+        (id.clone(), RequestError::Invalid(error))
+    })?;
+    Ok((value, request))
+}
+
+/// Judges one JSON line into an answer, or the id and the error.
+pub fn judge_value(
+    line: &str,
+    defaults: &Defaults,
+    facts: &dyn Facts,
+) -> Result<Answer, (Value, RequestError)> {
+    let (_, request) = parse(line)?;
+    let (step, ctx) = read_request(&request, defaults).map_err(|e| (request.id.clone(), e))?;
     let verdict = judge(&step, &ctx, facts);
-    Ok(answer(id, &verdict))
+    Ok(answer(request.id, &verdict))
 }
 
 fn to_line<T: Serialize>(value: &T) -> String {

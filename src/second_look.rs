@@ -517,6 +517,9 @@ fn shown_answer(text: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // What it changes.
 
+/// The rule of the question that stands when a look the law left a step to gave no answer.
+pub const UNANSWERED: &str = "look.unanswered";
+
 /// The verdict after the look. `answer` is `None` when there was no answer: no model, a
 /// timeout, an error, or one [`read_answer`] couldn't read. `verdict` is the one
 /// [`purpose`] was given.
@@ -527,13 +530,12 @@ fn shown_answer(text: &str) -> String {
 ///   the kind ("A second look found it would send data somewhere you didn't name, so the
 ///   question stands.").
 /// - Lift, no answer: the question stands, and the reason says the look gave no answer.
-/// - Add, `not_risky` or no answer: nothing changes.
+/// - Add, `not_risky`: nothing changes.
+/// - Add, no answer: the law left the step to the look, so a question stands
+///   ([`UNANSWERED`]).
 /// - Add, any other kind: a risk of its own (`look.<kind>`, moderate and lasting, so
 ///   three after reading) is added, the decision becomes at least Ask, the score at least
 ///   three, and an ask's reason is warden's sentence for the kind. Nothing is lowered.
-/// The rule of the question that stands when a look the law left a step to gave no answer.
-pub const UNANSWERED: &str = "look.unanswered";
-
 pub fn apply(mut verdict: Verdict, purpose: Purpose, answer: Option<Kind>) -> Verdict {
     match (purpose, answer) {
         (Purpose::Lift, _) if verdict.decision != Decision::Ask => {}

@@ -20,6 +20,58 @@ pub struct Config {
     /// The app registry: each app's origin, sites and per-tool settings.
     #[serde(default)]
     pub apps: Vec<AppEntry>,
+    /// Where `warden serve` listens (default [`LISTEN`]).
+    #[serde(default)]
+    pub listen: Option<String>,
+    /// Lets `warden serve` listen on an address that isn't loopback: its judge routes are
+    /// open to whoever reaches them.
+    #[serde(default)]
+    pub allow_remote: bool,
+    /// warden's data folder (the event log, the person's token); `~/` is the home folder.
+    #[serde(default)]
+    pub data: Option<String>,
+    /// Limits on what `warden serve` accepts.
+    #[serde(default)]
+    pub limits: Limits,
+    /// The second look: a small model on this machine or the local network
+    /// (`docs/second-look.md`). None: the rules' questions stand.
+    #[serde(default)]
+    pub second_look: Option<crate::second_look::LookConfig>,
+}
+
+/// Where `warden serve` listens unless told otherwise: loopback only.
+pub const LISTEN: &str = "127.0.0.1:7411";
+
+/// The largest request body `warden serve` reads unless configured: 1 MiB.
+pub const BODY_BYTES: usize = 1 << 20;
+
+/// Limits on what `warden serve` accepts (`[limits]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// The largest request body, in bytes; a larger one is refused with 413.
+    #[serde(default = "body_bytes")]
+    pub body_bytes: usize,
+}
+
+fn body_bytes() -> usize {
+    BODY_BYTES
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            body_bytes: BODY_BYTES,
+        }
+    }
+}
+
+/// A path from the configuration: `~/` is the home folder.
+fn expand(path: &str, home: &str) -> PathBuf {
+    match path.strip_prefix("~/") {
+        Some(rest) => Path::new(home).join(rest),
+        None => PathBuf::from(path),
+    }
 }
 
 /// Where warden keeps its settings (the configuration and, later, the person's token).
@@ -70,7 +122,30 @@ impl Config {
                 path.display()
             );
         }
+        if let Some(listen) = &config.listen
+            && listen.parse::<std::net::SocketAddr>().is_err()
+        {
+            bail!(
+                "the configuration {}: `listen = \"{listen}\"` is not an address and port (like \"{LISTEN}\")",
+                path.display()
+            );
+        }
+        if config.limits.body_bytes == 0 {
+            bail!(
+                "the configuration {}: `limits.body_bytes` must be more than 0",
+                path.display()
+            );
+        }
         Ok(config)
+    }
+
+    /// The data folder: `data` from the configuration, else `$WARDEN_DATA`, else
+    /// `~/.local/share/warden`.
+    pub fn data_dir(&self, home: &str) -> PathBuf {
+        match &self.data {
+            Some(data) => expand(data, home),
+            None => data_dir(home),
+        }
     }
 
     /// The defaults the law gets: the work folder, the protected paths (warden's own folders
@@ -80,12 +155,13 @@ impl Config {
             settings_dir(home).display().to_string(),
             data_dir(home).display().to_string(),
         ];
-        for path in &self.protected {
-            let path = match path.strip_prefix("~/") {
-                Some(rest) => Path::new(home).join(rest).display().to_string(),
-                None => path.clone(),
-            };
-            protected.push(path.trim_end_matches('/').to_string());
+        let data = self.data.iter();
+        for path in self.protected.iter().chain(data) {
+            let path = expand(path, home).display().to_string();
+            let path = path.trim_end_matches('/').to_string();
+            if !protected.contains(&path) {
+                protected.push(path);
+            }
         }
         let default_mode = self
             .default_mode
@@ -122,6 +198,43 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(error.contains("yolo"), "{error}");
+    }
+
+    #[test]
+    fn the_serve_keys_are_read_and_a_bad_one_is_named() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("config.toml");
+        let load = |text: &str| {
+            std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+            Config::load(Some(&path), "/home/u")
+        };
+        let config = load("").unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(config.limits.body_bytes, 1 << 20);
+        assert!(!config.allow_remote);
+        let config = load(
+            "listen = \"127.0.0.1:9000\"\nallow_remote = true\ndata = \"~/d\"\n[limits]\nbody_bytes = 4096\n",
+        )
+        .unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(config.listen.as_deref(), Some("127.0.0.1:9000"));
+        assert!(config.allow_remote);
+        assert_eq!(config.limits.body_bytes, 4096);
+        assert_eq!(config.data_dir("/home/u"), PathBuf::from("/home/u/d"));
+        assert!(
+            config
+                .defaults("/w".into(), "/home/u")
+                .protected
+                .contains(&"/home/u/d".to_string()),
+            "a configured data folder is protected"
+        );
+        for (text, named) in [
+            ("[limits]\nbody_byte = 1\n", "body_byte"),
+            ("[limits]\nbody_bytes = 0\n", "limits.body_bytes"),
+            ("listen = \"nowhere\"\n", "nowhere"),
+            ("second_look = true\n", "second_look"),
+        ] {
+            let error = load(text).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(error.contains(named), "{text}: {error}");
+        }
     }
 
     #[test]

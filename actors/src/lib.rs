@@ -1,6 +1,8 @@
-//! The running supervisor: the host's facts, the ways in, the second look's client.
+//! The running supervisor: the host's facts, the runtime, the ways in (`serve`, `hook`), the
+//! second look's client.
 
 pub mod config;
 pub mod facts;
 pub mod runtime;
 pub mod second_look;
+pub mod serve;

@@ -1,5 +1,5 @@
-//! The `warden` binary: judge steps (one, or a JSON-lines batch), run the corpus, read the
-//! person's words, answer Claude Code's hooks.
+//! The `warden` binary: judge steps (one, or a JSON-lines batch), serve the HTTP API, answer
+//! Claude Code's hooks, run the corpus, read the person's words.
 
 /// `println!` that returns an error instead of panicking when stdout is closed
 /// (`warden judge … | head`).
@@ -38,6 +38,9 @@ enum Command {
     /// Judge steps: JSON lines on stdin (one answer line per request line), or one command
     /// given with --command.
     Judge(JudgeArgs),
+    /// Serve the HTTP/JSON API on loopback: chats judged in their state, their events, the
+    /// person's answers and settings. Runs until SIGTERM or Ctrl-C.
+    Serve(warden_actors::serve::ServeArgs),
     /// Run the corpus and print the rates per file.
     Corpus {
         /// The corpus folder.
@@ -125,6 +128,7 @@ fn main() -> std::process::ExitCode {
 fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
     match cli.command {
         Command::Judge(args) => judge(args),
+        Command::Serve(args) => warden_actors::serve::main(args),
         Command::Corpus {
             dir,
             external,

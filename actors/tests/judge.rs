@@ -77,6 +77,8 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
             serde_json::json!({"mode": "bypassPermissions"}),
         ),
         r#"{"id":"f","tool_name":"Teleport","tool_input":{"to":"mars"}}"#.to_string(),
+        r#"{"id":"g","tool_name":"Bash","tool_input":{"command":"ls"},"said":"push it"}"#
+            .to_string(),
     ];
     let answers = batch(&(lines.join("\n") + "\n"));
     assert_eq!(
@@ -100,6 +102,11 @@ fn one_answer_per_line_in_order_and_bad_lines_name_what_is_wrong() {
     assert!(error(4).contains("yolo"), "{}", error(4));
     assert!(error(5).contains("empty"), "{}", error(5));
     assert!(error(6).contains("object"), "{}", error(6));
+    assert!(
+        error(9).starts_with("invalid request: `said`: invalid type"),
+        "a field of the wrong type is named: {}",
+        error(9)
+    );
     assert_eq!(
         answers[7]["decision"], "ask",
         "the circuit breaker asks in Full trust: {}",

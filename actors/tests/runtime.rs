@@ -33,6 +33,7 @@ async fn open(dir: &Path, idle: Duration) -> Runtime {
             protected: vec![],
             idle,
             look: None,
+            listen_port: None,
         },
     )
     .await

@@ -57,6 +57,7 @@ fn open(rt: &tokio::runtime::Runtime, dir: &std::path::Path, idle: Duration) -> 
                 protected: vec![],
                 idle,
                 look: None,
+                listen_port: None,
             },
         )
         .await

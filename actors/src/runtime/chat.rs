@@ -65,6 +65,7 @@ pub struct ChatArgs {
     pub idle: Duration,
     /// The second look, when one is configured.
     pub look: Option<SecondLook>,
+    pub listen_port: Option<u16>,
 }
 
 /// A chat actor's state.
@@ -79,6 +80,7 @@ pub struct ChatRun {
     chats: Chats,
     protected: Arc<[String]>,
     look: Option<SecondLook>,
+    listen_port: Option<u16>,
     idle: Duration,
     touched: Instant,
     /// The behaviour watch, spawned on the chat's first app step.
@@ -246,6 +248,7 @@ impl ChatRun {
         let mut ctx = self.state.context(&cwd, ceiling);
         ctx.protected = Arc::clone(&self.protected);
         ctx.second_look = self.look.is_some();
+        ctx.listen_port = self.listen_port;
         let tool = step.tool();
         let step_kind = StepKind::of(&step);
         let command = match &step {
@@ -426,6 +429,7 @@ impl Actor for ChatActor {
             chats: args.chats,
             protected: args.protected,
             look: args.look,
+            listen_port: args.listen_port,
             idle: args.idle,
             touched: Instant::now(),
             watch: None,

@@ -55,6 +55,8 @@ pub struct Options {
     pub idle: Duration,
     /// The second look (`docs/second-look.md`), when one is configured.
     pub look: Option<crate::second_look::SecondLook>,
+    /// The port `warden serve` listens on, when not the default: steps naming it are refused.
+    pub listen_port: Option<u16>,
 }
 
 impl Default for Options {
@@ -63,6 +65,7 @@ impl Default for Options {
             protected: Vec::new(),
             idle: Duration::from_secs(600),
             look: None,
+            listen_port: None,
         }
     }
 }
@@ -86,6 +89,7 @@ impl Runtime {
             chats: Arc::clone(&chats),
             judges: judges.clone(),
             look: options.look,
+            listen_port: options.listen_port,
         };
         let (supervisor, _handle) = Actor::spawn(None, Supervisor, args)
             .await
@@ -239,6 +243,13 @@ impl Runtime {
             Ok(ractor::rpc::CallResult::Success(n)) => Ok(n),
             _ => Err(anyhow!("the supervisor did not answer")),
         }
+    }
+
+    /// The bytes the event log takes on disk (sled keeps several times what it holds).
+    pub async fn log_bytes(&self) -> Result<u64> {
+        call(&self.supervisor, SupervisorMsg::LogBytes)
+            .await?
+            .map_err(|e| anyhow!("reading the log's size: {e}"))
     }
 
     /// Stops every actor after the log is flushed.

@@ -44,6 +44,8 @@ pub enum SupervisorMsg {
     Sweep,
     /// Flush the log.
     Flush(RpcReplyPort<Result<(), String>>),
+    /// The bytes the event log takes on disk.
+    LogBytes(RpcReplyPort<Result<u64, String>>),
 }
 
 /// The supervisor actor.
@@ -58,6 +60,7 @@ pub struct SupervisorArgs {
     pub chats: Chats,
     pub judges: Judges,
     pub look: Option<SecondLook>,
+    pub listen_port: Option<u16>,
 }
 
 /// The supervisor's state.
@@ -70,6 +73,7 @@ pub struct SupervisorState {
     ids: HashMap<ActorId, String>,
     protected: Arc<[String]>,
     look: Option<SecondLook>,
+    listen_port: Option<u16>,
     idle: Duration,
 }
 
@@ -94,6 +98,7 @@ impl SupervisorState {
             chats: Arc::clone(&self.chats),
             protected: Arc::clone(&self.protected),
             look: self.look.clone(),
+            listen_port: self.listen_port,
             idle: self.idle,
         };
         let (actor, _) = Actor::spawn_linked(None, ChatActor, args, myself.get_cell())
@@ -158,6 +163,7 @@ impl Actor for Supervisor {
             ids: HashMap::new(),
             protected: args.protected.into(),
             look: args.look,
+            listen_port: args.listen_port,
             idle: args.idle,
         };
         for at in 0..state.judges.size() {
@@ -184,6 +190,11 @@ impl Actor for Supervisor {
             }
             SupervisorMsg::InMemory(reply) => {
                 let _ = reply.send(state.ids.len());
+            }
+            SupervisorMsg::LogBytes(reply) => {
+                let log = Arc::clone(&state.log);
+                let size = tokio::task::block_in_place(|| log.size_on_disk());
+                let _ = reply.send(size.map_err(|e| e.to_string()));
             }
             SupervisorMsg::Flush(reply) => {
                 let _ = reply.send(state.writer.handle().flush().await);

@@ -1,0 +1,368 @@
+//! `warden serve`: the runtime on the network. An HTTP/JSON daemon on loopback that judges an
+//! agent's steps in their chat's state, records the chat's events, and takes the person's
+//! answers and settings (those with the person's token). Routes in [`routes`], documented
+//! in `docs/protocol.md` ("HTTP API").
+//!
+//! ```text
+//!   hook / person ──HTTP──▶ axum router ──▶ Runtime (chats, judge, log actors) ──▶ sled
+//!                             │ token check, body limit, loopback guard
+//!                             └ metrics
+//! ```
+
+pub mod metrics;
+pub mod routes;
+pub mod token;
+
+use crate::config::{Config, LISTEN};
+use crate::facts::HostFacts;
+use crate::runtime::{Options, Runtime};
+use crate::second_look::SecondLook;
+use anyhow::{Context as _, Result, anyhow, bail};
+use metrics::Metrics;
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use token::Token;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use warden::facts::Facts;
+use warden::protocol::Defaults;
+
+/// How long stopping waits for requests in flight before it stops the runtime anyway.
+pub const STOP_GRACE: Duration = Duration::from_secs(15);
+
+/// `warden serve`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The data folder: the event log (DATA/log) and the person's token (DATA/token).
+    /// Default: `data` in the configuration, else $WARDEN_DATA, else ~/.local/share/warden.
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The address to listen on (default: `listen` in the configuration, else
+    /// 127.0.0.1:7411; port 0 picks a free one). Loopback only, unless the configuration says
+    /// `allow_remote = true`.
+    #[arg(long, value_name = "ADDR")]
+    pub listen: Option<String>,
+    /// The configuration file (default: $WARDEN_CONFIG, else config.toml in warden's
+    /// settings folder if there is one).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// Everything a server starts from, resolved.
+pub struct Settings {
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// Listening on an address that isn't loopback is allowed.
+    pub allow_remote: bool,
+    /// The data folder (absolute).
+    pub data: PathBuf,
+    /// What a request leaves out, and the protected paths (the data folder among them).
+    pub defaults: Defaults,
+    /// The largest request body, in bytes.
+    pub body_bytes: usize,
+    /// The facts the law reads; `None`: this machine's (git, manifests), asked again at each
+    /// judge request.
+    pub facts: Option<Arc<dyn Facts + Send + Sync>>,
+    /// How long a chat stays in memory without a message.
+    pub idle: Duration,
+    /// The second look, when the configuration has one.
+    pub look: Option<SecondLook>,
+}
+
+/// An address to listen on: `IP:PORT`, or `localhost:PORT`.
+fn address(raw: &str) -> Result<SocketAddr> {
+    if let Ok(addr) = raw.parse() {
+        return Ok(addr);
+    }
+    match raw
+        .rsplit_once(':')
+        .filter(|(host, _)| host.eq_ignore_ascii_case("localhost"))
+        .and_then(|(_, port)| port.parse::<u16>().ok())
+    {
+        Some(port) => Ok(SocketAddr::from(([127, 0, 0, 1], port))),
+        None => bail!("`{raw}` is not an address and port to listen on (like {LISTEN})"),
+    }
+}
+
+impl Settings {
+    /// The settings from the configuration and the command line's `--listen` and `--data`
+    /// (which win), for a person whose home folder is `home`.
+    pub fn new(
+        config: &Config,
+        listen: Option<&str>,
+        data: Option<&Path>,
+        home: &str,
+    ) -> Result<Settings> {
+        let listen = address(listen.or(config.listen.as_deref()).unwrap_or(LISTEN))?;
+        let data = match data {
+            Some(data) => data.to_path_buf(),
+            None => config.data_dir(home),
+        };
+        let data = std::path::absolute(&data)
+            .with_context(|| format!("the data folder {}", data.display()))?;
+        let cwd = std::env::current_dir()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|_| "/".to_string());
+        let mut defaults = config.defaults(cwd, home);
+        defaults.listen_port = Some(listen.port()).filter(|port| *port != 0);
+        protect(&mut defaults, &data);
+        let look = match &config.second_look {
+            Some(look) => Some(
+                SecondLook::new(look)
+                    .map_err(|e| anyhow!("the configuration's [second_look]: {e}"))?,
+            ),
+            None => None,
+        };
+        Ok(Settings {
+            listen,
+            allow_remote: config.allow_remote,
+            data,
+            defaults,
+            body_bytes: config.limits.body_bytes,
+            facts: None,
+            idle: Options::default().idle,
+            look,
+        })
+    }
+}
+
+/// Adds the data folder to the protected paths, as given and as the file system resolves it.
+fn protect(defaults: &mut Defaults, data: &Path) {
+    let mut paths = vec![data.display().to_string()];
+    if let Ok(real) = data.canonicalize() {
+        paths.push(real.display().to_string());
+    }
+    for path in paths {
+        let path = path.trim_end_matches('/').to_string();
+        if !path.is_empty() && !defaults.protected.contains(&path) {
+            defaults.protected.push(path);
+        }
+    }
+}
+
+/// What every route shares.
+pub struct App {
+    runtime: Runtime,
+    token: Token,
+    defaults: Defaults,
+    metrics: Metrics,
+    /// This machine's facts, when the server reads them: each judge request is a new turn.
+    host_facts: Option<Arc<HostFacts>>,
+}
+
+/// A running server.
+pub struct Server {
+    addr: SocketAddr,
+    data: PathBuf,
+    runtime: Runtime,
+    stop: Option<oneshot::Sender<()>>,
+    serving: JoinHandle<std::io::Result<()>>,
+}
+
+/// Starts a server: opens the log in `DATA/log`, makes the person's token if there is none,
+/// and listens. Refuses an address that isn't loopback unless `allow_remote`.
+pub async fn start(settings: Settings) -> Result<Server> {
+    if !settings.listen.ip().is_loopback() && !settings.allow_remote {
+        bail!(
+            "refusing to listen on {}: it isn't a loopback address, and the judge routes are open to whoever reaches them; set `allow_remote = true` in the configuration to do it anyway",
+            settings.listen
+        );
+    }
+    create_private_dir(&settings.data)?;
+    let token = Token::load_or_create(&settings.data)?;
+    let (facts, host_facts): (Arc<dyn Facts + Send + Sync>, _) = match settings.facts {
+        Some(facts) => (facts, None),
+        None => {
+            let host = Arc::new(HostFacts::new());
+            (Arc::clone(&host) as _, Some(host))
+        }
+    };
+    let mut defaults = settings.defaults;
+    protect(&mut defaults, &settings.data);
+    let runtime = Runtime::open(
+        &settings.data.join("log"),
+        facts,
+        Options {
+            protected: defaults.protected.clone(),
+            idle: settings.idle,
+            look: settings.look,
+            listen_port: defaults.listen_port,
+        },
+    )
+    .await?;
+    let listener = match tokio::net::TcpListener::bind(settings.listen).await {
+        Ok(listener) => listener,
+        Err(e) => {
+            let _ = runtime.shutdown().await;
+            return Err(anyhow!("listening on {}: {e}", settings.listen));
+        }
+    };
+    let addr = listener
+        .local_addr()
+        .context("reading the address listened on")?;
+    let app = Arc::new(App {
+        runtime: runtime.clone(),
+        token,
+        defaults,
+        metrics: Metrics::default(),
+        host_facts,
+    });
+    let router = routes::router(app, settings.body_bytes, settings.allow_remote);
+    let (stop, stopped) = oneshot::channel::<()>();
+    let serving = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    tracing::info!(%addr, data = %settings.data.display(), "warden serve started");
+    Ok(Server {
+        addr,
+        data: settings.data,
+        runtime,
+        stop: Some(stop),
+        serving,
+    })
+}
+
+/// Creates the data folder readable by its owner only, if it isn't there.
+fn create_private_dir(dir: &Path) -> Result<()> {
+    use std::os::unix::fs::DirBuilderExt as _;
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .with_context(|| format!("creating the data folder {}", dir.display()))
+}
+
+impl Server {
+    /// The address it listens on (with the port chosen when asked for port 0).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The runtime it serves (for a host that embeds the server, and for tests).
+    pub fn runtime(&self) -> &Runtime {
+        &self.runtime
+    }
+
+    /// The folder of the event log.
+    pub fn log_dir(&self) -> PathBuf {
+        self.data.join("log")
+    }
+
+    /// Stops gracefully: no new connection, requests in flight answered (for
+    /// [`STOP_GRACE`] at most), then the runtime stops after flushing the log.
+    pub async fn stop(mut self) -> Result<()> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        match tokio::time::timeout(STOP_GRACE, &mut self.serving).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => tracing::error!(error = %e, "the server failed"),
+            Ok(Err(e)) => tracing::error!(error = %e, "the server's task failed"),
+            Err(_) => {
+                tracing::warn!("requests still running after {STOP_GRACE:?}; stopping anyway");
+                self.serving.abort();
+            }
+        }
+        self.runtime.shutdown().await
+    }
+}
+
+/// `warden serve`: starts, prints where it listens, and runs until SIGTERM or Ctrl-C, then
+/// stops gracefully (the log flushed) and exits 0.
+pub fn main(args: ServeArgs) -> Result<std::process::ExitCode> {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .try_init();
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/".to_string());
+    let config = Config::load(args.config.as_deref(), &home)?;
+    let settings = Settings::new(&config, args.listen.as_deref(), args.data.as_deref(), &home)?;
+    let tokio = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting tokio")?;
+    tokio.block_on(async {
+        use tokio::signal::unix::{SignalKind, signal};
+        // Listen for the signals before saying where we listen: a supervisor may send one
+        // as soon as it reads the line.
+        let mut terminate = signal(SignalKind::terminate()).context("listening for SIGTERM")?;
+        let mut interrupt = signal(SignalKind::interrupt()).context("listening for SIGINT")?;
+        let server = start(settings).await?;
+        {
+            let mut out = std::io::stdout().lock();
+            writeln!(
+                out,
+                "warden: listening on http://{}, log in {}",
+                server.addr(),
+                server.log_dir().display()
+            )
+            .and_then(|()| out.flush())
+            .context("writing stdout")?;
+        }
+        let which = tokio::select! {
+            _ = terminate.recv() => "SIGTERM",
+            _ = interrupt.recv() => "SIGINT",
+        };
+        tracing::info!(signal = which, "stopping");
+        server.stop().await?;
+        tracing::info!("stopped; the log is flushed");
+        Ok(std::process::ExitCode::SUCCESS)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_read() {
+        assert_eq!(
+            address("127.0.0.1:7411").ok(),
+            Some(SocketAddr::from(([127, 0, 0, 1], 7411)))
+        );
+        assert_eq!(
+            address("localhost:0").ok(),
+            Some(SocketAddr::from(([127, 0, 0, 1], 0)))
+        );
+        assert!(address("[::1]:80").is_ok());
+        assert!(address("7411").is_err());
+        assert!(address("example.com:80").is_err());
+    }
+
+    #[test]
+    fn a_custom_data_folder_is_protected() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let data = dir.path().join("d");
+        let settings = Settings::new(&Config::default(), None, Some(&data), "/home/u")
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        assert!(
+            settings
+                .defaults
+                .protected
+                .contains(&data.display().to_string()),
+            "{:?}",
+            settings.defaults.protected
+        );
+        assert!(
+            settings
+                .defaults
+                .protected
+                .iter()
+                .any(|p| p.ends_with(".local/share/warden") || p.ends_with("warden")),
+            "the default folders stay protected: {:?}",
+            settings.defaults.protected
+        );
+        assert_eq!(settings.listen, SocketAddr::from(([127, 0, 0, 1], 7411)));
+    }
+}

@@ -1,0 +1,1083 @@
+//! The HTTP routes (`docs/protocol.md`, "HTTP API"): each decodes its request, calls the
+//! runtime and answers JSON. No policy here: the law and the runtime decide; a route only
+//! reads, checks the person's token where the route carries their words or settings, and
+//! replies. Bad input is a 4xx `{"error": …}` naming the field; a runtime failure is a 500
+//! with its reason, never an allow.
+
+use super::App;
+use super::metrics::Gauges;
+use super::token::Check;
+use axum::body::Bytes;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post, put};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Instant;
+use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Offers};
+use warden::mode::Mode;
+use warden::preferences::NOTE_MAX;
+use warden::protocol::{self, RiskOut};
+use warden::step::Setting;
+use warden::verdict::Decision;
+
+/// The longest chat or task id.
+pub const ID_MAX: usize = 256;
+
+/// Every route, with the body limit and the loopback guard.
+pub fn router(app: Arc<App>, body_bytes: usize, allow_remote: bool) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics))
+        .route("/v1/chats/{chat}", get(chat_state).post(open_chat))
+        .route("/v1/chats/{chat}/judge", post(judge))
+        .route("/v1/chats/{chat}/events", post(event))
+        .route("/v1/chats/{chat}/tasks", post(task))
+        .route("/v1/chats/{chat}/questions/{id}", post(answer))
+        .route("/v1/preferences", get(preferences))
+        .route("/v1/preferences/everywhere", delete(forget_everywhere))
+        .route("/v1/preferences/rules", delete(forget_rule))
+        .route("/v1/preferences/note", put(note))
+        .route("/v1/preferences/settings", put(setting))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_bytes))
+        .layer(middleware::from_fn(move |request, next| {
+            guard(allow_remote, request, next)
+        }))
+        .with_state(app)
+}
+
+// ---------------------------------------------------------------------------------------
+// Errors
+
+/// A 4xx or 5xx answer: `{"error": "…"}` (and the request's `id` on the judge route).
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+    id: Option<Value>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+            id: None,
+        }
+    }
+
+    fn bad(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// The runtime failed (the log, an actor): 500 with the reason.
+    fn failed(what: &str, error: &anyhow::Error) -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("warden could not {what}: {error:#}"),
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            tracing::error!(status = %self.status, error = %self.message, "a request failed");
+        } else {
+            tracing::debug!(status = %self.status, error = %self.message, "a request was refused");
+        }
+        let body = match self.id {
+            Some(id) => json!({"id": id, "error": self.message}),
+            None => json!({"error": self.message}),
+        };
+        let mut response = (self.status, Json(body)).into_response();
+        if self.status == StatusCode::UNAUTHORIZED {
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        response
+    }
+}
+
+type Answered<T> = Result<T, ApiError>;
+
+/// The answer of a route that changed something.
+fn ok() -> Json<Value> {
+    Json(json!({"ok": true}))
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading requests
+
+/// The body as JSON text: `Content-Type: application/json` (which a web page can't send
+/// here without asking first), within the size limit, UTF-8.
+pub struct JsonText(String);
+
+impl<S: Send + Sync> FromRequest<S> for JsonText {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<JsonText, ApiError> {
+        let is_json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+        if !is_json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the body must be JSON, sent with `Content-Type: application/json`",
+            ));
+        }
+        let bytes = Bytes::from_request(request, state).await.map_err(|r| {
+            let status = r.status();
+            if status == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    status,
+                    "the body is larger than warden accepts (`limits.body_bytes` in the configuration)",
+                )
+            } else {
+                ApiError::new(status, format!("the body could not be read: {}", r.body_text()))
+            }
+        })?;
+        String::from_utf8(bytes.to_vec())
+            .map(JsonText)
+            .map_err(|_| ApiError::bad("the body is not UTF-8 text"))
+    }
+}
+
+/// A JSON body read into `T`; an error names the field (`text`: invalid type…).
+pub struct Body<T>(T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Body<T>, ApiError> {
+        let JsonText(text) = JsonText::from_request(request, state).await?;
+        read(&text).map(Body)
+    }
+}
+
+/// Reads JSON text into `T`, naming the field that was wrong.
+fn read<T: DeserializeOwned>(text: &str) -> Answered<T> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if inner.is_syntax() || inner.is_eof() {
+            ApiError::bad(format!("the body is not JSON: {inner}"))
+        } else if path == "." {
+            ApiError::bad(format!("the body: {}", without_position(&inner)))
+        } else {
+            ApiError::bad(format!("`{path}`: {}", without_position(&inner)))
+        }
+    })?;
+    de.end()
+        .map_err(|e| ApiError::bad(format!("the body is not JSON: {e}")))?;
+    Ok(value)
+}
+
+/// Reads a JSON value into `T`, naming the field that was wrong.
+fn read_value<T: DeserializeOwned>(value: &Value) -> Answered<T> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if path == "." {
+            ApiError::bad(format!("the body: {inner}"))
+        } else {
+            ApiError::bad(format!("`{path}`: {inner}"))
+        }
+    })
+}
+
+/// serde_json's message without " at line 1 column 12", which says nothing about a field.
+fn without_position(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rsplit_once(" at line ") {
+        Some((message, _)) if error.line() > 0 => message.to_string(),
+        _ => text,
+    }
+}
+
+/// A chat or task id from the path or a body: not empty, not too long, no control
+/// characters, and not `~…` (the log's own streams, like the preferences).
+fn id_of(raw: &str, what: &str) -> Answered<String> {
+    if raw.is_empty() {
+        return Err(ApiError::bad(format!("the {what} id is empty")));
+    }
+    if raw.len() > ID_MAX {
+        return Err(ApiError::bad(format!(
+            "the {what} id is longer than {ID_MAX} bytes"
+        )));
+    }
+    if raw.starts_with('~') || raw.chars().any(char::is_control) {
+        return Err(ApiError::bad(format!(
+            "the {what} id `{}` can't start with `~` or hold control characters",
+            raw.escape_default()
+        )));
+    }
+    Ok(raw.to_string())
+}
+
+/// The chat named in the path.
+fn chat_of(path: Result<Path<String>, PathRejection>) -> Answered<String> {
+    let Path(chat) = path.map_err(|r| ApiError::bad(format!("the path: {}", r.body_text())))?;
+    id_of(&chat, "chat")
+}
+
+/// Refuses a request that doesn't carry the person's token: 401 without it, 403 with a
+/// wrong one.
+fn person(app: &App, headers: &HeaderMap) -> Answered<()> {
+    let authorization = headers
+        .get(header::AUTHORIZATION)
+        .map(HeaderValue::as_bytes);
+    match app.token.check(authorization) {
+        Check::Good => Ok(()),
+        Check::Missing => Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "this route carries the person's own words or settings: send `Authorization: Bearer <token>` with the token in warden's data folder",
+        )),
+        Check::Wrong => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "the token is not the person's token",
+        )),
+    }
+}
+
+/// A request that carries the person's token; checked before its body is read.
+pub struct Person;
+
+impl FromRequestParts<Arc<App>> for Person {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Person, ApiError> {
+        person(app, &parts.headers).map(|()| Person)
+    }
+}
+
+/// A mode name (warden's or Claude Code's), naming `field` when it is none.
+fn mode_of(app: &App, raw: &str, field: &str) -> Answered<Mode> {
+    Mode::parse_with_default(raw, app.defaults.default_mode)
+        .map_err(|e| ApiError::bad(format!("`{field}`: {e}")))
+}
+
+// ---------------------------------------------------------------------------------------
+// The loopback guard and the request log
+
+/// Whether a `Host` header names this machine by a loopback name.
+fn is_loopback_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        rest.split(']').next().unwrap_or_default()
+    } else {
+        host.rsplit_once(':').map_or(host, |(name, _)| name)
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Refuses a request whose `Host` isn't a loopback name (a web page that rebinds its own
+/// name to 127.0.0.1 could otherwise read the open routes), unless `allow_remote`; logs
+/// every request at debug level (never its headers: the token is one).
+async fn guard(allow_remote: bool, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string);
+    let response = match host {
+        Some(host) if !allow_remote && !is_loopback_host(&host) => ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "warden answers only requests addressed to this machine by a loopback name, not to `{}`",
+                host.escape_default()
+            ),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    };
+    tracing::debug!(
+        %method,
+        path,
+        status = response.status().as_u16(),
+        micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+        "request"
+    );
+    response
+}
+
+async fn not_found(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("no route `{method} {}`", uri.path()),
+    )
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("`{}` does not take {method}", uri.path()),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Open routes
+
+async fn healthz() -> Json<Value> {
+    Json(json!({"ok": true}))
+}
+
+async fn metrics(State(app): State<Arc<App>>) -> Response {
+    let gauges = Gauges {
+        chats_in_memory: app.runtime.in_memory().await.ok(),
+        log_bytes: match app.runtime.log_bytes().await {
+            Ok(bytes) => Some(bytes),
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "the log's size could not be read");
+                None
+            }
+        },
+    };
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        app.metrics.render(gauges),
+    )
+        .into_response()
+}
+
+/// What a question's card offers, as the API shows it.
+#[derive(Debug, Serialize)]
+struct OffersOut {
+    always: bool,
+    everywhere: bool,
+    /// The one command "Always allow" would keep, as the card shows it.
+    rule: Option<String>,
+}
+
+impl From<&Offers> for OffersOut {
+    fn from(offers: &Offers) -> OffersOut {
+        OffersOut {
+            always: offers.always,
+            everywhere: offers.everywhere,
+            rule: offers.rule.as_ref().map(ToString::to_string),
+        }
+    }
+}
+
+/// The judge route's answer: `warden judge`'s, plus the question and its offers.
+#[derive(Debug, Serialize)]
+struct JudgeAnswer {
+    id: Value,
+    decision: Decision,
+    score: u8,
+    reason: String,
+    risks: Vec<RiskOut>,
+    /// The question's id when the decision is ask: the person answers it by this id.
+    question: Option<u64>,
+    offers: OffersOut,
+}
+
+/// The request fields the judge route refuses, and what to send instead: the chat's state
+/// supplies them, from events.
+const EVENT_FIELDS: [(&str, &str); 6] = [
+    (
+        "said",
+        "the person's words are `said` events (POST /v1/chats/{chat}/events with the token)",
+    ),
+    (
+        "read",
+        "what the chat read is a `read` event (POST /v1/chats/{chat}/events)",
+    ),
+    (
+        "others",
+        "someone else's words are an `others` event (POST /v1/chats/{chat}/events)",
+    ),
+    (
+        "mode",
+        "the chat's mode is a `mode` event (POST /v1/chats/{chat}/events with the token)",
+    ),
+    (
+        "permission_mode",
+        "the chat's mode is a `mode` event (POST /v1/chats/{chat}/events with the token)",
+    ),
+    (
+        "skill",
+        "a chat driven by a skill's list of steps can't be told over HTTP yet",
+    ),
+];
+
+async fn judge(
+    State(app): State<Arc<App>>,
+    path: Result<Path<String>, PathRejection>,
+    JsonText(text): JsonText,
+) -> Answered<Json<JudgeAnswer>> {
+    let started = Instant::now();
+    let chat = chat_of(path)?;
+    let refused = |id: &Value, message: String| ApiError {
+        id: Some(id.clone()),
+        ..ApiError::bad(message)
+    };
+    let (value, request) =
+        protocol::parse(&text).map_err(|(id, error)| refused(&id, error.to_string()))?;
+    if let Some((field, instead)) = EVENT_FIELDS
+        .iter()
+        .find(|(field, _)| value.get(field).is_some())
+    {
+        return Err(refused(
+            &request.id,
+            format!("`{field}` is not taken by the judge route: {instead}"),
+        ));
+    }
+    let (step, ctx) = protocol::read_request(&request, &app.defaults)
+        .map_err(|error| refused(&request.id, error.to_string()))?;
+    if let Some(host) = &app.host_facts {
+        // Each request is its own turn: git is asked again, at most once per folder.
+        host.new_turn();
+    }
+    let judged = match app.runtime.judge(&chat, step, &ctx.cwd).await {
+        Ok(judged) => judged,
+        Err(e) => {
+            app.metrics.failed();
+            return Err(ApiError {
+                id: Some(request.id),
+                ..ApiError::failed("judge the step (so the step is not allowed)", &e)
+            });
+        }
+    };
+    app.metrics.judged(&judged.verdict, started.elapsed());
+    let answer = protocol::answer(request.id, &judged.verdict);
+    Ok(Json(JudgeAnswer {
+        id: answer.id,
+        decision: answer.decision,
+        score: answer.score,
+        reason: answer.reason,
+        risks: answer.risks,
+        question: judged.question,
+        offers: OffersOut::from(&judged.offers),
+    }))
+}
+
+/// The kinds of event the events route takes, and whether they need the person's token.
+const KINDS: [(&str, bool); 6] = [
+    ("read", false),
+    ("others", false),
+    ("said", true),
+    ("turn", true),
+    ("mode", true),
+    ("stopped", true),
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadBody {
+    #[serde(rename = "kind")]
+    _kind: String,
+    name: String,
+    #[serde(default)]
+    provenance: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OthersBody {
+    #[serde(rename = "kind")]
+    _kind: String,
+    /// Their words: required, but not kept (the law needs only that someone else spoke).
+    #[serde(rename = "text")]
+    _text: String,
+    /// Where they came from ("an email"), if the caller knows.
+    #[serde(default)]
+    source: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SaidBody {
+    #[serde(rename = "kind")]
+    _kind: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnBody {
+    #[serde(rename = "kind")]
+    _kind: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModeBody {
+    #[serde(rename = "kind")]
+    _kind: String,
+    mode: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoppedBody {
+    #[serde(rename = "kind")]
+    _kind: String,
+    stopped: bool,
+}
+
+async fn event(
+    State(app): State<Arc<App>>,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    Body(body): Body<Value>,
+) -> Answered<Json<Value>> {
+    let chat = chat_of(path)?;
+    let known: Vec<&str> = KINDS.iter().map(|(kind, _)| *kind).collect();
+    let Some(kind) = body.get("kind").and_then(Value::as_str) else {
+        return Err(ApiError::bad(format!(
+            "`kind` is missing or not a string: expected one of {}",
+            known.join(", ")
+        )));
+    };
+    let Some((kind, needs_token)) = KINDS.iter().find(|(k, _)| *k == kind) else {
+        return Err(ApiError::bad(format!(
+            "`kind` `{}` is not an event: expected one of {}",
+            kind.escape_default(),
+            known.join(", ")
+        )));
+    };
+    if *needs_token {
+        person(&app, &headers)?;
+    }
+    let event = match *kind {
+        "read" => {
+            let ReadBody {
+                name, provenance, ..
+            } = read_value(&body)?;
+            if name.trim().is_empty() {
+                return Err(ApiError::bad("`name` is empty: name what was read"));
+            }
+            Event::Read {
+                mark: Mark { name, provenance },
+            }
+        }
+        "others" => {
+            let OthersBody { source, .. } = read_value(&body)?;
+            Event::Others {
+                source: source.unwrap_or_else(|| "someone else's words".to_string()),
+            }
+        }
+        "said" => {
+            let SaidBody { text, .. } = read_value(&body)?;
+            Event::Said { text }
+        }
+        "turn" => {
+            let TurnBody { .. } = read_value(&body)?;
+            Event::Turn
+        }
+        "mode" => {
+            let ModeBody { mode, .. } = read_value(&body)?;
+            Event::ModeChanged {
+                mode: mode_of(&app, &mode, "mode")?,
+            }
+        }
+        _ => {
+            let StoppedBody { stopped, .. } = read_value(&body)?;
+            Event::Stopped { stopped }
+        }
+    };
+    app.runtime
+        .record(&chat, event)
+        .await
+        .map_err(|e| ApiError::failed("record the event", &e))?;
+    Ok(ok())
+}
+
+/// One of the watch's counts, as the API shows it.
+#[derive(Debug, Serialize)]
+struct CountOut {
+    at_ms: i64,
+    kind: String,
+    n: u32,
+}
+
+/// A question waiting for the person, as the API shows it.
+#[derive(Debug, Serialize)]
+struct PendingOut {
+    id: u64,
+    tool: String,
+    class: String,
+    offers: OffersOut,
+    at_ms: i64,
+}
+
+/// A chat's state as the API shows it: never the person's words nor a task's frozen copy.
+#[derive(Debug, Serialize)]
+struct ChatOut {
+    mode: Mode,
+    company: Company,
+    parent: Option<String>,
+    scoped: bool,
+    marks: Vec<Mark>,
+    others: bool,
+    kept: Vec<Kept>,
+    counts: Vec<CountOut>,
+    pending: Vec<PendingOut>,
+    turn: u64,
+    stopped: bool,
+    tasks: Vec<String>,
+    events: u64,
+}
+
+impl From<ChatState> for ChatOut {
+    fn from(state: ChatState) -> ChatOut {
+        ChatOut {
+            mode: state.mode,
+            company: state.company,
+            parent: state.parent,
+            scoped: state.scoped,
+            marks: state.marks,
+            others: state.others,
+            kept: state.kept,
+            counts: state
+                .counts
+                .into_iter()
+                .map(|(at_ms, kind, n)| CountOut { at_ms, kind, n })
+                .collect(),
+            pending: state
+                .pending
+                .iter()
+                .map(|(id, p)| PendingOut {
+                    id: *id,
+                    tool: p.tool.clone(),
+                    class: p.class.clone(),
+                    offers: OffersOut::from(&p.offers),
+                    at_ms: p.at_ms,
+                })
+                .collect(),
+            turn: state.turn,
+            stopped: state.stopped,
+            tasks: state.tasks,
+            events: state.events,
+        }
+    }
+}
+
+async fn chat_state(
+    State(app): State<Arc<App>>,
+    path: Result<Path<String>, PathRejection>,
+) -> Answered<Json<ChatOut>> {
+    let chat = chat_of(path)?;
+    let state = app
+        .runtime
+        .state(&chat)
+        .await
+        .map_err(|e| ApiError::failed("read the chat", &e))?;
+    if state.events == 0 {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("nothing was recorded in the chat `{chat}`"),
+        ));
+    }
+    Ok(Json(ChatOut::from(state)))
+}
+
+/// One Always-allow-one-command rule, as the API shows it.
+#[derive(Debug, Serialize)]
+struct RuleOut {
+    /// The command as the card showed it; `DELETE /v1/preferences/rules` takes it.
+    rule: String,
+    tool: String,
+    /// The work folder it holds in (none: any).
+    cwd: Option<String>,
+}
+
+/// The person's preferences, as the API shows them.
+#[derive(Debug, Serialize)]
+struct PreferencesOut {
+    auto_allowed: Vec<Kept>,
+    auto_rules: Vec<RuleOut>,
+    /// By `app:tool`.
+    settings: BTreeMap<String, Setting>,
+    note: String,
+}
+
+async fn preferences(State(app): State<Arc<App>>) -> Answered<Json<PreferencesOut>> {
+    let preferences = app
+        .runtime
+        .preferences()
+        .await
+        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+    Ok(Json(PreferencesOut {
+        auto_allowed: preferences.auto_allowed,
+        auto_rules: preferences
+            .auto_rules
+            .iter()
+            .map(|rule| RuleOut {
+                rule: rule.to_string(),
+                tool: rule.tool.clone(),
+                cwd: rule.cwd.clone(),
+            })
+            .collect(),
+        settings: preferences.settings,
+        note: preferences.note,
+    }))
+}
+
+// ---------------------------------------------------------------------------------------
+// The person's routes (the token)
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenBody {
+    mode: String,
+    company: Company,
+}
+
+async fn open_chat(
+    State(app): State<Arc<App>>,
+    _: Person,
+    path: Result<Path<String>, PathRejection>,
+    Body(body): Body<OpenBody>,
+) -> Answered<Json<Value>> {
+    let chat = chat_of(path)?;
+    let mode = mode_of(&app, &body.mode, "mode")?;
+    if body.company == Company::Task {
+        return Err(ApiError::bad(
+            "`company`: a task is made with POST /v1/chats/{chat}/tasks, from its chat",
+        ));
+    }
+    app.runtime
+        .open_chat(&chat, mode, body.company)
+        .await
+        .map_err(|e| ApiError::failed("open the chat", &e))?;
+    Ok(ok())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TaskBody {
+    task: String,
+    #[serde(default)]
+    scoped: bool,
+}
+
+async fn task(
+    State(app): State<Arc<App>>,
+    _: Person,
+    path: Result<Path<String>, PathRejection>,
+    Body(body): Body<TaskBody>,
+) -> Answered<Json<Value>> {
+    let chat = chat_of(path)?;
+    let task = id_of(&body.task, "task")?;
+    if task == chat {
+        return Err(ApiError::bad("`task`: a task needs an id of its own"));
+    }
+    let existing = app
+        .runtime
+        .state(&task)
+        .await
+        .map_err(|e| ApiError::failed("read the task", &e))?;
+    if existing.events > 0 {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("`task`: `{task}` exists already"),
+        ));
+    }
+    app.runtime
+        .create_task(&chat, &task, body.scoped)
+        .await
+        .map_err(|e| ApiError::failed("create the task", &e))?;
+    Ok(Json(json!({"ok": true, "task": task})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnswerBody {
+    answer: Answer,
+}
+
+async fn answer(
+    State(app): State<Arc<App>>,
+    _: Person,
+    path: Result<Path<(String, String)>, PathRejection>,
+    Body(body): Body<AnswerBody>,
+) -> Answered<Json<Value>> {
+    let Path((chat, question)) =
+        path.map_err(|r| ApiError::bad(format!("the path: {}", r.body_text())))?;
+    let chat = id_of(&chat, "chat")?;
+    let question: u64 = question.parse().map_err(|_| {
+        ApiError::bad(format!(
+            "the question id `{}` is not a number",
+            question.escape_default()
+        ))
+    })?;
+    let waiting = |state: &ChatState| state.pending.get(&question).cloned();
+    let state = app
+        .runtime
+        .state(&chat)
+        .await
+        .map_err(|e| ApiError::failed("read the chat", &e))?;
+    let Some(pending) = waiting(&state) else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no question {question} is waiting in the chat `{chat}`"),
+        ));
+    };
+    let offered = match body.answer {
+        Answer::Always => pending.offers.always,
+        Answer::Everywhere => pending.offers.everywhere,
+        Answer::Command => pending.offers.rule.is_some(),
+        Answer::Once | Answer::Deny => true,
+    };
+    if !offered {
+        return Err(ApiError::bad(format!(
+            "`answer`: question {question}'s card does not offer `{}`",
+            serde_json::to_value(body.answer)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        )));
+    }
+    if let Err(e) = app.runtime.answer(&chat, question, body.answer).await {
+        // Someone answered it first: not a failure of warden's.
+        if let Ok(state) = app.runtime.state(&chat).await
+            && waiting(&state).is_none()
+        {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!("question {question} was answered already"),
+            ));
+        }
+        return Err(ApiError::failed("record the answer", &e));
+    }
+    Ok(ok())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EverywhereBody {
+    tool: String,
+    class: String,
+}
+
+async fn forget_everywhere(
+    State(app): State<Arc<App>>,
+    _: Person,
+    Body(body): Body<EverywhereBody>,
+) -> Answered<Json<Value>> {
+    let kept = Kept {
+        tool: body.tool,
+        class: body.class,
+    };
+    let preferences = app
+        .runtime
+        .preferences()
+        .await
+        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+    if !preferences.auto_allowed.contains(&kept) {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "`{}` for `{}` is not allowed in every chat",
+                kept.class, kept.tool
+            ),
+        ));
+    }
+    app.runtime
+        .prefer(Event::AllowedEverywhere {
+            kept,
+            allowed: false,
+        })
+        .await
+        .map_err(|e| ApiError::failed("change the preferences", &e))?;
+    Ok(ok())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleBody {
+    rule: String,
+}
+
+async fn forget_rule(
+    State(app): State<Arc<App>>,
+    _: Person,
+    Body(body): Body<RuleBody>,
+) -> Answered<Json<Value>> {
+    let preferences = app
+        .runtime
+        .preferences()
+        .await
+        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+    let wanted = body.rule.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rules: Vec<_> = preferences
+        .auto_rules
+        .into_iter()
+        .filter(|rule| rule.to_string() == wanted)
+        .collect();
+    if rules.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("`rule`: no rule `{wanted}` is kept"),
+        ));
+    }
+    for rule in rules {
+        app.runtime
+            .prefer(Event::RuleKept { rule, kept: false })
+            .await
+            .map_err(|e| ApiError::failed("change the preferences", &e))?;
+    }
+    Ok(ok())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoteBody {
+    note: String,
+}
+
+async fn note(
+    State(app): State<Arc<App>>,
+    _: Person,
+    Body(body): Body<NoteBody>,
+) -> Answered<Json<Value>> {
+    if body.note.chars().count() > NOTE_MAX {
+        return Err(ApiError::bad(format!(
+            "`note` is longer than {NOTE_MAX} characters"
+        )));
+    }
+    app.runtime
+        .prefer(Event::NoteChanged { note: body.note })
+        .await
+        .map_err(|e| ApiError::failed("change the preferences", &e))?;
+    Ok(ok())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SettingBody {
+    app: String,
+    tool: String,
+    /// `allow`, `ask`, `off`, or null (back to the default); required.
+    setting: Value,
+}
+
+async fn setting(
+    State(app): State<Arc<App>>,
+    _: Person,
+    Body(body): Body<SettingBody>,
+) -> Answered<Json<Value>> {
+    for (field, value) in [("app", &body.app), ("tool", &body.tool)] {
+        if value.trim().is_empty() {
+            return Err(ApiError::bad(format!("`{field}` is empty")));
+        }
+    }
+    let setting = match &body.setting {
+        Value::Null => None,
+        Value::String(name) if name == "null" => None,
+        other => Some(
+            serde_json::from_value::<Setting>(other.clone()).map_err(|_| {
+                ApiError::bad(format!(
+                    "`setting`: `{other}` is not one of allow, ask, off or null"
+                ))
+            })?,
+        ),
+    };
+    app.runtime
+        .prefer(Event::SettingChanged {
+            app: body.app,
+            tool: body.tool,
+            setting,
+        })
+        .await
+        .map_err(|e| ApiError::failed("change the preferences", &e))?;
+    Ok(ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_names_pass_the_guard() {
+        for (host, loopback) in [
+            ("127.0.0.1:7411", true),
+            ("127.0.0.1", true),
+            ("127.9.9.9:80", true),
+            ("localhost:7411", true),
+            ("LOCALHOST", true),
+            ("[::1]:7411", true),
+            ("[::1]", true),
+            ("evil.example:7411", false),
+            ("localhost.evil.example", false),
+            ("10.0.0.1:7411", false),
+            ("", false),
+        ] {
+            assert_eq!(is_loopback_host(host), loopback, "{host}");
+        }
+    }
+
+    #[test]
+    fn ids_are_checked() {
+        for (id, good) in [
+            ("c1", true),
+            ("5f0c.agent-1", true),
+            ("", false),
+            ("~preferences", false),
+            ("a\nb", false),
+        ] {
+            assert_eq!(id_of(id, "chat").is_ok(), good, "{id:?}");
+        }
+        assert!(id_of(&"x".repeat(ID_MAX + 1), "chat").is_err());
+    }
+
+    #[test]
+    fn a_body_error_names_the_field() {
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[expect(dead_code, reason = "only the errors are read")]
+        struct Two {
+            text: String,
+            n: u8,
+        }
+        for (body, want) in [
+            (r#"{"text": 5, "n": 1}"#, "`text`: invalid type"),
+            (r#"{"text": "x", "n": 300}"#, "`n`: invalid value"),
+            (r#"{"n": 1}"#, "missing field `text`"),
+            (r#"{"text": "x", "n": 1, "m": 2}"#, "unknown field `m`"),
+        ] {
+            let error = read::<Two>(body)
+                .err()
+                .map(|e| e.message)
+                .unwrap_or_default();
+            assert!(error.contains(want), "{body}: {error}");
+            assert!(!error.contains(" at line 1"), "{body}: {error}");
+        }
+        for body in [r#"{"text": "x""#, r#"{"text": "x", "n": 1} {}"#, "nope"] {
+            let error = read::<Two>(body)
+                .err()
+                .map(|e| e.message)
+                .unwrap_or_default();
+            assert!(
+                error.starts_with("the body is not JSON: ") && error.contains("line 1"),
+                "{body}: {error}"
+            );
+        }
+        assert!(read::<Two>(r#" {"text": "x", "n": 1} "#).is_ok());
+    }
+}
