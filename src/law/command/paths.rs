@@ -48,22 +48,23 @@ const KEY_SAFE: &[&str] = &[
     "shred",
 ];
 
-/// Private keys and credential files, wherever the home folder is.
+/// Private keys and credential files, wherever the home folder is. Called for every word of
+/// every command, so it compares in place and allocates nothing.
 pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
     let name = basename_of(abs);
     let ssh_private = abs.contains("/.ssh/")
         && (name.starts_with("id_") || name.ends_with(".pem") || name.ends_with("_key"))
         && !name.ends_with(".pub");
-    let under_home = |rel: &str| {
-        place::under(abs, &format!("{}/{rel}", home.trim_end_matches('/')))
-            || abs.contains(&format!("/{rel}/"))
-            || abs.ends_with(&format!("/{rel}"))
-    };
     let home = home.trim_end_matches('/');
+    let in_home = in_home(abs, home);
+    // `{home}/{rel}` or below it, or `/{rel}` as whole segments anywhere (another home).
+    let under_home = |rel: &str| {
+        in_home.is_some_and(|inside| place::under(inside, rel)) || names_segments(abs, rel)
+    };
     // A whole key folder, or a glob over one, reads every key in it.
     let whole_folder = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".azure"]
         .iter()
-        .any(|dir| abs == format!("{home}/{dir}") || abs.ends_with(&format!("/{dir}")))
+        .any(|dir| in_home == Some(*dir) || ends_with_segments(abs, dir))
         || (abs.contains("/.ssh/")
             && (name.contains('*') || name.contains('?'))
             && !name.ends_with(".pub"));
@@ -72,6 +73,28 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
         || KEY_FILES.iter().any(|rel| under_home(rel))
         || abs == "/etc/shadow"
         || abs == "/etc/gshadow"
+}
+
+/// `abs` relative to the home folder, when it is below it.
+fn in_home<'a>(abs: &'a str, home: &str) -> Option<&'a str> {
+    abs.strip_prefix(home)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .filter(|rest| !rest.is_empty())
+}
+
+/// Whether `abs` holds `/{rel}/` or ends with `/{rel}`.
+fn names_segments(abs: &str, rel: &str) -> bool {
+    abs.match_indices(rel).any(|(at, _)| {
+        abs[..at].ends_with('/') && {
+            let rest = &abs[at + rel.len()..];
+            rest.is_empty() || rest.starts_with('/')
+        }
+    })
+}
+
+/// Whether `abs` ends with `/{rel}`.
+fn ends_with_segments(abs: &str, rel: &str) -> bool {
+    abs.strip_suffix(rel).is_some_and(|head| head.ends_with('/'))
 }
 
 pub(super) fn basename_of(path: &str) -> &str {
@@ -86,9 +109,8 @@ const STARTUP_FILES: &[&str] = &[
 ];
 
 fn is_startup_file(abs: &str, place: Place<'_>) -> bool {
-    STARTUP_FILES
-        .iter()
-        .any(|file| abs == format!("{}/{file}", place.home.trim_end_matches('/')))
+    let in_home = in_home(abs, place.home.trim_end_matches('/'));
+    STARTUP_FILES.iter().any(|file| in_home == Some(*file))
         || abs == "/etc/profile"
         || abs == "/etc/bash.bashrc"
         || place::under(abs, "/etc/profile.d")
@@ -97,7 +119,7 @@ fn is_startup_file(abs: &str, place: Place<'_>) -> bool {
 fn is_assistant_file(abs: &str) -> bool {
     ASSISTANT_FILES
         .iter()
-        .any(|file| abs.ends_with(&format!("/{file}")))
+        .any(|file| ends_with_segments(abs, file))
 }
 
 /// The files a command writes: redirects, tee, cp/mv/ln/install destinations, in-place
