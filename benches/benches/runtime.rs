@@ -1,6 +1,6 @@
 //! The runtime: decisions per second through the chat, judge and log actors, 10,000 chats at
-//! once (target ≥ 50,000 decisions/s on 2 cores), and the memory an idle chat holds in memory
-//! (target under 8 KiB plus its words).
+//! once (target ≥ 50,000 decisions/s on 2 cores). The memory an idle chat holds is measured
+//! by `runtime_memory`, whose counting allocator would tax this one.
 //!
 //! Each sample is every one of 10,000 chats taking 10 steps, one at a time (each chat is a
 //! conversation), all chats at once; ten samples make the 10,000 chats × 100 steps.
@@ -14,20 +14,11 @@ use cap::Cap;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::alloc::System;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use warden::chat::{Event, Mark};
 use warden::facts::FakeFacts;
 use warden::step::Step;
 use warden_actors::runtime::{Options, Runtime};
-
-/// The system's allocator, counting the bytes live: what chats hold is what their going
-/// away gives back, whatever the log's cache does meanwhile.
-#[global_allocator]
-static ALLOCATOR: Cap<System> = Cap::new(System, usize::MAX);
-
-fn live() -> isize {
-    isize::try_from(ALLOCATOR.allocated()).unwrap_or(isize::MAX)
-}
 
 const COMMANDS: &[&str] = &[
     "cargo test",
@@ -96,7 +87,6 @@ fn decisions(c: &mut Criterion) {
     if let Ok(ram) = tempfile::tempdir_in("/dev/shm") {
         run(c, "log in memory (tmpfs)", ram.path());
     }
-    memory();
 }
 
 fn run(c: &mut Criterion, name: &str, dir: &std::path::Path) {
@@ -137,40 +127,6 @@ fn run(c: &mut Criterion, name: &str, dir: &std::path::Path) {
         },
     );
     group.finish();
-    rt.block_on(async { warden.shutdown().await.unwrap_or_else(|e| panic!("{e:#}")) });
-}
-
-/// The memory 10,000 idle chats hold in memory: the heap given back when they leave it. The
-/// log's cache is not counted (it stays when they go), nor are the words (one mark each).
-fn memory() {
-    let rt = tokio();
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let idle = Duration::from_secs(4);
-    let warden = open(&rt, dir.path(), idle);
-    mark_all(&rt, &warden);
-    let in_memory = rt
-        .block_on(warden.in_memory())
-        .unwrap_or_else(|e| panic!("{e:#}"));
-    let held = live();
-    let started = Instant::now();
-    while rt
-        .block_on(warden.in_memory())
-        .unwrap_or_else(|e| panic!("{e:#}"))
-        > 0
-    {
-        if started.elapsed() > Duration::from_secs(60) {
-            panic!("the chats did not leave memory within a minute");
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    // Let the stopped actors' tasks finish dropping their state.
-    std::thread::sleep(Duration::from_millis(500));
-    let freed = held - live();
-    println!(
-        "memory: {in_memory} idle chats held {} KiB in memory, {:.2} KiB a chat (heap given back when they left; the log's cache not counted)",
-        freed / 1024,
-        freed as f64 / 1024.0 / in_memory.max(1) as f64
-    );
     rt.block_on(async { warden.shutdown().await.unwrap_or_else(|e| panic!("{e:#}")) });
 }
 

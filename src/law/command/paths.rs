@@ -94,7 +94,8 @@ fn names_segments(abs: &str, rel: &str) -> bool {
 
 /// Whether `abs` ends with `/{rel}`.
 fn ends_with_segments(abs: &str, rel: &str) -> bool {
-    abs.strip_suffix(rel).is_some_and(|head| head.ends_with('/'))
+    abs.strip_suffix(rel)
+        .is_some_and(|head| head.ends_with('/'))
 }
 
 pub(super) fn basename_of(path: &str) -> &str {
