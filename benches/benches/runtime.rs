@@ -10,9 +10,7 @@
 //! Run with `cargo bench -p warden-benches --bench runtime -- --warm-up-time 1 --measurement-time 5`.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
-use cap::Cap;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use std::alloc::System;
 use std::sync::Arc;
 use std::time::Duration;
 use warden::chat::{Event, Mark};
