@@ -285,10 +285,24 @@ impl<'a> Call<'a> {
     fn new(input: &'a Value, deadline: Instant) -> Result<Call<'a>, Failure> {
         let session = text(input, "session_id").ok_or(Failure::Missing("session_id"))?;
         let home = std::env::var("HOME").unwrap_or_else(|_| "/".to_string());
+        // The configuration's `data` and `listen` are the daemon's: the hook finds the token
+        // and the address where `warden serve` put them (WARDEN_DATA and WARDEN_URL win).
+        let config = Config::load(None, &home).ok();
         let url = std::env::var("WARDEN_URL")
             .ok()
             .filter(|url| !url.is_empty())
+            .or_else(|| {
+                config
+                    .as_ref()
+                    .and_then(|c| c.listen.as_ref())
+                    .map(|listen| format!("http://{listen}"))
+            })
             .unwrap_or_else(|| daemon::DEFAULT_URL.to_string());
+        let data = match (&config, std::env::var_os("WARDEN_DATA")) {
+            (_, Some(dir)) if !dir.is_empty() => data_dir(&home),
+            (Some(config), _) => config.data_dir(&home),
+            (None, _) => data_dir(&home),
+        };
         let autostart = if std::env::var_os("WARDEN_NO_AUTOSTART").is_some_and(|v| v == "1") {
             Autostart::Off
         } else if let Some(program) =
@@ -302,7 +316,7 @@ impl<'a> Call<'a> {
                 Err(_) => Autostart::Off,
             }
         };
-        let daemon = Daemon::new(&url, data_dir(&home), autostart, deadline)?;
+        let daemon = Daemon::new(&url, data, autostart, deadline)?;
         Ok(Call {
             input,
             session,
