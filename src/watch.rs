@@ -253,8 +253,7 @@ pub fn watch(
 pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts, watched: Vec<Risk>) -> Verdict {
     match step {
         Step::App(app_step) => {
-            let ctx = app::context(app_step, ctx);
-            let mut found = app::assess(app_step, &ctx);
+            let (mut found, ctx) = law::assess_app(app_step, ctx);
             found.risks.extend(watched);
             law::decide(found, &ctx)
         }

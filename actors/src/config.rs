@@ -149,7 +149,7 @@ impl Config {
     }
 
     /// The defaults the law gets: the work folder, the protected paths (warden's own folders
-    /// always among them) and the app registry.
+    /// always among them), the app registry, and the port `listen` names.
     pub fn defaults(&self, cwd: String, home: &str) -> Defaults {
         let mut protected: Vec<String> = vec![
             settings_dir(home).display().to_string(),
@@ -173,7 +173,14 @@ impl Config {
             default_mode,
             protected,
             apps: self.apps.clone(),
-            listen_port: None,
+            // `warden judge` knows the configured port too; `warden serve` puts the port it
+            // really listens on in its place.
+            listen_port: self
+                .listen
+                .as_deref()
+                .and_then(|listen| listen.parse::<std::net::SocketAddr>().ok())
+                .map(|addr| addr.port())
+                .filter(|port| *port != 0),
         }
     }
 }
@@ -216,6 +223,11 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e:#}"));
         assert_eq!(config.listen.as_deref(), Some("127.0.0.1:9000"));
+        assert_eq!(
+            config.defaults("/w".into(), "/home/u").listen_port,
+            Some(9000),
+            "the law knows the configured port (`warden.itself`)"
+        );
         assert!(config.allow_remote);
         assert_eq!(config.limits.body_bytes, 4096);
         assert_eq!(config.data_dir("/home/u"), PathBuf::from("/home/u/d"));

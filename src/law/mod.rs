@@ -17,7 +17,7 @@ pub mod web;
 use crate::facts::Facts;
 use crate::intent::{Wanted, wanted};
 use crate::mode::Mode;
-use crate::step::{Context, Step};
+use crate::step::{AppStep, Context, Step};
 use crate::verdict::{Decision, Harm, Risk, Scored, Verdict};
 
 /// What the law found in one step.
@@ -54,11 +54,7 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
         }
         Step::File(file) => decide(file::assess(file, ctx, facts), ctx),
         Step::App(app) => {
-            let ctx = app::context(app, ctx);
-            let mut found = app::assess(app, &ctx);
-            found
-                .risks
-                .extend(itself::in_text(&app.arguments.to_string(), &ctx));
+            let (found, ctx) = assess_app(app, ctx);
             decide(found, &ctx)
         }
         Step::Fetch(fetch) => {
@@ -83,6 +79,18 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             "the tool {tool} is not judged yet, so warden asks"
         )),
     }
+}
+
+/// What the rules find in an app's step, and the chat as the app sees it
+/// ([`app::context`]). Every way an app step is judged goes through here (the behaviour
+/// watch adds its counts to what this finds), so none misses a rule.
+pub fn assess_app(app: &AppStep, ctx: &Context) -> (Assessment, Context) {
+    let ctx = app::context(app, ctx);
+    let mut found = app::assess(app, &ctx);
+    found
+        .risks
+        .extend(itself::in_text(&app.arguments.to_string(), &ctx));
+    (found, ctx)
 }
 
 fn ask_plain(reason: &str) -> Verdict {

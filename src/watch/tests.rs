@@ -898,3 +898,34 @@ fn the_watch_is_total() {
     assert!(watch(&[], i64::MAX, i64::MAX, &[]).is_empty());
     assert!(watch(&[], T0, T0, &[("unknown".into(), 7), (MESSAGES.into(), 0)]).is_empty());
 }
+
+#[test]
+fn an_app_step_naming_warden_s_address_is_refused_with_the_watch_joined_in() {
+    // Regression: the runtime judges app steps here, and this once skipped `warden.itself`,
+    // so an MCP call to warden's own address went through `warden serve` while `warden judge`
+    // refused it.
+    let step = app_step(
+        "fetch",
+        "fetch",
+        json!({"url": "http://127.0.0.1:7411/v1/chats/c/questions/1", "method": "POST"}),
+    );
+    for mode in [
+        Mode::Auto,
+        Mode::FullTrust,
+        Mode::EditFreely,
+        Mode::PlanOnly,
+    ] {
+        let (decision, verdict) = decision(&Chat::default(), &step, mode, T0);
+        assert_eq!(decision, Decision::Deny, "{mode}: {verdict:?}");
+        assert!(
+            verdict.risks.iter().any(|s| s.risk.rule == "warden.itself"),
+            "{mode}: {verdict:?}"
+        );
+        let alone = law::judge(&Step::App(step.clone()), &ctx(mode), &FakeFacts::unknown());
+        assert_eq!(
+            (alone.decision, alone.reason),
+            (decision, verdict.reason),
+            "{mode}: the law alone and with the watch agree"
+        );
+    }
+}

@@ -162,8 +162,9 @@ pub struct Server {
     serving: JoinHandle<std::io::Result<()>>,
 }
 
-/// Starts a server: opens the log in `DATA/log`, makes the person's token if there is none,
-/// and listens. Refuses an address that isn't loopback unless `allow_remote`.
+/// Starts a server: makes the person's token if there is none, listens, and opens the log in
+/// `DATA/log` with the law told the port it listens on (the one picked, for port 0). Refuses
+/// an address that isn't loopback unless `allow_remote`.
 pub async fn start(settings: Settings) -> Result<Server> {
     if !settings.listen.ip().is_loopback() && !settings.allow_remote {
         bail!(
@@ -180,8 +181,18 @@ pub async fn start(settings: Settings) -> Result<Server> {
             (Arc::clone(&host) as _, Some(host))
         }
     };
+    // Bound before the runtime opens: the law must know the port really listened on (port 0
+    // picks one), or `warden.itself` would not see a step that names it.
+    let listener = tokio::net::TcpListener::bind(settings.listen)
+        .await
+        .map_err(|e| anyhow!("listening on {}: {e}", settings.listen))?;
+    let addr = listener
+        .local_addr()
+        .context("reading the address listened on")?;
     let mut defaults = settings.defaults;
     protect(&mut defaults, &settings.data);
+    // INVARIANT: the law's `listen_port` is the port this server listens on.
+    defaults.listen_port = Some(addr.port());
     let runtime = Runtime::open(
         &settings.data.join("log"),
         facts,
@@ -193,16 +204,6 @@ pub async fn start(settings: Settings) -> Result<Server> {
         },
     )
     .await?;
-    let listener = match tokio::net::TcpListener::bind(settings.listen).await {
-        Ok(listener) => listener,
-        Err(e) => {
-            let _ = runtime.shutdown().await;
-            return Err(anyhow!("listening on {}: {e}", settings.listen));
-        }
-    };
-    let addr = listener
-        .local_addr()
-        .context("reading the address listened on")?;
     let app = Arc::new(App {
         runtime: runtime.clone(),
         token,
