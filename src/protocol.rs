@@ -252,6 +252,7 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
                 name,
                 arguments,
                 Origin::Stranger,
+                declared_access(request),
             ))
         }
         other => match other
@@ -265,6 +266,9 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
                 name,
                 request.tool_input.clone(),
                 Origin::Mcp,
+                // An MCP tool's input is its arguments, written by the agent: an `access`
+                // there declares nothing.
+                None,
             )),
             _ => Step::Unjudged {
                 tool: other.to_string(),
@@ -280,17 +284,13 @@ fn read_app(
     tool: &str,
     arguments: Value,
     origin: Origin,
+    input_access: Option<Access>,
 ) -> AppStep {
     let entry = defaults
         .apps
         .iter()
         .find(|entry| entry.name.eq_ignore_ascii_case(app));
     let declared = request.app.clone().unwrap_or_default();
-    let input_access = match request.tool_input.get("access").and_then(Value::as_str) {
-        Some("read") => Some(Access::Read),
-        Some("write") => Some(Access::Write),
-        _ => None,
-    };
     let sites = if declared.sites.is_empty() {
         entry.map(|e| e.sites.clone()).unwrap_or_default()
     } else {
@@ -309,6 +309,15 @@ fn read_app(
             .or_else(|| entry.and_then(|e| e.tools.get(tool).copied())),
         sites,
         arguments,
+    }
+}
+
+/// The `App` shape's own declaration of access (beside `app`, `tool` and `arguments`).
+fn declared_access(request: &Request) -> Option<Access> {
+    match request.tool_input.get("access").and_then(Value::as_str) {
+        Some("read") => Some(Access::Read),
+        Some("write") => Some(Access::Write),
+        _ => None,
     }
 }
 
