@@ -19,6 +19,67 @@ pub const DEFAULT_PORT: u16 = 7411;
 /// The rule's id.
 pub const RULE: &str = "warden.itself";
 
+/// Programs that stop or signal others by name.
+const STOPPERS: &[&str] = &[
+    "pkill",
+    "killall",
+    "kill",
+    "systemctl",
+    "service",
+    "launchctl",
+    "pidof",
+    "pgrep",
+];
+
+/// Flags (and words) after which a number is a port.
+const PORT_FLAGS: &[&str] = &[
+    "-p",
+    "--port",
+    "-l",
+    "--listen",
+    "-L",
+    "-P",
+    "http.server",
+    "SimpleHTTPServer",
+    "-S",
+];
+
+/// Programs whose bare numbers are ports.
+const LISTENERS: &[&str] = &["nc", "ncat", "netcat", "socat", "busybox"];
+
+/// Whether a word takes warden's port: `--port=7411`, `:7411`, `7411:80`,
+/// `TCP-LISTEN:7411,fork`, or a bare `7411` after a port flag or given to a listener.
+fn names_port(word: &str, previous: &str, program: &str, port: u16) -> bool {
+    let port = port.to_string();
+    if word == port {
+        return PORT_FLAGS.contains(&previous) || LISTENERS.contains(&program);
+    }
+    word.match_indices(port.as_str()).any(|(at, _)| {
+        let before = word[..at].chars().next_back();
+        let after = word[at + port.len()..].chars().next();
+        let bounded = !after.is_some_and(|c| c.is_ascii_digit());
+        bounded
+            && match before {
+                // `--port=7411`; `:7411` or `TCP-LISTEN:7411`, not `example.com:7411` (another
+                // host's port: loopback hosts are `in_text`'s).
+                Some('=') => true,
+                Some(':') => {
+                    let head = &word[..at - 1];
+                    let host = head.rsplit(['/', ',', '=', '@']).next().unwrap_or(head);
+                    !host.contains('.')
+                }
+                // `7411:80`: a host port bound to a container's.
+                None => after == Some(':'),
+                _ => false,
+            }
+    })
+}
+
+/// Programs whose arguments are plain numbers, not ports.
+const NUMBERS: &[&str] = &[
+    "seq", "echo", "printf", "expr", "bc", "head", "tail", "sleep", "test", "[", "numfmt", "factor",
+];
+
 /// How far back from a `:port` a host name is read (a longer one is no loopback name).
 const HOST_REACH: usize = 64;
 
@@ -56,6 +117,33 @@ pub fn in_line(text: &str, ctx: &Context) -> Vec<Risk> {
             .map_or("", |word| word.rsplit('/').next().unwrap_or(word.as_str()));
         if program == PROGRAM {
             return vec![risk("this runs warden's own program")];
+        }
+        let args = || command.words.iter().skip(1);
+        // Stopping warden, so that something else may answer on its address.
+        if STOPPERS.contains(&program)
+            && args().any(|w| {
+                w.split_whitespace().any(|part| {
+                    part.rsplit('/').next() == Some(PROGRAM) || part == "warden.service"
+                })
+            })
+        {
+            return vec![risk("this stops warden")];
+        }
+        // Taking warden's port: a server there could answer the hook in warden's place.
+        let words = &command.words;
+        if !NUMBERS.contains(&program)
+            && (1..words.len()).any(|i| {
+                ports(ctx).iter().any(|port| {
+                    names_port(
+                        &words[i],
+                        words.get(i - 1).map_or("", String::as_str),
+                        program,
+                        *port,
+                    )
+                })
+            })
+        {
+            return vec![risk("this uses warden's port")];
         }
         // `nc localhost 7411`: a loopback host and warden's port as two words.
         let loopback = command.words.iter().skip(1).any(|w| {
