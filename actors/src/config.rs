@@ -190,6 +190,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_second_look_is_one_table_and_its_bad_keys_are_named() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("config.toml");
+        std::fs::write(
+            &path,
+            "[second_look]\nurl = \"http://127.0.0.1:8080\"\nmodel = \"tiny\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let config = Config::load(Some(&path), "/home/u").unwrap_or_else(|e| panic!("{e:#}"));
+        let look = config
+            .second_look
+            .unwrap_or_else(|| panic!("the table is read"));
+        assert_eq!((look.model.as_str(), look.timeout_ms), ("tiny", 2000));
+        std::fs::write(
+            &path,
+            "[second_look]\nurl = \"http://127.0.0.1:8080\"\nmodle = \"tiny\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let error = Config::load(Some(&path), "/home/u")
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(error.contains("modle"), "{error}");
+    }
+
+    #[test]
     fn a_bad_key_is_named() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let path = dir.path().join("config.toml");

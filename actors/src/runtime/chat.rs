@@ -144,13 +144,11 @@ impl ChatRun {
             .collect();
         // A step judged that counted nothing changes no later decision: it is written at
         // once and made durable by the same group's flush, without waiting for it.
-        let seq = if records.iter().all(|r| r.event.is_record_only()) {
-            self.log
-                .append_record(self.id.clone(), records.clone())
-                .await?
-        } else {
-            self.log.append(self.id.clone(), records.clone()).await?
-        };
+        let wait = !records.iter().all(|r| r.event.is_record_only());
+        let (seq, records) = self
+            .log
+            .append_returning(self.id.clone(), records, wait)
+            .await?;
         for record in &records {
             self.state.apply(record);
         }

@@ -23,7 +23,7 @@ enum Job {
         chat: String,
         records: Vec<Record>,
         wait: bool,
-        reply: oneshot::Sender<Result<u64, String>>,
+        reply: oneshot::Sender<Appended>,
     },
     /// Keep a snapshot of a chat's state at a sequence number (best effort).
     Snapshot {
@@ -37,6 +37,10 @@ enum Job {
     Close(oneshot::Sender<Result<(), String>>),
 }
 
+/// What an append answers: the last sequence number and the records, handed back so the
+/// caller applies them without having kept a copy.
+pub type Appended = Result<(u64, Vec<Record>), String>;
+
 /// The way to the writer: cheap to clone, one per chat, task and judge.
 #[derive(Clone)]
 pub struct LogHandle {
@@ -48,17 +52,24 @@ const STOPPED: &str = "the event log's writer stopped, so nothing more can be ma
 impl LogHandle {
     /// Appends a chat's records; returns the last sequence number once they are durable.
     pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, String> {
-        self.send(chat, records, true).await
+        self.send(chat, records, true).await.map(|(seq, _)| seq)
     }
 
-    /// Appends records that change no later decision (a judged step that counted nothing):
-    /// returns once they are written, and the same group's flush makes them durable. A
-    /// `kill -9` in that window loses the log's line about the step, never a chat's state.
-    pub async fn append_record(&self, chat: String, records: Vec<Record>) -> Result<u64, String> {
-        self.send(chat, records, false).await
+    /// Appends a chat's records and hands them back once they are durable. With `wait`
+    /// false (records that change no later decision: a judged step that counted nothing),
+    /// once they are written: the same group's flush, or one within [`FLUSH_BOUND`], makes
+    /// them durable. A `kill -9` in that window loses the log's line about the step, never a
+    /// chat's state.
+    pub async fn append_returning(
+        &self,
+        chat: String,
+        records: Vec<Record>,
+        wait: bool,
+    ) -> Appended {
+        self.send(chat, records, wait).await
     }
 
-    async fn send(&self, chat: String, records: Vec<Record>, wait: bool) -> Result<u64, String> {
+    async fn send(&self, chat: String, records: Vec<Record>, wait: bool) -> Appended {
         let (reply, answer) = oneshot::channel();
         self.jobs
             .send(Job::Append {
@@ -134,7 +145,7 @@ struct Append {
     chat: String,
     records: Vec<Record>,
     wait: bool,
-    reply: oneshot::Sender<Result<u64, String>>,
+    reply: oneshot::Sender<Appended>,
 }
 
 /// The writer's loop: group commit. Every append waiting is written in one batch; the group is
@@ -215,8 +226,8 @@ fn write(log: &EventLog, jobs: &Receiver<Job>) {
         if let Err(e) = &flushed {
             tracing::error!(error = %e, "the event log could not be flushed; appends waiting on it were refused");
         }
-        for (reply, seq) in waiting {
-            let _ = reply.send(flushed.clone().map(|()| seq));
+        for (reply, seq, records) in waiting {
+            let _ = reply.send(flushed.clone().map(|()| (seq, records)));
         }
         for reply in flushes {
             let _ = reply.send(flushed.clone());
@@ -237,7 +248,7 @@ fn write(log: &EventLog, jobs: &Receiver<Job>) {
 fn written(
     log: &EventLog,
     appends: Vec<Append>,
-) -> Vec<(oneshot::Sender<Result<u64, String>>, u64)> {
+) -> Vec<(oneshot::Sender<Appended>, u64, Vec<Record>)> {
     let mut waiting = Vec::new();
     if appends.is_empty() {
         return waiting;
@@ -270,9 +281,12 @@ fn written(
     };
     for (append, outcome) in appends.into_iter().zip(outcomes) {
         match outcome {
-            Ok(seq) if append.wait => waiting.push((append.reply, seq)),
-            other => {
-                let _ = append.reply.send(other);
+            Ok(seq) if append.wait => waiting.push((append.reply, seq, append.records)),
+            Ok(seq) => {
+                let _ = append.reply.send(Ok((seq, append.records)));
+            }
+            Err(e) => {
+                let _ = append.reply.send(Err(e));
             }
         }
     }
