@@ -16,7 +16,7 @@
 
 use super::Assessment;
 use super::command::host_names;
-use super::command::net::{is_drop_box, is_local, url_host};
+use super::command::net::{is_drop_box, is_local, metadata_risk, url_host, url_place};
 use crate::secrets::{carries_data, carries_secrets, secret_kind};
 use crate::step::{Context, FetchStep};
 use crate::verdict::{Harm, Risk};
@@ -81,7 +81,11 @@ pub(crate) fn address_risks(address: &str, sends: bool) -> Vec<Risk> {
             .wish(Wish::new(Act::Send).naming(names())),
         );
     }
-    if is_drop_box(&host) {
+    if let Some(risk) = metadata_risk(&host) {
+        risks.push(risk);
+    }
+    let place = url_place(address).unwrap_or_else(|| host.clone());
+    if is_drop_box(&place) {
         // Reading a paste is common; sending to one can't be taken back, and anyone can read
         // it: data in the address or typed in makes it lasting (3, asks before reading).
         let sending = data || sends;
@@ -91,7 +95,7 @@ pub(crate) fn address_risks(address: &str, sends: bool) -> Vec<Risk> {
                 "web.dropbox",
                 Harm::Severe,
                 sending,
-                format!("{how} {host}, a drop box anyone can read"),
+                format!("{how} {place}, a drop box anyone can read"),
             )
             .way_out()
             .wish(Wish::new(Act::Send).naming(names())),

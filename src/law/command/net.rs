@@ -103,10 +103,62 @@ pub(crate) fn is_local(host: &str) -> bool {
 }
 
 pub(crate) fn is_drop_box(host: &str) -> bool {
-    DROP_BOXES
-        .iter()
-        .any(|dropbox| host == *dropbox || host.ends_with(&format!(".{dropbox}")))
-        || host.starts_with("discord.com/api/webhooks")
+    DROP_BOXES.iter().any(|dropbox| {
+        host.strip_suffix(dropbox)
+            .is_some_and(|head| head.is_empty() || head.ends_with('.'))
+    }) || WEBHOOKS.iter().any(|(_, place)| host.ends_with(place))
+}
+
+/// Webhooks whose address is all it takes to post (whoever made one reads what reaches it):
+/// the service's host, and the path that makes it a webhook.
+const WEBHOOKS: &[(&str, &str)] = &[
+    ("discord.com", "discord.com/api/webhooks"),
+    ("discordapp.com", "discordapp.com/api/webhooks"),
+    ("hooks.slack.com", "hooks.slack.com/services"),
+];
+
+/// Where a URL goes, as the drop-box list reads it: its host, or for a webhook its host and
+/// path (`discord.com/api/webhooks`), since the host alone is a whole service.
+pub(crate) fn url_place(url: &str) -> Option<String> {
+    let host = url_host(url)?;
+    let after_host = url
+        .split_once("://")
+        .map_or(url, |(_, rest)| rest)
+        .split_once('/')
+        .map_or("", |(_, path)| path);
+    for (service, place) in WEBHOOKS {
+        let path = place.strip_prefix(service).unwrap_or("");
+        let is_service = host
+            .strip_suffix(service)
+            .is_some_and(|head| head.is_empty() || head.ends_with('.'));
+        if is_service && format!("/{after_host}").starts_with(path) {
+            return Some(format!("{host}{path}"));
+        }
+    }
+    Some(host)
+}
+
+/// The cloud's instance metadata services: a GET there hands out the machine's credentials.
+const METADATA: &[&str] = &[
+    "169.254.169.254",
+    "169.254.170.2",
+    "metadata.google.internal",
+    "metadata.goog",
+    "100.100.100.200",
+    "[fd00:ec2::254]",
+];
+
+/// A read of the cloud's instance metadata: the machine's credentials, like a key file.
+pub(crate) fn metadata_risk(host: &str) -> Option<Risk> {
+    METADATA.contains(&host).then(|| {
+        Risk::new(
+            "secrets.metadata",
+            Harm::Severe,
+            true,
+            format!("reach {host}, the cloud's instance metadata, which hands out this machine's credentials"),
+        )
+        .way_out()
+    })
 }
 
 /// The host of a URL or `user@host:path` (`https://a.b/c` → `a.b`).
@@ -592,9 +644,12 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
     }
     let stdin_data = reads_stdin(cmd, scan);
     for url in &urls {
-        let Some(host) = url_host(url) else { continue };
+        let Some(host) = url_place(url) else { continue };
         if is_local(&host) {
             continue;
+        }
+        if let Some(risk) = metadata_risk(&host) {
+            scan.add(risk);
         }
         for value in &data {
             let file = value
@@ -665,7 +720,10 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
         })
         .collect();
     for url in urls {
-        let Some(host) = url_host(url) else { continue };
+        let Some(host) = url_place(url) else { continue };
+        if let Some(risk) = metadata_risk(&host) {
+            scan.add(risk);
+        }
         for post in &posts {
             if let Some(file) = post.split_once('=').map(|(_, v)| v)
                 && post.contains("file")
