@@ -731,6 +731,37 @@ fn always_lets_the_next_identical_step_go() {
     warden.stop();
 }
 
+/// The peek route judges in the chat's state like the judge route and records nothing: no
+/// question, no step, so Claude Code's PermissionRequest after a PreToolUse leaves one
+/// question, not two.
+#[test]
+fn a_peek_judges_like_the_judge_route_and_records_nothing() {
+    let dir = tempdir();
+    let warden = Warden::start(dir.path());
+    warden.open("c1");
+    warden.read("c1", "a web page");
+    let before = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
+    let peeked = warden.ok(
+        "POST",
+        "/v1/chats/c1/peek",
+        Auth::Nobody,
+        Some(bash("git push origin main")),
+    );
+    assert_eq!(peeked["decision"], "ask", "{peeked}");
+    assert_eq!(peeked["question"], Value::Null, "{peeked}");
+    let after = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
+    assert_eq!(after["events"], before["events"], "a peek records nothing");
+    assert_eq!(after["pending"], json!([]));
+    let judged = warden.judge("c1", "git push origin main");
+    assert_eq!(
+        without_question(&judged),
+        without_question(&peeked),
+        "the same verdict"
+    );
+    assert!(judged["question"].is_u64(), "{judged}");
+    warden.stop();
+}
+
 /// A metric's value in Prometheus text.
 fn metric(text: &str, name: &str) -> Option<f64> {
     text.lines()

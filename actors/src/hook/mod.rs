@@ -211,7 +211,7 @@ fn work(deadline: Instant) -> Answer {
             .and_then(|mut call| call.judge())
             .map(|(decision, reason)| Answer::Pre { decision, reason }),
         "PermissionRequest" => Call::new(&input, deadline)
-            .and_then(|mut call| call.judge())
+            .and_then(|mut call| call.judge_at("/peek"))
             .map(|(decision, reason)| match decision {
                 "allow" => Answer::Permission {
                     allow: true,
@@ -406,6 +406,13 @@ impl<'a> Call<'a> {
     /// `PreToolUse` and `PermissionRequest`: the chat's mode brought in line with Claude
     /// Code's, then the step judged in the chat. The decision and warden's reason.
     fn judge(&mut self) -> Result<(&'static str, String), Failure> {
+        self.judge_at("/judge")
+    }
+
+    /// The same, through `route`: `/judge` records the step and any question; `/peek`
+    /// records nothing (Claude Code's `PermissionRequest` comes after a `PreToolUse` that
+    /// already recorded the step, and Claude Code asks the person itself).
+    fn judge_at(&mut self, route: &str) -> Result<(&'static str, String), Failure> {
         let tool = text(self.input, "tool_name").ok_or(Failure::Missing("tool_name"))?;
         let chat = self.chat();
         let state = self.ensure(&chat)?;
@@ -433,7 +440,7 @@ impl<'a> Call<'a> {
         }
         let answer = self
             .daemon
-            .send("POST", &chat_path(&chat, "/judge"), Some(&body), false)?
+            .send("POST", &chat_path(&chat, route), Some(&body), false)?
             .ok()?;
         let decision = match answer.get("decision").and_then(Value::as_str) {
             Some("allow") => "allow",

@@ -30,10 +30,12 @@ pub struct Judged {
 pub enum ChatMsg {
     /// Record an event (durable before the reply).
     Record(Event, RpcReplyPort<Result<(), String>>),
-    /// Judge a step in this chat.
+    /// Judge a step in this chat. `record` false: a look that records nothing (no
+    /// question, no count), for a host that asks the person itself.
     Judge {
         step: Step,
         cwd: String,
+        record: bool,
         reply: RpcReplyPort<Result<Judged, String>>,
     },
     /// The person's answer to one of this chat's questions.
@@ -225,9 +227,16 @@ impl ChatRun {
         })
     }
 
-    async fn judge(&mut self, step: Step, cwd: String) -> Result<Judged, String> {
+    async fn judge(&mut self, step: Step, cwd: String, record: bool) -> Result<Judged, String> {
         let (ceiling, parent_stopped) = self.ceiling().await;
         if let Some(verdict) = self.stopped(parent_stopped) {
+            if !record {
+                return Ok(Judged {
+                    verdict,
+                    question: None,
+                    offers: Offers::default(),
+                });
+            }
             let tool = step.tool();
             self.append(vec![Event::Judged {
                 tool,
@@ -320,6 +329,13 @@ impl ChatRun {
         } else {
             Offers::default()
         };
+        if !record {
+            return Ok(Judged {
+                verdict,
+                question: None,
+                offers,
+            });
+        }
         let mut events = vec![Event::Judged {
             tool: tool.clone(),
             decision: verdict.decision,
@@ -450,8 +466,13 @@ impl Actor for ChatActor {
             ChatMsg::Record(event, reply) => {
                 let _ = reply.send(Box::pin(run.append(vec![event])).await);
             }
-            ChatMsg::Judge { step, cwd, reply } => {
-                let _ = reply.send(Box::pin(run.judge(step, cwd)).await);
+            ChatMsg::Judge {
+                step,
+                cwd,
+                record,
+                reply,
+            } => {
+                let _ = reply.send(Box::pin(run.judge(step, cwd, record)).await);
             }
             ChatMsg::Answer {
                 question,

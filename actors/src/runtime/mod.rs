@@ -167,9 +167,21 @@ impl Runtime {
 
     /// Judges a step in a chat's state; a question that asks is recorded and gets an id.
     pub async fn judge(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged> {
+        self.judging(chat, step, cwd, true).await
+    }
+
+    /// Judges a step in a chat's state and records nothing: no question, no count. For a
+    /// host that asks the person itself (Claude Code's `PermissionRequest`), so one step
+    /// doesn't leave two questions.
+    pub async fn peek(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged> {
+        self.judging(chat, step, cwd, false).await
+    }
+
+    async fn judging(&self, chat: &str, step: Step, cwd: &str, record: bool) -> Result<Judged> {
         self.on_chat(chat, |reply| ChatMsg::Judge {
             step: step.clone(),
             cwd: cwd.to_string(),
+            record,
             reply,
         })
         .await?

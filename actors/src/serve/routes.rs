@@ -39,6 +39,7 @@ pub fn router(app: Arc<App>, body_bytes: usize, allow_remote: bool) -> Router {
         .route("/metrics", get(metrics))
         .route("/v1/chats/{chat}", get(chat_state).post(open_chat))
         .route("/v1/chats/{chat}/judge", post(judge))
+        .route("/v1/chats/{chat}/peek", post(peek))
         .route("/v1/chats/{chat}/events", post(event))
         .route("/v1/chats/{chat}/tasks", post(task))
         .route("/v1/chats/{chat}/questions/{id}", post(answer))
@@ -425,9 +426,28 @@ const EVENT_FIELDS: [(&str, &str); 6] = [
 ];
 
 async fn judge(
+    state: State<Arc<App>>,
+    path: Result<Path<String>, PathRejection>,
+    text: JsonText,
+) -> Answered<Json<JudgeAnswer>> {
+    judging(state, path, text, true).await
+}
+
+/// The judge route's look that records nothing (no question, no count): for a host that asks
+/// the person itself, such as Claude Code's `PermissionRequest`.
+async fn peek(
+    state: State<Arc<App>>,
+    path: Result<Path<String>, PathRejection>,
+    text: JsonText,
+) -> Answered<Json<JudgeAnswer>> {
+    judging(state, path, text, false).await
+}
+
+async fn judging(
     State(app): State<Arc<App>>,
     path: Result<Path<String>, PathRejection>,
     JsonText(text): JsonText,
+    record: bool,
 ) -> Answered<Json<JudgeAnswer>> {
     let started = Instant::now();
     let chat = chat_of(path)?;
@@ -452,7 +472,12 @@ async fn judge(
         // Each request is its own turn: git is asked again, at most once per folder.
         host.new_turn();
     }
-    let judged = match app.runtime.judge(&chat, step, &ctx.cwd).await {
+    let judged = if record {
+        app.runtime.judge(&chat, step, &ctx.cwd).await
+    } else {
+        app.runtime.peek(&chat, step, &ctx.cwd).await
+    };
+    let judged = match judged {
         Ok(judged) => judged,
         Err(e) => {
             app.metrics.failed();
