@@ -321,6 +321,12 @@ fn held_before(items: &[Item], k: usize) -> Option<(Cue, usize)> {
                 crossed = true;
                 continue;
             }
+            // "do not, under any circumstances, push", "please never, ever push".
+            if reach <= 2
+                && let Some(at) = bare_not_before(items, j)
+            {
+                return Some((Cue::Not, at));
+            }
         }
         if item.ends_clause() {
             return None;
@@ -355,6 +361,41 @@ fn held_before(items: &[Item], k: usize) -> Option<(Cue, usize)> {
         }
         if item.has(flag::WAIT) {
             return Some((Cue::Wait, j));
+        }
+    }
+    None
+}
+
+/// A clause before the comma at `comma` that is only a verbal "not" (three words at most,
+/// with no act in it: "do not", "please never", "bitte nicht"), right before it or before one
+/// short aside ("under any circumstances"): the "not" is the act's, whatever the commas. An
+/// answer ("no, push it", "nein, push es") is a filler as well as a "not", and is no hold.
+fn bare_not_before(items: &[Item], comma: usize) -> Option<usize> {
+    let mut end = comma;
+    for _ in 0..2 {
+        let start = items[..end]
+            .iter()
+            .rposition(Item::ends_clause)
+            .map_or(0, |at| at + 1);
+        let clause = &items[start..end];
+        let words: usize = clause.iter().map(|item| usize::from(item.words)).sum();
+        let plain = clause
+            .iter()
+            .all(|item| item.is_word() && item.acts == 0 && !item.has(flag::NOT_A_HOLD));
+        let not = clause.iter().position(|item| {
+            item.has(flag::NEGATION) && !item.has(flag::FILLER | flag::NOT_A_HOLD)
+        });
+        match not {
+            Some(at) if plain && (1..=3).contains(&words) => return Some(start + at),
+            Some(_) => return None,
+            // An aside of a few words, between commas, may stand between.
+            None if plain && (1..=4).contains(&words) && start > 0 => {
+                if items[start - 1].kind != Kind::Clause {
+                    return None;
+                }
+                end = start - 1;
+            }
+            None => return None,
         }
     }
     None
