@@ -86,4 +86,22 @@ fn a_session_that_read_a_page_is_asked_about_a_push_before_and_after_a_kill_9() 
 
     // The first session is still asked: nothing the other session said reaches it.
     assert_eq!(hook(&place, &url, &push).decision().0, "ask");
+
+    // The person let the push through in Claude Code's dialog, and it ran: their yes
+    // answers warden's newest question about it, once.
+    let waiting = |state: &serde_json::Value| -> Vec<u64> {
+        state["pending"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p["id"].as_u64())
+            .collect()
+    };
+    let before = waiting(&chat(&serve, SESSION));
+    let newest = before.iter().max().copied();
+    assert!(newest.is_some(), "questions wait: {before:?}");
+    hook(&place, &url, &input("post_tool_use_push.json")).recorded();
+    let after = waiting(&chat(&serve, SESSION));
+    assert_eq!(after.len() + 1, before.len(), "{before:?} → {after:?}");
+    assert!(newest.is_some_and(|id| !after.contains(&id)), "{after:?}");
 }

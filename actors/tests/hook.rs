@@ -638,9 +638,13 @@ fn post_tool_use_marks_the_chat_with_what_came_from_outside() {
         let out = run(place.hook(&stub.url()), &fixture(name));
         assert_eq!(out.json(), json!({}), "{name}");
         let seen = stub.seen();
+        // The mark, then a look for a question of warden's the tool's running answered.
         assert_eq!(
             stub.routes(),
-            vec![format!("POST /v1/chats/{SESSION}/events")],
+            vec![
+                format!("POST /v1/chats/{SESSION}/events"),
+                format!("GET /v1/chats/{SESSION}"),
+            ],
             "{name}"
         );
         assert_eq!(seen[0].body, want, "{name}");
@@ -658,7 +662,13 @@ fn post_tool_use_of_what_is_inside_the_work_folder_marks_nothing() {
         &fixture("post_tool_use_read_inside.json"),
     );
     assert_eq!(out.json(), json!({}));
-    assert!(stub.routes().is_empty(), "{:?}", stub.routes());
+    // No mark; only the look for a waiting question (the stub knows no such chat).
+    assert_eq!(
+        stub.routes(),
+        vec![format!("GET /v1/chats/{SESSION}")],
+        "{:?}",
+        stub.routes()
+    );
 }
 
 #[test]
@@ -677,11 +687,15 @@ fn post_tool_use_in_a_subagent_marks_its_task_and_the_chat_it_answers_to() {
         vec![
             format!("POST /v1/chats/{SESSION}.{AGENT}/events"),
             format!("POST /v1/chats/{SESSION}/events"),
+            format!("GET /v1/chats/{SESSION}.{AGENT}"),
         ]
     );
     let want = json!({"kind": "read", "name": "a file outside the work folder", "provenance": "/tmp/downloads/README.md"});
     assert!(
-        stub.seen().iter().all(|s| s.body == want),
+        stub.seen()
+            .iter()
+            .filter(|s| s.method == "POST")
+            .all(|s| s.body == want),
         "{:?}",
         stub.seen()
     );

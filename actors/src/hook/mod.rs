@@ -494,6 +494,37 @@ impl<'a> Call<'a> {
                 self.event(chat, &body, false)?;
             }
         }
+        self.ran(&self.chat(), tool)
+    }
+
+    /// The tool ran: if warden had asked about it, the person let it through in Claude Code's
+    /// dialog. Their yes answers warden's newest waiting question for that tool, once: the
+    /// question is no longer pending, and the behaviour watch counts what the step did.
+    fn ran(&mut self, chat: &str, tool: &str) -> Result<(), Failure> {
+        let reply = self.daemon.send("GET", &chat_path(chat, ""), None, false)?;
+        if reply.status == 404 {
+            return Ok(());
+        }
+        let state = reply.ok()?;
+        let name = pending_tool(tool);
+        let newest = state
+            .get("pending")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter(|pending| pending.get("tool").and_then(Value::as_str) == Some(name.as_str()))
+            .filter_map(|pending| pending.get("id").and_then(Value::as_u64))
+            .max();
+        if let Some(question) = newest {
+            let path = chat_path(chat, &format!("/questions/{question}"));
+            let reply = self
+                .daemon
+                .send("POST", &path, Some(&json!({"answer": "once"})), true)?;
+            // Answered meanwhile (409) or gone (404): nothing is left to do.
+            if !matches!(reply.status, 404 | 409) {
+                reply.ok()?;
+            }
+        }
         Ok(())
     }
 
@@ -507,6 +538,18 @@ impl<'a> Call<'a> {
             .send("POST", &chat_path(session, "/tasks"), Some(&body), true)?
             .ok()
             .map(drop)
+    }
+}
+
+/// The name warden's questions give a Claude Code tool: `server:tool` for an MCP tool
+/// (`Step::tool`), the tool's own name for the others.
+fn pending_tool(tool: &str) -> String {
+    match tool
+        .strip_prefix("mcp__")
+        .and_then(|rest| rest.split_once("__"))
+    {
+        Some((server, name)) => format!("{server}:{name}"),
+        None => tool.to_string(),
     }
 }
 
