@@ -45,6 +45,20 @@ impl FakeFacts {
     pub fn unknown() -> FakeFacts {
         FakeFacts::default()
     }
+
+    /// The usual test repository: uncommitted changes, `origin` at
+    /// `git@github.com:acme/app.git`, these packages declared, home `/home/user`.
+    pub fn repo(declared: &[&str]) -> FakeFacts {
+        FakeFacts {
+            clean: Some(false),
+            remotes: Some(BTreeMap::from([(
+                "origin".to_string(),
+                "git@github.com:acme/app.git".to_string(),
+            )])),
+            declared: Some(declared.iter().map(|name| name.to_string()).collect()),
+            home: Some("/home/user".to_string()),
+        }
+    }
 }
 
 impl Facts for FakeFacts {

@@ -2,7 +2,6 @@
 //! back after a restart.
 #![expect(clippy::panic, reason = "a test fails by panicking")]
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,15 +13,7 @@ use warden::verdict::Decision;
 use warden_actors::runtime::{Options, Runtime};
 
 fn facts() -> Arc<FakeFacts> {
-    Arc::new(FakeFacts {
-        clean: Some(false),
-        remotes: Some(BTreeMap::from([(
-            "origin".to_string(),
-            "git@github.com:acme/app.git".to_string(),
-        )])),
-        declared: Some(vec![]),
-        home: Some("/home/user".to_string()),
-    })
+    Arc::new(FakeFacts::repo(&[]))
 }
 
 async fn open(dir: &Path, idle: Duration) -> Runtime {

@@ -129,15 +129,7 @@ fn look(url: &str, timeout_ms: u64) -> SecondLook {
 }
 
 fn facts() -> FakeFacts {
-    FakeFacts {
-        clean: Some(false),
-        remotes: Some(BTreeMap::from([(
-            "origin".to_string(),
-            "git@github.com:acme/app.git".to_string(),
-        )])),
-        declared: Some(vec![]),
-        home: Some("/home/user".to_string()),
-    }
+    FakeFacts::repo(&[])
 }
 
 fn ctx() -> Context {

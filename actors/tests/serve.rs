@@ -4,7 +4,6 @@
 #![expect(clippy::panic, reason = "a test fails by panicking")]
 
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
 use std::io::BufRead as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -18,15 +17,7 @@ use warden_actors::serve::{Server, Settings, start};
 const CWD: &str = "/home/user/app";
 
 fn facts() -> FakeFacts {
-    FakeFacts {
-        clean: Some(false),
-        remotes: Some(BTreeMap::from([(
-            "origin".to_string(),
-            "git@github.com:acme/app.git".to_string(),
-        )])),
-        declared: Some(vec![]),
-        home: Some("/home/user".to_string()),
-    }
+    FakeFacts::repo(&[])
 }
 
 /// How a request presents itself.

@@ -4,7 +4,6 @@
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use std::collections::BTreeMap;
 use std::hint::black_box;
 use warden::facts::FakeFacts;
 use warden::mode::Mode;
@@ -12,15 +11,7 @@ use warden::protocol::{Defaults, judge_line};
 use warden::step::{Context, Step};
 
 fn facts() -> FakeFacts {
-    FakeFacts {
-        clean: Some(false),
-        remotes: Some(BTreeMap::from([(
-            "origin".to_string(),
-            "git@github.com:acme/app.git".to_string(),
-        )])),
-        declared: Some(vec!["react".to_string(), "lodash".to_string()]),
-        home: Some("/home/user".to_string()),
-    }
+    FakeFacts::repo(&["react", "lodash"])
 }
 
 const ROUTINE: &[&str] = &[

@@ -6,21 +6,12 @@ use crate::facts::FakeFacts;
 use crate::law::judge;
 use crate::step::{Access, AppStep, Setting};
 use serde_json::json;
-use std::collections::BTreeMap;
 
 const NONCE: u64 = 0x00c0_ffee_0000_1234;
 const FENCE: &str = "00c0ffee00001234";
 
 fn facts() -> FakeFacts {
-    FakeFacts {
-        clean: Some(false),
-        remotes: Some(BTreeMap::from([(
-            "origin".to_string(),
-            "git@github.com:acme/app.git".to_string(),
-        )])),
-        declared: Some(vec!["react".to_string()]),
-        home: Some("/home/user".to_string()),
-    }
+    FakeFacts::repo(&["react"])
 }
 
 fn ctx(read: bool, said: &[&str]) -> Context {
