@@ -17,9 +17,9 @@ const RUNS_TEXT: &[&str] = &[
 #[rustfmt::skip]
 const DELETES: &[&str] = &[
     "shutil.rmtree(", "os.remove(", "os.unlink(", "os.rmdir(", "os.removedirs(", "fileutils.rm_rf(", "fileutils.rm_r(",
-    "fileutils.remove_dir(", "fileutils.rm(", "fileutils.remove_entry(", "fs.rmsync(", "fs.rmdirsync(",
-    "fs.unlinksync(", "fs.rm(", "fs.rmdir(", "fs.unlink(", "file.delete(", "dir.delete(", "unlink(", "rmdir(",
-    "remove_dir_all(", "remove-item ",
+    "fileutils.remove_dir(", "fileutils.rm(", "fileutils.remove_entry(", ".rmsync(", ".rmdirsync(",
+    ".unlinksync(", "fs.rm(", "fs.rmdir(", "fs.unlink(", "').rm(", "\").rm(", "promises.rm(", "file.delete(",
+    "dir.delete(", "unlink(", "rmdir(", "remove_dir_all(", "remove-item ",
 ];
 
 /// Interpreters whose code is searched.
@@ -189,6 +189,18 @@ mod tests {
             .iter()
             .flat_map(shell_text)
             .collect()
+    }
+
+    #[test]
+    fn node_s_deletes_are_found_however_fs_is_reached() {
+        for code in [
+            "node -e \"require('fs').rmSync('/', {recursive:true})\"",
+            "node -e \"const fs = require('fs'); fs.rmSync('/', {recursive: true})\"",
+            "node -e \"require('node:fs').promises.rm('/', {recursive:true})\"",
+            "node -e \"require('fs').rm('/', {recursive:true}, () => {})\"",
+        ] {
+            assert!(found(code).contains(&"rm -rf '/'".to_string()), "{code}");
+        }
     }
 
     #[test]

@@ -420,6 +420,15 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             );
         }
         p if RELAYS.contains(&p) => relay(p, args, scan),
+        // `gh api -X DELETE /repos/o/r`: GitHub's API, in the person's name.
+        "gh" if args.first().is_some_and(|a| a == "api") => {
+            scan.network = true;
+            let method = request_method(args);
+            if let Some(path) = positional(&args[1..]).first() {
+                let url = format!("https://api.github.com/{}", path.trim_start_matches('/'));
+                http_delete(scan, method.as_deref(), "api.github.com", &url);
+            }
+        }
         "code"
             if args.first().is_some_and(|a| a == "tunnel")
                 && !args.iter().any(|a| {
@@ -643,8 +652,10 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
         index += 1;
     }
     let stdin_data = reads_stdin(cmd, scan);
+    let method = request_method(args);
     for url in &urls {
         let Some(host) = url_place(url) else { continue };
+        http_delete(scan, method.as_deref(), &host, url);
         if is_local(&host) {
             continue;
         }
@@ -677,6 +688,71 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
             send(scan, &host, "reach");
         }
     }
+}
+
+/// The method a request names: `-X DELETE`, `-XDELETE`, `--request DELETE`,
+/// `--request=DELETE`, `--method DELETE` (gh api), `--method=DELETE` (wget), upper-cased.
+fn request_method(args: &[String]) -> Option<String> {
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        let value = match arg.as_str() {
+            "-X" | "--request" | "--method" => words.next().cloned(),
+            other => other
+                .strip_prefix("--request=")
+                .or_else(|| other.strip_prefix("--method="))
+                .or_else(|| other.strip_prefix("-X").filter(|rest| !rest.is_empty()))
+                .map(str::to_string),
+        };
+        if let Some(value) = value {
+            return Some(value.trim_matches(['\'', '"']).to_ascii_uppercase());
+        }
+    }
+    None
+}
+
+/// An HTTP request that deletes what its address names: the DELETE method, or the delete
+/// endpoints of Elasticsearch and OpenSearch (`_delete_by_query`) and Jenkins (`doDelete`).
+/// What a service elsewhere deletes can't be brought back from the work folder; production
+/// in the address makes it severe.
+fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str, url: &str) {
+    let lower = url.to_ascii_lowercase();
+    let endpoint = ["_delete_by_query", "/dodelete"]
+        .iter()
+        .any(|mark| lower.contains(mark));
+    if method != Some("DELETE") && !endpoint {
+        return;
+    }
+    let path = lower
+        .split_once("://")
+        .map_or(lower.as_str(), |(_, rest)| rest)
+        .split_once('/')
+        .map_or("", |(_, path)| path);
+    let production = path
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|part| matches!(part, "prod" | "production" | "prd" | "live"));
+    let what = if path.is_empty() { "/" } else { path };
+    let harm = if production {
+        Harm::Severe
+    } else {
+        Harm::Moderate
+    };
+    // A service on this machine holds a developer's own data (a dev server's items): what it
+    // deletes is theirs to make again. Anywhere else it can't be brought back from here.
+    let lasting = !is_local(host);
+    let mut wish = Wish::new(Act::Delete).naming(Name::AnyOf(host_names(host)));
+    if production {
+        wish = wish.naming(Name::Production);
+    }
+    scan.add(
+        Risk::new(
+            "net.delete",
+            harm,
+            lasting,
+            format!("delete /{what} at {host} over HTTP"),
+        )
+        .way_out()
+        .wish(wish),
+    );
 }
 
 /// A GET whose address carries data rather than asks for a page (carriesData).
@@ -719,8 +795,10 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
             a.starts_with("--post-") || a.starts_with("--body-") || a.starts_with("--method=P")
         })
         .collect();
+    let method = request_method(args);
     for url in urls {
         let Some(host) = url_place(url) else { continue };
+        http_delete(scan, method.as_deref(), &host, url);
         if let Some(risk) = metadata_risk(&host) {
             scan.add(risk);
         }
@@ -760,6 +838,9 @@ fn httpie(args: &[String], scan: &mut Scan<'_>) {
     else {
         return;
     };
+    if method_given {
+        http_delete(scan, words.first().copied(), &host, url);
+    }
     let sends = rest
         .iter()
         .skip(1)
