@@ -972,17 +972,32 @@ fn socat(args: &[String], scan: &mut Scan<'_>) {
             .wish(Wish::new(Act::Public)),
         );
     } else if let Some(host) = lower.iter().find_map(|a| {
-        a.strip_prefix("tcp:")
-            .or_else(|| a.strip_prefix("tcp4:"))
-            .or_else(|| a.strip_prefix("openssl:"))
+        SOCAT_CONNECTS
+            .iter()
+            .find_map(|prefix| a.strip_prefix(prefix))
     }) {
-        send(
-            scan,
-            host.split(':').next().unwrap_or(host),
-            "open a raw connection with socat",
-        );
+        let host = host.split([':', ',']).next().unwrap_or(host);
+        // `socat -u file:.env tcp-connect:host:port`: a file sent as it is.
+        for file in lower.iter().filter_map(|a| {
+            a.strip_prefix("file:")
+                .or_else(|| a.strip_prefix("open:"))
+                .map(|f| f.split(',').next().unwrap_or(f))
+        }) {
+            match secret_file(file, scan) {
+                Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
+                Some(_) => env_leaves(scan, &format!("send {file} to {host}")),
+                None => {}
+            }
+        }
+        send(scan, host, "open a raw connection with socat");
     }
 }
+
+/// socat's addresses that connect out to a host.
+const SOCAT_CONNECTS: &[&str] = &[
+    "tcp:", "tcp4:", "tcp6:", "tcp-connect:", "tcp4-connect:", "tcp6-connect:", "udp:", "udp4:",
+    "udp6:", "udp-connect:", "udp-sendto:", "openssl:", "openssl-connect:", "ssl:",
+];
 
 /// ssh options that take a value.
 const SSH_VALUED: &[&str] = &[
