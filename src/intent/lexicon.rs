@@ -76,6 +76,8 @@ pub mod flag {
     pub const NOT_LAST: u32 = 1 << 14;
     pub const CARRY: u32 = 1 << 15;
     pub const INFINITIVE: u32 = 1 << 16;
+    /// The item names its acts only with a particle later in its clause (`split_verbs`).
+    pub const SPLIT: u32 = 1 << 17;
 }
 
 /// Every concept table with its flag.
@@ -127,7 +129,19 @@ pub struct Lexicon {
     /// For each word, the node of the phrases it starts, or UNKNOWN.
     first: Vec<u32>,
     prod: HashSet<&'static str, WordHash>,
+    /// Verbs whose particle may stand apart at the end of their clause, from the two-word
+    /// wishes that end in one (`roll aus` → "roll das noch nicht aus", `roll out` → "roll
+    /// it out"): the verb's word number → (the particle's, the acts).
+    split: HashMap<u32, Vec<(u32, u32)>, WordHash>,
 }
+
+/// Particles that a German, Dutch or English verb leaves at the end of its clause. Only
+/// these split a wish: "go live" never becomes "go and check the site is live".
+#[rustfmt::skip]
+const PARTICLES: &[&str] = &[
+    "ab", "af", "aus", "away", "bereit", "door", "down", "ein", "hoch", "los", "off", "op", "out",
+    "uit", "up", "weg", "weiter",
+];
 
 impl Lexicon {
     fn build() -> Lexicon {
@@ -185,6 +199,25 @@ impl Lexicon {
             }
         }
         first.resize(vocab.len(), UNKNOWN);
+        let mut split: HashMap<u32, Vec<(u32, u32)>, WordHash> = HashMap::default();
+        for (act, table) in words::WISHES {
+            for (_, line) in table {
+                for entry in *line {
+                    let mut parts = entry.split(' ');
+                    if let (Some(verb), Some(particle), None) =
+                        (parts.next(), parts.next(), parts.next())
+                        && PARTICLES.contains(&particle)
+                        && let (Some(&verb), Some(&particle)) =
+                            (vocab.get(verb), vocab.get(particle))
+                    {
+                        split
+                            .entry(verb)
+                            .or_default()
+                            .push((particle, act_bit(act)));
+                    }
+                }
+            }
+        }
         let prod = words::PROD_WORDS
             .iter()
             .flat_map(|(_, line)| line.iter().copied())
@@ -194,6 +227,7 @@ impl Lexicon {
             nodes,
             first,
             prod,
+            split,
         }
     }
 
@@ -223,6 +257,59 @@ impl Lexicon {
     /// True for a production word (`Name::Production`).
     pub fn is_prod(&self, word: &str) -> bool {
         self.prod.contains(word)
+    }
+}
+
+/// How many words a verb's particle may stand from it.
+const SPLIT_REACH: usize = 8;
+
+/// A verb whose particle comes later in its clause stands for the act the two words are
+/// together ("roll das noch nicht aus", "rol het nog niet uit", "don't roll it out yet"): the
+/// verb's item takes the act, flagged SPLIT, which holds but never asks (`clause::read`).
+/// Linear: each verb looks at most SPLIT_REACH items ahead.
+fn split_verbs(lexicon: &Lexicon, text: &str, items: &mut [Item]) {
+    if lexicon.split.is_empty() {
+        return;
+    }
+    let id_of = |item: &Item| {
+        if item.is_word() && item.words == 1 {
+            text.get(item.start..item.end)
+                .map_or(UNKNOWN, |w| lexicon.id(w))
+        } else {
+            UNKNOWN
+        }
+    };
+    for at in 0..items.len() {
+        let Some(particles) = lexicon.split.get(&id_of(&items[at])) else {
+            continue;
+        };
+        // The particle, later in the verb's clause and within reach.
+        let mut found = Vec::new();
+        for (j, item) in items.iter().enumerate().skip(at + 1).take(SPLIT_REACH) {
+            // An "and" starts another verb's words: "roll the dice and see what comes out".
+            if item.ends_clause() || item.has(flag::AND) {
+                break;
+            }
+            let word = id_of(item);
+            let acts = particles
+                .iter()
+                .filter(|(particle, _)| *particle == word)
+                .fold(0, |acts, (_, act)| acts | act);
+            if acts != 0 {
+                found.push((j, acts));
+            }
+        }
+        // Both ends name the act, so a "not" before either holds it ("roll das nicht aus").
+        for (j, acts) in found {
+            for k in [at, j] {
+                if items[k].acts & acts == 0 {
+                    if items[k].acts == 0 {
+                        items[k].flags |= flag::SPLIT;
+                    }
+                    items[k].acts |= acts;
+                }
+            }
+        }
     }
 }
 
@@ -330,6 +417,7 @@ impl Items {
             });
             ahead.drain(..len.min(ahead.len()));
         }
+        split_verbs(lexicon, text, &mut items);
         Items { items }
     }
 

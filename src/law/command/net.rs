@@ -995,8 +995,20 @@ fn socat(args: &[String], scan: &mut Scan<'_>) {
 
 /// socat's addresses that connect out to a host.
 const SOCAT_CONNECTS: &[&str] = &[
-    "tcp:", "tcp4:", "tcp6:", "tcp-connect:", "tcp4-connect:", "tcp6-connect:", "udp:", "udp4:",
-    "udp6:", "udp-connect:", "udp-sendto:", "openssl:", "openssl-connect:", "ssl:",
+    "tcp:",
+    "tcp4:",
+    "tcp6:",
+    "tcp-connect:",
+    "tcp4-connect:",
+    "tcp6-connect:",
+    "udp:",
+    "udp4:",
+    "udp6:",
+    "udp-connect:",
+    "udp-sendto:",
+    "openssl:",
+    "openssl-connect:",
+    "ssl:",
 ];
 
 /// ssh options that take a value.
