@@ -24,6 +24,11 @@ pub trait Facts {
     fn declared(&self, dir: &str) -> Option<Vec<String>>;
     /// The person's home folder.
     fn home(&self) -> Option<String>;
+    /// Whether asking may wait on the world (a process, the disk): an async host then judges
+    /// off its event loop. Facts given as values never wait.
+    fn may_wait(&self) -> bool {
+        false
+    }
 }
 
 /// Facts given as values, for tests, the corpus and hosts that know nothing.

@@ -87,6 +87,10 @@ impl HostFacts {
 }
 
 impl Facts for HostFacts {
+    fn may_wait(&self) -> bool {
+        true
+    }
+
     fn tree_clean(&self, dir: &str) -> Option<bool> {
         if let Some(known) = lock(&self.clean).get(dir) {
             return *known;

@@ -199,8 +199,6 @@ impl JudgeState {
                 .copied();
         }
         let facts = Arc::clone(&self.facts);
-        // The law is quick; only the host's facts may wait on git (3 s at most, cached per
-        // turn), and those are rare: judging inline keeps the judge's mailbox moving.
         let mut verdict = warden::watch::judge(&step, &ctx, facts.as_ref(), watched);
         let kept = Kept {
             tool: step.tool(),
@@ -258,7 +256,14 @@ impl Actor for JudgeActor {
                 watched,
                 reply,
             } => {
-                let _ = reply.send(state.rule(*step, ctx, watched));
+                // git may take a few seconds: a judge that may wait does it off the async
+                // threads, so the other judges and chats go on meanwhile.
+                let ruled = if state.facts.may_wait() {
+                    tokio::task::block_in_place(|| state.rule(*step, ctx, watched))
+                } else {
+                    state.rule(*step, ctx, watched)
+                };
+                let _ = reply.send(ruled);
             }
             JudgeMsg::Prefer { event, reply } => {
                 let record = Record {
