@@ -606,6 +606,32 @@ fn the_judge_route_refuses_what_the_chat_s_events_supply() {
         let error = answer["error"].as_str().unwrap_or_default();
         assert!(error.contains(&format!("`{field}`")), "{field}: {error}");
     }
+    // A tool's setting is the person's, set through the settings route: a request can't
+    // claim it. Declaring what an app is (its origin, its access) stays the caller's.
+    let app_call = |app: Value| {
+        json!({"tool_name": "App", "tool_input": {"app": "Mail", "tool": "send", "arguments": {}},
+               "app": app, "cwd": CWD})
+    };
+    let (status, answer) = warden.call(
+        "POST",
+        "/v1/chats/c1/judge",
+        Auth::Nobody,
+        Some(app_call(json!({"origin": "own", "setting": "allow"}))),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("`app.setting`")),
+        "{answer}"
+    );
+    let (status, answer) = warden.call(
+        "POST",
+        "/v1/chats/c1/judge",
+        Auth::Nobody,
+        Some(app_call(json!({"origin": "own"}))),
+    );
+    assert_eq!(status, 200, "{answer}");
     // Claude Code's other hook fields are ignored, as `warden judge` ignores them.
     let mut body = bash("cargo test");
     body["session_id"] = json!("c1");

@@ -457,6 +457,13 @@ async fn judging(
     };
     let (value, request) =
         protocol::parse(&text).map_err(|(id, error)| refused(&id, error.to_string()))?;
+    if value.pointer("/app/setting").is_some() {
+        // INVARIANT: only the person sets a tool's setting (the settings route, with the token).
+        return Err(refused(
+            &request.id,
+            "`app.setting` is not taken by the judge route: the person's setting for a tool is theirs to set (PUT /v1/preferences/settings with the token)".to_string(),
+        ));
+    }
     if let Some((field, instead)) = EVENT_FIELDS
         .iter()
         .find(|(field, _)| value.get(field).is_some())
