@@ -369,10 +369,11 @@ fn held_before(items: &[Item], k: usize) -> Option<(Cue, usize)> {
     None
 }
 
-/// A clause before the comma at `comma` that is only a verbal "not" (three words at most,
-/// with no act in it: "do not", "please never", "bitte nicht"), right before it or before one
-/// short aside ("under any circumstances"): the "not" is the act's, whatever the commas. An
-/// answer ("no, push it", "nein, push es") is a filler as well as a "not", and is no hold.
+/// A clause before the comma at `comma` that is only a verbal "not" and fillers (three words
+/// at most: "do not", "please never", "bitte nicht"), right before it or before one short
+/// aside ("under any circumstances"): the "not" is the act's, whatever the commas. An answer
+/// ("no, push it", "nein, push es") is a filler as well as a "not", and is no hold; nor is a
+/// clause that says more than not ("not bad, push it").
 fn bare_not_before(items: &[Item], comma: usize) -> Option<usize> {
     let mut end = comma;
     for _ in 0..2 {
@@ -385,20 +386,25 @@ fn bare_not_before(items: &[Item], comma: usize) -> Option<usize> {
         let plain = clause
             .iter()
             .all(|item| item.is_word() && item.acts == 0 && !item.has(flag::NOT_A_HOLD));
+        // Nothing but a "not" and fillers: "do not", "please never", "bitte nicht". "Not bad",
+        // "without tests" and "nothing else" say more than not.
+        let bare = plain
+            && clause
+                .iter()
+                .all(|item| item.has(flag::NEGATION | flag::FILLER));
         let not = clause.iter().position(|item| {
             item.has(flag::NEGATION) && !item.has(flag::FILLER | flag::NOT_A_HOLD)
         });
         match not {
-            Some(at) if plain && (1..=3).contains(&words) => return Some(start + at),
-            Some(_) => return None,
+            Some(at) if bare && (1..=3).contains(&words) => return Some(start + at),
             // An aside of a few words, between commas, may stand between.
-            None if plain && (1..=4).contains(&words) && start > 0 => {
+            _ if plain && (1..=4).contains(&words) && start > 0 => {
                 if items[start - 1].kind != Kind::Clause {
                     return None;
                 }
                 end = start - 1;
             }
-            None => return None,
+            _ => return None,
         }
     }
     None

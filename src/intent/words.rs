@@ -65,7 +65,7 @@ pub const NOT_A_HOLD: Table = &[
 /// A "not": holds the act it comes before, within seven words of the act's own clause.
 #[rustfmt::skip]
 pub const NEGATION: Table = &[
-    (En, &["can't", "cannot", "cant", "didn't", "didnt", "doesn't", "doesnt", "don't", "dont", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "without", "won't", "wont"]),
+    (En, &["can't", "cannot", "cant", "didn't", "didnt", "do not", "doesn't", "doesnt", "don't", "dont", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "without", "won't", "wont"]),
     (De, &["auf keinen fall", "bloss nicht", "doch nicht", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "nix", "ohne", "weder"]),
     (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "rien", "sans", "surtout pas"]),
     (Es, &["jamas", "mejor no", "nada", "ni", "ningun", "ninguna", "ninguno", "no", "nunca", "para nada", "sin", "tampoco"]),
