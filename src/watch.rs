@@ -214,6 +214,35 @@ pub fn counts(step: &AppStep) -> Vec<(String, u32)> {
     out
 }
 
+/// The person's own thresholds, by rule id (`[limits.watch]` in the configuration), in place
+/// of LIMITS' numbers. Checked by [`thresholds`]: a stop may only come sooner.
+pub type Thresholds = BTreeMap<String, u32>;
+
+/// Checks the person's thresholds: every rule one of LIMITS', every number above zero, and a
+/// stop never later than LIMITS says (nobody's trust reaches five hundred people with one
+/// message, whatever a file says). The error names the rule.
+pub fn thresholds(given: &BTreeMap<String, u32>) -> Result<Thresholds, String> {
+    for (rule, n) in given {
+        let Some(limit) = LIMITS.iter().find(|limit| limit.rule == rule.as_str()) else {
+            let known: Vec<&str> = LIMITS.iter().map(|limit| limit.rule).collect();
+            return Err(format!(
+                "`{rule}` is not one of the behaviour watch's limits ({})",
+                known.join(", ")
+            ));
+        };
+        if *n == 0 {
+            return Err(format!("`{rule}` must be above zero"));
+        }
+        if matches!(limit.action, Action::Stop { .. }) && *n > limit.threshold {
+            return Err(format!(
+                "`{rule}` is a stop: it may come sooner than {} but never later",
+                limit.threshold
+            ));
+        }
+    }
+    Ok(given.clone())
+}
+
 /// The risks of adding `adding` (a step's [`counts`]) to a chat that counted `counted`
 /// (`ChatState::counts`: when, kind, how many), in a turn that started at `turn_start_ms`,
 /// at `now_ms`. For each limit and each kind it counts: the count before and after this
@@ -225,6 +254,7 @@ pub fn watch(
     turn_start_ms: i64,
     now_ms: i64,
     adding: &[(String, u32)],
+    thresholds: &Thresholds,
 ) -> Vec<Risk> {
     let mut added: BTreeMap<&str, u64> = BTreeMap::new();
     for (kind, n) in adding {
@@ -242,7 +272,11 @@ pub fn watch(
                 Window::Turn => sum(counted, kind, turn_start_ms),
                 Window::Day => sum(counted, kind, now_ms.saturating_sub(DAY_MS)),
             };
-            risks.extend(limit.risk(kind, before, before.saturating_add(*n)));
+            let threshold = thresholds
+                .get(limit.rule)
+                .copied()
+                .unwrap_or(limit.threshold);
+            risks.extend(limit.risk(kind, threshold, before, before.saturating_add(*n)));
         }
     }
     risks
@@ -272,8 +306,8 @@ impl Limit {
     }
 
     /// The risk of going from `before` to `after` in this limit's window, if any.
-    fn risk(&self, kind: &str, before: u64, after: u64) -> Option<Risk> {
-        let threshold = u64::from(self.threshold);
+    fn risk(&self, kind: &str, threshold: u32, before: u64, after: u64) -> Option<Risk> {
+        let threshold = u64::from(threshold);
         let says = self
             .says
             .replace("{n}", &after.to_string())

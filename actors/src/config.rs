@@ -52,6 +52,10 @@ pub struct Limits {
     /// The largest request body, in bytes; a larger one is refused with 413.
     #[serde(default = "body_bytes")]
     pub body_bytes: usize,
+    /// The behaviour watch's thresholds the person sets, by rule (`watch.recipients = 50`);
+    /// the others keep LIMITS' numbers (`docs/configuration.md`).
+    #[serde(default)]
+    pub watch: std::collections::BTreeMap<String, u32>,
 }
 
 fn body_bytes() -> usize {
@@ -62,6 +66,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             body_bytes: BODY_BYTES,
+            watch: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -135,6 +140,9 @@ impl Config {
                 "the configuration {}: `limits.body_bytes` must be more than 0",
                 path.display()
             );
+        }
+        if let Err(e) = warden::watch::thresholds(&config.limits.watch) {
+            bail!("the configuration {}: [limits.watch] {e}", path.display());
         }
         Ok(config)
     }
@@ -213,6 +221,33 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(error.contains("modle"), "{error}");
+    }
+
+    #[test]
+    fn the_watch_s_thresholds_are_read_and_checked() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "[limits.watch]\n\"watch.recipients\" = 10\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let config = Config::load(Some(&path), "/home/u").unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(config.limits.watch.get("watch.recipients"), Some(&10));
+        for (text, names) in [
+            (
+                "[limits.watch]\n\"watch.recipient\" = 10\n",
+                "watch.recipient",
+            ),
+            (
+                "[limits.watch]\n\"watch.stop_recipients\" = 5000\n",
+                "never later",
+            ),
+        ] {
+            std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+            let error = Config::load(Some(&path), "/home/u")
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(error.contains(names), "{error}");
+        }
     }
 
     #[test]

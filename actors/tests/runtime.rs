@@ -25,6 +25,7 @@ async fn open(dir: &Path, idle: Duration) -> Runtime {
             idle,
             look: None,
             listen_port: None,
+            thresholds: Default::default(),
         },
     )
     .await
@@ -772,4 +773,41 @@ async fn a_stopped_chat_stops_its_tasks() {
         Decision::Allow,
         "started again, the task goes on"
     );
+}
+
+/// The person's thresholds reach the behaviour watch: with `watch.recipients = 5`, a note to
+/// five people asks, where LIMITS' thirty would let it go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_person_s_thresholds_reach_the_watch() {
+    let five: Vec<String> = (0..5).map(|n| format!("friend{n}@example.com")).collect();
+    for (thresholds, want) in [
+        (warden::watch::Thresholds::new(), Decision::Allow),
+        (
+            warden::watch::Thresholds::from([("watch.recipients".to_string(), 5)]),
+            Decision::Ask,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let runtime = Runtime::open(
+            dir.path(),
+            facts(),
+            Options {
+                idle: Duration::from_secs(60),
+                thresholds,
+                ..Options::default()
+            },
+        )
+        .await
+        .unwrap_or_else(|e| panic!("open: {e:#}"));
+        runtime
+            .open_chat("c1", Mode::Auto, Company::Alone)
+            .await
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        let judged = runtime
+            .judge("c1", send_email(serde_json::json!(five)), CWD)
+            .await
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(judged.verdict.decision, want, "{}", judged.verdict.reason);
+        runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
+    }
 }

@@ -47,6 +47,7 @@ fn open(rt: &tokio::runtime::Runtime, dir: &std::path::Path, idle: Duration) -> 
                 idle,
                 look: None,
                 listen_port: None,
+                thresholds: Default::default(),
             },
         )
         .await

@@ -64,7 +64,13 @@ impl Chat {
 
     /// Judges a step's counts at `now`; records them unless refused. Returns the risks.
     fn step(&mut self, now: i64, adding: &[(String, u32)]) -> Vec<Risk> {
-        let risks = watch(&self.counts, self.turn_start, now, adding);
+        let risks = watch(
+            &self.counts,
+            self.turn_start,
+            now,
+            adding,
+            &Thresholds::new(),
+        );
         if !risks.iter().any(|risk| risk.refused) {
             for (kind, n) in adding {
                 self.counts.push((now, kind.clone(), *n));
@@ -157,7 +163,13 @@ fn every_limit_fires_and_spares_its_examples() {
             for (before, adding) in cases {
                 // Counted earlier in this turn, so inside every window.
                 let counted = vec![(now - MINUTE, kind.clone(), *before)];
-                let risks = watch(&counted, now - 2 * MINUTE, now, &one(&kind, *adding));
+                let risks = watch(
+                    &counted,
+                    now - 2 * MINUTE,
+                    now,
+                    &one(&kind, *adding),
+                    &Thresholds::new(),
+                );
                 let fired = risks.iter().find(|risk| risk.rule == limit.rule);
                 assert_eq!(
                     fired.is_some(),
@@ -209,7 +221,13 @@ fn ctx(mode: Mode) -> Context {
 
 /// What the law answers for a step, the watch joined in, in a chat that counted `chat`.
 fn decision(chat: &Chat, step: &AppStep, mode: Mode, now: i64) -> (Decision, Verdict) {
-    let watched = watch(&chat.counts, chat.turn_start, now, &counts(step));
+    let watched = watch(
+        &chat.counts,
+        chat.turn_start,
+        now,
+        &counts(step),
+        &Thresholds::new(),
+    );
     let verdict = judge(
         &Step::App(step.clone()),
         &ctx(mode),
@@ -251,7 +269,7 @@ fn seed_a_newsletter_to_thirty_people_asks_once() {
         verdict.reason
     );
     // Twenty-nine is a note.
-    assert!(watch(&[], T0, T0, &counts(&send_to(29))).is_empty());
+    assert!(watch(&[], T0, T0, &counts(&send_to(29)), &Thresholds::new()).is_empty());
 }
 
 #[test]
@@ -307,7 +325,7 @@ fn messages_a_day_ask_in_full_trust_too() {
 #[test]
 fn seed_five_hundred_people_with_one_message_is_refused_in_every_mode() {
     let step = send_to(500);
-    let risks = watch(&[], T0, T0, &counts(&step));
+    let risks = watch(&[], T0, T0, &counts(&step), &Thresholds::new());
     let stop = risks
         .iter()
         .find(|risk| risk.rule == "watch.stop_recipients")
@@ -356,7 +374,7 @@ fn counts_older_than_a_day_dont_count() {
     for (ago, asks, what) in cases {
         let now = T0;
         let counted = vec![(now - ago, MESSAGES.to_string(), 99)];
-        let risks = watch(&counted, now, now, &one(MESSAGES, 1));
+        let risks = watch(&counted, now, now, &one(MESSAGES, 1), &Thresholds::new());
         assert_eq!(
             rules(&risks) == vec!["watch.messages_day"],
             *asks,
@@ -466,7 +484,13 @@ fn the_same_change_repeated_asks_at_five_then_full_trust_at_twenty() {
 #[test]
 fn a_reason_names_the_repeated_tool() {
     let kind = "changes:notion:update_page:0123456789abcdef".to_string();
-    let risks = watch(&[(T0, kind.clone(), 4)], T0, T0, &one(&kind, 1));
+    let risks = watch(
+        &[(T0, kind.clone(), 4)],
+        T0,
+        T0,
+        &one(&kind, 1),
+        &Thresholds::new(),
+    );
     assert_eq!(rules(&risks), vec!["watch.same_change"]);
     assert!(
         risks[0]
@@ -549,14 +573,20 @@ fn a_run_of_deletes_in_one_turn() {
         )
     };
     assert_eq!(
-        rules(&watch(&[], T0, T0, &counts(&batch(25)))),
+        rules(&watch(&[], T0, T0, &counts(&batch(25)), &Thresholds::new())),
         vec!["watch.deletes_turn"]
     );
     assert_eq!(
-        rules(&watch(&[], T0, T0, &counts(&batch(100)))),
+        rules(&watch(
+            &[],
+            T0,
+            T0,
+            &counts(&batch(100)),
+            &Thresholds::new()
+        )),
         vec!["watch.deletes_turn", "watch.mass_delete"]
     );
-    assert!(watch(&[], T0, T0, &counts(&batch(19))).is_empty());
+    assert!(watch(&[], T0, T0, &counts(&batch(19)), &Thresholds::new()).is_empty());
 }
 
 #[test]
@@ -579,8 +609,14 @@ fn a_thousand_people_a_day_stops() {
     // The next day starts over.
     let later = T0 + 4 * 60 * MINUTE + DAY_MS;
     assert!(
-        !rules(&watch(&chat.counts, later, later, &counts(&send_to(300))))
-            .contains(&"watch.stop_recipients_day")
+        !rules(&watch(
+            &chat.counts,
+            later,
+            later,
+            &counts(&send_to(300)),
+            &Thresholds::new()
+        ))
+        .contains(&"watch.stop_recipients_day")
     );
 }
 
@@ -592,7 +628,7 @@ fn a_lookup_after_a_big_day_asks_nothing() {
     ];
     let look = app_step("gmail", "search_emails", json!({"query": "from:bank"}));
     assert!(counts(&look).is_empty());
-    assert!(watch(&counted, T0, T0 + 1, &counts(&look)).is_empty());
+    assert!(watch(&counted, T0, T0 + 1, &counts(&look), &Thresholds::new()).is_empty());
 }
 
 /// What a step adds, by kind.
@@ -893,10 +929,20 @@ fn the_watch_is_total() {
         i64::MIN,
         i64::MIN,
         &[(RECIPIENTS.to_string(), u32::MAX)],
+        &Thresholds::new(),
     );
     assert!(risks.iter().any(|risk| risk.refused));
-    assert!(watch(&[], i64::MAX, i64::MAX, &[]).is_empty());
-    assert!(watch(&[], T0, T0, &[("unknown".into(), 7), (MESSAGES.into(), 0)]).is_empty());
+    assert!(watch(&[], i64::MAX, i64::MAX, &[], &Thresholds::new()).is_empty());
+    assert!(
+        watch(
+            &[],
+            T0,
+            T0,
+            &[("unknown".into(), 7), (MESSAGES.into(), 0)],
+            &Thresholds::new()
+        )
+        .is_empty()
+    );
 }
 
 #[test]
@@ -927,5 +973,42 @@ fn an_app_step_naming_warden_s_address_is_refused_with_the_watch_joined_in() {
             (decision, verdict.reason),
             "{mode}: the law alone and with the watch agree"
         );
+    }
+}
+
+/// The person's thresholds replace LIMITS' numbers: a newsletter limit of 10 asks at ten
+/// people; a stop may come sooner but never later; an unknown rule is named.
+#[test]
+fn the_person_s_thresholds_replace_the_limits_numbers() {
+    let mut given = std::collections::BTreeMap::new();
+    given.insert("watch.recipients".to_string(), 10);
+    let mine = thresholds(&given).unwrap_or_else(|e| panic!("{e}"));
+    assert!(watch(&[], T0, T0, &counts(&send_to(9)), &mine).is_empty());
+    let risks = watch(&[], T0, T0, &counts(&send_to(10)), &mine);
+    assert!(
+        risks.iter().any(|r| r.rule == "watch.recipients"),
+        "{risks:?}"
+    );
+    assert!(watch(&[], T0, T0, &counts(&send_to(10)), &Thresholds::new()).is_empty());
+
+    let mut sooner = std::collections::BTreeMap::new();
+    sooner.insert("watch.stop_recipients".to_string(), 200);
+    let sooner = thresholds(&sooner).unwrap_or_else(|e| panic!("{e}"));
+    let risks = watch(&[], T0, T0, &counts(&send_to(200)), &sooner);
+    assert!(
+        risks
+            .iter()
+            .any(|r| r.rule == "watch.stop_recipients" && r.refused),
+        "{risks:?}"
+    );
+    for (rule, n, names) in [
+        ("watch.stop_recipients", 5_000, "never later"),
+        ("watch.recipients", 0, "above zero"),
+        ("watch.newsletters", 10, "watch.newsletters"),
+    ] {
+        let mut bad = std::collections::BTreeMap::new();
+        bad.insert(rule.to_string(), n);
+        let error = thresholds(&bad).err().unwrap_or_default();
+        assert!(error.contains(names), "{rule} {n}: {error}");
     }
 }

@@ -68,6 +68,7 @@ pub struct ChatArgs {
     /// The second look, when one is configured.
     pub look: Option<SecondLook>,
     pub listen_port: Option<u16>,
+    pub thresholds: Arc<warden::watch::Thresholds>,
 }
 
 /// A chat actor's state.
@@ -83,6 +84,7 @@ pub struct ChatRun {
     protected: Arc<[String]>,
     look: Option<SecondLook>,
     listen_port: Option<u16>,
+    thresholds: Arc<warden::watch::Thresholds>,
     idle: Duration,
     touched: Instant,
     /// The behaviour watch, spawned on the chat's first app step.
@@ -176,7 +178,11 @@ impl ChatRun {
         if let Some(watch) = &self.watch {
             return Ok(watch.clone());
         }
-        let args = (self.state.counts.clone(), self.state.turn_started_ms);
+        let args = (
+            self.state.counts.clone(),
+            self.state.turn_started_ms,
+            Arc::clone(&self.thresholds),
+        );
         let (watch, _) = Actor::spawn_linked(None, WatchActor, args, self.myself.get_cell())
             .await
             .map_err(|e| anyhow::anyhow!("the chat's watch could not start: {e}"))?;
@@ -444,6 +450,7 @@ impl Actor for ChatActor {
             protected: args.protected,
             look: args.look,
             listen_port: args.listen_port,
+            thresholds: args.thresholds,
             idle: args.idle,
             touched: Instant::now(),
             watch: None,

@@ -57,6 +57,8 @@ pub struct Options {
     pub look: Option<crate::second_look::SecondLook>,
     /// The port `warden serve` listens on, when not the default: steps naming it are refused.
     pub listen_port: Option<u16>,
+    /// The person's thresholds for the behaviour watch (checked by `watch::thresholds`).
+    pub thresholds: warden::watch::Thresholds,
 }
 
 impl Default for Options {
@@ -66,6 +68,7 @@ impl Default for Options {
             idle: Duration::from_secs(600),
             look: None,
             listen_port: None,
+            thresholds: warden::watch::Thresholds::new(),
         }
     }
 }
@@ -90,6 +93,7 @@ impl Runtime {
             judges: judges.clone(),
             look: options.look,
             listen_port: options.listen_port,
+            thresholds: Arc::new(options.thresholds),
         };
         let (supervisor, _handle) = Actor::spawn(None, Supervisor, args)
             .await

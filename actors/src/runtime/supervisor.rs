@@ -61,6 +61,7 @@ pub struct SupervisorArgs {
     pub judges: Judges,
     pub look: Option<SecondLook>,
     pub listen_port: Option<u16>,
+    pub thresholds: Arc<warden::watch::Thresholds>,
 }
 
 /// The supervisor's state.
@@ -74,6 +75,7 @@ pub struct SupervisorState {
     protected: Arc<[String]>,
     look: Option<SecondLook>,
     listen_port: Option<u16>,
+    thresholds: Arc<warden::watch::Thresholds>,
     idle: Duration,
 }
 
@@ -99,6 +101,7 @@ impl SupervisorState {
             protected: Arc::clone(&self.protected),
             look: self.look.clone(),
             listen_port: self.listen_port,
+            thresholds: Arc::clone(&self.thresholds),
             idle: self.idle,
         };
         let (actor, _) = Actor::spawn_linked(None, ChatActor, args, myself.get_cell())
@@ -164,6 +167,7 @@ impl Actor for Supervisor {
             protected: args.protected.into(),
             look: args.look,
             listen_port: args.listen_port,
+            thresholds: args.thresholds,
             idle: args.idle,
         };
         for at in 0..state.judges.size() {

@@ -3,8 +3,10 @@
 //! LIMITS make of the next step. The counts come from the chat's log, so a restart keeps them.
 
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use std::sync::Arc;
 use warden::step::AppStep;
 use warden::verdict::Risk;
+use warden::watch::Thresholds;
 
 /// What one step adds to the counts, and the risks LIMITS find in it.
 pub type Looked = (Vec<(String, u32)>, Vec<Risk>);
@@ -31,21 +33,24 @@ pub struct WatchActor;
 pub struct WatchState {
     counts: Vec<(i64, String, u32)>,
     turn_started_ms: i64,
+    /// The person's thresholds, in place of LIMITS' numbers.
+    thresholds: Arc<Thresholds>,
 }
 
 impl Actor for WatchActor {
     type Msg = WatchMsg;
     type State = WatchState;
-    type Arguments = (Vec<(i64, String, u32)>, i64);
+    type Arguments = (Vec<(i64, String, u32)>, i64, Arc<Thresholds>);
 
     async fn pre_start(
         &self,
         _myself: ActorRef<WatchMsg>,
-        (counts, turn_started_ms): Self::Arguments,
+        (counts, turn_started_ms, thresholds): Self::Arguments,
     ) -> Result<WatchState, ActorProcessingErr> {
         Ok(WatchState {
             counts,
             turn_started_ms,
+            thresholds,
         })
     }
 
@@ -58,8 +63,13 @@ impl Actor for WatchActor {
         match message {
             WatchMsg::Look { app, now_ms, reply } => {
                 let adding = warden::watch::counts(&app);
-                let risks =
-                    warden::watch::watch(&state.counts, state.turn_started_ms, now_ms, &adding);
+                let risks = warden::watch::watch(
+                    &state.counts,
+                    state.turn_started_ms,
+                    now_ms,
+                    &adding,
+                    &state.thresholds,
+                );
                 let _ = reply.send((adding, risks));
             }
             WatchMsg::Sync {

@@ -70,6 +70,8 @@ pub struct Settings {
     pub idle: Duration,
     /// The second look, when the configuration has one.
     pub look: Option<SecondLook>,
+    /// The person's thresholds for the behaviour watch (`[limits.watch]`).
+    pub thresholds: warden::watch::Thresholds,
 }
 
 /// An address to listen on: `IP:PORT`, or `localhost:PORT`.
@@ -125,6 +127,7 @@ impl Settings {
             facts: None,
             idle: Options::default().idle,
             look,
+            thresholds: config.limits.watch.clone(),
         })
     }
 }
@@ -201,6 +204,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
             idle: settings.idle,
             look: settings.look,
             listen_port: defaults.listen_port,
+            thresholds: settings.thresholds,
         },
     )
     .await?;
