@@ -233,10 +233,32 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
             search: true,
         }),
         "browser" | "Browser" => Step::Browser(read_browser(request)?),
+        // `Agent` is Claude Code's newer name for `Task` (a subagent: its own steps are
+        // judged one by one); `Skill` loads a skill's instructions.
         "TodoWrite" | "TodoRead" | "ExitPlanMode" | "BashOutput" | "KillShell" | "KillBash"
-        | "Task" => Step::Bookkeeping {
+        | "Task" | "Agent" | "Skill" => Step::Bookkeeping {
             tool: tool.to_string(),
         },
+        // Claude Code's reads of an MCP server's resources: a lookup in that app.
+        "ListMcpResourcesTool" | "ReadMcpResourceTool" => {
+            let server = request
+                .tool_input
+                .get("server")
+                .and_then(Value::as_str)
+                .filter(|server| !server.is_empty())
+                .unwrap_or("mcp");
+            let mut app = read_app(
+                request,
+                defaults,
+                server,
+                tool,
+                request.tool_input.clone(),
+                Origin::Mcp,
+                None,
+            );
+            app.access = Some(Access::Read);
+            Step::App(app)
+        }
         "App" | "app" => {
             let app = input(request, "app")?;
             let name = input(request, "tool")?;

@@ -39,6 +39,11 @@ pub fn marks_of(tool: &str, input: &Value, cwd: &str, home: &str) -> Vec<Mark> {
     match tool {
         "WebFetch" => vec![mark("a web page", text("url"))],
         "WebSearch" => vec![mark("web search results", text("query"))],
+        // A resource an MCP server holds: that app's content.
+        "ReadMcpResourceTool" if !text("server").is_empty() => {
+            let server = text("server");
+            vec![mark(&format!("{server} content"), text("uri"))]
+        }
         "Read" => outside(text("file_path"), cwd, home),
         "NotebookRead" => outside(text("notebook_path"), cwd, home),
         "Grep" | "Glob" | "LS" => outside(text("path"), cwd, home),
@@ -184,6 +189,11 @@ mod tests {
                 "mcp__my_app__list__all",
                 json!({}),
                 vec![("my_app content", "my_app/list__all")],
+            ),
+            (
+                "ReadMcpResourceTool",
+                json!({"server": "github", "uri": "repo://acme/app/README.md"}),
+                vec![("github content", "repo://acme/app/README.md")],
             ),
             ("Read", json!({"file_path": "/repo/src/main.rs"}), vec![]),
             ("Read", json!({"file_path": "src/main.rs"}), vec![]),
