@@ -236,7 +236,7 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         // `Agent` is Claude Code's newer name for `Task` (a subagent: its own steps are
         // judged one by one); `Skill` loads a skill's instructions.
         "TodoWrite" | "TodoRead" | "ExitPlanMode" | "BashOutput" | "KillShell" | "KillBash"
-        | "Task" | "Agent" | "Skill" => Step::Bookkeeping {
+        | "Task" | "Agent" | "Skill" | "AskUserQuestion" => Step::Bookkeeping {
             tool: tool.to_string(),
         },
         // Claude Code's reads of an MCP server's resources: a lookup in that app.
