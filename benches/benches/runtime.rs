@@ -11,12 +11,9 @@
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use std::sync::Arc;
 use std::time::Duration;
-use warden::chat::{Event, Mark};
-use warden::facts::FakeFacts;
 use warden::step::Step;
-use warden_actors::runtime::{Options, Runtime};
+use warden_benches::{mark_all, open, tokio};
 
 const COMMANDS: &[&str] = &[
     "cargo test",
@@ -28,55 +25,6 @@ const COMMANDS: &[&str] = &[
 
 const CHATS: usize = 10_000;
 const STEPS: usize = 10;
-
-fn tokio() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn open(rt: &tokio::runtime::Runtime, dir: &std::path::Path, idle: Duration) -> Runtime {
-    rt.block_on(async {
-        Runtime::open(
-            dir,
-            Arc::new(FakeFacts::unknown()),
-            Options {
-                protected: vec![],
-                idle,
-                look: None,
-                listen_port: None,
-                thresholds: Default::default(),
-            },
-        )
-        .await
-        .unwrap_or_else(|e| panic!("{e:#}"))
-    })
-}
-
-/// Brings every chat into memory with one mark (a web page read), all at once.
-fn mark_all(rt: &tokio::runtime::Runtime, warden: &Runtime) {
-    rt.block_on(async {
-        let mut writers = Vec::new();
-        for chat in 0..CHATS {
-            let warden = warden.clone();
-            writers.push(tokio::spawn(async move {
-                let mark = Mark {
-                    name: "a web page".into(),
-                    provenance: None,
-                };
-                warden
-                    .record(&format!("c{chat}"), Event::Read { mark })
-                    .await
-                    .unwrap_or_else(|e| panic!("{e:#}"));
-            }));
-        }
-        for writer in writers {
-            writer.await.unwrap_or_else(|e| panic!("{e}"));
-        }
-    });
-}
 
 fn decisions(c: &mut Criterion) {
     let disk = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
@@ -92,7 +40,7 @@ fn run(c: &mut Criterion, name: &str, dir: &std::path::Path) {
     let rt = tokio();
     let warden = open(&rt, dir, Duration::from_secs(3600));
     // Every chat in memory first, with a mark, so the bench measures decisions, not spawning.
-    mark_all(&rt, &warden);
+    mark_all(&rt, &warden, CHATS);
     let mut group = c.benchmark_group("runtime");
     group.sample_size(10);
     group.throughput(Throughput::Elements((CHATS * STEPS) as u64));

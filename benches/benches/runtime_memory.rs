@@ -7,11 +7,8 @@
 
 use cap::Cap;
 use std::alloc::System;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use warden::chat::{Event, Mark};
-use warden::facts::FakeFacts;
-use warden_actors::runtime::{Options, Runtime};
+use warden_benches::{mark_all, open, tokio};
 
 /// The system's allocator, counting the bytes live.
 #[global_allocator]
@@ -29,43 +26,10 @@ fn main() {
     if filter.is_some_and(|f| !"runtime_memory".contains(&f) && !"memory".contains(&f)) {
         return;
     }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap_or_else(|e| panic!("{e}"));
+    let rt = tokio();
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let warden = rt.block_on(async {
-        Runtime::open(
-            dir.path(),
-            Arc::new(FakeFacts::unknown()),
-            Options {
-                idle: Duration::from_secs(4),
-                ..Options::default()
-            },
-        )
-        .await
-        .unwrap_or_else(|e| panic!("{e:#}"))
-    });
-    rt.block_on(async {
-        let mut writers = Vec::new();
-        for chat in 0..CHATS {
-            let warden = warden.clone();
-            writers.push(tokio::spawn(async move {
-                let mark = Mark {
-                    name: "a web page".into(),
-                    provenance: None,
-                };
-                warden
-                    .record(&format!("c{chat}"), Event::Read { mark })
-                    .await
-                    .unwrap_or_else(|e| panic!("{e:#}"));
-            }));
-        }
-        for writer in writers {
-            writer.await.unwrap_or_else(|e| panic!("{e}"));
-        }
-    });
+    let warden = open(&rt, dir.path(), Duration::from_secs(4));
+    mark_all(&rt, &warden, CHATS);
     let in_memory = rt
         .block_on(warden.in_memory())
         .unwrap_or_else(|e| panic!("{e:#}"));
