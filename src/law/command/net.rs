@@ -668,10 +668,8 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
                 .map(|(_, f)| f)
                 .or_else(|| value.strip_prefix('<'))
                 .or(Some(value.as_str()));
-            match file.and_then(|f| secret_file(f, scan)) {
-                Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
-                Some(_) => env_leaves(scan, &format!("send {} to {host}", file.unwrap_or(".env"))),
-                None => {}
+            if let Some(file) = file {
+                file_leaves(scan, file, &host);
             }
             if ENV_DUMPERS
                 .iter()
@@ -755,6 +753,15 @@ fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str, url: &str)
     );
 }
 
+/// A file sent to `host`: a key file or a secrets file leaving, when it is one.
+fn file_leaves(scan: &mut Scan<'_>, file: &str, host: &str) {
+    match secret_file(file, scan) {
+        Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
+        Some(_) => env_leaves(scan, &format!("send {file} to {host}")),
+        None => {}
+    }
+}
+
 /// A GET whose address carries data rather than asks for a page (carriesData).
 fn fetch_data(scan: &mut Scan<'_>, host: &str) {
     scan.add(
@@ -806,11 +813,7 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
             if let Some(file) = post.split_once('=').map(|(_, v)| v)
                 && post.contains("file")
             {
-                match secret_file(file, scan) {
-                    Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
-                    Some(_) => env_leaves(scan, &format!("send {file} to {host}")),
-                    None => {}
-                }
+                file_leaves(scan, file, &host);
             }
         }
         if !posts.is_empty() {
@@ -847,14 +850,8 @@ fn httpie(args: &[String], scan: &mut Scan<'_>) {
         .any(|item| item.contains('=') || item.contains('@'));
     if sends {
         for item in rest.iter().skip(1) {
-            if let Some((_, file)) = item.split_once('@')
-                && let Some(kind) = secret_file(file, scan)
-            {
-                if kind == "keys" {
-                    key_leaves(scan, &format!("send a key file to {host}"))
-                } else {
-                    env_leaves(scan, &format!("send {file} to {host}"))
-                }
+            if let Some((_, file)) = item.split_once('@') {
+                file_leaves(scan, file, &host);
             }
         }
         send(scan, &host, "send data");
@@ -983,11 +980,7 @@ fn socat(args: &[String], scan: &mut Scan<'_>) {
                 .or_else(|| a.strip_prefix("open:"))
                 .map(|f| f.split(',').next().unwrap_or(f))
         }) {
-            match secret_file(file, scan) {
-                Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
-                Some(_) => env_leaves(scan, &format!("send {file} to {host}")),
-                None => {}
-            }
+            file_leaves(scan, file, host);
         }
         send(scan, host, "open a raw connection with socat");
     }
