@@ -1,6 +1,7 @@
 //! warden's law and the vocabulary every layer shares: a step, a verdict, a risk, a wish,
 //! the person's words, a mode. Pure and synchronous: no I/O, no clocks, no async.
 
+pub mod catalogue;
 pub mod chat;
 pub mod corpus;
 pub mod facts;

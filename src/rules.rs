@@ -31,6 +31,7 @@
 //! [`matches`] uses it: [`matches`] validates on every call, so a rule warden would refuse
 //! covers nothing.
 
+use crate::catalogue::Class;
 use crate::intent::Wanted;
 use crate::law::{ASKS_AT, score};
 use crate::mode::Mode;
@@ -135,70 +136,6 @@ pub enum RuleError {
 // ---------------------------------------------------------------------------------------------
 // The tables. Lower case, sorted, unique (checked by a test). A program's name is compared
 // lower case with a trailing `.exe` taken off, since some file systems ignore case.
-
-/// Shells, and what runs a file as shell text.
-#[rustfmt::skip]
-const SHELLS: &[&str] = &[
-    ".", "ash", "bash", "busybox", "cmd", "csh", "dash", "elvish", "fish", "ksh", "login",
-    "mksh", "nu", "posh", "powershell", "pwsh", "rbash", "screen", "script", "sh", "source",
-    "su", "tcsh", "tmux", "xonsh", "yash", "zsh",
-];
-
-/// Interpreters, by their exact name.
-#[rustfmt::skip]
-const INTERPRETERS: &[&str] = &[
-    "awk", "bun", "deno", "dotnet", "elixir", "erl", "escript", "expect", "gawk", "ghci",
-    "groovy", "gsed", "iex", "irb", "java", "javaw", "jshell", "julia", "kotlin", "mawk",
-    "nawk", "ocaml", "osascript", "r", "rscript", "runghc", "runhaskell", "scala", "sed",
-    "swift", "tclsh", "tsx", "wish", "zx",
-];
-
-/// Interpreters by the start of their name (`python3.12`, `perl5.36`, `nodejs`, `ts-node`).
-#[rustfmt::skip]
-const INTERPRETER_FAMILIES: &[&str] = &[
-    "jruby", "jython", "lua", "node", "perl", "php", "pypy", "python", "ruby", "ts-node",
-];
-
-/// Wrappers: what runs the command written after it.
-#[rustfmt::skip]
-const WRAPPERS: &[&str] = &[
-    "caffeinate", "chronic", "chroot", "command", "doas", "entr", "env", "exec", "firejail",
-    "flock", "gdb", "ionice", "ltrace", "nice", "nocorrect", "noglob", "nohup", "nsenter",
-    "parallel", "pkexec", "run0", "runuser", "setsid", "stdbuf", "strace", "sudo", "sudoedit",
-    "systemd-run", "taskset", "time", "timeout", "torsocks", "unbuffer", "unshare", "valgrind",
-    "watch", "watchexec", "xargs",
-];
-
-/// Shell keywords and builtins: a rule is for a program, not for the shell's own state.
-#[rustfmt::skip]
-const BUILTINS: &[&str] = &[
-    "alias", "bind", "builtin", "case", "complete", "coproc", "declare", "do", "done", "elif",
-    "else", "enable", "esac", "eval", "export", "fc", "fi", "for", "function", "hash", "if",
-    "let", "local", "readonly", "select", "set", "shopt", "then", "trap", "typeset", "unalias",
-    "unset", "until", "while",
-];
-
-/// What deletes files.
-#[rustfmt::skip]
-const REMOVERS: &[&str] = &[
-    "rm", "rmdir", "shred", "srm", "unlink",
-];
-
-/// What sends and fetches over the network, or runs commands on another machine.
-#[rustfmt::skip]
-const NETWORK: &[&str] = &[
-    "aria2c", "curl", "curlie", "ftp", "http", "https", "lftp", "mosh", "nc", "ncat", "netcat",
-    "rclone", "rsync", "scp", "sftp", "socat", "ssh", "telnet", "wget", "xh",
-];
-
-/// Programs that run a project's own scripts (or a file's commands), whatever follows.
-#[rustfmt::skip]
-const RUNNERS: &[&str] = &[
-    "ant", "at", "batch", "bmake", "bunx", "concurrently", "corepack", "crontab", "doit", "fab",
-    "foreman", "gmake", "go-task", "gradle", "gradlew", "honcho", "invoke", "just", "lerna",
-    "mage", "make", "nox", "npm-run-all", "npx", "nx", "pm2", "pnpm", "pnpx", "rake", "run-p",
-    "run-s", "task", "tox", "turbo", "uvx", "yarn", "yarnpkg",
-];
 
 /// Programs whose subcommand runs a project's own scripts: any later word naming one bans the
 /// command (erring wide: `npm install t` is refused too). A subcommand ending in `:` is a
@@ -510,7 +447,9 @@ fn not_broad(words: &[String]) -> Result<(), RuleError> {
             family,
         })
     };
-    if SHELLS.contains(&name.as_str()) {
+    let known = crate::catalogue::program(&name);
+    let is = |class| known.is_some_and(|p| p.is(class));
+    if is(Class::Shell) || is(Class::Source) {
         return broad(Family::Shell);
     }
     if name.contains('/') || name.starts_with('.') {
@@ -522,27 +461,23 @@ fn not_broad(words: &[String]) -> Result<(), RuleError> {
             "a program is named by a name",
         ));
     }
-    if INTERPRETERS.contains(&name.as_str())
-        || INTERPRETER_FAMILIES
-            .iter()
-            .any(|family| name.starts_with(family))
-    {
+    if is(Class::Interpreter) {
         return broad(Family::Interpreter);
     }
-    let tables: [(&[&str], Family); 5] = [
-        (WRAPPERS, Family::Wrapper),
-        (BUILTINS, Family::Builtin),
-        (REMOVERS, Family::Remover),
-        (NETWORK, Family::Network),
-        (RUNNERS, Family::Runner),
+    let classes = [
+        (Class::Wrapper, Family::Wrapper),
+        (Class::Builtin, Family::Builtin),
+        (Class::Remover, Family::Remover),
+        (Class::Network, Family::Network),
+        (Class::ProjectRunner, Family::Runner),
     ];
-    if let Some((_, family)) = tables
-        .iter()
-        .find(|(table, _)| table.contains(&name.as_str()))
-    {
+    if let Some((_, family)) = classes.iter().find(|(class, _)| is(*class)) {
         return broad(*family);
     }
-    if let Some((_, subcommands)) = RUNNER_SUBCOMMANDS.iter().find(|(p, _)| *p == name) {
+    if let Some((_, subcommands)) = RUNNER_SUBCOMMANDS
+        .iter()
+        .find(|(p, _)| known.is_some_and(|k| k.name == *p) || *p == name)
+    {
         let runs = words.iter().skip(1).find(|word| {
             let word = word.to_ascii_lowercase();
             subcommands.iter().any(|sub| match sub.strip_suffix(':') {

@@ -144,14 +144,10 @@ pub struct Line {
 }
 
 impl Command {
-    /// The program's basename, lower case (`/usr/bin/Git` → `git`), or "" when there is none.
+    /// The program as the catalogue resolves it (`/usr/bin/Git` → `git`, `python3.12` →
+    /// `python`, `gawk` → `awk`, `nc.exe` → `nc`), or "" when there is none.
     pub fn program(&self) -> String {
-        let first = self.words.first().map(String::as_str).unwrap_or("");
-        first
-            .rsplit('/')
-            .next()
-            .unwrap_or(first)
-            .to_ascii_lowercase()
+        crate::catalogue::name(self.words.first().map(String::as_str).unwrap_or(""))
     }
 
     /// The words after the program.

@@ -7,12 +7,6 @@ use super::lex::Word;
 /// At most this many wrappers are taken off one command (`sudo sudo sudo …`).
 const MAX_WRAPPERS: usize = 32;
 
-/// The shells whose `-c` text, here-document or here-string is read as commands.
-const SHELLS: [&str; 13] = [
-    "bash", "sh", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "csh", "tcsh", "rbash",
-    "posh",
-];
-
 /// The program name a word stands for: its basename, lower case.
 pub(super) fn base(word: &str) -> String {
     word.rsplit('/').next().unwrap_or(word).to_ascii_lowercase()
@@ -478,13 +472,23 @@ pub(super) enum Holder {
     StdinShell,
 }
 
+/// A shell whose `-c` text, here-document or here-string is read as POSIX commands: the
+/// catalogue's shells, less PowerShell (read by its own reader) and what runs a program
+/// rather than text (`su`, `tmux`, `busybox`).
+fn is_posix_shell(word: &str) -> bool {
+    use crate::catalogue::{self, Class};
+    catalogue::program(word).is_some_and(|p| {
+        p.is(Class::Shell) && !p.is(Class::Runs) && p.code.is_none() && p.name != "cmd"
+    })
+}
+
 /// The shell (or `busybox sh`) at the front of `words`: the index of its name.
 fn shell_at(words: &[Word]) -> Option<usize> {
     let prog = base(&words.first()?.text);
-    if SHELLS.contains(&prog.as_str()) {
+    if is_posix_shell(&prog) {
         return Some(0);
     }
-    if prog == "busybox" && SHELLS.contains(&base(&words.get(1)?.text).as_str()) {
+    if prog == "busybox" && is_posix_shell(&words.get(1)?.text) {
         return Some(1);
     }
     None

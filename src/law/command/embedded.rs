@@ -22,36 +22,12 @@ const DELETES: &[&str] = &[
     "dir.delete(", "unlink(", "rmdir(", "remove_dir_all(", "remove-item ",
 ];
 
-/// Interpreters whose code is searched.
-const LANGUAGES: &[&str] = &[
-    "python",
-    "perl",
-    "ruby",
-    "node",
-    "nodejs",
-    "php",
-    "lua",
-    "luajit",
-    "deno",
-    "bun",
-    "jrunscript",
-    "julia",
-    "r",
-    "rscript",
-    "pwsh",
-    "powershell",
-    "crystal",
-    "tclsh",
-    "groovy",
-];
-
 /// Command lines run by the code or the database shell `cmd` holds.
 pub(super) fn shell_text(cmd: &Command) -> Vec<String> {
     let program = cmd.program();
-    let program = program.strip_suffix(".exe").unwrap_or(&program);
-    let family = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let family = program.as_str();
     let mut out = Vec::new();
-    if matches!(family, "sqlite" | "duckdb") {
+    if matches!(family, "sqlite3" | "duckdb") {
         for arg in cmd.args() {
             let arg = arg.trim_start();
             if let Some(rest) = arg
@@ -69,7 +45,7 @@ pub(super) fn shell_text(cmd: &Command) -> Vec<String> {
             matches!(r.op, RedirectOp::Write | RedirectOp::Append)
                 && !crate::law::paths::is_sink(&r.target)
         });
-    if !LANGUAGES.contains(&family) && !dropped {
+    if !crate::catalogue::is(family, crate::catalogue::Class::Interpreter) && !dropped {
         return out;
     }
     let mut code = cmd.args().join(" ");

@@ -64,6 +64,23 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         changes: false,
         network: false,
     };
+    if let Some(found) = control_character(text) {
+        // INVARIANT: a control character in a line asks in every mode: bash drops a NUL and
+        // runs `r\0m` as `rm`, so what the reader sees is not what runs.
+        scan.add(
+            Risk::new(
+                "shell.control_char",
+                Harm::Severe,
+                true,
+                format!(
+                    "the command holds a control character ({found}) the shell drops or reads otherwise, so it can't be read as written"
+                ),
+            )
+            .never()
+            .irreducible(),
+        );
+        scan.changes = true;
+    }
     if let Some(why) = &line.unknown {
         scan.add(unknown(format!(
             "the command line could not be read fully ({why})"
@@ -161,6 +178,13 @@ fn runs_program(cmd: &Command) -> Option<Command> {
     })
 }
 
+/// The first control character in `text` other than a tab or a line break, named.
+fn control_character(text: &str) -> Option<String> {
+    text.chars()
+        .find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+        .map(|c| format!("U+{:04X}", u32::from(c)))
+}
+
 fn unknown(reason: String) -> Risk {
     Risk::new("shell.unknown", Harm::Moderate, true, reason)
 }
@@ -183,96 +207,6 @@ fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
     }
     out
 }
-
-/// Programs that only read (given no option that writes, checked per program).
-const READ_ONLY: &[&str] = &[
-    "[",
-    "ack",
-    "ag",
-    "awk",
-    "basename",
-    "bat",
-    "cal",
-    "cat",
-    "cd",
-    "cksum",
-    "cmp",
-    "column",
-    "comm",
-    "cut",
-    "date",
-    "df",
-    "diff",
-    "dirname",
-    "du",
-    "echo",
-    "egrep",
-    "env",
-    "export",
-    "false",
-    "fd",
-    "fgrep",
-    "file",
-    "find",
-    "fmt",
-    "fold",
-    "free",
-    "gawk",
-    "grep",
-    "head",
-    "help",
-    "hexdump",
-    "history",
-    "hostname",
-    "id",
-    "jq",
-    "less",
-    "ll",
-    "ls",
-    "lsof",
-    "man",
-    "md5sum",
-    "more",
-    "nl",
-    "od",
-    "pgrep",
-    "popd",
-    "printenv",
-    "printf",
-    "ps",
-    "pushd",
-    "pwd",
-    "readlink",
-    "realpath",
-    "rev",
-    "rg",
-    "sed",
-    "seq",
-    "sha1sum",
-    "sha256sum",
-    "shasum",
-    "sleep",
-    "sort",
-    "stat",
-    "strings",
-    "tac",
-    "tail",
-    "test",
-    "tldr",
-    "tr",
-    "tree",
-    "true",
-    "type",
-    "uname",
-    "uniq",
-    "uptime",
-    "wc",
-    "whereis",
-    "which",
-    "whoami",
-    "xxd",
-    "yq",
-];
 
 /// Subcommands that only read, for tools whose first word decides.
 const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
@@ -441,7 +375,7 @@ pub fn is_read_only(cmd: &Command) -> bool {
             .iter()
             .any(|arg| arg == "-o" || arg.starts_with("--output")),
         "xxd" => !args.iter().any(|arg| arg == "-r" || arg == "-revert"),
-        "awk" | "gawk" => !args
+        "awk" => !args
             .iter()
             .any(|arg| arg.contains("system(") || arg.contains("print >")),
         "curl" => !args.iter().any(|arg| {
@@ -493,7 +427,7 @@ pub fn is_read_only(cmd: &Command) -> bool {
             };
             list_only || subcommand_reads("git", sub)
         }
-        _ if READ_ONLY.contains(&program.as_str()) => true,
+        _ if crate::catalogue::is(&program, crate::catalogue::Class::ReadOnly) => true,
         other => subcommand_reads(other, first),
     }
 }

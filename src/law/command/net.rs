@@ -2,6 +2,7 @@
 //! shell. A host on this machine is no way out.
 
 use super::{Scan, has_flag, host_names, positional};
+use crate::catalogue::{self, Class};
 use crate::secrets::carries_data;
 use crate::shell::{Command, RedirectOp, Via};
 use crate::verdict::{Harm, Risk};
@@ -18,62 +19,6 @@ const DROP_BOXES: &[&str] = &[
     "paste.ee", "paste.rs", "pastebin.com", "pastebin.pl", "pipedream.net", "postb.in", "requestbin.com",
     "requestbin.net", "requestcatcher.com", "rentry.co", "sprunge.us", "temp.sh", "termbin.com",
     "transfer.sh", "trycloudflare.com", "webhook.site", "pastes.dev", "envs.sh", "oshi.at", "uguu.se",
-];
-
-/// Programs that download what a URL names.
-const DOWNLOADERS: &[&str] = &[
-    "curl",
-    "wget",
-    "fetch",
-    "http",
-    "https",
-    "xh",
-    "aria2c",
-    "lynx",
-    "iwr",
-    "invoke-webrequest",
-];
-
-/// Programs that run what comes on their standard input or in `-c`.
-pub(super) const SHELLS: &[&str] = &[
-    "sh",
-    "bash",
-    "zsh",
-    "dash",
-    "ksh",
-    "ash",
-    "fish",
-    "csh",
-    "tcsh",
-    "busybox",
-    "pwsh",
-    "powershell",
-    "source",
-    ".",
-];
-
-/// Interpreters that run code from standard input or an argument.
-pub(super) const INTERPRETERS: &[&str] = &[
-    "python",
-    "python2",
-    "python3",
-    "perl",
-    "ruby",
-    "node",
-    "nodejs",
-    "php",
-    "lua",
-    "deno",
-    "bun",
-    "osascript",
-    "tclsh",
-    "wish",
-    "Rscript",
-    "jshell",
-    "groovy",
-    "iex",
-    "elixir",
-    "julia",
 ];
 
 /// Programs that turn a blob back into bytes.
@@ -284,54 +229,32 @@ pub(super) fn key_leaves(scan: &mut Scan<'_>, how: &str) {
     );
 }
 
-/// A program's name without a Windows `.exe` (`nc.exe` → `nc`).
-fn bare(program: &str) -> &str {
-    program.strip_suffix(".exe").unwrap_or(program)
+/// A program's name as the catalogue resolves it (`nc.exe` → `nc`, `python3.11` → `python`).
+fn bare(program: &str) -> String {
+    catalogue::name(program)
 }
 
-/// An interpreter's family, its version taken off (`lua5.1`, `python3.11`, `php8` → `lua`,
-/// `python`, `php`).
-fn family(program: &str) -> &str {
-    let program = bare(program);
-    let stem = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    if stem.is_empty() { program } else { stem }
+/// Runs shell text from its input or `-c` (`sh`, `busybox`, `pwsh`, `source`).
+pub(super) fn is_shell(program: &str) -> bool {
+    catalogue::is(program, Class::Shell) || catalogue::is(program, Class::Source)
 }
 
-/// Programs whose arguments are code in a language that can open sockets and run commands.
-const CODE_RUNNERS: &[&str] = &[
-    "jrunscript",
-    "jjs",
-    "crystal",
-    "r",
-    "rscript",
-    "luajit",
-    "pwsh",
-    "powershell",
-    "nodejs",
-    "gawk",
-    "nawk",
-    "mawk",
-    "awk",
-];
+/// Reads code from its standard input when given no file (`python3`, `node`, `perl`).
+pub(super) fn reads_code(program: &str) -> bool {
+    catalogue::program(program)
+        .and_then(|p| p.code)
+        .is_some_and(|code| code.stdin)
+}
 
-/// Network relays that wire a program they are given to a connection (`rcat`, `socket`,
-/// `pwncat`, `powercat`).
-const RELAYS: &[&str] = &[
-    "rcat",
-    "socket",
-    "pwncat",
-    "powercat",
-    "sbd",
-    "cryptcat",
-    "gs-netcat",
-    "dbd",
-];
+fn is_downloader(program: &str) -> bool {
+    catalogue::is(program, Class::Downloader)
+}
 
 /// A word that names a shell (`/bin/sh`, `sh -i`, `cmd`, `powershell.exe`).
 fn names_shell(word: &str) -> bool {
     word.split_whitespace().next().is_some_and(|first| {
-        let name = bare(first.rsplit(['/', '\\']).next().unwrap_or(first)).to_ascii_lowercase();
-        SHELLS.contains(&name.as_str()) && name != "source" && name != "." || name == "cmd"
+        let name = bare(first);
+        catalogue::is(&name, Class::Shell)
     })
 }
 
@@ -368,12 +291,12 @@ fn relay(program: &str, args: &[String], scan: &mut Scan<'_>) {
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    let program = bare(&program).to_string();
+    let program = bare(&program);
     let args = cmd.args();
     for redirect in &cmd.redirects {
         if redirect.target.starts_with("/dev/tcp/") || redirect.target.starts_with("/dev/udp/") {
             scan.network = true;
-            if SHELLS.contains(&program.as_str())
+            if is_shell(&program)
                 || program == "exec"
                 || cmd.words.is_empty()
                 || redirect.op == RedirectOp::Dup
@@ -419,7 +342,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Public)),
             );
         }
-        p if RELAYS.contains(&p) => relay(p, args, scan),
+        p if catalogue::is(p, Class::Relay) => relay(p, args, scan),
         // `gh api -X DELETE /repos/o/r`: GitHub's API, in the person's name.
         "gh" if args.first().is_some_and(|a| a == "api") => {
             scan.network = true;
@@ -503,8 +426,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if matches!(program.as_str(), "echo" | "printf") {
         dropped_code(cmd, scan);
     }
-    let family = family(&program);
-    if INTERPRETERS.contains(&family) || CODE_RUNNERS.contains(&family) {
+    if catalogue::is(&program, Class::Interpreter) {
         interpreter_code(cmd, scan);
     }
 }
@@ -936,7 +858,7 @@ fn netcat(cmd: &Command, scan: &mut Scan<'_>) {
     if let Some(host) = words.first() {
         let followed_by_shell = scan
             .pipeline(cmd.pipeline)
-            .any(|c| c.stage > cmd.stage && SHELLS.contains(&c.program().as_str()));
+            .any(|c| c.stage > cmd.stage && is_shell(&c.program()));
         if followed_by_shell {
             reverse(scan, "a shell reading commands from a network connection");
         } else if reads_stdin(cmd, scan) {
@@ -1228,7 +1150,7 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
     }
     // PowerShell's `-EncodedCommand` (any prefix of it from `-e`) runs a base64 blob.
     let program = cmd.program();
-    if matches!(bare(&program), "powershell" | "pwsh") {
+    if bare(&program) == "pwsh" {
         let encoded = cmd.args().windows(2).any(|pair| {
             let flag = pair[0].to_ascii_lowercase();
             let flag = flag.trim_start_matches('-');
@@ -1284,12 +1206,12 @@ fn is_decoder(cmd: &Command) -> bool {
 fn is_runner(cmd: &Command) -> bool {
     let program = cmd.program();
     let args = cmd.args();
-    if SHELLS.contains(&program.as_str()) {
+    if is_shell(&program) {
         // `bash script.sh` runs a file, not its input; `bash`, `bash -s`, `bash -` run the input.
         let words = positional(args);
         return words.is_empty() || words.first() == Some(&"-") || args.iter().any(|a| a == "-s");
     }
-    if INTERPRETERS.contains(&program.as_str()) {
+    if reads_code(&program) {
         let words = positional(args);
         return words.is_empty() || words.first() == Some(&"-");
     }
@@ -1304,7 +1226,7 @@ fn runs_its_text(cmd: &Command) -> bool {
         || program == "eval"
         || program == "source"
         || program == "."
-        || ((SHELLS.contains(&program.as_str()) || INTERPRETERS.contains(&program.as_str()))
+        || ((is_shell(&program) || reads_code(&program))
             && (cmd.args().iter().any(|a| {
                 a.starts_with('-') && !a.starts_with("--") && (a.contains('c') || a.contains('e'))
             }) || !positional(cmd.args()).is_empty()))
@@ -1323,12 +1245,9 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             .collect();
         let xargs_downloads = program == "xargs"
             && line.commands.iter().any(|c| {
-                c.parent == Some(index)
-                    && c.via == Via::Xargs
-                    && DOWNLOADERS.contains(&c.program().as_str())
+                c.parent == Some(index) && c.via == Via::Xargs && is_downloader(&c.program())
             });
-        let downloads = (DOWNLOADERS.contains(&program.as_str()) || xargs_downloads)
-            && !writes_stdout_to_file(cmd);
+        let downloads = (is_downloader(&program) || xargs_downloads) && !writes_stdout_to_file(cmd);
         // A shell whose input and output are wired to a raw connection: a reverse shell
         // built from a pipe (`cat f | sh -i | nc host port > f`, `telnet | bash | telnet`).
         if is_connector(cmd)
@@ -1357,8 +1276,8 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             let handed = match cmd.via {
                 Via::ProcessSubstitution => {
                     is_runner(holder)
-                        || SHELLS.contains(&holder.program().as_str())
-                        || INTERPRETERS.contains(&holder.program().as_str())
+                        || is_shell(&holder.program())
+                        || reads_code(&holder.program())
                 }
                 Via::Substitution => runs_its_text(holder),
                 _ => false,
@@ -1373,10 +1292,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                     .iter()
                     .filter(|c| c.pipeline == cmd.pipeline)
                     .collect();
-                if stages
-                    .iter()
-                    .any(|c| DOWNLOADERS.contains(&c.program().as_str()))
-                {
+                if stages.iter().any(|c| is_downloader(&c.program())) {
                     found.push((index, "download.pipe_shell"));
                 } else if stages.iter().any(|c| is_decoder(c)) {
                     found.push((index, "blob.decode_run"));
@@ -1474,7 +1390,7 @@ fn writes_stdout_to_file(cmd: &Command) -> bool {
 fn is_connector(cmd: &Command) -> bool {
     let program = cmd.program();
     matches!(
-        bare(&program),
+        bare(&program).as_str(),
         "nc" | "ncat"
             | "netcat"
             | "nc.traditional"
@@ -1487,7 +1403,7 @@ fn is_connector(cmd: &Command) -> bool {
 }
 
 fn is_interactive_shell(cmd: &Command) -> bool {
-    SHELLS.contains(&cmd.program().as_str()) && cmd.args().iter().any(|a| a == "-i")
+    is_shell(&cmd.program()) && cmd.args().iter().any(|a| a == "-i")
 }
 
 /// Files a line downloads (`curl -o f`, `wget -O f`), then runs (`bash f`, `./f`, `source f`).
@@ -1497,7 +1413,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
-        if DOWNLOADERS.contains(&program.as_str()) {
+        if is_downloader(&program) {
             let output = args
                 .iter()
                 .position(|a| matches!(a.as_str(), "-o" | "--output" | "-O" | "--output-document"))
@@ -1527,8 +1443,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 .find(|(file, _)| super::paths::basename_of(word) == file.as_str())
                 .map(|(_, host)| host.clone())
         };
-        let ran = if SHELLS.contains(&program.as_str()) || INTERPRETERS.contains(&program.as_str())
-        {
+        let ran = if is_shell(&program) || reads_code(&program) {
             positional(args).first().and_then(|first| runs(first))
         } else if cmd.words.first().is_some_and(|w| w.contains('/')) {
             cmd.words.first().and_then(|w| runs(w))
@@ -1615,7 +1530,7 @@ pub(super) fn keys_in_unknown(text: &str, scan: &mut Scan<'_>) {
 fn download_host(cmd: &Command, line: &crate::shell::Line) -> Option<String> {
     line.commands
         .iter()
-        .filter(|c| c.pipeline == cmd.pipeline && DOWNLOADERS.contains(&c.program().as_str()))
+        .filter(|c| c.pipeline == cmd.pipeline && is_downloader(&c.program()))
         .flat_map(|c| c.args().iter())
         .find_map(|a| {
             if a.starts_with('-') {

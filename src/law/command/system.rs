@@ -98,23 +98,6 @@ fn delete_without_where(words: &[&str]) -> bool {
         .any(|(i, pair)| pair == ["DELETE", "FROM"] && !words.iter().skip(i).any(|w| *w == "WHERE"))
 }
 
-const DB_CLIENTS: &[&str] = &[
-    "psql",
-    "mysql",
-    "mariadb",
-    "sqlite3",
-    "sqlcmd",
-    "clickhouse-client",
-    "cqlsh",
-    "mongo",
-    "mongosh",
-    "redis-cli",
-    "duckdb",
-    "cockroach",
-    "snowsql",
-    "bq",
-];
-
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let args = cmd.args();
@@ -259,7 +242,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             let name = positional(args).last().copied().unwrap_or("the database");
             scan.add(db(&format!("drop {name}"), name));
         }
-        p if DB_CLIENTS.contains(&p) => {
+        p if crate::catalogue::is(p, crate::catalogue::Class::Database) => {
             let texts = args
                 .iter()
                 .map(String::as_str)

@@ -1,0 +1,135 @@
+//! The catalogue's own checks: sorted and unique, every family line exists, and every class
+//! has a program that must have it and a look-alike that must not.
+
+use super::*;
+
+#[test]
+fn lines_are_sorted_unique_and_lower_case() {
+    for pair in CATALOGUE.windows(2) {
+        if let [a, b] = pair {
+            assert!(a.name < b.name, "{} must come before {}", a.name, b.name);
+        }
+    }
+    for line in CATALOGUE {
+        assert_eq!(line.name, line.name.to_ascii_lowercase(), "{}", line.name);
+        assert!(!line.name.ends_with(".exe"), "{}", line.name);
+    }
+}
+
+#[test]
+fn every_family_is_a_line_of_its_own() {
+    for line in CATALOGUE {
+        if let Some(family) = line.of {
+            let found = find(family).unwrap_or_else(|| unreachable!("{family} for {}", line.name));
+            assert!(
+                found.of.is_none(),
+                "{} → {family} → another family",
+                line.name
+            );
+            assert!(
+                line.classes.is_empty(),
+                "{} takes its family's classes",
+                line.name
+            );
+        }
+    }
+}
+
+#[test]
+fn names_resolve_as_the_shell_runs_them() {
+    for (word, want) in [
+        ("python3.12", "python"),
+        ("/usr/bin/Python3", "python"),
+        ("pypy3", "python"),
+        ("gawk", "awk"),
+        ("mawk", "awk"),
+        ("nodejs", "node"),
+        (
+            "C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe",
+            "pwsh",
+        ),
+        ("perl5.36", "perl"),
+        ("lua5.1", "lua"),
+        ("pip3", "pip"),
+        ("php8.2", "php"),
+        ("BASH", "bash"),
+        ("base64", "base64"),
+        ("sha256sum", "sha256sum"),
+        ("./configure", "configure"),
+        ("frobnicate", "frobnicate"),
+        ("x.exe", "x"),
+    ] {
+        assert_eq!(name(word), want, "{word}");
+    }
+}
+
+#[test]
+fn every_class_has_a_program_and_a_look_alike_that_is_not() {
+    let cases: &[(Class, &str, &str)] = &[
+        (Class::Shell, "mksh", "mkshrc"),
+        (Class::Shell, "yash", "yasm"),
+        (Class::Shell, "rbash", "rbac"),
+        (Class::Source, "source", "sourcery"),
+        (Class::Interpreter, "python3.12", "pythonic"),
+        (Class::Interpreter, "pypy3", "pypyx"),
+        (Class::Interpreter, "osascript", "script"),
+        (Class::Wrapper, "xargs", "xarg"),
+        (Class::Wrapper, "systemd-run", "systemd"),
+        (Class::Runs, "kubectl", "kubectx"),
+        (Class::ProjectRunner, "make", "makedepend"),
+        (Class::Downloader, "wget", "wgetrc"),
+        (Class::Network, "whois", "who"),
+        (Class::Mail, "swaks", "swak"),
+        (Class::Relay, "socat", "socks"),
+        (Class::Secrets, "vault", "vaultwarden-server"),
+        (Class::Secrets, "secret-tool", "secret"),
+        (Class::Packages, "nvm", "nv"),
+        (Class::Services, "systemctl", "system"),
+        (Class::System, "mount", "mountpoint"),
+        (Class::Cloud, "loft", "lofty"),
+        (Class::Database, "psql", "psq"),
+        (Class::Container, "podman", "pod"),
+        (Class::Remover, "shred", "shreds"),
+        (Class::Decoder, "base64", "base"),
+        (Class::Builtin, "declare", "declared"),
+        (Class::ReadOnly, "grep", "grepx"),
+        (Class::Editor, "nvim", "nvimx"),
+    ];
+    for (class, must, must_not) in cases {
+        assert!(is(must, *class), "{must} must be {class:?}");
+        assert!(!is(must_not, *class), "{must_not} must not be {class:?}");
+    }
+    // Every class is named above.
+    for line in CATALOGUE {
+        for class in line.classes {
+            assert!(
+                cases.iter().any(|(c, _, _)| c == class),
+                "{class:?} (of {}) has no case",
+                line.name
+            );
+        }
+    }
+}
+
+#[test]
+fn interpreters_say_how_they_take_code() {
+    for word in [
+        "python3",
+        "node",
+        "perl",
+        "ruby",
+        "php",
+        "lua",
+        "rscript",
+        "julia",
+        "osascript",
+        "pwsh",
+    ] {
+        let found = program(word).and_then(|p| p.code);
+        assert!(found.is_some_and(|c| !c.inline.is_empty()), "{word}");
+    }
+    assert_eq!(
+        program("gawk").and_then(|p| p.code).map(|c| c.inline),
+        Some(&[""][..])
+    );
+}
