@@ -82,9 +82,19 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         scan.changes = true;
     }
     if let Some(why) = &line.unknown {
-        scan.add(unknown(format!(
-            "the command line could not be read fully ({why})"
-        )));
+        // Parsing proves danger, never safety: what could be read is still judged below, and
+        // a line that can't be read but names a shell, an interpreter, a network client or a
+        // delete asks before reading too.
+        let reason = format!("the command line could not be read fully ({why})");
+        scan.add(match dangerous_word(text) {
+            Some(word) => Risk::new(
+                "shell.unknown",
+                Harm::Severe,
+                true,
+                format!("{reason}, and it names {word}"),
+            ),
+            None => unknown(reason),
+        });
         scan.changes = true;
     }
     system::fork_bomb(text, &mut scan);
@@ -176,6 +186,30 @@ fn runs_program(cmd: &Command) -> Option<Command> {
         words: rest,
         ..cmd.clone()
     })
+}
+
+/// The first word of `text`, cut as loosely as the shell might (at spaces, quotes and
+/// operators), that names a program able to do harm on its own: a shell, an interpreter, a
+/// network client, a wrapper or a delete.
+fn dangerous_word(text: &str) -> Option<String> {
+    use crate::catalogue::{self, Class};
+    const DANGEROUS: [Class; 9] = [
+        Class::Shell,
+        Class::Source,
+        Class::Interpreter,
+        Class::Network,
+        Class::Downloader,
+        Class::Relay,
+        Class::Remover,
+        Class::Wrapper,
+        Class::Runs,
+    ];
+    text.split(|c: char| c.is_whitespace() || "\"'`;|&()<>{}$=".contains(c))
+        .filter(|word| !word.is_empty() && !word.starts_with('-'))
+        .find(|word| {
+            catalogue::program(word).is_some_and(|p| DANGEROUS.iter().any(|class| p.is(*class)))
+        })
+        .map(|word| format!("`{}`", catalogue::name(word)))
 }
 
 /// The first control character in `text` other than a tab or a line break, named.

@@ -1206,6 +1206,18 @@ fn is_decoder(cmd: &Command) -> bool {
 fn is_runner(cmd: &Command) -> bool {
     let program = cmd.program();
     let args = cmd.args();
+    // `busybox sh`: the applet is the program.
+    if program == "busybox" && args.first().is_some_and(|a| is_shell(a) || reads_code(a)) {
+        return is_runner(&Command {
+            words: args.to_vec(),
+            ..cmd.clone()
+        });
+    }
+    // `deno run -`, `bun run -`: the subcommand that runs a file (here its input).
+    if matches!(program.as_str(), "deno" | "bun") && args.first().is_some_and(|a| a == "run") {
+        let words = positional(args.get(1..).unwrap_or(&[]));
+        return words.is_empty() || words.first() == Some(&"-");
+    }
     if is_shell(&program) {
         // `bash script.sh` runs a file, not its input; `bash`, `bash -s`, `bash -` run the input.
         let words = positional(args);
