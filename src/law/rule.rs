@@ -1,0 +1,292 @@
+//! Every rule the law has, in one table: its id, the most harm it scores, whether words lift
+//! it, the act its wish uses and the line docs/law.md shows. A risk names its rule by
+//! [`RuleId`], never by a free string, so a rule can't be misspelt, forgotten by the docs or
+//! left without a corpus case (tests/corpus checks both).
+
+use crate::verdict::Harm;
+use crate::wish::Act;
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// What lifts a rule's question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lift {
+    /// The person's own words, naming what the rule needs.
+    Words,
+    /// No words lift it (NEVER).
+    Never,
+    /// The circuit breaker: asks in every mode, Full trust too.
+    Critical,
+    /// Refused in every mode.
+    Refused,
+    /// A count of the behaviour watch: an answer lets the next batch through.
+    Count,
+}
+
+impl Lift {
+    fn shown(self) -> &'static str {
+        match self {
+            Lift::Words => "words",
+            Lift::Never => "NEVER",
+            Lift::Critical => "critical",
+            Lift::Refused => "refused",
+            Lift::Count => "a count",
+        }
+    }
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub id: RuleId,
+    /// `area.name`, as answers, the configuration and the corpus spell it.
+    pub name: &'static str,
+    /// The most harm a risk of this rule scores.
+    pub harm: Harm,
+    pub lift: Lift,
+    /// The act whose words ask for it, when words can.
+    pub act: Option<Act>,
+    /// What it finds, as docs/law.md shows it.
+    pub what: &'static str,
+}
+
+macro_rules! rules {
+    ($($variant:ident = $name:literal, $harm:ident, $lift:ident, $act:expr, $what:literal;)*) => {
+        /// A rule of the law, by name.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum RuleId { $($variant),* }
+
+        /// Every rule, sorted by name (checked by a test).
+        pub const RULES: &[Rule] = &[
+            $(Rule { id: RuleId::$variant, name: $name, harm: Harm::$harm, lift: Lift::$lift, act: $act, what: $what }),*
+        ];
+    };
+}
+
+#[rustfmt::skip]
+rules! {
+    AppDeletes = "app.deletes", Severe, Words, Some(Act::Delete), "an app's tool that deletes";
+    AppGrants = "app.grants", Moderate, Words, Some(Act::Access), "an app's change that grants access or reach: collaborators, roles, members, permissions, tokens, keys, webhooks, OAuth";
+    AppHeavyRead = "app.heavy_read", Moderate, Words, None, "a look by the person's own app that sends over 600 characters";
+    AppOff = "app.off", Severe, Refused, None, "a tool the person turned off";
+    AppOthers = "app.others", Severe, Never, None, "an app's change with someone else's words in the chat or a skill's list";
+    AppPays = "app.pays", Severe, Never, None, "paying, buying, moving money";
+    AppRuns = "app.runs", Moderate, Words, Some(Act::Run), "an app's tool that runs code it is given (execute, eval, run_script, sql)";
+    AppSecret = "app.secret", Severe, Words, None, "a key or token in an app's argument (never lifted), or a long encoded blob";
+    AppSettingAsk = "app.setting_ask", Severe, Never, None, "a tool the person set to Ask";
+    AppSomeoneElses = "app.someone_elses", Moderate, Words, Some(Act::Send), "after reading, a change or a bigger lookup by a stranger's or an MCP app";
+    AppSpeaks = "app.speaks", Moderate, Words, Some(Act::Send), "an app's tool that sends, posts, publishes, shares or invites: speaking for the person";
+    AssistantPermissions = "assistant.permissions", Severe, Never, None, "writing another assistant's permission files (`.claude/settings*.json`, `.mcp.json`, Codex's, Gemini's, Cursor's…)";
+    BlobDecodeRun = "blob.decode_run", Severe, Never, None, "code decoded from a blob and run";
+    BrowserDownload = "browser.download", Moderate, Words, Some(Act::Copy), "a download in the browser";
+    BrowserHighStakes = "browser.high_stakes", Severe, Words, Some(Act::Send), "a button that pays, sends or deletes, in seven languages";
+    BrowserLongText = "browser.long_text", Moderate, Words, Some(Act::Send), "text over 300 characters typed into a page";
+    BrowserOthers = "browser.others", Severe, Never, None, "a browser step with someone else's words in the chat or a skill's list";
+    BrowserOwn = "browser.own", Moderate, Words, None, "the person's own signed-in browser";
+    BrowserSecret = "browser.secret", Severe, Never, None, "a key or token typed into a page";
+    BrowserUpload = "browser.upload", Moderate, Words, Some(Act::Send), "an upload from the browser";
+    CriticalDiskWrite = "critical.disk_write", Severe, Critical, None, "`dd` or a redirect onto a disk device";
+    CriticalForkBomb = "critical.fork_bomb", Severe, Critical, None, "a fork bomb";
+    CriticalMkfs = "critical.mkfs", Severe, Critical, None, "mkfs (or wipefs, blkdiscard) onto a device";
+    CriticalPermsRoot = "critical.perms_root", Severe, Critical, None, "`chmod -R 777 /` and its kin over the whole system or home";
+    CriticalWipe = "critical.wipe", Severe, Critical, None, "deleting `/` or the home folder (`rm -rf ~`), however it is reached";
+    DbDestroy = "db.destroy", Severe, Words, Some(Act::Delete), "DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, docker volumes removed";
+    DeleteOutside = "delete.outside", Severe, Words, Some(Act::Delete), "rm outside the work folder (not under `/tmp`)";
+    DeleteUnknown = "delete.unknown", Moderate, Words, Some(Act::Delete), "rm of a path only known when it runs";
+    DownloadPipeShell = "download.pipe_shell", Severe, Words, Some(Act::Run), "a download piped to, substituted into, or saved and run by a shell or interpreter";
+    EgressDropbox = "egress.dropbox", Severe, Words, Some(Act::Send), "data sent to a paste site, transfer.sh, webhook.site, a Discord or Slack webhook…";
+    EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving";
+    EgressFetchData = "egress.fetch_data", Moderate, Words, Some(Act::Send), "a GET whose address carries data (carriesData)";
+    EgressSend = "egress.send", Moderate, Words, Some(Act::Send), "data or a file sent to a named host: curl -d/-F/-T, wget --post-*, scp/rsync/sftp to a host, nc with input";
+    FileUnknown = "file.unknown", Moderate, Words, None, "a file tool's path that can't be read";
+    ForgeMerge = "forge.merge", Moderate, Words, Some(Act::Merge), "gh pr merge, glab mr merge";
+    ForgeSpeaks = "forge.speaks", Moderate, Words, Some(Act::Send), "gh/glab pr create, comment, review, issue create: speaking for the person";
+    GitConfigGlobal = "git.config_global", Moderate, Words, Some(Act::Update), "`git config --global`";
+    GitDeleteBranch = "git.delete_branch", Severe, Words, Some(Act::Delete), "`push --delete`, `push origin :x`";
+    GitDiscard = "git.discard", Severe, Words, Some(Act::Discard), "`reset --hard`, `clean -f`, `checkout .`, `restore .`, `stash clear/drop`; nothing at all on a clean tree";
+    GitForcePush = "git.force_push", Severe, Words, Some(Act::ForcePush), "`push -f`, `--force-with-lease`, `+refspec`";
+    GitForeignRemote = "git.foreign_remote", Severe, Never, None, "a push to a URL or a remote the repository doesn't have";
+    GitMirror = "git.mirror", Severe, Words, Some(Act::Mirror), "`push --mirror`";
+    GitPublishBranch = "git.publish_branch", Severe, Words, Some(Act::Push), "a push to `gh-pages`";
+    GitPush = "git.push", Moderate, Words, Some(Act::Push), "a push to the repository's own remote";
+    GitRemoteChange = "git.remote_change", Severe, Words, Some(Act::Update), "`remote add`, `remote set-url`";
+    GitRewriteHistory = "git.rewrite_history", Severe, Words, None, "`filter-branch`";
+    GitUnverifiedRemote = "git.unverified_remote", Severe, Words, Some(Act::Push), "a push to a named remote when git can't say which remotes exist";
+    InfraChange = "infra.change", Severe, Words, Some(Act::Deploy), "terraform/tofu apply, kubectl apply/scale/patch…, helm install/upgrade, gcloud/az deploy/create, fly deploy, vercel, pulumi up, aws create-/put-/update-…";
+    InfraDestroy = "infra.destroy", Severe, Words, Some(Act::Destroy), "terraform destroy, kubectl delete of a namespace or `--all`, helm uninstall, aws delete-/terminate-, deletes on hosted services";
+    InstallLookalike = "install.lookalike", Severe, Never, None, "a look-alike of a popular or declared package";
+    InstallUndeclared = "install.undeclared", Moderate, Words, Some(Act::Install), "a package the manifests don't declare";
+    NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
+    PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable, launchctl load, at";
+    PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…)";
+    ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";
+    PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
+    PublishPackage = "publish.package", Severe, Words, Some(Act::Publish), "npm/cargo/gem publish, twine upload";
+    PublishRelease = "publish.release", Severe, Words, Some(Act::Publish), "gh release create";
+    RemoteExec = "remote.exec", Moderate, Words, Some(Act::Run), "`ssh host command`";
+    SecretsInArgs = "secrets.in_args", Severe, Never, None, "a key or token shaped argument (carriesSecrets)";
+    SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, cloud credentials, `.netrc`, keychains)";
+    SecretsMetadata = "secrets.metadata", Severe, Never, None, "the cloud's instance metadata (169.254.169.254, metadata.google.internal…): the machine's credentials";
+    ShellControlChar = "shell.control_char", Severe, Never, None, "a NUL or another control character in a command line: the shell drops or reads it otherwise; asks in every mode";
+    ShellReverse = "shell.reverse", Severe, Never, None, "reverse and bind shells, in any language";
+    ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
+    ShellUnknownPiped = "shell.unknown_piped", Severe, Words, Some(Act::Run), "a program only known when it runs, fed from a download or a pipe into a shell";
+    SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes things";
+    SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
+    SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";
+    SystemPower = "system.power", Severe, Words, Some(Act::Restart), "shutdown, reboot, `kill -9 1`";
+    SystemSudoers = "system.sudoers", Severe, Never, None, "writing sudoers; adding a user to sudo/wheel";
+    TunnelOpen = "tunnel.open", Severe, Words, Some(Act::Public), "ngrok, cloudflared tunnel, ssh -R, a bare listener (`nc -l`)";
+    WardenItself = "warden.itself", Severe, Refused, None, "a step that reaches warden itself: its program, its address or port, stopping it";
+    WatchCrowd = "watch.crowd", Severe, Count, None, "one message to a crowd (100 people)";
+    WatchDeletesTurn = "watch.deletes_turn", Moderate, Count, None, "a run of deletes in one turn (20)";
+    WatchLoop = "watch.loop", Moderate, Count, None, "the same change in a loop (20)";
+    WatchMassDelete = "watch.mass_delete", Severe, Count, None, "a mass delete (100)";
+    WatchMessagesDay = "watch.messages_day", Moderate, Count, None, "messages a day from one chat (100)";
+    WatchMessagesTurn = "watch.messages_turn", Moderate, Count, None, "a burst of messages in one turn (20)";
+    WatchPaymentsDay = "watch.payments_day", Severe, Count, None, "payments a day (5)";
+    WatchRecipients = "watch.recipients", Moderate, Count, None, "one message to many people (30)";
+    WatchSameChange = "watch.same_change", Moderate, Count, None, "the same change again and again (5)";
+    WatchStopRecipients = "watch.stop_recipients", Severe, Refused, None, "one message to 500 people: a stop, refused in every mode";
+    WatchStopRecipientsDay = "watch.stop_recipients_day", Severe, Refused, None, "1,000 people a day: a stop, refused in every mode";
+    WebCarriesData = "web.carries_data", Moderate, Words, Some(Act::Send), "an address or query that carries data rather than asks for a page";
+    WebDropbox = "web.dropbox", Severe, Words, Some(Act::Send), "a fetch of a drop box (paste sites, webhook.site, transfer.sh, a Discord or Slack webhook…)";
+    WebScheme = "web.scheme", Severe, Words, None, "a scheme other than http(s) (`file:`, `javascript:`, `data:`)";
+    WebSecret = "web.secret", Severe, Never, None, "`user:pass@` or a key or token in an address";
+    WriteOutside = "write.outside", Moderate, Words, Some(Act::Update), "writing a file outside the work folder (not under `/tmp`)";
+    WriteSystem = "write.system", Severe, Words, Some(Act::Update), "writing under `/etc`, `/usr`, `/var`, `/opt`…";
+}
+
+impl RuleId {
+    /// The rule's row.
+    pub fn rule(self) -> &'static Rule {
+        // INVARIANT: RULES lists the variants in declaration order (tested).
+        &RULES[self as usize]
+    }
+
+    /// `area.name`.
+    pub fn name(self) -> &'static str {
+        self.rule().name
+    }
+
+    /// The area before the dot (`git` for `git.push`).
+    pub fn area(self) -> &'static str {
+        self.name().split('.').next().unwrap_or("")
+    }
+
+    /// The rule a name spells, if any.
+    pub fn parse(name: &str) -> Option<RuleId> {
+        RULES
+            .binary_search_by(|rule| rule.name.cmp(name))
+            .ok()
+            .and_then(|at| RULES.get(at))
+            .map(|rule| rule.id)
+    }
+}
+
+impl fmt::Display for RuleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for RuleId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl PartialEq<&str> for RuleId {
+    fn eq(&self, other: &&str) -> bool {
+        self.name() == *other
+    }
+}
+
+impl PartialEq<str> for RuleId {
+    fn eq(&self, other: &str) -> bool {
+        self.name() == other
+    }
+}
+
+/// The table as docs/law.md shows it, between its `rules:begin` and `rules:end` marks.
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "| rule | what it finds | harm at most | lifted by |\n| --- | --- | --- | --- |\n",
+    );
+    for rule in RULES {
+        let harm = match rule.harm {
+            Harm::None => "none",
+            Harm::Moderate => "moderate",
+            Harm::Severe => "severe",
+        };
+        let lift = match (rule.lift, rule.act) {
+            (Lift::Words, Some(act)) => format!("words: {}", act.name()),
+            (lift, _) => lift.shown().to_string(),
+        };
+        out.push_str(&format!(
+            "| `{}` | {} | {harm} | {lift} |\n",
+            rule.name, rule.what
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_in_order_sorted_and_unique() {
+        for (at, rule) in RULES.iter().enumerate() {
+            assert_eq!(rule.id as usize, at, "{}", rule.name);
+            assert_eq!(RuleId::parse(rule.name), Some(rule.id), "{}", rule.name);
+            assert!(rule.name.contains('.'), "{}: area.name", rule.name);
+            assert!(
+                !rule.what.is_empty() && !rule.what.ends_with('.'),
+                "{}",
+                rule.name
+            );
+        }
+        for pair in RULES.windows(2) {
+            if let [a, b] = pair {
+                assert!(a.name < b.name, "{} then {}", a.name, b.name);
+            }
+        }
+        assert_eq!(RuleId::parse("git.pushed"), None);
+    }
+
+    #[test]
+    fn words_lift_only_rules_with_an_act_or_their_kind_s_words() {
+        for rule in RULES {
+            if matches!(rule.lift, Lift::Critical | Lift::Refused) {
+                assert_eq!(rule.harm, Harm::Severe, "{}", rule.name);
+                assert_eq!(rule.act, None, "{}", rule.name);
+            }
+        }
+    }
+
+    #[test]
+    fn docs_show_the_table() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/law.md");
+        let docs = std::fs::read_to_string(path).unwrap_or_default();
+        let begin = "<!-- rules:begin -->\n";
+        let end = "<!-- rules:end -->";
+        let shown = docs
+            .split_once(begin)
+            .and_then(|(_, rest)| rest.split_once(end))
+            .map(|(table, _)| table);
+        if std::env::var_os("WARDEN_BLESS").is_some()
+            && let Some((head, rest)) = docs.split_once(begin)
+            && let Some((_, tail)) = rest.split_once(end)
+        {
+            let fresh = format!("{head}{begin}{}{end}{tail}", markdown());
+            std::fs::write(path, fresh).unwrap_or_default();
+            return;
+        }
+        assert_eq!(
+            shown,
+            Some(markdown().as_str()),
+            "docs/law.md's rule table is out of date: run WARDEN_BLESS=1 cargo test -p warden --lib law::rule"
+        );
+    }
+}
