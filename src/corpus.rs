@@ -200,7 +200,7 @@ pub fn run(case: &Case, world: &World) -> Outcome {
         .risks
         .iter()
         .chain(&before.risks)
-        .map(|s| s.risk.rule)
+        .map(|s| s.risk.rule.name())
         .collect();
     for rule in &case.rules {
         if !fired.contains(&rule.as_str()) {

@@ -171,7 +171,7 @@ const RUNNER_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// be kept in settings in clear; a line the reader can't read can't be a rule.
 #[rustfmt::skip]
 const NO_RULE_LIFTS: &[&str] = &[
-    "count", "money", "secrets.in_args", "shell.unknown", "shell.unknown_piped", "watch",
+    "secrets.in_args", "shell.unknown", "shell.unknown_piped", "watch",
 ];
 
 /// Names before a `/` that pin nothing down: `refs/heads/*`, `heads/*` and `tags/*` stand
@@ -512,10 +512,12 @@ fn is_liftable(scored: &Scored) -> bool {
         risk.rule == *entry
             || risk
                 .rule
+                .name()
                 .strip_prefix(entry)
                 .is_some_and(|rest| rest.starts_with('.'))
     });
     !(risk.critical
+        || risk.rule.rule().lift != crate::law::rule::Lift::Words
         || risk.never
         || risk.refused
         || risk.irreducible

@@ -38,6 +38,7 @@
 mod tests;
 
 use crate::intent::Wanted;
+use crate::law::rule::RuleId;
 use crate::law::{ASKS_AT, app};
 use crate::mode::Mode;
 use crate::preferences::NOTE_MAX;
@@ -99,14 +100,14 @@ impl Kind {
     }
 
     /// The id of the risk an added question carries (`look.send_out`).
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> RuleId {
         match self {
-            Kind::NotRisky => "look.not_risky",
-            Kind::SendOut => "look.send_out",
-            Kind::Speak => "look.speak",
-            Kind::Grant => "look.grant",
-            Kind::Spend => "look.spend",
-            Kind::Destroy => "look.destroy",
+            Kind::NotRisky => RuleId::LookNotRisky,
+            Kind::SendOut => RuleId::LookSendOut,
+            Kind::Speak => RuleId::LookSpeak,
+            Kind::Grant => RuleId::LookGrant,
+            Kind::Spend => RuleId::LookSpend,
+            Kind::Destroy => RuleId::LookDestroy,
         }
     }
 
@@ -518,7 +519,7 @@ fn shown_answer(text: &str) -> String {
 // What it changes.
 
 /// The rule of the question that stands when a look the law left a step to gave no answer.
-pub const UNANSWERED: &str = "look.unanswered";
+pub const UNANSWERED: RuleId = RuleId::LookUnanswered;
 
 /// The verdict after the look. `answer` is `None` when there was no answer: no model, a
 /// timeout, an error, or one [`read_answer`] couldn't read. `verdict` is the one
@@ -599,7 +600,7 @@ fn is_liftable(verdict: &Verdict) -> bool {
 }
 
 /// Adds the look's own risk to a verdict, strongest first as the law orders them.
-fn add_question(verdict: &mut Verdict, rule: &'static str, says: String) {
+fn add_question(verdict: &mut Verdict, rule: RuleId, says: String) {
     let risk = Risk::new(rule, Harm::Moderate, true, says.clone()).way_out();
     let scored = Scored {
         risk,

@@ -1,6 +1,7 @@
 //! What the law answers: a decision, its score, the reason, and every risk that fired.
 
 use crate::intent::Wanted;
+use crate::law::rule::RuleId;
 use crate::wish::Wish;
 use serde::{Deserialize, Serialize};
 
@@ -54,8 +55,8 @@ impl Harm {
 /// What one rule found in a step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Risk {
-    /// The rule's id, `area.name` (`git.force_push`).
-    pub rule: &'static str,
+    /// The rule that found it (its name is `area.name`: `git.force_push`).
+    pub rule: RuleId,
     pub harm: Harm,
     /// Cannot be undone from the work folder (one point).
     pub lasting: bool,
@@ -82,7 +83,7 @@ pub struct Risk {
 
 impl Risk {
     /// A risk with no flags; rules set what applies.
-    pub fn new(rule: &'static str, harm: Harm, lasting: bool, reason: impl Into<String>) -> Risk {
+    pub fn new(rule: RuleId, harm: Harm, lasting: bool, reason: impl Into<String>) -> Risk {
         Risk {
             rule,
             harm,

@@ -8,6 +8,7 @@
 //! the risks into the law's verdict ([`judge`]); it records the step's counts
 //! (`Event::Judged { counts }`) only for a step that goes ahead, so a no keeps asking.
 
+use crate::law::rule::RuleId;
 #[cfg(test)]
 mod tests;
 
@@ -62,7 +63,7 @@ pub enum Action {
 #[derive(Debug, Clone, Copy)]
 pub struct Limit {
     /// `watch.<name>`: no Always-allow-one-command rule lifts a `watch.` id (`rules.rs`).
-    pub rule: &'static str,
+    pub rule: RuleId,
     /// The kind counted; a kind ending in `:` (`changes:`) counts each kind under it apart.
     pub kind: &'static str,
     pub window: Window,
@@ -90,7 +91,7 @@ pub const LIMITS: [Limit; 11] = [
     // Seed 001: "a newsletter to 30 people asks once". A note to a team or a family rarely
     // reaches thirty; a newsletter does. Auto asks; Full trust lets it go.
     Limit {
-        rule: "watch.recipients", kind: RECIPIENTS, window: Window::Step, threshold: 30,
+        rule: RuleId::WatchRecipients, kind: RECIPIENTS, window: Window::Step, threshold: 30,
         action: Action::AskAtEachMultiple { full_trust: false },
         says: "this step reaches {n} people",
         reason: "one message to thirty people or more is a mailing rather than a note",
@@ -98,7 +99,7 @@ pub const LIMITS: [Limit; 11] = [
     },
     // A hundred people at once is a crowd: the seed's larger ones ask in Full trust too.
     Limit {
-        rule: "watch.crowd", kind: RECIPIENTS, window: Window::Step, threshold: 100,
+        rule: RuleId::WatchCrowd, kind: RECIPIENTS, window: Window::Step, threshold: 100,
         action: Action::AskAtEachMultiple { full_trust: true },
         says: "this step reaches {n} people",
         reason: "a hundred people at once is a crowd, and warden asks before speaking to one in any mode",
@@ -107,7 +108,7 @@ pub const LIMITS: [Limit; 11] = [
     // Seed 001: "nobody's trust reaches five hundred people with one message": on Full
     // trust's irreducible list beside the circuit breaker, refused in every mode.
     Limit {
-        rule: "watch.stop_recipients", kind: RECIPIENTS, window: Window::Step, threshold: 500,
+        rule: RuleId::WatchStopRecipients, kind: RECIPIENTS, window: Window::Step, threshold: 500,
         action: Action::Stop { next: MAILING_SERVICE },
         says: "this step would reach {n} people",
         reason: "nobody's trust reaches five hundred people with one message",
@@ -116,7 +117,7 @@ pub const LIMITS: [Limit; 11] = [
     // A spam-sized send: a thousand people in a day from one chat, one message each or a
     // few hundred at a time, is mass mailing whatever each step looked like.
     Limit {
-        rule: "watch.stop_recipients_day", kind: RECIPIENTS, window: Window::Day, threshold: 1_000,
+        rule: RuleId::WatchStopRecipientsDay, kind: RECIPIENTS, window: Window::Day, threshold: 1_000,
         action: Action::Stop { next: MAILING_SERVICE },
         says: "this chat would have reached {n} people in the last day",
         reason: "a thousand people in a day from one chat is a mass mailing",
@@ -125,7 +126,7 @@ pub const LIMITS: [Limit; 11] = [
     // A burst: a person asks for a handful of messages in one request; twenty in one turn
     // is a loop or a mass send. Auto asks.
     Limit {
-        rule: "watch.messages_turn", kind: MESSAGES, window: Window::Turn, threshold: 20,
+        rule: RuleId::WatchMessagesTurn, kind: MESSAGES, window: Window::Turn, threshold: 20,
         action: Action::AskAtEachMultiple { full_trust: false },
         says: "this chat would have sent {n} messages this turn",
         reason: "twenty messages in one turn is a burst rather than a reply",
@@ -135,7 +136,7 @@ pub const LIMITS: [Limit; 11] = [
     // 100": more than a busy person's own day of mail, so Full trust hears too; one
     // question per hundred.
     Limit {
-        rule: "watch.messages_day", kind: MESSAGES, window: Window::Day, threshold: 100,
+        rule: RuleId::WatchMessagesDay, kind: MESSAGES, window: Window::Day, threshold: 100,
         action: Action::AskAtEachMultiple { full_trust: true },
         says: "this chat would have sent {n} messages in the last day",
         reason: "a hundred messages a day from one chat is more than a person's own day of mail",
@@ -144,7 +145,7 @@ pub const LIMITS: [Limit; 11] = [
     // A run of deletes: each delete the person asked for goes, but twenty in one turn is
     // a clean-up that should be seen once. Auto asks.
     Limit {
-        rule: "watch.deletes_turn", kind: DELETES, window: Window::Turn, threshold: 20,
+        rule: RuleId::WatchDeletesTurn, kind: DELETES, window: Window::Turn, threshold: 20,
         action: Action::AskAtEachMultiple { full_trust: false },
         says: "this chat would have deleted {n} things this turn",
         reason: "twenty deletes in one turn is a run of deletes that can't be taken back",
@@ -152,7 +153,7 @@ pub const LIMITS: [Limit; 11] = [
     },
     // A hundred deletes in one turn is a mass delete: asked in Full trust too.
     Limit {
-        rule: "watch.mass_delete", kind: DELETES, window: Window::Turn, threshold: 100,
+        rule: RuleId::WatchMassDelete, kind: DELETES, window: Window::Turn, threshold: 100,
         action: Action::AskAtEachMultiple { full_trust: true },
         says: "this chat would have deleted {n} things this turn",
         reason: "a hundred deletes in one turn is a mass delete, and warden asks before one in any mode",
@@ -161,7 +162,7 @@ pub const LIMITS: [Limit; 11] = [
     // Every payment already asks (app.pays is NEVER and irreducible); the count says how
     // many: a shopping errand is one order or two, five in a day is a pattern.
     Limit {
-        rule: "watch.payments_day", kind: PAYMENTS, window: Window::Day, threshold: 5,
+        rule: RuleId::WatchPaymentsDay, kind: PAYMENTS, window: Window::Day, threshold: 5,
         action: Action::AskAtEachMultiple { full_trust: true },
         says: "this chat would have paid {n} times in the last day",
         reason: "five payments in a day from one chat is a pattern rather than an errand",
@@ -170,7 +171,7 @@ pub const LIMITS: [Limit; 11] = [
     // A loop: the same tool with the same arguments needs one call; a retry or two is
     // normal, five in one turn is an agent going round. Auto asks.
     Limit {
-        rule: "watch.same_change", kind: CHANGES, window: Window::Turn, threshold: 5,
+        rule: RuleId::WatchSameChange, kind: CHANGES, window: Window::Turn, threshold: 5,
         action: Action::AskAtEachMultiple { full_trust: false },
         says: "this chat would have called {tool} with the same arguments {n} times this turn",
         reason: "the same change five times in one turn looks like a loop",
@@ -178,7 +179,7 @@ pub const LIMITS: [Limit; 11] = [
     },
     // Twenty times the same change in one turn is a runaway loop: asked in Full trust too.
     Limit {
-        rule: "watch.loop", kind: CHANGES, window: Window::Turn, threshold: 20,
+        rule: RuleId::WatchLoop, kind: CHANGES, window: Window::Turn, threshold: 20,
         action: Action::AskAtEachMultiple { full_trust: true },
         says: "this chat would have called {tool} with the same arguments {n} times this turn",
         reason: "the same change twenty times in one turn is a runaway loop, and warden asks about one in any mode",
@@ -224,7 +225,7 @@ pub type Thresholds = BTreeMap<String, u32>;
 pub fn thresholds(given: &BTreeMap<String, u32>) -> Result<Thresholds, String> {
     for (rule, n) in given {
         let Some(limit) = LIMITS.iter().find(|limit| limit.rule == rule.as_str()) else {
-            let known: Vec<&str> = LIMITS.iter().map(|limit| limit.rule).collect();
+            let known: Vec<&str> = LIMITS.iter().map(|limit| limit.rule.name()).collect();
             return Err(format!(
                 "`{rule}` is not one of the behaviour watch's limits ({})",
                 known.join(", ")
@@ -273,7 +274,7 @@ pub fn watch(
                 Window::Day => sum(counted, kind, now_ms.saturating_sub(DAY_MS)),
             };
             let threshold = thresholds
-                .get(limit.rule)
+                .get(limit.rule.name())
                 .copied()
                 .unwrap_or(limit.threshold);
             risks.extend(limit.risk(kind, threshold, before, before.saturating_add(*n)));

@@ -402,7 +402,7 @@ async fn an_answer_becomes_warden_s_words_in_the_verdict() {
     assert_eq!(added.decision, Decision::Ask);
     assert_eq!(added.score, 3);
     assert_eq!(
-        added.risks.first().map(|s| s.risk.rule),
+        added.risks.first().map(|s| s.risk.rule.name()),
         Some("look.send_out")
     );
     assert_eq!(

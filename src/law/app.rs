@@ -6,6 +6,7 @@
 //! paying (PAYS), speaking for the person (SPEAKS), deleting, granting access (GRANTS),
 //! running code (RUNS), and keys or tokens sent (carriesSecrets).
 
+use crate::law::rule::RuleId;
 mod read;
 #[cfg(test)]
 mod tests;
@@ -38,7 +39,7 @@ pub fn context(step: &AppStep, ctx: &Context) -> Context {
 /// One rule read from the words of a change.
 struct Rule {
     concept: Concept,
-    rule: &'static str,
+    rule: RuleId,
     harm: Harm,
     /// What the step does, as the reason says it.
     does: &'static str,
@@ -58,27 +59,27 @@ struct Rule {
 #[rustfmt::skip]
 const RULES: [Rule; 5] = [
     Rule {
-        concept: Concept::Pays, rule: "app.pays", harm: Harm::Severe, does: "pays or moves money", act: None,
+        concept: Concept::Pays, rule: RuleId::AppPays, harm: Harm::Severe, does: "pays or moves money", act: None,
         fires: &["pay_invoice", "place_order", "createCheckoutSession", "send_money", "rechnung_bezahlen", "passer_commande", "betaal_factuur"],
         spares: &["add_diary_entry", "update_cart_note", "sort_products", "log_meal"],
     },
     Rule {
-        concept: Concept::Deletes, rule: "app.deletes", harm: Harm::Severe, does: "deletes", act: Some(Act::Delete),
+        concept: Concept::Deletes, rule: RuleId::AppDeletes, harm: Harm::Severe, does: "deletes", act: Some(Act::Delete),
         fires: &["delete_entry", "remove_member", "purge_cache", "eintrag_loeschen", "supprimer_note", "elimina_voce"],
         spares: &["add_entry", "archive_note", "update_entry"],
     },
     Rule {
-        concept: Concept::Grants, rule: "app.grants", harm: Harm::Moderate, does: "grants access", act: Some(Act::Access),
+        concept: Concept::Grants, rule: RuleId::AppGrants, harm: Harm::Moderate, does: "grants access", act: Some(Act::Access),
         fires: &["add_collaborator", "create_webhook", "set_role", "create_api_token", "berechtigung_setzen", "conceder_acceso"],
         spares: &["create_issue", "add_diary_entry", "set_goal"],
     },
     Rule {
-        concept: Concept::Runs, rule: "app.runs", harm: Harm::Moderate, does: "runs code it is given", act: Some(Act::Run),
+        concept: Concept::Runs, rule: RuleId::AppRuns, harm: Harm::Moderate, does: "runs code it is given", act: Some(Act::Run),
         fires: &["execute_sql", "run_script", "eval", "skript_ausfuehren", "esegui_script"],
         spares: &["create_issue", "update_page", "save_recipe"],
     },
     Rule {
-        concept: Concept::Speaks, rule: "app.speaks", harm: Harm::Moderate, does: "speaks for you or makes something public", act: Some(Act::Send),
+        concept: Concept::Speaks, rule: RuleId::AppSpeaks, harm: Harm::Moderate, does: "speaks for you or makes something public", act: Some(Act::Send),
         fires: &["send_email", "post_message", "publish_page", "share_document", "invite_user", "nachricht_senden", "envoyer_message", "stuur_bericht"],
         spares: &["create_note", "add_diary_entry", "update_task"],
     },
@@ -90,7 +91,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
     let at = format!("the tool {} in {}", step.tool, step.app);
     if step.setting == Some(Setting::Off) {
         let off = Risk::new(
-            "app.off",
+            RuleId::AppOff,
             Harm::Severe,
             true,
             format!(
@@ -112,7 +113,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
     let mut risks = Vec::new();
     if step.setting == Some(Setting::Ask) {
         let ask = Risk::new(
-            "app.setting_ask",
+            RuleId::AppSettingAsk,
             Harm::Severe,
             true,
             format!("you set {at} to ask every time"),
@@ -133,7 +134,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
             "a skill's list drives this chat"
         };
         let others = Risk::new(
-            "app.others",
+            RuleId::AppOthers,
             Harm::Severe,
             true,
             format!("{at} {what}, and {whose}"),
@@ -150,7 +151,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
     risks.extend(secret(&at, &sent));
     if own && !changes && sent.total > HEAVY_READ {
         let heavy = Risk::new(
-            "app.heavy_read",
+            RuleId::AppHeavyRead,
             Harm::Moderate,
             true,
             format!(
@@ -183,7 +184,13 @@ pub(crate) fn acts(step: &AppStep) -> Option<Vec<&'static str>> {
     }
     let carries =
         |rule: &&Rule| name.first(rule.concept).is_some() || sent.first(rule.concept).is_some();
-    Some(RULES.iter().filter(carries).map(|rule| rule.rule).collect())
+    Some(
+        RULES
+            .iter()
+            .filter(carries)
+            .map(|rule| rule.rule.name())
+            .collect(),
+    )
 }
 
 /// Whether an app's step is a lookup (declared, or read from its name), as the law reads it.
@@ -246,7 +253,7 @@ fn secret(at: &str, sent: &Sent) -> Option<Risk> {
         format!("in `{key}`")
     };
     let risk = Risk::new(
-        "app.secret",
+        RuleId::AppSecret,
         Harm::Severe,
         false,
         format!("{at} would send {kind} ({place})"),
@@ -276,7 +283,7 @@ fn someone_elses(step: &AppStep, changes: bool, sent: &Sent) -> Option<Risk> {
         return None;
     };
     let risk = Risk::new(
-        "app.someone_elses",
+        RuleId::AppSomeoneElses,
         Harm::Moderate,
         true,
         format!("with no second look configured, {what}"),

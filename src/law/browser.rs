@@ -34,6 +34,7 @@
 //!   are changes.
 //! - **An unlabelled click** (an icon) is judged by what can be seen: nothing.
 
+use crate::law::rule::RuleId;
 mod words;
 
 use super::Assessment;
@@ -88,7 +89,7 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
     };
     if let Some((stakes, words)) = stakes {
         let risk = Risk::new(
-            "browser.high_stakes",
+            RuleId::BrowserHighStakes,
             Harm::Severe,
             true,
             format!(
@@ -112,7 +113,7 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
             if n_chars > LONG_TEXT {
                 risks.push(
                     Risk::new(
-                        "browser.long_text",
+                        RuleId::BrowserLongText,
                         Harm::Moderate,
                         true,
                         format!("type {n_chars} characters into {host}: a text that long could carry what this chat read"),
@@ -125,7 +126,7 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
                 let kind = secret_kind(&step.text).unwrap_or("a key");
                 risks.push(
                     Risk::new(
-                        "browser.secret",
+                        RuleId::BrowserSecret,
                         Harm::Severe,
                         false,
                         format!("type {kind} into {host}"),
@@ -137,7 +138,7 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
         }
         BrowserAction::Upload => risks.push(
             Risk::new(
-                "browser.upload",
+                RuleId::BrowserUpload,
                 Harm::Moderate,
                 true,
                 format!("upload a file to {host}"),
@@ -146,7 +147,7 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
             .wish(Wish::new(Act::Send).naming(names())),
         ),
         BrowserAction::Download => risks.push(Risk::new(
-            "browser.download",
+            RuleId::BrowserDownload,
             Harm::Moderate,
             true,
             format!("download a file from {host} onto this machine"),
@@ -156,7 +157,7 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
     if step.own_browser {
         risks.push(
             Risk::new(
-                "browser.own",
+                RuleId::BrowserOwn,
                 Harm::Moderate,
                 true,
                 format!(
@@ -175,7 +176,7 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
         };
         risks.push(
             Risk::new(
-                "browser.others",
+                RuleId::BrowserOthers,
                 Harm::Severe,
                 true,
                 format!("{} on {host} while {who}", verb(step.action)),

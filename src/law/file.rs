@@ -7,6 +7,7 @@ use super::Assessment;
 use super::command::paths::{is_key_path, write_risk};
 use super::paths::{Place, protected, protected_risk};
 use crate::facts::Facts;
+use crate::law::rule::RuleId;
 use crate::step::{Access, Context, FileStep};
 use crate::verdict::{Harm, Risk};
 
@@ -25,7 +26,7 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
     let Some(abs) = place.resolve_under_prefix(&step.path) else {
         if writes {
             found.risks.push(Risk::new(
-                "file.unknown",
+                RuleId::FileUnknown,
                 Harm::Moderate,
                 true,
                 format!(
@@ -44,7 +45,7 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
         let verb = if writes { "change" } else { "read" };
         found.risks.push(
             Risk::new(
-                "secrets.key_read",
+                RuleId::SecretsKeyRead,
                 Harm::Severe,
                 true,
                 format!("{verb} {abs}: private keys or credentials"),

@@ -6,6 +6,7 @@
 //! (`paths::protected`). What this cannot see (a script written earlier, code that builds the
 //! address at run time) is in `docs/threat-model.md`, with how to close it.
 
+use crate::law::rule::RuleId;
 use crate::shell::Line;
 use crate::step::Context;
 use crate::verdict::{Harm, Risk};
@@ -17,7 +18,7 @@ pub const PROGRAM: &str = "warden";
 pub const DEFAULT_PORT: u16 = 7411;
 
 /// The rule's id.
-pub const RULE: &str = "warden.itself";
+pub const RULE: RuleId = RuleId::WardenItself;
 
 /// Programs that stop or signal others by name.
 const STOPPERS: &[&str] = &[

@@ -1,6 +1,7 @@
 //! Where a path in a command points: the work folder, a temporary folder, the person's home,
 //! the system. Pure string work on paths as written; no file system access.
 
+use crate::law::rule::RuleId;
 /// The work folder and the home folder a command's paths are read against.
 #[derive(Debug, Clone, Copy)]
 pub struct Place<'a> {
@@ -133,7 +134,7 @@ pub fn protected<'a>(abs: &str, protected: &'a [String]) -> Option<&'a str> {
 /// A protected path refused to the agent: read or written, in every mode.
 pub fn protected_risk(abs: &str, dir: &str) -> crate::verdict::Risk {
     crate::verdict::Risk::new(
-        "protected.path",
+        RuleId::ProtectedPath,
         crate::verdict::Harm::Severe,
         true,
         format!(

@@ -116,6 +116,13 @@ rules! {
     InfraDestroy = "infra.destroy", Severe, Words, Some(Act::Destroy), "terraform destroy, kubectl delete of a namespace or `--all`, helm uninstall, aws delete-/terminate-, deletes on hosted services";
     InstallLookalike = "install.lookalike", Severe, Never, None, "a look-alike of a popular or declared package";
     InstallUndeclared = "install.undeclared", Moderate, Words, Some(Act::Install), "a package the manifests don't declare";
+    LookDestroy = "look.destroy", Moderate, Words, Some(Act::Destroy), "the second look found the step destroys something";
+    LookGrant = "look.grant", Moderate, Words, Some(Act::Access), "the second look found the step grants access";
+    LookNotRisky = "look.not_risky", Moderate, Words, None, "the second look found the step serves what the person asked for";
+    LookSendOut = "look.send_out", Moderate, Words, Some(Act::Send), "the second look found the step sends data somewhere the person didn't name";
+    LookSpeak = "look.speak", Moderate, Words, Some(Act::Send), "the second look found the step speaks for the person";
+    LookSpend = "look.spend", Moderate, Words, None, "the second look found the step spends money";
+    LookUnanswered = "look.unanswered", Moderate, Words, None, "the second look gave no answer about someone else's app step, so it asks";
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
     PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable, launchctl load, at";
     PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…)";
@@ -283,9 +290,8 @@ mod tests {
             std::fs::write(path, fresh).unwrap_or_default();
             return;
         }
-        assert_eq!(
-            shown,
-            Some(markdown().as_str()),
+        assert!(
+            shown == Some(markdown().as_str()),
             "docs/law.md's rule table is out of date: run WARDEN_BLESS=1 cargo test -p warden --lib law::rule"
         );
     }

@@ -17,6 +17,7 @@
 use super::Assessment;
 use super::command::host_names;
 use super::command::net::{is_drop_box, is_local, metadata_risk, url_host, url_place};
+use crate::law::rule::RuleId;
 use crate::secrets::{carries_data, carries_secrets, secret_kind};
 use crate::step::{Context, FetchStep};
 use crate::verdict::{Harm, Risk};
@@ -59,7 +60,7 @@ pub(crate) fn address_risks(address: &str, sends: bool) -> Vec<Risk> {
     if let Some(what) = secret_in(address) {
         risks.push(
             Risk::new(
-                "web.secret",
+                RuleId::WebSecret,
                 Harm::Severe,
                 false,
                 format!("open an address at {host} with {what} in it"),
@@ -72,7 +73,7 @@ pub(crate) fn address_risks(address: &str, sends: bool) -> Vec<Risk> {
     if data {
         risks.push(
             Risk::new(
-                "web.carries_data",
+                RuleId::WebCarriesData,
                 Harm::Moderate,
                 true,
                 format!("open an address at {host} that carries data rather than asks for a page"),
@@ -92,7 +93,7 @@ pub(crate) fn address_risks(address: &str, sends: bool) -> Vec<Risk> {
         let how = if sending { "send data to" } else { "reach" };
         risks.push(
             Risk::new(
-                "web.dropbox",
+                RuleId::WebDropbox,
                 Harm::Severe,
                 sending,
                 format!("{how} {place}, a drop box anyone can read"),
@@ -115,7 +116,7 @@ fn query_risks(query: &str) -> Vec<Risk> {
     if let Some(what) = secret_in(query) {
         risks.push(
             Risk::new(
-                "web.secret",
+                RuleId::WebSecret,
                 Harm::Severe,
                 false,
                 format!("search for {what}"),
@@ -127,7 +128,7 @@ fn query_risks(query: &str) -> Vec<Risk> {
     if query_carries_data(query) {
         risks.push(
             Risk::new(
-                "web.carries_data",
+                RuleId::WebCarriesData,
                 Harm::Moderate,
                 true,
                 "send a search that carries data rather than asks a question",
@@ -202,7 +203,7 @@ fn scheme_risk(address: &str, what: &str) -> Risk {
         ""
     };
     Risk::new(
-        "web.scheme",
+        RuleId::WebScheme,
         Harm::Severe,
         true,
         format!("open “{shown}{more}”, {what}, which is not a web page"),
@@ -231,7 +232,7 @@ mod tests {
     fn rules(address: &str) -> Vec<&'static str> {
         address_risks(address, false)
             .iter()
-            .map(|r| r.rule)
+            .map(|r| r.rule.name())
             .collect()
     }
 

@@ -3,6 +3,7 @@
 use super::*;
 use crate::facts::FakeFacts;
 use crate::judge;
+use crate::law::rule::RuleId;
 use crate::step::Step;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -406,12 +407,12 @@ fn each_flag_no_words_lift_refuses_the_offer_on_its_own() {
         ("irreducible", |s| s.risk.irreducible = true),
         ("held", |s| s.wanted = Wanted::Held),
         ("a key in the arguments", |s| {
-            s.risk.rule = "secrets.in_args"
+            s.risk.rule = RuleId::SecretsInArgs
         }),
-        ("money", |s| s.risk.rule = "money.pay"),
-        ("a count", |s| s.risk.rule = "watch.messages"),
+        ("money", |s| s.risk.rule = RuleId::AppPays),
+        ("a count", |s| s.risk.rule = RuleId::WatchMessagesDay),
         ("a line the reader can't read", |s| {
-            s.risk.rule = "shell.unknown"
+            s.risk.rule = RuleId::ShellUnknown
         }),
     ];
     for (why, turn) in table {
@@ -422,12 +423,6 @@ fn each_flag_no_words_lift_refuses_the_offer_on_its_own() {
         assert_eq!(offer(command, &verdict, &ctx), None, "{command} when {why}");
         assert!(!may_lift(&verdict, &ctx), "{command} when {why}");
     }
-    // An area is matched whole: `moneyline.x` is not money.
-    let mut verdict = offered.clone();
-    for scored in &mut verdict.risks {
-        scored.risk.rule = "moneyline.x";
-    }
-    assert!(may_lift(&verdict, &ctx), "moneyline.x");
 }
 
 #[test]

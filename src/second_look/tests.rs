@@ -4,6 +4,7 @@
 use super::*;
 use crate::facts::FakeFacts;
 use crate::law::judge;
+use crate::law::rule::RuleId;
 use crate::step::{Access, AppStep, Setting};
 use serde_json::json;
 
@@ -176,7 +177,7 @@ fn the_law_leaves_someone_elses_change_to_a_configured_look() {
     let (verdict, purpose) = looked(&step, &ctx(true, &[]));
     assert_eq!(verdict.decision, Decision::Ask, "{verdict:?}");
     assert_eq!(
-        verdict.risks.first().map(|s| s.risk.rule),
+        verdict.risks.first().map(|s| s.risk.rule.name()),
         Some("app.someone_elses")
     );
     assert_eq!(purpose, None);
@@ -537,9 +538,9 @@ fn an_added_question_has_its_own_risk_and_warden_s_words() {
         let after = apply(nothing_found(), Purpose::Add, Some(kind));
         assert_eq!(after.decision, Decision::Ask, "{kind:?}");
         assert_eq!(after.score, ASKS_AT, "{kind:?}");
-        let rules: Vec<&str> = after.risks.iter().map(|s| s.risk.rule).collect();
-        assert_eq!(rules, [kind.rule()]);
-        assert_eq!(kind.rule(), format!("look.{}", kind.name()));
+        let rules: Vec<&str> = after.risks.iter().map(|s| s.risk.rule.name()).collect();
+        assert_eq!(rules, [kind.rule().name()]);
+        assert_eq!(kind.rule().name(), format!("look.{}", kind.name()));
         assert_eq!(
             after.reason,
             format!("A second look found this step {}.", kind.does())
@@ -568,13 +569,13 @@ fn not_risky_adds_nothing_and_no_answer_asks() {
 #[test]
 fn an_added_question_never_lowers_anything() {
     let below = Scored {
-        risk: Risk::new("app.speaks", Harm::Moderate, false, "speaks"),
+        risk: Risk::new(RuleId::AppSpeaks, Harm::Moderate, false, "speaks"),
         score: 2,
         wanted: Wanted::Neither,
         because: None,
     };
     let above = Scored {
-        risk: Risk::new("app.deletes", Harm::Severe, true, "deletes"),
+        risk: Risk::new(RuleId::AppDeletes, Harm::Severe, true, "deletes"),
         score: 4,
         wanted: Wanted::Neither,
         because: None,
@@ -586,7 +587,7 @@ fn an_added_question_never_lowers_anything() {
         risks: vec![below.clone()],
     };
     let after = apply(allowed, Purpose::Add, Some(Kind::Speak));
-    let rules: Vec<&str> = after.risks.iter().map(|s| s.risk.rule).collect();
+    let rules: Vec<&str> = after.risks.iter().map(|s| s.risk.rule.name()).collect();
     assert_eq!(rules, ["look.speak", "app.speaks"], "strongest first");
 
     let denied = Verdict {
@@ -599,7 +600,7 @@ fn an_added_question_never_lowers_anything() {
     assert_eq!(after.decision, Decision::Deny);
     assert_eq!(after.score, 4);
     assert_eq!(after.reason, denied.reason);
-    let rules: Vec<&str> = after.risks.iter().map(|s| s.risk.rule).collect();
+    let rules: Vec<&str> = after.risks.iter().map(|s| s.risk.rule.name()).collect();
     assert_eq!(rules, ["app.deletes", "look.destroy", "app.speaks"]);
 }
 

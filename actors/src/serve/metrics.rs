@@ -54,7 +54,7 @@ impl Metrics {
         if !verdict.risks.is_empty() {
             let mut rules = self.rules.lock().unwrap_or_else(|e| e.into_inner());
             for scored in &verdict.risks {
-                *rules.entry(scored.risk.rule).or_default() += 1;
+                *rules.entry(scored.risk.rule.name()).or_default() += 1;
             }
         }
         let seconds = took.as_secs_f64();
@@ -159,7 +159,13 @@ mod tests {
             risks: rules
                 .iter()
                 .map(|rule| Scored {
-                    risk: Risk::new(rule, Harm::Moderate, false, "x"),
+                    risk: Risk::new(
+                        warden::law::rule::RuleId::parse(rule)
+                            .unwrap_or(warden::law::rule::RuleId::ShellUnknown),
+                        Harm::Moderate,
+                        false,
+                        "x",
+                    ),
                     score: 1,
                     wanted: warden::intent::Wanted::Neither,
                     because: None,

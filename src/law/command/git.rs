@@ -3,6 +3,7 @@
 
 use super::{Scan, has_flag, host_names, positional};
 use crate::facts::Remote;
+use crate::law::rule::RuleId;
 use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
@@ -121,7 +122,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "stash" if matches!(positional(args).first(), Some(&"clear" | &"drop")) => {
             scan.add(
                 Risk::new(
-                    "git.discard",
+                    RuleId::GitDiscard,
                     Harm::Severe,
                     false,
                     "throw away stashed work (git stash clear/drop)",
@@ -131,7 +132,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         "filter-branch" | "filter-repo" => scan.add(
             Risk::new(
-                "git.rewrite_history",
+                RuleId::GitRewriteHistory,
                 Harm::Severe,
                 false,
                 "rewrite the repository's whole history",
@@ -144,7 +145,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         {
             scan.add(
                 Risk::new(
-                    "git.config_global",
+                    RuleId::GitConfigGlobal,
                     Harm::Moderate,
                     true,
                     "change git's settings for every repository",
@@ -193,7 +194,7 @@ fn discard(what: &str, folder: &str, scan: &mut Scan<'_>) {
             };
             scan.add(
                 Risk::new(
-                    "git.discard",
+                    RuleId::GitDiscard,
                     Harm::Severe,
                     false,
                     format!("{what} throws away {state} in {folder}"),
@@ -240,7 +241,7 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
             Whereto::Foreign => {
                 scan.add(
                     Risk::new(
-                        "git.foreign_remote",
+                        RuleId::GitForeignRemote,
                         Harm::Severe,
                         true,
                         format!("push to {target}, which is not one of this repository's remotes"),
@@ -253,7 +254,7 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
             Whereto::Unverified => {
                 scan.add(
                     Risk::new(
-                        "git.unverified_remote",
+                        RuleId::GitUnverifiedRemote,
                         Harm::Severe,
                         true,
                         format!("push to {target}, a remote warden could not check against this repository's"),
@@ -269,7 +270,7 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
     if mirror {
         scan.add(
             Risk::new(
-                "git.mirror",
+                RuleId::GitMirror,
                 Harm::Severe,
                 true,
                 format!("mirror every branch and tag to {remote_name}, deleting what is not here"),
@@ -293,7 +294,7 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
         if deleting || src.is_empty() {
             scan.add(
                 Risk::new(
-                    "git.delete_branch",
+                    RuleId::GitDeleteBranch,
                     Harm::Severe,
                     true,
                     format!("delete the branch {branch} on {remote_name}"),
@@ -306,7 +307,7 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
         } else if PUBLISHING.contains(&branch) {
             scan.add(
                 Risk::new(
-                    "git.publish_branch",
+                    RuleId::GitPublishBranch,
                     Harm::Severe,
                     true,
                     format!("push to {branch}, which publishes the site"),
@@ -322,7 +323,7 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
         if forced {
             scan.add(
                 Risk::new(
-                    "git.force_push",
+                    RuleId::GitForcePush,
                     Harm::Severe,
                     true,
                     format!(
@@ -344,13 +345,13 @@ fn force(branch: &str, remote: &str) -> Risk {
     } else {
         format!("force-push {branch} to {remote}, overwriting what is there")
     };
-    Risk::new("git.force_push", Harm::Severe, true, reason)
+    Risk::new(RuleId::GitForcePush, Harm::Severe, true, reason)
         .way_out()
         .wish(Wish::new(Act::ForcePush).naming(Name::one(branch)))
 }
 
 fn plain(reason: &str) -> Risk {
-    Risk::new("git.push", Harm::Moderate, true, reason.to_string())
+    Risk::new(RuleId::GitPush, Harm::Moderate, true, reason.to_string())
         .way_out()
         .wish(Wish::new(Act::Push))
 }
@@ -425,7 +426,7 @@ fn remote(args: &[String], scan: &mut Scan<'_>) {
     };
     scan.add(
         Risk::new(
-            "git.remote_change",
+            RuleId::GitRemoteChange,
             Harm::Severe,
             true,
             format!("{verb} {name}{to}, where pushes go"),

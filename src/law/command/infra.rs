@@ -2,6 +2,7 @@
 //! three before reading (Auto asks unless the person asked), production needs its word.
 
 use super::Scan;
+use crate::law::rule::RuleId;
 use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
@@ -159,12 +160,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let where_ = if prod { " in production" } else { "" };
     let (rule, act, reason) = match effect {
         Effect::Change => (
-            "infra.change",
+            RuleId::InfraChange,
             Act::Deploy,
             format!("{what} changes deployed systems{where_}, which warden can't take back"),
         ),
         Effect::Destroy => (
-            "infra.destroy",
+            RuleId::InfraDestroy,
             Act::Destroy,
             format!("{what} destroys deployed resources{where_}"),
         ),

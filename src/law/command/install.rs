@@ -3,6 +3,7 @@
 //! pull and scores three.
 
 use super::{Scan, has_flag};
+use crate::law::rule::RuleId;
 use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
@@ -62,45 +63,45 @@ const VALUED: &[&str] = &[
 
 /// (program, subcommand words, rule, what it publishes).
 #[rustfmt::skip]
-const PUBLISHERS: &[(&str, &[&str], &str, &str)] = &[
-    ("npm", &["publish"], "publish.package", "publish the package to npm"),
-    ("pnpm", &["publish"], "publish.package", "publish the package to npm"),
-    ("yarn", &["publish"], "publish.package", "publish the package to npm"),
-    ("yarn", &["npm", "publish"], "publish.package", "publish the package to npm"),
-    ("bun", &["publish"], "publish.package", "publish the package to npm"),
-    ("cargo", &["publish"], "publish.package", "publish the crate to crates.io"),
-    ("twine", &["upload"], "publish.package", "upload the package to PyPI"),
-    ("poetry", &["publish"], "publish.package", "publish the package to PyPI"),
-    ("uv", &["publish"], "publish.package", "publish the package to PyPI"),
-    ("flit", &["publish"], "publish.package", "publish the package to PyPI"),
-    ("hatch", &["publish"], "publish.package", "publish the package to PyPI"),
-    ("gem", &["push"], "publish.package", "publish the gem to RubyGems"),
-    ("dotnet", &["nuget", "push"], "publish.package", "publish the package to NuGet"),
-    ("mvn", &["deploy"], "publish.package", "deploy the artifact to a Maven repository"),
-    ("docker", &["push"], "publish.image", "push an image to a registry, for others to pull"),
-    ("podman", &["push"], "publish.image", "push an image to a registry, for others to pull"),
-    ("docker", &["image", "push"], "publish.image", "push an image to a registry, for others to pull"),
-    ("docker", &["buildx", "build", "--push"], "publish.image", "push an image to a registry, for others to pull"),
-    ("gh", &["release", "create"], "publish.release", "create a public release"),
-    ("gh", &["release", "upload"], "publish.release", "upload files to a public release"),
-    ("gh", &["repo", "create"], "publish.release", "create a repository on GitHub"),
-    ("gh", &["gist", "create"], "publish.release", "publish a gist"),
+const PUBLISHERS: &[(&str, &[&str], RuleId, &str)] = &[
+    ("npm", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
+    ("pnpm", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
+    ("yarn", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
+    ("yarn", &["npm", "publish"], RuleId::PublishPackage, "publish the package to npm"),
+    ("bun", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
+    ("cargo", &["publish"], RuleId::PublishPackage, "publish the crate to crates.io"),
+    ("twine", &["upload"], RuleId::PublishPackage, "upload the package to PyPI"),
+    ("poetry", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
+    ("uv", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
+    ("flit", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
+    ("hatch", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
+    ("gem", &["push"], RuleId::PublishPackage, "publish the gem to RubyGems"),
+    ("dotnet", &["nuget", "push"], RuleId::PublishPackage, "publish the package to NuGet"),
+    ("mvn", &["deploy"], RuleId::PublishPackage, "deploy the artifact to a Maven repository"),
+    ("docker", &["push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
+    ("podman", &["push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
+    ("docker", &["image", "push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
+    ("docker", &["buildx", "build", "--push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
+    ("gh", &["release", "create"], RuleId::PublishRelease, "create a public release"),
+    ("gh", &["release", "upload"], RuleId::PublishRelease, "upload files to a public release"),
+    ("gh", &["repo", "create"], RuleId::PublishRelease, "create a repository on GitHub"),
+    ("gh", &["gist", "create"], RuleId::PublishRelease, "publish a gist"),
 ];
 
 /// Steps on a forge that speak for the person or merge their work: moderate and lasting,
 /// so they go before reading and ask after it (words to other people after reading are
 /// shown each time). (program, subcommand words, rule, act, what it does.)
 #[rustfmt::skip]
-const SPEAKERS: &[(&str, &[&str], &str, Act, &str)] = &[
-    ("gh", &["pr", "create"], "forge.speaks", Act::Send, "open a pull request in the person's name"),
-    ("gh", &["pr", "comment"], "forge.speaks", Act::Send, "comment on a pull request in the person's name"),
-    ("gh", &["pr", "review"], "forge.speaks", Act::Send, "review a pull request in the person's name"),
-    ("gh", &["issue", "create"], "forge.speaks", Act::Send, "open an issue in the person's name"),
-    ("gh", &["issue", "comment"], "forge.speaks", Act::Send, "comment on an issue in the person's name"),
-    ("gh", &["pr", "merge"], "forge.merge", Act::Merge, "merge a pull request into a branch others share"),
-    ("glab", &["mr", "create"], "forge.speaks", Act::Send, "open a merge request in the person's name"),
-    ("glab", &["mr", "merge"], "forge.merge", Act::Merge, "merge a merge request into a branch others share"),
-    ("glab", &["issue", "create"], "forge.speaks", Act::Send, "open an issue in the person's name"),
+const SPEAKERS: &[(&str, &[&str], RuleId, Act, &str)] = &[
+    ("gh", &["pr", "create"], RuleId::ForgeSpeaks, Act::Send, "open a pull request in the person's name"),
+    ("gh", &["pr", "comment"], RuleId::ForgeSpeaks, Act::Send, "comment on a pull request in the person's name"),
+    ("gh", &["pr", "review"], RuleId::ForgeSpeaks, Act::Send, "review a pull request in the person's name"),
+    ("gh", &["issue", "create"], RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"),
+    ("gh", &["issue", "comment"], RuleId::ForgeSpeaks, Act::Send, "comment on an issue in the person's name"),
+    ("gh", &["pr", "merge"], RuleId::ForgeMerge, Act::Merge, "merge a pull request into a branch others share"),
+    ("glab", &["mr", "create"], RuleId::ForgeSpeaks, Act::Send, "open a merge request in the person's name"),
+    ("glab", &["mr", "merge"], RuleId::ForgeMerge, Act::Merge, "merge a merge request into a branch others share"),
+    ("glab", &["issue", "create"], RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"),
 ];
 
 fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
@@ -116,7 +117,7 @@ fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
         {
             scan.network = true;
             scan.add(
-                Risk::new(rule, Harm::Moderate, true, (*reason).to_string())
+                Risk::new(*rule, Harm::Moderate, true, (*reason).to_string())
                     .way_out()
                     .wish(Wish::new(*act)),
             );
@@ -177,7 +178,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             }
             scan.add(
                 Risk::new(
-                    "install.undeclared",
+                    RuleId::InstallUndeclared,
                     Harm::Moderate,
                     true,
                     format!("install {reason} {spec}"),
@@ -198,7 +199,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         if let Some(real) = found {
             scan.add(
                 Risk::new(
-                    "install.lookalike",
+                    RuleId::InstallLookalike,
                     Harm::Severe,
                     true,
                     format!("install {name}, a look-alike of the package {real}"),
@@ -210,7 +211,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         let where_ = if global { " system-wide" } else { "" };
         scan.add(
             Risk::new(
-                "install.undeclared",
+                RuleId::InstallUndeclared,
                 Harm::Moderate,
                 true,
                 format!("install {name}{where_}, which the project's manifests don't list"),
@@ -254,7 +255,7 @@ fn publish(program: &str, cmd: &Command, args: &[String], scan: &mut Scan<'_>) {
             let _ = cmd;
             scan.network = true;
             scan.add(
-                Risk::new(rule, Harm::Severe, true, (*reason).to_string())
+                Risk::new(*rule, Harm::Severe, true, (*reason).to_string())
                     .way_out()
                     .wish(Wish::new(Act::Publish)),
             );

@@ -1,6 +1,7 @@
 //! The law for shell commands: read the line as the shell would, then let every rule look at
 //! every simple command, every pipeline and the line as a whole.
 
+use crate::law::rule::RuleId;
 mod embedded;
 mod git;
 mod infra;
@@ -69,7 +70,7 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         // runs `r\0m` as `rm`, so what the reader sees is not what runs.
         scan.add(
             Risk::new(
-                "shell.control_char",
+                RuleId::ShellControlChar,
                 Harm::Severe,
                 true,
                 format!(
@@ -88,7 +89,7 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         let reason = format!("the command line could not be read fully ({why})");
         scan.add(match dangerous_word(text) {
             Some(word) => Risk::new(
-                "shell.unknown",
+                RuleId::ShellUnknown,
                 Harm::Severe,
                 true,
                 format!("{reason}, and it names {word}"),
@@ -121,7 +122,7 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
             let program = cmd.program();
             scan.add(
                 Risk::new(
-                    "sudo.run",
+                    RuleId::SudoRun,
                     Harm::Moderate,
                     true,
                     format!("run {program} as the administrator (sudo)"),
@@ -220,7 +221,7 @@ fn control_character(text: &str) -> Option<String> {
 }
 
 fn unknown(reason: String) -> Risk {
-    Risk::new("shell.unknown", Harm::Moderate, true, reason)
+    Risk::new(RuleId::ShellUnknown, Harm::Moderate, true, reason)
 }
 
 /// One risk per rule and reason, keeping the strongest; order kept.

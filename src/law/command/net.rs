@@ -3,6 +3,7 @@
 
 use super::{Scan, has_flag, host_names, positional};
 use crate::catalogue::{self, Class};
+use crate::law::rule::RuleId;
 use crate::secrets::carries_data;
 use crate::shell::{Command, RedirectOp, Via};
 use crate::verdict::{Harm, Risk};
@@ -97,7 +98,7 @@ const METADATA: &[&str] = &[
 pub(crate) fn metadata_risk(host: &str) -> Option<Risk> {
     METADATA.contains(&host).then(|| {
         Risk::new(
-            "secrets.metadata",
+            RuleId::SecretsMetadata,
             Harm::Severe,
             true,
             format!("reach {host}, the cloud's instance metadata, which hands out this machine's credentials"),
@@ -170,7 +171,7 @@ fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
     if is_drop_box(host) {
         scan.add(
             Risk::new(
-                "egress.dropbox",
+                RuleId::EgressDropbox,
                 Harm::Severe,
                 true,
                 format!("{how} to {host}, a drop box anyone can read"),
@@ -181,7 +182,7 @@ fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
     } else {
         scan.add(
             Risk::new(
-                "egress.send",
+                RuleId::EgressSend,
                 Harm::Moderate,
                 true,
                 format!("{how} to {host}"),
@@ -210,7 +211,7 @@ fn secret_file(word: &str, scan: &Scan<'_>) -> Option<&'static str> {
 
 fn env_leaves(scan: &mut Scan<'_>, how: &str) {
     scan.add(
-        Risk::new("egress.env", Harm::Severe, true, format!("{how}: the project's secrets or every setting of the environment would leave this machine"))
+        Risk::new(RuleId::EgressEnv, Harm::Severe, true, format!("{how}: the project's secrets or every setting of the environment would leave this machine"))
             .never()
             .way_out(),
     );
@@ -219,7 +220,7 @@ fn env_leaves(scan: &mut Scan<'_>, how: &str) {
 pub(super) fn key_leaves(scan: &mut Scan<'_>, how: &str) {
     scan.add(
         Risk::new(
-            "secrets.key_read",
+            RuleId::SecretsKeyRead,
             Harm::Severe,
             true,
             format!("{how}: private keys or credentials"),
@@ -278,7 +279,7 @@ fn relay(program: &str, args: &[String], scan: &mut Scan<'_>) {
     } else if listens {
         scan.add(
             Risk::new(
-                "tunnel.open",
+                RuleId::TunnelOpen,
                 Harm::Severe,
                 true,
                 format!("listen for connections from the network ({program})"),
@@ -333,7 +334,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             scan.network = true;
             scan.add(
                 Risk::new(
-                    "tunnel.open",
+                    RuleId::TunnelOpen,
                     Harm::Severe,
                     true,
                     "listen for connections from the network (openssl s_server)".to_string(),
@@ -364,7 +365,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             scan.network = true;
             scan.add(
                 Risk::new(
-                    "tunnel.open",
+                    RuleId::TunnelOpen,
                     Harm::Severe,
                     true,
                     "open a tunnel (code tunnel) that exposes this machine to the internet"
@@ -385,7 +386,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             scan.network = true;
             scan.add(
                 Risk::new(
-                    "tunnel.open",
+                    RuleId::TunnelOpen,
                     Harm::Severe,
                     true,
                     format!("open a tunnel ({program}) that exposes this machine to the internet"),
@@ -411,7 +412,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 }
                 scan.add(
                     Risk::new(
-                        "egress.send",
+                        RuleId::EgressSend,
                         Harm::Moderate,
                         true,
                         format!("copy files to the bucket {bucket}"),
@@ -461,7 +462,7 @@ fn tunnel_opens(program: &str, args: &[String]) -> bool {
 fn reverse(scan: &mut Scan<'_>, what: &str) {
     scan.add(
         Risk::new(
-            "shell.reverse",
+            RuleId::ShellReverse,
             Harm::Severe,
             true,
             format!("{what}, which hands control of this machine to someone else"),
@@ -665,7 +666,7 @@ fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str, url: &str)
     }
     scan.add(
         Risk::new(
-            "net.delete",
+            RuleId::NetDelete,
             harm,
             lasting,
             format!("delete /{what} at {host} over HTTP"),
@@ -688,7 +689,7 @@ fn file_leaves(scan: &mut Scan<'_>, file: &str, host: &str) {
 fn fetch_data(scan: &mut Scan<'_>, host: &str) {
     scan.add(
         Risk::new(
-            "egress.fetch_data",
+            RuleId::EgressFetchData,
             Harm::Moderate,
             true,
             format!("open an address at {host} that carries data rather than asks for a page"),
@@ -841,7 +842,7 @@ fn netcat(cmd: &Command, scan: &mut Scan<'_>) {
     if listens {
         scan.add(
             Risk::new(
-                "tunnel.open",
+                RuleId::TunnelOpen,
                 Harm::Severe,
                 true,
                 "listen for connections from the network (nc -l)".to_string(),
@@ -882,7 +883,7 @@ fn socat(args: &[String], scan: &mut Scan<'_>) {
     } else if lower.iter().any(|a| a.contains("listen")) {
         scan.add(
             Risk::new(
-                "tunnel.open",
+                RuleId::TunnelOpen,
                 Harm::Severe,
                 true,
                 "listen for connections from the network (socat)".to_string(),
@@ -940,7 +941,7 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     {
         scan.add(
             Risk::new(
-                "tunnel.open",
+                RuleId::TunnelOpen,
                 Harm::Severe,
                 true,
                 "open a reverse tunnel (ssh -R) that exposes this machine".to_string(),
@@ -982,7 +983,7 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     if rest.len() > 1 {
         scan.add(
             Risk::new(
-                "remote.exec",
+                RuleId::RemoteExec,
                 Harm::Moderate,
                 true,
                 format!("run a command on {host}"),
@@ -1172,7 +1173,7 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
 fn blob(scan: &mut Scan<'_>, what: &str) {
     scan.add(
         Risk::new(
-            "blob.decode_run",
+            RuleId::BlobDecodeRun,
             Harm::Severe,
             true,
             format!("{what}, so nobody can read what runs"),
@@ -1358,7 +1359,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 let host = download_host(cmd, line).unwrap_or_else(|| "an address".to_string());
                 scan.add(
                     Risk::new(
-                        "download.pipe_shell",
+                        RuleId::DownloadPipeShell,
                         Harm::Severe,
                         true,
                         format!("run code downloaded from {host} without reading it first"),
@@ -1373,7 +1374,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             }
             "shell.unknown_piped" => scan.add(
                 Risk::new(
-                    "shell.unknown",
+                    RuleId::ShellUnknown,
                     Harm::Severe,
                     true,
                     "it pipes the output of a command only known when it runs into a shell",
@@ -1465,7 +1466,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         if let Some(host) = ran {
             scan.add(
                 Risk::new(
-                    "download.pipe_shell",
+                    RuleId::DownloadPipeShell,
                     Harm::Severe,
                     true,
                     format!("run code downloaded from {host} without reading it first"),

@@ -3,6 +3,7 @@
 
 use super::{Scan, has_flag, positional};
 use crate::law::paths::{self as place, Place};
+use crate::law::rule::RuleId;
 use crate::shell::{Command, RedirectOp};
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
@@ -272,7 +273,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     {
         scan.add(
             Risk::new(
-                "system.sudoers",
+                RuleId::SystemSudoers,
                 Harm::Severe,
                 true,
                 "give a user administrator rights",
@@ -299,7 +300,7 @@ fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
             );
         } else if !target.starts_with("&") && !target.chars().all(|c| c.is_ascii_digit()) {
             scan.add(Risk::new(
-                "write.outside",
+                RuleId::WriteOutside,
                 Harm::Moderate,
                 true,
                 format!("write to {target}, a place only known when it runs"),
@@ -323,7 +324,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
     let update = || Wish::new(Act::Update).naming(Name::one(&name));
     let risk = if is_assistant_file(abs) {
         Risk::new(
-            "assistant.permissions",
+            RuleId::AssistantPermissions,
             Harm::Severe,
             true,
             format!("change {abs}, an assistant's own permission file: an agent could raise its own powers with it"),
@@ -332,7 +333,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .irreducible()
     } else if name == "authorized_keys" || name == "authorized_keys2" {
         Risk::new(
-            "system.authorized_keys",
+            RuleId::SystemAuthorizedKeys,
             Harm::Severe,
             true,
             format!("change {abs}, which decides who can log in to this machine"),
@@ -340,7 +341,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .never()
     } else if abs == "/etc/sudoers" || place::under(abs, "/etc/sudoers.d") {
         Risk::new(
-            "system.sudoers",
+            RuleId::SystemSudoers,
             Harm::Severe,
             true,
             format!("change {abs}, which decides who is administrator"),
@@ -348,7 +349,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .never()
     } else if abs.starts_with("/dev/") && is_disk(abs) {
         Risk::new(
-            "critical.disk_write",
+            RuleId::CriticalDiskWrite,
             Harm::Severe,
             true,
             format!("write straight onto the disk {abs}"),
@@ -356,7 +357,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .critical()
     } else if is_startup_file(abs, place) {
         Risk::new(
-            "persist.startup",
+            RuleId::PersistStartup,
             Harm::Severe,
             true,
             format!("change {abs}, which every new shell runs"),
@@ -367,7 +368,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         return None;
     } else if place::is_system(abs) && !place.in_home(abs) {
         Risk::new(
-            "write.system",
+            RuleId::WriteSystem,
             Harm::Severe,
             true,
             format!("change the system file {abs}"),
@@ -375,7 +376,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .wish(update())
     } else {
         Risk::new(
-            "write.outside",
+            RuleId::WriteOutside,
             Harm::Moderate,
             true,
             format!("change {abs}, outside the work folder"),
@@ -404,7 +405,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
     let Some(abs) = place.resolve_under_prefix(base) else {
         scan.add(
             Risk::new(
-                "delete.unknown",
+                RuleId::DeleteUnknown,
                 Harm::Moderate,
                 true,
                 format!("delete {target}, a place only known when it runs"),
@@ -419,7 +420,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
     if everything && recursive {
         scan.add(
             Risk::new(
-                "critical.wipe",
+                RuleId::CriticalWipe,
                 Harm::Severe,
                 true,
                 format!("delete everything under {abs}"),
@@ -431,7 +432,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
     if is_assistant_file(&abs) {
         scan.add(
             Risk::new(
-                "assistant.permissions",
+                RuleId::AssistantPermissions,
                 Harm::Severe,
                 true,
                 format!("delete {abs}, an assistant's own permission file"),
@@ -452,7 +453,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
     };
     scan.add(
         Risk::new(
-            "delete.outside",
+            RuleId::DeleteOutside,
             Harm::Severe,
             true,
             format!("delete {abs}, {what}, which Undo can't bring back"),
@@ -505,7 +506,7 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
 pub(super) fn secrets_in_args(text: &str, scan: &mut Scan<'_>) {
     if let Some(kind) = crate::secrets::secret_kind(text) {
         scan.add(Risk::new(
-            "secrets.in_args",
+            RuleId::SecretsInArgs,
             Harm::Severe,
             false,
             format!("the command carries {kind}"),

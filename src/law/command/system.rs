@@ -3,6 +3,7 @@
 
 use super::{Scan, has_flag, positional};
 use crate::law::paths as place;
+use crate::law::rule::RuleId;
 use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
@@ -32,7 +33,7 @@ pub(super) fn fork_bomb(text: &str, scan: &mut Scan<'_>) {
             {
                 scan.add(
                     Risk::new(
-                        "critical.fork_bomb",
+                        RuleId::CriticalForkBomb,
                         Harm::Severe,
                         true,
                         "a fork bomb, which takes the machine down",
@@ -106,7 +107,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         p if formats_disk(p, args) => {
             scan.add(
                 Risk::new(
-                    "critical.mkfs",
+                    RuleId::CriticalMkfs,
                     Harm::Severe,
                     true,
                     format!("{program} rewrites a disk's file system, erasing it"),
@@ -122,7 +123,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             {
                 scan.add(
                     Risk::new(
-                        "critical.disk_write",
+                        RuleId::CriticalDiskWrite,
                         Harm::Severe,
                         true,
                         format!("write straight onto the disk {dev}"),
@@ -138,7 +139,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         {
             scan.add(
                 Risk::new(
-                    "critical.disk_write",
+                    RuleId::CriticalDiskWrite,
                     Harm::Severe,
                     true,
                     format!("{program} erases a whole disk"),
@@ -154,7 +155,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     && recursive
                     && (place::is_root_like(&abs) || place.is_home(&abs))
                 {
-                    scan.add(Risk::new("critical.perms_root", Harm::Severe, true, format!("{program} -R on {abs} changes who owns or may touch every file under it")).critical());
+                    scan.add(Risk::new(RuleId::CriticalPermsRoot, Harm::Severe, true, format!("{program} -R on {abs} changes who owns or may touch every file under it")).critical());
                     break;
                 }
             }
@@ -162,7 +163,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "shutdown" | "reboot" | "halt" | "poweroff" => {
             scan.add(
                 Risk::new(
-                    "system.power",
+                    RuleId::SystemPower,
                     Harm::Severe,
                     false,
                     format!("{program} the machine"),
@@ -173,7 +174,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "init" | "telinit" if matches!(args.first().map(String::as_str), Some("0" | "6")) => {
             scan.add(
                 Risk::new(
-                    "system.power",
+                    RuleId::SystemPower,
                     Harm::Severe,
                     false,
                     "stop or restart the machine",
@@ -185,7 +186,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             Some("reboot" | "poweroff" | "halt") => {
                 scan.add(
                     Risk::new(
-                        "system.power",
+                        RuleId::SystemPower,
                         Harm::Severe,
                         false,
                         "stop or restart the machine",
@@ -202,7 +203,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             if has_flag(args, Some('r'), &[]) {
                 scan.add(
                     Risk::new(
-                        "persist.schedule",
+                        RuleId::PersistSchedule,
                         Harm::Moderate,
                         true,
                         "remove every scheduled job (crontab -r)",
@@ -229,7 +230,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         {
             scan.add(
                 Risk::new(
-                    "system.power",
+                    RuleId::SystemPower,
                     Harm::Severe,
                     false,
                     "kill every process, or init itself",
@@ -265,7 +266,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         "history" if has_flag(args, Some('c'), &[]) => {
             scan.add(Risk::new(
-                "system.evidence",
+                RuleId::SystemEvidence,
                 Harm::Moderate,
                 true,
                 "clear the shell's history",
@@ -307,8 +308,13 @@ fn formats_disk(program: &str, args: &[String]) -> bool {
 }
 
 fn schedule(reason: &str) -> Risk {
-    Risk::new("persist.schedule", Harm::Moderate, true, reason.to_string())
-        .wish(Wish::new(Act::Schedule))
+    Risk::new(
+        RuleId::PersistSchedule,
+        Harm::Moderate,
+        true,
+        reason.to_string(),
+    )
+    .wish(Wish::new(Act::Schedule))
 }
 
 fn db(reason: &str, name: &str) -> Risk {
@@ -317,7 +323,7 @@ fn db(reason: &str, name: &str) -> Risk {
         wish = wish.naming(Name::one(name));
     }
     Risk::new(
-        "db.destroy",
+        RuleId::DbDestroy,
         Harm::Severe,
         true,
         format!("{reason}, which can't be taken back"),
