@@ -391,3 +391,136 @@ fn percent(part: usize, whole: usize) -> f64 {
         part as f64 * 100.0 / whole as f64
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The hand labels as committed: well formed, many enough, and every id found in the
+    //! external corpora when they are here; and ids not found are named, not fatal.
+
+    use super::*;
+    use std::path::PathBuf;
+
+    fn repository() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+    }
+
+    fn label_file() -> PathBuf {
+        repository().join("corpus/external/labels.jsonl")
+    }
+
+    #[test]
+    fn the_label_file_is_well_formed_and_holds_a_thousand_labels() {
+        let path = label_file();
+        let labels = read_labels(&path).unwrap_or_else(|e| panic!("{e:#}"));
+        assert!(
+            labels.len() >= 1000,
+            "{}: {} labels, want at least 1,000",
+            path.display(),
+            labels.len()
+        );
+        for class in Class::ALL {
+            assert!(
+                labels.iter().any(|label| label.class == class),
+                "{}: no {} label",
+                path.display(),
+                class.name()
+            );
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            text.starts_with("# "),
+            "{}: opens with a `#` line saying what it is",
+            path.display()
+        );
+    }
+
+    #[test]
+    fn every_label_names_a_command_in_the_external_corpora() {
+        let dir = repository().join("../shared/corpora");
+        if !dir.is_dir() {
+            println!(
+                "skipped: no external corpora at {}, so the ids can't be looked up",
+                dir.display()
+            );
+            return;
+        }
+        let labels = read_labels(&label_file()).unwrap_or_else(|e| panic!("{e:#}"));
+        let ids: BTreeSet<&str> = labels.iter().map(|l| l.id.as_str()).collect();
+        let found = commands(&dir, &ids).unwrap_or_else(|e| panic!("{e:#}"));
+        let missing: Vec<&str> = ids
+            .iter()
+            .filter(|id| !found.contains_key(**id))
+            .copied()
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "{} labelled ids have no record with a command under {}: {}",
+            missing.len(),
+            dir.display(),
+            missing.join(", ")
+        );
+    }
+
+    #[test]
+    fn an_id_the_corpora_lack_is_counted_not_fatal() {
+        let place = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+        let corpora = place.path().join("corpora");
+        std::fs::create_dir_all(corpora.join("tldr")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            corpora.join("tldr/common.jsonl"),
+            concat!(
+                r#"{"id":"tldr/common/ls#1","platform":"common","command":"ls -la"}"#,
+                "\n",
+                r#"{"id":"tldr/common/rm#1","platform":"common"}"#,
+                "\n"
+            ),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let labels = place.path().join("labels.jsonl");
+        std::fs::write(
+            &labels,
+            concat!(
+                "# a test\n",
+                r#"{"id":"nl2bash/1","class":"routine","before":"allow","after":"allow"}"#,
+                "\n",
+                r#"{"id":"tldr/common/ls#1","class":"routine","before":"allow","after":"allow"}"#,
+                "\n",
+                r#"{"id":"tldr/common/rm#1","class":"routine","before":"allow","after":"allow"}"#,
+                "\n"
+            ),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let read = read_labels(&labels).unwrap_or_else(|e| panic!("{e:#}"));
+        let ids: BTreeSet<&str> = read.iter().map(|l| l.id.as_str()).collect();
+        let found = commands(&corpora, &ids).unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(
+            found,
+            BTreeMap::from([("tldr/common/ls#1".to_string(), "ls -la".to_string())]),
+            "a record without a command is not found, nor is a set whose file is absent"
+        );
+        let judged =
+            judge_labels(&corpora, &labels, &world(), 1).unwrap_or_else(|e| panic!("{e:#}"));
+        assert_eq!(judged.labels, 3);
+        assert_eq!(judged.missing, ["nl2bash/1", "tldr/common/rm#1"]);
+        assert_eq!(judged.rates.of(Class::Routine).labels, 1);
+    }
+
+    #[test]
+    fn a_bad_label_file_names_the_file_and_the_line() {
+        let place = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+        let path = place.path().join("labels.jsonl");
+        std::fs::write(
+            &path,
+            "# x\n{\"id\":\"a\",\"class\":\"routine\",\"before\":\"ask\",\"after\":\"ask\"}\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let error = match read_labels(&path) {
+            Ok(labels) => panic!("read {} labels, want an error", labels.len()),
+            Err(e) => format!("{e:#}"),
+        };
+        assert!(
+            error.starts_with(&format!("{}: line 2: `a` is routine", path.display())),
+            "{error}"
+        );
+    }
+}
