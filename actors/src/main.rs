@@ -46,10 +46,12 @@ enum Command {
         /// The corpus folder.
         #[arg(long, default_value = "corpus")]
         dir: PathBuf,
-        /// Also run the external corpora under this folder (tldr, nl2bash, gtfobins, …).
+        /// Also run the external corpora under this folder (tldr, nl2bash, gtfobins, …), and
+        /// the sample labelled by hand in the corpus folder's external/labels.jsonl.
         #[arg(long)]
         external: Option<PathBuf>,
-        /// Print this many sample commands per set, label and verdict.
+        /// Print this many sample commands per set, label and verdict, and this many
+        /// mismatches against the hand labels per kind.
         #[arg(long, default_value_t = 0)]
         show: usize,
     },
@@ -312,7 +314,7 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
     }
     if let Some(external) = external {
         outln!();
-        external::run(external, show)?;
+        external::run(external, &dir.join("external").join("labels.jsonl"), show)?;
     }
     Ok(if failed == 0 {
         std::process::ExitCode::SUCCESS
