@@ -171,7 +171,7 @@ const RUNNER_SUBCOMMANDS: &[(&str, &[&str])] = &[
 /// be kept in settings in clear; a line the reader can't read can't be a rule.
 #[rustfmt::skip]
 const NO_RULE_LIFTS: &[&str] = &[
-    "secrets.in_args", "shell.unknown", "shell.unknown_piped", "watch",
+    "secrets.in_args", "shell.unknown", "watch",
 ];
 
 /// Names before a `/` that pin nothing down: `refs/heads/*`, `heads/*` and `tags/*` stand

@@ -137,7 +137,6 @@ rules! {
     ShellControlChar = "shell.control_char", Severe, Never, None, "a NUL or another control character in a command line: the shell drops or reads it otherwise; asks in every mode";
     ShellReverse = "shell.reverse", Severe, Never, None, "reverse and bind shells, in any language";
     ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
-    ShellUnknownPiped = "shell.unknown_piped", Severe, Words, Some(Act::Run), "a program only known when it runs, fed from a download or a pipe into a shell";
     SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes things";
     SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";

@@ -32,9 +32,8 @@ fn must_hold(file: &str, before: Decision, after: Decision) -> Option<&'static s
     }
 }
 
-#[test]
-fn every_shell_case_holds() {
-    let world = world();
+/// Every step case file, sorted.
+fn step_files() -> Vec<PathBuf> {
     let mut entries: Vec<PathBuf> = Vec::new();
     for area in warden::corpus::AREAS {
         let dir = corpus_dir().join(area);
@@ -52,6 +51,65 @@ fn every_shell_case_holds() {
         "no corpus files under {}",
         corpus_dir().display()
     );
+    entries
+}
+
+/// Every rule of the table fires in a case that names it (`rules`), and a case names it as
+/// one that must not fire (`not_rules`): a look-alike it must leave alone. The behaviour
+/// watch's counts and the second look's kinds are judged over a chat's history and by a
+/// model, not by the law alone: their own tables are tested in src/watch/tests.rs and
+/// src/second_look/tests.rs.
+#[test]
+fn every_rule_fires_in_a_case_and_is_left_alone_in_another() {
+    use std::collections::BTreeSet;
+    use warden::law::rule::RULES;
+    let mut fires = BTreeSet::new();
+    let mut spared = BTreeSet::new();
+    for path in step_files() {
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+        for (_, case) in parse_cases(&text) {
+            let Ok(case) = case else { continue };
+            fires.extend(case.rules.clone());
+            spared.extend(case.not_rules.clone());
+        }
+    }
+    let mut missing = Vec::new();
+    for rule in RULES {
+        if matches!(rule.id.area(), "watch" | "look") {
+            continue;
+        }
+        if !fires.contains(rule.name) {
+            missing.push(format!("`{}` fires in no case (`rules`)", rule.name));
+        }
+        if !spared.contains(rule.name) {
+            missing.push(format!(
+                "`{}` has no case it must leave alone (`not_rules`)",
+                rule.name
+            ));
+        }
+    }
+    let unknown: Vec<&String> = fires
+        .iter()
+        .chain(&spared)
+        .filter(|name| warden::law::rule::RuleId::parse(name).is_none())
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "cases name rules the table doesn't have: {unknown:?}"
+    );
+    assert!(
+        missing.is_empty(),
+        "{} gaps:\n{}",
+        missing.len(),
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn every_shell_case_holds() {
+    let world = world();
+    let entries = step_files();
     let mut failures = Vec::new();
     let mut total = 0;
     for path in &entries {

@@ -390,6 +390,25 @@ pub fn is_read_only(cmd: &Command) -> bool {
         .map(String::as_str)
         .unwrap_or("");
     match program.as_str() {
+        // `sudo -l` lists what it allows, `-v`/`-k` touch its own timestamp, `-V` its version.
+        "sudo" => {
+            !args.is_empty()
+                && args.iter().all(|arg| {
+                    matches!(
+                        arg.as_str(),
+                        "-l" | "-ll"
+                            | "-v"
+                            | "-k"
+                            | "-K"
+                            | "-V"
+                            | "--list"
+                            | "--validate"
+                            | "--reset-timestamp"
+                            | "--remove-timestamp"
+                            | "--version"
+                    )
+                })
+        }
         "sed" => !args
             .iter()
             .any(|arg| arg.starts_with("-i") || arg == "--in-place"),

@@ -1248,7 +1248,7 @@ fn runs_its_text(cmd: &Command) -> bool {
 /// Rules across the stages of a pipeline and from a nested command to its holder.
 pub(super) fn pipelines(scan: &mut Scan<'_>) {
     let line = scan.line;
-    let mut found: Vec<(usize, &'static str)> = Vec::new();
+    let mut found: Vec<(usize, RuleId)> = Vec::new();
     for (index, cmd) in line.commands.iter().enumerate() {
         let program = cmd.program();
         let later: Vec<&Command> = line
@@ -1270,18 +1270,18 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                     && (is_runner(c) || is_interactive_shell(c))
             })
         {
-            found.push((index, "shell.reverse"));
+            found.push((index, RuleId::ShellReverse));
         }
         // Something only known when it runs, piped into a shell.
         if cmd.dynamic_program && later.iter().any(|c| is_runner(c)) {
-            found.push((index, "shell.unknown_piped"));
+            found.push((index, RuleId::ShellUnknown));
         }
         // A download or a decoded blob piped into something that runs it.
         if later.iter().any(|c| is_runner(c)) {
             if downloads {
-                found.push((index, "download.pipe_shell"));
+                found.push((index, RuleId::DownloadPipeShell));
             } else if is_decoder(cmd) {
-                found.push((index, "blob.decode_run"));
+                found.push((index, RuleId::BlobDecodeRun));
             }
         }
         // A download or decoded blob handed to a shell through `<(…)` or `$(…)`.
@@ -1306,9 +1306,9 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                     .filter(|c| c.pipeline == cmd.pipeline)
                     .collect();
                 if stages.iter().any(|c| is_downloader(&c.program())) {
-                    found.push((index, "download.pipe_shell"));
+                    found.push((index, RuleId::DownloadPipeShell));
                 } else if stages.iter().any(|c| is_decoder(c)) {
-                    found.push((index, "blob.decode_run"));
+                    found.push((index, RuleId::BlobDecodeRun));
                 }
             }
         }
@@ -1342,9 +1342,9 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 found.push((
                     index,
                     if keys {
-                        "secrets.key_read"
+                        RuleId::SecretsKeyRead
                     } else {
-                        "egress.env"
+                        RuleId::EgressEnv
                     },
                 ));
             }
@@ -1355,7 +1355,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             continue;
         };
         match rule {
-            "download.pipe_shell" => {
+            RuleId::DownloadPipeShell => {
                 let host = download_host(cmd, line).unwrap_or_else(|| "an address".to_string());
                 scan.add(
                     Risk::new(
@@ -1368,11 +1368,11 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                     .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
                 );
             }
-            "blob.decode_run" => blob(scan, "it runs code decoded from a blob"),
-            "shell.reverse" => {
+            RuleId::BlobDecodeRun => blob(scan, "it runs code decoded from a blob"),
+            RuleId::ShellReverse => {
                 reverse(scan, "a shell wired to a network connection through a pipe")
             }
-            "shell.unknown_piped" => scan.add(
+            RuleId::ShellUnknown => scan.add(
                 Risk::new(
                     RuleId::ShellUnknown,
                     Harm::Severe,
@@ -1381,7 +1381,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 )
                 .way_out(),
             ),
-            "secrets.key_read" => key_leaves(scan, "send keys off this machine"),
+            RuleId::SecretsKeyRead => key_leaves(scan, "send keys off this machine"),
             _ => env_leaves(
                 scan,
                 "send the environment or the project's secrets off this machine",
