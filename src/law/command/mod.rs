@@ -94,7 +94,10 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
                 true,
                 format!("{reason}, and it names {word}"),
             ),
-            None => unknown(reason),
+            // A syntax error the shell refuses too runs nothing past it, and the line names
+            // nothing that could do harm: moderate, not lasting. What the reader gave up on
+            // (too deep, too long) may be valid and run: lasting.
+            None => Risk::new(RuleId::ShellUnknown, Harm::Moderate, gave_up(why), reason),
         });
         scan.changes = true;
     }
@@ -187,6 +190,15 @@ fn runs_program(cmd: &Command) -> Option<Command> {
         words: rest,
         ..cmd.clone()
     })
+}
+
+/// The reader stopped at one of its own limits, not at a syntax error: the line may be
+/// valid, and run.
+fn gave_up(why: &str) -> bool {
+    matches!(
+        why,
+        "nesting too deep" | "too much nested text" | "too many wrappers"
+    )
 }
 
 /// The first word of `text`, cut as loosely as the shell might (at spaces, quotes and
@@ -409,6 +421,26 @@ pub fn is_read_only(cmd: &Command) -> bool {
                     )
                 })
         }
+        "journalctl" => !args.iter().any(|arg| {
+            arg.starts_with("--vacuum")
+                || matches!(
+                    arg.as_str(),
+                    "--rotate" | "--flush" | "--sync" | "--relinquish-var"
+                )
+        }),
+        "dmesg" => !args.iter().any(|arg| {
+            matches!(
+                arg.as_str(),
+                "-c" | "-C"
+                    | "--clear"
+                    | "--read-clear"
+                    | "-D"
+                    | "-E"
+                    | "--console-off"
+                    | "--console-on"
+            ) || arg.starts_with("-n")
+                || arg.starts_with("--console-level")
+        }),
         "sed" => !args
             .iter()
             .any(|arg| arg.starts_with("-i") || arg == "--in-place"),
