@@ -12,7 +12,7 @@ mod system;
 
 use crate::facts::Facts;
 use crate::law::paths::Place;
-use crate::shell::{Command, Line, RedirectOp};
+use crate::shell::{Command, Line, RedirectOp, Via};
 use crate::verdict::{Harm, Risk};
 
 pub use super::Assessment;
@@ -113,7 +113,11 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         }
         let before = scan.risks.len();
         let inner = runs_program(cmd);
-        for cmd in std::iter::once(cmd).chain(inner.as_ref()) {
+        let found = on_found_paths(cmd, &line);
+        for cmd in std::iter::once(cmd)
+            .chain(inner.as_ref())
+            .chain(found.as_ref())
+        {
             git::judge(cmd, &mut scan);
             infra::judge(cmd, &mut scan);
             install::judge(cmd, &mut scan);
@@ -164,6 +168,64 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         network,
         edit_in_work: false,
     }
+}
+
+/// A command `find ROOT -exec` runs, or `xargs` runs on what `find ROOT` printed, with the
+/// paths it will get spelled under ROOT: `find /apps -exec rm {} \;` and
+/// `find /apps | xargs rm` delete under `/apps`, not in the work folder. `None` when the
+/// command is neither, or ROOT is the work folder's own `.`.
+fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
+    let finder = match cmd.via {
+        Via::FindExec => cmd.parent.and_then(|at| line.commands.get(at))?,
+        Via::Xargs => {
+            let holder = cmd.parent.and_then(|at| line.commands.get(at))?;
+            line.commands.iter().find(|c| {
+                c.pipeline == holder.pipeline
+                    && c.stage < holder.stage
+                    && matches!(c.program().as_str(), "find" | "fd")
+            })?
+        }
+        _ => return None,
+    };
+    let root = find_root(finder)?;
+    let found = format!("{}/…", root.trim_end_matches('/'));
+    let mut words = cmd.words.clone();
+    let mut placed = false;
+    for word in words.iter_mut().skip(1) {
+        if word.contains("{}") {
+            *word = word.replace("{}", &found);
+            placed = true;
+        }
+    }
+    if !placed {
+        if cmd.via == Via::FindExec {
+            return None;
+        }
+        words.push(found);
+    }
+    Some(Command {
+        words,
+        via: Via::Top,
+        ..cmd.clone()
+    })
+}
+
+/// Where `find` starts: its first path (before the expression), when it isn't `.`.
+fn find_root(finder: &Command) -> Option<String> {
+    let root = finder
+        .args()
+        .iter()
+        .skip_while(|arg| {
+            matches!(
+                arg.as_str(),
+                "-H" | "-L" | "-P" | "-O0" | "-O1" | "-O2" | "-O3"
+            )
+        })
+        .next()
+        .filter(|arg| !arg.starts_with('-') && !matches!(arg.as_str(), "(" | "!" | "\\("))
+        .cloned()
+        .unwrap_or_else(|| ".".to_string());
+    (root != "." && root != "./").then_some(root)
 }
 
 /// Programs that run another program named in their arguments: `busybox nc …`,
