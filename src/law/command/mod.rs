@@ -215,13 +215,12 @@ fn find_root(finder: &Command) -> Option<String> {
     let root = finder
         .args()
         .iter()
-        .skip_while(|arg| {
-            matches!(
+        .find(|arg| {
+            !matches!(
                 arg.as_str(),
                 "-H" | "-L" | "-P" | "-O0" | "-O1" | "-O2" | "-O3"
             )
         })
-        .next()
         .filter(|arg| !arg.starts_with('-') && !matches!(arg.as_str(), "(" | "!" | "\\("))
         .cloned()
         .unwrap_or_else(|| ".".to_string());
