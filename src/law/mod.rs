@@ -10,6 +10,7 @@ pub mod command;
 pub mod file;
 pub mod itself;
 pub mod paths;
+pub mod powershell;
 #[cfg(test)]
 mod tests;
 pub mod web;

@@ -53,7 +53,7 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
 /// How deep shell text found inside code is read (code inside code inside code…).
 const EMBEDDED_DEPTH: usize = 2;
 
-fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessment {
+pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessment {
     let line = Line::parse(text);
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
     let mut scan = Scan {

@@ -1,0 +1,160 @@
+//! The law for PowerShell: Claude Code's `PowerShell` tool, and `pwsh -c`/`-EncodedCommand`
+//! inside a POSIX line, read as PowerShell, never as POSIX.
+//!
+//! # How it reads
+//!
+//! - `lex.rs` reads the text into statements (cut at `;`, newlines, `&&`, `||`, a trailing
+//!   `&`; pipelines at `|`; never inside quotes), with single-quoted (`''` is a quote),
+//!   double-quoted (backtick escapes, `$var`, `$( … )`) and here-strings, the backtick
+//!   outside quotes (``Re`move-Item`` is `Remove-Item`), comments (`#`, `<# … #>`), and every
+//!   group (`( … )`, `$( … )`, `@( … )`, script blocks `{ … }`, hashtables `@{ … }`) read as
+//!   statements of its own. Nesting is bounded; what it can't read makes the text unknown.
+//! - `cmdlets.rs` resolves a command's name as PowerShell does (any case, an alias, a module
+//!   before `\`, an alias the script defines with `Set-Alias`) and binds its arguments to
+//!   its parameters by unambiguous prefix or alias (`-r`, `-fo`, `-LP`).
+//! - `translate.rs` writes each statement as the POSIX command line that means the same
+//!   (`Remove-Item -Recurse -Force ~` → `rm -r -f ~`, `Get-Content ~/.ssh/id_rsa` →
+//!   `cat ~/.ssh/id_rsa`, `iwr URL | iex` → `curl URL | sh`, `iex (New-Object
+//!   Net.WebClient).DownloadString(URL)` → `eval "$(curl URL)"`, `Invoke-RestMethod -Method
+//!   Post -InFile F -Uri URL` → `curl -X POST -T F URL`, `Set-Content $PROFILE` → a startup
+//!   file), so the command law judges it with every rule it has; `Invoke-Expression` of
+//!   literal text, an encoded command and a decoded literal blob are read as PowerShell in
+//!   their place. What has no POSIX word is a risk of its own (`pwsh.*`, and the shared
+//!   `persist.schedule`, `shell.reverse`, `critical.mkfs`…).
+//!   `Set-Location` moves where relative paths point; Windows paths, a Windows work folder
+//!   and home are read in POSIX form (`C:\x` → `/x`).
+//! - A variable assigned once is read twice: as only known when it runs, and as its value;
+//!   the risks of both count, so a value in place can only add.
+//! - Linear: one pass to read; text read out of text, and values read in a variable's place,
+//!   are charged against a budget of the text's own size.
+
+mod cmdlets;
+mod decode;
+mod lex;
+#[cfg(test)]
+mod tests;
+mod translate;
+
+use super::Assessment;
+use crate::facts::{Facts, Remote};
+use crate::step::Context;
+use crate::verdict::{Harm, Risk};
+
+/// Assesses PowerShell text in the work folder `cwd`.
+pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
+    read(text, cwd, facts, 0).0
+}
+
+/// What the law finds in a `PowerShell` tool call: every rule, protected paths and warden
+/// itself, read through the POSIX lines it means as well as its own text.
+pub fn judged(text: &str, ctx: &Context, facts: &dyn Facts) -> Assessment {
+    let (mut found, posix) = read(text, &ctx.cwd, facts, 0);
+    let mut posix_ctx = ctx.clone();
+    posix_ctx.cwd = translate::posix_folder(&ctx.cwd);
+    let facts = PosixFacts::new(facts, &ctx.cwd);
+    found
+        .risks
+        .extend(super::paths::protected_in_line(&posix, &posix_ctx, &facts));
+    found.risks.extend(super::itself::in_line(&posix, ctx));
+    found.risks.extend(super::itself::in_text(text, ctx));
+    found
+}
+
+/// Reads PowerShell text found `depth` texts deep: the assessment, and the POSIX lines.
+pub(crate) fn read(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> (Assessment, String) {
+    let posix_cwd = translate::posix_folder(cwd);
+    let facts = PosixFacts::new(facts, cwd);
+    let declared = facts.declared(&posix_cwd);
+    let plain = translate::meaning(text, false, declared.as_deref());
+    let mut risks = Vec::new();
+    if let Some(why) = &plain.unknown {
+        risks.push(Risk::new(
+            "shell.unknown",
+            Harm::Moderate,
+            true,
+            format!("the PowerShell text could not be read fully ({why})"),
+        ));
+    }
+    risks.extend(plain.risks);
+    let mut found = super::command::assess_at(&plain.posix, &posix_cwd, &facts, depth);
+    let mut posix = plain.posix;
+    if plain.substitutes {
+        let second = translate::meaning(text, true, declared.as_deref());
+        let more = super::command::assess_at(&second.posix, &posix_cwd, &facts, depth);
+        risks.extend(second.risks);
+        found.risks.extend(more.risks);
+        found.changes |= more.changes;
+        found.network |= more.network;
+        posix.push('\n');
+        posix.push_str(&second.posix);
+    }
+    found.changes |= !risks.is_empty();
+    risks.append(&mut found.risks);
+    found.risks = strongest(risks);
+    (found, posix)
+}
+
+/// One risk per rule and wish, the strongest, in the order first found.
+fn strongest(risks: Vec<Risk>) -> Vec<Risk> {
+    let mut out: Vec<Risk> = Vec::with_capacity(risks.len());
+    for risk in risks {
+        match out
+            .iter_mut()
+            .find(|kept| kept.rule == risk.rule && kept.wish == risk.wish)
+        {
+            Some(kept) if (risk.never, risk.base()) > (kept.never, kept.base()) => *kept = risk,
+            Some(_) => {}
+            None => out.push(risk),
+        }
+    }
+    out
+}
+
+/// The host's facts, with a Windows home folder and work folder in the POSIX form the
+/// command law reads (`C:\Users\me` → `/Users/me`); the folder asked about is handed back
+/// as the host knows it.
+struct PosixFacts<'a> {
+    inner: &'a dyn Facts,
+    cwd: String,
+    posix_cwd: String,
+}
+
+impl<'a> PosixFacts<'a> {
+    fn new(inner: &'a dyn Facts, cwd: &str) -> PosixFacts<'a> {
+        PosixFacts {
+            inner,
+            cwd: cwd.to_string(),
+            posix_cwd: translate::posix_folder(cwd),
+        }
+    }
+
+    fn host_dir<'d>(&'d self, dir: &'d str) -> &'d str {
+        if dir == self.posix_cwd {
+            &self.cwd
+        } else {
+            dir
+        }
+    }
+}
+
+impl Facts for PosixFacts<'_> {
+    fn tree_clean(&self, dir: &str) -> Option<bool> {
+        self.inner.tree_clean(self.host_dir(dir))
+    }
+
+    fn remotes(&self, dir: &str) -> Option<Vec<Remote>> {
+        self.inner.remotes(self.host_dir(dir))
+    }
+
+    fn declared(&self, dir: &str) -> Option<Vec<String>> {
+        self.inner.declared(self.host_dir(dir))
+    }
+
+    fn home(&self) -> Option<String> {
+        self.inner.home().map(|home| translate::posix_folder(&home))
+    }
+
+    fn may_wait(&self) -> bool {
+        self.inner.may_wait()
+    }
+}
