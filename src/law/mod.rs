@@ -53,6 +53,12 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             found.risks.extend(itself::in_line(command, ctx));
             decide(found, ctx)
         }
+        Step::PowerShell { command } => {
+            if command.trim().is_empty() {
+                return ask_plain("an empty command: nothing to judge");
+            }
+            decide(powershell::judged(command, ctx, facts), ctx)
+        }
         Step::File(file) => decide(file::assess(file, ctx, facts), ctx),
         Step::App(app) => {
             let (found, ctx) = assess_app(app, ctx);

@@ -758,6 +758,29 @@ fn a_windows_work_folder_and_home_read_as_posix_paths() {
     );
 }
 
+fn ctx(read: bool) -> Context {
+    Context {
+        cwd: "/home/user/app".to_string(),
+        read: if read {
+            vec!["a web page".to_string()]
+        } else {
+            Vec::new()
+        },
+        ..Context::default()
+    }
+}
+
+fn score(text: &str, read: bool) -> u8 {
+    crate::law::judge(
+        &crate::step::Step::PowerShell {
+            command: text.to_string(),
+        },
+        &ctx(read),
+        &facts(),
+    )
+    .score
+}
+
 /// Everyday pieces, dangerous pieces and PowerShell's odd corners.
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -801,6 +824,18 @@ proptest! {
         let _ = lex::read(&text);
         let _ = assess(&text, "/home/user/app", &facts());
         let _ = assess(&text, "C:\\Users\\me\\app", &facts());
+    }
+
+    #[test]
+    fn more_danger_never_lowers_the_score(text in script(), read in any::<bool>()) {
+        let plain = score(&text, read);
+        let worse = score(&format!("{text}\nRemove-Item -Recurse -Force ~"), read);
+        prop_assert!(worse >= plain, "{plain} → {worse} for {text:?}");
+    }
+
+    #[test]
+    fn reading_more_never_lowers_the_score(text in script()) {
+        prop_assert!(score(&text, true) >= score(&text, false));
     }
 }
 
