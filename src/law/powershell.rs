@@ -37,6 +37,7 @@ mod translate;
 
 use super::Assessment;
 use crate::facts::{Facts, Remote};
+use crate::shell::{Command, RedirectOp};
 use crate::step::Context;
 use crate::verdict::{Harm, Risk};
 
@@ -107,6 +108,91 @@ fn strongest(risks: Vec<Risk>) -> Vec<Risk> {
             None => out.push(risk),
         }
     }
+    out
+}
+
+/// PowerShell's own programs (kept here until the program catalogue names them).
+const POWERSHELLS: &[&str] = &["powershell", "powershell_ise", "pwsh", "pwsh-preview"];
+
+/// What the options of `pwsh`/`powershell` that take a value are called (any prefix of
+/// one of these, as PowerShell reads them).
+#[rustfmt::skip]
+const VALUED: &[&str] = &[
+    "configurationfile", "configurationname", "custompipename", "encodedarguments", "executionpolicy",
+    "inputformat", "outputformat", "psconsolefile", "settingsfile", "version", "windowstyle", "workingdirectory",
+];
+
+/// The PowerShell text a POSIX command runs: `pwsh -c TEXT`, `powershell -EncodedCommand
+/// BLOB` (decoded), a script fed on standard input. A script file (`pwsh -File x.ps1`) is
+/// judged as `bash x.sh` is.
+pub(crate) fn texts_of(cmd: &Command) -> Vec<String> {
+    let program = cmd.program();
+    let program = program.strip_suffix(".exe").unwrap_or(&program);
+    if !POWERSHELLS.contains(&program) {
+        return Vec::new();
+    }
+    let args = cmd.args();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut reads_stdin = true;
+    while let Some(arg) = args.get(i) {
+        let option = arg
+            .strip_prefix('-')
+            .or_else(|| arg.strip_prefix('/').filter(|rest| !rest.contains('/')))
+            .map(str::to_ascii_lowercase);
+        let Some(option) = option.filter(|o| !o.is_empty()) else {
+            // `powershell Get-Process`: the rest is the command. `pwsh x.ps1` runs a file.
+            if !arg.to_ascii_lowercase().ends_with(".ps1") {
+                out.push(args.get(i..).unwrap_or(&[]).join(" "));
+            }
+            reads_stdin = false;
+            break;
+        };
+        let is = |name: &str, shortest: usize| {
+            option.len() >= shortest && name.starts_with(option.as_str())
+        };
+        if is("command", 1) || option == "cwa" || is("commandwithargs", 8) {
+            let rest = args.get(i + 1..).unwrap_or(&[]);
+            if rest.first().is_some_and(|r| r == "-") {
+                break;
+            }
+            out.push(rest.join(" "));
+            reads_stdin = false;
+            break;
+        }
+        if is("encodedcommand", 1) || option == "ec" {
+            if let Some(text) = args
+                .get(i + 1)
+                .and_then(|blob| decode::encoded_command(blob))
+            {
+                out.push(text);
+            }
+            reads_stdin = false;
+            i += 2;
+            continue;
+        }
+        if is("file", 1) {
+            reads_stdin = false;
+            break;
+        }
+        if VALUED.iter().any(|name| is(name, 2))
+            || matches!(
+                option.as_str(),
+                "ep" | "ex" | "w" | "wd" | "v" | "of" | "if"
+            )
+        {
+            i += 1;
+        }
+        i += 1;
+    }
+    if reads_stdin {
+        for redirect in &cmd.redirects {
+            if matches!(redirect.op, RedirectOp::HereDoc | RedirectOp::HereString) {
+                out.push(redirect.target.clone());
+            }
+        }
+    }
+    out.retain(|text| !text.trim().is_empty());
     out
 }
 

@@ -72,3 +72,8 @@ pub(super) fn utf16le(bytes: &[u8]) -> Option<String> {
         .collect::<Result<String, _>>()
         .ok()
 }
+
+/// `-EncodedCommand`'s argument: base64 of UTF-16LE text.
+pub(super) fn encoded_command(blob: &str) -> Option<String> {
+    utf16le(&base64(blob)?)
+}

