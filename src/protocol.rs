@@ -214,7 +214,10 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         })
     };
     Ok(match tool {
-        "Bash" | "bash" | "shell" | "PowerShell" => Step::Command {
+        "Bash" | "bash" | "shell" => Step::Command {
+            command: input(request, "command")?.to_string(),
+        },
+        "PowerShell" => Step::PowerShell {
             command: input(request, "command")?.to_string(),
         },
         "Read" => file(Access::Read, input(request, "file_path")?),

@@ -225,7 +225,7 @@ pub fn purpose(step: &Step, ctx: &Context, verdict: &Verdict) -> Option<Purpose>
         return None;
     }
     match step {
-        Step::Command { command }
+        Step::Command { command } | Step::PowerShell { command }
             if command.chars().count() <= STEP_MAX && may_lift(verdict, ctx) =>
         {
             Some(Purpose::Lift)
@@ -373,6 +373,7 @@ fn user(step: &Step, ctx: &Context, note: &str, nonce: &str) -> String {
 fn shown(step: &Step) -> (&'static str, String) {
     match step {
         Step::Command { command } => ("a shell command", command.clone()),
+        Step::PowerShell { command } => ("a PowerShell command", command.clone()),
         Step::App(app) => {
             let whose = match app.origin {
                 Origin::Own => "a call to a tool of the person's own app",

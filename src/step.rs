@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 pub enum Step {
     /// A shell command (`Bash`).
     Command { command: String },
+    /// A PowerShell command (`PowerShell`), read by its own reader (`law::powershell`).
+    PowerShell { command: String },
     /// A file tool: `Read`, `Glob`, `Grep` read; `Write`, `Edit`, `MultiEdit`, `NotebookEdit` write.
     File(FileStep),
     /// A call to an app's tool: a Conch-style app, or a connected app over MCP (`mcp__server__tool`).
@@ -28,6 +30,7 @@ impl Step {
     pub fn tool(&self) -> String {
         match self {
             Step::Command { .. } => "Bash".to_string(),
+            Step::PowerShell { .. } => "PowerShell".to_string(),
             Step::File(file) => file.tool.clone(),
             Step::App(app) => format!("{}:{}", app.app, app.tool),
             Step::Fetch(fetch) => fetch.tool.clone(),

@@ -10,6 +10,7 @@ pub mod command;
 pub mod file;
 pub mod itself;
 pub mod paths;
+pub mod powershell;
 pub mod rule;
 #[cfg(test)]
 mod tests;
@@ -52,6 +53,12 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
                 .extend(paths::protected_in_line(command, ctx, facts));
             found.risks.extend(itself::in_line(command, ctx));
             decide(found, ctx)
+        }
+        Step::PowerShell { command } => {
+            if command.trim().is_empty() {
+                return ask_plain("an empty command: nothing to judge");
+            }
+            decide(powershell::judged(command, ctx, facts), ctx)
         }
         Step::File(file) => decide(file::assess(file, ctx, facts), ctx),
         Step::App(app) => {

@@ -130,6 +130,10 @@ rules! {
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
     PublishPackage = "publish.package", Severe, Words, Some(Act::Publish), "npm/cargo/gem publish, twine upload";
     PublishRelease = "publish.release", Severe, Words, Some(Act::Publish), "gh release create";
+    PwshAutostart = "pwsh.autostart", Severe, Words, Some(Act::Schedule), "a PowerShell Run key or startup folder entry: a program that starts with every login";
+    PwshDefender = "pwsh.defender", Severe, Words, Some(Act::Safety), "turning Defender off or excluding a path from it (`Set-MpPreference`, `Add-MpPreference -ExclusionPath`)";
+    PwshExecutionPolicy = "pwsh.execution_policy", Moderate, Words, Some(Act::Safety), "`Set-ExecutionPolicy Bypass/Unrestricted` (moderate for `-Scope Process`)";
+    PwshFirewall = "pwsh.firewall", Severe, Words, Some(Act::Safety), "turning the firewall off or opening it (`Set-NetFirewallProfile`, `New-NetFirewallRule`)";
     RemoteExec = "remote.exec", Moderate, Words, Some(Act::Run), "`ssh host command`";
     SecretsInArgs = "secrets.in_args", Severe, Never, None, "a key or token shaped argument (carriesSecrets)";
     SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, cloud credentials, `.netrc`, keychains)";

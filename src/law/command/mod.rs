@@ -54,7 +54,8 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
 /// How deep shell text found inside code is read (code inside code inside code…).
 const EMBEDDED_DEPTH: usize = 2;
 
-fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessment {
+/// [`assess`] for text found `depth` texts deep (code's shell text, PowerShell's POSIX lines).
+pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessment {
     let line = Line::parse(text);
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
     let mut scan = Scan {
@@ -145,6 +146,13 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
         for cmd in &line.commands {
             for inner in embedded::shell_text(cmd) {
                 let found = assess_at(&inner, cwd, facts, depth + 1);
+                scan.changes |= found.changes;
+                scan.network |= found.network;
+                scan.risks.extend(found.risks);
+            }
+            // `pwsh -c TEXT`, `powershell -enc BLOB`: read as PowerShell, by its own reader.
+            for inner in crate::law::powershell::texts_of(cmd) {
+                let (found, _) = crate::law::powershell::read(&inner, cwd, facts, depth + 1);
                 scan.changes |= found.changes;
                 scan.network |= found.network;
                 scan.risks.extend(found.risks);
