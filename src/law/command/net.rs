@@ -9,6 +9,7 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
 mod sends;
+mod serve;
 
 /// Hosts that exist to receive anonymous uploads or requests: whatever goes there is public
 /// or the attacker's. Matched on the host and every parent domain.
@@ -425,6 +426,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         _ => {}
     }
     sends::judge(cmd, scan);
+    serve::judge(cmd, scan);
     if matches!(program.as_str(), "echo" | "printf") {
         dropped_code(cmd, scan);
     }
@@ -1107,6 +1109,7 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
         }
     }
     sends::code_sends(cmd, &code, scan);
+    serve::code_serves(cmd, &code, scan);
     if wires_shell(&code) {
         reverse(
             scan,
