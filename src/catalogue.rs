@@ -35,6 +35,8 @@ pub enum Class {
     Mail,
     /// Wires a program it is given to a connection (`socat`-like relays).
     Relay,
+    /// Serves a folder or files to whoever connects (`http-server`, `miniserve`).
+    Server,
     /// Keeps secrets, or prints one with a subcommand (`vault`, `pass`, `gh auth token`).
     Secrets,
     /// Installs, upgrades or removes packages.
@@ -168,6 +170,7 @@ const SECRET: &[Class] = &[Secrets];
 const DL: &[Class] = &[Downloader, Network];
 const DECODE: &[Class] = &[Decoder];
 const EDIT: &[Class] = &[Editor, Runs];
+const SERVE: &[Class] = &[Server];
 
 /// Every program the law knows, sorted by name (checked by a test).
 #[rustfmt::skip]
@@ -209,8 +212,10 @@ pub const CATALOGUE: &[Program] = &[
     p("busybox", &[Shell, Runs]),
     p("bw", SECRET),
     p("cabal", PKG),
+    p("caddy", SERVE),
     p("caffeinate", WRAP),
     p("cal", RO),
+    p("cancel", NET),
     p("cargo", PKG),
     p("case", BUILTIN),
     p("cat", RO),
@@ -243,6 +248,7 @@ pub const CATALOGUE: &[Program] = &[
     p("curl", DL),
     p("curlie", DL),
     p("cut", RO),
+    p("darkhttpd", SERVE),
     p("dash", SHELL),
     p("date", RO),
     p("dbd", RELAY),
@@ -295,6 +301,7 @@ pub const CATALOGUE: &[Program] = &[
     p("fi", BUILTIN),
     p("file", RO),
     p("find", &[ReadOnly, Runs]),
+    p("finger", NET),
     p("firebase", CLOUD),
     p("firejail", WRAP),
     p("firewall-cmd", SYS),
@@ -349,6 +356,8 @@ pub const CATALOGUE: &[Program] = &[
     p("hping3", NET),
     p("htop", RO),
     p("http", DL),
+    p("http-server", SERVE),
+    p("httpd", SERVE),
     p("https", DL),
     p("ibmcloud", CLOUD),
     p("id", RO),
@@ -387,6 +396,7 @@ pub const CATALOGUE: &[Program] = &[
     p("let", BUILTIN),
     p("lftp", NET),
     p("linode-cli", CLOUD),
+    p("live-server", SERVE),
     p("ll", RO),
     p("local", BUILTIN),
     p("locale", RO),
@@ -395,6 +405,7 @@ pub const CATALOGUE: &[Program] = &[
     p("login", SHELL),
     p("lp", NET),
     p("lpass", SECRET),
+    p("lpr", NET),
     p("ls", RO),
     p("lsblk", RO),
     p("lscpu", RO),
@@ -419,6 +430,7 @@ pub const CATALOGUE: &[Program] = &[
     p("mariadb", DB),
     of("mawk", "awk"),
     p("md5sum", RO),
+    p("miniserve", SERVE),
     p("mise", PKG),
     p("mksh", SHELL),
     p("modprobe", SYS),
@@ -479,7 +491,7 @@ pub const CATALOGUE: &[Program] = &[
     p("pgrep", RO),
     code("php", INTERP, L::Php, &["-r"], true),
     p("pidof", RO),
-    p("ping", RO),
+    p("ping", &[Network, ReadOnly]),
     p("pip", PKG),
     p("pipenv", PKG),
     p("pipx", &[Packages, Runs]),
@@ -524,6 +536,7 @@ pub const CATALOGUE: &[Program] = &[
     p("realpath", RO),
     p("reboot", SYS),
     p("redis-cli", DB),
+    p("restic", NET),
     p("rev", &[ReadOnly, Decoder]),
     p("rg", RO),
     p("rm", &[Remover]),
@@ -555,6 +568,7 @@ pub const CATALOGUE: &[Program] = &[
     p("sendmail", MAIL),
     p("sensors", RO),
     p("seq", RO),
+    p("serve", SERVE),
     p("serverless", CLOUD),
     p("service", SVC),
     p("set", BUILTIN),
@@ -602,6 +616,8 @@ pub const CATALOGUE: &[Program] = &[
     p("systemd-run", &[Wrapper, Services]),
     p("tac", RO),
     p("tail", RO),
+    p("tailscale", NET),
+    p("tar", &[]),
     p("task", PROJECT),
     p("taskset", WRAP),
     code("tclsh", INTERP, L::Tcl, &[], true),

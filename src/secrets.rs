@@ -1,5 +1,6 @@
 //! What a value carries: something shaped like a key or token (carriesSecrets), or more data
-//! than a request for a page needs (carriesData). Linear-time patterns, compiled once.
+//! than a request for a page needs (carriesData), in an address or spelled into a host name.
+//! Linear-time patterns, compiled once.
 
 use regex::{Regex, RegexSet};
 use std::sync::OnceLock;
@@ -132,6 +133,21 @@ pub fn carries_data(url: &str) -> bool {
         }
     }
     false
+}
+
+/// Data spelled into the subdomains (DNS carries it even when the page never loads): over 80
+/// characters of labels before the site's own name, or one label of 24 or more characters
+/// with six or more digits and no dash (`4a6f686e20446f65…`); a preview deploy's name
+/// (`myapp-git-feature-login-acme.vercel.app`) has dashes and few digits.
+pub fn host_carries_data(host: &str) -> bool {
+    let labels: Vec<&str> = host.split('.').collect();
+    let sub = labels.get(..labels.len().saturating_sub(2)).unwrap_or(&[]);
+    let total: usize = sub.iter().map(|label| label.len()).sum();
+    total > 80
+        || sub.iter().any(|label| {
+            let digits = label.bytes().filter(u8::is_ascii_digit).count();
+            label.len() >= 24 && digits >= 6 && !label.contains('-')
+        })
 }
 
 #[cfg(test)]

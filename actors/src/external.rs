@@ -45,8 +45,12 @@ const SETS: &[Set] = &[
     Set {
         name: "revshells",
         files: &["revshells/revshells.jsonl"],
+        // A program's text is no one-liner, and a payload the generator builds in the browser
+        // (`PowerShell #3 (Base64)`) is only its name: neither is a command.
         label: |r| {
-            if r.get("is_source_code").and_then(Value::as_bool) == Some(true) {
+            let source = r.get("is_source_code").and_then(Value::as_bool) == Some(true);
+            let named_only = field(r, "command").is_some_and(|c| Some(c) == field(r, "name"));
+            if source || named_only {
                 None
             } else {
                 field(r, "kind")

@@ -81,6 +81,7 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Network, "whois", "who"),
         (Class::Mail, "swaks", "swak"),
         (Class::Relay, "socat", "socks"),
+        (Class::Server, "http-server", "http-proxy"),
         (Class::Secrets, "vault", "vaultwarden-server"),
         (Class::Secrets, "secret-tool", "secret"),
         (Class::Packages, "nvm", "nv"),

@@ -98,6 +98,7 @@ rules! {
     EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving";
     EgressFetchData = "egress.fetch_data", Moderate, Words, Some(Act::Send), "a GET whose address carries data (carriesData)";
     EgressSend = "egress.send", Moderate, Words, Some(Act::Send), "data or a file sent to a named host: curl -d/-F/-T, wget --post-*, scp/rsync/sftp to a host, nc with input";
+    EgressServe = "egress.serve", Moderate, Words, Some(Act::Public), "a folder served to the network beyond loopback (`python -m http.server`, `php -S 0.0.0.0`, `busybox httpd`…; severe for `kubectl proxy --address`)";
     FileUnknown = "file.unknown", Moderate, Words, None, "a file tool's path that can't be read";
     ForgeMerge = "forge.merge", Moderate, Words, Some(Act::Merge), "gh pr merge, glab mr merge";
     ForgeSpeaks = "forge.speaks", Moderate, Words, Some(Act::Send), "gh/glab pr create, comment, review, issue create: speaking for the person";

@@ -18,7 +18,7 @@ use super::Assessment;
 use super::command::host_names;
 use super::command::net::{is_drop_box, is_local, metadata_risk, url_host, url_place};
 use crate::law::rule::RuleId;
-use crate::secrets::{carries_data, carries_secrets, secret_kind};
+use crate::secrets::{carries_data, carries_secrets, host_carries_data, secret_kind};
 use crate::step::{Context, FetchStep};
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
@@ -208,21 +208,6 @@ fn scheme_risk(address: &str, what: &str) -> Risk {
         true,
         format!("open “{shown}{more}”, {what}, which is not a web page"),
     )
-}
-
-/// Data spelled into the subdomains (DNS carries it even when the page never loads): over 80
-/// characters of labels before the site's own name, or one label of 24 or more characters
-/// with six or more digits and no dash (`4a6f686e20446f65…`); a preview deploy's name
-/// (`myapp-git-feature-login-acme.vercel.app`) has dashes and few digits.
-fn host_carries_data(host: &str) -> bool {
-    let labels: Vec<&str> = host.split('.').collect();
-    let sub = labels.get(..labels.len().saturating_sub(2)).unwrap_or(&[]);
-    let total: usize = sub.iter().map(|label| label.len()).sum();
-    total > 80
-        || sub.iter().any(|label| {
-            let digits = label.bytes().filter(u8::is_ascii_digit).count();
-            label.len() >= 24 && digits >= 6 && !label.contains('-')
-        })
 }
 
 #[cfg(test)]

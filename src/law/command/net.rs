@@ -9,6 +9,9 @@ use crate::shell::{Command, RedirectOp, Via};
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
+mod sends;
+mod serve;
+
 /// Hosts that exist to receive anonymous uploads or requests: whatever goes there is public
 /// or the attacker's. Matched on the host and every parent domain.
 #[rustfmt::skip]
@@ -164,10 +167,14 @@ fn remote_end(word: &str) -> Option<String> {
 }
 
 fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
+    send_to(scan, host, Name::AnyOf(host_names(host)), how);
+}
+
+/// A send to `host`, lifted by naming one of `names`: a drop box is severe.
+fn send_to(scan: &mut Scan<'_>, host: &str, names: Name, how: &str) {
     if is_local(host) {
         return;
     }
-    let names = Name::AnyOf(host_names(host));
     if is_drop_box(host) {
         scan.add(
             Risk::new(
@@ -287,6 +294,13 @@ fn relay(program: &str, args: &[String], scan: &mut Scan<'_>) {
             .way_out()
             .wish(Wish::new(Act::Public)),
         );
+    } else if let Some(host) = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .find_map(|a| url_host(a))
+    {
+        // A relay connecting out is a raw connection, as netcat's.
+        send(scan, &host, &format!("open a raw connection ({program})"));
     }
 }
 
@@ -318,18 +332,6 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => netcat(cmd, scan),
         "socat" => socat(args, scan),
         "ssh" => ssh(cmd, scan),
-        "telnet" | "openssl" if args.iter().any(|a| a == "s_client") || program == "telnet" => {
-            scan.network = true;
-            let host = args
-                .windows(2)
-                .find(|pair| pair[0] == "-connect")
-                .and_then(|pair| pair[1].split(':').next().map(str::to_lowercase));
-            if let Some(host) = host
-                && cmd.redirects.iter().any(|r| r.op == RedirectOp::Read)
-            {
-                send(scan, &host, "send a file over a raw connection");
-            }
-        }
         "openssl" if args.first().is_some_and(|a| a == "s_server") => {
             scan.network = true;
             scan.add(
@@ -424,6 +426,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         _ => {}
     }
+    sends::judge(cmd, scan);
+    serve::judge(cmd, scan);
     if matches!(program.as_str(), "echo" | "printf") {
         dropped_code(cmd, scan);
     }
@@ -705,15 +709,21 @@ fn downloads_only(cmd: &Command) -> bool {
         .any(|a| matches!(a.as_str(), "-X" | "--request"))
 }
 
-/// The command reads its standard input from a pipe, a file or a here-document.
-fn reads_stdin(cmd: &Command, _scan: &Scan<'_>) -> bool {
-    cmd.stage > 0
-        || cmd.redirects.iter().any(|r| {
-            matches!(
-                r.op,
-                RedirectOp::Read | RedirectOp::HereDoc | RedirectOp::HereString
-            )
-        })
+/// Data reaches the command's standard input: a file (not `/dev/null`), a here-document, or
+/// a pipe from a stage that prints something (a bare `echo` prints a blank line).
+fn reads_stdin(cmd: &Command, scan: &Scan<'_>) -> bool {
+    let redirected = cmd.redirects.iter().any(|r| match r.op {
+        RedirectOp::Read => !crate::law::paths::is_sink(&r.target),
+        RedirectOp::HereDoc | RedirectOp::HereString => !r.target.trim().is_empty(),
+        _ => false,
+    });
+    let piped = scan.pipeline(cmd.pipeline).any(|c| {
+        c.stage < cmd.stage
+            && !(matches!(c.program().as_str(), "echo" | "printf")
+                && positional(c.args()).is_empty()
+                && c.redirects.iter().all(|r| r.op != RedirectOp::Read))
+    });
+    redirected || piped
 }
 
 fn wget(args: &[String], scan: &mut Scan<'_>) {
@@ -1099,6 +1109,8 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
             code.push_str(&redirect.target.to_lowercase());
         }
     }
+    sends::code_sends(cmd, &code, scan);
+    serve::code_serves(cmd, &code, scan);
     if wires_shell(&code) {
         reverse(
             scan,
@@ -1554,31 +1566,13 @@ fn download_host(cmd: &Command, line: &crate::shell::Line) -> Option<String> {
         })
 }
 
+/// A client of another machine, or a command wired to a raw socket.
 fn is_way_out(cmd: &Command) -> bool {
-    matches!(
-        cmd.program().as_str(),
-        "curl"
-            | "wget"
-            | "nc"
-            | "ncat"
-            | "netcat"
-            | "socat"
-            | "scp"
-            | "rsync"
-            | "sftp"
-            | "ssh"
-            | "telnet"
-            | "http"
-            | "https"
-            | "xh"
-            | "ftp"
-            | "mail"
-            | "sendmail"
-            | "mutt"
-    ) || cmd
-        .redirects
-        .iter()
-        .any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"))
+    sends::is_client(cmd)
+        || cmd
+            .redirects
+            .iter()
+            .any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"))
 }
 
 #[cfg(test)]
