@@ -433,7 +433,7 @@ const DESTROY: Table = &[
 
 #[rustfmt::skip]
 const RESTART: Table = &[
-    (En, &["bounce", "reboot", "rebooting", "reload", "restart", "restarting", "restarts"]),
+    (En, &["bounce", "kill", "killing", "kills", "reboot", "rebooting", "reload", "restart", "restarting", "restarts"]),
     (De, &["neu starten", "neustart", "neustarten", "reboote", "rebooten", "starte neu"]),
     (Fr, &["reboot", "rebooter", "redemarre", "redemarrer", "redemarrez", "relance", "relancer", "relancez"]),
     (Es, &["reboot", "rebootea", "reinicia", "reinicialo", "reiniciar", "reinicies"]),

@@ -182,7 +182,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 }
 
 /// Global options of these tools that take a value: the value is not a subcommand.
-const VALUED: &[&str] = &[
+pub(super) const VALUED: &[&str] = &[
     "--context",
     "-n",
     "--namespace",
@@ -211,7 +211,7 @@ const VALUED: &[&str] = &[
     "--env",
 ];
 
-fn positional_after_values(args: &[String]) -> Vec<&str> {
+pub(super) fn positional_after_values(args: &[String]) -> Vec<&str> {
     let mut out = Vec::new();
     let mut skip = false;
     for arg in args {
@@ -349,7 +349,7 @@ fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {
     verb.map(|_| Effect::Destroy)
 }
 
-fn targets_production(cmd: &Command) -> bool {
+pub(super) fn targets_production(cmd: &Command) -> bool {
     cmd.words
         .iter()
         .skip(1)

@@ -104,6 +104,39 @@ const SPEAKERS: &[(&str, &[&str], RuleId, Act, &str)] = &[
     ("glab", &["issue", "create"], RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"),
 ];
 
+/// Do these rules judge this command (an installer, a publisher or a forge's line matches
+/// it)? Then the program's own words leave it to them: `npm install` with nothing named
+/// installs what the manifests declare.
+pub(super) fn reads(cmd: &Command) -> bool {
+    let program = cmd.program();
+    let args = cmd.args();
+    let (program, args) = match (program.as_str(), args.first(), args.get(1)) {
+        ("python", Some(m), Some(module)) if m == "-m" => {
+            (module.clone(), args.get(2..).unwrap_or(&[]))
+        }
+        _ => (program, args),
+    };
+    let lines = INSTALLERS
+        .iter()
+        .map(|(name, pattern)| (*name, *pattern))
+        .chain(
+            PUBLISHERS
+                .iter()
+                .map(|(name, pattern, ..)| (*name, *pattern)),
+        )
+        .chain(SPEAKERS.iter().map(|(name, pattern, ..)| (*name, *pattern)));
+    lines
+        .filter(|(name, _)| *name == program)
+        .any(|(_, pattern)| starts_with(args, pattern))
+}
+
+/// Is this program one these rules install with (`npm`, `pip`, `brew`, `cargo`…)? Its
+/// install words are theirs: what they don't flag installs what the manifests declare or
+/// what is already there (`poetry install`, `cargo update -p serde`, `brew upgrade`).
+pub(super) fn is_installer(program: &str) -> bool {
+    INSTALLERS.iter().any(|(name, _)| *name == program)
+}
+
 fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
     let words: Vec<&str> = args
         .iter()

@@ -9,6 +9,7 @@ mod install;
 pub(crate) mod net;
 pub(crate) mod paths;
 mod system;
+mod words;
 
 use crate::facts::Facts;
 use crate::law::paths::Place;
@@ -125,6 +126,15 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
             net::judge(cmd, &mut scan);
             paths::judge(cmd, &mut scan);
             system::judge(cmd, &mut scan);
+        }
+        // A program's own words, after every other rule and only where none found anything:
+        // it never doubles a known rule, and its reasons never replace a better one.
+        if scan.risks.len() == before {
+            for cmd in std::iter::once(cmd).chain(inner.as_ref()) {
+                if !install::reads(cmd) {
+                    words::judge(cmd, &mut scan);
+                }
+            }
         }
         if cmd.sudo && scan.risks.len() == before && !is_read_only(cmd) {
             let program = cmd.program();

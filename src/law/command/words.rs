@@ -1,0 +1,1332 @@
+//! A program's own words: what a command does, read from its subcommand words and a few
+//! telling options, for the commands no other rule found anything in (`gh auth token`,
+//! `vault kv get`, `loft delete vcluster x`, `systemctl restart nginx`, `kill -9 1234`,
+//! `nvm install 20`, and the long tail of programs no one will ever list).
+//!
+//! An app's tool name is read the same way (`law::app`), in seven languages. A command's
+//! subcommands are English words whatever the person speaks (`delete`, `get`, `install`: a
+//! `loeschen` subcommand is rare), so these tables are English-first: they keep the
+//! [`Table`] shape of `intent::words`, with one line, English. A word is cut into parts
+//! (`get-secret-value`, `config:get`, `getSecretValue` → `get secret value`), and an entry
+//! is one part or a phrase of two (`api key`, `self update`).
+//!
+//! How a command is read:
+//!
+//! - **Which programs.** The catalogue says: never one that only reads, a builtin, a shell,
+//!   a wrapper, an editor, a project's runner or script (`make publish`, `./release.sh
+//!   publish`: its words are the project's), a version control tool (git's own rules judge
+//!   it); and not an interpreter, a downloader, a relay, a mailer, a remover, a decoder, a
+//!   file tool, a container tool or a database client, whose own rules read them, unless it
+//!   is also a cloud, secrets, packages, services or system program. A program the
+//!   catalogue doesn't know is read: that is what this rule is for.
+//! - **Which words.** The first three positional words that look like words (a letter
+//!   first, then letters, digits, `-`, `_`, `:`), skipping the values of known options; the
+//!   other positionals are its operands. The first verb among them decides: a verb that is
+//!   also a noun (`post`, `access`) gives way to a verb after it and is a noun inside a
+//!   longer word (`access_token`), and in a word joined by `_` only the first part is a verb
+//!   (`add_user`, not `expect_send_pairs`). With none, a verb in a long option's name
+//!   (`--add-port`, `--delete-secret-keys`). `run`, `exec`, `x` hand the rest to a script or
+//!   another program: nothing is read after them. What a command names as a secret or a
+//!   grant is read only before its first option, whose value may be a placeholder
+//!   (`-p secret`).
+//! - **What stays routine.** Help, a version, a dry run, and reading verbs (`list`,
+//!   `status`, `describe`, `logs`, `diff`, `plan`, `whoami`…) never fire; `get`, `show`,
+//!   `view`, `read` fire only for a secret. A program with no telling word stays allowed
+//!   (`frobnicate --verbose build`).
+//!
+//! The score, as an app's change is scored (ADR 0117, 0118): moderate, and lasting when
+//! what it reaches is outside this machine (a cloud program, a secret store, an argument
+//! naming a remote host, sudo) or can't be taken back (a system setting, a user, a firewall
+//! rule); severe when it destroys a hosted service's resources, unpublishes, publishes or
+//! deploys (as `infra.destroy`, `publish.package`, `infra.change`), or prints a secret
+//! (severe, not lasting, as `secrets.in_args`: it goes before reading and asks after; a
+//! key file read is `secrets.key_read`, NEVER, in `paths`). A kill is not lasting: the
+//! routine corpus kills the agent's own servers (`kill 12345`, `pkill node`). Every risk
+//! carries a wish with its act and the names that make it dangerous, so "delete the old
+//! vcluster x" lifts `loft delete vcluster x`.
+
+use super::{Scan, infra};
+use crate::catalogue::{self, Class};
+use crate::intent::words::Lang::En;
+use crate::intent::words::Table;
+use crate::law::rule::RuleId;
+use crate::shell::Command;
+use crate::verdict::{Harm, Risk};
+use crate::wish::{Act, Name, Wish};
+
+// ---------------------------------------------------------------------------------------
+// Verbs: the first one among a command's words decides what it does.
+// ---------------------------------------------------------------------------------------
+
+/// Words after which the rest is a script's or another program's (`npm run deploy`,
+/// `pipx run x`, `heroku run bash`): nothing after them is read. Whole words only.
+#[rustfmt::skip]
+pub(super) const STOPS: Table = &[
+    (En, &["dlx", "exec", "run", "run-script", "x"]),
+];
+
+/// Reading: what follows is looked at, not changed.
+#[rustfmt::skip]
+pub(super) const READS: Table = &[
+    (En, &["check", "describe", "diff", "doctor", "explain", "help", "history", "info", "inspect", "lint", "list", "log", "logs", "ls", "outdated", "plan", "search", "stat", "stats", "status", "top", "validate", "verify", "version", "wait", "whoami"]),
+];
+
+/// Showing what something holds: routine, unless what it shows is a secret.
+#[rustfmt::skip]
+pub(super) const REVEALS: Table = &[
+    (En, &["access", "cat", "download", "dump", "export", "fetch", "get", "lookup", "print", "read", "retrieve", "show", "view"]),
+];
+
+/// Turning a secret into plain text, wherever they stand (`decrypt`, `--with-decryption`,
+/// `--reveal`): they print a secret by themselves.
+#[rustfmt::skip]
+pub(super) const UNVEILS: Table = &[
+    (En, &["decrypt", "decryption", "plaintext", "reveal"]),
+];
+
+/// Destroying what the words name. On a hosted service it is severe: nobody else keeps a
+/// copy.
+#[rustfmt::skip]
+pub(super) const DESTROYS: Table = &[
+    (En, &["decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "flush", "nuke", "prune", "purge", "remove", "revoke", "rm", "teardown", "terminate", "uninstall", "unregister", "wipe"]),
+];
+
+/// Taking back what others already pull from a registry: a destroy outside this machine,
+/// whoever runs it.
+#[rustfmt::skip]
+pub(super) const UNPUBLISHES: Table = &[
+    (En, &["unpublish", "yank"]),
+];
+
+/// Publishing for others to pull, as `publish.package` does: severe and lasting.
+#[rustfmt::skip]
+pub(super) const PUBLISHES: Table = &[
+    (En, &["publish"]),
+];
+
+/// Deploying, as `infra.change` does: severe and lasting.
+#[rustfmt::skip]
+pub(super) const DEPLOYS: Table = &[
+    (En, &["deploy", "redeploy"]),
+];
+
+/// Sending to someone or somewhere else: moderate and lasting, a way out.
+#[rustfmt::skip]
+pub(super) const SENDS: Table = &[
+    (En, &["broadcast", "mail", "post", "send", "submit", "tweet", "upload"]),
+];
+
+/// Copying or pushing: a send only when the destination is a remote (`aws s3 cp f
+/// s3://b`, `rclone sync . drive:backup`, `hg push ssh://host/repo`), or a push by a cloud
+/// program (`supabase db push`).
+#[rustfmt::skip]
+pub(super) const TRANSFERS: Table = &[
+    (En, &["copy", "cp", "mirror", "mv", "push", "rsync", "sync"]),
+];
+
+/// Giving someone access: moderate and lasting, as `app.grants`.
+#[rustfmt::skip]
+pub(super) const GRANTS: Table = &[
+    (En, &["authorize", "chmod", "chown", "grant", "invite", "share"]),
+];
+
+/// Installing what the operands name: moderate and lasting, as `install.undeclared`.
+#[rustfmt::skip]
+pub(super) const INSTALLS: Table = &[
+    (En, &["install", "reinstall", "self update", "selfupdate"]),
+];
+
+/// A package manager's words for installing that other programs use for any change:
+/// installs only for a packages program (`rustup component add clippy`, `brew upgrade
+/// node`). Also in [`CHANGES`].
+#[rustfmt::skip]
+pub(super) const PACKAGE_VERBS: Table = &[
+    (En, &["add", "update", "upgrade"]),
+];
+
+/// What a system or services program does to the machine (`systemctl restart`, `ufw
+/// allow`, `ip link set … up`). Read only for those programs: `vagrant up` and `minikube
+/// start` are a project's own.
+#[rustfmt::skip]
+pub(super) const SYSTEM: Table = &[
+    (En, &["allow", "deny", "disable", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
+];
+
+/// System verbs whose opposite takes them back (a service started can be stopped): not
+/// lasting. A kill isn't either: stopping the agent's own dev server (`kill $(lsof -ti:3000)`,
+/// `pkill node`) is everyday work (`routine.jsonl`). Every other system change is: a
+/// setting, a user, a firewall rule, something turned off.
+#[rustfmt::skip]
+pub(super) const REVERSIBLE: Table = &[
+    (En, &["down", "hibernate", "mount", "reload", "restart", "start", "stop", "suspend", "umount", "unload", "unmount", "up"]),
+];
+
+/// Changing something: a grant when what changes is access or a secret (`gh secret set`,
+/// `vault kv put`, `heroku access:add`), a system change for a system program
+/// (`timedatectl set-timezone`); nothing by itself (`wp post create`).
+#[rustfmt::skip]
+pub(super) const CHANGES: Table = &[
+    (En, &["add", "append", "apply", "assign", "attach", "bind", "change", "create", "edit", "generate", "give", "import", "insert", "modify", "new", "put", "replace", "rotate", "save", "set", "store", "unset", "update", "upsert", "write"]),
+];
+
+/// Verbs that are also nouns (`wp post list`, `heroku access:add`): a verb after them
+/// decides.
+#[rustfmt::skip]
+pub(super) const NOUN_VERBS: Table = &[
+    (En, &["access", "mail", "post", "tweet"]),
+];
+
+// ---------------------------------------------------------------------------------------
+// Nouns: what the verb acts on.
+// ---------------------------------------------------------------------------------------
+
+/// What a secret is called. With a verb that shows, it prints one; with a change, it
+/// grants (a new token, a secret set).
+#[rustfmt::skip]
+pub(super) const SECRET_NOUNS: Table = &[
+    (En, &["access key", "api key", "apikey", "authtoken", "credential", "credentials", "creds", "kubeconfig", "passphrase", "password", "passwords", "private key", "secret", "secrets", "signing key", "token", "tokens"]),
+];
+
+/// A cluster's kind of object: `kubectl get secret db` shows a table of names, not the
+/// data; only an output format (`-o yaml`, `-o jsonpath=…`) prints it.
+#[rustfmt::skip]
+pub(super) const SECRET_KINDS: Table = &[
+    (En, &["secret", "secrets"]),
+];
+
+/// Who may do what: a change to one of these grants access.
+#[rustfmt::skip]
+pub(super) const GRANT_NOUNS: Table = &[
+    (En, &["access", "acl", "acls", "admin", "admins", "binding", "bindings", "collaborator", "collaborators", "deploy key", "gpg key", "iam", "member", "members", "oauth", "owner", "owners", "permission", "permissions", "policies", "policy", "role", "rolebinding", "roles", "scope", "scopes", "ssh key", "user", "users", "webhook", "webhooks"]),
+];
+
+/// A cloud program's own settings on this machine (`kubectl config delete-context`, `gh
+/// alias delete`, `helm repo remove`, `az extension remove`): changing them reaches no
+/// service.
+#[rustfmt::skip]
+pub(super) const LOCAL_NOUNS: Table = &[
+    (En, &["alias", "aliases", "auth", "completion", "completions", "config", "configs", "configuration", "configurations", "configure", "context", "contexts", "extension", "extensions", "plugin", "plugins", "profile", "profiles", "repo"]),
+];
+
+/// A setting's last word that makes it a connection string (`DATABASE_URL`), which carries
+/// its password, with one of [`DATASTORES`] before it.
+#[rustfmt::skip]
+pub(super) const CONNECTION_ENDS: Table = &[
+    (En, &["dsn", "uri", "url"]),
+];
+
+/// What a connection string connects to.
+#[rustfmt::skip]
+pub(super) const DATASTORES: Table = &[
+    (En, &["amqp", "database", "db", "mongo", "mongodb", "mysql", "pg", "postgres", "postgresql", "redis", "sql"]),
+];
+
+/// Output formats that print a whole object, data and all (`kubectl get secret db -o yaml`).
+#[rustfmt::skip]
+pub(super) const DUMPS: Table = &[
+    (En, &["custom-columns", "go-template", "go-template-file", "json", "jsonpath", "jsonpath-file", "template", "templatefile", "yaml"]),
+];
+
+// ---------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------
+
+/// Options that ask for help or change nothing: the command is left alone.
+#[rustfmt::skip]
+pub(super) const HELP: Table = &[
+    (En, &["--dry-run", "--dryrun", "--help", "--noop", "--preview", "--simulate", "--version", "--what-if", "--whatif", "-dry-run", "-h", "-help", "-version"]),
+];
+
+/// Options whose value is where the command goes (`--host db.example.com`).
+#[rustfmt::skip]
+pub(super) const REMOTE_OPTIONS: Table = &[
+    (En, &["--address", "--api-url", "--endpoint", "--endpoint-url", "--host", "--remote", "--server", "--url"]),
+];
+
+/// Short options with which a system tool that acts only lists (`kill -l`, `iptables -L`,
+/// `iptables -S`, `kill -0` only checks).
+#[rustfmt::skip]
+pub(super) const LISTS: Table = &[
+    (En, &["-0", "-L", "-S", "-l"]),
+];
+
+/// Every table, by name, for the tests.
+#[cfg(test)]
+pub(super) const TABLES: &[(&str, Table)] = &[
+    ("STOPS", STOPS),
+    ("READS", READS),
+    ("REVEALS", REVEALS),
+    ("UNVEILS", UNVEILS),
+    ("DESTROYS", DESTROYS),
+    ("UNPUBLISHES", UNPUBLISHES),
+    ("PUBLISHES", PUBLISHES),
+    ("DEPLOYS", DEPLOYS),
+    ("SENDS", SENDS),
+    ("TRANSFERS", TRANSFERS),
+    ("GRANTS", GRANTS),
+    ("INSTALLS", INSTALLS),
+    ("PACKAGE_VERBS", PACKAGE_VERBS),
+    ("SYSTEM", SYSTEM),
+    ("REVERSIBLE", REVERSIBLE),
+    ("CHANGES", CHANGES),
+    ("NOUN_VERBS", NOUN_VERBS),
+    ("SECRET_NOUNS", SECRET_NOUNS),
+    ("SECRET_KINDS", SECRET_KINDS),
+    ("GRANT_NOUNS", GRANT_NOUNS),
+    ("LOCAL_NOUNS", LOCAL_NOUNS),
+    ("CONNECTION_ENDS", CONNECTION_ENDS),
+    ("DATASTORES", DATASTORES),
+    ("DUMPS", DUMPS),
+    ("HELP", HELP),
+    ("REMOTE_OPTIONS", REMOTE_OPTIONS),
+    ("LISTS", LISTS),
+];
+
+/// Is `entry` one of the table's words? Tables are sorted (checked by a test).
+fn has(table: Table, entry: &str) -> bool {
+    table
+        .iter()
+        .any(|(_, words)| words.binary_search(&entry).is_ok())
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading a command
+// ---------------------------------------------------------------------------------------
+
+/// What a program is, as far as these words go.
+#[derive(Clone, Copy)]
+struct Kind {
+    /// A cloud, cluster or hosted service's CLI.
+    cloud: bool,
+    /// A secret store (secrets, not a cloud CLI that can also print one): `vault`, `pass`.
+    store: bool,
+    /// Secrets of any kind (a store, or a cloud CLI that prints one).
+    secrets: bool,
+    packages: bool,
+    /// One the install rules install with: its install words are theirs.
+    installer: bool,
+    /// Changes the machine itself (system or services).
+    system: bool,
+    /// Its name is its act (`kill`, `mount`, `useradd`).
+    acts: bool,
+    /// A language's toolchain (`dotnet`, `bun`): its `publish` builds a folder, and its
+    /// registry's publishes are the install rules' lines.
+    toolchain: bool,
+}
+
+impl Kind {
+    fn of(program: &str) -> Kind {
+        let is = |class| catalogue::is(program, class);
+        let cloud = is(Class::Cloud);
+        Kind {
+            cloud,
+            store: is(Class::Secrets) && !cloud,
+            secrets: is(Class::Secrets),
+            // The install rules' installers keep their install words (`install::is_installer`).
+            packages: is(Class::Packages) && !super::install::is_installer(program),
+            installer: super::install::is_installer(program),
+            toolchain: is(Class::Interpreter),
+            system: is(Class::System) || is(Class::Services),
+            acts: is(Class::Acts),
+        }
+    }
+}
+
+/// Is a program read by these words at all?
+fn is_read(program: &str) -> bool {
+    let Some(found) = catalogue::program(program) else {
+        return true;
+    };
+    let never = [
+        Class::ReadOnly,
+        Class::Builtin,
+        Class::Shell,
+        Class::Source,
+        Class::Wrapper,
+        Class::Editor,
+        Class::ProjectRunner,
+        Class::VersionControl,
+    ];
+    if never.iter().any(|class| found.is(*class)) {
+        return false;
+    }
+    let read = [
+        Class::Cloud,
+        Class::Secrets,
+        Class::Packages,
+        Class::Services,
+        Class::System,
+    ];
+    if read.iter().any(|class| found.is(*class)) {
+        return true;
+    }
+    let others = [
+        Class::Interpreter,
+        Class::Downloader,
+        Class::Relay,
+        Class::Mail,
+        Class::Remover,
+        Class::Decoder,
+        Class::Files,
+        Class::Container,
+        Class::Database,
+    ];
+    !others.iter().any(|class| found.is(*class))
+}
+
+/// A program named by a path inside the work folder (`./release.sh publish`, `bin/deploy
+/// prod`) the catalogue doesn't know: the project's own script, whose words are the
+/// project's, as `make publish` is.
+fn is_project_script(cmd: &Command) -> bool {
+    let word = cmd.words.first().map(String::as_str).unwrap_or("");
+    word.contains('/')
+        && !word.starts_with('/')
+        && !word.starts_with('~')
+        && catalogue::program(word).is_none()
+}
+
+/// A word cut into lower-case parts: at every character that isn't a letter or a digit,
+/// and where a lower-case letter meets an upper-case one (`getSecretValue`).
+pub(super) fn parts(word: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut last_lower = false;
+    for c in word.chars() {
+        if !c.is_ascii_alphanumeric() {
+            if !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            last_lower = false;
+            continue;
+        }
+        if c.is_ascii_uppercase() && last_lower && !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+        last_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+        current.push(c.to_ascii_lowercase());
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// Does a table hold a part, or the phrase it starts with its next part? The longer wins;
+/// the answer is how many parts it took.
+fn phrase_at(table: Table, parts: &[String], at: usize) -> Option<usize> {
+    let one = parts.get(at)?;
+    if let Some(two) = parts.get(at + 1)
+        && has(table, &format!("{one} {two}"))
+    {
+        return Some(2);
+    }
+    has(table, one).then_some(1)
+}
+
+/// Does a table hold any part (or two-part phrase) of these parts?
+fn any_in(table: Table, parts: &[String]) -> bool {
+    (0..parts.len()).any(|at| phrase_at(table, parts, at).is_some())
+}
+
+/// A subcommand word: a letter first, then letters, digits, `-`, `_`, `:`.
+fn is_word(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':'))
+}
+
+/// One long option (`--show-token`, `-field=password`): its name's parts and its value.
+struct Opt<'a> {
+    name: &'a str,
+    parts: Vec<String>,
+    value: Option<&'a str>,
+}
+
+/// A command, read for its words.
+struct Reading<'a> {
+    program: String,
+    kind: Kind,
+    args: &'a [String],
+    /// The positional words, in order (values of known options left out).
+    positionals: Vec<&'a str>,
+    /// The subcommand words: where each stands among the positionals, and its parts.
+    words: Vec<(usize, Vec<String>)>,
+    /// Long options, and single-dash ones longer than a cluster of letters.
+    options: Vec<Opt<'a>>,
+    /// How many positionals come before the first option that isn't a known one with a
+    /// value: what the command names before any option's value could be read as a word
+    /// (`atuin login -u alice -p secret` names no secret).
+    lead: usize,
+}
+
+impl<'a> Reading<'a> {
+    /// The subcommand words are the first three positionals that look like words: a value
+    /// or a path before them is skipped (`gh -R o/r release delete v1`), one after them
+    /// ends them (`aws s3 cp file.txt s3://b`).
+    fn of(program: String, args: &'a [String]) -> Reading<'a> {
+        let positionals = infra::positional_after_values(args);
+        let mut words: Vec<(usize, Vec<String>)> = Vec::new();
+        for (at, positional) in positionals.iter().enumerate() {
+            if words.len() == 3 {
+                break;
+            }
+            if is_word(positional) {
+                words.push((at, parts(positional)));
+            } else if !words.is_empty() {
+                break;
+            }
+        }
+        let options = args
+            .iter()
+            .take_while(|a| *a != "--")
+            .filter_map(|arg| Opt::parse(arg))
+            .collect();
+        let mut lead = 0;
+        let mut value_next = false;
+        for arg in args {
+            if value_next {
+                value_next = false;
+            } else if infra::VALUED.contains(&arg.as_str()) {
+                value_next = true;
+            } else if arg.starts_with('-') && arg != "-" {
+                break;
+            } else {
+                lead += 1;
+            }
+        }
+        Reading {
+            lead,
+            kind: Kind::of(&program),
+            program,
+            args,
+            positionals,
+            words,
+            options,
+        }
+    }
+
+    /// The positionals before the first option (see [`Reading::lead`]).
+    fn lead(&self) -> &[&'a str] {
+        self.positionals
+            .get(..self.lead)
+            .unwrap_or(&self.positionals)
+    }
+
+    /// A subcommand word as written.
+    fn word(&self, at: usize) -> &'a str {
+        self.words
+            .get(at)
+            .and_then(|(place, _)| self.positionals.get(*place))
+            .copied()
+            .unwrap_or("")
+    }
+
+    /// Every positional that isn't a subcommand word.
+    fn operands(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.positionals
+            .iter()
+            .enumerate()
+            .filter(|(at, _)| !self.words.iter().any(|(place, _)| place == at))
+            .map(|(_, w)| *w)
+    }
+
+    /// The positionals after the subcommand word `word` (all of them after the words, when
+    /// `word` is past the last one).
+    fn after(&self, word: usize) -> &[&'a str] {
+        let from = match self.words.get(word) {
+            Some((place, _)) => place + 1,
+            None => self.words.last().map_or(0, |(place, _)| place + 1),
+        };
+        self.positionals.get(from..).unwrap_or(&[])
+    }
+
+    /// Every part of the subcommand words, with the word it came from.
+    fn flat(&self) -> Vec<(usize, String)> {
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(|(at, (_, parts))| parts.iter().map(move |p| (at, p.clone())))
+            .collect()
+    }
+
+    /// The program and its first two subcommand words, as a reason says them.
+    fn describe(&self) -> String {
+        let mut out = self.program.clone();
+        for at in 0..self.words.len().min(2) {
+            let word = self.word(at);
+            if word.len() < 30 {
+                out.push(' ');
+                out.push_str(word);
+            }
+        }
+        out
+    }
+
+    /// Short options as written (`-d`, `-L`, `-9`).
+    fn short(&self) -> impl Iterator<Item = &'a str> {
+        self.args
+            .iter()
+            .take_while(|a| *a != "--")
+            .map(String::as_str)
+            .filter(|a| a.starts_with('-') && !a.starts_with("--") && a.len() == 2)
+    }
+
+    fn has_all(&self) -> bool {
+        self.args.iter().any(|a| a == "--all")
+    }
+}
+
+impl<'a> Opt<'a> {
+    /// `--show-token`, `--add-port=80/tcp`, `-field=password`; not `-rf`, `-9` or `-o`.
+    fn parse(arg: &'a str) -> Option<Opt<'a>> {
+        let long = arg.starts_with("--");
+        let body = arg.strip_prefix("--").or_else(|| {
+            arg.strip_prefix('-')
+                .filter(|b| b.len() > 1 && b.starts_with(|c: char| c.is_ascii_alphabetic()))
+        })?;
+        let (name, value) = match body.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (body, None),
+        };
+        if !long && value.is_none() && name.len() <= 3 {
+            return None;
+        }
+        Some(Opt {
+            name: arg.split('=').next().unwrap_or(arg),
+            parts: parts(name),
+            value,
+        })
+    }
+}
+
+/// What the first verb among a command's words does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verb {
+    Stops,
+    Reads,
+    Unveils,
+    Reveals,
+    Unpublishes,
+    Destroys,
+    Publishes,
+    Deploys,
+    Sends,
+    Transfers,
+    Grants,
+    Installs,
+    Package,
+    System,
+    Changes,
+}
+
+/// The verb a phrase is, for a program of this kind, and how many parts it took.
+fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
+    let tables: [(Table, Verb, bool); 14] = [
+        (READS, Verb::Reads, true),
+        (UNVEILS, Verb::Unveils, true),
+        (REVEALS, Verb::Reveals, true),
+        (UNPUBLISHES, Verb::Unpublishes, true),
+        (DESTROYS, Verb::Destroys, true),
+        (PUBLISHES, Verb::Publishes, !kind.toolchain),
+        (DEPLOYS, Verb::Deploys, !kind.toolchain),
+        (SENDS, Verb::Sends, true),
+        (TRANSFERS, Verb::Transfers, true),
+        (GRANTS, Verb::Grants, true),
+        (INSTALLS, Verb::Installs, true),
+        (SYSTEM, Verb::System, kind.system),
+        (PACKAGE_VERBS, Verb::Package, kind.packages),
+        (CHANGES, Verb::Changes, true),
+    ];
+    tables
+        .iter()
+        .filter(|(_, _, applies)| *applies)
+        .find_map(|(table, verb, _)| phrase_at(table, parts, at).map(|len| (*verb, len)))
+}
+
+/// The deciding verb of a command's words: what it does, the subcommand word it stands in,
+/// and its phrase (`get`, `self update`).
+struct Found {
+    verb: Verb,
+    word: usize,
+    phrase: String,
+}
+
+/// The first verb, unless it is also a noun and another verb comes after it.
+fn deciding_verb(reading: &Reading<'_>) -> Option<Found> {
+    let stop =
+        (0..reading.words.len()).find(|at| has(STOPS, &reading.word(*at).to_ascii_lowercase()));
+    let flat: Vec<(usize, String)> = reading
+        .flat()
+        .into_iter()
+        .filter(|(word, _)| stop.is_none_or(|stop| *word < stop))
+        .collect();
+    let parts: Vec<String> = flat.iter().map(|(_, p)| p.clone()).collect();
+    let mut found: Vec<Found> = Vec::new();
+    let mut at = 0;
+    while at < parts.len() {
+        // A verb that is also a noun is a noun inside a longer word (`access_token`,
+        // `post_upgrade`): only a word of its own is the verb (`gcloud … access latest`).
+        // In a word joined by `_` only the first part is a verb: a real subcommand says
+        // its verb first (`add_user`, `upload_file`), a placeholder names a thing
+        // (`expect_send_pairs`, `key_share`).
+        let word_of = |i: usize| flat.get(i).map(|(w, _)| *w);
+        let first = at == 0 || word_of(at - 1) != word_of(at);
+        let alone = word_of(at) != word_of(at + 1) && first;
+        let snake = word_of(at)
+            .and_then(|w| reading.words.get(w))
+            .and_then(|(place, _)| reading.positionals.get(*place))
+            .is_some_and(|w| w.contains('_'));
+        match verb_at(&parts, at, reading.kind).filter(|(_, len)| {
+            let phrase = parts.get(at..at + len).unwrap_or(&[]).join(" ");
+            (alone || !has(NOUN_VERBS, &phrase)) && (first || !snake)
+        }) {
+            Some((verb, len)) => {
+                let phrase = parts.get(at..at + len).unwrap_or(&[]).join(" ");
+                let word = flat.get(at).map_or(0, |(w, _)| *w);
+                found.push(Found { verb, word, phrase });
+                at += len;
+            }
+            None => at += 1,
+        }
+    }
+    if found.is_empty()
+        && let Some(stop) = stop
+    {
+        return Some(Found {
+            verb: Verb::Stops,
+            word: stop,
+            phrase: reading.word(stop).to_ascii_lowercase(),
+        });
+    }
+    let first = found.iter().position(|f| !has(NOUN_VERBS, &f.phrase));
+    match first {
+        Some(at) => found.into_iter().nth(at),
+        None => found.into_iter().next(),
+    }
+}
+
+/// The verb in a long option's name, when the words have none (`--add-port`,
+/// `--delete-secret-keys`, `--list-all`): a destroy, a change or a system verb, one that
+/// unveils a secret, or one that reads.
+fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
+    reading.options.iter().enumerate().find_map(|(at, opt)| {
+        let (verb, _) = verb_at(&opt.parts, 0, reading.kind)?;
+        matches!(
+            verb,
+            Verb::Reads | Verb::Unveils | Verb::Destroys | Verb::Changes | Verb::System
+        )
+        .then_some((verb, at))
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// What the words say
+// ---------------------------------------------------------------------------------------
+
+/// Is a word a secret's name or a setting that holds one (`API_TOKEN`, `DATABASE_URL`,
+/// `aws_secret_access_key`, `~/.config/tokens.json`)?
+fn is_secret_key(word: &str) -> bool {
+    let parts = parts(word);
+    any_in(SECRET_NOUNS, &parts)
+        || (parts.last().is_some_and(|last| has(CONNECTION_ENDS, last))
+            && parts.iter().any(|p| has(DATASTORES, p)))
+}
+
+/// Where a word points when it names another machine: a URL's host (not this machine, not
+/// `file:`), or the host of `user@host` (an address or an ssh login).
+fn remote_host(word: &str) -> Option<String> {
+    if let Some((scheme, _)) = word.split_once("://") {
+        if scheme.eq_ignore_ascii_case("file") {
+            return None;
+        }
+    } else if !word.contains('@') || word.starts_with('@') {
+        return None;
+    }
+    super::net::url_host(word).filter(|host| !super::net::is_local(host))
+}
+
+/// A copy's destination as a remote: a URL or `user@host` as above, or rclone's and scp's
+/// `name:path` (`drive:backup`, `pod:/tmp`).
+fn remote_destination(word: &str) -> Option<String> {
+    if let Some(host) = remote_host(word) {
+        return Some(host);
+    }
+    let (head, _) = word.split_once(':')?;
+    (head.len() >= 2 && !head.contains('/') && is_word(head)).then(|| head.to_lowercase())
+}
+
+/// The remote host a command names: an operand, an option's value, or the value of
+/// `--host`-like options.
+fn names_remote(reading: &Reading<'_>) -> Option<String> {
+    let from_operands = reading.operands().find_map(remote_host);
+    let from_values = reading
+        .options
+        .iter()
+        .filter_map(|o| o.value)
+        .find_map(remote_host);
+    let from_remote_options = reading.args.windows(2).find_map(|pair| match pair {
+        [option, value] if has(REMOTE_OPTIONS, option) => super::net::url_host(value)
+            .or_else(|| Some(value.to_lowercase()))
+            .filter(|host| !super::net::is_local(host)),
+        _ => None,
+    });
+    let from_remote_values = reading.options.iter().find_map(|o| {
+        o.value
+            .filter(|_| has(REMOTE_OPTIONS, o.name))
+            .map(|v| super::net::url_host(v).unwrap_or_else(|| v.to_lowercase()))
+            .filter(|host| !super::net::is_local(host))
+    });
+    from_operands
+        .or(from_values)
+        .or(from_remote_options)
+        .or(from_remote_values)
+}
+
+/// A cloud program's word that keeps what it changes on this machine.
+fn is_local_change(reading: &Reading<'_>) -> bool {
+    reading
+        .words
+        .iter()
+        .any(|(_, parts)| any_in(LOCAL_NOUNS, parts))
+}
+
+/// An output option that prints a whole object (`-o yaml`, `--output=jsonpath={.data}`).
+fn dumps(reading: &Reading<'_>) -> bool {
+    let format = |value: &str| {
+        let name = value.split(['=', '{']).next().unwrap_or(value);
+        has(DUMPS, &name.to_ascii_lowercase())
+    };
+    reading.args.windows(2).any(|pair| match pair {
+        [option, value] => matches!(option.as_str(), "-o" | "--output") && format(value),
+        _ => false,
+    }) || reading.args.iter().any(|arg| {
+        ["-o=", "--output=", "-o"].iter().any(|prefix| {
+            arg.strip_prefix(prefix)
+                .is_some_and(|v| !v.is_empty() && format(v.trim_start_matches('=')))
+        })
+    })
+}
+
+/// An option that says the command prints a secret: `--show-token`, `--reveal`,
+/// `--with-decryption`, `--export-secret-keys`; a store's `-d` (decrypt).
+fn telling_reveal(reading: &Reading<'_>) -> Option<String> {
+    // `--show-token` shows one; `--access-token x` takes one.
+    let shows = |parts: &[String]| parts.iter().any(|p| has(REVEALS, p) && !has(NOUN_VERBS, p));
+    let named = reading.options.iter().find(|opt| {
+        any_in(UNVEILS, &opt.parts) || (shows(&opt.parts) && any_in(SECRET_NOUNS, &opt.parts))
+    });
+    if let Some(opt) = named {
+        return Some(opt.name.to_string());
+    }
+    (reading.kind.store && reading.short().any(|s| s == "-d")).then(|| "-d".to_string())
+}
+
+/// The secret a showing verb at word `verb_word` shows, if it is one.
+fn shows_secret(reading: &Reading<'_>, verb: &Found) -> bool {
+    if reading.kind.store {
+        return true;
+    }
+    let same_word = reading
+        .words
+        .get(verb.word)
+        .is_some_and(|(_, parts)| any_in(SECRET_NOUNS, parts));
+    let verb_place = reading.words.get(verb.word).map(|(place, _)| *place);
+    let keys = reading
+        .lead()
+        .iter()
+        .enumerate()
+        .filter(|(at, _)| Some(*at) != verb_place)
+        .map(|(_, w)| *w);
+    let mut kinds_only = true;
+    let mut any = false;
+    for key in keys {
+        if is_secret_key(key) {
+            any = true;
+            kinds_only &= has(SECRET_KINDS, &key.to_ascii_lowercase());
+        }
+    }
+    let cluster_get = reading.kind.cloud && verb.phrase == "get";
+    same_word || (any && !(cluster_get && kinds_only)) || (any && dumps(reading))
+}
+
+/// A secret named before any option (an option's value is often a placeholder: `-p secret`).
+fn names_secret(reading: &Reading<'_>) -> bool {
+    reading.lead().iter().any(|w| is_secret_key(w))
+}
+
+fn names_grant(reading: &Reading<'_>) -> bool {
+    reading
+        .words
+        .iter()
+        .any(|(place, parts)| *place < reading.lead && any_in(GRANT_NOUNS, parts))
+}
+
+// ---------------------------------------------------------------------------------------
+// The risks
+// ---------------------------------------------------------------------------------------
+
+/// What the words found, before it becomes a risk.
+enum Finding {
+    DestroyRemote,
+    Destroy,
+    Send(Option<String>),
+    Publish,
+    Deploy,
+    Secret,
+    Grant { secret: bool },
+    System(SystemAct),
+    Install(Vec<String>),
+}
+
+#[derive(Clone, Copy)]
+enum SystemAct {
+    /// Taken back by its opposite (start/stop, mount/umount).
+    Reversible,
+    /// A process killed: moderate, not lasting (see [`REVERSIBLE`]).
+    Kill,
+    /// Turned off (`ufw disable`, `systemctl disable`, `mask`).
+    Off,
+    /// A setting, a user, a firewall rule.
+    Setting,
+}
+
+/// Reads one command's words and adds what they say. Called only for a command no other
+/// rule found anything in.
+pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    let program = cmd.program();
+    if program.is_empty() || !is_read(&program) || is_project_script(cmd) {
+        return;
+    }
+    let args = cmd.args();
+    // `--version` asks for the program's version only alone (`cargo yank --version 1.0.0`
+    // names a version).
+    let asks_help = args.iter().any(|a| {
+        let name = a.split('=').next().unwrap_or(a);
+        has(HELP, name) && (!name.ends_with("version") || args.len() == 1)
+    });
+    if asks_help {
+        return;
+    }
+    let reading = Reading::of(program, args);
+    if (0..reading.words.len()).any(|at| reading.word(at).eq_ignore_ascii_case("help")) {
+        return;
+    }
+    let Some((finding, at)) = finding(&reading, scan) else {
+        return;
+    };
+    let risk = risk(&reading, cmd, finding, at);
+    if risk.way_out {
+        scan.network = true;
+    }
+    scan.add(risk);
+}
+
+/// What the words say, and the word the verb stands at (names come after it).
+fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
+    let verb = deciding_verb(reading);
+    if verb.as_ref().is_some_and(|v| v.verb == Verb::Stops) {
+        return None;
+    }
+    if telling_reveal(reading).is_some() {
+        return Some((Finding::Secret, 0));
+    }
+    let kind = reading.kind;
+    let Some(verb) = verb.filter(|_| !kind.acts) else {
+        return without_verb(reading);
+    };
+    let at = verb.word;
+    let found = match verb.verb {
+        Verb::Stops | Verb::Reads => return None,
+        Verb::Unveils => Finding::Secret,
+        Verb::Reveals => {
+            if !shows_secret(reading, &verb) {
+                return None;
+            }
+            Finding::Secret
+        }
+        Verb::Unpublishes => Finding::DestroyRemote,
+        Verb::Destroys if kind.system => Finding::System(SystemAct::Setting),
+        Verb::Destroys if kind.cloud && !is_local_change(reading) => Finding::DestroyRemote,
+        Verb::Destroys => Finding::Destroy,
+        Verb::Publishes => Finding::Publish,
+        Verb::Deploys => Finding::Deploy,
+        Verb::Sends => Finding::Send(names_remote(reading)),
+        Verb::Transfers => {
+            let after = reading.after(at);
+            let to = after.last().copied().and_then(remote_destination);
+            let from_here = after
+                .iter()
+                .rev()
+                .skip(1)
+                .any(|w| remote_destination(w).is_none());
+            match to {
+                Some(host) if from_here => Finding::Send(Some(host)),
+                _ if verb.phrase == "push" && (kind.cloud || names_remote(reading).is_some()) => {
+                    Finding::Send(names_remote(reading))
+                }
+                _ => return None,
+            }
+        }
+        Verb::Grants => Finding::Grant { secret: false },
+        Verb::Installs if kind.installer && !verb.phrase.contains("update") => return None,
+        Verb::Installs => {
+            if verb.phrase.contains("update") {
+                Finding::Install(vec![reading.program.clone()])
+            } else {
+                let packages = packages(reading, at, scan);
+                if packages.is_empty() {
+                    return None;
+                }
+                Finding::Install(packages)
+            }
+        }
+        Verb::Package => {
+            let packages = packages(reading, at, scan);
+            if packages.is_empty() {
+                return None;
+            }
+            Finding::Install(packages)
+        }
+        Verb::System => Finding::System(system_act(&verb.phrase)),
+        Verb::Changes => {
+            if kind.store {
+                Finding::Grant { secret: true }
+            } else if kind.system {
+                Finding::System(SystemAct::Setting)
+            } else if names_secret(reading) {
+                Finding::Grant { secret: true }
+            } else if names_grant(reading) {
+                Finding::Grant { secret: false }
+            } else {
+                return None;
+            }
+        }
+    };
+    Some((found, at))
+}
+
+/// A command whose words hold no verb: a verb in an option, a secret its last word names
+/// (`gh auth token`, `doppler secrets`), or a system tool whose name is its act.
+fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
+    let kind = reading.kind;
+    // A tool whose name is its act: its name says what it does, not its words or options
+    // (`mount --bind a b` and `mount /a /b -o bind` mount).
+    if kind.acts {
+        let lists = reading.short().any(|s| has(LISTS, s))
+            || reading
+                .options
+                .iter()
+                .any(|o| any_in(READS, &o.parts) || any_in(REVEALS, &o.parts));
+        let acts_on = !reading.words.is_empty()
+            || reading.operands().next().is_some()
+            || reading.args.iter().any(|a| a.starts_with('-'));
+        if lists || !acts_on {
+            return None;
+        }
+        return Some((Finding::System(named_act(&reading.program)), 0));
+    }
+    if let Some((verb, at)) = option_verb(reading) {
+        let opt = reading.options.get(at)?;
+        let found = match verb {
+            Verb::Reads => return None,
+            Verb::Unveils => Finding::Secret,
+            Verb::Destroys | Verb::Changes | Verb::System if kind.system => {
+                let phrase = opt.parts.first().cloned().unwrap_or_default();
+                Finding::System(system_act(&phrase))
+            }
+            Verb::Destroys if kind.cloud && !is_local_change(reading) => Finding::DestroyRemote,
+            Verb::Destroys => Finding::Destroy,
+            Verb::Changes if names_grant(reading) => Finding::Grant { secret: false },
+            Verb::Changes if any_in(SECRET_NOUNS, &opt.parts) => Finding::Grant { secret: true },
+            _ => return None,
+        };
+        return Some((found, reading.words.len()));
+    }
+    // `gh auth token`, `doppler secrets`: before any option, so that a value (`-p secret`)
+    // isn't read as the subcommand.
+    let lead = reading.lead();
+    if lead.len() <= 3
+        && lead.iter().all(|w| is_word(w))
+        && let Some(last) = lead.last()
+        && parts(last).last().is_some_and(|p| has(SECRET_NOUNS, p))
+        && (kind.secrets || lead.len() >= 2)
+    {
+        return Some((Finding::Secret, reading.words.len()));
+    }
+    if kind.system && has_setting(reading) {
+        return Some((Finding::System(SystemAct::Setting), 0));
+    }
+    None
+}
+
+/// A system tool's setting written as `key=value` or with `-w` (`sysctl -w vm.x=1`).
+fn has_setting(reading: &Reading<'_>) -> bool {
+    reading.short().any(|s| s == "-w")
+        || reading.operands().any(|w| {
+            // `vm.swappiness=10`; not dd's `if=/dev/zero`.
+            w.split_once('=')
+                .is_some_and(|(key, _)| key.contains('.') && !key.contains('/'))
+        })
+}
+
+/// What a system verb does to the machine.
+fn system_act(phrase: &str) -> SystemAct {
+    if phrase == "kill" {
+        SystemAct::Kill
+    } else if matches!(phrase, "disable" | "mask") {
+        SystemAct::Off
+    } else if has(REVERSIBLE, phrase) {
+        SystemAct::Reversible
+    } else {
+        SystemAct::Setting
+    }
+}
+
+/// The act of a system tool whose name is its act: the verb its name starts or ends with
+/// (`pkill`, `killall`, `useradd`, `userdel`, `umount`), else a setting.
+fn named_act(program: &str) -> SystemAct {
+    let verbs = [SYSTEM, CHANGES, DESTROYS];
+    for table in verbs {
+        for (_, words) in table {
+            for verb in *words {
+                let inside = program == *verb
+                    || (verb.len() >= 3 && (program.starts_with(verb) || program.ends_with(verb)));
+                if inside && !verb.contains(' ') {
+                    return system_act(verb);
+                }
+            }
+        }
+    }
+    SystemAct::Setting
+}
+
+/// The packages an install names: the operands and words after the verb that are names,
+/// not paths, and that the project's manifests don't declare.
+fn packages(reading: &Reading<'_>, verb_word: usize, scan: &Scan<'_>) -> Vec<String> {
+    let declared = scan.facts.declared(scan.place.cwd).unwrap_or_default();
+    reading
+        .after(verb_word)
+        .iter()
+        .filter(|w| {
+            !w.is_empty()
+                && !w.starts_with(['.', '/', '~', '$'])
+                && !w.contains("://")
+                && !w.contains('=')
+        })
+        .map(|w| w.to_lowercase())
+        .filter(|name| !declared.iter().any(|d| d.eq_ignore_ascii_case(name)))
+        .collect()
+}
+
+/// The names a person would use for what a command acts on: the words after its verb and
+/// its operands (and the part after a path's last `/`); else the words before the verb;
+/// else the program.
+fn names_of(reading: &Reading<'_>, verb_word: usize, with_program: bool) -> Vec<String> {
+    let clean = |w: &str| -> Vec<String> {
+        let w = w.trim_matches(|c| c == '"' || c == '\'').to_lowercase();
+        if w.is_empty() || w.starts_with('-') || w.len() > 64 {
+            return Vec::new();
+        }
+        let mut out = vec![w.clone()];
+        if let Some((_, base)) = w.rsplit_once('/')
+            && !base.is_empty()
+        {
+            out.push(base.to_string());
+        }
+        if let Some((stem, _)) = w.split_once('@')
+            && !stem.is_empty()
+        {
+            out.push(stem.to_string());
+        }
+        out
+    };
+    let mut names: Vec<String> = reading
+        .after(verb_word)
+        .iter()
+        .flat_map(|w| clean(w))
+        .collect();
+    // `set-timezone` names the timezone.
+    if let Some((_, parts)) = reading.words.get(verb_word) {
+        names.extend(
+            parts
+                .iter()
+                .filter(|p| {
+                    p.len() > 2 && verb_at(std::slice::from_ref(p), 0, reading.kind).is_none()
+                })
+                .cloned(),
+        );
+    }
+    if names.is_empty() {
+        names = (0..verb_word.min(reading.words.len()))
+            .flat_map(|at| clean(reading.word(at)))
+            .collect();
+    }
+    if with_program || names.is_empty() {
+        names.push(reading.program.clone());
+    }
+    let mut unique: Vec<String> = Vec::new();
+    for name in names {
+        if !unique.contains(&name) {
+            unique.push(name);
+        }
+    }
+    unique.truncate(8);
+    unique
+}
+
+fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Risk {
+    let what = reading.describe();
+    let kind = reading.kind;
+    let remote = names_remote(reading);
+    let outside = (kind.cloud && !is_local_change(reading)) || kind.store || remote.is_some();
+    let prod = infra::targets_production(cmd);
+    let named = |act: Act, with_program: bool| {
+        Wish::new(act).naming(Name::AnyOf(names_of(reading, at, with_program)))
+    };
+    let production = |wish: Wish| {
+        if prod {
+            wish.naming(Name::Production)
+        } else {
+            wish
+        }
+    };
+    let delete_act = |reading: &Reading<'_>| {
+        let destroys = reading.flat().iter().any(|(_, p)| {
+            matches!(
+                p.as_str(),
+                "destroy" | "nuke" | "terminate" | "decommission" | "teardown"
+            )
+        });
+        if destroys { Act::Destroy } else { Act::Delete }
+    };
+    match finding {
+        Finding::DestroyRemote => {
+            let every = if reading.has_all() {
+                "every one of "
+            } else {
+                ""
+            };
+            Risk::new(
+                RuleId::WordsDestroyRemote,
+                Harm::Severe,
+                true,
+                format!("{what} deletes {every}what it names on a hosted service, which warden can't take back"),
+            )
+            .way_out()
+            .wish(production(named(delete_act(reading), false)))
+        }
+        Finding::Destroy => {
+            // Every one of them, somewhere else (`--all` on a local tool is its own business).
+            let harm = if reading.has_all() && outside {
+                Harm::Severe
+            } else {
+                Harm::Moderate
+            };
+            let lasting = outside || cmd.sudo;
+            let where_ = match &remote {
+                Some(host) => format!(" on {host}"),
+                None if kind.store => " from a secret store".to_string(),
+                None => String::new(),
+            };
+            Risk::new(
+                RuleId::WordsDestroy,
+                harm,
+                lasting,
+                format!("{what} deletes what it names{where_}"),
+            )
+            .wish(named(delete_act(reading), false))
+        }
+        Finding::Send(host) => {
+            let to = match &host {
+                Some(host) => format!(" to {host}"),
+                None => " off this machine".to_string(),
+            };
+            let wish = match &host {
+                Some(host) => Wish::new(Act::Send).naming(Name::AnyOf(super::host_names(host))),
+                None => named(Act::Send, true),
+            };
+            Risk::new(
+                RuleId::WordsSend,
+                Harm::Moderate,
+                true,
+                format!("{what} sends what it names{to}"),
+            )
+            .way_out()
+            .wish(wish)
+        }
+        Finding::Publish => Risk::new(
+            RuleId::WordsPublish,
+            Harm::Severe,
+            true,
+            format!("{what} publishes for others to pull, which warden can't take back"),
+        )
+        .way_out()
+        .wish(production(Wish::new(Act::Publish))),
+        Finding::Deploy => {
+            let where_ = if prod { " in production" } else { "" };
+            Risk::new(
+                RuleId::WordsDeploy,
+                Harm::Severe,
+                true,
+                format!("{what} changes deployed systems{where_}, which warden can't take back"),
+            )
+            .way_out()
+            .wish(production(Wish::new(Act::Deploy)))
+        }
+        Finding::Secret => Risk::new(
+            RuleId::WordsSecret,
+            Harm::Severe,
+            false,
+            format!("{what} prints a secret (a password, token or key) where the chat can read it"),
+        )
+        .way_out()
+        .wish(named(Act::Secrets, true)),
+        Finding::Grant { secret } => {
+            let (does, act) = if secret {
+                ("changes a secret, a token or a key", Act::Secrets)
+            } else {
+                ("gives someone access", Act::Access)
+            };
+            Risk::new(
+                RuleId::WordsGrant,
+                Harm::Moderate,
+                true,
+                format!("{what} {does}, which warden can't take back"),
+            )
+            .way_out()
+            .wish(named(act, secret))
+        }
+        Finding::System(act) => {
+            let (lasting, does, wish_act) = match act {
+                SystemAct::Reversible => (false, "changes what runs on this machine", Act::Restart),
+                SystemAct::Kill => (false, "kills processes", Act::Restart),
+                SystemAct::Off => (true, "turns something off on this machine", Act::Safety),
+                SystemAct::Setting => (
+                    true,
+                    "changes a setting of the machine itself, which Undo can't take back",
+                    Act::Update,
+                ),
+            };
+            Risk::new(
+                RuleId::WordsSystem,
+                Harm::Moderate,
+                lasting || cmd.sudo,
+                format!("{what} {does}"),
+            )
+            .wish(named(wish_act, false))
+        }
+        Finding::Install(packages) => {
+            let names = packages.join(", ");
+            Risk::new(
+                RuleId::WordsInstall,
+                Harm::Moderate,
+                true,
+                format!("{what} installs {names}, which the project's manifests don't list"),
+            )
+            .wish(Wish::new(Act::Install).naming(Name::AnyOf(packages)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
