@@ -211,7 +211,7 @@ pub const CATALOGUE: &[Program] = &[
     p("builtin", &[Builtin, Wrapper]),
     code("bun", &[Interpreter, Packages], L::JavaScript, &["-e", "--eval", "-p", "--print"], true),
     p("bunx", &[Runs, ProjectRunner]),
-    p("busybox", &[Shell, Runs]),
+    p("busybox", WRAP),
     p("bw", SECRET),
     p("cabal", PKG),
     p("caddy", SERVE),

@@ -139,8 +139,20 @@ fn short_value(words: &[Word], i: usize, flag: u8, clusters: bool) -> Option<Str
 
 // Editors, pagers and debuggers.
 
-/// `vim -c CMD`, `vim +CMD`, `vim --cmd CMD` (and `nvim`, `vi`, `ex`): the Ex commands.
+/// `vim -c CMD`, `vim +CMD`, `vim --cmd CMD` (and `nvim`, `vi`, `ex`): the Ex commands; `ex`
+/// and `vim -e` (`-es`, `-E`) read Ex commands from their input.
 fn editor(words: &[Word], out: &mut Holder) {
+    let ex_mode = words
+        .first()
+        .is_some_and(|w| super::wrap::base(&w.text) == "ex")
+        || words
+            .iter()
+            .skip(1)
+            .take_while(|w| w.text != "--")
+            .any(|w| matches!(w.text.as_str(), "-e" | "-E" | "-es" | "-Es" | "-se" | "-sE"));
+    if ex_mode {
+        out.stdin = Some(Stdin::Editor);
+    }
     let mut i = 1;
     while let Some(w) = words.get(i) {
         let t = w.text.as_str();

@@ -384,7 +384,7 @@ fn shell_c_and_friends() {
         ),
         (
             "busybox sh -c 'rm a'",
-            &["top 0.0 busybox sh -c «rm a»", "shc^0 1.0 rm a"],
+            &["top 0.0 sh -c «rm a»", "shc^0 1.0 rm a"],
             false,
         ),
         (
@@ -1355,6 +1355,20 @@ fn editors_and_debuggers() {
             false,
         ),
         // Routine: nothing runs.
+        (
+            "echo '!rm -rf ~' | vim -es",
+            &[
+                "top 0.0 echo «!rm -rf ~»",
+                "top 0.1 vim -es",
+                "editor^1 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "ex -s f <<'EOF'\n%s/a/b/g\nr !id\nwq\nEOF",
+            &["top 0.0 ex -s f", "editor^0 1.0 id"],
+            false,
+        ),
         ("vim file", &["top 0.0 vim file"], false),
         (
             "nvim -c 'set ft=rust' -c 'normal G' +42 x.rs",
@@ -1720,6 +1734,7 @@ fn what_echo_pipes_into_a_shell() {
 #[rustfmt::skip]
 const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("builtin", "builtin rm -rf /x"),
+    ("busybox", "busybox rm -rf /x"),
     ("caffeinate", "caffeinate -i rm -rf /x"),
     ("chronic", "chronic rm -rf /x"),
     ("chroot", "chroot --userspec=a:b / rm -rf /x"),

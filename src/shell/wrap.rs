@@ -504,7 +504,7 @@ fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
         "run0" => Step::at(options(words, start, &RUN0).0),
         "env" => env_step(words, start),
         "nohup" | "builtin" | "noglob" | "nocorrect" | "chronic" | "unbuffer" | "setsid"
-        | "fakeroot" | "proxychains" => Step::at(options(words, start, &NO_ARGS).0),
+        | "fakeroot" | "proxychains" | "busybox" => Step::at(options(words, start, &NO_ARGS).0),
         "caffeinate" => Step::at(options(words, start, &CAFFEINATE).0),
         "torsocks" => Step::at(options(words, start, &TORSOCKS).0),
         "entr" => Step::at(options(words, start, &NO_ARGS).0),
@@ -741,6 +741,8 @@ pub(super) enum Stdin {
     Crontab,
     /// `expect`: a Tcl script, whose `spawn`, `exec` and `system` run commands.
     Expect,
+    /// `ex`, `vim -es`: Ex commands, whose `!` runs the shell.
+    Editor,
 }
 
 impl Stdin {
@@ -749,6 +751,7 @@ impl Stdin {
             Stdin::Shell => Via::HereDoc,
             Stdin::Later | Stdin::Crontab => Via::Later,
             Stdin::Expect => Via::Runs,
+            Stdin::Editor => Via::Editor,
         }
     }
 
@@ -758,13 +761,18 @@ impl Stdin {
             Stdin::Shell | Stdin::Later => input.to_string(),
             Stdin::Crontab => runs::crontab_commands(input),
             Stdin::Expect => runs::tcl_commands(input),
+            Stdin::Editor => input
+                .lines()
+                .flat_map(runs::ex_escapes)
+                .collect::<Vec<_>>()
+                .join("\n"),
         }
     }
 }
 
 /// A shell whose `-c` text, here-document or here-string is read as POSIX commands: the
 /// catalogue's shells, less PowerShell (read by its own reader) and what runs a program
-/// rather than text (`su`, `tmux`, `busybox`).
+/// rather than text (`su`, `tmux`, `screen`).
 fn is_posix_shell(word: &str) -> bool {
     use crate::catalogue::{self, Class};
     catalogue::program(word).is_some_and(|p| {
@@ -772,16 +780,9 @@ fn is_posix_shell(word: &str) -> bool {
     })
 }
 
-/// The shell (or `busybox sh`) at the front of `words`: the index of its name.
+/// The shell at the front of `words`: the index of its name.
 fn shell_at(words: &[Word]) -> Option<usize> {
-    let prog = base(&words.first()?.text);
-    if is_posix_shell(&prog) {
-        return Some(0);
-    }
-    if prog == "busybox" && is_posix_shell(&words.get(1)?.text) {
-        return Some(1);
-    }
-    None
+    is_posix_shell(&base(&words.first()?.text)).then_some(0)
 }
 
 /// Sees what the (already stripped) command holds, with the assignments written before it.

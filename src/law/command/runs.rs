@@ -1,6 +1,6 @@
 //! What another program runs, where only the law knows what it means: the command a
 //! container or a pod runs (`docker run -v ~:/h alpine rm -rf /h`, `kubectl exec pod -- …`),
-//! and the program a runner names (`npx x`, `pnpm dlx x`, `uvx x`, `busybox nc …`).
+//! and the program a runner names (`npx x`, `pnpm dlx x`, `uvx x`).
 //!
 //! A container's command is read as a line of its own, its paths seen from the host: a path
 //! under a mount is the mounted folder's (`/h/x` with `-v ~:/h` is `~/x`), a folder that holds
@@ -55,7 +55,7 @@ const POD_RUNS: &[(&str, &[&str])] = &[("kubectl", &["exec"]), ("oc", &["exec"])
 /// (program, subcommand words). The program they run is judged as a command of its own.
 #[rustfmt::skip]
 const RUNS_NAMED: &[(&str, &[&str])] = &[
-    ("bunx", &[]), ("busybox", &[]), ("npx", &[]), ("pipx", &["run"]), ("pnpm", &["dlx"]), ("pnpm", &["exec"]),
+    ("bunx", &[]), ("npx", &[]), ("pipx", &["run"]), ("pnpm", &["dlx"]), ("pnpm", &["exec"]),
     ("pnpx", &[]), ("uv", &["run"]), ("uv", &["tool", "run"]), ("uvx", &[]), ("yarn", &["dlx"]), ("yarn", &["exec"]),
 ];
 
@@ -725,7 +725,7 @@ pub(super) fn found_inside(inside: &Inside, found: super::Assessment, scan: &mut
     }
 }
 
-/// The program a runner runs (`npx x`, `pnpm dlx x`, `uvx x`, `busybox nc …`), as a command
+/// The program a runner runs (`npx x`, `pnpm dlx x`, `uvx x`), as a command
 /// of its own, judged by every rule for commands.
 pub(super) fn named_program(cmd: &Command) -> Option<Command> {
     let program = cmd.program();
@@ -773,7 +773,6 @@ mod tests {
         ("at", "at now <<< 'rm -rf ~'"),
         ("batch", "echo 'rm -rf ~' | batch"),
         ("bunx", "bunx rm -rf ~"),
-        ("busybox", "busybox rm -rf ~"),
         ("crontab", "echo '@reboot rm -rf ~' | crontab -"),
         ("docker", "docker run --rm -v ~:/h alpine rm -rf /h"),
         ("docker-compose", "docker-compose exec web rm -rf ~"),
