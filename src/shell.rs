@@ -20,26 +20,35 @@
 //!   `esac`, and a `&` after it, apply to every command directly inside.
 //! - `(( … ))` and `[[ … ]]`: arithmetic runs nothing but its substitutions; a
 //!   conditional is a command whose words are `[[ … ]]` (its `&&`, `<`, `(`… are words).
-//! - Each simple command loses its wrappers, is appended, then what it holds is read
-//!   and appended after it: substitutions (they run first), then `bash -c` text, `eval` text,
-//!   `xargs`/`find -exec` commands, a here-string fed to a shell. Here-documents are read when
-//!   their line ends, so what a here-document holds comes after the rest of that line.
+//! - Each simple command loses its wrappers (the catalogue's `Class::Wrapper` programs), is
+//!   appended, then what it holds is read and appended after it: substitutions (they run
+//!   first), then `bash -c` text, `eval` text, `xargs`/`find -exec` commands, the settings it
+//!   runs as commands (`PAGER=…`, `man -P`, `ssh -o ProxyCommand=…`, `tar --to-command`), an
+//!   editor's or debugger's shell escapes (`vim -c ':!…'`, `gdb -ex 'shell …'`), what a runner
+//!   runs (`parallel`, `script -c`, `tmux`, `screen`, `expect`), what runs later (`at`,
+//!   `crontab`, `systemd-run --on-calendar`), and a here-string fed to what reads commands
+//!   (`runs.rs`). Here-documents are read when their line ends, so what a here-document holds
+//!   comes after the rest of that line. What a literal `echo` or `printf` pipes into a shell,
+//!   `at` or `crontab -` is read as that command's.
 //! - A line of only assignments or only redirects (`A=1`, `> f`) is a command with no words.
 //! - A wrapper with nothing after it is the program (`sudo -i`, `env`, `exec 3>&1`, `nohup`);
-//!   `command -v`/`-V`, `sudo -e`/`-l`, `ionice -p` and `flock … -c` are not taken off.
+//!   `command -v`/`-V`, `sudo -e`/`-l`, `ionice -p`, `strace -p`, `taskset -p`, `flock … -c`
+//!   and `systemd-run` with a timer are not taken off.
 //! - An unquoted brace list that is a whole word is expanded (`{rm,-rf,/}` → `rm -rf /`); any
 //!   other unquoted brace or bracket pattern counts as a glob.
 //! - `sudo` reaches every command nested in a sudo command, substitutions included (they
 //!   really run as the caller; counting them as sudo errs on the side of danger).
 //! - Not read: here-documents inside `$( … )` (their body can end the substitution early),
 //!   aliases and functions (a call of a function defined on the line is just its name), the
-//!   text given to `trap`, `ssh host …`, `python -c` and other interpreters (the law reads
-//!   those itself), and `$IFS` tricks (the word stays dynamic).
+//!   text given to `trap`, `ssh host …`, `python -c` and other interpreters, what a container
+//!   or a pod runs and git's settings (the law reads those itself), and `$IFS` tricks (the
+//!   word stays dynamic).
 //! - Nested texts are at most 8 deep and their total size is bounded, so every line is read
 //!   in time linear in its length (times that bound).
 
 mod lex;
 mod parse;
+mod runs;
 mod wrap;
 
 #[cfg(test)]
@@ -66,6 +75,17 @@ pub enum Via {
     HereDoc,
     /// Inside `( … )` or `{ …; }`.
     Group,
+    /// A setting a program runs as a command: a variable (`PAGER=…`, `GIT_SSH_COMMAND=…`) or
+    /// an option's value (`man -P …`, `ssh -o ProxyCommand=…`, `tar --to-command=…`).
+    Setting,
+    /// A shell escape in an editor's, pager's or debugger's own commands (`vim -c ':!…'`,
+    /// `gdb -ex 'shell …'`, `less '+!…'`).
+    Editor,
+    /// The command another program runs, given as its words or typed into it (`parallel`,
+    /// `screen`, `gdb --args`, `expect`'s `spawn`, `tmux send-keys`).
+    Runs,
+    /// What runs later: `at`, `batch`, a crontab's lines, `systemd-run --on-calendar`.
+    Later,
 }
 
 /// What a redirect does.
@@ -104,12 +124,13 @@ pub struct Command {
     pub words: Vec<String>,
     /// `VAR=value` assignments written before the program (or given to `env`).
     pub assignments: Vec<(String, String)>,
-    /// The wrappers taken off, in order (`sudo`, `env`, `nohup`, `timeout`, `nice`, `time`,
-    /// `command`, `exec`, `doas`, `stdbuf`, `ionice`, `watch`, …).
+    /// The wrappers taken off, in order, by their catalogue names (`sudo`, `env`, `nohup`,
+    /// `timeout`, `nice`, `time`, `command`, `exec`, `doas`, `stdbuf`, `ionice`, `watch`, …).
     pub wrappers: Vec<String>,
     /// True when `sudo` or `doas` (or `su -c`) was among the wrappers, here or in any enclosing command.
-    /// Also true for `pkexec` and `run0` wrappers, and when the program itself runs as another
-    /// user (`su`, `runuser`, `sudo -i`, `sudoedit`).
+    /// Also true for `pkexec`, `run0`, `chroot`, `nsenter`, `gosu` and `systemd-run` (for the
+    /// system's manager) wrappers, and when the program itself runs as another user (`su`,
+    /// `runuser`, `sudo -i`, `sudoedit`).
     pub sudo: bool,
     pub redirects: Vec<Redirect>,
     /// Which pipeline of the line this command belongs to (commands cut by `;`, `&&`, `||`,

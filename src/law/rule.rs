@@ -85,6 +85,7 @@ rules! {
     BrowserOwn = "browser.own", Moderate, Words, None, "the person's own signed-in browser";
     BrowserSecret = "browser.secret", Severe, Never, None, "a key or token typed into a page";
     BrowserUpload = "browser.upload", Moderate, Words, Some(Act::Send), "an upload from the browser";
+    ContainerHost = "container.host", Severe, Words, Some(Act::Run), "a container given the machine itself: `/`, `/etc` or the docker socket mounted, `--privileged`, `--pid=host`, `SYS_ADMIN`";
     CriticalDiskWrite = "critical.disk_write", Severe, Critical, None, "`dd` or a redirect onto a disk device";
     CriticalForkBomb = "critical.fork_bomb", Severe, Critical, None, "a fork bomb";
     CriticalMkfs = "critical.mkfs", Severe, Critical, None, "mkfs (or wipefs, blkdiscard) onto a device";
@@ -115,6 +116,7 @@ rules! {
     GitUnverifiedRemote = "git.unverified_remote", Severe, Words, Some(Act::Push), "a push to a named remote when git can't say which remotes exist";
     InfraChange = "infra.change", Severe, Words, Some(Act::Deploy), "terraform/tofu apply, kubectl apply/scale/patch…, helm install/upgrade, gcloud/az deploy/create, fly deploy, vercel, pulumi up, aws create-/put-/update-…";
     InfraDestroy = "infra.destroy", Severe, Words, Some(Act::Destroy), "terraform destroy, kubectl delete of a namespace or `--all`, helm uninstall, aws delete-/terminate-, deletes on hosted services";
+    InfraExec = "infra.exec", Severe, Words, Some(Act::Run), "a command that changes anything, run in a pod (`kubectl exec`, `oc exec`) or on ansible's hosts (`ansible web -m shell -a …`); a read or a bare shell is not";
     InstallLookalike = "install.lookalike", Severe, Never, None, "a look-alike of a popular or declared package";
     InstallUndeclared = "install.undeclared", Moderate, Words, Some(Act::Install), "a package the manifests don't declare";
     LookDestroy = "look.destroy", Moderate, Words, Some(Act::Destroy), "the second look found the step destroys something";
@@ -125,7 +127,8 @@ rules! {
     LookSpend = "look.spend", Moderate, Words, None, "the second look found the step spends money";
     LookUnanswered = "look.unanswered", Moderate, Words, None, "the second look gave no answer about someone else's app step, so it asks";
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
-    PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable, launchctl load, at";
+    PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`): hooks from there run by themselves";
+    PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable, launchctl load, at, systemd-run with a timer";
     PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…)";
     ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";

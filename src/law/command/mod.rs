@@ -8,6 +8,7 @@ mod infra;
 mod install;
 pub(crate) mod net;
 pub(crate) mod paths;
+mod runs;
 mod system;
 mod words;
 
@@ -114,13 +115,14 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
             ));
         }
         let before = scan.risks.len();
-        let inner = runs_program(cmd);
+        let inner = runs::named_program(cmd);
         let found = on_found_paths(cmd, &line);
         for cmd in std::iter::once(cmd)
             .chain(inner.as_ref())
             .chain(found.as_ref())
         {
             git::judge(cmd, &mut scan);
+            runs::judge(cmd, &mut scan);
             infra::judge(cmd, &mut scan);
             install::judge(cmd, &mut scan);
             net::judge(cmd, &mut scan);
@@ -154,7 +156,11 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
     }
     if depth < EMBEDDED_DEPTH {
         for cmd in &line.commands {
-            for inner in embedded::shell_text(cmd) {
+            // Shell text in code, and in the settings git runs, is judged as a line of its own.
+            for inner in embedded::shell_text(cmd)
+                .into_iter()
+                .chain(git::settings_run(cmd))
+            {
                 let found = assess_at(&inner, cwd, facts, depth + 1);
                 scan.changes |= found.changes;
                 scan.network |= found.network;
@@ -166,6 +172,11 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
                 scan.changes |= found.changes;
                 scan.network |= found.network;
                 scan.risks.extend(found.risks);
+            }
+            // What a container or a pod runs, its paths seen from this machine.
+            if let Some(inside) = runs::inside(cmd, scan.place) {
+                let found = assess_at(&inside.text, &inside.cwd, facts, depth + 1);
+                runs::found_inside(&inside, found, &mut scan);
             }
         }
     }
@@ -243,32 +254,6 @@ fn find_root(finder: &Command) -> Option<String> {
         .cloned()
         .unwrap_or_else(|| ".".to_string());
     (root != "." && root != "./").then_some(root)
-}
-
-/// Programs that run another program named in their arguments: `busybox nc …`,
-/// `npx localtunnel …`, `pnpm dlx …`, `uvx …`. The one they run is judged too.
-fn runs_program(cmd: &Command) -> Option<Command> {
-    let program = cmd.program();
-    let args = cmd.args();
-    let skip = match program.as_str() {
-        "busybox" | "npx" | "bunx" | "pnpx" | "uvx" => 0,
-        "pnpm" | "yarn" if args.first().is_some_and(|a| a == "dlx" || a == "exec") => 1,
-        "pipx" | "uv" if args.first().is_some_and(|a| a == "run") => 1,
-        _ => return None,
-    };
-    let rest: Vec<String> = args
-        .iter()
-        .skip(skip)
-        .skip_while(|a| a.starts_with('-'))
-        .cloned()
-        .collect();
-    if rest.is_empty() {
-        return None;
-    }
-    Some(Command {
-        words: rest,
-        ..cmd.clone()
-    })
 }
 
 /// The reader stopped at one of its own limits, not at a syntax error: the line may be

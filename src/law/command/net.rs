@@ -242,7 +242,7 @@ fn bare(program: &str) -> String {
     catalogue::name(program)
 }
 
-/// Runs shell text from its input or `-c` (`sh`, `busybox`, `pwsh`, `source`).
+/// Runs shell text from its input or `-c` (`sh`, `pwsh`, `source`).
 pub(super) fn is_shell(program: &str) -> bool {
     catalogue::is(program, Class::Shell) || catalogue::is(program, Class::Source)
 }

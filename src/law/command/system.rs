@@ -225,6 +225,16 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "at" | "batch" if !has_flag(args, Some('l'), &[]) => {
             scan.add(schedule("schedule a command to run later (at)"))
         }
+        // Without a timer, the reader takes systemd-run off as a wrapper.
+        "systemd-run"
+            if args
+                .iter()
+                .any(|a| a.starts_with("--on-") || a.starts_with("--timer-property")) =>
+        {
+            scan.add(schedule(
+                "schedule a command to run later (systemd-run timer)",
+            ))
+        }
         "kill" | "pkill" | "killall"
             if args.iter().any(|a| a == "1" || a == "-1") && program == "kill" =>
         {

@@ -1,0 +1,1345 @@
+//! Programs that run another program by an option, a subcommand, a setting or their input:
+//! editors and debuggers (`vim -c ':!…'`, `gdb -ex 'shell …'`), settings (`PAGER=…`,
+//! `man -P …`, `ssh -o ProxyCommand=…`, `tar --to-command=…`), runners (`parallel`,
+//! `script -c`, `tmux`, `screen`, `expect`, `hyperfine`) and what runs later (`at`,
+//! `crontab`, `systemd-run --on-calendar`). What each holds is handed back as text or words
+//! and read as commands of its own, with a [`Via`] that says how it was reached.
+//!
+//! Whether a program runs others is the catalogue's (`Class::Runs`, `Class::Wrapper`); this
+//! file knows how each one's options say what it runs. Containers, clusters and git's
+//! settings need the law's knowledge (mounts, where a pod runs, git's keys): the law reads
+//! those (`law::command::runs`, `law::command::git`).
+//!
+//! Every reader here walks its words once; texts built from arguments (`parallel`) are
+//! capped, and the parser's own depth and budget bound what is read from them.
+
+use super::Command;
+use super::Via;
+use super::lex::Word;
+use super::wrap::{Held, Holder, Stdin};
+
+/// Variables whose value a program runs as a command (a pager, an editor, a proxy, a hook):
+/// `PAGER='sh -c "…"' man ls` runs the text. Sorted, checked by a test.
+#[rustfmt::skip]
+pub(super) const COMMAND_VARIABLES: &[&str] = &[
+    "BASH_ENV", "BROWSER", "EDITOR", "ENV", "FCEDIT", "GH_PAGER", "GIT_ASKPASS", "GIT_EDITOR",
+    "GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_PROXY_COMMAND", "GIT_SEQUENCE_EDITOR", "GIT_SSH",
+    "GIT_SSH_COMMAND", "KUBE_EDITOR", "LESSCLOSE", "LESSOPEN", "MANPAGER", "PAGER",
+    "PROMPT_COMMAND", "PSQL_PAGER", "RSYNC_RSH", "SSH_ASKPASS", "SUDO_ASKPASS", "SUDO_EDITOR",
+    "SYSTEMD_PAGER", "VISUAL",
+];
+
+/// ssh's options (`-o Key=value`) whose value runs on this machine. Lower case, sorted.
+#[rustfmt::skip]
+pub(super) const SSH_COMMAND_KEYS: &[&str] = &["knownhostscommand", "localcommand", "proxycommand"];
+
+/// apt's settings (`-o APT::Update::Pre-Invoke::=…`) whose value runs, by how the key ends.
+/// Lower case, sorted.
+#[rustfmt::skip]
+pub(super) const APT_COMMAND_KEYS: &[&str] = &[
+    "post-invoke", "post-invoke-success", "pre-install-pkgs", "pre-invoke",
+];
+
+/// Builtins whose `NAME=value` arguments set variables (`export PAGER=…`).
+const SETTERS: &[&str] = &["declare", "export", "local", "readonly", "typeset"];
+
+/// At most this many inputs of `parallel` are read, each with its command.
+const MAX_INPUTS: usize = 64;
+
+/// At most this many bytes of text are built from one `parallel` (the parser's budget bounds
+/// the rest).
+const MAX_BUILT: usize = 1 << 16;
+
+/// At most this many commands of an editor's or a Tcl script's text are looked at.
+const MAX_PARTS: usize = 256;
+
+/// Variables set before the program (or by `export`) that a program runs as a command.
+pub(super) fn settings(assignments: &[(String, String)], words: &[Word], out: &mut Holder) {
+    let exported = words
+        .first()
+        .filter(|w| !w.dynamic && SETTERS.contains(&w.text.as_str()))
+        .map(|_| words.get(1..).unwrap_or(&[]))
+        .unwrap_or(&[]);
+    let pairs = assignments
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()))
+        .chain(
+            exported
+                .iter()
+                .filter_map(|w| w.text.split_once('=').filter(|_| !w.text.starts_with('-'))),
+        );
+    for (name, value) in pairs {
+        let name = name.trim_end_matches('+');
+        if COMMAND_VARIABLES.binary_search(&name).is_err() {
+            continue;
+        }
+        // LESSOPEN='|cmd %s', '||cmd %s', '|-cmd %s': the bars say how its output is read.
+        let value = value.trim_start_matches(['|', '-']).trim();
+        if !value.is_empty() {
+            out.text(value.to_string(), Via::Setting);
+        }
+    }
+}
+
+/// Reads what one program holds from its words.
+pub(super) type Reader = fn(&[Word], &mut Holder);
+
+/// How each program that runs others says what it runs: its family name in the catalogue
+/// (each one `Class::Runs` or `Class::Wrapper`, checked by a test) and its reader. Sorted.
+#[rustfmt::skip]
+pub(super) const READERS: &[(&str, Reader)] = &[
+    ("apt", apt), ("apt-get", apt), ("at", at), ("batch", at), ("crontab", crontab), ("expect", expect),
+    ("gdb", gdb), ("hyperfine", hyperfine), ("less", less), ("man", man), ("parallel", parallel),
+    ("rsync", rsync), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
+    ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
+];
+
+/// What a program of the catalogue (by its family name) holds, read by its own options.
+pub(super) fn holder(program: &str, words: &[Word], out: &mut Holder) {
+    if let Ok(at) = READERS.binary_search_by(|(name, _)| name.cmp(&program))
+        && let Some((_, read)) = READERS.get(at)
+    {
+        read(words, out);
+    }
+}
+
+/// The text of the word after `i`, if any.
+fn next_text(words: &[Word], i: usize) -> Option<String> {
+    words.get(i + 1).map(|w| w.text.clone())
+}
+
+/// `--name=value` or `--name value` at `i`: the value and the index after it.
+fn long_value(words: &[Word], i: usize, names: &[&str]) -> Option<(String, usize)> {
+    let t = words.get(i)?.text.as_str();
+    let long = t.strip_prefix("--")?;
+    match long.split_once('=') {
+        Some((name, value)) if names.contains(&name) => Some((value.to_string(), i + 1)),
+        None if names.contains(&long) => Some((next_text(words, i)?, i + 2)),
+        _ => None,
+    }
+}
+
+/// A short option `-x value`, `-xvalue` or a cluster ending in it (`-qc value`): the value.
+fn short_value(words: &[Word], i: usize, flag: u8, clusters: bool) -> Option<String> {
+    let t = words.get(i)?.text.as_bytes();
+    if t.len() < 2 || t.first() != Some(&b'-') || t.get(1) == Some(&b'-') {
+        return None;
+    }
+    if t.get(1) == Some(&flag) {
+        return match t.get(2..) {
+            Some(rest) if !rest.is_empty() => Some(String::from_utf8_lossy(rest).into_owned()),
+            _ => next_text(words, i),
+        };
+    }
+    let letters = t.get(1..).unwrap_or(&[]);
+    (clusters && letters.last() == Some(&flag) && letters.iter().all(u8::is_ascii_alphabetic))
+        .then(|| next_text(words, i))
+        .flatten()
+}
+
+// Editors, pagers and debuggers.
+
+/// `vim -c CMD`, `vim +CMD`, `vim --cmd CMD` (and `nvim`, `vi`, `ex`): the Ex commands; `ex`
+/// and `vim -e` (`-es`, `-E`) read Ex commands from their input.
+fn editor(words: &[Word], out: &mut Holder) {
+    let ex_mode = words
+        .first()
+        .is_some_and(|w| super::wrap::base(&w.text) == "ex")
+        || words
+            .iter()
+            .skip(1)
+            .take_while(|w| w.text != "--")
+            .any(|w| matches!(w.text.as_str(), "-e" | "-E" | "-es" | "-Es" | "-se" | "-sE"));
+    if ex_mode {
+        out.stdin = Some(Stdin::Editor);
+    }
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if t == "--" {
+            break;
+        }
+        let command = match t {
+            "-c" | "--cmd" => {
+                i += 1;
+                words.get(i).map(|w| w.text.as_str())
+            }
+            _ => t.strip_prefix('+').filter(|c| !c.is_empty()),
+        };
+        if let Some(command) = command {
+            for text in ex_escapes(command) {
+                out.text(text, Via::Editor);
+            }
+        }
+        i += 1;
+    }
+}
+
+/// `less '+!cmd' file`: an initial command; `!` runs the shell.
+fn less(words: &[Word], out: &mut Holder) {
+    for w in words.iter().skip(1) {
+        if w.text == "--" {
+            break;
+        }
+        let command = w.text.trim_start_matches('+');
+        if w.text.starts_with('+')
+            && let Some(shell) = command.strip_prefix('!').filter(|s| !s.is_empty())
+        {
+            out.text(shell.to_string(), Via::Editor);
+        }
+    }
+}
+
+/// `man -P PAGER`, `man --pager=PAGER`, `man -HBROWSER`, `man --html=BROWSER`.
+fn man(words: &[Word], out: &mut Holder) {
+    for i in 1..words.len() {
+        let t = words.get(i).map(|w| w.text.as_str()).unwrap_or("");
+        let value = short_value(words, i, b'P', false)
+            .or_else(|| long_value(words, i, &["pager"]).map(|(v, _)| v))
+            .or_else(|| {
+                // The browser is only ever written onto the option.
+                t.strip_prefix("--html=")
+                    .or_else(|| t.strip_prefix("-H"))
+                    .filter(|b| !b.is_empty())
+                    .map(str::to_string)
+            });
+        if let Some(value) = value.filter(|v| !v.is_empty()) {
+            out.text(value, Via::Setting);
+        }
+    }
+}
+
+/// `gdb -ex CMD` (`--ex`, `-eval-command`, `-iex`…): shell escapes in gdb's commands;
+/// `gdb --args PROGRAM ARGS`: the program it runs.
+fn gdb(words: &[Word], out: &mut Holder) {
+    const EX: &[&str] = &[
+        "-ex",
+        "--ex",
+        "-eval-command",
+        "--eval-command",
+        "-iex",
+        "--iex",
+        "-init-eval-command",
+        "--init-eval-command",
+    ];
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if t == "--args" || t == "-args" {
+            let rest = words.get(i + 1..).unwrap_or(&[]);
+            if !rest.is_empty() {
+                out.held.push(Held::Words(rest.to_vec(), Via::Runs));
+            }
+            return;
+        }
+        let (name, attached) = t.split_once('=').map_or((t, None), |(n, v)| (n, Some(v)));
+        if EX.contains(&name) {
+            let command = match attached {
+                Some(v) => v.to_string(),
+                None => {
+                    i += 1;
+                    words.get(i).map(|w| w.text.clone()).unwrap_or_default()
+                }
+            };
+            if let Some(text) = gdb_escape(&command) {
+                out.text(text, Via::Editor);
+            }
+        }
+        i += 1;
+    }
+}
+
+/// The shell text one gdb command runs: `shell CMD`, `!CMD`, `pipe GDBCMD | CMD`,
+/// `| GDBCMD | CMD`, or a `system(…)` in its Python.
+fn gdb_escape(command: &str) -> Option<String> {
+    let c = command.trim_start();
+    if let Some(rest) = c.strip_prefix('!') {
+        return Some(rest.to_string());
+    }
+    if let Some(rest) = c.strip_prefix('|') {
+        return rest.split_once('|').map(|(_, shell)| shell.to_string());
+    }
+    let (word, rest) = c.split_once(char::is_whitespace).unwrap_or((c, ""));
+    match word {
+        "she" | "shel" | "shell" => Some(rest.to_string()),
+        "pipe" => rest.split_once('|').map(|(_, shell)| shell.to_string()),
+        _ => called_text(c),
+    }
+}
+
+/// The shell commands in an Ex command line (vim's `:` commands, joined by `|`): `!cmd`,
+/// `:silent !cmd`, `:%!cmd`, `:r !cmd`, `:w !cmd`, `:terminal cmd`, `system('cmd')`, and the
+/// same inside `:execute "…"`.
+pub(super) fn ex_escapes(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    ex_line(line, &mut out, 0);
+    out
+}
+
+fn ex_line(line: &str, out: &mut Vec<String>, depth: usize) {
+    let mut rest = line;
+    for _ in 0..MAX_PARTS {
+        let cmd = skip_range(strip_modifiers(
+            rest.trim_start_matches(|c: char| c == ':' || c.is_whitespace()),
+        ));
+        if cmd.is_empty() {
+            return;
+        }
+        // `!cmd` takes the rest of the line, `|` included.
+        if let Some(shell) = cmd.strip_prefix('!') {
+            out.push(shell.to_string());
+            return;
+        }
+        let (name, after) = ex_name(cmd);
+        match name {
+            "r" | "re" | "rea" | "read" => {
+                if let Some(shell) = after.trim_start().strip_prefix('!') {
+                    out.push(shell.to_string());
+                    return;
+                }
+            }
+            "w" | "wr" | "wri" | "writ" | "write" | "up" | "upd" | "upda" | "updat" | "update" => {
+                // `:w !cmd` pipes to cmd; `:w!file` forces a write.
+                if after.starts_with(char::is_whitespace)
+                    && let Some(shell) = after.trim_start().strip_prefix('!')
+                {
+                    out.push(shell.to_string());
+                    return;
+                }
+            }
+            "ter" | "term" | "termi" | "termin" | "termina" | "terminal" => {
+                let shell: Vec<&str> = after
+                    .split_whitespace()
+                    .skip_while(|w| w.starts_with("++"))
+                    .collect();
+                if !shell.is_empty() {
+                    out.push(shell.join(" "));
+                }
+                return;
+            }
+            "exe" | "exec" | "execu" | "execut" | "execute" if depth == 0 => {
+                let inner = literals(after).join(" ");
+                ex_line(&inner, out, depth + 1);
+            }
+            _ => {}
+        }
+        if let Some(text) = called_text(cmd) {
+            out.push(text);
+        }
+        match next_bar(cmd) {
+            Some(at) => rest = cmd.get(at + 1..).unwrap_or(""),
+            None => return,
+        }
+    }
+}
+
+/// `silent`, `silent!`, `sil`, `noautocmd`… before an Ex command.
+fn strip_modifiers(cmd: &str) -> &str {
+    let mut cmd = cmd;
+    for _ in 0..8 {
+        let (name, after) = ex_name(cmd);
+        let modifier = matches!(
+            name,
+            "sil"
+                | "sile"
+                | "silen"
+                | "silent"
+                | "noa"
+                | "noautocmd"
+                | "keepa"
+                | "keepalt"
+                | "unsilent"
+                | "uns"
+                | "verb"
+                | "verbose"
+                | "vert"
+                | "vertical"
+        );
+        if !modifier || name.is_empty() {
+            return cmd;
+        }
+        cmd = after.trim_start_matches('!').trim_start();
+    }
+    cmd
+}
+
+/// An Ex range before a command: `%`, `.`, `$`, `1,5`, `'a,'b`.
+fn skip_range(cmd: &str) -> &str {
+    let mut chars = cmd.char_indices().peekable();
+    let mut end = 0;
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '%' | '.' | '$' | ',' | ';' | '+' | '-' | '0'..='9' => end = at + 1,
+            '\'' => {
+                chars.next();
+                end = at + 2;
+            }
+            _ => break,
+        }
+    }
+    cmd.get(end..).unwrap_or("").trim_start()
+}
+
+/// The command's name (its leading letters) and what follows.
+fn ex_name(cmd: &str) -> (&str, &str) {
+    let end = cmd
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(cmd.len());
+    (cmd.get(..end).unwrap_or(""), cmd.get(end..).unwrap_or(""))
+}
+
+/// Where the next unquoted, unescaped `|` is.
+fn next_bar(cmd: &str) -> Option<usize> {
+    let mut quote = None;
+    let mut escaped = false;
+    for (at, c) in cmd.char_indices() {
+        match (quote, c) {
+            _ if escaped => escaped = false,
+            (_, '\\') => escaped = true,
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), _) if q == c => quote = None,
+            (None, '|') => return Some(at),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The string given to a call that runs it: `system('…')`, `systemlist("…")`,
+/// `os.execute("…")`, `popen('…')`.
+fn called_text(code: &str) -> Option<String> {
+    for call in ["system(", "systemlist(", "os.execute(", "popen("] {
+        if let Some(at) = code.find(call) {
+            let words = literals(code.get(at + call.len()..).unwrap_or(""));
+            if !words.is_empty() {
+                return Some(words.join(" "));
+            }
+        }
+    }
+    None
+}
+
+/// The string literals at the start of `code`: one (`("rm -rf x")`) or a list
+/// (`(['rm', '-rf', 'x'])`), up to the first thing that is neither a literal, a comma, a
+/// bracket nor a space.
+fn literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = code.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        match c {
+            ' ' | '\t' | '[' | ',' | '(' | '.' => {
+                chars.next();
+            }
+            '\'' | '"' => {
+                chars.next();
+                let mut text = String::new();
+                let mut escaped = false;
+                for ch in chars.by_ref() {
+                    if escaped {
+                        text.push(ch);
+                        escaped = false;
+                    } else if ch == '\\' && c == '"' {
+                        escaped = true;
+                    } else if ch == c {
+                        break;
+                    } else {
+                        text.push(ch);
+                    }
+                }
+                out.push(text);
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+// Runners.
+
+/// `script -c CMD`, `script --command=CMD`, `script -qc CMD`.
+fn script(words: &[Word], out: &mut Holder) {
+    for i in 1..words.len() {
+        let value = short_value(words, i, b'c', true)
+            .or_else(|| long_value(words, i, &["command"]).map(|(v, _)| v));
+        if let Some(text) = value {
+            out.text(text, Via::ShellC);
+        }
+    }
+}
+
+/// tmux's commands that run a shell command (the short options that take a value before it),
+/// and whether it is typed keys or an `if-shell` test rather than the last words.
+#[rustfmt::skip]
+const TMUX: &[(&[&str], &[u8], Tmux)] = &[
+    (&["display-popup", "popup"], b"bcdehsStTwxy", Tmux::Rest),
+    (&["if-shell", "if"], b"t", Tmux::First),
+    (&["new-session", "new"], b"cefFnstxy", Tmux::Rest),
+    (&["new-window", "neww"], b"ceFnt", Tmux::Rest),
+    (&["pipe-pane", "pipep"], b"t", Tmux::Rest),
+    (&["respawn-pane", "respawnp", "respawn-window", "respawnw"], b"cet", Tmux::Rest),
+    (&["run-shell", "run"], b"cdt", Tmux::Rest),
+    (&["send-keys", "send"], b"cNt", Tmux::Keys),
+    (&["split-window", "splitw"], b"celtF", Tmux::Rest),
+];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tmux {
+    /// The words after the options are a shell command.
+    Rest,
+    /// The first word after the options is a shell command (`if-shell`).
+    First,
+    /// The words are keys typed into a pane (`send-keys`), whose shell reads them.
+    Keys,
+}
+
+/// `tmux [-c CMD] COMMAND … [\; COMMAND …]`.
+fn tmux(words: &[Word], out: &mut Holder) {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        match w.text.as_str() {
+            "-c" => {
+                if let Some(text) = next_text(words, i) {
+                    out.text(text, Via::ShellC);
+                }
+                i += 2;
+            }
+            "-L" | "-S" | "-f" | "-T" => i += 2,
+            t if t.starts_with('-') && t.len() > 1 => i += 1,
+            _ => break,
+        }
+    }
+    let rest = words.get(i..).unwrap_or(&[]);
+    for command in rest.split(|w| w.text == ";") {
+        let Some((name, args)) = command.split_first() else {
+            continue;
+        };
+        let Some((_, spec, kind)) = TMUX
+            .iter()
+            .find(|(names, _, _)| names.contains(&name.text.as_str()))
+        else {
+            continue;
+        };
+        let mut j = 0;
+        let mut literal = false;
+        let mut flags_off = false;
+        while let Some(a) = args.get(j) {
+            let t = a.text.as_bytes();
+            if t == b"--" {
+                j += 1;
+                break;
+            }
+            if t.len() < 2 || t.first() != Some(&b'-') {
+                break;
+            }
+            literal |= t.contains(&b'l');
+            // `run-shell -C` and `if-shell -F` take a tmux command or a format, not shell text.
+            flags_off |= (*kind == Tmux::Rest && t.contains(&b'C'))
+                || (*kind == Tmux::First && t.contains(&b'F'));
+            let takes = t.last().is_some_and(|c| spec.contains(c));
+            j += if takes { 2 } else { 1 };
+        }
+        if flags_off {
+            continue;
+        }
+        let operands = args.get(j..).unwrap_or(&[]);
+        match kind {
+            Tmux::Rest if !operands.is_empty() => out.text(joined(operands), Via::ShellC),
+            Tmux::First => {
+                if let Some(test) = operands.first() {
+                    out.text(test.text.clone(), Via::ShellC);
+                }
+            }
+            Tmux::Keys => {
+                let typed = typed_keys(operands, literal);
+                if !typed.trim().is_empty() {
+                    out.text(typed, Via::Runs);
+                }
+            }
+            Tmux::Rest => {}
+        }
+    }
+}
+
+/// What tmux's `send-keys` types: literal words as they are, `Enter` and `C-m` as the end of a
+/// line, `Space` as a blank; other key names (`C-c`, `Up`, `Escape`…) type no text.
+fn typed_keys(keys: &[Word], literal: bool) -> String {
+    let mut out = String::new();
+    for key in keys {
+        let t = key.text.as_str();
+        if literal {
+            out.push_str(t);
+            continue;
+        }
+        match t {
+            "Enter" | "C-m" | "C-j" | "KPEnter" => out.push('\n'),
+            "Space" => out.push(' '),
+            _ if is_key_name(t) => {}
+            _ => out.push_str(t),
+        }
+    }
+    out
+}
+
+/// A tmux key name rather than text: `C-c`, `M-x`, `S-Up`, `Escape`, `F5`, `BSpace`…
+fn is_key_name(t: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "BSpace", "BTab", "DC", "Down", "End", "Escape", "Home", "IC", "Left", "NPage", "PPage",
+        "PageDown", "PageUp", "Right", "Tab", "Up",
+    ];
+    let modified = t.len() >= 3 && matches!(t.get(..2), Some("C-" | "M-" | "S-"));
+    let function = t.len() <= 3
+        && t.starts_with('F')
+        && t.len() > 1
+        && t.bytes().skip(1).all(|b| b.is_ascii_digit());
+    modified || function || NAMES.contains(&t)
+}
+
+/// `screen [options] CMD ARGS` runs CMD; `screen -X stuff TEXT` types into a session,
+/// `screen -X exec CMD` and `screen -X screen CMD` run one.
+fn screen(words: &[Word], out: &mut Holder) {
+    const TAKES: &[u8] = b"cehpsStT";
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_bytes();
+        if t == b"--" {
+            i += 1;
+            break;
+        }
+        if t.len() < 2 || t.first() != Some(&b'-') {
+            break;
+        }
+        if t == b"-X" {
+            screen_command(words.get(i + 1..).unwrap_or(&[]), out);
+            return;
+        }
+        if t == b"-Logfile" {
+            i += 2;
+            continue;
+        }
+        let takes = t.len() > 1 && t.last().is_some_and(|c| TAKES.contains(c));
+        i += if takes { 2 } else { 1 };
+    }
+    let rest = words.get(i..).unwrap_or(&[]);
+    if !rest.is_empty() {
+        out.held.push(Held::Words(rest.to_vec(), Via::Runs));
+    }
+}
+
+fn screen_command(words: &[Word], out: &mut Holder) {
+    let Some((name, args)) = words.split_first() else {
+        return;
+    };
+    match name.text.as_str() {
+        "stuff" => {
+            let typed = joined(args)
+                .replace("^M", "\n")
+                .replace("\\r", "\n")
+                .replace("\\n", "\n")
+                .replace("\\015", "\n");
+            if !typed.trim().is_empty() {
+                out.text(typed, Via::Runs);
+            }
+        }
+        "exec" | "screen" => {
+            let rest: Vec<Word> = args
+                .iter()
+                .skip_while(|w| w.text.starts_with('-') || w.text.starts_with('.'))
+                .cloned()
+                .collect();
+            if !rest.is_empty() {
+                out.held.push(Held::Words(rest, Via::Runs));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `expect -c SCRIPT`: what its `spawn`, `exec`, `system` and `send` run; `expect` with no
+/// script file reads its script from its input.
+fn expect(words: &[Word], out: &mut Holder) {
+    let mut file = false;
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        match w.text.as_str() {
+            "-c" => {
+                if let Some(script) = next_text(words, i) {
+                    out.text(tcl_commands(&script), Via::Runs);
+                }
+                i += 2;
+            }
+            "-f" => {
+                file = true;
+                i += 2;
+            }
+            "-D" => i += 2,
+            "--" => {
+                file |= words.len() > i + 1;
+                break;
+            }
+            t if t.starts_with('-') => i += 1,
+            _ => {
+                file = true;
+                break;
+            }
+        }
+    }
+    let inline = words.iter().any(|w| w.text == "-c");
+    if !file && !inline {
+        out.stdin = Some(Stdin::Expect);
+    }
+}
+
+/// The shell text a Tcl script's commands run: `spawn CMD ARGS` and `exec CMD ARGS` as
+/// words, `system TEXT` and what `send` types as shell text, and the same inside `[…]`.
+pub(super) fn tcl_commands(script: &str) -> String {
+    let mut out = Vec::new();
+    tcl_script(script, &mut out, 0);
+    out.join("\n")
+}
+
+fn tcl_script(script: &str, out: &mut Vec<String>, depth: usize) {
+    let mut nested = Vec::new();
+    for command in tcl_split(script, &mut nested).into_iter().take(MAX_PARTS) {
+        let Some((name, args)) = command.split_first() else {
+            continue;
+        };
+        match name.as_str() {
+            "spawn" | "exec" => {
+                let rest: Vec<&String> = args
+                    .iter()
+                    .skip_while(|a| a.starts_with('-') && a.len() > 1)
+                    .collect();
+                let mut text = String::new();
+                for word in rest {
+                    if !text.is_empty() {
+                        text.push(' ');
+                    }
+                    let operator = matches!(
+                        word.as_str(),
+                        "|" | "|&" | "<" | ">" | ">>" | "2>" | "2>>" | ">&" | "<<" | "&"
+                    );
+                    if operator {
+                        text.push_str(word);
+                    } else {
+                        text.push_str(&quote(word));
+                    }
+                }
+                if !text.is_empty() {
+                    out.push(text);
+                }
+            }
+            "system" => out.push(args.join(" ")),
+            "send" => {
+                let typed: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+                if let Some(text) = typed.last() {
+                    out.push(text.replace("\\r", "\n").replace("\\n", "\n"));
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth < 4 {
+        for inner in nested.into_iter().take(MAX_PARTS) {
+            tcl_script(&inner, out, depth + 1);
+        }
+    }
+}
+
+/// A Tcl script cut into commands (at `;` and line ends) and words (braces and double quotes
+/// group; `\` escapes). The text of every `[…]` outside braces goes to `nested`.
+fn tcl_split(script: &str, nested: &mut Vec<String>) -> Vec<Vec<String>> {
+    let mut commands = Vec::new();
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = script.chars().peekable();
+    let mut braces = 0usize;
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        if braces > 0 {
+            match c {
+                '{' => braces += 1,
+                '}' => braces -= 1,
+                _ => {}
+            }
+            if braces > 0 {
+                word.push(c);
+            }
+            continue;
+        }
+        match c {
+            '\\' => {
+                if let Some(next) = chars.next() {
+                    match next {
+                        'n' | 'r' => {
+                            word.push('\\');
+                            word.push(next);
+                        }
+                        '\n' => {}
+                        _ => word.push(next),
+                    }
+                    in_word = true;
+                }
+            }
+            '"' => {
+                quoted = !quoted;
+                in_word = true;
+            }
+            '{' if !quoted && !in_word => {
+                braces = 1;
+                in_word = true;
+            }
+            '[' => {
+                let mut depth = 1usize;
+                let mut inner = String::new();
+                for ch in chars.by_ref() {
+                    match ch {
+                        '[' => depth += 1,
+                        ']' => depth -= 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                    inner.push(ch);
+                }
+                nested.push(inner);
+                in_word = true;
+            }
+            ' ' | '\t' if !quoted => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            ';' | '\n' if !quoted => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+                if !words.is_empty() {
+                    commands.push(std::mem::take(&mut words));
+                }
+            }
+            _ => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    if !words.is_empty() {
+        commands.push(words);
+    }
+    commands
+}
+
+/// A word quoted for the shell, so that it is read back as one word.
+fn quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%~^{}".contains(&b));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+fn joined(words: &[Word]) -> String {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    texts.join(" ")
+}
+
+/// GNU parallel's options that take a value.
+const PARALLEL_SHORT: &[u8] = b"aBCdEIjLnNPSs";
+#[rustfmt::skip]
+const PARALLEL_LONG: &[&str] = &[
+    "arg-file", "arg-file-sep", "arg-sep", "basefile", "block", "colsep", "delay", "delimiter", "env",
+    "eof", "halt", "header", "jobs", "joblog", "limit", "load", "max-args", "max-chars", "max-lines",
+    "max-replace-args", "memfree", "nice", "replace", "res", "results", "retries", "return", "sshlogin",
+    "sshloginfile", "ssh", "tagstring", "termseq", "timeout", "tmpdir", "transferfile", "wd", "workdir",
+];
+
+/// `parallel CMD ::: ARGS`: CMD with each argument (in `{}` or after it), run by the shell;
+/// `parallel ::: CMDS`: each argument is a command; `parallel CMD` alone: CMD with its input.
+fn parallel(words: &[Word], out: &mut Holder) {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        if t.starts_with(":::") || !t.starts_with('-') || t.len() < 2 {
+            break;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let takes = !long.contains('=') && PARALLEL_LONG.contains(&long);
+            i += if takes { 2 } else { 1 };
+            continue;
+        }
+        let takes = t.len() == 2
+            && t.as_bytes()
+                .get(1)
+                .copied()
+                .is_some_and(|c| PARALLEL_SHORT.contains(&c));
+        i += if takes { 2 } else { 1 };
+    }
+    let rest = words.get(i..).unwrap_or(&[]);
+    let split = rest
+        .iter()
+        .position(|w| w.text.starts_with(":::"))
+        .unwrap_or(rest.len());
+    let command = joined(rest.get(..split).unwrap_or(&[]));
+    let mut inputs = Vec::new();
+    let mut from_file = false;
+    for w in rest.get(split..).unwrap_or(&[]) {
+        match w.text.as_str() {
+            ":::" | ":::+" => from_file = false,
+            "::::" | "::::+" => from_file = true,
+            _ if !from_file => inputs.push(w.text.as_str()),
+            _ => {}
+        }
+    }
+    if inputs.is_empty() {
+        if !command.is_empty() {
+            out.text(command, Via::ShellC);
+        }
+        return;
+    }
+    let mut text = String::new();
+    for input in inputs.iter().take(MAX_INPUTS) {
+        let line = if command.is_empty() {
+            (*input).to_string()
+        } else if command.contains('{') {
+            with_input(&command, &quote(input))
+        } else {
+            format!("{command} {}", quote(input))
+        };
+        if text.len() + line.len() > MAX_BUILT {
+            out.unread = Some("too many inputs to parallel");
+            break;
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    if inputs.len() > MAX_INPUTS {
+        out.unread = Some("too many inputs to parallel");
+    }
+    out.text(text, Via::ShellC);
+}
+
+/// parallel's replacement strings (`{}`, `{.}`, `{/}`, `{1}`…) in `command`, filled with `input`.
+fn with_input(command: &str, input: &str) -> String {
+    let mut out = String::with_capacity(command.len() + input.len());
+    let mut rest = command;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest.get(open..).and_then(|r| r.find('}')) else {
+            break;
+        };
+        let inside = rest.get(open + 1..open + close).unwrap_or("");
+        out.push_str(rest.get(..open).unwrap_or(""));
+        let replacement = inside.len() <= 4
+            && inside
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '#' | '%'));
+        if replacement {
+            out.push_str(input);
+        } else {
+            out.push_str(rest.get(open..=open + close).unwrap_or(""));
+        }
+        rest = rest.get(open + close + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `hyperfine CMD…`: each command it times, and its `--prepare`, `--setup`, `--cleanup` and
+/// `--conclude` commands, run by the shell.
+fn hyperfine(words: &[Word], out: &mut Holder) {
+    const RUN: &[&str] = &["prepare", "cleanup", "setup", "conclude"];
+    const TAKES: &[&str] = &[
+        "-w",
+        "--warmup",
+        "-r",
+        "--runs",
+        "-m",
+        "--min-runs",
+        "-M",
+        "--max-runs",
+        "-D",
+        "--parameter-step-size",
+        "-S",
+        "--shell",
+        "-u",
+        "--time-unit",
+        "-n",
+        "--command-name",
+        "--style",
+        "--sort",
+        "--export-asciidoc",
+        "--export-csv",
+        "--export-json",
+        "--export-markdown",
+        "--export-orgmode",
+        "--output",
+        "--input",
+    ];
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if let Some((value, next)) = long_value(words, i, RUN) {
+            out.text(value, Via::ShellC);
+            i = next;
+            continue;
+        }
+        match t {
+            "-p" | "-c" | "-s" => {
+                if let Some(value) = next_text(words, i) {
+                    out.text(value, Via::ShellC);
+                }
+                i += 2;
+            }
+            "-P" | "--parameter-scan" => i += 4,
+            "-L" | "--parameter-list" => i += 3,
+            _ if TAKES.contains(&t) => i += 2,
+            _ if t.starts_with('-') && t.len() > 1 => i += 1,
+            _ => {
+                out.text(t.to_string(), Via::ShellC);
+                i += 1;
+            }
+        }
+    }
+}
+
+// What runs later.
+
+/// `systemd-run --on-calendar=… CMD`: with a timer, its command runs later (without one the
+/// reader takes systemd-run off as a wrapper).
+fn systemd_timer(words: &[Word], out: &mut Holder) {
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        if !t.starts_with('-') {
+            break;
+        }
+        let takes = match t.strip_prefix("--") {
+            Some(long) => !long.contains('=') && super::wrap::systemd_takes(long),
+            None => {
+                t.len() == 2
+                    && t.as_bytes()
+                        .get(1)
+                        .copied()
+                        .is_some_and(|c| b"upEMH".contains(&c))
+            }
+        };
+        i += if takes { 2 } else { 1 };
+    }
+    let rest = words.get(i..).unwrap_or(&[]);
+    if !rest.is_empty() {
+        out.held.push(Held::Words(rest.to_vec(), Via::Later));
+    }
+}
+
+/// `at TIME`, `batch`: the commands come on its input, unless `-f FILE` (or it lists,
+/// removes or shows jobs).
+fn at(words: &[Word], out: &mut Holder) {
+    let other = words.iter().skip(1).any(|w| {
+        let t = w.text.as_bytes();
+        t.first() == Some(&b'-') && t.iter().skip(1).any(|c| b"fldrc".contains(c))
+    });
+    if !other {
+        out.stdin = Some(Stdin::Later);
+    }
+}
+
+/// `crontab -` or `crontab` with no file: the new crontab comes on its input.
+fn crontab(words: &[Word], out: &mut Holder) {
+    let mut operand = None;
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        match t {
+            "-u" => i += 2,
+            "-" => {
+                operand = Some("-");
+                i += 1;
+            }
+            _ if t.starts_with('-') => {
+                // `-l`, `-r`, `-e`, `-i`, `-T`: list, remove, edit, ask, test a file.
+                return;
+            }
+            _ => {
+                operand = Some(t);
+                i += 1;
+            }
+        }
+    }
+    if operand.is_none_or(|o| o == "-") {
+        out.stdin = Some(Stdin::Crontab);
+    }
+}
+
+/// The commands of a crontab's lines: each line less its five time fields (or `@reboot`…),
+/// up to its first unescaped `%` (the rest is the command's input). Comments and
+/// `NAME=value` lines are left out.
+pub(super) fn crontab_commands(table: &str) -> String {
+    let mut out = Vec::new();
+    for line in table.lines().take(MAX_PARTS) {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let name_end = line
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(line.len());
+        if name_end > 0
+            && line
+                .get(name_end..)
+                .is_some_and(|r| r.trim_start().starts_with('='))
+        {
+            continue;
+        }
+        let fields = if line.starts_with('@') { 1 } else { 5 };
+        let mut rest = line;
+        for _ in 0..fields {
+            rest = rest
+                .trim_start()
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, r)| r);
+        }
+        let mut command = String::new();
+        let mut chars = rest.trim().chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => match chars.next() {
+                    Some('%') => command.push('%'),
+                    Some(other) => {
+                        command.push('\\');
+                        command.push(other);
+                    }
+                    None => command.push('\\'),
+                },
+                '%' => break,
+                _ => command.push(c),
+            }
+        }
+        if !command.is_empty() {
+            out.push(command);
+        }
+    }
+    out.join("\n")
+}
+
+// Settings given as options.
+
+/// `ssh -o ProxyCommand=CMD`, `-o 'LocalCommand CMD'`, `-oKnownHostsCommand=CMD`; `scp -S
+/// PROGRAM`, `sftp -S PROGRAM`.
+fn ssh(words: &[Word], out: &mut Holder) {
+    let program = words
+        .first()
+        .map(|w| crate::catalogue::name(&w.text))
+        .unwrap_or_default();
+    for i in 1..words.len() {
+        if let Some(setting) = short_value(words, i, b'o', false)
+            && let Some(command) = ssh_command(&setting)
+        {
+            out.text(command, Via::Setting);
+        }
+        if program != "ssh"
+            && let Some(command) = short_value(words, i, b'S', false)
+        {
+            out.text(command, Via::Setting);
+        }
+    }
+}
+
+/// The command an ssh setting (`Key=value` or `Key value`) runs on this machine, if it is one.
+fn ssh_command(setting: &str) -> Option<String> {
+    let setting = setting.trim();
+    let at = setting.find(|c: char| c == '=' || c.is_whitespace())?;
+    let key = setting.get(..at)?.to_ascii_lowercase();
+    let value = setting
+        .get(at..)?
+        .trim_start_matches(|c: char| c == '=' || c.is_whitespace());
+    (SSH_COMMAND_KEYS.binary_search(&key.as_str()).is_ok()
+        && !value.is_empty()
+        && !value.eq_ignore_ascii_case("none"))
+    .then(|| value.to_string())
+}
+
+/// `rsync -e CMD`, `rsync --rsh=CMD`: the remote shell it runs here.
+fn rsync(words: &[Word], out: &mut Holder) {
+    for i in 1..words.len() {
+        let value = short_value(words, i, b'e', true)
+            .or_else(|| long_value(words, i, &["rsh"]).map(|(v, _)| v));
+        if let Some(command) = value {
+            out.text(command, Via::Setting);
+        }
+    }
+}
+
+/// tar's options that run a program: `--to-command`, `--use-compress-program` (`-I`),
+/// `--info-script` / `--new-volume-script` (`-F`), `--checkpoint-action=exec=…`.
+fn tar(words: &[Word], out: &mut Holder) {
+    const RUN: &[&str] = &[
+        "to-command",
+        "use-compress-program",
+        "info-script",
+        "new-volume-script",
+        "checkpoint-action",
+    ];
+    for i in 1..words.len() {
+        let value = long_value(words, i, RUN).map(|(v, _)| v).or_else(|| {
+            let t = words.get(i).map(|w| w.text.as_str())?;
+            matches!(t, "-I" | "-F")
+                .then(|| next_text(words, i))
+                .flatten()
+        });
+        let Some(value) = value else { continue };
+        let is_action = words
+            .get(i)
+            .is_some_and(|w| w.text.starts_with("--checkpoint-action"));
+        let command = if is_action {
+            match value.strip_prefix("exec=") {
+                Some(command) => command.to_string(),
+                None => continue,
+            }
+        } else {
+            value
+        };
+        if !command.is_empty() {
+            out.text(command, Via::Setting);
+        }
+    }
+}
+
+/// `zip -TT CMD`, `zip --unzip-command CMD`: the command that tests the archive.
+fn zip(words: &[Word], out: &mut Holder) {
+    for i in 1..words.len() {
+        let value = long_value(words, i, &["unzip-command"])
+            .map(|(v, _)| v)
+            .or_else(|| {
+                let t = words.get(i).map(|w| w.text.as_str())?;
+                match t.strip_prefix("-TT") {
+                    Some("") => next_text(words, i),
+                    Some(attached) => Some(attached.trim_start_matches('=').to_string()),
+                    None => None,
+                }
+            });
+        if let Some(command) = value.filter(|c| !c.is_empty()) {
+            out.text(command, Via::Setting);
+        }
+    }
+}
+
+/// `apt-get -o APT::Update::Pre-Invoke::=CMD`, `apt -o Dpkg::Post-Invoke=CMD`.
+fn apt(words: &[Word], out: &mut Holder) {
+    for i in 1..words.len() {
+        let setting = short_value(words, i, b'o', false)
+            .or_else(|| long_value(words, i, &["option"]).map(|(v, _)| v));
+        let Some((key, value)) = setting.as_deref().and_then(|s| s.split_once('=')) else {
+            continue;
+        };
+        let key = key.trim_end_matches(':').to_ascii_lowercase();
+        let runs = APT_COMMAND_KEYS
+            .iter()
+            .any(|end| key.rsplit("::").next() == Some(*end));
+        if runs && !value.trim().is_empty() {
+            out.text(value.to_string(), Via::Setting);
+        }
+    }
+}
+
+// Pipes.
+
+/// What a literal `echo` or `printf` writes to the next stage of its pipeline, when that is
+/// all it does (its output not sent to a file, `printf -v` not used).
+pub(super) fn echoed(cmd: &Command) -> Option<String> {
+    let to_file = cmd.redirects.iter().any(|r| {
+        matches!(r.op, super::RedirectOp::Write | super::RedirectOp::Append)
+            && r.fd.is_none_or(|fd| fd == 1)
+    });
+    if to_file {
+        return None;
+    }
+    let args = cmd.args();
+    let text = match cmd.program().as_str() {
+        "echo" => {
+            let words: Vec<&str> = args
+                .iter()
+                .map(String::as_str)
+                .skip_while(|a| {
+                    a.len() > 1
+                        && a.starts_with('-')
+                        && a.bytes().skip(1).all(|c| matches!(c, b'n' | b'e' | b'E'))
+                })
+                .collect();
+            words.join(" ")
+        }
+        "printf" => printed(args)?,
+        _ => return None,
+    };
+    Some(unescaped(&text))
+}
+
+/// What `printf FORMAT ARGS…` prints: `%s`-like directives filled with the arguments in
+/// order, the format used again while arguments remain (as printf does), up to
+/// [`MAX_BUILT`] bytes.
+fn printed(args: &[String]) -> Option<String> {
+    let mut args = args.iter().map(String::as_str).peekable();
+    if args.peek() == Some(&"--") {
+        args.next();
+    }
+    let format = args.next()?;
+    if format == "-v" {
+        return None;
+    }
+    let rest: Vec<&str> = args.collect();
+    let mut out = String::new();
+    let mut used = 0;
+    loop {
+        let mut chars = format.chars().peekable();
+        let mut directives = 0;
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            if chars.peek() == Some(&'%') {
+                chars.next();
+                out.push('%');
+                continue;
+            }
+            // Flags, width, precision, then the conversion.
+            while chars
+                .peek()
+                .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | ' ' | '#' | '.'))
+            {
+                chars.next();
+            }
+            chars.next();
+            directives += 1;
+            if let Some(arg) = rest.get(used) {
+                out.push_str(arg);
+            }
+            used += 1;
+        }
+        if directives == 0 || used >= rest.len() || out.len() > MAX_BUILT {
+            return Some(out);
+        }
+    }
+}
+
+/// `\n` and `\t` as the characters they stand for (echo -e, dash's echo, printf).
+fn unescaped(text: &str) -> String {
+    text.replace("\\n", "\n").replace("\\t", "\t")
+}
