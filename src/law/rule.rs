@@ -65,6 +65,7 @@ macro_rules! rules {
 
 #[rustfmt::skip]
 rules! {
+    AgentRun = "agent.run", Moderate, Words, Some(Act::Run), "another AI agent started from the chat (`claude`, `codex`, `aider`…): its own steps warden doesn't see";
     AppDeletes = "app.deletes", Severe, Words, Some(Act::Delete), "an app's tool that deletes";
     AppGrants = "app.grants", Moderate, Words, Some(Act::Access), "an app's change that grants access or reach: collaborators, roles, members, permissions, tokens, keys, webhooks, OAuth";
     AppHeavyRead = "app.heavy_read", Moderate, Words, None, "a look by the person's own app that sends over 600 characters";
@@ -93,7 +94,8 @@ rules! {
     CriticalWipe = "critical.wipe", Severe, Critical, None, "deleting `/` or the home folder (`rm -rf ~`), however it is reached";
     DbDestroy = "db.destroy", Severe, Words, Some(Act::Delete), "DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, docker volumes removed";
     DeleteOutside = "delete.outside", Severe, Words, Some(Act::Delete), "rm outside the work folder (not under `/tmp`)";
-    DeleteUnknown = "delete.unknown", Moderate, Words, Some(Act::Delete), "rm of a path only known when it runs";
+    DeleteUnknown = "delete.unknown", Severe, Words, Some(Act::Delete), "rm of a path only known when it runs (severe when an empty variable makes it `/`)";
+    DeleteWorkFolder = "delete.work_folder", Severe, Words, Some(Act::Delete), "deleting the whole work folder at once (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it, so it asks after reading";
     DownloadPipeShell = "download.pipe_shell", Severe, Words, Some(Act::Run), "a download piped to, substituted into, or saved and run by a shell or interpreter";
     EgressDropbox = "egress.dropbox", Severe, Words, Some(Act::Send), "data sent to a paste site, transfer.sh, webhook.site, a Discord or Slack webhook…";
     EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving";
@@ -126,6 +128,7 @@ rules! {
     LookSpeak = "look.speak", Moderate, Words, Some(Act::Send), "the second look found the step speaks for the person";
     LookSpend = "look.spend", Moderate, Words, None, "the second look found the step spends money";
     LookUnanswered = "look.unanswered", Moderate, Words, None, "the second look gave no answer about someone else's app step, so it asks";
+    NetAttack = "net.attack", Severe, Words, Some(Act::Run), "an offensive tool turned on another host: password spraying, scans, exploits (`hydra`, `nxc`, `sqlmap`, `nikto`…); a credential harvester is `secrets.key_read`";
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
     PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`): hooks from there run by themselves";
     PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable, launchctl load, at, systemd-run with a timer";
@@ -147,6 +150,7 @@ rules! {
     ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
     SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes things";
     SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
+    SystemDisk = "system.disk", Moderate, Words, Some(Act::Update), "a disk device handed to a program the catalogue doesn't know (`debugfs -w /dev/sdb1`, `pvremove /dev/sdb`): it may write the disk";
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";
     SystemPower = "system.power", Severe, Words, Some(Act::Restart), "shutdown, reboot, `kill -9 1`";
     SystemSudoers = "system.sudoers", Severe, Never, None, "writing sudoers; adding a user to sudo/wheel";

@@ -99,6 +99,12 @@ const TABLE: &[(&str, &[&str], Effect)] = &[
     ("aws", &["lambda", "update-function-code"], Effect::Change),
 ];
 
+/// Does the infrastructure table read this program's changes? Then its words are the
+/// table's, not `words.rs`'s.
+pub(super) fn knows(program: &str) -> bool {
+    TABLE.iter().any(|(name, ..)| *name == program)
+}
+
 /// Kubernetes objects whose deletion takes everything in them.
 const WHOLESALE: &[&str] = &[
     "namespace",

@@ -133,6 +133,11 @@ pub(super) fn reads(cmd: &Command) -> bool {
 /// Is this program one these rules install with (`npm`, `pip`, `brew`, `cargo`…)? Its
 /// install words are theirs: what they don't flag installs what the manifests declare or
 /// what is already there (`poetry install`, `cargo update -p serde`, `brew upgrade`).
+/// Do the forge's rules (`gh pr create`, `glab mr merge`) read this program?
+pub(super) fn is_forge(program: &str) -> bool {
+    SPEAKERS.iter().any(|(name, ..)| *name == program)
+}
+
 pub(super) fn is_installer(program: &str) -> bool {
     INSTALLERS.iter().any(|(name, _)| *name == program)
 }

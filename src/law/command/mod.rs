@@ -6,6 +6,7 @@ mod embedded;
 mod git;
 mod infra;
 mod install;
+mod kinds;
 pub(crate) mod net;
 pub(crate) mod paths;
 mod runs;
@@ -128,6 +129,7 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
             net::judge(cmd, &mut scan);
             paths::judge(cmd, &mut scan);
             system::judge(cmd, &mut scan);
+            kinds::judge(cmd, &mut scan);
         }
         // A program's own words, after every other rule and only where none found anything:
         // it never doubles a known rule, and its reasons never replace a better one.

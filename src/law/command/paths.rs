@@ -386,6 +386,23 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
     Some(risk)
 }
 
+/// `$DIR/`, `"${DIR}"/*`: a path that is `/` (or everything under it) when the
+/// variable is empty.
+fn empty_variable_is_root(target: &str) -> bool {
+    let Some(rest) = target.strip_prefix('$') else {
+        return false;
+    };
+    let after = match rest.strip_prefix('{') {
+        Some(inner) => match inner.split_once('}') {
+            Some((name, after)) if !name.contains([':', '-', '=', '?', '+']) => after,
+            _ => return false,
+        },
+        None => rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+    };
+    // `rm -rf "$DIR"` with DIR empty removes "" and fails; `"$DIR/"` is `/`.
+    matches!(after, "/" | "/*" | "/.")
+}
+
 pub(super) fn is_disk(abs: &str) -> bool {
     let dev = abs.trim_start_matches("/dev/");
     [
@@ -403,15 +420,20 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         base => base,
     };
     let Some(abs) = place.resolve_under_prefix(base) else {
-        scan.add(
-            Risk::new(
-                RuleId::DeleteUnknown,
+        // `rm -rf "$DIR/"` is `rm -rf /` when DIR is empty or unset: severe.
+        let empty_is_root = recursive && empty_variable_is_root(target);
+        let (harm, reason) = if empty_is_root {
+            (
+                Harm::Severe,
+                format!("delete {target}, which is everything under / when the variable is empty"),
+            )
+        } else {
+            (
                 Harm::Moderate,
-                true,
                 format!("delete {target}, a place only known when it runs"),
             )
-            .wish(Wish::new(Act::Delete)),
-        );
+        };
+        scan.add(Risk::new(RuleId::DeleteUnknown, harm, true, reason).wish(Wish::new(Act::Delete)));
         return;
     };
     let everything = place::is_root_like(&abs)
@@ -439,6 +461,24 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
             )
             .never()
             .irreducible(),
+        );
+        return;
+    }
+    let whole_work = matches!(target, "*" | "./*" | "." | "./")
+        || abs.trim_end_matches('/') == place.cwd.trim_end_matches('/');
+    if recursive && whole_work && !place::is_temp(&abs) {
+        // The whole work folder (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it,
+        // but everything the project has goes at once: severe, not lasting, as discarding
+        // changes is (seed 002).
+        let name = place::basename(&abs).to_string();
+        scan.add(
+            Risk::new(
+                RuleId::DeleteWorkFolder,
+                Harm::Severe,
+                false,
+                "delete everything in the work folder".to_string(),
+            )
+            .wish(Wish::new(Act::Delete).naming(Name::AnyOf(vec![name, "everything".to_string()]))),
         );
         return;
     }

@@ -74,7 +74,7 @@ pub(super) const READS: Table = &[
 /// Showing what something holds: routine, unless what it shows is a secret.
 #[rustfmt::skip]
 pub(super) const REVEALS: Table = &[
-    (En, &["access", "cat", "download", "dump", "export", "fetch", "get", "lookup", "print", "read", "retrieve", "show", "view"]),
+    (En, &["access", "backup", "cat", "download", "dump", "export", "extract", "fetch", "get", "lookup", "print", "read", "retrieve", "show", "view"]),
 ];
 
 /// Turning a secret into plain text, wherever they stand (`decrypt`, `--with-decryption`,
@@ -88,7 +88,7 @@ pub(super) const UNVEILS: Table = &[
 /// copy.
 #[rustfmt::skip]
 pub(super) const DESTROYS: Table = &[
-    (En, &["decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "flush", "nuke", "prune", "purge", "remove", "revoke", "rm", "teardown", "terminate", "uninstall", "unregister", "wipe"]),
+    (En, &["decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "flush", "nuke", "prune", "purge", "remove", "reset", "revoke", "rm", "teardown", "terminate", "uninstall", "unregister", "wipe"]),
 ];
 
 /// Taking back what others already pull from a registry: a destroy outside this machine,
@@ -166,7 +166,7 @@ pub(super) const REVERSIBLE: Table = &[
 /// (`timedatectl set-timezone`); nothing by itself (`wp post create`).
 #[rustfmt::skip]
 pub(super) const CHANGES: Table = &[
-    (En, &["add", "append", "apply", "assign", "attach", "bind", "change", "create", "edit", "generate", "give", "import", "insert", "modify", "new", "put", "replace", "rotate", "save", "set", "store", "unset", "update", "upsert", "write"]),
+    (En, &["add", "append", "apply", "assign", "attach", "bind", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "put", "reconcile", "replace", "resize", "restore", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
 ];
 
 /// Verbs that are also nouns (`wp post list`, `heroku access:add`): a verb after them
@@ -184,7 +184,7 @@ pub(super) const NOUN_VERBS: Table = &[
 /// grants (a new token, a secret set).
 #[rustfmt::skip]
 pub(super) const SECRET_NOUNS: Table = &[
-    (En, &["access key", "api key", "apikey", "authtoken", "credential", "credentials", "creds", "kubeconfig", "passphrase", "password", "passwords", "private key", "secret", "secrets", "signing key", "token", "tokens"]),
+    (En, &["access key", "api key", "apikey", "authtoken", "credential", "credentials", "creds", "keys", "kubeconfig", "passphrase", "password", "passwords", "private key", "sas", "secret", "secrets", "signing key", "token", "tokens", "wallet"]),
 ];
 
 /// A cluster's kind of object: `kubectl get secret db` shows a table of names, not the
@@ -281,6 +281,17 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("REMOTE_OPTIONS", REMOTE_OPTIONS),
     ("LISTS", LISTS),
 ];
+
+/// A word that only reads or asks for help (`list`, `status`, `doctor`): for the rules that
+/// follow from what a program is.
+pub(super) fn is_read_word(word: &str) -> bool {
+    has(READS, word) || word == "help"
+}
+
+/// An option that asks for help or changes nothing (`--help`, `-h`, `--dry-run`).
+pub(super) fn is_help_option(word: &str) -> bool {
+    has(HELP, word.split('=').next().unwrap_or(word))
+}
 
 /// Is `entry` one of the table's words? Tables are sorted (checked by a test).
 fn has(table: Table, entry: &str) -> bool {
@@ -873,9 +884,13 @@ enum Finding {
     Publish,
     Deploy,
     Secret,
-    Grant { secret: bool },
+    Grant {
+        secret: bool,
+    },
     System(SystemAct),
     Install(Vec<String>),
+    /// A cloud, cluster or hosted service's resource created or changed.
+    CloudChange,
 }
 
 #[derive(Clone, Copy)]
@@ -997,6 +1012,12 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
                 Finding::Grant { secret: true }
             } else if names_grant(reading) {
                 Finding::Grant { secret: false }
+            } else if kind.cloud
+                && !is_local_change(reading)
+                && !super::infra::knows(&reading.program)
+                && !super::install::is_forge(&reading.program)
+            {
+                Finding::CloudChange
             } else {
                 return None;
             }
@@ -1056,6 +1077,15 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     if kind.system && has_setting(reading) {
         return Some((Finding::System(SystemAct::Setting), 0));
     }
+    // A program nobody lists whose own name says it shows or makes a secret
+    // (`elasticsearch-create-enrollment-token`).
+    if catalogue::program(&reading.program).is_none() {
+        let name = parts(&reading.program);
+        let acts = any_in(REVEALS, &name) || any_in(CHANGES, &name);
+        if acts && any_in(SECRET_NOUNS, &name) {
+            return Some((Finding::Secret, reading.words.len()));
+        }
+    }
     None
 }
 
@@ -1102,6 +1132,44 @@ fn named_act(program: &str) -> SystemAct {
 
 /// The packages an install names: the operands and words after the verb that are names,
 /// not paths, and that the project's manifests don't declare.
+/// Every word the verb acts on is a path in the work folder (`tool delete build/cache`), or
+/// what it deletes is its own cache (`pio system prune --cache`).
+fn names_local_paths(reading: &Reading<'_>, verb_word: usize) -> bool {
+    let cache = |w: &str| {
+        parts(w)
+            .iter()
+            .any(|p| matches!(p.as_str(), "cache" | "caches" | "tmp" | "temp"))
+    };
+    if reading.args.iter().any(|a| cache(a)) {
+        return true;
+    }
+    let after = reading.after(verb_word);
+    !after.is_empty()
+        && after.iter().all(|w| {
+            (w.starts_with("./") || w.contains('/') || w.contains('.'))
+                && !w.starts_with(['/', '~', '$'])
+                && !w.contains("://")
+                && !w.contains("..")
+        })
+}
+
+/// A kill that gives its process no chance to clean up (`-9`, `-KILL`, `-s KILL`,
+/// `--signal=SIGKILL`): what it held is lost, so it is lasting. A plain kill asks the
+/// process to stop, as stopping a dev server does every day.
+fn kills_hard(cmd: &Command) -> bool {
+    let args = cmd.args();
+    args.iter().enumerate().any(|(at, arg)| {
+        let upper = arg.to_ascii_uppercase();
+        let named = |s: &str| matches!(s, "9" | "KILL" | "SIGKILL");
+        upper.strip_prefix("--SIGNAL=").is_some_and(named)
+            || upper.strip_prefix('-').is_some_and(named)
+            || (matches!(arg.as_str(), "-s" | "--signal" | "-n")
+                && args
+                    .get(at + 1)
+                    .is_some_and(|next| named(&next.to_ascii_uppercase())))
+    })
+}
+
 fn packages(reading: &Reading<'_>, verb_word: usize, scan: &Scan<'_>) -> Vec<String> {
     let declared = scan.facts.declared(scan.place.cwd).unwrap_or_default();
     reading
@@ -1190,11 +1258,11 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             wish
         }
     };
-    let delete_act = |reading: &Reading<'_>| {
+    let delete_act = |reading: &Reading<'_>| -> Act {
         let destroys = reading.flat().iter().any(|(_, p)| {
             matches!(
                 p.as_str(),
-                "destroy" | "nuke" | "terminate" | "decommission" | "teardown"
+                "destroy" | "nuke" | "reset" | "terminate" | "decommission" | "teardown" | "wipe"
             )
         });
         if destroys { Act::Destroy } else { Act::Delete }
@@ -1216,13 +1284,20 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             .wish(production(named(delete_act(reading), false)))
         }
         Finding::Destroy => {
-            // Every one of them, somewhere else (`--all` on a local tool is its own business).
-            let harm = if reading.has_all() && outside {
+            // What a program nobody lists deletes, when it isn't a path of the work folder,
+            // is its own: a model, a team, an app's containers. As an app's delete, it is
+            // severe and lasting (seed 001). Every one of them somewhere else is severe too
+            // (`--all` on a local tool is its own business).
+            let unlisted = catalogue::program(&reading.program).is_none()
+                && at < reading.words.len()
+                && !names_local_paths(reading, at);
+            let destroys = delete_act(reading) == Act::Destroy;
+            let harm = if (reading.has_all() && outside) || (unlisted && destroys) {
                 Harm::Severe
             } else {
                 Harm::Moderate
             };
-            let lasting = outside || cmd.sudo;
+            let lasting = outside || cmd.sudo || unlisted;
             let where_ = match &remote {
                 Some(host) => format!(" on {host}"),
                 None if kind.store => " from a secret store".to_string(),
@@ -1298,8 +1373,8 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
         }
         Finding::System(act) => {
             let (lasting, does, wish_act) = match act {
-                SystemAct::Reversible => (false, "changes what runs on this machine", Act::Restart),
-                SystemAct::Kill => (false, "kills processes", Act::Restart),
+                SystemAct::Reversible => (true, "changes what runs on this machine", Act::Restart),
+                SystemAct::Kill => (kills_hard(cmd), "kills processes", Act::Restart),
                 SystemAct::Off => (true, "turns something off on this machine", Act::Safety),
                 SystemAct::Setting => (
                     true,
@@ -1314,6 +1389,17 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
                 format!("{what} {does}"),
             )
             .wish(named(wish_act, false))
+        }
+        Finding::CloudChange => {
+            let where_ = if prod { " in production" } else { "" };
+            Risk::new(
+                RuleId::InfraChange,
+                Harm::Severe,
+                true,
+                format!("{what} changes a cloud or cluster's resources{where_}, which warden can't take back"),
+            )
+            .way_out()
+            .wish(production(Wish::new(Act::Deploy)))
         }
         Finding::Install(packages) => {
             let names = packages.join(", ");

@@ -1,0 +1,195 @@
+//! Rules that follow from what the catalogue says a program is, whatever its words: an
+//! offensive tool turned on another host, and another AI agent started from this chat.
+
+use super::Scan;
+use super::net::{is_local, url_host};
+use crate::catalogue::{self, Class};
+use crate::law::rule::RuleId;
+use crate::shell::Command;
+use crate::verdict::{Harm, Risk};
+use crate::wish::{Act, Name, Wish};
+
+pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    let program = cmd.program();
+    let Some(found) = catalogue::program(&program) else {
+        unknown_on_a_disk(cmd, &program, scan);
+        return;
+    };
+    if found.is(Class::Attack) {
+        attack(cmd, &program, found.is(Class::Secrets), scan);
+    }
+    if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) {
+        scan.add(
+            Risk::new(
+                RuleId::AgentRun,
+                Harm::Moderate,
+                true,
+                format!("start another AI agent ({program}), whose own steps warden doesn't see"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Run).naming(Name::one(&program))),
+        );
+    }
+}
+
+/// An agent's own housekeeping, not a run: help, a list, its status or doctor
+/// (`openclaw channels list`, `opencode web -h`): any word the words reader calls a read or
+/// help.
+fn only_manages(cmd: &Command) -> bool {
+    cmd.args().iter().any(|arg| {
+        let word = arg.to_ascii_lowercase();
+        super::words::is_read_word(&word) || super::words::is_help_option(&word)
+    })
+}
+
+/// A disk device handed to a program nobody lists (`debugfs -w /dev/sdb1`, `sg_raw
+/// /dev/sg0 …`, `pvremove /dev/sdb`): it may write the disk under every file system on it.
+/// Moderate and lasting, so it asks after reading: most disk tools only report, and the
+/// ones that write have rules of their own (`mkfs`, `dd`, `wipefs`).
+fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    if program.is_empty() || asks_help(cmd) {
+        return;
+    }
+    let Some(device) = cmd
+        .args()
+        .iter()
+        .find(|arg| arg.starts_with("/dev/") && super::paths::is_disk(arg))
+    else {
+        return;
+    };
+    scan.add(
+        Risk::new(
+            RuleId::SystemDisk,
+            Harm::Moderate,
+            true,
+            format!("hand the disk {device} to {program}, which may write it"),
+        )
+        .wish(Wish::new(Act::Update).naming(Name::one(device.trim_start_matches("/dev/")))),
+    );
+}
+
+/// `--help`, `-h`, `--version` alone: the program says what it is, and does nothing
+/// (`nikto -h HOST` names a host).
+fn asks_help(cmd: &Command) -> bool {
+    matches!(
+        cmd.args(),
+        [only] if matches!(only.as_str(), "--help" | "-h" | "--version" | "-V" | "-v" | "help")
+    )
+}
+
+/// An offensive tool aimed at a host that isn't this machine: severe; a harvest of
+/// credentials is a key read, which no words lift.
+fn attack(cmd: &Command, program: &str, harvests: bool, scan: &mut Scan<'_>) {
+    if asks_help(cmd) {
+        return;
+    }
+    let target = cmd.args().iter().find_map(|arg| host_of(arg));
+    let Some(host) = target else {
+        if harvests {
+            scan.add(harvest(program, "a domain or host it names"));
+        }
+        return;
+    };
+    if is_local(&host) {
+        return;
+    }
+    scan.network = true;
+    if harvests {
+        scan.add(harvest(program, &host));
+        return;
+    }
+    scan.add(
+        Risk::new(
+            RuleId::NetAttack,
+            Harm::Severe,
+            false,
+            format!("turn {program}, an offensive tool, on {host}"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
+    );
+}
+
+fn harvest(program: &str, from: &str) -> Risk {
+    Risk::new(
+        RuleId::SecretsKeyRead,
+        Harm::Severe,
+        true,
+        format!("harvest credentials from {from} with {program}"),
+    )
+    .never()
+    .way_out()
+}
+
+/// The host an argument names: a URL's, `user@host`, a domain, an IPv4 address or range
+/// (`192.168.0.0/24`), `domain/user:pass@host`.
+fn host_of(arg: &str) -> Option<String> {
+    if arg.starts_with('-') {
+        return None;
+    }
+    if arg.contains("://") {
+        return url_host(arg);
+    }
+    let after_at = arg.rsplit_once('@').map_or(arg, |(_, host)| host);
+    let host = after_at.split(['/', ':']).next().unwrap_or("");
+    let is_ip = host.split('.').count() == 4
+        && host
+            .split('.')
+            .all(|n| !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()));
+    let is_domain = host.contains('.')
+        && !host.starts_with('.')
+        && !host.ends_with('.')
+        && host
+            .rsplit('.')
+            .next()
+            .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()))
+        && !looks_like_file(host);
+    (is_ip || is_domain).then(|| host.to_ascii_lowercase())
+}
+
+/// `passwords.txt`, `users.lst`: a word list, not a host.
+fn looks_like_file(word: &str) -> bool {
+    let ext = word.rsplit('.').next().unwrap_or("");
+    matches!(
+        ext,
+        "txt"
+            | "lst"
+            | "list"
+            | "csv"
+            | "json"
+            | "xml"
+            | "yaml"
+            | "yml"
+            | "conf"
+            | "log"
+            | "py"
+            | "sh"
+            | "out"
+            | "dic"
+            | "db"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_of;
+
+    #[test]
+    fn hosts_are_read_from_what_attack_tools_take() {
+        for (arg, host) in [
+            ("192.168.178.2", Some("192.168.178.2")),
+            ("192.168.178.0/24", Some("192.168.178.0")),
+            ("https://example.com/wp", Some("example.com")),
+            (
+                "domain/alice:secret@dc.corp.example",
+                Some("dc.corp.example"),
+            ),
+            ("path/to/passwords.txt", None),
+            ("users.lst", None),
+            ("-u", None),
+            ("alice", None),
+        ] {
+            assert_eq!(host_of(arg).as_deref(), host, "{arg}");
+        }
+    }
+}
