@@ -93,6 +93,7 @@ rules! {
     CriticalPermsRoot = "critical.perms_root", Severe, Critical, None, "`chmod -R 777 /` and its kin over the whole system or home";
     CriticalWipe = "critical.wipe", Severe, Critical, None, "deleting `/` or the home folder (`rm -rf ~`), however it is reached";
     DbDestroy = "db.destroy", Severe, Words, Some(Act::Delete), "DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, docker volumes removed";
+    DbRemote = "db.remote", Moderate, Words, Some(Act::Run), "a database client connected to another host (`mysql -h db.example.com`, `psql postgres://…@db.example.com/app`): what it changes there, Undo can't take back";
     DeleteOutside = "delete.outside", Severe, Words, Some(Act::Delete), "rm outside the work folder (not under `/tmp`)";
     DeleteUnknown = "delete.unknown", Severe, Words, Some(Act::Delete), "rm of a path only known when it runs (severe when an empty variable makes it `/`)";
     DeleteWorkFolder = "delete.work_folder", Severe, Words, Some(Act::Delete), "deleting the whole work folder at once (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it, so it asks after reading";

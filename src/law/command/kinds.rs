@@ -15,6 +15,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         unknown_on_a_disk(cmd, &program, scan);
         return;
     };
+    if found.is(Class::Database) {
+        remote_database(cmd, &program, scan);
+    }
     if found.is(Class::Attack) {
         attack(cmd, &program, found.is(Class::Secrets), scan);
     }
@@ -40,6 +43,43 @@ fn only_manages(cmd: &Command) -> bool {
         let word = arg.to_ascii_lowercase();
         super::words::is_read_word(&word) || super::words::is_help_option(&word)
     })
+}
+
+/// A database client connected to another host (`mysql -h db.example.com`, `psql
+/// postgres://u@db.example.com/app`): what it changes there, Undo can't take back.
+/// Moderate and lasting: it asks after reading.
+fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    let by_option = args.iter().enumerate().find_map(|(at, arg)| {
+        let value = match arg.split_once('=') {
+            Some((name, value)) if matches!(name, "--host" | "--server" | "host") => value,
+            _ if matches!(arg.as_str(), "-h" | "--host" | "-H" | "-S" | "--server") => {
+                args.get(at + 1).map(String::as_str)?
+            }
+            _ => return None,
+        };
+        let host = value.split([':', ',']).next().unwrap_or(value);
+        (!host.is_empty()).then(|| host.to_ascii_lowercase())
+    });
+    let host = by_option.or_else(|| {
+        args.iter()
+            .filter(|arg| arg.contains("://"))
+            .find_map(|arg| url_host(arg))
+    });
+    let Some(host) = host.filter(|h| !is_local(h) && !h.starts_with('/')) else {
+        return;
+    };
+    scan.network = true;
+    scan.add(
+        Risk::new(
+            RuleId::DbRemote,
+            Harm::Moderate,
+            true,
+            format!("open a {program} session on the database at {host}"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
+    );
 }
 
 /// A disk device handed to a program nobody lists (`debugfs -w /dev/sdb1`, `sg_raw

@@ -124,6 +124,12 @@ pub(super) const TRANSFERS: Table = &[
     (En, &["copy", "cp", "mirror", "mv", "push", "rsync", "sync"]),
 ];
 
+/// Signing in: the credential stays on this machine for what runs next.
+#[rustfmt::skip]
+pub(super) const LOGINS: Table = &[
+    (En, &["login", "signin"]),
+];
+
 /// Giving someone access: moderate and lasting, as `app.grants`.
 #[rustfmt::skip]
 pub(super) const GRANTS: Table = &[
@@ -263,6 +269,7 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("DEPLOYS", DEPLOYS),
     ("SENDS", SENDS),
     ("TRANSFERS", TRANSFERS),
+    ("LOGINS", LOGINS),
     ("GRANTS", GRANTS),
     ("INSTALLS", INSTALLS),
     ("PACKAGE_VERBS", PACKAGE_VERBS),
@@ -944,6 +951,17 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     }
     if telling_reveal(reading).is_some() {
         return Some((Finding::Secret, 0));
+    }
+    // A login keeps a credential on this machine for whatever runs next (`aws sso login`,
+    // `ibmcloud cr login`): a grant of access, as a token written is.
+    // Only a subcommand before any option counts (`go test -run TestLogin` runs a test).
+    let lead = reading.lead().len().min(3);
+    if let Some(at) = (0..lead.min(reading.words.len())).find(|&at| {
+        reading.words.get(at).is_some_and(|(_, parts)| {
+            parts.iter().any(|p| has(LOGINS, p)) && !any_in(SECRET_NOUNS, parts)
+        })
+    }) {
+        return Some((Finding::Grant { secret: true }, at));
     }
     let kind = reading.kind;
     let Some(verb) = verb.filter(|_| !kind.acts) else {

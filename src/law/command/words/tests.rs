@@ -353,7 +353,7 @@ fn look_alikes_stay_routine() {
         "dotnet add reference ../lib/lib.csproj",
         "kubectl wait --for delete pod x",
         "dd if=/dev/zero of=file.img bs=1M count=10",
-        "atuin login -u alice -p secret",
+        "atuin stats -u alice -p secret",
         "calibre-server --username alice --password secret",
         "aws sso list-account-roles --access-token token",
         "chown -R nobody upload_directory",
