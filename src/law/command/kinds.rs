@@ -52,7 +52,7 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     let args = cmd.args();
     let by_option = args.iter().enumerate().find_map(|(at, arg)| {
         let value = match arg.split_once('=') {
-            Some((name, value)) if matches!(name, "--host" | "--server" | "host") => value,
+            Some(("--host" | "--server" | "host", value)) => value,
             _ if matches!(arg.as_str(), "-h" | "--host" | "-H" | "-S" | "--server") => {
                 args.get(at + 1).map(String::as_str)?
             }
