@@ -861,8 +861,21 @@ pub const CATALOGUE: &[Program] = &[
 /// The program a word names, as the catalogue resolves it: basename, lower case, `.exe` off,
 /// then the line itself, else the name without its version suffix (`python3.12`, `pip3`).
 pub fn program(word: &str) -> Option<&'static Program> {
-    let name = base(word);
-    let line = find(&name).or_else(|| {
+    // Most words the rules ask about are already a resolved name (`git`, `python`): found
+    // without a copy.
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| !b.is_ascii_uppercase() && b != b'/' && b != b'\\')
+        && !word.ends_with(".exe");
+    let owned;
+    let name: &str = if plain {
+        word
+    } else {
+        owned = base(word);
+        &owned
+    };
+    let line = find(name).or_else(|| {
         let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
         (stem.len() < name.len() && stem.len() >= 2)
             .then(|| find(stem))
@@ -898,11 +911,13 @@ fn base(word: &str) -> String {
     }
 }
 
+/// Every line by its name, made once: a lookup runs for every word a rule asks about, so it
+/// is one hash, not a search.
+static BY_NAME: std::sync::LazyLock<std::collections::HashMap<&'static str, &'static Program>> =
+    std::sync::LazyLock::new(|| CATALOGUE.iter().map(|line| (line.name, line)).collect());
+
 fn find(name: &str) -> Option<&'static Program> {
-    CATALOGUE
-        .binary_search_by(|line| line.name.cmp(name))
-        .ok()
-        .and_then(|at| CATALOGUE.get(at))
+    BY_NAME.get(name).copied()
 }
 
 #[cfg(test)]

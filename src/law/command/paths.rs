@@ -52,6 +52,11 @@ const KEY_SAFE: &[&str] = &[
 /// Private keys and credential files, wherever the home folder is. Called for every word of
 /// every command, so it compares in place and allocates nothing.
 pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
+    // Every key file and folder is a dot-name or a keychain: a path with neither is none,
+    // found without searching for each (this runs for every argument of every command).
+    if !abs.contains("/.") && !abs.contains("Keychains") && !abs.starts_with("/etc/") {
+        return false;
+    }
     let name = basename_of(abs);
     let ssh_private = abs.contains("/.ssh/")
         && (name.starts_with("id_") || name.ends_with(".pem") || name.ends_with("_key"))
