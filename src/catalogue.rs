@@ -696,7 +696,7 @@ pub const CATALOGUE: &[Program] = &[
     p("serverless", CLOUD),
     p("service", SVC),
     p("set", BUILTIN),
-    p("setcap", SYS),
+    p("setcap", &[System, Acts]),
     p("setfacl", FILES),
     p("setsid", WRAP),
     p("sftp", &[Network, Runs]),

@@ -86,6 +86,7 @@ const PUBLISHERS: &[(&str, &[&str], RuleId, &str)] = &[
     ("gh", &["release", "upload"], RuleId::PublishRelease, "upload files to a public release"),
     ("gh", &["repo", "create"], RuleId::PublishRelease, "create a repository on GitHub"),
     ("gh", &["gist", "create"], RuleId::PublishRelease, "publish a gist"),
+    ("gh", &["gist", "new"], RuleId::PublishRelease, "publish a gist"),
 ];
 
 /// Steps on a forge that speak for the person or merge their work: moderate and lasting,

@@ -188,9 +188,45 @@ fn written(cmd: &Command) -> Vec<String> {
             }
         }
         "visudo" => out.push("/etc/sudoers".to_string()),
+        // What an archive is extracted into: `tar -xf a.tar -C DIR`, `unzip a.zip -d DIR`,
+        // `cpio -pdm DIR` (pass-through copies into DIR).
+        "tar" if extracts(args) => {
+            let dir = args.iter().enumerate().find_map(|(at, a)| {
+                if a == "-C" || a == "--directory" {
+                    args.get(at + 1).cloned()
+                } else {
+                    a.strip_prefix("--directory=").map(str::to_string)
+                }
+            });
+            out.extend(dir);
+        }
+        "unzip" => {
+            if let Some(at) = args.iter().position(|a| a == "-d") {
+                out.extend(args.get(at + 1).cloned());
+            }
+        }
+        "cpio"
+            if args
+                .iter()
+                .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('p')) =>
+        {
+            out.extend(words.last().map(|w| w.to_string()));
+        }
         _ => {}
     }
     out
+}
+
+/// `tar -x…`, `tar x…`, `tar --extract`: it writes what the archive holds.
+fn extracts(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--extract" || a == "--get")
+        || args.first().is_some_and(|first| {
+            let flags = first.strip_prefix('-').unwrap_or(first);
+            !first.starts_with("--") && flags.contains('x')
+        })
+        || args
+            .iter()
+            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
 }
 
 /// Files a command deletes, and whether recursively.
