@@ -1,7 +1,7 @@
 //! The law for shell commands: read the line as the shell would, then let every rule look at
 //! every simple command, every pipeline and the line as a whole.
 
-mod embedded;
+mod code;
 mod git;
 mod infra;
 mod install;
@@ -125,7 +125,7 @@ fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessme
     }
     if depth < EMBEDDED_DEPTH {
         for cmd in &line.commands {
-            for inner in embedded::shell_text(cmd) {
+            for inner in code::judge(cmd, &mut scan) {
                 let found = assess_at(&inner, cwd, facts, depth + 1);
                 scan.changes |= found.changes;
                 scan.network |= found.network;
