@@ -238,6 +238,20 @@ pub(crate) struct Source {
     pub lexicon: &'static Lexicon,
     pub code: String,
     pub origin: Origin,
+    /// The code is a variable of the shell's (`python3 -c "$CODE"`): only known when it runs.
+    pub dynamic: bool,
+}
+
+/// `$NAME` or `${NAME}`, whole.
+fn is_variable(word: &str) -> bool {
+    let Some(rest) = word.trim().strip_prefix('$') else {
+        return false;
+    };
+    let name = rest
+        .strip_prefix('{')
+        .and_then(|r| r.strip_suffix('}'))
+        .unwrap_or(rest);
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Options of interpreters that take a value as the next word.
@@ -290,6 +304,7 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
     if !inline.is_empty() {
         out.push(Source {
             lexicon,
+            dynamic: cmd.dynamic && inline.iter().any(|code| is_variable(code)),
             code: inline.join("\n"),
             origin: Origin::Runs,
         });
@@ -308,6 +323,7 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
                 lexicon,
                 code: body,
                 origin: Origin::Runs,
+                dynamic: false,
             });
         }
     }
@@ -584,6 +600,7 @@ fn dropped(cmd: &Command) -> Vec<Source> {
         lexicon,
         code,
         origin: Origin::Dropped,
+        dynamic: false,
     }]
 }
 

@@ -41,7 +41,9 @@ const SYNTAX: Syntax = Syntax {
 
 /// Phrases that run a shell line, word by word.
 #[rustfmt::skip]
-const RUNS: &[(&str, Shape)] = &[("do script", Shape::Line), ("do shell script", Shape::Line)];
+const RUNS: &[(&str, Shape)] = &[
+    ("do script", Shape::Line), ("do shell script", Shape::Line),
+];
 
 /// Phrases for the home folder (`"home"` is the text after `system attribute`).
 #[rustfmt::skip]

@@ -77,10 +77,10 @@ const FILES: &[(&str, Access)] = &[
     ("deno.readtextfile", READ), ("deno.readtextfilesync", READ), ("deno.writefile", WRITE),
     ("deno.writefilesync", WRITE), ("deno.writetextfile", WRITE), ("deno.writetextfilesync", WRITE),
     ("fs.appendfile", WRITE), ("fs.appendfilesync", WRITE), ("fs.copyfile", COPY), ("fs.copyfilesync", COPY),
-    ("fs.cp", COPY), ("fs.cpsync", COPY), ("fs.open", OPEN), ("fs.opensync", OPEN),
-    ("fs.promises.appendfile", WRITE), ("fs.promises.readfile", READ), ("fs.promises.writefile", WRITE),
-    ("fs.readfile", READ), ("fs.rename", COPY), ("fs.renamesync", COPY), ("fs.writefile", WRITE),
-    ("fs/promises.appendfile", WRITE), ("fs/promises.readfile", READ), ("fs/promises.writefile", WRITE),
+    ("fs.cp", COPY), ("fs.cpsync", COPY), ("fs.open", OPEN), ("fs.opensync", OPEN), ("fs.promises.appendfile", WRITE),
+    ("fs.promises.readfile", READ), ("fs.promises.writefile", WRITE), ("fs.readfile", READ), ("fs.rename", COPY),
+    ("fs.renamesync", COPY), ("fs.writefile", WRITE), ("fs/promises.appendfile", WRITE),
+    ("fs/promises.readfile", READ), ("fs/promises.writefile", WRITE),
 ];
 
 /// Calls that reach the network; an entry ending in `.` covers every call under it.
@@ -107,8 +107,9 @@ const HOME: &[&str] = &[
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
     (".require", Build::Import), ("import", Build::Import), ("path.join", Build::PathJoin),
-    ("path.normalize", Build::Same(Arg::At(0))), ("path.resolve", Build::PathJoin), ("require", Build::Import),
-    ("string", Build::Same(Arg::At(0))), ("string.raw", Build::Same(Arg::At(0))), ("util.format", Build::Format),
+    ("path.normalize", Build::Same(Arg::At(0))), ("path.resolve", Build::PathJoin), ("reflect.get", Build::Attr),
+    ("require", Build::Import), ("string", Build::Same(Arg::At(0))), ("string.raw", Build::Same(Arg::At(0))),
+    ("util.format", Build::Format),
 ];
 
 /// Calls that run code.

@@ -43,11 +43,15 @@ const COPY: Access = Access::Copy(Arg::At(0), Arg::At(1));
 
 /// Calls that run a process (a command literal given to `read` or `open` runs too).
 #[rustfmt::skip]
-const RUNS: &[(&str, Shape)] = &[("base.run", Shape::Line), ("run", Shape::Line), ("success", Shape::Line)];
+const RUNS: &[(&str, Shape)] = &[
+    ("base.run", Shape::Line), ("run", Shape::Line), ("success", Shape::Line),
+];
 
 /// Calls that delete the path they are given.
 #[rustfmt::skip]
-const DELETES: &[(&str, Delete)] = &[("base.filesystem.rm", RECURSIVE), ("filesystem.rm", RECURSIVE), ("rm", RECURSIVE)];
+const DELETES: &[(&str, Delete)] = &[
+    ("base.filesystem.rm", RECURSIVE), ("filesystem.rm", RECURSIVE), ("rm", RECURSIVE),
+];
 
 /// Calls that read, write or copy files.
 #[rustfmt::skip]
@@ -59,9 +63,9 @@ const FILES: &[(&str, Access)] = &[
 /// Calls that reach the network; an entry ending in `.` covers every call under it.
 #[rustfmt::skip]
 const NET: &[(&str, Net)] = &[
-    ("connect", Net::Connect), ("download", Net::Download(Arg::At(1))), ("downloads.download", Net::Download(Arg::At(1))),
-    ("http.", Net::Request(Verb::ByName)), ("listen", Net::Listen), ("sockets.connect", Net::Connect),
-    ("sockets.listen", Net::Listen),
+    ("connect", Net::Connect), ("download", Net::Download(Arg::At(1))),
+    ("downloads.download", Net::Download(Arg::At(1))), ("http.", Net::Request(Verb::ByName)), ("listen", Net::Listen),
+    ("sockets.connect", Net::Connect), ("sockets.listen", Net::Listen),
 ];
 
 /// The home folder.
@@ -72,8 +76,9 @@ const HOME: &[&str] = &["env.home", "homedir()"];
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
     ("abspath", Build::Same(Arg::At(0))), ("cmd", Build::Same(Arg::At(0))), ("expanduser", Build::Expand),
-    ("join", Build::JoinList { sep: 1, list: 0 }), ("joinpath", Build::PathJoin), ("meta.parse", Build::Same(Arg::At(0))),
-    ("normpath", Build::Same(Arg::At(0))), ("pipeline", Build::Same(Arg::At(0))), ("string", Build::Concat),
+    ("getfield", Build::Attr), ("join", Build::JoinList { sep: 1, list: 0 }), ("joinpath", Build::PathJoin),
+    ("meta.parse", Build::Same(Arg::At(0))), ("normpath", Build::Same(Arg::At(0))),
+    ("pipeline", Build::Same(Arg::At(0))), ("string", Build::Concat),
 ];
 
 /// Calls that run code.

@@ -219,6 +219,11 @@ pub(crate) enum Build {
     List,
     /// The module its first argument names (`require('fs')`, `__import__('os')`).
     Import,
+    /// The member of the first argument named by the second (`getattr(os, 'system')`).
+    Attr,
+    /// Calls the function the first argument names with the rest (`call_user_func('system',
+    /// …)`, Ruby's `send(:system, …)`, R's `do.call("system", list(…))`).
+    Dispatch,
 }
 
 /// Code a call runs.

@@ -38,11 +38,15 @@ const SYNTAX: Syntax = Syntax {
 
 /// Calls that run a process.
 #[rustfmt::skip]
-const RUNS: &[(&str, Shape)] = &[("io.popen", Shape::Line), ("os.execute", Shape::Line)];
+const RUNS: &[(&str, Shape)] = &[
+    ("io.popen", Shape::Line), ("os.execute", Shape::Line),
+];
 
 /// Calls that delete the path they are given.
 #[rustfmt::skip]
-const DELETES: &[(&str, Delete)] = &[("lfs.rmdir", Delete::File), ("os.remove", Delete::File)];
+const DELETES: &[(&str, Delete)] = &[
+    ("lfs.rmdir", Delete::File), ("os.remove", Delete::File),
+];
 
 /// Calls that read or write files.
 #[rustfmt::skip]
@@ -55,9 +59,10 @@ const FILES: &[(&str, Access)] = &[
 /// Calls that reach the network.
 #[rustfmt::skip]
 const NET: &[(&str, Net)] = &[
-    ("socket.bind", Net::Listen), ("socket.connect", Net::Connect), ("socket.http.request", Net::Request(Verb::DataAt(1))),
-    ("socket.tcp", Net::Socket), ("socket.tcp.bind", Net::Listen), ("socket.tcp.connect", Net::Connect),
-    ("socket.tcp.listen", Net::Listen), ("socket.udp", Net::Socket), ("ssl.https.request", Net::Request(Verb::DataAt(1))),
+    ("socket.bind", Net::Listen), ("socket.connect", Net::Connect),
+    ("socket.http.request", Net::Request(Verb::DataAt(1))), ("socket.tcp", Net::Socket),
+    ("socket.tcp.bind", Net::Listen), ("socket.tcp.connect", Net::Connect), ("socket.tcp.listen", Net::Listen),
+    ("socket.udp", Net::Socket), ("ssl.https.request", Net::Request(Verb::DataAt(1))),
 ];
 
 /// The home folder.

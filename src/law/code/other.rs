@@ -61,11 +61,15 @@ const DELETES: &[(&str, Delete)] = &[
 
 /// Calls that build a text from their arguments.
 #[rustfmt::skip]
-const BUILDS: &[(&str, Build)] = &[("require", Build::Import), ("string.format", Build::Format)];
+const BUILDS: &[(&str, Build)] = &[
+    ("require", Build::Import), ("string.format", Build::Format),
+];
 
 /// Methods on a text: Groovy's `"cmd".execute()`.
 #[rustfmt::skip]
-const METHODS: &[(&str, Method)] = &[("execute", Method::Run(Shape::Line)), ("tostring", Method::Build(Build::Same(Arg::At(0))))];
+const METHODS: &[(&str, Method)] = &[
+    ("execute", Method::Run(Shape::Line)), ("tostring", Method::Build(Build::Same(Arg::At(0)))),
+];
 
 pub(super) const LEXICON: Lexicon = Lexicon {
     language: Language::Groovy,

@@ -50,7 +50,9 @@ const RUNS: &[(&str, Shape)] = &[
 
 /// Calls that delete the path they are given.
 #[rustfmt::skip]
-const DELETES: &[(&str, Delete)] = &[("rmdir", Delete::File), ("unlink", Delete::File)];
+const DELETES: &[(&str, Delete)] = &[
+    ("rmdir", Delete::File), ("unlink", Delete::File),
+];
 
 /// Calls that read, write or copy files (an address is a request).
 #[rustfmt::skip]
@@ -71,15 +73,19 @@ const NET: &[(&str, Net)] = &[
 
 /// The home folder.
 #[rustfmt::skip]
-const HOME: &[&str] = &["_env.home", "_server.home", "getenv(home)", "posix_getpwuid.dir"];
+const HOME: &[&str] = &[
+    "_env.home", "_server.home", "getenv(home)", "posix_getpwuid.dir",
+];
 
 /// Calls that build a text from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    ("array", Build::List), ("escapeshellarg", Build::Same(Arg::At(0))), ("escapeshellcmd", Build::Same(Arg::At(0))),
+    ("array", Build::List), ("call_user_func", Build::Dispatch), ("call_user_func_array", Build::Dispatch),
+    ("escapeshellarg", Build::Same(Arg::At(0))), ("escapeshellcmd", Build::Same(Arg::At(0))),
     ("implode", Build::JoinList { sep: 0, list: 1 }), ("join", Build::JoinList { sep: 0, list: 1 }),
-    ("realpath", Build::Same(Arg::At(0))), ("sprintf", Build::Format), ("stream_context_create", Build::Same(Arg::At(0))),
-    ("strval", Build::Same(Arg::At(0))), ("trim", Build::Same(Arg::At(0))), ("vsprintf", Build::Format),
+    ("realpath", Build::Same(Arg::At(0))), ("sprintf", Build::Format),
+    ("stream_context_create", Build::Same(Arg::At(0))), ("strval", Build::Same(Arg::At(0))),
+    ("trim", Build::Same(Arg::At(0))), ("vsprintf", Build::Format),
 ];
 
 /// Calls that run code (`include` and `require` need no parentheses).
@@ -91,7 +97,9 @@ const EVALS: &[(&str, Eval)] = &[
 
 /// Names that make a program's requests send a body.
 #[rustfmt::skip]
-const SEND_MARKS: &[&str] = &["curlopt_infile", "curlopt_post", "curlopt_postfields", "curlopt_put", "curlopt_upload"];
+const SEND_MARKS: &[&str] = &[
+    "curlopt_infile", "curlopt_post", "curlopt_postfields", "curlopt_put", "curlopt_upload",
+];
 
 pub(super) const LEXICON: Lexicon = Lexicon {
     language: Language::Php,

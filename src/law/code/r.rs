@@ -62,8 +62,9 @@ const DELETES: &[(&str, Delete)] = &[
 const FILES: &[(&str, Access)] = &[
     ("file", Access::Open(Arg::AtOrKey(0, "description"), Arg::AtOrKey(1, "open"))), ("file.copy", COPY),
     ("file.rename", COPY), ("read.csv", READ), ("read.delim", READ), ("read.table", READ),
-    ("readlines", Access::Read(Arg::AtOrKey(0, "con"))), ("readrds", READ), ("saverds", Access::Write(Arg::AtOrKey(1, "file"))),
-    ("scan", READ), ("sink", Access::Write(Arg::AtOrKey(0, "file"))), ("write", Access::Write(Arg::AtOrKey(1, "file"))),
+    ("readlines", Access::Read(Arg::AtOrKey(0, "con"))), ("readrds", READ),
+    ("saverds", Access::Write(Arg::AtOrKey(1, "file"))), ("scan", READ),
+    ("sink", Access::Write(Arg::AtOrKey(0, "file"))), ("write", Access::Write(Arg::AtOrKey(1, "file"))),
     ("write.csv", Access::Write(Arg::AtOrKey(1, "file"))), ("write.table", Access::Write(Arg::AtOrKey(1, "file"))),
     ("writelines", Access::Write(Arg::AtOrKey(1, "con"))),
 ];
@@ -72,10 +73,10 @@ const FILES: &[(&str, Access)] = &[
 #[rustfmt::skip]
 const NET: &[(&str, Net)] = &[
     ("curl.curl", Net::Request(Verb::Get)), ("curl.curl_download", Net::Download(Arg::At(1))),
-    ("curl.curl_fetch_memory", Net::Request(Verb::Get)), ("download.file", Net::Download(Arg::AtOrKey(1, "destfile"))),
-    ("httr.", Net::Request(Verb::ByName)), ("httr2.request", Net::Request(Verb::Get)), ("make.socket", Net::Connect),
-    ("socketconnection", Net::Connect), ("url", Net::Request(Verb::Get)),
-    ("utils.download.file", Net::Download(Arg::AtOrKey(1, "destfile"))),
+    ("curl.curl_fetch_memory", Net::Request(Verb::Get)),
+    ("download.file", Net::Download(Arg::AtOrKey(1, "destfile"))), ("httr.", Net::Request(Verb::ByName)),
+    ("httr2.request", Net::Request(Verb::Get)), ("make.socket", Net::Connect), ("socketconnection", Net::Connect),
+    ("url", Net::Request(Verb::Get)), ("utils.download.file", Net::Download(Arg::AtOrKey(1, "destfile"))),
 ];
 
 /// The home folder.
@@ -85,10 +86,10 @@ const HOME: &[&str] = &["fs.path_home()", "sys.getenv(home)"];
 /// Calls that build a text from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    ("c", Build::List), ("file.path", Build::PathJoin), ("list", Build::List), ("normalizepath", Build::Expand),
-    ("parse", Build::Same(Arg::Key("text"))), ("paste", Build::Paste), ("paste0", Build::Concat),
-    ("path.expand", Build::Expand), ("shquote", Build::Same(Arg::At(0))), ("sprintf", Build::Format),
-    ("str2expression", Build::Same(Arg::At(0))), ("str2lang", Build::Same(Arg::At(0))),
+    ("c", Build::List), ("do.call", Build::Dispatch), ("file.path", Build::PathJoin), ("list", Build::List),
+    ("normalizepath", Build::Expand), ("parse", Build::Same(Arg::Key("text"))), ("paste", Build::Paste),
+    ("paste0", Build::Concat), ("path.expand", Build::Expand), ("shquote", Build::Same(Arg::At(0))),
+    ("sprintf", Build::Format), ("str2expression", Build::Same(Arg::At(0))), ("str2lang", Build::Same(Arg::At(0))),
 ];
 
 /// Calls that run code.

@@ -1596,6 +1596,39 @@ impl State {
                 Some(name) => Value::Object(module_name(name)),
                 None => Value::Other,
             },
+            Build::Attr => match (positional.first(), positional.get(1).and_then(literal)) {
+                (Some(object), Some(name)) => self.member(object.clone(), &name),
+                _ => Value::Other,
+            },
+            Build::Dispatch => {
+                let Some((callee, rest)) = positional.split_first() else {
+                    return Value::Other;
+                };
+                let name = match callee {
+                    Value::Object(path) => path.clone(),
+                    other => match literal(other) {
+                        Some(name) => lower(&name).replace("::", "."),
+                        None => return Value::Other,
+                    },
+                };
+                // `do.call("f", list(a, b))`, `call_user_func_array('f', [a, b])`: the list
+                // is the arguments.
+                let positional = match rest {
+                    [Value::List(items)] => items.clone(),
+                    rest => rest.to_vec(),
+                };
+                let args = Args {
+                    positional,
+                    named: args.named.clone(),
+                };
+                if self.depth >= MAX_DEPTH {
+                    return Value::Other;
+                }
+                self.depth += 1;
+                let value = self.call(&name, &args);
+                self.depth -= 1;
+                value
+            }
         }
     }
 

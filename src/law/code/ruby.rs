@@ -58,20 +58,19 @@ const DELETES: &[(&str, Delete)] = &[
     ("dir.delete", Delete::File), ("dir.rmdir", Delete::File), ("dir.unlink", Delete::File),
     ("file.delete", Delete::File), ("file.unlink", Delete::File), ("fileutils.remove", Delete::File),
     ("fileutils.remove_dir", Delete::Tree), ("fileutils.remove_entry", Delete::Tree),
-    ("fileutils.remove_entry_secure", Delete::Tree), ("fileutils.rm", Delete::File),
-    ("fileutils.rm_f", Delete::File), ("fileutils.rm_r", Delete::Tree), ("fileutils.rm_rf", Delete::Tree),
-    ("fileutils.rmdir", Delete::File), ("fileutils.rmtree", Delete::Tree), ("rm_r", Delete::Tree),
-    ("rm_rf", Delete::Tree),
+    ("fileutils.remove_entry_secure", Delete::Tree), ("fileutils.rm", Delete::File), ("fileutils.rm_f", Delete::File),
+    ("fileutils.rm_r", Delete::Tree), ("fileutils.rm_rf", Delete::Tree), ("fileutils.rmdir", Delete::File),
+    ("fileutils.rmtree", Delete::Tree), ("rm_r", Delete::Tree), ("rm_rf", Delete::Tree),
 ];
 
 /// Calls that read, write or copy files (and `open("|cmd")`, which runs one).
 #[rustfmt::skip]
 const FILES: &[(&str, Access)] = &[
-    ("file.binread", READ), ("file.binwrite", WRITE), ("file.foreach", READ), ("file.new", OPEN),
-    ("file.open", OPEN), ("file.read", READ), ("file.readlines", READ), ("file.write", WRITE),
-    ("fileutils.copy", COPY), ("fileutils.cp", COPY), ("fileutils.cp_r", COPY), ("fileutils.move", COPY),
-    ("fileutils.mv", COPY), ("io.binread", READ), ("io.copy_stream", COPY), ("io.foreach", READ),
-    ("io.read", READ), ("io.readlines", READ), ("io.write", WRITE), ("kernel.open", OPEN), ("open", OPEN),
+    ("file.binread", READ), ("file.binwrite", WRITE), ("file.foreach", READ), ("file.new", OPEN), ("file.open", OPEN),
+    ("file.read", READ), ("file.readlines", READ), ("file.write", WRITE), ("fileutils.copy", COPY),
+    ("fileutils.cp", COPY), ("fileutils.cp_r", COPY), ("fileutils.move", COPY), ("fileutils.mv", COPY),
+    ("io.binread", READ), ("io.copy_stream", COPY), ("io.foreach", READ), ("io.read", READ), ("io.readlines", READ),
+    ("io.write", WRITE), ("kernel.open", OPEN), ("open", OPEN),
 ];
 
 /// Calls that reach the network; an entry ending in `.` covers every call under it.
@@ -87,17 +86,20 @@ const NET: &[(&str, Net)] = &[
 
 /// The home folder.
 #[rustfmt::skip]
-const HOME: &[&str] = &["dir.home", "dir.home()", "env.fetch(home)", "env.home", "gem.user_home"];
+const HOME: &[&str] = &[
+    "dir.home", "dir.home()", "env.fetch(home)", "env.home", "gem.user_home",
+];
 
 /// Calls that build a text from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
+    (".__send__", Build::Dispatch), (".public_send", Build::Dispatch), (".send", Build::Dispatch),
     ("file.absolute_path", Build::Same(Arg::At(0))), ("file.expand_path", Build::Expand),
     ("file.join", Build::PathJoin), ("format", Build::Format), ("kernel.format", Build::Format),
-    ("kernel.sprintf", Build::Format), ("pathname", Build::Same(Arg::At(0))), ("pathname.new", Build::Same(Arg::At(0))),
-    ("shellwords.escape", Build::Same(Arg::At(0))), ("shellwords.join", Build::Same(Arg::At(0))),
-    ("sprintf", Build::Format), ("string", Build::Same(Arg::At(0))), ("uri", Build::Same(Arg::At(0))),
-    ("uri.parse", Build::Same(Arg::At(0))),
+    ("kernel.sprintf", Build::Format), ("pathname", Build::Same(Arg::At(0))),
+    ("pathname.new", Build::Same(Arg::At(0))), ("shellwords.escape", Build::Same(Arg::At(0))),
+    ("shellwords.join", Build::Same(Arg::At(0))), ("sprintf", Build::Format), ("string", Build::Same(Arg::At(0))),
+    ("uri", Build::Same(Arg::At(0))), ("uri.parse", Build::Same(Arg::At(0))),
 ];
 
 /// Calls that run code.

@@ -77,7 +77,9 @@ const BUILDS: &[(&str, Build)] = &[
 
 /// Commands that run code.
 #[rustfmt::skip]
-const EVALS: &[(&str, Eval)] = &[("eval", Eval::Code), ("source", Eval::File), ("uplevel", Eval::Code)];
+const EVALS: &[(&str, Eval)] = &[
+    ("eval", Eval::Code), ("source", Eval::File), ("uplevel", Eval::Code),
+];
 
 /// Commands whose braced words are scripts.
 #[rustfmt::skip]
@@ -88,11 +90,15 @@ const SCRIPTS: &[&str] = &[
 
 /// Commands with a subcommand (`file delete`, `string map`).
 #[rustfmt::skip]
-const ENSEMBLES: &[&str] = &["array", "chan", "dict", "file", "info", "namespace", "string"];
+const ENSEMBLES: &[&str] = &[
+    "array", "chan", "dict", "file", "info", "namespace", "string",
+];
 
 /// Options that take the next word as their value.
 #[rustfmt::skip]
-const VALUED: &[&str] = &["-binary", "-channel", "-headers", "-method", "-query", "-server", "-timeout", "-type"];
+const VALUED: &[&str] = &[
+    "-binary", "-channel", "-headers", "-method", "-query", "-server", "-timeout", "-type",
+];
 
 pub(super) const LEXICON: Lexicon = Lexicon {
     language: Language::Tcl,

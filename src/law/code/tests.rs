@@ -272,6 +272,12 @@ fn command_lines_are_read_in_every_language() {
         (Awk, "BEGIN { \"id\" | getline x; print x }", "id"),
         (Awk, "{ print $1 | \"sort -u\" }", "sort -u"),
         (Awk, "{ system($0) }", "${field}"),
+        (Python, "import os; getattr(os, 'system')('id')", "id"),
+        (Python, "getattr(__import__('os'), 'system')('id')", "id"),
+        (Ruby, "Kernel.send(:system, 'id')", "id"),
+        (Php, "call_user_func('system', 'id');", "id"),
+        (Php, "call_user_func_array('system', ['id']);", "id"),
+        (R, "do.call('system', list('id'))", "id"),
         (Tcl, "exec ls -la", "ls -la"),
         (Tcl, "set c id\nexec $c", "id"),
         (Tcl, "puts [exec ls $env(HOME)]", "ls ${HOME}"),
@@ -1049,4 +1055,49 @@ fn hostile_code_is_read_in_bounded_time_and_never_panics() {
     }
     // Past the bound, the program is unknown.
     assert!(read_as(Some(Python), &calls).unknown.is_some());
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces of code in the languages read, glued at random.
+    fn fragment() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("os.system('rm -rf ~')".to_string()),
+            Just("require('child_process').execSync(".to_string()),
+            Just("f'{x}'".to_string()),
+            Just("`id`".to_string()),
+            Just("qx{".to_string()),
+            Just("%x(".to_string()),
+            Just("$ENV{HOME}".to_string()),
+            Just("\"#{Dir.home}\"".to_string()),
+            Just("[[".to_string()),
+            Just("--[[".to_string()),
+            Just("\"\"\"".to_string()),
+            Just("${".to_string()),
+            Just("{".to_string()),
+            Just(")".to_string()),
+            Just(" + ".to_string()),
+            Just("\n".to_string()),
+            Just("\\".to_string()),
+            Just("s/a/b/".to_string()),
+            Just("do shell script ".to_string()),
+            Just("[exec ".to_string()),
+            "[a-z.]{1,8}\\(".prop_map(|s| s),
+            "'[^']{0,10}'".prop_map(|s| s),
+            any::<String>(),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn reading_never_panics(parts in prop::collection::vec(fragment(), 0..24)) {
+            let code: String = parts.concat();
+            for language in LANGUAGES {
+                let reading = read_as(*language, &code);
+                prop_assert!(reading.runs.len() <= 128);
+            }
+        }
+    }
 }

@@ -24,6 +24,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
     }
     let mut lines = Vec::new();
     for source in code::sources(cmd, scan.line) {
+        if source.dynamic {
+            scan.add(unknown(format!(
+                "{program} runs code that is only known when it runs ({})",
+                source.code.trim()
+            )));
+            scan.changes = true;
+        }
         let reading = code::read(source.lexicon, &source.code);
         lines.extend(apply(&reading, source.origin, cmd, scan));
     }
