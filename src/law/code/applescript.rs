@@ -61,6 +61,7 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: &[],
     wires: &[],
     methods: &[],
+    itself: (&[], "osascript"),
     send_marks: &[],
 };
 

@@ -58,5 +58,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: &[],
     wires: &[],
     methods: &[],
+    itself: (&[], "awk"),
     send_marks: &[],
 };

@@ -138,5 +138,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: &[],
     methods: METHODS,
+    itself: (&["process.argv0", "process.execpath"], "node"),
     send_marks: &[],
 };

@@ -97,5 +97,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: &[],
     methods: &[],
+    itself: (&["base.julia_cmd"], "julia"),
     send_marks: &[],
 };

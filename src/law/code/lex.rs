@@ -38,7 +38,13 @@ pub(crate) enum Tok<'a> {
 /// The tokens of one program.
 #[derive(Debug, Default)]
 pub(crate) struct Lexed<'a> {
+    /// The code read.
+    pub src: &'a str,
     pub toks: Vec<Tok<'a>>,
+    /// For each token, where it starts in `src`.
+    pub pos: Vec<usize>,
+    /// For each line break, the indentation of the line after it (0 for other tokens).
+    pub indent: Vec<u16>,
     /// For each token, the index of its matching bracket (`usize::MAX` if none).
     pub partner: Vec<usize>,
     /// Why the code could not be read to its end, if so.
@@ -48,12 +54,60 @@ pub(crate) struct Lexed<'a> {
 /// Code longer than this is read this far, and what follows is unknown.
 pub(crate) const MAX_CODE: usize = 64 * 1024;
 
-/// Operators of more than one character, longest first.
-const OPS: &[&str] = &[
-    "...", "===", "!==", "**=", "//=", "<<=", ">>=", "<=>", "&&=", "||=", "??=", "<<-", "->", "=>",
-    "::", "==", "!=", "<=", ">=", "<-", "<<", ">>", "&&", "||", "**", "+=", "-=", "*=", "/=", "%=",
-    ".=", ":=", "=~", "!~", "|&", "..", "?.", "??", "~=", "|>", "&.",
-];
+/// The operator of more than one character starting with these bytes, longest first
+/// (`<-` and `<<-` only where they assign, in R).
+fn longer_op(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'static str> {
+    let three = match (c0, c1, c2) {
+        (b'.', b'.', b'.') => Some("..."),
+        (b'=', b'=', b'=') => Some("==="),
+        (b'!', b'=', b'=') => Some("!=="),
+        (b'*', b'*', b'=') => Some("**="),
+        (b'/', b'/', b'=') => Some("//="),
+        (b'<', b'<', b'=') => Some("<<="),
+        (b'>', b'>', b'=') => Some(">>="),
+        (b'<', b'=', b'>') => Some("<=>"),
+        (b'&', b'&', b'=') => Some("&&="),
+        (b'|', b'|', b'=') => Some("||="),
+        (b'?', b'?', b'=') => Some("??="),
+        (b'<', b'<', b'-') if arrow => Some("<<-"),
+        _ => None,
+    };
+    if three.is_some() {
+        return three;
+    }
+    Some(match (c0, c1) {
+        (b'-', b'>') => "->",
+        (b'=', b'>') => "=>",
+        (b':', b':') => "::",
+        (b'=', b'=') => "==",
+        (b'!', b'=') => "!=",
+        (b'<', b'=') => "<=",
+        (b'>', b'=') => ">=",
+        (b'<', b'-') if arrow => "<-",
+        (b'<', b'<') => "<<",
+        (b'>', b'>') => ">>",
+        (b'&', b'&') => "&&",
+        (b'|', b'|') => "||",
+        (b'*', b'*') => "**",
+        (b'+', b'=') => "+=",
+        (b'-', b'=') => "-=",
+        (b'*', b'=') => "*=",
+        (b'/', b'=') => "/=",
+        (b'%', b'=') => "%=",
+        (b'.', b'=') => ".=",
+        (b':', b'=') => ":=",
+        (b'=', b'~') => "=~",
+        (b'!', b'~') => "!~",
+        (b'|', b'&') => "|&",
+        (b'.', b'.') => "..",
+        (b'?', b'.') => "?.",
+        (b'?', b'?') => "??",
+        (b'~', b'=') => "~=",
+        (b'|', b'>') => "|>",
+        (b'&', b'.') => "&.",
+        _ => return None,
+    })
+}
 
 /// Every ASCII punctuation character, each its own operator.
 const SINGLE: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
@@ -76,6 +130,9 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         i: 0,
         syntax,
         toks: Vec::with_capacity(code.len() / 3),
+        pos: Vec::with_capacity(code.len() / 3),
+        indent: Vec::with_capacity(code.len() / 3),
+        start: 0,
         depth: 0,
         broken: None,
     };
@@ -86,7 +143,10 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
     }
     let partner = partners(&lexer.toks, &mut broken);
     Lexed {
+        src: code,
         toks: lexer.toks,
+        pos: lexer.pos,
+        indent: lexer.indent,
         partner,
         broken,
     }
@@ -159,6 +219,10 @@ struct Lexer<'a, 's> {
     i: usize,
     syntax: &'s Syntax,
     toks: Vec<Tok<'a>>,
+    pos: Vec<usize>,
+    indent: Vec<u16>,
+    /// Where the token being read starts.
+    start: usize,
     /// Parentheses and brackets open (braces hold statements, so line breaks count there).
     depth: usize,
     broken: Option<&'static str>,
@@ -171,6 +235,23 @@ impl<'a> Lexer<'a, '_> {
 
     fn push(&mut self, tok: Tok<'a>) {
         self.toks.push(tok);
+        self.pos.push(self.start);
+        self.indent.push(0);
+    }
+
+    /// The indentation of the line starting at the cursor.
+    fn indentation(&self) -> u16 {
+        let mut width = 0u16;
+        let mut at = self.i;
+        while let Some(c) = self.b.get(at) {
+            match c {
+                b' ' => width = width.saturating_add(1),
+                b'\t' => width = width.saturating_add(8),
+                _ => break,
+            }
+            at += 1;
+        }
+        width
     }
 
     fn stop(&mut self, why: &'static str) {
@@ -183,12 +264,20 @@ impl<'a> Lexer<'a, '_> {
             let c = self.at(0);
             let next = self.at(1);
             let syntax = self.syntax;
+            self.start = self.i;
             match c {
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.i += 1,
                 b'\n' => {
                     self.i += 1;
-                    if self.depth == 0 && !matches!(self.toks.last(), Some(Tok::Newline) | None) {
-                        self.push(Tok::Newline);
+                    if self.depth == 0 && !self.toks.is_empty() {
+                        let indent = self.indentation();
+                        if !matches!(self.toks.last(), Some(Tok::Newline)) {
+                            self.push(Tok::Newline);
+                        }
+                        // Blank lines and comments between: the next line with code counts.
+                        if let Some(last) = self.indent.last_mut() {
+                            *last = indent;
+                        }
                     }
                 }
                 b'\\' if next == b'\n' => self.i += 2,
@@ -436,23 +525,21 @@ impl<'a> Lexer<'a, '_> {
     }
 
     fn op(&mut self) {
-        let rest = self.src.get(self.i..).unwrap_or("");
-        let arrow = self.syntax.arrow_assign;
-        let found = OPS
-            .iter()
-            .find(|op| rest.starts_with(**op) && (arrow || (**op != "<-" && **op != "<<-")));
-        let op: &'static str = match found {
+        let c = self.at(0);
+        let op: &'static str = match longer_op(c, self.at(1), self.at(2), self.syntax.arrow_assign)
+        {
             Some(op) => op,
-            None => {
-                let c = self.at(0);
-                match SINGLE.find(c as char).and_then(|at| SINGLE.get(at..at + 1)) {
-                    Some(op) => op,
-                    None => {
-                        self.i += 1;
-                        return;
-                    }
+            None => match SINGLE
+                .bytes()
+                .position(|b| b == c)
+                .and_then(|at| SINGLE.get(at..at + 1))
+            {
+                Some(op) => op,
+                None => {
+                    self.i += 1;
+                    return;
                 }
-            }
+            },
         };
         self.i += op.len();
         match op {

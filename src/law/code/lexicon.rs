@@ -259,15 +259,9 @@ pub(crate) struct Lexicon {
     pub methods: &'static [(&'static str, Method)],
     /// Names whose presence anywhere makes the program's requests send (`CURLOPT_POSTFIELDS`).
     pub send_marks: &'static [&'static str],
-}
-
-/// The entry a path names: the path itself, else the method on any object (`.rmsync`).
-pub(crate) fn lookup<T: Copy>(table: &[(&'static str, T)], path: &str) -> Option<T> {
-    exact(table, path).or_else(|| {
-        let (_, last) = path.rsplit_once('.')?;
-        let at = path.len() - last.len() - 1;
-        exact(table, path.get(at..)?)
-    })
+    /// Names of the interpreter running the code (`sys.executable`, `process.execPath`), and
+    /// the program they name.
+    pub itself: (&'static [&'static str], &'static str),
 }
 
 /// The entry named exactly `key`.
@@ -279,25 +273,147 @@ pub(crate) fn exact<T: Copy>(table: &[(&'static str, T)], key: &str) -> Option<T
         .map(|(_, value)| *value)
 }
 
-/// Is `key` in the sorted list, exactly or as a method on any object?
-pub(crate) fn listed(list: &[&'static str], key: &str) -> bool {
-    let found = |k: &str| list.binary_search(&k).is_ok();
-    found(key)
-        || key
-            .rsplit_once('.')
-            .and_then(|(_, last)| key.get(key.len() - last.len() - 1..))
-            .is_some_and(found)
+/// What a name means, from the first table that names it (runs, deletes, files, the network,
+/// code run, text built).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Meaning {
+    Run(Shape),
+    Delete(Delete),
+    File(Access),
+    Net(Net),
+    Eval(Eval),
+    Build(Build),
 }
 
-/// A prefix entry (`requests.`) covering `path`: any call under it.
-pub(crate) fn under_prefix<T: Copy>(table: &[(&'static str, T)], path: &str) -> Option<T> {
-    let mut end = path.len();
-    // Each dot from the right: `requests.session.post` → `requests.session.`, `requests.`.
-    while let Some(dot) = path.get(..end).and_then(|head| head.rfind('.')) {
-        if let Some(found) = path.get(..=dot).and_then(|prefix| exact(table, prefix)) {
-            return Some(found);
+/// A lexicon's tables as one index, built once per language: a call's path is looked up
+/// once, not once per table.
+pub(crate) struct Index {
+    names: std::collections::HashMap<&'static str, Meaning>,
+    /// The network's prefix entries (`requests.`).
+    prefixes: std::collections::HashMap<&'static str, Net>,
+    /// Paths and calls that are the home folder (`dir.home`, `os.getenv(home)`).
+    home: std::collections::HashSet<&'static str>,
+    /// The paths before `(` in the home folder's calls (`os.getenv`).
+    home_calls: std::collections::HashSet<&'static str>,
+    wires: std::collections::HashSet<&'static str>,
+    itself: (&'static [&'static str], &'static str),
+}
+
+impl Index {
+    fn new(lexicon: &'static Lexicon) -> Index {
+        let mut names = std::collections::HashMap::new();
+        let mut prefixes = std::collections::HashMap::new();
+        for (name, shape) in lexicon.runs {
+            names.entry(*name).or_insert(Meaning::Run(*shape));
         }
-        end = dot;
+        for (name, delete) in lexicon.deletes {
+            names.entry(*name).or_insert(Meaning::Delete(*delete));
+        }
+        for (name, access) in lexicon.files {
+            names.entry(*name).or_insert(Meaning::File(*access));
+        }
+        for (name, net) in lexicon.net {
+            if name.ends_with('.') {
+                prefixes.insert(*name, *net);
+            } else {
+                names.entry(*name).or_insert(Meaning::Net(*net));
+            }
+        }
+        for (name, eval) in lexicon.evals {
+            names.entry(*name).or_insert(Meaning::Eval(*eval));
+        }
+        for (name, build) in lexicon.builds {
+            names.entry(*name).or_insert(Meaning::Build(*build));
+        }
+        Index {
+            names,
+            prefixes,
+            home: lexicon.home.iter().copied().collect(),
+            home_calls: lexicon
+                .home
+                .iter()
+                .filter_map(|entry| entry.split_once('(').map(|(head, _)| head))
+                .collect(),
+            wires: lexicon.wires.iter().copied().collect(),
+            itself: lexicon.itself,
+        }
     }
-    None
+
+    /// The meaning of a path, else of its last name as a method on any object (`.rmsync`).
+    pub(crate) fn meaning(&self, path: &str) -> Option<Meaning> {
+        self.names.get(path).copied().or_else(|| {
+            let dot = path.rfind('.')?;
+            self.names.get(path.get(dot..)?).copied()
+        })
+    }
+
+    /// A prefix entry covering `path` (`requests.` for `requests.session.post`).
+    pub(crate) fn prefix(&self, path: &str) -> Option<Net> {
+        if self.prefixes.is_empty() {
+            return None;
+        }
+        let mut end = path.len();
+        while let Some(dot) = path.get(..end).and_then(|head| head.rfind('.')) {
+            if let Some(found) = path.get(..=dot).and_then(|p| self.prefixes.get(p)) {
+                return Some(*found);
+            }
+            end = dot;
+        }
+        None
+    }
+
+    pub(crate) fn is_home(&self, key: &str) -> bool {
+        self.home.contains(key)
+    }
+
+    /// Is `path` a call that may give the home folder (`os.getenv`)?
+    pub(crate) fn calls_home(&self, path: &str) -> bool {
+        self.home_calls.contains(path)
+    }
+
+    /// The program a path names when it is the interpreter itself (`sys.executable`).
+    pub(crate) fn itself(&self, path: &str) -> Option<&'static str> {
+        self.itself.0.contains(&path).then_some(self.itself.1)
+    }
+
+    pub(crate) fn wires(&self, path: &str) -> bool {
+        self.wires.contains(path)
+            || path
+                .rfind('.')
+                .and_then(|dot| path.get(dot..))
+                .is_some_and(|last| self.wires.contains(last))
+    }
+}
+
+static INDEXES: [std::sync::OnceLock<Index>; 16] = [const { std::sync::OnceLock::new() }; 16];
+
+impl Lexicon {
+    /// This lexicon's index, built the first time it is asked for.
+    pub(crate) fn index(&'static self) -> &'static Index {
+        let slot = match self.language {
+            Language::AppleScript => 0,
+            Language::Awk => 1,
+            Language::Elixir => 2,
+            Language::Groovy => 3,
+            Language::Java => 4,
+            Language::JavaScript => 5,
+            Language::Julia => 6,
+            Language::Lua => 7,
+            Language::Perl => 8,
+            Language::Php => 9,
+            Language::PowerShell => 10,
+            Language::Python => 11,
+            Language::R => 12,
+            Language::Ruby => 13,
+            Language::Tcl => 14,
+        };
+        match INDEXES.get(slot) {
+            Some(cell) => cell.get_or_init(|| Index::new(self)),
+            None => {
+                // Never reached: every language has a slot.
+                static EMPTY: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+                EMPTY.get_or_init(|| Index::new(self))
+            }
+        }
+    }
 }

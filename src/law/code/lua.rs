@@ -72,7 +72,8 @@ const HOME: &[&str] = &["os.getenv(home)"];
 /// Calls that build a text (or a module) from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    ("assert", Build::Same(Arg::At(0))), ("require", Build::Import), ("string.format", Build::Format),
+    ("assert", Build::Same(Arg::At(0))), ("ipairs", Build::Same(Arg::At(0))), ("pairs", Build::Same(Arg::At(0))),
+    ("require", Build::Import), ("string.format", Build::Format),
     ("table.concat", Build::JoinList { sep: 1, list: 0 }), ("tostring", Build::Same(Arg::At(0))),
 ];
 
@@ -98,5 +99,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: &[],
     methods: METHODS,
+    itself: (&[], "lua"),
     send_marks: &[],
 };

@@ -83,5 +83,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: &[],
     wires: &[],
     methods: METHODS,
+    itself: (&[], ""),
     send_marks: &[],
 };

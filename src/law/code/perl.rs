@@ -107,5 +107,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: WIRES,
     methods: &[],
+    itself: (&["^x"], "perl"),
     send_marks: &[],
 };

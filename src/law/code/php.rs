@@ -113,5 +113,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: &[],
     methods: &[],
+    itself: (&["php_binary"], "php"),
     send_marks: SEND_MARKS,
 };

@@ -100,13 +100,15 @@ const HOME: &[&str] = &[
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
     ("__import__", Build::Import), ("builtins.getattr", Build::Attr), ("compile", Build::Same(Arg::At(0))),
-    ("getattr", Build::Attr), ("importlib.import_module", Build::Import), ("os.fsencode", Build::Same(Arg::At(0))),
-    ("os.fspath", Build::Same(Arg::At(0))), ("os.path.abspath", Build::Same(Arg::At(0))),
-    ("os.path.expanduser", Build::Expand), ("os.path.expandvars", Build::Expand), ("os.path.join", Build::PathJoin),
+    ("getattr", Build::Attr), ("importlib.import_module", Build::Import), ("list", Build::Same(Arg::At(0))),
+    ("os.fsencode", Build::Same(Arg::At(0))), ("os.fspath", Build::Same(Arg::At(0))),
+    ("os.path.abspath", Build::Same(Arg::At(0))), ("os.path.expanduser", Build::Expand),
+    ("os.path.expandvars", Build::Expand), ("os.path.join", Build::PathJoin),
     ("os.path.normpath", Build::Same(Arg::At(0))), ("os.path.realpath", Build::Same(Arg::At(0))),
     ("path", Build::PathJoin), ("pathlib.path", Build::PathJoin), ("pathlib.posixpath", Build::PathJoin),
     ("pathlib.purepath", Build::PathJoin), ("shlex.join", Build::Same(Arg::At(0))),
-    ("shlex.quote", Build::Same(Arg::At(0))), ("str", Build::Same(Arg::At(0))),
+    ("shlex.quote", Build::Same(Arg::At(0))), ("sorted", Build::Same(Arg::At(0))), ("str", Build::Same(Arg::At(0))),
+    ("tuple", Build::Same(Arg::At(0))),
 ];
 
 /// Calls that run code.
@@ -145,5 +147,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: WIRES,
     methods: METHODS,
+    itself: (&["sys.executable"], "python3"),
     send_marks: &[],
 };

@@ -110,5 +110,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: &[],
     methods: &[],
+    itself: (&[], "R"),
     send_marks: &[],
 };

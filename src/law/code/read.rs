@@ -9,11 +9,12 @@
 
 use super::lex::{Lexed, Part, Tok, lex};
 use super::lexicon::{
-    Access, Arg, Build, Delete, Eval, Lexicon, Method, Net, Shape, Verb, exact, listed, lookup,
-    under_prefix,
+    Access, Arg, Build, Delete, Eval, Lexicon, Meaning, Method, Net, Shape, Verb, exact,
 };
 use super::{Piece, Reading, Removal, Request, Run, Sent, Value};
 use crate::catalogue::Language;
+
+mod functions;
 
 /// How deep expressions nest before the reader gives up on them.
 const MAX_DEPTH: usize = 48;
@@ -63,6 +64,14 @@ pub(crate) struct State {
     findings: usize,
     depth: usize,
     nest: usize,
+    /// Functions the program defines, read where they are called (`functions.rs`).
+    functions: Vec<functions::Function>,
+    /// How deep calls of the program's own functions are read.
+    inlined: usize,
+    /// Bytes of function bodies read at their calls, in all.
+    inlined_bytes: usize,
+    /// What the function being read returns.
+    returned: Option<Value>,
 }
 
 fn tok<'t, 'a>(t: &'t Lexed<'a>, i: usize) -> Option<&'t Tok<'a>> {
@@ -107,11 +116,44 @@ const WORD_OPERATORS: &[&str] = &[
     "xor",
 ];
 
-/// Binary operators.
+/// Binary operators (`is_operator` reads them; a test keeps the two the same).
+#[cfg(test)]
 const OPERATORS: &[&str] = &[
     "!=", "!==", "!~", "%", "&", "&&", "*", "**", "+", "-", ".", "..", "/", "//", "<", "<<", "<=",
     "<=>", "==", "===", "=~", ">", ">=", ">>", "?", "??", "^", "|", "|&", "|>", "||",
 ];
+
+/// Is this one of `OPERATORS`? (A match on bytes: it runs for every operand read.)
+fn is_operator(op: &str) -> bool {
+    match op.as_bytes() {
+        [c] => b"%&*+-./<>?^|".contains(c),
+        [a, b] => matches!(
+            (a, b),
+            (b'!', b'=')
+                | (b'!', b'~')
+                | (b'&', b'&')
+                | (b'*', b'*')
+                | (b'.', b'.')
+                | (b'/', b'/')
+                | (b'<', b'<')
+                | (b'<', b'=')
+                | (b'=', b'=')
+                | (b'=', b'~')
+                | (b'>', b'=')
+                | (b'>', b'>')
+                | (b'?', b'?')
+                | (b'|', b'&')
+                | (b'|', b'>')
+                | (b'|', b'|')
+        ),
+        b"!==" | b"<=>" | b"===" => true,
+        _ => false,
+    }
+}
+
+fn is_word_operator(word: &str) -> bool {
+    (2..=10).contains(&word.len()) && WORD_OPERATORS.contains(&word)
+}
 
 /// The last name in a path, as a placeholder's name (`sys.argv[]` → `argv`).
 pub(crate) fn placeholder(path: &str) -> String {
@@ -423,6 +465,10 @@ impl State {
             findings: 0,
             depth: 0,
             nest,
+            functions: Vec::new(),
+            inlined: 0,
+            inlined_bytes: 0,
+            returned: None,
         }
     }
 
@@ -456,11 +502,15 @@ impl State {
         }
     }
 
-    pub(crate) fn binding(&self, name: &str) -> Option<Value> {
+    fn unbind(&mut self, name: &str) {
         let key = lower(name);
+        self.bindings.retain(|(k, _)| *k != key);
+    }
+
+    pub(crate) fn binding(&self, name: &str) -> Option<Value> {
         self.bindings
             .iter()
-            .find(|(k, _)| *k == key)
+            .find(|(k, _)| k.len() == name.len() && k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.clone())
     }
 
@@ -472,6 +522,7 @@ impl State {
             self.reading.broken = true;
         }
         self.statements(&lexed, 0, lexed.toks.len());
+        self.uncalled();
     }
 
     /// Reads code run from text (`exec("…")`), one level deeper, with what is bound so far.
@@ -556,7 +607,19 @@ impl State {
                         return skip_statement(t, i, end);
                     }
                     (Language::Awk, "print" | "printf") => return self.awk_print(t, i + 1, end),
-                    _ => {}
+                    (_, "for" | "foreach") => return self.for_loop(t, i + 1, end),
+                    (_, "return") => {
+                        let (value, next) = self.expr(t, i + 1, end);
+                        if self.inlined > 0 && self.returned.is_none() {
+                            self.returned = Some(value);
+                        }
+                        return next.max(i + 1);
+                    }
+                    _ => {
+                        if let Some(next) = self.definition(t, i, end) {
+                            return next;
+                        }
+                    }
                 }
                 if let Some(next) = self.assignment(t, i, end) {
                     return next;
@@ -593,6 +656,11 @@ impl State {
         let op = *op;
         if !matches!(op, "=" | ":=" | "<-" | "<<-" | "+=" | ".=" | "..=" | "||=") {
             return None;
+        }
+        if (op == "=" || op == "<-")
+            && let Some(next) = self.function_value(t, name, i + 2, end)
+        {
+            return Some(next);
         }
         let (value, j) = self.expr(t, i + 2, end);
         let value = match op {
@@ -640,6 +708,44 @@ impl State {
             Some(next) => next,
             None => i,
         }
+    }
+
+    /// `for x in LIST`, `for (const x of LIST)`, `for my $x (LIST)`, `for _, x in
+    /// ipairs(LIST)`: the name stands for the list, so what is done with it is done with
+    /// every item (a delete of each path, a command spelled by each).
+    fn for_loop(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> usize {
+        let parens = is_op(t, i, "(");
+        let start = if parens { i + 1 } else { i };
+        let stop = if parens { partner(t, i, end) } else { end };
+        let mut at = start;
+        let mut name: Option<&str> = None;
+        // The loop's names, up to `in` or `of` (a few tokens at most).
+        while at < stop && at < start + 8 {
+            match tok(t, at) {
+                Some(Tok::Name("in" | "of")) => break,
+                Some(Tok::Name("const" | "let" | "var" | "my" | "our" | "local")) => {}
+                Some(Tok::Name(n) | Tok::Var(n)) => name = Some(n),
+                Some(Tok::Op(",")) => {}
+                Some(Tok::Op("(")) if self.language() == Language::Perl => {
+                    // `for my $x (LIST)`
+                    let close = partner(t, at, end);
+                    let list = self.list(t, at + 1, close);
+                    if let Some(name) = name {
+                        self.bind(name, list);
+                    }
+                    return close + 1;
+                }
+                _ => return at,
+            }
+            at += 1;
+        }
+        let Some(name) = name else { return at };
+        if !matches!(tok(t, at), Some(Tok::Name("in" | "of"))) {
+            return at;
+        }
+        let (value, next) = self.expr(t, at + 1, stop);
+        self.bind(name, value);
+        if parens { stop + 1 } else { next }
     }
 
     /// `import a.b as c, d`
@@ -820,8 +926,8 @@ impl State {
         let mut ternary = false;
         while j < end && j > i {
             let op = match tok(t, j) {
-                Some(Tok::Op(op)) if OPERATORS.contains(op) || (*op == ":" && ternary) => *op,
-                Some(Tok::Name(word)) if WORD_OPERATORS.contains(word) => *word,
+                Some(Tok::Op(op)) if is_operator(op) || (*op == ":" && ternary) => *op,
+                Some(Tok::Name(word)) if is_word_operator(word) => *word,
                 _ => {
                     // awk joins two values written side by side.
                     if self.lex.syntax.juxtapose && starts_operand(t, j) {
@@ -970,14 +1076,25 @@ impl State {
                     .unwrap_or_else(|| Value::Object(lower(name)))
             }
             Tok::Name(name) => match *name {
-                "true" | "True" | "TRUE" | "T" => Value::Bool(true),
-                "false" | "False" | "FALSE" | "F" | "None" | "nil" | "null" | "undefined"
-                | "NULL" | "nothing" => Value::Other,
+                "true" | "True" | "TRUE" => Value::Bool(true),
+                "T" if self.language() == Language::R => Value::Bool(true),
+                "F" if self.language() == Language::R => Value::Other,
+                "false" | "False" | "FALSE" | "None" | "nil" | "null" | "undefined" | "NULL"
+                | "nothing" => Value::Other,
                 "getline" if self.language() == Language::Awk => {
                     return self.awk_getline(t, i + 1, end);
                 }
                 name => {
                     callable = true;
+                    if let Some(program) = self.lex.index().itself(&lower(name)) {
+                        return self.postfix(
+                            t,
+                            Value::Text(vec![Piece::Lit(program.to_string())]),
+                            i + 1,
+                            end,
+                            false,
+                        );
+                    }
                     if !self.lex.send_marks.is_empty()
                         && self
                             .lex
@@ -994,7 +1111,9 @@ impl State {
             Tok::Op("(") => {
                 let close = partner(t, i, end);
                 let (items, trailing) = self.items(t, i + 1, close);
-                let value = if items.len() == 1 && !trailing {
+                let value = if comprehension(t, i + 1, close) {
+                    Value::Object("items".to_string())
+                } else if items.len() == 1 && !trailing {
                     items.into_iter().next().unwrap_or(Value::Other)
                 } else {
                     Value::List(items)
@@ -1054,6 +1173,10 @@ impl State {
     /// `[a, b]`, or PHP's `['k' => v]`.
     fn list(&mut self, t: &Lexed<'_>, i: usize, close: usize) -> Value {
         let args = self.args_between(t, i, close);
+        if comprehension(t, i, close) {
+            // `[f(x) for x in xs]`: its calls are read; its items are only known when it runs.
+            return Value::Object("items".to_string());
+        }
         if args.named.is_empty() {
             Value::List(args.positional)
         } else {
@@ -1321,8 +1444,8 @@ impl State {
                 }
                 _ if callable
                     && matches!(value, Value::Object(_))
-                    && starts_bare_argument(t, i)
-                    && (syntax.bare_calls || self.evaluates(&value)) =>
+                    && (syntax.bare_calls || self.evaluates(&value))
+                    && starts_bare_argument(t, i) =>
                 {
                     let (args, next) = self.bare_args(t, i, end);
                     value = self.apply(value, args);
@@ -1348,7 +1471,7 @@ impl State {
 
     /// Is this a name that runs code, which PHP calls without parentheses (`include "x"`)?
     fn evaluates(&self, value: &Value) -> bool {
-        matches!(value, Value::Object(path) if exact(self.lex.evals, path).is_some())
+        matches!(value, Value::Object(path) if matches!(self.lex.index().meaning(path), Some(Meaning::Eval(_))))
     }
 
     /// Calling a value: a name's path, or PHP's `$f = "system"; $f("ls")`.
@@ -1376,8 +1499,10 @@ impl State {
         match value {
             Value::Object(path) => {
                 let path = join_path(&path, &lower(name));
-                if self.lex.home.binary_search(&path.as_str()).is_ok() {
+                if self.lex.index().is_home(&path) {
                     home()
+                } else if let Some(program) = self.lex.index().itself(&path) {
+                    Value::Text(vec![Piece::Lit(program.to_string())])
                 } else {
                     Value::Object(path)
                 }
@@ -1433,7 +1558,7 @@ impl State {
             Value::Fetched(host) => {
                 // `fetch(u).then(r => r.text()).then(eval)`: what was fetched, run.
                 let runs = args.positional.iter().any(|v| {
-                    matches!(v, Value::Object(p) if exact(self.lex.evals, p) == Some(Eval::Code))
+                    matches!(v, Value::Object(p) if self.lex.index().meaning(p) == Some(Meaning::Eval(Eval::Code)))
                 });
                 if runs && self.finding() {
                     self.reading.fetched_runs.push(host.clone());
@@ -1477,25 +1602,34 @@ impl State {
             self.unknown("it makes more calls than warden reads");
             return Value::Other;
         }
-        let lex = self.lex;
+        let index = self.lex.index();
         if self.is_home_call(path, args) {
             return home();
         }
-        if let Some(shape) = lookup(lex.runs, path) {
-            self.run(shape, args);
-            return Value::Object(path.to_string());
+        match index.meaning(path) {
+            Some(Meaning::Run(shape)) => {
+                self.run(shape, args);
+                return Value::Object(path.to_string());
+            }
+            Some(Meaning::Delete(delete)) => {
+                self.delete(delete, args);
+                return Value::Other;
+            }
+            Some(Meaning::File(access)) => return self.access(access, args),
+            Some(Meaning::Net(net)) => return self.net(net, path, args),
+            Some(Meaning::Eval(eval)) => {
+                self.eval(eval, args);
+                return Value::Other;
+            }
+            Some(Meaning::Build(build)) => {
+                if index.wires(path) {
+                    self.reading.wires = true;
+                }
+                return self.build(build, args);
+            }
+            None => {}
         }
-        if let Some(delete) = lookup(lex.deletes, path) {
-            self.delete(delete, args);
-            return Value::Other;
-        }
-        if let Some(access) = lookup(lex.files, path) {
-            return self.access(access, args);
-        }
-        if let Some(net) = lookup(lex.net, path) {
-            return self.net(net, path, args);
-        }
-        if let Some(net) = under_prefix(lex.net, path) {
+        if let Some(net) = index.prefix(path) {
             // Under a client library, only a call named for a request is one
             // (`requests.session().post`, not `requests.Session()`).
             if path
@@ -1507,24 +1641,17 @@ impl State {
             }
             return Value::Object(path.to_string());
         }
-        if let Some(eval) = lookup(lex.evals, path) {
-            self.eval(eval, args);
-            return Value::Other;
-        }
-        if listed(lex.wires, path) {
+        if index.wires(path) {
             self.reading.wires = true;
         }
-        if let Some(build) = lookup(lex.builds, path) {
-            return self.build(build, args);
+        if let Some(value) = self.user_call(path, args) {
+            return value;
         }
         if !path.contains('.') && !self.stars.is_empty() {
             let stars = self.stars.clone();
             for module in stars {
                 let full = join_path(&module, path);
-                if lookup(lex.runs, &full).is_some()
-                    || lookup(lex.deletes, &full).is_some()
-                    || lookup(lex.net, &full).is_some()
-                {
+                if index.meaning(&full).is_some() {
                     return self.call(&full, args);
                 }
             }
@@ -1534,8 +1661,8 @@ impl State {
 
     /// `os.homedir()`, `os.getenv('HOME')`, `Sys.getenv("HOME")`.
     fn is_home_call(&mut self, path: &str, args: &Args) -> bool {
-        let home = self.lex.home;
-        if home.is_empty() {
+        let index = self.lex.index();
+        if !index.calls_home(path) {
             return false;
         }
         let key = match args.positional.as_slice() {
@@ -1546,7 +1673,7 @@ impl State {
             },
             _ => return false,
         };
-        home.binary_search(&key.as_str()).is_ok()
+        index.is_home(&key)
     }
 
     fn build(&mut self, build: Build, args: &Args) -> Value {
@@ -2246,6 +2373,20 @@ fn dotted(t: &Lexed<'_>, mut i: usize, end: usize) -> (String, usize) {
     (out, i)
 }
 
+/// A comprehension between `from` and `close`: a `for` outside inner brackets
+/// (`x for x in xs`).
+fn comprehension(t: &Lexed<'_>, from: usize, close: usize) -> bool {
+    let mut at = from;
+    while at < close {
+        match tok(t, at) {
+            Some(Tok::Name("for")) => return at > from,
+            Some(Tok::Op("(" | "[" | "{")) => at = partner(t, at, close) + 1,
+            _ => at += 1,
+        }
+    }
+    false
+}
+
 /// The end of the statement at `i`: the next line break or `;` outside brackets.
 fn skip_statement(t: &Lexed<'_>, mut i: usize, end: usize) -> usize {
     while i < end {
@@ -2374,4 +2515,24 @@ fn address(value: &Value) -> Option<Value> {
         .iter()
         .any(|scheme| lower.starts_with(scheme))
         .then(|| value.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_operator_match_is_the_operator_table() {
+        let candidates = [
+            "!", "%", "&", "*", "+", "-", ".", "/", "<", ">", "?", "^", "|", "=", ":", ",", "~",
+            "!=", "!~", "&&", "**", "..", "//", "<<", "<=", "==", "=~", ">=", ">>", "??", "|&",
+            "|>", "||", "->", "=>", "::", "+=", "!==", "<=>", "===", "...", "**=",
+        ];
+        for op in candidates {
+            assert_eq!(is_operator(op), OPERATORS.contains(&op), "{op}");
+        }
+        for op in OPERATORS {
+            assert!(is_operator(op), "{op}");
+        }
+    }
 }

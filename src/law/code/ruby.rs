@@ -134,5 +134,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: WIRES,
     methods: METHODS,
+    itself: (&["rbconfig.ruby"], "ruby"),
     send_marks: &[],
 };

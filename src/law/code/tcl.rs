@@ -112,6 +112,7 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     evals: EVALS,
     wires: &[],
     methods: &[],
+    itself: (&["info.nameofexecutable"], "tclsh"),
     send_marks: &[],
 };
 

@@ -278,6 +278,19 @@ fn command_lines_are_read_in_every_language() {
         (Php, "call_user_func('system', 'id');", "id"),
         (Php, "call_user_func_array('system', ['id']);", "id"),
         (R, "do.call('system', list('id'))", "id"),
+        (
+            Python,
+            "import os\nfor c in ['id']:\n    os.system(c)",
+            "id",
+        ),
+        (
+            JavaScript,
+            "for (const c of ['id']) require('child_process').execSync(c)",
+            "id",
+        ),
+        (Perl, "for my $c ('id') { system($c) }", "id"),
+        (Lua, "for _, c in ipairs({'id'}) do os.execute(c) end", "id"),
+        (R, "for (c in c('id')) system(c)", "id"),
         (Tcl, "exec ls -la", "ls -la"),
         (Tcl, "set c id\nexec $c", "id"),
         (Tcl, "puts [exec ls $env(HOME)]", "ls ${HOME}"),
@@ -309,6 +322,121 @@ fn command_lines_are_read_in_every_language() {
             "{language:?} `{code}`: want `{want}` among {got:?}"
         );
     }
+}
+
+#[test]
+fn the_program_s_own_functions_are_read_where_they_are_called() {
+    let cases: &[(Language, &str, &[&str], &[&str])] = &[
+        (
+            Python,
+            "import subprocess\ndef run(cmd):\n    return subprocess.run(cmd, check=True)\nrun(['git', 'status'])\nrun(['cargo', 'test'])",
+            &["git status", "cargo test"],
+            &["${cmd}"],
+        ),
+        (
+            Python,
+            "import subprocess\nclass T:\n    def sh(self, c):\n        subprocess.run(c, shell=True)\nT().sh('make')",
+            &["make"],
+            &["${c}"],
+        ),
+        (
+            Python,
+            "import os\ndef home():\n    return os.path.expanduser('~')\nimport shutil\nshutil.rmtree(home())",
+            &[],
+            &[],
+        ),
+        (
+            Python,
+            "import os\nsh = lambda c: os.system(c)\nsh('id')",
+            &["id"],
+            &["${c}"],
+        ),
+        (
+            Python,
+            "import os\ndef f(c):\n    os.system(c)\nf(input())",
+            &["${input}"],
+            &[],
+        ),
+        (
+            Python,
+            "import os\ndef never(c):\n    os.system(c)\nprint(1)",
+            &["${c}"],
+            &[],
+        ),
+        (
+            Python,
+            "import os\ndef outer():\n    def inner(c):\n        os.system(c)\n    inner('id')\nouter()",
+            &["id"],
+            &[],
+        ),
+        (
+            JavaScript,
+            "const cp = require('child_process');\nfunction run(c) { return cp.execSync(c); }\nrun('git status');",
+            &["git status"],
+            &["${c}"],
+        ),
+        (
+            JavaScript,
+            "const cp = require('child_process'); const sh = (c) => cp.execSync(c); sh('id')",
+            &["id"],
+            &["${c}"],
+        ),
+        (
+            JavaScript,
+            "const sh = c => require('child_process').execSync(c); sh('id')",
+            &["id"],
+            &["${c}"],
+        ),
+        (
+            Php,
+            "function sh($c) { return shell_exec($c); } echo sh('id');",
+            &["id"],
+            &["${c}"],
+        ),
+        (
+            R,
+            "sh <- function(c) { system(c) }\nsh('id')",
+            &["id"],
+            &["${c}"],
+        ),
+        (
+            Lua,
+            "local function sh(c) os.execute(c) end\nsh('id')",
+            &["id"],
+            &["${c}"],
+        ),
+        (
+            Lua,
+            "function sh(c)\n  if c then os.execute(c) end\nend\nsh('id')",
+            &["id"],
+            &["${c}"],
+        ),
+    ];
+    for (language, code, want, not) in cases {
+        let reading = read_as(Some(*language), code);
+        let got = lines(&reading);
+        for want in *want {
+            assert!(
+                got.iter().any(|l| l == want),
+                "{language:?} `{code}`: want `{want}` among {got:?}"
+            );
+        }
+        for not in *not {
+            assert!(
+                !got.iter().any(|l| l == not),
+                "{language:?} `{code}`: not `{not}` among {got:?}"
+            );
+        }
+    }
+    let home = read_as(
+        Some(Python),
+        "import os\ndef home():\n    return os.path.expanduser('~')\nimport shutil\nshutil.rmtree(home())",
+    );
+    assert!(
+        home.deletes.iter().any(|d| d.path == "${HOME}" && d.tree),
+        "{:?}",
+        home.deletes
+    );
 }
 
 #[test]
@@ -421,6 +549,12 @@ fn deletes_are_read_with_their_path() {
             "rm(joinpath(ENV[\"HOME\"], \"x\"))",
             "${HOME}/x",
             false,
+        ),
+        (
+            Python,
+            "import shutil\nfor p in ['/srv/a', '/srv/b']:\n    shutil.rmtree(p)",
+            "/srv/b",
+            true,
         ),
         (Tcl, "file delete -force ~", "${HOME}", true),
         (Tcl, "file delete build/x.o", "build/x.o", false),
