@@ -161,6 +161,8 @@ fn runs_program(cmd: &Command) -> Option<Command> {
         "busybox" | "npx" | "bunx" | "pnpx" | "uvx" => 0,
         "pnpm" | "yarn" if args.first().is_some_and(|a| a == "dlx" || a == "exec") => 1,
         "pipx" | "uv" if args.first().is_some_and(|a| a == "run") => 1,
+        // `python -m pwncat -lp 4444`: the module runs as its program would.
+        "python" if args.first().is_some_and(|a| a == "-m") => 1,
         _ => return None,
     };
     let rest: Vec<String> = args
