@@ -145,6 +145,8 @@ pub(crate) struct Reading {
     pub unknown: Option<String>,
     /// The code could not be read to its end (an unterminated string or comment).
     pub broken: bool,
+    /// It reads its standard input.
+    pub stdin: bool,
 }
 
 impl Reading {
@@ -166,6 +168,7 @@ impl Reading {
             self.unknown = other.unknown;
         }
         self.broken |= other.broken;
+        self.stdin |= other.stdin;
     }
 }
 

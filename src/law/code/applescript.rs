@@ -62,6 +62,7 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: &[],
     itself: (&[], "osascript"),
+    stdin: &[],
     send_marks: &[],
 };
 

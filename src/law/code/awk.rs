@@ -59,5 +59,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: &[],
     itself: (&[], "awk"),
+    stdin: &[],
     send_marks: &[],
 };

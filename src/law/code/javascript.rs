@@ -106,10 +106,10 @@ const HOME: &[&str] = &[
 /// Calls that build a text (or a module) from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    (".require", Build::Import), ("import", Build::Import), ("path.join", Build::PathJoin),
-    ("path.normalize", Build::Same(Arg::At(0))), ("path.resolve", Build::PathJoin), ("reflect.get", Build::Attr),
-    ("require", Build::Import), ("string", Build::Same(Arg::At(0))), ("string.raw", Build::Same(Arg::At(0))),
-    ("util.format", Build::Format),
+    (".require", Build::Import), ("glob.globsync", Build::Same(Arg::At(0))), ("glob.sync", Build::Same(Arg::At(0))),
+    ("import", Build::Import), ("path.join", Build::PathJoin), ("path.normalize", Build::Same(Arg::At(0))),
+    ("path.resolve", Build::PathJoin), ("reflect.get", Build::Attr), ("require", Build::Import),
+    ("string", Build::Same(Arg::At(0))), ("string.raw", Build::Same(Arg::At(0))), ("util.format", Build::Format),
 ];
 
 /// Calls that run code.
@@ -139,5 +139,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: METHODS,
     itself: (&["process.argv0", "process.execpath"], "node"),
+    stdin: &["process.stdin"],
     send_marks: &[],
 };

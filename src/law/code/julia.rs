@@ -98,5 +98,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: &[],
     itself: (&["base.julia_cmd"], "julia"),
+    stdin: &["readline", "stdin"],
     send_marks: &[],
 };

@@ -262,6 +262,8 @@ pub(crate) struct Lexicon {
     /// Names of the interpreter running the code (`sys.executable`, `process.execPath`), and
     /// the program they name.
     pub itself: (&'static [&'static str], &'static str),
+    /// Names that read standard input (`sys.stdin`, `process.stdin`, `STDIN`).
+    pub stdin: &'static [&'static str],
 }
 
 /// The entry named exactly `key`.
@@ -297,6 +299,7 @@ pub(crate) struct Index {
     home_calls: std::collections::HashSet<&'static str>,
     wires: std::collections::HashSet<&'static str>,
     itself: (&'static [&'static str], &'static str),
+    stdin: std::collections::HashSet<&'static str>,
 }
 
 impl Index {
@@ -336,6 +339,7 @@ impl Index {
                 .collect(),
             wires: lexicon.wires.iter().copied().collect(),
             itself: lexicon.itself,
+            stdin: lexicon.stdin.iter().copied().collect(),
         }
     }
 
@@ -374,6 +378,11 @@ impl Index {
     /// The program a path names when it is the interpreter itself (`sys.executable`).
     pub(crate) fn itself(&self, path: &str) -> Option<&'static str> {
         self.itself.0.contains(&path).then_some(self.itself.1)
+    }
+
+    /// Does this name read standard input?
+    pub(crate) fn reads_stdin(&self, path: &str) -> bool {
+        self.stdin.contains(path)
     }
 
     pub(crate) fn wires(&self, path: &str) -> bool {

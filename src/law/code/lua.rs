@@ -100,5 +100,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: METHODS,
     itself: (&[], "lua"),
+    stdin: &["io.read", "io.stdin"],
     send_marks: &[],
 };

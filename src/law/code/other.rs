@@ -84,5 +84,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: METHODS,
     itself: (&[], ""),
+    stdin: &[],
     send_marks: &[],
 };

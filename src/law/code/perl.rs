@@ -108,5 +108,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: WIRES,
     methods: &[],
     itself: (&["^x"], "perl"),
+    stdin: &["stdin"],
     send_marks: &[],
 };

@@ -80,8 +80,9 @@ const HOME: &[&str] = &[
 /// Calls that build a text from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    ("array", Build::List), ("call_user_func", Build::Dispatch), ("call_user_func_array", Build::Dispatch),
-    ("escapeshellarg", Build::Same(Arg::At(0))), ("escapeshellcmd", Build::Same(Arg::At(0))),
+    ("array", Build::List), ("array_map", Build::Dispatch), ("call_user_func", Build::Dispatch),
+    ("call_user_func_array", Build::Dispatch), ("escapeshellarg", Build::Same(Arg::At(0))),
+    ("escapeshellcmd", Build::Same(Arg::At(0))), ("glob", Build::Same(Arg::At(0))),
     ("implode", Build::JoinList { sep: 0, list: 1 }), ("join", Build::JoinList { sep: 0, list: 1 }),
     ("realpath", Build::Same(Arg::At(0))), ("sprintf", Build::Format),
     ("stream_context_create", Build::Same(Arg::At(0))), ("strval", Build::Same(Arg::At(0))),
@@ -114,5 +115,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: &[],
     itself: (&["php_binary"], "php"),
+    stdin: &["stdin"],
     send_marks: SEND_MARKS,
 };

@@ -100,7 +100,8 @@ const HOME: &[&str] = &[
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
     ("__import__", Build::Import), ("builtins.getattr", Build::Attr), ("compile", Build::Same(Arg::At(0))),
-    ("getattr", Build::Attr), ("importlib.import_module", Build::Import), ("list", Build::Same(Arg::At(0))),
+    ("getattr", Build::Attr), ("glob.glob", Build::Same(Arg::At(0))), ("glob.iglob", Build::Same(Arg::At(0))),
+    ("importlib.import_module", Build::Import), ("list", Build::Same(Arg::At(0))),
     ("os.fsencode", Build::Same(Arg::At(0))), ("os.fspath", Build::Same(Arg::At(0))),
     ("os.path.abspath", Build::Same(Arg::At(0))), ("os.path.expanduser", Build::Expand),
     ("os.path.expandvars", Build::Expand), ("os.path.join", Build::PathJoin),
@@ -148,5 +149,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: WIRES,
     methods: METHODS,
     itself: (&["sys.executable"], "python3"),
+    stdin: &["fileinput.input", "input", "sys.stdin", "sys.stdin.buffer"],
     send_marks: &[],
 };

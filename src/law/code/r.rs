@@ -90,6 +90,7 @@ const BUILDS: &[(&str, Build)] = &[
     ("normalizepath", Build::Expand), ("parse", Build::Same(Arg::Key("text"))), ("paste", Build::Paste),
     ("paste0", Build::Concat), ("path.expand", Build::Expand), ("shquote", Build::Same(Arg::At(0))),
     ("sprintf", Build::Format), ("str2expression", Build::Same(Arg::At(0))), ("str2lang", Build::Same(Arg::At(0))),
+    ("sys.glob", Build::Same(Arg::At(0))),
 ];
 
 /// Calls that run code.
@@ -111,5 +112,6 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: &[],
     itself: (&[], "R"),
+    stdin: &["stdin"],
     send_marks: &[],
 };

@@ -1072,6 +1072,9 @@ impl State {
             Tok::Num | Tok::Regex => Value::Other,
             Tok::Var(name) => {
                 callable = self.language() == Language::Php;
+                if self.lex.index().reads_stdin(&lower(name)) {
+                    self.reading.stdin = true;
+                }
                 self.binding(name)
                     .unwrap_or_else(|| Value::Object(lower(name)))
             }
@@ -1086,6 +1089,9 @@ impl State {
                 }
                 name => {
                     callable = true;
+                    if self.lex.index().reads_stdin(&lower(name)) {
+                        self.reading.stdin = true;
+                    }
                     if let Some(program) = self.lex.index().itself(&lower(name)) {
                         return self.postfix(
                             t,
@@ -1370,6 +1376,7 @@ impl State {
                     };
                     let name = *name;
                     i += 2;
+                    let receiver = (self.language() == Language::Ruby).then(|| value.clone());
                     if is_op(t, i, "(") {
                         let close = partner(t, i, end);
                         let args = self.args_between(t, i + 1, close);
@@ -1389,6 +1396,9 @@ impl State {
                     } else {
                         value = self.member(value, name);
                         callable = true;
+                    }
+                    if let Some(receiver) = receiver {
+                        self.block_params(t, i, receiver);
                     }
                 }
                 Some(Tok::Op("(")) => {
@@ -1458,6 +1468,22 @@ impl State {
         (value, i)
     }
 
+    /// Ruby's block after a method (`xs.each { |x| … }`, `do |x| … end`): its parameters
+    /// stand for what the method walks, so what is done with them is done with its items.
+    fn block_params(&mut self, t: &Lexed<'_>, i: usize, receiver: Value) {
+        let opens = is_op(t, i, "{") || matches!(tok(t, i), Some(Tok::Name("do")));
+        if !opens || !is_op(t, i + 1, "|") {
+            return;
+        }
+        let mut at = i + 2;
+        while at < i + 8 && !is_op(t, at, "|") {
+            if let Some(Tok::Name(name)) = tok(t, at) {
+                self.bind(name, receiver.clone());
+            }
+            at += 1;
+        }
+    }
+
     /// A literal alone (a string after a name), without a postfix of its own.
     fn primary_only(&mut self, t: &Lexed<'_>, i: usize, _end: usize) -> (Value, usize) {
         match tok(t, i) {
@@ -1504,6 +1530,9 @@ impl State {
                 } else if let Some(program) = self.lex.index().itself(&path) {
                     Value::Text(vec![Piece::Lit(program.to_string())])
                 } else {
+                    if self.lex.index().reads_stdin(&path) {
+                        self.reading.stdin = true;
+                    }
                     Value::Object(path)
                 }
             }
@@ -1605,6 +1634,9 @@ impl State {
         let index = self.lex.index();
         if self.is_home_call(path, args) {
             return home();
+        }
+        if index.reads_stdin(path) {
+            self.reading.stdin = true;
         }
         match index.meaning(path) {
             Some(Meaning::Run(shape)) => {
@@ -2049,6 +2081,15 @@ impl State {
     }
 
     fn read_path(&mut self, path: &Value) -> Value {
+        if let Some(text) = literal(path)
+            && matches!(
+                text.as_str(),
+                "/dev/stdin" | "php://stdin" | "stdin" | "-" | "/dev/fd/0"
+            )
+        {
+            self.reading.stdin = true;
+            return Value::Object("stdin".to_string());
+        }
         if matches!(path, Value::Text(_)) && self.finding() {
             let tilde = self.lex.syntax.tilde;
             let word = super::path_of(path, tilde);

@@ -71,8 +71,8 @@ const HOME: &[&str] = &["env.home"];
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
     ("concat", Build::Concat), ("file.join", Build::PathJoin), ("file.nativename", Build::Same(Arg::At(0))),
-    ("file.normalize", Build::Expand), ("format", Build::Format), ("join", Build::JoinList { sep: 1, list: 0 }),
-    ("list", Build::List), ("string.trim", Build::Same(Arg::At(0))),
+    ("file.normalize", Build::Expand), ("format", Build::Format), ("glob", Build::Same(Arg::At(0))),
+    ("join", Build::JoinList { sep: 1, list: 0 }), ("list", Build::List), ("string.trim", Build::Same(Arg::At(0))),
 ];
 
 /// Commands that run code.
@@ -113,6 +113,7 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     wires: &[],
     methods: &[],
     itself: (&["info.nameofexecutable"], "tclsh"),
+    stdin: &["stdin"],
     send_marks: &[],
 };
 
@@ -476,6 +477,14 @@ fn command(state: &mut State, words: Vec<Word>, depth: usize) -> Value {
                 args.positional.push(word.value.clone());
             }
         }
+    }
+    // `gets stdin line`, `read stdin`: the standard input channel.
+    if args
+        .positional
+        .iter()
+        .any(|v| super::read::literal(v).is_some_and(|t| t == "stdin"))
+    {
+        state.reading.stdin = true;
     }
     match super::lexicon::exact(EVALS, &path) {
         Some(Eval::Code) => {

@@ -963,6 +963,47 @@ fn sockets_files_and_wires_are_read() {
 }
 
 #[test]
+fn reading_standard_input_is_found() {
+    for (language, code) in [
+        (Python, "import sys; print(sys.stdin.read())"),
+        (Python, "x = input()"),
+        (JavaScript, "process.stdin.on('data', d => console.log(d))"),
+        (JavaScript, "require('fs').readFileSync('/dev/stdin')"),
+        (Perl, "while (<STDIN>) { print }"),
+        (Ruby, "puts $stdin.read"),
+        (Php, "echo file_get_contents('php://stdin');"),
+        (Lua, "print(io.read('*a'))"),
+        (R, "x <- readLines(file('stdin'))"),
+        (Julia, "println(readline())"),
+        (Tcl, "gets stdin line"),
+    ] {
+        assert!(read_as(Some(language), code).stdin, "{language:?} `{code}`");
+    }
+    assert!(!read_as(Some(Python), "print(1)").stdin);
+}
+
+#[test]
+fn a_block_s_parameters_stand_for_what_its_method_walks() {
+    let reading = read_as(
+        Some(Ruby),
+        "Dir.glob(File.join(Dir.home, '*')).each { |f| FileUtils.rm_rf(f) }",
+    );
+    assert!(
+        reading
+            .deletes
+            .iter()
+            .any(|d| d.path == "${HOME}'/*'" && d.tree),
+        "{:?}",
+        reading.deletes
+    );
+    let reading = read_as(
+        Some(Ruby),
+        "['make', 'make test'].each do |c| system(c) end",
+    );
+    assert!(!reading.runs.is_empty(), "{:?}", reading.runs);
+}
+
+#[test]
 fn fetched_code_run_is_found() {
     for (language, code) in [
         (

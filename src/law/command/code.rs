@@ -102,8 +102,35 @@ fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) 
         let place = scan.place;
         super::paths::write(write, cmd, place, scan);
     }
-    network(reading, who, scan);
+    let mut sent = reading.reads.clone();
+    if reading.stdin {
+        sent.extend(piped_files(cmd, scan));
+    }
+    network(reading, &sent, who, scan);
     lines
+}
+
+/// The files a command's standard input holds: its `<` redirect, or what the stages before
+/// it in its pipeline read (`cat .env | python3 -c '…sys.stdin…'`).
+fn piped_files(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    let mut out: Vec<String> = cmd
+        .redirects
+        .iter()
+        .filter(|r| r.op == crate::shell::RedirectOp::Read)
+        .map(|r| r.target.clone())
+        .collect();
+    if cmd.stage > 0 {
+        for before in scan.pipeline(cmd.pipeline).filter(|c| c.stage < cmd.stage) {
+            if crate::catalogue::is(&before.program(), crate::catalogue::Class::ReadOnly) {
+                out.extend(
+                    super::positional(before.args())
+                        .iter()
+                        .map(|a| (*a).to_string()),
+                );
+            }
+        }
+    }
+    out
 }
 
 /// A key or credential file the code reads: read is enough, as `cat ~/.ssh/id_rsa` is.
@@ -118,7 +145,7 @@ fn keys_read(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
     }
 }
 
-fn network(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
+fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<'_>) {
     let reaches = !reading.requests.is_empty()
         || !reading.connects.is_empty()
         || reading.socket
@@ -140,7 +167,7 @@ fn network(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
         [one] => Some((*one).to_string()),
         _ => None,
     };
-    let reads_files = !reading.reads.is_empty();
+    let reads_files = !sent_files.is_empty();
     for request in &reading.requests {
         let sent = match request.sent {
             Sent::Get if reading.marked => Sent::Send,
@@ -153,7 +180,7 @@ fn network(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
             .or_else(|| (sent != Sent::Get).then(|| only.clone()).flatten());
         let Some(host) = host else {
             if sends {
-                unknown_send(reading, who, scan);
+                unknown_send(sent_files, who, scan);
             }
             continue;
         };
@@ -167,7 +194,7 @@ fn network(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
             net::http_delete(scan, Some("DELETE"), &host, &request.url);
         }
         if sends {
-            for file in &reading.reads {
+            for file in sent_files {
                 net::file_leaves(scan, file, &host);
             }
             let how = if reads_files {
@@ -193,7 +220,7 @@ fn network(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
                     if let Some(risk) = net::metadata_risk(host) {
                         scan.add(risk);
                     }
-                    for file in &reading.reads {
+                    for file in sent_files {
                         net::file_leaves(scan, file, host);
                     }
                     let how = if reads_files {
@@ -203,7 +230,7 @@ fn network(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
                     };
                     net::send(scan, host, &how);
                 }
-                None => unknown_send(reading, who, scan),
+                None => unknown_send(sent_files, who, scan),
             }
         }
     }
@@ -254,9 +281,9 @@ fn wires_shell(reading: &Reading) -> bool {
 }
 
 /// Data sent to an address only known when the code runs (a key or secret file too).
-fn unknown_send(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
+fn unknown_send(sent_files: &[String], who: &str, scan: &mut Scan<'_>) {
     let place = "an address only known when it runs";
-    for file in &reading.reads {
+    for file in sent_files {
         net::file_leaves(scan, file, place);
     }
     scan.add(
