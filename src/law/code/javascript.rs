@@ -55,7 +55,8 @@ const RUNS: &[(&str, Shape)] = &[
     ("child_process.spawnsync", Shape::ProgramList), ("deno.command", Shape::ProgramList),
     ("deno.run", Shape::Options), ("exec", Shape::Line), ("execa", Shape::ProgramList),
     ("execa.command", Shape::Line), ("execa.execa", Shape::ProgramList), ("execa.execacommand", Shape::Line),
-    ("execacommand", Shape::Line), ("shelljs.exec", Shape::Line), ("zx.$", Shape::Line),
+    ("execacommand", Shape::Line), ("process.binding.spawn", Shape::Options), ("shelljs.exec", Shape::Line),
+    ("zx.$", Shape::Line),
 ];
 
 /// Calls that delete the path they are given.
@@ -115,7 +116,7 @@ const BUILDS: &[(&str, Build)] = &[
 /// Calls that run code.
 #[rustfmt::skip]
 const EVALS: &[(&str, Eval)] = &[
-    ("eval", Eval::Code), ("function", Eval::Code), ("vm.runinnewcontext", Eval::Code),
+    ("eval", Eval::Code), ("function", Eval::Body), ("vm.runinnewcontext", Eval::Code),
     ("vm.runinthiscontext", Eval::Code), ("vm.script", Eval::Code),
 ];
 

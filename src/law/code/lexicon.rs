@@ -224,6 +224,9 @@ pub(crate) enum Build {
     /// Calls the function the first argument names with the rest (`call_user_func('system',
     /// …)`, Ruby's `send(:system, …)`, R's `do.call("system", list(…))`).
     Dispatch,
+    /// Calls the function at the first argument once for each item of the list at the second
+    /// (`map(os.system, cmds)`, `array_map('unlink', $files)`).
+    Each,
 }
 
 /// Code a call runs.
@@ -231,6 +234,8 @@ pub(crate) enum Build {
 pub(crate) enum Eval {
     /// Its first argument is code in the same language.
     Code,
+    /// Its last argument is code (`new Function('a', 'b', 'code')`).
+    Body,
     /// Runs the file (or the address) its first argument names.
     File,
 }

@@ -80,7 +80,7 @@ const HOME: &[&str] = &[
 /// Calls that build a text from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    ("array", Build::List), ("array_map", Build::Dispatch), ("call_user_func", Build::Dispatch),
+    ("array", Build::List), ("array_map", Build::Each), ("call_user_func", Build::Dispatch),
     ("call_user_func_array", Build::Dispatch), ("escapeshellarg", Build::Same(Arg::At(0))),
     ("escapeshellcmd", Build::Same(Arg::At(0))), ("glob", Build::Same(Arg::At(0))),
     ("implode", Build::JoinList { sep: 0, list: 1 }), ("join", Build::JoinList { sep: 0, list: 1 }),

@@ -99,9 +99,10 @@ const HOME: &[&str] = &[
 /// Calls that build a text (or a module) from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    ("__import__", Build::Import), ("builtins.getattr", Build::Attr), ("compile", Build::Same(Arg::At(0))),
-    ("getattr", Build::Attr), ("glob.glob", Build::Same(Arg::At(0))), ("glob.iglob", Build::Same(Arg::At(0))),
-    ("importlib.import_module", Build::Import), ("list", Build::Same(Arg::At(0))),
+    ("__builtins__.__import__", Build::Import), ("__import__", Build::Import), ("builtins.__import__", Build::Import),
+    ("builtins.getattr", Build::Attr), ("compile", Build::Same(Arg::At(0))), ("getattr", Build::Attr),
+    ("glob.glob", Build::Same(Arg::At(0))), ("glob.iglob", Build::Same(Arg::At(0))),
+    ("importlib.import_module", Build::Import), ("list", Build::Same(Arg::At(0))), ("map", Build::Each),
     ("os.fsencode", Build::Same(Arg::At(0))), ("os.fspath", Build::Same(Arg::At(0))),
     ("os.path.abspath", Build::Same(Arg::At(0))), ("os.path.expanduser", Build::Expand),
     ("os.path.expandvars", Build::Expand), ("os.path.join", Build::PathJoin),
@@ -115,8 +116,9 @@ const BUILDS: &[(&str, Build)] = &[
 /// Calls that run code.
 #[rustfmt::skip]
 const EVALS: &[(&str, Eval)] = &[
-    ("builtins.eval", Eval::Code), ("builtins.exec", Eval::Code), ("eval", Eval::Code), ("exec", Eval::Code),
-    ("execfile", Eval::File), ("runpy.run_path", Eval::File),
+    ("__builtins__.eval", Eval::Code), ("__builtins__.exec", Eval::Code), ("builtins.eval", Eval::Code),
+    ("builtins.exec", Eval::Code), ("eval", Eval::Code), ("exec", Eval::Code), ("execfile", Eval::File),
+    ("runpy.run_path", Eval::File),
 ];
 
 /// Calls that wire a process's descriptors to another (a socket, a terminal).

@@ -91,30 +91,15 @@ fn is_op(t: &Lexed<'_>, i: usize, op: &str) -> bool {
 
 /// Keywords that end a call written without parentheses, or never start an argument.
 const NOT_ARGUMENTS: &[&str] = &[
-    "and", "cmp", "do", "else", "elsif", "end", "ensure", "eq", "for", "ge", "gt", "if", "in",
-    "le", "lt", "ne", "not", "or", "rescue", "then", "unless", "until", "when", "while", "x",
-    "xor",
+    "and", "do", "else", "elsif", "end", "ensure", "for", "if", "in", "not", "or", "rescue",
+    "then", "unless", "until", "when", "while",
 ];
 
+/// Perl's word operators: names of their own in every other language (`x = 1` in Ruby).
+const PERL_OPERATORS: &[&str] = &["cmp", "eq", "ge", "gt", "le", "lt", "ne", "x", "xor"];
+
 /// Keywords used as binary operators.
-const WORD_OPERATORS: &[&str] = &[
-    "and",
-    "cmp",
-    "else",
-    "eq",
-    "ge",
-    "gt",
-    "if",
-    "in",
-    "instanceof",
-    "is",
-    "le",
-    "lt",
-    "ne",
-    "or",
-    "x",
-    "xor",
-];
+const WORD_OPERATORS: &[&str] = &["and", "else", "if", "in", "instanceof", "is", "or"];
 
 /// Binary operators (`is_operator` reads them; a test keeps the two the same).
 #[cfg(test)]
@@ -151,8 +136,9 @@ fn is_operator(op: &str) -> bool {
     }
 }
 
-fn is_word_operator(word: &str) -> bool {
-    (2..=10).contains(&word.len()) && WORD_OPERATORS.contains(&word)
+fn is_word_operator(word: &str, perl: bool) -> bool {
+    (1..=10).contains(&word.len())
+        && (WORD_OPERATORS.contains(&word) || (perl && PERL_OPERATORS.contains(&word)))
 }
 
 /// The last name in a path, as a placeholder's name (`sys.argv[]` → `argv`).
@@ -927,7 +913,11 @@ impl State {
         while j < end && j > i {
             let op = match tok(t, j) {
                 Some(Tok::Op(op)) if is_operator(op) || (*op == ":" && ternary) => *op,
-                Some(Tok::Name(word)) if is_word_operator(word) => *word,
+                Some(Tok::Name(word))
+                    if is_word_operator(word, self.language() == Language::Perl) =>
+                {
+                    *word
+                }
                 _ => {
                     // awk joins two values written side by side.
                     if self.lex.syntax.juxtapose && starts_operand(t, j) {
@@ -1316,7 +1306,8 @@ impl State {
         let mut args = Args::default();
         while i < end {
             if let Some(Tok::Name(word)) = tok(t, i)
-                && NOT_ARGUMENTS.contains(word)
+                && (NOT_ARGUMENTS.contains(word)
+                    || is_word_operator(word, self.language() == Language::Perl))
             {
                 break;
             }
@@ -1388,7 +1379,7 @@ impl State {
                         value = self.method(value, name, one(arg));
                         i = next;
                         callable = false;
-                    } else if syntax.bare_calls && starts_bare_argument(t, i) {
+                    } else if syntax.bare_calls && starts_bare_argument(t, i, perl) {
                         let (args, next) = self.bare_args(t, i, end);
                         value = self.method(value, name, args);
                         i = next;
@@ -1455,7 +1446,7 @@ impl State {
                 _ if callable
                     && matches!(value, Value::Object(_))
                     && (syntax.bare_calls || self.evaluates(&value))
-                    && starts_bare_argument(t, i) =>
+                    && starts_bare_argument(t, i, perl) =>
                 {
                     let (args, next) = self.bare_args(t, i, end);
                     value = self.apply(value, args);
@@ -1587,7 +1578,7 @@ impl State {
             Value::Fetched(host) => {
                 // `fetch(u).then(r => r.text()).then(eval)`: what was fetched, run.
                 let runs = args.positional.iter().any(|v| {
-                    matches!(v, Value::Object(p) if self.lex.index().meaning(p) == Some(Meaning::Eval(Eval::Code)))
+                    matches!(v, Value::Object(p) if matches!(self.lex.index().meaning(p), Some(Meaning::Eval(Eval::Code | Eval::Body))))
                 });
                 if runs && self.finding() {
                     self.reading.fetched_runs.push(host.clone());
@@ -1759,6 +1750,31 @@ impl State {
                 (Some(object), Some(name)) => self.member(object.clone(), &name),
                 _ => Value::Other,
             },
+            Build::Each => {
+                let (Some(callee), Some(list)) = (positional.first(), positional.get(1)) else {
+                    return Value::Other;
+                };
+                let name = match callee {
+                    Value::Object(path) => path.clone(),
+                    other => match literal(other) {
+                        Some(name) => lower(&name).replace("::", "."),
+                        None => return Value::Other,
+                    },
+                };
+                let items = match list {
+                    Value::List(items) => items.clone(),
+                    other => vec![other.clone()],
+                };
+                if self.depth >= MAX_DEPTH {
+                    return Value::Other;
+                }
+                self.depth += 1;
+                for item in items.into_iter().take(8) {
+                    self.call(&name, &one(item));
+                }
+                self.depth -= 1;
+                Value::Object("items".to_string())
+            }
             Build::Dispatch => {
                 let Some((callee, rest)) = positional.split_first() else {
                     return Value::Other;
@@ -2306,7 +2322,11 @@ impl State {
     }
 
     fn eval(&mut self, eval: Eval, args: &Args) {
-        let Some(code) = args.positional.first().cloned() else {
+        let code = match eval {
+            Eval::Body => args.positional.last(),
+            _ => args.positional.first(),
+        };
+        let Some(code) = code.cloned() else {
             return;
         };
         match (eval, &code) {
@@ -2314,7 +2334,7 @@ impl State {
                 self.reading.fetched_runs.push(host.clone());
             }
             (_, Value::Fetched(_)) => {}
-            (Eval::Code, Value::Text(_)) => {
+            (Eval::Code | Eval::Body, Value::Text(_)) => {
                 let (text, _) = super::line_of(&code);
                 self.nested(&text);
             }
@@ -2444,18 +2464,18 @@ fn starts_operand(t: &Lexed<'_>, i: usize) -> bool {
     match tok(t, i) {
         Some(Tok::Str(_) | Tok::Var(_) | Tok::Num | Tok::Op("(" | "$")) => true,
         Some(Tok::Name(word)) => {
-            !WORD_OPERATORS.contains(word) && !NOT_ARGUMENTS.contains(word) && *word != "getline"
+            !is_word_operator(word, false) && !NOT_ARGUMENTS.contains(word) && *word != "getline"
         }
         _ => false,
     }
 }
 
-fn starts_bare_argument(t: &Lexed<'_>, i: usize) -> bool {
+fn starts_bare_argument(t: &Lexed<'_>, i: usize, perl: bool) -> bool {
     match tok(t, i) {
         Some(Tok::Str(_) | Tok::Cmd(_) | Tok::Words(_) | Tok::Var(_) | Tok::Template(_)) => true,
         Some(Tok::Name(word)) => {
             !NOT_ARGUMENTS.contains(word)
-                && !WORD_OPERATORS.contains(word)
+                && !is_word_operator(word, perl)
                 && !matches!(tok(t, i + 1), Some(Tok::Op("=" | "=>")))
         }
         _ => false,

@@ -438,18 +438,25 @@ fn command(state: &mut State, words: Vec<Word>, depth: usize) -> Value {
         name.replace("::", ".")
     };
     if matches!(path.as_str(), "exec" | "spawn") {
-        // The words as the line they spell: exec's own `|`, `<` and `>` are a shell's.
-        let line = rest
-            .into_iter()
-            .map(|w| w.value)
-            .reduce(|a, b| {
-                super::read::concat(
-                    super::read::concat(a, Value::Text(vec![Piece::Lit(" ".to_string())])),
-                    b,
-                )
-            })
-            .unwrap_or(Value::Other);
-        state.run_value(&line);
+        // The words as the line they spell: each word quoted, but exec's own `|`, `<`, `>`
+        // and `&` are a shell's pipes and redirects.
+        let mut line: Vec<Piece> = Vec::new();
+        for (n, word) in rest.iter().enumerate() {
+            if n > 0 {
+                line.push(Piece::Lit(" ".to_string()));
+            }
+            let text = super::read::literal(&word.value);
+            match (text.as_deref(), &word.value) {
+                (Some(op), _) if is_exec_operator(op) => line.push(Piece::Lit(op.to_string())),
+                (Some(_), value) => line.push(Piece::Lit(super::word_of(value, false, false).0)),
+                // What is only known when it runs stays so: `exec $c`.
+                (None, Value::Text(pieces)) => line.extend(pieces.iter().cloned()),
+                (None, other) => line.push(Piece::Unknown(super::read::placeholder(
+                    &super::line_of(other).0,
+                ))),
+            }
+        }
+        state.run_value(&Value::Text(line));
         return Value::Object(path);
     }
     let mut args = Args::default();
@@ -503,11 +510,21 @@ fn command(state: &mut State, words: Vec<Word>, depth: usize) -> Value {
             let (text, _) = super::line_of(&code);
             return script(state, &text, depth + 1);
         }
-        Some(Eval::File) | None => {}
+        Some(Eval::File | Eval::Body) | None => {}
     }
     state.call(&path, &args)
 }
 
 fn is_literal(word: &Word, text: &str) -> bool {
     super::read::literal(&word.value).is_some_and(|t| t == text)
+}
+
+/// exec's own pipes and redirects (`|`, `|&`, `<`, `>`, `>>`, `2>`, `2>&1`, `&`…).
+fn is_exec_operator(word: &str) -> bool {
+    !word.is_empty()
+        && word.len() <= 4
+        && word
+            .chars()
+            .all(|c| matches!(c, '|' | '&' | '<' | '>' | '@' | '2' | '1'))
+        && word.chars().any(|c| matches!(c, '|' | '&' | '<' | '>'))
 }
