@@ -1106,10 +1106,12 @@ impl State {
             },
             Tok::Op("(") => {
                 let close = partner(t, i, end);
+                if let Some(at) = comprehension(t, i + 1, close) {
+                    let value = self.comprehension(t, i + 1, at, close);
+                    return self.postfix(t, value, close + 1, end, false);
+                }
                 let (items, trailing) = self.items(t, i + 1, close);
-                let value = if comprehension(t, i + 1, close) {
-                    Value::Object("items".to_string())
-                } else if items.len() == 1 && !trailing {
+                let value = if items.len() == 1 && !trailing {
                     items.into_iter().next().unwrap_or(Value::Other)
                 } else {
                     Value::List(items)
@@ -1168,11 +1170,10 @@ impl State {
 
     /// `[a, b]`, or PHP's `['k' => v]`.
     fn list(&mut self, t: &Lexed<'_>, i: usize, close: usize) -> Value {
-        let args = self.args_between(t, i, close);
-        if comprehension(t, i, close) {
-            // `[f(x) for x in xs]`: its calls are read; its items are only known when it runs.
-            return Value::Object("items".to_string());
+        if let Some(at) = comprehension(t, i, close) {
+            return self.comprehension(t, i, at, close);
         }
+        let args = self.args_between(t, i, close);
         if args.named.is_empty() {
             Value::List(args.positional)
         } else {
@@ -1457,6 +1458,39 @@ impl State {
             }
         }
         (value, i)
+    }
+
+    /// `[f(x) for x in xs if g(x)]`: the names stand for what they walk (as a `for` loop's
+    /// do), then the item is read, then the conditions; its items are only known when it runs.
+    fn comprehension(&mut self, t: &Lexed<'_>, from: usize, at: usize, close: usize) -> Value {
+        let mut names: Vec<&str> = Vec::new();
+        let mut i = at + 1;
+        while i < close && i < at + 8 {
+            match tok(t, i) {
+                Some(Tok::Name("in")) => break,
+                Some(Tok::Name(name)) => names.push(name),
+                _ => {}
+            }
+            i += 1;
+        }
+        // The walked value ends at the next `if` or `for` outside brackets.
+        let mut stop = i + 1;
+        while stop < close {
+            match tok(t, stop) {
+                Some(Tok::Name("if" | "for")) => break,
+                Some(Tok::Op("(" | "[" | "{")) => stop = partner(t, stop, close) + 1,
+                _ => stop += 1,
+            }
+        }
+        let (walked, _) = self.expr(t, i + 1, stop);
+        for name in names {
+            self.bind(name, walked.clone());
+        }
+        self.items(t, from, at);
+        if stop < close {
+            self.statements(t, stop + 1, close);
+        }
+        Value::Object("items".to_string())
     }
 
     /// Ruby's block after a method (`xs.each { |x| … }`, `do |x| … end`): its parameters
@@ -2434,18 +2468,18 @@ fn dotted(t: &Lexed<'_>, mut i: usize, end: usize) -> (String, usize) {
     (out, i)
 }
 
-/// A comprehension between `from` and `close`: a `for` outside inner brackets
-/// (`x for x in xs`).
-fn comprehension(t: &Lexed<'_>, from: usize, close: usize) -> bool {
+/// A comprehension between `from` and `close` (`x for x in xs`): where its `for` is,
+/// outside inner brackets.
+fn comprehension(t: &Lexed<'_>, from: usize, close: usize) -> Option<usize> {
     let mut at = from;
     while at < close {
         match tok(t, at) {
-            Some(Tok::Name("for")) => return at > from,
+            Some(Tok::Name("for")) => return (at > from).then_some(at),
             Some(Tok::Op("(" | "[" | "{")) => at = partner(t, at, close) + 1,
             _ => at += 1,
         }
     }
-    false
+    None
 }
 
 /// The end of the statement at `i`: the next line break or `;` outside brackets.
