@@ -72,6 +72,8 @@ pub(crate) enum Value {
     Object(String),
     /// What a request answered, from the host when it is known.
     Fetched(Option<String>),
+    /// Each of these in turn: a loop's name over a list (`for c in ['a', 'b']`).
+    Each(Vec<Value>),
     Bool(bool),
     Other,
 }
@@ -614,6 +616,10 @@ fn dropped(cmd: &Command) -> Vec<Source> {
 /// A value as a command line (its text is shell text), and whether all of it is known.
 pub(crate) fn line_of(value: &Value) -> (String, bool) {
     match value {
+        Value::Each(items) => match items.first() {
+            Some(first) => line_of(first),
+            None => ("${value}".to_string(), false),
+        },
         Value::Text(pieces) | Value::Command(pieces) => {
             let mut out = String::new();
             let mut known = true;
@@ -651,6 +657,11 @@ pub(crate) fn line_of(value: &Value) -> (String, bool) {
 /// A value as one shell word, quoted; for a path, a leading `~` that the language doesn't
 /// expand is a folder named `~` (`./~`).
 pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) {
+    if let Value::Each(items) = value
+        && let Some(first) = items.first()
+    {
+        return word_of(first, path, tilde);
+    }
     let pieces = match value {
         Value::Text(pieces) | Value::Command(pieces) => pieces.clone(),
         other => {
@@ -689,6 +700,11 @@ pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) 
 /// A value as a path, unquoted: the home folder as `${HOME}`, what is only known when it
 /// runs as `${name}`; a leading `~` the language doesn't expand is a folder named `~`.
 pub(crate) fn path_of(value: &Value, tilde: bool) -> String {
+    if let Value::Each(items) = value
+        && let Some(first) = items.first()
+    {
+        return path_of(first, tilde);
+    }
     let pieces = match value {
         Value::Text(pieces) | Value::Command(pieces) => pieces,
         other => return line_of(other).0,
@@ -730,6 +746,7 @@ fn quote(text: &str) -> String {
 /// The program a value runs: its first word, when known.
 pub(crate) fn first_word(value: &Value) -> Option<String> {
     match value {
+        Value::Each(items) => items.first().and_then(first_word),
         Value::Text(pieces) | Value::Command(pieces) => match pieces.first() {
             Some(Piece::Lit(text)) => {
                 let trimmed = text.trim_start();

@@ -193,6 +193,10 @@ pub(crate) fn literal(value: &Value) -> Option<String> {
 /// The pieces a value stands for inside a text.
 fn pieces_of(value: Value) -> Vec<Piece> {
     match value {
+        Value::Each(items) => match items.into_iter().next() {
+            Some(first) => pieces_of(first),
+            None => vec![Piece::Unknown("value".to_string())],
+        },
         Value::Text(pieces) | Value::Command(pieces) => pieces,
         Value::Object(path) => vec![Piece::Unknown(placeholder(&path))],
         Value::List(items) => {
@@ -245,6 +249,20 @@ fn push_piece(out: &mut Vec<Piece>, piece: Piece) {
 pub(crate) fn concat(left: Value, right: Value) -> Value {
     match (left, right) {
         (Value::Fetched(host), _) | (_, Value::Fetched(host)) => Value::Fetched(host),
+        (Value::Each(items), right) => Value::Each(
+            items
+                .into_iter()
+                .take(8)
+                .map(|item| concat(item, right.clone()))
+                .collect(),
+        ),
+        (left, Value::Each(items)) => Value::Each(
+            items
+                .into_iter()
+                .take(8)
+                .map(|item| concat(left.clone(), item))
+                .collect(),
+        ),
         (Value::List(mut a), Value::List(b)) => {
             a.extend(b);
             a.truncate(MAX_ITEMS);
@@ -717,7 +735,7 @@ impl State {
                     let close = partner(t, at, end);
                     let list = self.list(t, at + 1, close);
                     if let Some(name) = name {
-                        self.bind(name, list);
+                        self.bind(name, each(list));
                     }
                     return close + 1;
                 }
@@ -730,7 +748,7 @@ impl State {
             return at;
         }
         let (value, next) = self.expr(t, at + 1, stop);
-        self.bind(name, value);
+        self.bind(name, each(value));
         if parens { stop + 1 } else { next }
     }
 
@@ -1483,6 +1501,7 @@ impl State {
             }
         }
         let (walked, _) = self.expr(t, i + 1, stop);
+        let walked = each(walked);
         for name in names {
             self.bind(name, walked.clone());
         }
@@ -1503,7 +1522,7 @@ impl State {
         let mut at = i + 2;
         while at < i + 8 && !is_op(t, at, "|") {
             if let Some(Tok::Name(name)) = tok(t, at) {
-                self.bind(name, receiver.clone());
+                self.bind(name, each(receiver.clone()));
             }
             at += 1;
         }
@@ -1603,6 +1622,14 @@ impl State {
     /// A method on a value: on a module or object, a call by its path; on a text or list,
     /// the language's method with the text as its first argument.
     fn method(&mut self, receiver: Value, name: &str, args: Args) -> Value {
+        if let Value::Each(items) = receiver {
+            let results = items
+                .into_iter()
+                .take(8)
+                .map(|item| self.method(item, name, args.clone()))
+                .collect();
+            return Value::Each(results);
+        }
         let name = lower(name);
         match receiver {
             Value::Object(path) => {
@@ -1941,6 +1968,11 @@ impl State {
     pub(crate) fn run_value(&mut self, value: &Value) {
         match value {
             Value::List(items) => self.run_words(items),
+            Value::Each(items) => {
+                for item in items.iter().take(8) {
+                    self.run_value(item);
+                }
+            }
             Value::Fetched(host) => {
                 if self.finding() {
                     self.reading.fetched_runs.push(host.clone());
@@ -2032,7 +2064,7 @@ impl State {
         let mut words: Vec<String> = Vec::new();
         for path in paths {
             match path {
-                Value::List(items) => {
+                Value::List(items) | Value::Each(items) => {
                     for item in items {
                         words.push(super::word_of(item, true, tilde).0);
                     }
@@ -2099,6 +2131,12 @@ impl State {
 
     /// Reads the file a value names: an address is a request, a pipe or a command runs.
     fn read_value(&mut self, path: &Value) -> Value {
+        if let Value::Each(items) = path {
+            for item in items.iter().take(8) {
+                self.read_value(item);
+            }
+            return Value::Object("file".to_string());
+        }
         match path {
             Value::Command(_) => {
                 self.run_value(path);
@@ -2149,6 +2187,12 @@ impl State {
     }
 
     fn write_value(&mut self, path: &Value, fetched: Option<Option<String>>) {
+        if let Value::Each(items) = path {
+            for item in items.iter().take(8) {
+                self.write_value(item, fetched.clone());
+            }
+            return;
+        }
         if let Some(piped) = self.piped(path) {
             self.run_value(&piped);
             return;
@@ -2421,6 +2465,14 @@ impl State {
             return (Value::Object("getline".to_string()), next);
         }
         (Value::Object("getline".to_string()), i)
+    }
+}
+
+/// What a loop's name stands for: each item of a list, else the value walked.
+fn each(value: Value) -> Value {
+    match value {
+        Value::List(items) if !items.is_empty() => Value::Each(items.into_iter().take(8).collect()),
+        other => other,
     }
 }
 

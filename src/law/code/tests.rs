@@ -284,6 +284,17 @@ fn command_lines_are_read_in_every_language() {
             "id",
         ),
         (
+            Python,
+            "import os\nfor c in ['ls', 'id']:\n    os.system(c)",
+            "id",
+        ),
+        (
+            Python,
+            "import os; [os.system(c) for c in ['ls', 'id'] if c]",
+            "id",
+        ),
+        (Ruby, "['ls', 'id'].each do |c| system(c) end", "id"),
+        (
             JavaScript,
             "for (const c of ['id']) require('child_process').execSync(c)",
             "id",
