@@ -18,8 +18,9 @@
 //!   holds its lexicon, and `other.rs` the few names read in languages with no reader of their
 //!   own (Groovy, Java, Elixir) and in code of no known language.
 //! - `lex.rs`: tokens (strings with their interpolations, commands written as literals).
-//! - `read.rs`: statements and expressions, imports and aliases, values, and calls judged by
-//!   the lexicon. Tcl and AppleScript, whose code is words rather than expressions, have
+//! - `read.rs`: statements and expressions, imports and aliases, loops, values, and calls
+//!   judged by the lexicon; `read/functions.rs`: the program's own functions, read where they
+//!   are called. Tcl and AppleScript, whose code is words rather than expressions, have
 //!   readers of their own (`tcl.rs`, `applescript.rs`) over the same calls.
 //!
 //! PowerShell is left to its own reader. Reading is linear in the code's length and bounded

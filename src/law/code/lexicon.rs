@@ -292,25 +292,59 @@ pub(crate) enum Meaning {
     Build(Build),
 }
 
+/// FNV-1a: the index's keys are short names, hashed for every call and member read.
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for byte in bytes {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+}
+
+type Map<V> = std::collections::HashMap<&'static str, V, std::hash::BuildHasherDefault<Fnv>>;
+type Set = std::collections::HashSet<&'static str, std::hash::BuildHasherDefault<Fnv>>;
+
 /// A lexicon's tables as one index, built once per language: a call's path is looked up
 /// once, not once per table.
 pub(crate) struct Index {
-    names: std::collections::HashMap<&'static str, Meaning>,
+    names: Map<Meaning>,
     /// The network's prefix entries (`requests.`).
-    prefixes: std::collections::HashMap<&'static str, Net>,
-    /// Paths and calls that are the home folder (`dir.home`, `os.getenv(home)`).
-    home: std::collections::HashSet<&'static str>,
+    prefixes: Map<Net>,
+    /// Paths and calls that are the home folder (`dir.home`, `os.getenv(home)`), read
+    /// standard input, or name the interpreter itself: one lookup for every name read.
+    special: Map<Special>,
     /// The paths before `(` in the home folder's calls (`os.getenv`).
-    home_calls: std::collections::HashSet<&'static str>,
-    wires: std::collections::HashSet<&'static str>,
-    itself: (&'static [&'static str], &'static str),
-    stdin: std::collections::HashSet<&'static str>,
+    home_calls: Set,
+    wires: Set,
+}
+
+/// A name that stands for something of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Special {
+    Home,
+    Stdin,
+    /// The interpreter running the code, as this program.
+    Itself(&'static str),
 }
 
 impl Index {
     fn new(lexicon: &'static Lexicon) -> Index {
-        let mut names = std::collections::HashMap::new();
-        let mut prefixes = std::collections::HashMap::new();
+        let mut names = Map::default();
+        let mut prefixes = Map::default();
         for (name, shape) in lexicon.runs {
             names.entry(*name).or_insert(Meaning::Run(*shape));
         }
@@ -333,18 +367,28 @@ impl Index {
         for (name, build) in lexicon.builds {
             names.entry(*name).or_insert(Meaning::Build(*build));
         }
+        let mut special = Map::default();
+        for name in lexicon.home {
+            special.insert(*name, Special::Home);
+        }
+        for name in lexicon.stdin {
+            special.entry(*name).or_insert(Special::Stdin);
+        }
+        for name in lexicon.itself.0 {
+            special
+                .entry(*name)
+                .or_insert(Special::Itself(lexicon.itself.1));
+        }
         Index {
             names,
             prefixes,
-            home: lexicon.home.iter().copied().collect(),
+            special,
             home_calls: lexicon
                 .home
                 .iter()
                 .filter_map(|entry| entry.split_once('(').map(|(head, _)| head))
                 .collect(),
             wires: lexicon.wires.iter().copied().collect(),
-            itself: lexicon.itself,
-            stdin: lexicon.stdin.iter().copied().collect(),
         }
     }
 
@@ -371,23 +415,18 @@ impl Index {
         None
     }
 
+    /// What a name stands for of its own, if anything.
+    pub(crate) fn special(&self, key: &str) -> Option<Special> {
+        self.special.get(key).copied()
+    }
+
     pub(crate) fn is_home(&self, key: &str) -> bool {
-        self.home.contains(key)
+        self.special(key) == Some(Special::Home)
     }
 
     /// Is `path` a call that may give the home folder (`os.getenv`)?
     pub(crate) fn calls_home(&self, path: &str) -> bool {
         self.home_calls.contains(path)
-    }
-
-    /// The program a path names when it is the interpreter itself (`sys.executable`).
-    pub(crate) fn itself(&self, path: &str) -> Option<&'static str> {
-        self.itself.0.contains(&path).then_some(self.itself.1)
-    }
-
-    /// Does this name read standard input?
-    pub(crate) fn reads_stdin(&self, path: &str) -> bool {
-        self.stdin.contains(path)
     }
 
     pub(crate) fn wires(&self, path: &str) -> bool {

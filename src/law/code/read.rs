@@ -9,7 +9,7 @@
 
 use super::lex::{Lexed, Part, Tok, lex};
 use super::lexicon::{
-    Access, Arg, Build, Delete, Eval, Lexicon, Meaning, Method, Net, Shape, Verb, exact,
+    Access, Arg, Build, Delete, Eval, Lexicon, Meaning, Method, Net, Shape, Special, Verb, exact,
 };
 use super::{Piece, Reading, Removal, Request, Run, Sent, Value};
 use crate::catalogue::Language;
@@ -166,11 +166,27 @@ fn join_path(path: &str, name: &str) -> String {
     if path.len() > 160 {
         return path.to_string();
     }
-    if path.is_empty() {
-        name.to_string()
-    } else {
-        format!("{path}.{name}")
+    let mut out = String::with_capacity(path.len() + 1 + name.len());
+    out.push_str(path);
+    if !path.is_empty() {
+        out.push('.');
     }
+    out.push_str(name);
+    out
+}
+
+/// `path.name`, the name lower-cased as it is added (one allocation).
+fn join_lower(path: String, name: &str) -> String {
+    if path.len() > 160 {
+        return path;
+    }
+    let mut out = path;
+    out.reserve(name.len() + 1);
+    if !out.is_empty() {
+        out.push('.');
+    }
+    out.extend(name.chars().map(|c| c.to_ascii_lowercase()));
+    out
 }
 
 /// A value's literal text, when all of it is known.
@@ -1080,11 +1096,10 @@ impl State {
             Tok::Num | Tok::Regex => Value::Other,
             Tok::Var(name) => {
                 callable = self.language() == Language::Php;
-                if self.lex.index().reads_stdin(&lower(name)) {
-                    self.reading.stdin = true;
+                match self.binding(name) {
+                    Some(value) => value,
+                    None => self.special(lower(name)),
                 }
-                self.binding(name)
-                    .unwrap_or_else(|| Value::Object(lower(name)))
             }
             Tok::Name(name) => match *name {
                 "true" | "True" | "TRUE" => Value::Bool(true),
@@ -1097,18 +1112,6 @@ impl State {
                 }
                 name => {
                     callable = true;
-                    if self.lex.index().reads_stdin(&lower(name)) {
-                        self.reading.stdin = true;
-                    }
-                    if let Some(program) = self.lex.index().itself(&lower(name)) {
-                        return self.postfix(
-                            t,
-                            Value::Text(vec![Piece::Lit(program.to_string())]),
-                            i + 1,
-                            end,
-                            false,
-                        );
-                    }
                     if !self.lex.send_marks.is_empty()
                         && self
                             .lex
@@ -1118,8 +1121,10 @@ impl State {
                     {
                         self.reading.marked = true;
                     }
-                    self.binding(name)
-                        .unwrap_or_else(|| Value::Object(lower(name)))
+                    match self.binding(name) {
+                        Some(value) => value,
+                        None => self.special(lower(name)),
+                    }
                 }
             },
             Tok::Op("(") => {
@@ -1547,7 +1552,7 @@ impl State {
     /// Calling a value: a name's path, or PHP's `$f = "system"; $f("ls")`.
     fn apply(&mut self, value: Value, args: Args) -> Value {
         match value {
-            Value::Object(path) => self.call(&path, &args),
+            Value::Object(path) => self.call_owned(path, &args),
             Value::Text(_) => match literal(&value) {
                 Some(name)
                     if !name.is_empty()
@@ -1568,17 +1573,8 @@ impl State {
     pub(crate) fn member(&mut self, value: Value, name: &str) -> Value {
         match value {
             Value::Object(path) => {
-                let path = join_path(&path, &lower(name));
-                if self.lex.index().is_home(&path) {
-                    home()
-                } else if let Some(program) = self.lex.index().itself(&path) {
-                    Value::Text(vec![Piece::Lit(program.to_string())])
-                } else {
-                    if self.lex.index().reads_stdin(&path) {
-                        self.reading.stdin = true;
-                    }
-                    Value::Object(path)
-                }
+                let path = join_lower(path, name);
+                self.special(path)
             }
             Value::Fetched(host) => Value::Fetched(host),
             Value::Map(entries) => {
@@ -1619,6 +1615,20 @@ impl State {
         }
     }
 
+    /// A name or path not bound: the home folder, the interpreter itself, standard input
+    /// (noted), else the object it names.
+    fn special(&mut self, path: String) -> Value {
+        match self.lex.index().special(&path) {
+            Some(Special::Home) => home(),
+            Some(Special::Itself(program)) => Value::Text(vec![Piece::Lit(program.to_string())]),
+            Some(Special::Stdin) => {
+                self.reading.stdin = true;
+                Value::Object(path)
+            }
+            None => Value::Object(path),
+        }
+    }
+
     /// A method on a value: on a module or object, a call by its path; on a text or list,
     /// the language's method with the text as its first argument.
     fn method(&mut self, receiver: Value, name: &str, args: Args) -> Value {
@@ -1634,7 +1644,7 @@ impl State {
         match receiver {
             Value::Object(path) => {
                 let path = join_path(&path, &name);
-                self.call(&path, &args)
+                self.call_owned(path, &args)
             }
             Value::Fetched(host) => {
                 // `fetch(u).then(r => r.text()).then(eval)`: what was fetched, run.
@@ -1676,6 +1686,15 @@ impl State {
         }
     }
 
+    /// What calling `path` does and gives, the path given away (no copy when it names
+    /// nothing).
+    fn call_owned(&mut self, path: String, args: &Args) -> Value {
+        match self.call(&path, args) {
+            Value::Object(given) if given == path => Value::Object(path),
+            other => other,
+        }
+    }
+
     /// What calling `path` does and gives.
     pub(crate) fn call(&mut self, path: &str, args: &Args) -> Value {
         self.calls += 1;
@@ -1687,7 +1706,7 @@ impl State {
         if self.is_home_call(path, args) {
             return home();
         }
-        if index.reads_stdin(path) {
+        if index.special(path) == Some(Special::Stdin) {
             self.reading.stdin = true;
         }
         match index.meaning(path) {
