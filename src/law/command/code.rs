@@ -26,7 +26,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
     for source in code::sources(cmd, scan.line) {
         if source.dynamic {
             scan.add(unknown(format!(
-                "{program} runs code that is only known when it runs ({})",
+                "{} runs code that is only known when it runs ({})",
+                who(cmd),
                 source.code.trim()
             )));
             scan.changes = true;
@@ -50,12 +51,23 @@ fn database_shell(cmd: &Command) -> Vec<String> {
         .collect()
 }
 
+/// The interpreter as the command names it (`Rscript`, `python3`), for reasons.
+fn who(cmd: &Command) -> String {
+    let word = cmd.words.first().map(String::as_str).unwrap_or("");
+    let name = crate::law::paths::basename(word);
+    if name.is_empty() {
+        cmd.program()
+    } else {
+        name.to_string()
+    }
+}
+
 fn unknown(reason: String) -> Risk {
     Risk::new("shell.unknown", Harm::Moderate, true, reason)
 }
 
 fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
-    let program = cmd.program();
+    let program = who(cmd);
     let who = program.as_str();
     let mut lines = Vec::new();
     for run in &reading.runs {
