@@ -75,6 +75,9 @@ pub(crate) enum Value {
     Fetched(Option<String>),
     /// Each of these in turn: a loop's name over a list (`for c in ['a', 'b']`).
     Each(Vec<Value>),
+    /// What a file holds (as a path, unquoted), or standard input (`None`): followed into
+    /// what is sent.
+    Data(Option<String>),
     Bool(bool),
     Other,
 }
@@ -116,6 +119,8 @@ pub(crate) struct Request {
     /// The host, when the address is known that far.
     pub host: Option<String>,
     pub sent: Sent,
+    /// The files it sends, followed from where they were read (`None`: standard input).
+    pub files: Vec<Option<String>>,
 }
 
 /// What a program does, as far as its code says.
@@ -651,6 +656,7 @@ pub(crate) fn line_of(value: &Value) -> (String, bool) {
         }
         Value::Object(path) => (format!("${{{}}}", read::placeholder(path)), false),
         Value::Fetched(_) => ("${download}".to_string(), false),
+        Value::Data(_) => ("${data}".to_string(), false),
         _ => ("${value}".to_string(), false),
     }
 }

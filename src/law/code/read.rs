@@ -228,6 +228,7 @@ fn pieces_of(value: Value) -> Vec<Piece> {
             out
         }
         Value::Fetched(_) => vec![Piece::Unknown("download".to_string())],
+        Value::Data(_) => vec![Piece::Unknown("data".to_string())],
         _ => vec![Piece::Unknown("value".to_string())],
     }
 }
@@ -265,6 +266,7 @@ fn push_piece(out: &mut Vec<Piece>, piece: Piece) {
 pub(crate) fn concat(left: Value, right: Value) -> Value {
     match (left, right) {
         (Value::Fetched(host), _) | (_, Value::Fetched(host)) => Value::Fetched(host),
+        (Value::Data(file), _) | (_, Value::Data(file)) => Value::Data(file),
         (Value::Each(items), right) => Value::Each(
             items
                 .into_iter()
@@ -357,6 +359,13 @@ fn path_join(parts: &[Value]) -> Value {
 
 /// `%s`, `%d`, `{}`, `{0}`, `{name}` in a format filled in order.
 fn format(template: &Value, fill: &[Value]) -> Value {
+    if let Some(data) = fill
+        .iter()
+        .chain(std::iter::once(template))
+        .find(|v| matches!(v, Value::Data(_)))
+    {
+        return data.clone();
+    }
     let Value::Text(pieces) = template else {
         return Value::Text(vec![Piece::Unknown("value".to_string())]);
     };
@@ -1012,6 +1021,7 @@ impl State {
             },
             _ => match (left, right) {
                 (Value::Fetched(host), _) | (_, Value::Fetched(host)) => Value::Fetched(host),
+                (Value::Data(file), _) | (_, Value::Data(file)) => Value::Data(file),
                 _ => Value::Other,
             },
         }
@@ -1030,6 +1040,7 @@ impl State {
                 let (value, next) = self.unary(t, i + 1, end);
                 let value = match value {
                     Value::Fetched(host) => Value::Fetched(host),
+                    Value::Data(file) => Value::Data(file),
                     _ => Value::Other,
                 };
                 (value, next)
@@ -1150,6 +1161,22 @@ impl State {
                 let close = partner(t, i, end);
                 let value = self.brace(t, i, close);
                 return (value, close + 1);
+            }
+            // Perl's `<$fh>`, `<FH>`, `<STDIN>`: a line of what the handle holds.
+            Tok::Op("<")
+                if self.language() == Language::Perl
+                    && matches!(tok(t, i + 1), Some(Tok::Var(_) | Tok::Name(_)))
+                    && is_op(t, i + 2, ">") =>
+            {
+                let handle = match tok(t, i + 1) {
+                    Some(Tok::Var(name) | Tok::Name(name)) => *name,
+                    _ => "",
+                };
+                let value = match self.binding(handle) {
+                    Some(value) => value,
+                    None => self.special(lower(handle)),
+                };
+                return (value, i + 3);
             }
             Tok::Op("$") if self.language() == Language::Awk => {
                 let (_, next) = self.primary(t, i + 1, end);
@@ -1566,6 +1593,7 @@ impl State {
                 _ => Value::Other,
             },
             Value::Fetched(host) => Value::Fetched(host),
+            Value::Data(file) => Value::Data(file),
             _ => Value::Other,
         }
     }
@@ -1577,6 +1605,7 @@ impl State {
                 self.special(path)
             }
             Value::Fetched(host) => Value::Fetched(host),
+            Value::Data(file) => Value::Data(file),
             Value::Map(entries) => {
                 let key = lower(name);
                 entries
@@ -1611,6 +1640,7 @@ impl State {
                 None => Value::Other,
             },
             Value::Fetched(host) => Value::Fetched(host),
+            Value::Data(file) => Value::Data(file),
             _ => Value::Other,
         }
     }
@@ -1623,7 +1653,7 @@ impl State {
             Some(Special::Itself(program)) => Value::Text(vec![Piece::Lit(program.to_string())]),
             Some(Special::Stdin) => {
                 self.reading.stdin = true;
-                Value::Object(path)
+                Value::Data(None)
             }
             None => Value::Object(path),
         }
@@ -1646,7 +1676,26 @@ impl State {
                 let path = join_path(&path, &name);
                 self.call_owned(path, &args)
             }
+            Value::Data(file) => {
+                // `STDIN->fdopen($c, 'r')`, `$stdin.reopen(sock)`: standard input wired.
+                if self.lex.index().wires(&format!(".{name}")) {
+                    self.reading.wires = true;
+                }
+                // `fs.createReadStream(f).pipe(http.request(u))`: the file goes where the
+                // request does.
+                for value in &args.positional {
+                    if let Value::Fetched(host) = value {
+                        self.data_sent(host.clone(), vec![file.clone()]);
+                    }
+                }
+                Value::Data(file)
+            }
             Value::Fetched(host) => {
+                // `r.end(data)`, `r.write(data)`: a request's body.
+                let files = data_in(&args);
+                if !files.is_empty() {
+                    self.data_sent(host.clone(), files);
+                }
                 // `fetch(u).then(r => r.text()).then(eval)`: what was fetched, run.
                 let runs = args.positional.iter().any(|v| {
                     matches!(v, Value::Object(p) if matches!(self.lex.index().meaning(p), Some(Meaning::Eval(Eval::Code | Eval::Body))))
@@ -2182,7 +2231,7 @@ impl State {
             } else {
                 Sent::Get
             };
-            return self.request_to(&url, sent);
+            return self.request_with(&url, sent, data_in(args));
         }
         self.read_value(path)
     }
@@ -2195,14 +2244,14 @@ impl State {
             )
         {
             self.reading.stdin = true;
-            return Value::Object("stdin".to_string());
+            return Value::Data(None);
         }
+        let tilde = self.lex.syntax.tilde;
+        let word = super::path_of(path, tilde);
         if matches!(path, Value::Text(_)) && self.finding() {
-            let tilde = self.lex.syntax.tilde;
-            let word = super::path_of(path, tilde);
-            self.reading.reads.push(word);
+            self.reading.reads.push(word.clone());
         }
-        Value::Object("file".to_string())
+        Value::Data(Some(word))
     }
 
     fn write_value(&mut self, path: &Value, fetched: Option<Option<String>>) {
@@ -2256,6 +2305,18 @@ impl State {
 
     /// Perl's `open(FH, MODE, PATH…)` and `open(FH, "MODEPATH")`.
     fn perl_open(&mut self, args: &Args) -> Value {
+        let value = self.perl_open_mode(args);
+        // `open(my $f, …)`, `open(F, …)`: the handle is what was opened.
+        if let Some(Value::Object(handle)) = args.positional.first()
+            && !handle.contains('.')
+            && matches!(value, Value::Data(_))
+        {
+            self.bind(handle, value.clone());
+        }
+        value
+    }
+
+    fn perl_open_mode(&mut self, args: &Args) -> Value {
         let positional = &args.positional;
         if positional.len() >= 3 {
             let mode = positional.get(1).and_then(literal).unwrap_or_default();
@@ -2337,6 +2398,12 @@ impl State {
                     Verb::ByName => self.verb(path, args),
                     Verb::IfAddress => {
                         if !args.positional.iter().any(|v| address(v).is_some()) {
+                            // `curl_setopt($c, CURLOPT_POSTFIELDS, $data)`: data for the
+                            // program's request.
+                            let files = data_in(args);
+                            if !files.is_empty() {
+                                self.data_sent(None, files);
+                            }
                             return Value::Other;
                         }
                         Sent::Get
@@ -2345,8 +2412,9 @@ impl State {
                 if sent == Sent::Get && sends_body(args) {
                     sent = Sent::Send;
                 }
+                let files = data_in(args);
                 let url = url_in(args).unwrap_or_else(|| Value::Object("address".to_string()));
-                self.request_to(&url, sent)
+                self.request_with(&url, sent, files)
             }
             Net::Download(arg) => {
                 let url = url_in(args).unwrap_or_else(|| Value::Object("address".to_string()));
@@ -2405,6 +2473,10 @@ impl State {
     }
 
     fn request_to(&mut self, url: &Value, sent: Sent) -> Value {
+        self.request_with(url, sent, Vec::new())
+    }
+
+    fn request_with(&mut self, url: &Value, sent: Sent, files: Vec<Option<String>>) -> Value {
         if !self.finding() {
             return Value::Fetched(None);
         }
@@ -2414,8 +2486,21 @@ impl State {
             url: text,
             host: host.clone(),
             sent,
+            files,
         });
         Value::Fetched(host)
+    }
+
+    /// Files sent to a request already made (`r.end(data)`, `stream.pipe(request)`).
+    fn data_sent(&mut self, host: Option<String>, files: Vec<Option<String>>) {
+        if self.finding() {
+            self.reading.requests.push(Request {
+                url: String::new(),
+                host,
+                sent: Sent::Send,
+                files,
+            });
+        }
     }
 
     fn eval(&mut self, eval: Eval, args: &Args) {
@@ -2504,6 +2589,9 @@ fn one(value: Value) -> Args {
 
 /// Values joined by a separator.
 fn join_with(values: &[Value], sep: &Value) -> Value {
+    if let Some(data) = values.iter().find(|v| matches!(v, Value::Data(_))) {
+        return data.clone();
+    }
     let mut out: Option<Value> = None;
     for value in values.iter().take(MAX_ITEMS) {
         let value = match value {
@@ -2598,6 +2686,39 @@ fn module_name(value: &Value) -> String {
         .find_map(|prefix| name.strip_prefix(prefix))
         .unwrap_or(name);
     lower(name).replace("::", ".")
+}
+
+/// The files whose contents are among a call's arguments (in lists and maps too).
+fn data_in(args: &Args) -> Vec<Option<String>> {
+    fn walk(value: &Value, depth: usize, out: &mut Vec<Option<String>>) {
+        if out.len() >= 8 || depth > 3 {
+            return;
+        }
+        match value {
+            Value::Data(file) if !out.contains(file) => out.push(file.clone()),
+            Value::Data(_) => {}
+            Value::List(items) | Value::Each(items) => {
+                for item in items {
+                    walk(item, depth + 1, out);
+                }
+            }
+            Value::Map(entries) => {
+                for (_, item) in entries {
+                    walk(item, depth + 1, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for value in args
+        .positional
+        .iter()
+        .chain(args.named.iter().map(|(_, v)| v))
+    {
+        walk(value, 0, &mut out);
+    }
+    out
 }
 
 /// Does a request carry a body (`data=`, `{body: …}`, `json=`)?

@@ -72,7 +72,8 @@ const HOME: &[&str] = &["env.home"];
 const BUILDS: &[(&str, Build)] = &[
     ("concat", Build::Concat), ("file.join", Build::PathJoin), ("file.nativename", Build::Same(Arg::At(0))),
     ("file.normalize", Build::Expand), ("format", Build::Format), ("glob", Build::Same(Arg::At(0))),
-    ("join", Build::JoinList { sep: 1, list: 0 }), ("list", Build::List), ("string.trim", Build::Same(Arg::At(0))),
+    ("join", Build::JoinList { sep: 1, list: 0 }), ("list", Build::List), ("read", Build::Same(Arg::At(0))),
+    ("string.trim", Build::Same(Arg::At(0))),
 ];
 
 /// Commands that run code.
@@ -239,6 +240,48 @@ fn word(state: &mut State, code: &str, i: usize, depth: usize, close: Option<u8>
             )
         }
         _ => {
+            // A word that is one substitution, `[cmd …]` or `$name`, is its value (a file's
+            // data, a socket) rather than text.
+            let ends = |at: usize| {
+                b.get(at)
+                    .is_none_or(|c| c.is_ascii_whitespace() || *c == b';' || Some(*c) == close)
+            };
+            if b.get(i) == Some(&b'[') {
+                let close_at = brackets(b, i);
+                if ends(close_at) {
+                    let (words, next) = command_words(state, code, i + 1, depth, Some(b']'));
+                    let value = if words.is_empty() {
+                        Value::Other
+                    } else {
+                        command(state, words, depth)
+                    };
+                    return (
+                        Word {
+                            value,
+                            braced: None,
+                        },
+                        next.max(close_at),
+                    );
+                }
+            }
+            if b.get(i) == Some(&b'$') {
+                let (value, next) = variable(state, code, i + 1, depth);
+                if next > i + 1 && ends(next) {
+                    let value = match value {
+                        Value::Object(path) => {
+                            Value::Text(vec![Piece::Unknown(super::read::placeholder(&path))])
+                        }
+                        other => other,
+                    };
+                    return (
+                        Word {
+                            value,
+                            braced: None,
+                        },
+                        next,
+                    );
+                }
+            }
             let (pieces, end) = substituted(state, code, i, depth, close);
             (
                 Word {
@@ -249,6 +292,31 @@ fn word(state: &mut State, code: &str, i: usize, depth: usize, close: Option<u8>
             )
         }
     }
+}
+
+/// The index past the `]` matching the `[` at `open` (braces and quotes inside skipped).
+fn brackets(b: &[u8], open: usize) -> usize {
+    let mut level = 0usize;
+    let mut at = open;
+    while let Some(&c) = b.get(at) {
+        match c {
+            b'\\' => at += 1,
+            b'{' => {
+                at = braces(b, at);
+                continue;
+            }
+            b'[' => level += 1,
+            b']' => {
+                level = level.saturating_sub(1);
+                if level == 0 {
+                    return at + 1;
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    at
 }
 
 /// The index past the `}` matching the `{` at `open`.
@@ -351,6 +419,7 @@ fn super_pieces(value: Value) -> Vec<Piece> {
         Value::Text(pieces) => pieces,
         Value::Object(path) => vec![Piece::Unknown(super::read::placeholder(&path))],
         Value::Fetched(_) => vec![Piece::Unknown("download".to_string())],
+        Value::Data(_) => vec![Piece::Unknown("data".to_string())],
         _ => vec![Piece::Unknown("value".to_string())],
     }
 }

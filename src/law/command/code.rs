@@ -180,19 +180,32 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
         _ => None,
     };
     let reads_files = !sent_files.is_empty();
+    // The piped files, for data read from standard input.
+    let piped: Vec<&String> = sent_files
+        .iter()
+        .filter(|f| !reading.reads.contains(f))
+        .collect();
     for request in &reading.requests {
         let sent = match request.sent {
-            Sent::Get if reading.marked => Sent::Send,
+            Sent::Get if reading.marked || !request.files.is_empty() => Sent::Send,
             sent => sent,
         };
-        let sends = sent == Sent::Send || reads_files;
+        let sends = sent == Sent::Send;
+        let files: Vec<String> = request
+            .files
+            .iter()
+            .flat_map(|file| match file {
+                Some(path) => vec![path.clone()],
+                None => piped.iter().map(|p| (*p).clone()).collect(),
+            })
+            .collect();
         let host = request
             .host
             .clone()
             .or_else(|| (sent != Sent::Get).then(|| only.clone()).flatten());
         let Some(host) = host else {
             if sends {
-                unknown_send(sent_files, who, scan);
+                unknown_send(&files, who, scan);
             }
             continue;
         };
@@ -206,13 +219,13 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
             net::http_delete(scan, Some("DELETE"), &host, &request.url);
         }
         if sends {
-            for file in sent_files {
+            for file in &files {
                 net::file_leaves(scan, file, &host);
             }
-            let how = if reads_files {
-                format!("{who} code sends files it reads")
-            } else {
+            let how = if files.is_empty() {
                 format!("{who} code sends data")
+            } else {
+                format!("{who} code sends {}", files.join(", "))
             };
             net::send(scan, &host, &how);
         } else if crate::secrets::carries_data(&request.url) {
