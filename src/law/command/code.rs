@@ -1,12 +1,12 @@
 //! The law for code inside interpreters: what `law::code` reads a program to do, judged as
 //! the shell's rules judge the same act. A command line it runs is a shell line of its own
 //! (every rule reads it); a delete is `rm -r -f PATH`; a file written goes through the
-//! shell's write rule; a key read is a key read; a request that sends, or any request from a
-//! program that reads a file, is a send to its host (the file's own risk too, when it holds
-//! keys or the project's secrets); a raw connection is one, and wired to a shell it is a
-//! reverse shell; code fetched and run is a download run without reading. What is only known
-//! when the code runs is the shell's unknown. sqlite3's and duckdb's `.shell` lines are
-//! shell lines too.
+//! shell's write rule; a key read is a key read; a request that sends, or that carries what
+//! the code read from a file or its standard input, is a send to its host (the file's own
+//! risk too, when it holds keys or the project's secrets); a raw connection is one (with the
+//! files the code reads), and wired to a shell it is a reverse shell; code fetched and run is
+//! a download run without reading. What is only known when the code runs is the shell's
+//! unknown. sqlite3's and duckdb's `.shell` lines are shell lines too.
 
 use super::Scan;
 use super::net;
