@@ -634,7 +634,7 @@ pub const CATALOGUE: &[Program] = &[
     of("pwsh-preview", "pwsh"),
     p("pyenv", PKG),
     of("pypy", "python"),
-    code("python", INTERP, L::Python, &["-c"], true),
+    code("python", &[Interpreter, Runs], L::Python, &["-c"], true),
     p("qm", CLOUD),
     p("qwen", &[Agent]),
     code("r", INTERP, L::R, &["-e"], true),

@@ -1,6 +1,6 @@
-//! Judging speed: one routine and one adversarial command in-process, and a 10,000-line
-//! JSON batch through the same function `warden judge` runs for each line; an app, a fetch
-//! and a browser step.
+//! Judging speed: one routine and one adversarial command in-process, a 4 KB program inside
+//! an interpreter, and a 10,000-line JSON batch through the same function `warden judge` runs
+//! for each line; an app, a fetch and a browser step.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -70,6 +70,163 @@ fn one_command(c: &mut Criterion) {
             };
             black_box(warden::judge(&step, &after, &facts))
         })
+    });
+    group.finish();
+}
+
+/// A python program of about 4 KB, as an agent writes one through a here-document: imports,
+/// functions, loops, literal commands, a request, files in the work folder.
+fn python_program() -> String {
+    let body = r#"import json, os, re, subprocess, sys
+from pathlib import Path
+import requests
+
+ROOT = Path('.').resolve()
+API = 'https://api.github.com/repos/acme/app'
+REPORTS = ROOT / 'reports'
+
+def run(cmd, check=False):
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    if check and out.returncode != 0:
+        print(out.stderr, file=sys.stderr)
+        sys.exit(out.returncode)
+    return out.stdout
+
+def changed_files(base='origin/main'):
+    text = run(['git', 'diff', '--name-only', base + '...HEAD'])
+    return [line for line in text.splitlines() if line.endswith('.py')]
+
+def lint(path):
+    report = run(['ruff', 'check', '--output-format', 'json', path])
+    try:
+        return json.loads(report or '[]')
+    except json.JSONDecodeError:
+        return []
+
+def types(paths):
+    if not paths:
+        return ''
+    return run(['mypy', '--no-color-output'] + paths)
+
+def summary(findings):
+    counts = {}
+    for item in findings:
+        code = item.get('code', 'E000')
+        counts[code] = counts.get(code, 0) + 1
+    return sorted(counts.items(), key=lambda kv: -kv[1])
+
+def coverage():
+    run(['pytest', '-q', '--cov=src', '--cov-report=json'], check=True)
+    data = json.load(open('coverage.json'))
+    return data.get('totals', {}).get('percent_covered', 0.0)
+
+def release_notes():
+    r = requests.get(API + '/releases/latest', timeout=10)
+    if r.status_code != 200:
+        return ''
+    return r.json().get('body', '')
+
+def todo_lines(paths):
+    found = []
+    for p in paths:
+        with open(p) as fh:
+            for n, line in enumerate(fh, 1):
+                if re.search(r'TODO|FIXME', line):
+                    found.append(f'{p}:{n}: {line.strip()}')
+    return found
+
+def write_report(findings, cov, todos):
+    REPORTS.mkdir(exist_ok=True)
+    with open(REPORTS / 'lint.json', 'w') as fh:
+        json.dump(findings, fh, indent=2)
+    with open(REPORTS / 'summary.md', 'w') as fh:
+        fh.write('# Report\n\n')
+        fh.write(f'coverage: {cov:.1f}%\n\n')
+        for code, n in summary(findings)[:10]:
+            fh.write(f'- {code}: {n}\n')
+        for line in todos[:20]:
+            fh.write(f'- {line}\n')
+
+def requirements():
+    names = []
+    for line in Path('requirements.txt').read_text().splitlines():
+        line = line.split('#', 1)[0].strip()
+        if line:
+            names.append(re.split(r'[<>=!~ ]', line, 1)[0].lower())
+    return sorted(set(names))
+
+def outdated(names):
+    text = run([sys.executable, '-m', 'pip', 'list', '--outdated', '--format', 'json'])
+    try:
+        rows = json.loads(text or '[]')
+    except json.JSONDecodeError:
+        return []
+    return [r['name'] for r in rows if r['name'].lower() in names]
+
+def changelog_entries(limit=5):
+    entries, current = [], None
+    for line in Path('CHANGELOG.md').read_text().splitlines():
+        if line.startswith('## '):
+            if current:
+                entries.append(current)
+            current = {'title': line[3:].strip(), 'lines': []}
+        elif current is not None and line.strip():
+            current['lines'].append(line.strip())
+    if current:
+        entries.append(current)
+    return entries[:limit]
+
+def parse_args(argv):
+    opts = {'dry_run': False, 'base': 'origin/main'}
+    for arg in argv:
+        if arg == '--dry-run':
+            opts['dry_run'] = True
+        elif arg.startswith('--base='):
+            opts['base'] = arg.split('=', 1)[1]
+    return opts
+
+def main():
+    opts = parse_args(sys.argv[1:])
+    files = changed_files(opts['base'])
+    stale = outdated(requirements())
+    for entry in changelog_entries():
+        print(entry['title'], len(entry['lines']))
+    findings = []
+    for f in files:
+        findings.extend(lint(f))
+    print(types(files))
+    cov = coverage()
+    todos = todo_lines(files)
+    write_report(findings, cov, todos)
+    notes = release_notes()
+    if re.search(r'breaking', notes, re.I):
+        print('the last release had breaking changes')
+    run(['cargo', 'test', '--workspace', '--quiet'], check=True)
+    run(['git', 'status', '--short'])
+    print(f'{len(files)} files, {len(findings)} findings, {cov:.1f}% covered')
+
+main()
+"#;
+    format!("python3 - <<'EOF'\n{body}EOF")
+}
+
+fn interpreter_code(c: &mut Criterion) {
+    let facts = facts();
+    let after = ctx(true);
+    let program = python_program();
+    let mut group = c.benchmark_group("judge interpreter code");
+    group.bench_function("a 4 KB python program", |b| {
+        let step = Step::Command {
+            command: program.clone(),
+        };
+        b.iter(|| black_box(warden::judge(&step, &after, &facts)))
+    });
+    // The same here-document given to cat: what the rest of the law costs on the same line.
+    group.bench_function("the same 4 KB given to cat", |b| {
+        let step = Step::Command {
+            command: program.replacen("python3 -", "cat", 1),
+        };
+        b.iter(|| black_box(warden::judge(&step, &after, &facts)))
     });
     group.finish();
 }
@@ -171,5 +328,12 @@ fn batch(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_command, other_steps, read_line, batch);
+criterion_group!(
+    benches,
+    one_command,
+    interpreter_code,
+    other_steps,
+    read_line,
+    batch
+);
 criterion_main!(benches);

@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod browser;
+pub(crate) mod code;
 pub mod command;
 pub mod file;
 pub mod itself;

@@ -2,7 +2,7 @@
 //! every simple command, every pipeline and the line as a whole.
 
 use crate::law::rule::RuleId;
-mod embedded;
+mod code;
 mod git;
 mod infra;
 mod install;
@@ -159,7 +159,7 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
     if depth < EMBEDDED_DEPTH {
         for cmd in &line.commands {
             // Shell text in code, and in the settings git runs, is judged as a line of its own.
-            for inner in embedded::shell_text(cmd)
+            for inner in code::judge(cmd, &mut scan)
                 .into_iter()
                 .chain(git::settings_run(cmd))
             {

@@ -166,7 +166,7 @@ fn remote_end(word: &str) -> Option<String> {
     Some(host.to_lowercase())
 }
 
-fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
+pub(super) fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
     send_to(scan, host, Name::AnyOf(host_names(host)), how);
 }
 
@@ -463,7 +463,7 @@ fn tunnel_opens(program: &str, args: &[String]) -> bool {
     }
 }
 
-fn reverse(scan: &mut Scan<'_>, what: &str) {
+pub(super) fn reverse(scan: &mut Scan<'_>, what: &str) {
     scan.add(
         Risk::new(
             RuleId::ShellReverse,
@@ -639,7 +639,7 @@ fn request_method(args: &[String]) -> Option<String> {
 /// endpoints of Elasticsearch and OpenSearch (`_delete_by_query`) and Jenkins (`doDelete`).
 /// What a service elsewhere deletes can't be brought back from the work folder; production
 /// in the address makes it severe.
-fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str, url: &str) {
+pub(super) fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str, url: &str) {
     let lower = url.to_ascii_lowercase();
     let endpoint = ["_delete_by_query", "/dodelete"]
         .iter()
@@ -681,7 +681,7 @@ fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str, url: &str)
 }
 
 /// A file sent to `host`: a key file or a secrets file leaving, when it is one.
-fn file_leaves(scan: &mut Scan<'_>, file: &str, host: &str) {
+pub(super) fn file_leaves(scan: &mut Scan<'_>, file: &str, host: &str) {
     match secret_file(file, scan) {
         Some("keys") => key_leaves(scan, &format!("send a key file to {host}")),
         Some(_) => env_leaves(scan, &format!("send {file} to {host}")),
@@ -690,7 +690,7 @@ fn file_leaves(scan: &mut Scan<'_>, file: &str, host: &str) {
 }
 
 /// A GET whose address carries data rather than asks for a page (carriesData).
-fn fetch_data(scan: &mut Scan<'_>, host: &str) {
+pub(super) fn fetch_data(scan: &mut Scan<'_>, host: &str) {
     scan.add(
         Risk::new(
             RuleId::EgressFetchData,

@@ -325,7 +325,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     read_keys(cmd, scan);
 }
 
-fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     let Some(abs) = place.resolve_under_prefix(target) else {
         if target.contains("authorized_keys")
             || target.contains("sudoers")

@@ -56,7 +56,7 @@ const POD_RUNS: &[(&str, &[&str])] = &[("kubectl", &["exec"]), ("oc", &["exec"])
 #[rustfmt::skip]
 const RUNS_NAMED: &[(&str, &[&str])] = &[
     ("bunx", &[]), ("npx", &[]), ("pipx", &["run"]), ("pnpm", &["dlx"]), ("pnpm", &["exec"]),
-    ("pnpx", &[]), ("uv", &["run"]), ("uv", &["tool", "run"]), ("uvx", &[]), ("yarn", &["dlx"]), ("yarn", &["exec"]),
+    ("pnpx", &[]), ("python", &["-m"]), ("uv", &["run"]), ("uv", &["tool", "run"]), ("uvx", &[]), ("yarn", &["dlx"]), ("yarn", &["exec"]),
 ];
 
 /// What a container's first operand names.
@@ -794,6 +794,7 @@ mod tests {
         ("pnpx", "pnpx rm -rf ~"),
         ("podman", "podman run --rm -v ~:/root alpine sh -c 'rm -rf ~'"),
         ("podman-compose", "podman-compose run web rm -rf ~"),
+        ("python", "python3 -c \"import shutil, os; shutil.rmtree(os.path.expanduser('~'))\""),
         ("rsync", "rsync -e 'rm -rf ~' a h:b"),
         ("scp", "scp -S 'rm -rf ~' a h:b"),
         ("screen", "screen -dm rm -rf ~"),

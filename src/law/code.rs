@@ -1,0 +1,769 @@
+//! Code inside interpreters, read for what it does.
+//!
+//! An interpreter's code (`python3 -c`, `node -e`, `perl -E`, `ruby -e`, `php -r`, `lua -e`,
+//! `Rscript -e`, `julia -e`, `deno eval`, awk's program, `osascript -e`, a here-document or
+//! here-string fed to one, a literal piped into one, or code `echo` writes to a file) is read
+//! by a small reader of its language and summed up as a [`Reading`]: the command lines it runs,
+//! the paths it deletes, the files it reads and writes, the requests and connections it
+//! makes, and code it fetches and runs. `law::command::code` turns a reading into risks:
+//! each command line is judged as a shell line of its own by every rule, a delete as
+//! `rm -r -f PATH`, a request, a file sent and a socket wired to a shell by the network's
+//! rules. What is only known when the code runs (a variable, a concatenation with one) is
+//! kept as a placeholder (`${cmd}`), so the shell's rules see it as dynamic.
+//!
+//! The parts:
+//! - `lexicon.rs`: the shape of a language's code ([`lexicon::Syntax`]) and the tables of what
+//!   its names mean; one file per language (`python.rs`, `javascript.rs`, `perl.rs`,
+//!   `ruby.rs`, `php.rs`, `lua.rs`, `r.rs`, `julia.rs`, `awk.rs`, `tcl.rs`, `applescript.rs`)
+//!   holds its lexicon, and `other.rs` the few names read in languages with no reader of their
+//!   own (Groovy, Java, Elixir) and in code of no known language.
+//! - `lex.rs`: tokens (strings with their interpolations, commands written as literals).
+//! - `read.rs`: statements and expressions, imports and aliases, loops, values, and calls
+//!   judged by the lexicon; `read/functions.rs`: the program's own functions, read where they
+//!   are called. Tcl and AppleScript, whose code is words rather than expressions, have
+//!   readers of their own (`tcl.rs`, `applescript.rs`) over the same calls.
+//!
+//! PowerShell is left to its own reader. Reading is linear in the code's length and bounded
+//! (see `read.rs`); code that can't be read to its end is unknown, and unknown never lowers
+//! a score.
+
+mod applescript;
+mod awk;
+mod javascript;
+mod julia;
+mod lex;
+pub(crate) mod lexicon;
+mod lua;
+mod other;
+mod perl;
+mod php;
+mod python;
+mod r;
+mod read;
+mod ruby;
+mod tcl;
+#[cfg(test)]
+mod tests;
+
+use crate::catalogue::{self, Language};
+use crate::shell::{Command, Line, RedirectOp};
+use lexicon::Lexicon;
+
+/// A piece of text a program builds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Piece {
+    Lit(String),
+    /// The home folder (`os.homedir()`, `$ENV{HOME}`, `Path.home()`).
+    Home,
+    /// Something only known when the code runs, by a name for it.
+    Unknown(String),
+}
+
+/// What the reader knows of a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Value {
+    Text(Vec<Piece>),
+    /// Julia's command literal: run by `run`, `read`, `success`.
+    Command(Vec<Piece>),
+    List(Vec<Value>),
+    /// Keys lower case; items without a key under `""`.
+    Map(Vec<(String, Value)>),
+    /// A module, an object or what a call gave, by its path (`child_process`,
+    /// `socket.socket`); as text, only known when it runs.
+    Object(String),
+    /// What a request answered, from the host when it is known.
+    Fetched(Option<String>),
+    /// Each of these in turn: a loop's name over a list (`for c in ['a', 'b']`).
+    Each(Vec<Value>),
+    /// What a file holds (as a path, unquoted), or standard input (`None`): followed into
+    /// what is sent.
+    Data(Option<String>),
+    Bool(bool),
+    Other,
+}
+
+/// A command line a program runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Run {
+    /// As shell text: placeholders (`${cmd}`) where it is only known when it runs.
+    pub line: String,
+    /// All of it is known.
+    pub known: bool,
+    /// Its program, when known.
+    pub program: Option<String>,
+}
+
+/// A path a program deletes, as one shell word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Removal {
+    pub path: String,
+    /// With everything in it.
+    pub tree: bool,
+}
+
+/// What a request sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Sent {
+    /// Asks for a page.
+    Get,
+    /// Sends a body.
+    Send,
+    /// Deletes what its address names.
+    Delete,
+}
+
+/// An HTTP request a program makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Request {
+    pub url: String,
+    /// The host, when the address is known that far.
+    pub host: Option<String>,
+    pub sent: Sent,
+    /// The files it sends, followed from where they were read (`None`: standard input).
+    pub files: Vec<Option<String>>,
+}
+
+/// What a program does, as far as its code says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Reading {
+    pub runs: Vec<Run>,
+    pub deletes: Vec<Removal>,
+    /// Files it reads, as shell words.
+    pub reads: Vec<String>,
+    /// Files it writes, as shell words.
+    pub writes: Vec<String>,
+    pub requests: Vec<Request>,
+    /// Hosts it connects to over a raw socket (`None`: only known when it runs).
+    pub connects: Vec<Option<String>>,
+    /// It makes a socket.
+    pub socket: bool,
+    /// It listens for connections.
+    pub listens: bool,
+    /// It wires descriptors to a socket or a terminal (`os.dup2`, `pty.spawn`, `fdopen`).
+    pub wires: bool,
+    /// A name that makes its requests send (`CURLOPT_POSTFIELDS`).
+    pub marked: bool,
+    /// Files it saves a download to, with the host.
+    pub downloads: Vec<(String, Option<String>)>,
+    /// Code it fetched and runs, by the host.
+    pub fetched_runs: Vec<Option<String>>,
+    /// Files it runs as code (`include`, `source`, `dofile`).
+    pub ran_files: Vec<String>,
+    /// Why part of it could not be read, if so.
+    pub unknown: Option<String>,
+    /// The code could not be read to its end (an unterminated string or comment).
+    pub broken: bool,
+    /// It reads its standard input.
+    pub stdin: bool,
+}
+
+impl Reading {
+    pub(crate) fn merge(&mut self, other: Reading) {
+        self.runs.extend(other.runs);
+        self.deletes.extend(other.deletes);
+        self.reads.extend(other.reads);
+        self.writes.extend(other.writes);
+        self.requests.extend(other.requests);
+        self.connects.extend(other.connects);
+        self.socket |= other.socket;
+        self.listens |= other.listens;
+        self.wires |= other.wires;
+        self.marked |= other.marked;
+        self.downloads.extend(other.downloads);
+        self.fetched_runs.extend(other.fetched_runs);
+        self.ran_files.extend(other.ran_files);
+        if self.unknown.is_none() {
+            self.unknown = other.unknown;
+        }
+        self.broken |= other.broken;
+        self.stdin |= other.stdin;
+    }
+}
+
+/// The lexicon of a language warden reads (`None`: PowerShell, read by its own reader).
+pub(crate) fn lexicon(language: Option<Language>) -> Option<&'static Lexicon> {
+    Some(match language {
+        Some(Language::Python) => &python::LEXICON,
+        Some(Language::JavaScript) => &javascript::LEXICON,
+        Some(Language::Perl) => &perl::LEXICON,
+        Some(Language::Ruby) => &ruby::LEXICON,
+        Some(Language::Php) => &php::LEXICON,
+        Some(Language::Lua) => &lua::LEXICON,
+        Some(Language::R) => &r::LEXICON,
+        Some(Language::Julia) => &julia::LEXICON,
+        Some(Language::Awk) => &awk::LEXICON,
+        Some(Language::Tcl) => &tcl::LEXICON,
+        Some(Language::AppleScript) => &applescript::LEXICON,
+        Some(Language::PowerShell) => return None,
+        Some(Language::Elixir | Language::Groovy | Language::Java) | None => &other::LEXICON,
+    })
+}
+
+/// Reads a program with a lexicon.
+pub(crate) fn read(lexicon: &'static Lexicon, code: &str) -> Reading {
+    let mut state = read::State::new(lexicon, 0);
+    match lexicon.language {
+        Language::Tcl => tcl::read(&mut state, code),
+        Language::AppleScript => applescript::read(&mut state, code),
+        _ => state.program(code),
+    }
+    let mut reading = state.reading;
+    if reading.broken && reading.unknown.is_some() && !names_danger(lexicon, code) {
+        // Code that can't be read to its end and names nothing that runs, deletes or reaches
+        // the network is not a danger of its own.
+        reading.unknown = None;
+    }
+    reading
+}
+
+/// Does the code name anything in its lexicon that runs, deletes, or reaches the network?
+fn names_danger(lexicon: &Lexicon, code: &str) -> bool {
+    let lower = code.to_ascii_lowercase();
+    let last =
+        |name: &str| -> String { name.rsplit(['.', ' ']).next().unwrap_or(name).to_string() };
+    let mut words: Vec<String> = Vec::new();
+    words.extend(lexicon.runs.iter().map(|(n, _)| last(n)));
+    words.extend(lexicon.deletes.iter().map(|(n, _)| last(n)));
+    words.extend(lexicon.net.iter().map(|(n, _)| last(n)));
+    words.extend(lexicon.evals.iter().map(|(n, _)| last(n)));
+    words.retain(|w| w.len() >= 3);
+    words.sort();
+    words.dedup();
+    let Ok(finder) = aho_corasick::AhoCorasick::new(&words) else {
+        return true;
+    };
+    finder.is_match(&lower) || lower.contains('`')
+}
+
+/// Where a program's code came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// Given to the interpreter to run: an inline flag, standard input, a here-document.
+    Runs,
+    /// Written to a file by `echo` or `printf`: it runs when the file does.
+    Dropped,
+}
+
+/// A program found in a command.
+pub(crate) struct Source {
+    pub lexicon: &'static Lexicon,
+    pub code: String,
+    pub origin: Origin,
+    /// The code is a variable of the shell's (`python3 -c "$CODE"`): only known when it runs.
+    pub dynamic: bool,
+}
+
+/// `$NAME` or `${NAME}`, whole.
+fn is_variable(word: &str) -> bool {
+    let Some(rest) = word.trim().strip_prefix('$') else {
+        return false;
+    };
+    let name = rest
+        .strip_prefix('{')
+        .and_then(|r| r.strip_suffix('}'))
+        .unwrap_or(rest);
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Options of interpreters that take a value as the next word.
+const VALUED: &[&str] = &[
+    "--import",
+    "--include",
+    "--load",
+    "--loader",
+    "--project",
+    "--require",
+    "--sysimage",
+    "-C",
+    "-I",
+    "-J",
+    "-L",
+    "-M",
+    "-W",
+    "-X",
+    "-d",
+    "-r",
+];
+
+/// The programs a command runs (or writes to a file), with their language's lexicon.
+pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
+    let program = cmd.program();
+    if matches!(program.as_str(), "echo" | "printf") {
+        return dropped(cmd);
+    }
+    let Some(found) = catalogue::program(&program) else {
+        return Vec::new();
+    };
+    let Some(code) = found.code else {
+        return Vec::new();
+    };
+    let args = cmd.args();
+    let mut language = code.language;
+    if language == Language::AppleScript
+        && args.windows(2).any(|pair| {
+            matches!(pair, [flag, value] if flag == "-l" && value.eq_ignore_ascii_case("javascript"))
+        })
+    {
+        language = Language::JavaScript;
+    }
+    let Some(lexicon) = lexicon(Some(language)) else {
+        return Vec::new();
+    };
+    let (inline, script) = inline_code(args, code.inline, &program);
+    // Several `-e` are the lines of one program.
+    let mut out: Vec<Source> = Vec::new();
+    if !inline.is_empty() {
+        out.push(Source {
+            lexicon,
+            dynamic: cmd.dynamic && inline.iter().any(|code| is_variable(code)),
+            code: inline.join("\n"),
+            origin: Origin::Runs,
+        });
+    }
+    if out.is_empty() && code.stdin && !script {
+        for body in stdin_code(cmd, line) {
+            let body = if language == Language::Php {
+                match body.split_once("<?php") {
+                    Some((_, code)) => code.to_string(),
+                    None => continue,
+                }
+            } else {
+                body
+            };
+            out.push(Source {
+                lexicon,
+                code: body,
+                origin: Origin::Runs,
+                dynamic: false,
+            });
+        }
+    }
+    out
+}
+
+/// The code given on an interpreter's command line, and whether it runs a script file
+/// (or a module) instead of reading code from its input.
+fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>, bool) {
+    let mut out = Vec::new();
+    let awk = inline.contains(&"");
+    let subcommand = inline
+        .iter()
+        .find(|flag| !flag.is_empty() && !flag.starts_with('-'));
+    let mut index = 0;
+    let mut options_done = false;
+    let mut program_file = false;
+    while let Some(arg) = args.get(index) {
+        index += 1;
+        if options_done || !arg.starts_with('-') || arg == "-" {
+            // The first operand: awk's program, deno's `eval`, or a script.
+            if !out.is_empty() || program_file {
+                break;
+            }
+            if awk {
+                out.push(arg.clone());
+                break;
+            }
+            if let Some(sub) = subcommand
+                && arg == *sub
+            {
+                if let Some(code) = args.iter().skip(index).find(|a| !a.starts_with('-')) {
+                    out.push(code.clone());
+                }
+                break;
+            }
+            let stdin = arg == "-" || arg == "/dev/stdin";
+            return (out, !stdin);
+        }
+        if arg == "--" {
+            options_done = true;
+            continue;
+        }
+        if awk {
+            match arg.as_str() {
+                "-f" | "--file" | "-E" | "--exec" => {
+                    program_file = true;
+                    index += 1;
+                }
+                "-e" | "--source" => {
+                    out.extend(args.get(index).cloned());
+                    index += 1;
+                }
+                "-F" | "-v" | "-i" | "-l" | "--field-separator" | "--assign" | "--include"
+                | "--load" => index += 1,
+                other => {
+                    if let Some(code) = other.strip_prefix("--source=") {
+                        out.push(code.to_string());
+                    }
+                }
+            }
+            continue;
+        }
+        if program == "osascript" && arg == "-l" {
+            index += 1;
+            continue;
+        }
+        // `-c CODE`, `--eval CODE`, `--eval=CODE`.
+        if inline.contains(&arg.as_str()) {
+            out.extend(args.get(index).cloned());
+            index += 1;
+            continue;
+        }
+        if let Some((flag, value)) = arg.split_once('=')
+            && flag.starts_with("--")
+            && inline.contains(&flag)
+        {
+            out.push(value.to_string());
+            continue;
+        }
+        // A cluster ending in the flag (`-ne`, `-lE`), or the flag glued to its code
+        // (`-e'print 1'` → `-eprint 1`).
+        if !arg.starts_with("--") && arg.len() > 2 {
+            let letters = arg.get(1..).unwrap_or("");
+            let mut taken = false;
+            for flag in inline.iter().filter(|f| f.len() == 2 && f.starts_with('-')) {
+                let Some(letter) = flag.chars().nth(1) else {
+                    continue;
+                };
+                let cluster = letters.chars().all(|c| c.is_ascii_alphabetic());
+                if cluster && letters.ends_with(letter) {
+                    out.extend(args.get(index).cloned());
+                    index += 1;
+                    taken = true;
+                    break;
+                }
+                if !cluster && let Some(code) = letters.strip_prefix(letter) {
+                    out.push(code.to_string());
+                    taken = true;
+                    break;
+                }
+            }
+            if taken {
+                continue;
+            }
+        }
+        if arg == "-m" && program == "python" {
+            // A module runs, with the rest as its arguments.
+            return (out, true);
+        }
+        if VALUED.contains(&arg.as_str()) {
+            index += 1;
+        }
+    }
+    (out, program_file)
+}
+
+/// Code an interpreter reads on its standard input: a here-document or here-string, or a
+/// literal `echo`, `printf` or `cat <<EOF` pipes into it.
+fn stdin_code(cmd: &Command, line: &Line) -> Vec<String> {
+    let mut out: Vec<String> = cmd
+        .redirects
+        .iter()
+        .filter(|r| matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString))
+        .map(|r| r.target.clone())
+        .collect();
+    if !out.is_empty() || cmd.stage == 0 {
+        return out;
+    }
+    let Some(before) = line
+        .commands
+        .iter()
+        .find(|c| c.pipeline == cmd.pipeline && c.stage + 1 == cmd.stage && c.parent == cmd.parent)
+    else {
+        return out;
+    };
+    let args = before.args();
+    match before.program().as_str() {
+        "echo" => {
+            let escapes = args.iter().any(|a| a == "-e");
+            let words: Vec<&str> = args
+                .iter()
+                .map(String::as_str)
+                .skip_while(|a| matches!(*a, "-n" | "-e" | "-E" | "-ne" | "-en"))
+                .collect();
+            let text = words.join(" ");
+            out.push(if escapes { unescape(&text) } else { text });
+        }
+        "printf" => {
+            if let Some((template, fill)) = args.split_first() {
+                out.push(printf(template, fill));
+            }
+        }
+        "cat" if crate::law::command::positional(args).is_empty() => {
+            out.extend(
+                before
+                    .redirects
+                    .iter()
+                    .filter(|r| matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString))
+                    .map(|r| r.target.clone()),
+            );
+        }
+        _ => {}
+    }
+    out
+}
+
+/// `\n`, `\t`, `\\` as echo -e and printf read them.
+fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('\\') => out.push('\\'),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// What `printf FORMAT ARGS…` prints, near enough: `%s` and `%b` filled in order.
+fn printf(template: &str, fill: &[String]) -> String {
+    let mut out = String::new();
+    let mut values = fill.iter();
+    let mut rest = template;
+    while let Some(at) = rest.find('%') {
+        out.push_str(rest.get(..at).unwrap_or(""));
+        let tail = rest.get(at + 1..).unwrap_or("");
+        if let Some(after) = tail.strip_prefix('%') {
+            out.push('%');
+            rest = after;
+        } else if let Some(after) = tail.strip_prefix('s').or_else(|| tail.strip_prefix('b')) {
+            out.push_str(values.next().map(String::as_str).unwrap_or(""));
+            rest = after;
+        } else {
+            out.push('%');
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    let mut text = unescape(&out);
+    // printf reuses its format for arguments left over; the rest is code too.
+    for value in values {
+        text.push(' ');
+        text.push_str(value);
+    }
+    text
+}
+
+/// Code `echo` or `printf` writes to a file (not a sink), in the language of its name.
+fn dropped(cmd: &Command) -> Vec<Source> {
+    let Some(target) = cmd
+        .redirects
+        .iter()
+        .find(|r| {
+            matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+                && !crate::law::paths::is_sink(&r.target)
+        })
+        .map(|r| r.target.as_str())
+    else {
+        return Vec::new();
+    };
+    let extension = target
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .unwrap_or_default();
+    let language = match extension.as_str() {
+        "py" => Some(Language::Python),
+        "js" | "mjs" | "cjs" | "ts" => Some(Language::JavaScript),
+        "pl" | "pm" => Some(Language::Perl),
+        "rb" => Some(Language::Ruby),
+        "php" => Some(Language::Php),
+        "lua" => Some(Language::Lua),
+        "r" => Some(Language::R),
+        "jl" => Some(Language::Julia),
+        "awk" => Some(Language::Awk),
+        "tcl" | "exp" => Some(Language::Tcl),
+        "applescript" => Some(Language::AppleScript),
+        _ => None,
+    };
+    let Some(lexicon) = lexicon(language) else {
+        return Vec::new();
+    };
+    let args = cmd.args();
+    let code = if cmd.program() == "printf" {
+        match args.split_first() {
+            Some((template, fill)) => printf(template, fill),
+            None => return Vec::new(),
+        }
+    } else {
+        args.iter()
+            .map(String::as_str)
+            .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let code = if language == Some(Language::Php) {
+        code.split_once("<?php")
+            .map_or(code.clone(), |(_, rest)| rest.to_string())
+    } else {
+        code
+    };
+    vec![Source {
+        lexicon,
+        code,
+        origin: Origin::Dropped,
+        dynamic: false,
+    }]
+}
+
+// ---------------------------------------------------------------------------------------
+// Values as shell text
+// ---------------------------------------------------------------------------------------
+
+/// A value as a command line (its text is shell text), and whether all of it is known.
+pub(crate) fn line_of(value: &Value) -> (String, bool) {
+    match value {
+        Value::Each(items) => match items.first() {
+            Some(first) => line_of(first),
+            None => ("${value}".to_string(), false),
+        },
+        Value::Text(pieces) | Value::Command(pieces) => {
+            let mut out = String::new();
+            let mut known = true;
+            for piece in pieces {
+                match piece {
+                    Piece::Lit(text) => out.push_str(text),
+                    Piece::Home => out.push_str("${HOME}"),
+                    Piece::Unknown(name) => {
+                        known = false;
+                        out.push_str(&format!("${{{name}}}"));
+                    }
+                }
+            }
+            (out, known)
+        }
+        Value::List(items) => {
+            let mut out = String::new();
+            let mut known = true;
+            for (n, item) in items.iter().enumerate() {
+                if n > 0 {
+                    out.push(' ');
+                }
+                let (word, word_known) = word_of(item, false, false);
+                known &= word_known;
+                out.push_str(&word);
+            }
+            (out, known)
+        }
+        Value::Object(path) => (format!("${{{}}}", read::placeholder(path)), false),
+        Value::Fetched(_) => ("${download}".to_string(), false),
+        Value::Data(_) => ("${data}".to_string(), false),
+        _ => ("${value}".to_string(), false),
+    }
+}
+
+/// A value as one shell word, quoted; for a path, a leading `~` that the language doesn't
+/// expand is a folder named `~` (`./~`).
+pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) {
+    if let Value::Each(items) = value
+        && let Some(first) = items.first()
+    {
+        return word_of(first, path, tilde);
+    }
+    let pieces = match value {
+        Value::Text(pieces) | Value::Command(pieces) => pieces.clone(),
+        other => {
+            let (line, known) = line_of(other);
+            return (if known { quote(&line) } else { line }, known);
+        }
+    };
+    let mut out = String::new();
+    let mut known = true;
+    for (n, piece) in pieces.iter().enumerate() {
+        match piece {
+            Piece::Lit(text) => {
+                if n == 0 && path && text.starts_with('~') {
+                    if tilde && (text == "~" || text.starts_with("~/")) {
+                        out.push_str("${HOME}");
+                        out.push_str(&quote(text.get(1..).unwrap_or("")));
+                        continue;
+                    }
+                    out.push_str("./");
+                }
+                out.push_str(&quote(text));
+            }
+            Piece::Home => out.push_str("${HOME}"),
+            Piece::Unknown(name) => {
+                known = false;
+                out.push_str(&format!("${{{name}}}"));
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push_str("''");
+    }
+    (out, known)
+}
+
+/// A value as a path, unquoted: the home folder as `${HOME}`, what is only known when it
+/// runs as `${name}`; a leading `~` the language doesn't expand is a folder named `~`.
+pub(crate) fn path_of(value: &Value, tilde: bool) -> String {
+    if let Value::Each(items) = value
+        && let Some(first) = items.first()
+    {
+        return path_of(first, tilde);
+    }
+    let pieces = match value {
+        Value::Text(pieces) | Value::Command(pieces) => pieces,
+        other => return line_of(other).0,
+    };
+    let mut out = String::new();
+    for (n, piece) in pieces.iter().enumerate() {
+        match piece {
+            Piece::Lit(text) if n == 0 && text.starts_with('~') => {
+                if tilde && (text == "~" || text.starts_with("~/")) {
+                    out.push_str("${HOME}");
+                    out.push_str(text.get(1..).unwrap_or(""));
+                } else {
+                    out.push_str("./");
+                    out.push_str(text);
+                }
+            }
+            Piece::Lit(text) => out.push_str(text),
+            Piece::Home => out.push_str("${HOME}"),
+            Piece::Unknown(name) => out.push_str(&format!("${{{name}}}")),
+        }
+    }
+    out
+}
+
+/// Text as one shell word: bare when it is plain, else in single quotes.
+fn quote(text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    if text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c))
+    {
+        return text.to_string();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+/// The program a value runs: its first word, when known.
+pub(crate) fn first_word(value: &Value) -> Option<String> {
+    match value {
+        Value::Each(items) => items.first().and_then(first_word),
+        Value::Text(pieces) | Value::Command(pieces) => match pieces.first() {
+            Some(Piece::Lit(text)) => {
+                let trimmed = text.trim_start();
+                let word = trimmed.split_whitespace().next()?;
+                // The word must end inside the literal.
+                (trimmed.len() > word.len() || pieces.len() == 1).then(|| word.to_string())
+            }
+            _ => None,
+        },
+        Value::List(items) => items.first().and_then(read::literal),
+        _ => None,
+    }
+}

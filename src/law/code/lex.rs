@@ -1,0 +1,1087 @@
+//! The tokens of interpreter code: names, variables, strings with their interpolated parts,
+//! shell lines written as literals (backticks, `qx`, `%x`), word lists (`qw`, `%w`),
+//! operators, and line breaks outside parentheses and brackets. One pass over the bytes,
+//! no backtracking beyond one token: linear in the code's length. A string or comment that
+//! doesn't end stops the tokens there and says so (`Lexed::broken`).
+
+use super::lexicon::{Backtick, Interp, QuoteLike, Single, Syntax};
+
+/// A piece of a string: text as written (escapes decoded), or the source of an
+/// interpolated expression (`$ENV{HOME}`, `{path}`, `#{dir}`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Part {
+    Text(String),
+    Interp(String),
+}
+
+/// One token.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Tok<'a> {
+    Name(&'a str),
+    /// A variable written with its sigil (`$cmd`, `@ARGV`, `$_SERVER`), the sigil taken off.
+    Var(&'a str),
+    Str(Vec<Part>),
+    /// A JavaScript template (`` `…${x}…` ``): a string that a name before it may tag.
+    Template(Vec<Part>),
+    /// A shell line run where it stands (Perl's, Ruby's and PHP's backticks, `qx`, `%x`), or
+    /// Julia's command literal.
+    Cmd(Vec<Part>),
+    /// A list of words (`qw(a b)`, `%w(a b)`).
+    Words(Vec<String>),
+    Num,
+    Op(&'static str),
+    /// A line break outside parentheses and brackets: the end of a statement.
+    Newline,
+    Regex,
+}
+
+/// The tokens of one program.
+#[derive(Debug, Default)]
+pub(crate) struct Lexed<'a> {
+    /// The code read.
+    pub src: &'a str,
+    pub toks: Vec<Tok<'a>>,
+    /// For each token, where it starts in `src`.
+    pub pos: Vec<usize>,
+    /// For each line break, the indentation of the line after it (0 for other tokens).
+    pub indent: Vec<u16>,
+    /// For each token, the index of its matching bracket (`usize::MAX` if none).
+    pub partner: Vec<usize>,
+    /// Why the code could not be read to its end, if so.
+    pub broken: Option<&'static str>,
+}
+
+/// Code longer than this is read this far, and what follows is unknown.
+pub(crate) const MAX_CODE: usize = 64 * 1024;
+
+/// The operator of more than one character starting with these bytes, longest first
+/// (`<-` and `<<-` only where they assign, in R).
+fn longer_op(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'static str> {
+    let three = match (c0, c1, c2) {
+        (b'.', b'.', b'.') => Some("..."),
+        (b'=', b'=', b'=') => Some("==="),
+        (b'!', b'=', b'=') => Some("!=="),
+        (b'*', b'*', b'=') => Some("**="),
+        (b'/', b'/', b'=') => Some("//="),
+        (b'<', b'<', b'=') => Some("<<="),
+        (b'>', b'>', b'=') => Some(">>="),
+        (b'<', b'=', b'>') => Some("<=>"),
+        (b'&', b'&', b'=') => Some("&&="),
+        (b'|', b'|', b'=') => Some("||="),
+        (b'?', b'?', b'=') => Some("??="),
+        (b'<', b'<', b'-') if arrow => Some("<<-"),
+        _ => None,
+    };
+    if three.is_some() {
+        return three;
+    }
+    Some(match (c0, c1) {
+        (b'-', b'>') => "->",
+        (b'=', b'>') => "=>",
+        (b':', b':') => "::",
+        (b'=', b'=') => "==",
+        (b'!', b'=') => "!=",
+        (b'<', b'=') => "<=",
+        (b'>', b'=') => ">=",
+        (b'<', b'-') if arrow => "<-",
+        (b'<', b'<') => "<<",
+        (b'>', b'>') => ">>",
+        (b'&', b'&') => "&&",
+        (b'|', b'|') => "||",
+        (b'*', b'*') => "**",
+        (b'+', b'=') => "+=",
+        (b'-', b'=') => "-=",
+        (b'*', b'=') => "*=",
+        (b'/', b'=') => "/=",
+        (b'%', b'=') => "%=",
+        (b'.', b'=') => ".=",
+        (b':', b'=') => ":=",
+        (b'=', b'~') => "=~",
+        (b'!', b'~') => "!~",
+        (b'|', b'&') => "|&",
+        (b'.', b'.') => "..",
+        (b'?', b'.') => "?.",
+        (b'?', b'?') => "??",
+        (b'~', b'=') => "~=",
+        (b'|', b'>') => "|>",
+        (b'&', b'.') => "&.",
+        _ => return None,
+    })
+}
+
+/// Every ASCII punctuation character, each its own operator.
+const SINGLE: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/// Names after which `/` starts a regular expression rather than divides.
+const REGEX_AFTER: &[&str] = &[
+    "and", "case", "elsif", "grep", "if", "in", "join", "map", "not", "or", "print", "push",
+    "return", "split", "typeof", "unless", "until", "when", "while",
+];
+
+/// Reads `code` into tokens.
+pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
+    let (code, cut) = match code.get(..MAX_CODE) {
+        Some(head) if code.len() > MAX_CODE => (head, true),
+        _ => (code, false),
+    };
+    let mut lexer = Lexer {
+        src: code,
+        b: code.as_bytes(),
+        i: 0,
+        syntax,
+        toks: Vec::with_capacity(code.len() / 3),
+        pos: Vec::with_capacity(code.len() / 3),
+        indent: Vec::with_capacity(code.len() / 3),
+        start: 0,
+        depth: 0,
+        broken: None,
+    };
+    lexer.run();
+    let mut broken = lexer.broken;
+    if cut && broken.is_none() {
+        broken = Some("the code is too long to read whole");
+    }
+    let partner = partners(&lexer.toks, &mut broken);
+    Lexed {
+        src: code,
+        toks: lexer.toks,
+        pos: lexer.pos,
+        indent: lexer.indent,
+        partner,
+        broken,
+    }
+}
+
+fn partners(toks: &[Tok<'_>], broken: &mut Option<&'static str>) -> Vec<usize> {
+    let mut partner = vec![usize::MAX; toks.len()];
+    let mut open: Vec<usize> = Vec::new();
+    for (at, tok) in toks.iter().enumerate() {
+        let Tok::Op(op) = tok else { continue };
+        match *op {
+            "(" | "[" | "{" => open.push(at),
+            ")" | "]" | "}" => {
+                let want = match *op {
+                    ")" => "(",
+                    "]" => "[",
+                    _ => "{",
+                };
+                match open.last().copied() {
+                    Some(start) if toks.get(start) == Some(&Tok::Op(want)) => {
+                        open.pop();
+                        if let Some(slot) = partner.get_mut(start) {
+                            *slot = at;
+                        }
+                        if let Some(slot) = partner.get_mut(at) {
+                            *slot = start;
+                        }
+                    }
+                    _ => {
+                        broken.get_or_insert("its brackets don't match");
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if !open.is_empty() {
+        broken.get_or_insert("a bracket is never closed");
+    }
+    partner
+}
+
+/// How a string body's backslashes read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Esc {
+    /// `\n`, `\x41`, `\u0041`, `\101`…
+    Full,
+    /// Only `\\` and the closing quote.
+    QuoteOnly,
+    /// A backslash is itself (Python's raw strings).
+    None,
+}
+
+/// What a string body interpolates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Holes {
+    None,
+    Dollar,
+    Hash,
+    /// Python's f-strings: `{expr}`, `{{` is a brace.
+    Brace,
+    /// JavaScript's templates: `${expr}`.
+    DollarBrace,
+    Julia,
+}
+
+struct Lexer<'a, 's> {
+    src: &'a str,
+    b: &'a [u8],
+    i: usize,
+    syntax: &'s Syntax,
+    toks: Vec<Tok<'a>>,
+    pos: Vec<usize>,
+    indent: Vec<u16>,
+    /// Where the token being read starts.
+    start: usize,
+    /// Parentheses and brackets open (braces hold statements, so line breaks count there).
+    depth: usize,
+    broken: Option<&'static str>,
+}
+
+impl<'a> Lexer<'a, '_> {
+    fn at(&self, offset: usize) -> u8 {
+        self.b.get(self.i + offset).copied().unwrap_or(0)
+    }
+
+    fn push(&mut self, tok: Tok<'a>) {
+        self.toks.push(tok);
+        self.pos.push(self.start);
+        self.indent.push(0);
+    }
+
+    /// The indentation of the line starting at the cursor.
+    fn indentation(&self) -> u16 {
+        let mut width = 0u16;
+        let mut at = self.i;
+        while let Some(c) = self.b.get(at) {
+            match c {
+                b' ' => width = width.saturating_add(1),
+                b'\t' => width = width.saturating_add(8),
+                _ => break,
+            }
+            at += 1;
+        }
+        width
+    }
+
+    fn stop(&mut self, why: &'static str) {
+        self.broken.get_or_insert(why);
+        self.i = self.b.len();
+    }
+
+    fn run(&mut self) {
+        while self.i < self.b.len() {
+            let c = self.at(0);
+            let next = self.at(1);
+            let syntax = self.syntax;
+            self.start = self.i;
+            match c {
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.i += 1,
+                b'\n' => {
+                    self.i += 1;
+                    if self.depth == 0 && !self.toks.is_empty() {
+                        let indent = self.indentation();
+                        if !matches!(self.toks.last(), Some(Tok::Newline)) {
+                            self.push(Tok::Newline);
+                        }
+                        // Blank lines and comments between: the next line with code counts.
+                        if let Some(last) = self.indent.last_mut() {
+                            *last = indent;
+                        }
+                    }
+                }
+                b'\\' if next == b'\n' => self.i += 2,
+                b'#' if syntax.hash_equals_comment && next == b'=' => self.block_comment(b"=#"),
+                b'#' if syntax.hash_comment => self.line_comment(),
+                b'/' if syntax.slash_comment && next == b'/' => self.line_comment(),
+                b'/' if syntax.slash_comment && next == b'*' => self.block_comment(b"*/"),
+                b'-' if syntax.dash_comment && next == b'-' => {
+                    self.i += 2;
+                    if syntax.long_brackets && self.at(0) == b'[' && self.long_level().is_some() {
+                        let _ = self.long_string();
+                    } else {
+                        self.line_comment();
+                    }
+                }
+                b'[' if syntax.long_brackets && self.long_level().is_some() => {
+                    if let Some(text) = self.long_string() {
+                        self.push(Tok::Str(vec![Part::Text(text)]));
+                    }
+                }
+                b'\'' => self.single_quote(),
+                b'"' => {
+                    let holes = match syntax.double {
+                        Interp::None => Holes::None,
+                        Interp::Dollar => Holes::Dollar,
+                        Interp::Hash => Holes::Hash,
+                        Interp::Julia => Holes::Julia,
+                    };
+                    self.string(b'"', Esc::Full, holes, Kind::Str);
+                }
+                b'`' => match syntax.backtick {
+                    Backtick::None => self.op(),
+                    Backtick::Runs => {
+                        let holes = match syntax.double {
+                            Interp::Hash => Holes::Hash,
+                            Interp::Julia => Holes::Julia,
+                            Interp::Dollar => Holes::Dollar,
+                            Interp::None => Holes::None,
+                        };
+                        self.string(b'`', Esc::Full, holes, Kind::Cmd);
+                    }
+                    Backtick::Command => self.string(b'`', Esc::Full, Holes::Julia, Kind::Cmd),
+                    Backtick::Template => {
+                        self.string(b'`', Esc::Full, Holes::DollarBrace, Kind::Template)
+                    }
+                    Backtick::Name => self.string(b'`', Esc::None, Holes::None, Kind::Str),
+                },
+                b'0'..=b'9' => self.number(),
+                b'$' if syntax.dollar_names => self.name(),
+                c if c == b'_' || c.is_ascii_alphabetic() || c >= 0x80 => self.name(),
+                c if syntax.sigils.as_bytes().contains(&c) && self.is_sigil(c) => self.var(),
+                b'/' if syntax.regex && self.operand_expected() => self.regex(),
+                b'%' if syntax.quote_like == QuoteLike::Ruby && self.operand_expected() => {
+                    self.percent()
+                }
+                _ => self.op(),
+            }
+        }
+    }
+
+    fn line_comment(&mut self) {
+        while self.i < self.b.len() && self.at(0) != b'\n' {
+            self.i += 1;
+        }
+    }
+
+    fn block_comment(&mut self, end: &[u8]) {
+        self.i += 2;
+        match self
+            .src
+            .get(self.i..)
+            .and_then(|rest| find(rest.as_bytes(), end))
+        {
+            Some(at) => self.i += at + end.len(),
+            None => self.stop("a comment never ends"),
+        }
+    }
+
+    /// `[[`, `[=[`, `[==[`…: the number of `=`.
+    fn long_level(&self) -> Option<usize> {
+        let mut level = 0;
+        while self.at(1 + level) == b'=' {
+            level += 1;
+        }
+        (self.at(1 + level) == b'[').then_some(level)
+    }
+
+    fn long_string(&mut self) -> Option<String> {
+        let level = self.long_level()?;
+        let start = self.i + level + 2;
+        let mut close = vec![b']'];
+        close.extend(std::iter::repeat_n(b'=', level));
+        close.push(b']');
+        match self
+            .src
+            .get(start..)
+            .and_then(|rest| find(rest.as_bytes(), &close))
+        {
+            Some(at) => {
+                let text = self.src.get(start..start + at).unwrap_or("").to_string();
+                self.i = start + at + close.len();
+                Some(text)
+            }
+            None => {
+                self.stop("a long string never ends");
+                None
+            }
+        }
+    }
+
+    fn operand_expected(&self) -> bool {
+        match self.toks.last() {
+            None | Some(Tok::Newline) => true,
+            Some(Tok::Op(op)) => !matches!(*op, ")" | "]" | "}"),
+            Some(Tok::Name(name)) => REGEX_AFTER.contains(name),
+            _ => false,
+        }
+    }
+
+    fn single_quote(&mut self) {
+        match self.syntax.single {
+            Single::None => self.op(),
+            Single::Escaped => {
+                if self.syntax.triple && self.at(1) == b'\'' && self.at(2) == b'\'' {
+                    self.triple(b'\'', Esc::Full, Holes::None);
+                } else {
+                    self.string(b'\'', Esc::Full, Holes::None, Kind::Str);
+                }
+            }
+            Single::Raw => self.string(b'\'', Esc::QuoteOnly, Holes::None, Kind::Str),
+            Single::Char => {
+                // A transpose after a value (`a'`), else a character literal.
+                let after_value = matches!(
+                    self.toks.last(),
+                    Some(Tok::Name(_) | Tok::Var(_) | Tok::Num | Tok::Op(")" | "]" | "}"))
+                );
+                if after_value {
+                    self.op();
+                } else {
+                    self.string(b'\'', Esc::Full, Holes::None, Kind::Str);
+                }
+            }
+        }
+    }
+
+    fn number(&mut self) {
+        while self.i < self.b.len() {
+            let c = self.at(0);
+            if c.is_ascii_alphanumeric() || c == b'_' || (c == b'.' && self.at(1) != b'.') {
+                self.i += 1;
+            } else {
+                break;
+            }
+        }
+        self.push(Tok::Num);
+    }
+
+    fn name_char(&self, c: u8) -> bool {
+        c == b'_'
+            || c.is_ascii_alphanumeric()
+            || c >= 0x80
+            || (c == b'$' && self.syntax.dollar_names)
+    }
+
+    fn name(&mut self) {
+        let start = self.i;
+        while self.i < self.b.len() && self.name_char(self.at(0)) {
+            self.i += 1;
+        }
+        if self.syntax.bang_names && matches!(self.at(0), b'!' | b'?') && self.at(1) != b'=' {
+            self.i += 1;
+        }
+        let text = self.src.get(start..self.i).unwrap_or("");
+        let quote = self.at(0);
+        if self.syntax.prefixes
+            && matches!(quote, b'\'' | b'"')
+            && text.len() <= 2
+            && text.bytes().all(|c| b"rRbBuUfF".contains(&c))
+        {
+            let raw = text.bytes().any(|c| c == b'r' || c == b'R');
+            let f = text.bytes().any(|c| c == b'f' || c == b'F');
+            let esc = if raw { Esc::None } else { Esc::Full };
+            let holes = if f { Holes::Brace } else { Holes::None };
+            if self.at(1) == quote && self.at(2) == quote {
+                self.triple(quote, esc, holes);
+            } else {
+                self.string(quote, esc, holes, Kind::Str);
+            }
+            return;
+        }
+        if self.syntax.quote_like == QuoteLike::Perl && self.perl_quote(text) {
+            return;
+        }
+        self.push(Tok::Name(text));
+    }
+
+    fn is_sigil(&self, c: u8) -> bool {
+        let next = self.at(1);
+        let starts_name =
+            next == b'_' || next.is_ascii_alphabetic() || next == b'{' || next >= 0x80;
+        match c {
+            b'$' => {
+                starts_name
+                    || next == b':'
+                    || (self.syntax.quote_like == QuoteLike::Perl
+                        && (next.is_ascii_digit() || b"#@!$/\\;,.0&`'+".contains(&next)))
+            }
+            b'@' => starts_name || next == b'@' || next == b'$',
+            b'%' => starts_name && self.operand_expected(),
+            _ => starts_name,
+        }
+    }
+
+    fn var(&mut self) {
+        self.i += 1;
+        // Perl's and Ruby's doubled sigils and `$#array`: `@@x`, `$#x`.
+        if matches!(self.at(0), b'@' | b'#') && self.name_char(self.at(1)) {
+            self.i += 1;
+        }
+        if self.at(0) == b'{' {
+            // `${name}`: the name inside, when it is one.
+            let start = self.i + 1;
+            let mut end = start;
+            while end < self.b.len() && self.name_char(self.b.get(end).copied().unwrap_or(0)) {
+                end += 1;
+            }
+            if self.b.get(end) == Some(&b'}') && end > start {
+                self.i = end + 1;
+                self.push(Tok::Var(self.src.get(start..end).unwrap_or("")));
+            } else {
+                self.push(Tok::Op("$"));
+            }
+            return;
+        }
+        let start = self.i;
+        if self.name_char(self.at(0)) {
+            while self.i < self.b.len() && self.name_char(self.at(0)) {
+                self.i += 1;
+            }
+        } else {
+            // A punctuation variable: `$_` is a name, `$!`, `$0`, `$@`.
+            self.i += 1;
+        }
+        self.push(Tok::Var(self.src.get(start..self.i).unwrap_or("")));
+    }
+
+    fn op(&mut self) {
+        let c = self.at(0);
+        let op: &'static str = match longer_op(c, self.at(1), self.at(2), self.syntax.arrow_assign)
+        {
+            Some(op) => op,
+            None => match SINGLE
+                .bytes()
+                .position(|b| b == c)
+                .and_then(|at| SINGLE.get(at..at + 1))
+            {
+                Some(op) => op,
+                None => {
+                    self.i += 1;
+                    return;
+                }
+            },
+        };
+        self.i += op.len();
+        match op {
+            "(" | "[" => self.depth += 1,
+            ")" | "]" => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        self.push(Tok::Op(op));
+    }
+
+    fn regex(&mut self) {
+        let start = self.i;
+        self.i += 1;
+        let mut class = false;
+        loop {
+            match self.at(0) {
+                0 | b'\n' => {
+                    // Not a regular expression after all: a division.
+                    self.i = start;
+                    self.op();
+                    return;
+                }
+                b'\\' => self.i += 2,
+                b'[' => {
+                    class = true;
+                    self.i += 1;
+                }
+                b']' => {
+                    class = false;
+                    self.i += 1;
+                }
+                b'/' if !class => {
+                    self.i += 1;
+                    break;
+                }
+                _ => self.i += 1,
+            }
+        }
+        while self.at(0).is_ascii_alphabetic() {
+            self.i += 1;
+        }
+        self.push(Tok::Regex);
+    }
+
+    /// Perl's quote-like operators; true when `word` was one.
+    fn perl_quote(&mut self, word: &str) -> bool {
+        let parts = match word {
+            "q" | "qq" | "qw" | "qx" | "m" | "qr" => 1,
+            "s" | "tr" | "y" => 2,
+            _ => return false,
+        };
+        let open = self.at(0);
+        let after_member = matches!(self.toks.last(), Some(Tok::Op("->" | "::" | ".")));
+        if after_member
+            || open == 0
+            || open.is_ascii_alphanumeric()
+            || open.is_ascii_whitespace()
+            || b"=,;)}]>".contains(&open)
+            || open == b'_'
+        {
+            return false;
+        }
+        let Some(body) = self.delimited(open) else {
+            self.stop("a quoted text never ends");
+            return true;
+        };
+        if parts == 2 {
+            // `s{a}{b}`: a bracketed second part may follow spaces; `s/a/b/` shares the middle.
+            let close = closer(open);
+            if close != open {
+                while self.at(0).is_ascii_whitespace() {
+                    self.i += 1;
+                }
+                let second = self.at(0);
+                if self.delimited(second).is_none() {
+                    self.stop("a quoted text never ends");
+                    return true;
+                }
+            } else {
+                self.i -= 1;
+                if self.delimited(open).is_none() {
+                    self.stop("a quoted text never ends");
+                    return true;
+                }
+            }
+        }
+        while self.at(0).is_ascii_alphabetic() {
+            self.i += 1;
+        }
+        let tok = match word {
+            "q" => Tok::Str(parts_of(body, Esc::QuoteOnly, Holes::None)),
+            "qq" => Tok::Str(parts_of(body, Esc::Full, Holes::Dollar)),
+            "qw" => Tok::Words(body.split_whitespace().map(str::to_string).collect()),
+            "qx" if open == b'\'' => Tok::Cmd(parts_of(body, Esc::QuoteOnly, Holes::None)),
+            "qx" => Tok::Cmd(parts_of(body, Esc::Full, Holes::Dollar)),
+            _ => Tok::Regex,
+        };
+        self.push(tok);
+        true
+    }
+
+    /// Ruby's `%w(…)`, `%x(…)`, `%q(…)`, `%(…)`…
+    fn percent(&mut self) {
+        let kind = self.at(1);
+        let (letter, open) = if kind.is_ascii_alphabetic() {
+            (kind, self.at(2))
+        } else {
+            (b'Q', kind)
+        };
+        let valid = b"qQwWiIxrs".contains(&letter)
+            && !open.is_ascii_alphanumeric()
+            && !open.is_ascii_whitespace()
+            && open != 0
+            && open != b'=';
+        if !valid {
+            self.op();
+            return;
+        }
+        self.i += if kind.is_ascii_alphabetic() { 2 } else { 1 };
+        let Some(body) = self.delimited(open) else {
+            self.stop("a quoted text never ends");
+            return;
+        };
+        let tok = match letter {
+            b'q' | b's' => Tok::Str(parts_of(body, Esc::QuoteOnly, Holes::None)),
+            b'Q' => Tok::Str(parts_of(body, Esc::Full, Holes::Hash)),
+            b'w' | b'W' | b'i' | b'I' => {
+                Tok::Words(body.split_whitespace().map(str::to_string).collect())
+            }
+            b'x' => Tok::Cmd(parts_of(body, Esc::Full, Holes::Hash)),
+            _ => Tok::Regex,
+        };
+        if letter == b'r' {
+            while self.at(0).is_ascii_alphabetic() {
+                self.i += 1;
+            }
+        }
+        self.push(tok);
+    }
+
+    /// The body between `open` (at the cursor) and its closer; brackets nest.
+    fn delimited(&mut self, open: u8) -> Option<&'a str> {
+        let close = closer(open);
+        let start = self.i + 1;
+        let mut at = start;
+        let mut level = 0usize;
+        while let Some(&c) = self.b.get(at) {
+            if c == b'\\' {
+                at += 2;
+                continue;
+            }
+            if c == close && open != close && level > 0 {
+                level -= 1;
+            } else if c == close {
+                let body = self.src.get(start..at)?;
+                self.i = at + 1;
+                return Some(body);
+            } else if c == open && open != close {
+                level += 1;
+            }
+            at += 1;
+        }
+        None
+    }
+
+    fn triple(&mut self, quote: u8, esc: Esc, holes: Holes) {
+        let start = self.i + 3;
+        let close = [quote, quote, quote];
+        let mut at = start;
+        loop {
+            match self.b.get(at) {
+                None => break,
+                Some(b'\\') if esc != Esc::None || self.b.get(at + 1) == Some(&quote) => at += 2,
+                Some(_) if self.b.get(at..at + 3) == Some(&close[..]) => {
+                    let body = self.src.get(start..at).unwrap_or("");
+                    self.i = at + 3;
+                    self.push(Tok::Str(parts_of(body, esc, holes)));
+                    return;
+                }
+                Some(_) => at += 1,
+            }
+        }
+        self.stop("a string never ends");
+    }
+
+    fn string(&mut self, quote: u8, esc: Esc, holes: Holes, kind: Kind) {
+        if self.syntax.triple && quote == b'"' && self.at(1) == b'"' && self.at(2) == b'"' {
+            self.triple(quote, esc, holes);
+            return;
+        }
+        let start = self.i + 1;
+        let mut at = start;
+        loop {
+            match self.b.get(at).copied() {
+                None => {
+                    self.stop("a string never ends");
+                    return;
+                }
+                Some(b'\\') if esc != Esc::None || self.b.get(at + 1) == Some(&quote) => at += 2,
+                Some(c) if c == quote => break,
+                // `#{…}` and `${…}` may hold quotes of their own.
+                Some(b'#') if holes == Holes::Hash && self.b.get(at + 1) == Some(&b'{') => {
+                    at = skip_braces(self.b, at + 1);
+                }
+                Some(b'$') if holes == Holes::DollarBrace && self.b.get(at + 1) == Some(&b'{') => {
+                    at = skip_braces(self.b, at + 1);
+                }
+                Some(_) => at += 1,
+            }
+        }
+        let body = self.src.get(start..at).unwrap_or("");
+        self.i = at + 1;
+        let parts = parts_of(body, esc, holes);
+        self.push(match kind {
+            Kind::Str => Tok::Str(parts),
+            Kind::Cmd => Tok::Cmd(parts),
+            Kind::Template => Tok::Template(parts),
+        });
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Str,
+    Cmd,
+    Template,
+}
+
+fn closer(open: u8) -> u8 {
+    match open {
+        b'(' => b')',
+        b'[' => b']',
+        b'{' => b'}',
+        b'<' => b'>',
+        other => other,
+    }
+}
+
+/// Where `needle` starts in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let first = *needle.first()?;
+    let mut at = 0;
+    while let Some(pos) = hay.get(at..)?.iter().position(|&c| c == first) {
+        let start = at + pos;
+        if hay.get(start..start + needle.len()) == Some(needle) {
+            return Some(start);
+        }
+        at = start + 1;
+    }
+    None
+}
+
+/// The index just past the `}` matching the `{` at `open` (or the end).
+fn skip_braces(b: &[u8], open: usize) -> usize {
+    let mut level = 0usize;
+    let mut at = open;
+    while let Some(&c) = b.get(at) {
+        match c {
+            b'{' => level += 1,
+            b'}' => {
+                level = level.saturating_sub(1);
+                if level == 0 {
+                    return at + 1;
+                }
+            }
+            b'\\' => at += 1,
+            _ => {}
+        }
+        at += 1;
+    }
+    at
+}
+
+/// A string's body as its parts: text with escapes decoded, and interpolated sources.
+fn parts_of(body: &str, esc: Esc, holes: Holes) -> Vec<Part> {
+    let b = body.as_bytes();
+    let mut parts = Vec::new();
+    let mut text = String::new();
+    let mut run = 0;
+    let mut at = 0;
+    let flush = |text: &mut String, run: usize, at: usize| {
+        text.push_str(body.get(run..at).unwrap_or(""));
+    };
+    while let Some(&c) = b.get(at) {
+        match c {
+            b'\\' if esc != Esc::None => {
+                flush(&mut text, run, at);
+                let used = escape(body, at, esc, &mut text);
+                at += used;
+                run = at;
+            }
+            b'$' | b'@' if holes == Holes::Dollar => {
+                let end = dollar_end(b, at);
+                if end > at + 1 {
+                    flush(&mut text, run, at);
+                    let source = body.get(at..end).unwrap_or("");
+                    hole(&mut parts, &mut text, source.to_string());
+                    at = end;
+                    run = at;
+                } else {
+                    at += 1;
+                }
+            }
+            b'{' if holes == Holes::Dollar && b.get(at + 1) == Some(&b'$') => {
+                // PHP's `{$expr}`.
+                flush(&mut text, run, at);
+                let end = skip_braces(b, at);
+                let source = body.get(at + 1..end.saturating_sub(1)).unwrap_or("");
+                hole(&mut parts, &mut text, source.to_string());
+                at = end;
+                run = at;
+            }
+            b'#' if holes == Holes::Hash && b.get(at + 1) == Some(&b'{') => {
+                flush(&mut text, run, at);
+                let end = skip_braces(b, at + 1);
+                let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
+                hole(&mut parts, &mut text, source.to_string());
+                at = end;
+                run = at;
+            }
+            b'$' if holes == Holes::DollarBrace && b.get(at + 1) == Some(&b'{') => {
+                flush(&mut text, run, at);
+                let end = skip_braces(b, at + 1);
+                let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
+                hole(&mut parts, &mut text, source.to_string());
+                at = end;
+                run = at;
+            }
+            b'{' | b'}' if holes == Holes::Brace => {
+                flush(&mut text, run, at);
+                if b.get(at + 1) == Some(&c) {
+                    text.push(c as char);
+                    at += 2;
+                } else if c == b'{' {
+                    let end = skip_braces(b, at);
+                    let source = body.get(at + 1..end.saturating_sub(1)).unwrap_or("");
+                    hole(&mut parts, &mut text, source.to_string());
+                    at = end;
+                } else {
+                    at += 1;
+                }
+                run = at;
+            }
+            b'$' if holes == Holes::Julia => {
+                let next = b.get(at + 1).copied().unwrap_or(0);
+                if next == b'(' {
+                    flush(&mut text, run, at);
+                    let end = skip_parens(b, at + 1);
+                    let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
+                    hole(&mut parts, &mut text, source.to_string());
+                    at = end;
+                    run = at;
+                } else if next == b'_' || next.is_ascii_alphabetic() {
+                    flush(&mut text, run, at);
+                    let mut end = at + 1;
+                    while b
+                        .get(end)
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                    {
+                        end += 1;
+                    }
+                    let source = body.get(at + 1..end).unwrap_or("");
+                    hole(&mut parts, &mut text, source.to_string());
+                    at = end;
+                    run = at;
+                } else {
+                    at += 1;
+                }
+            }
+            _ => at += 1,
+        }
+    }
+    flush(&mut text, run, at.min(b.len()));
+    if !text.is_empty() || parts.is_empty() {
+        parts.push(Part::Text(text));
+    }
+    parts
+}
+
+fn hole(parts: &mut Vec<Part>, text: &mut String, source: String) {
+    if !text.is_empty() {
+        parts.push(Part::Text(std::mem::take(text)));
+    }
+    parts.push(Part::Interp(source));
+}
+
+fn skip_parens(b: &[u8], open: usize) -> usize {
+    let mut level = 0usize;
+    let mut at = open;
+    while let Some(&c) = b.get(at) {
+        match c {
+            b'(' => level += 1,
+            b')' => {
+                level = level.saturating_sub(1);
+                if level == 0 {
+                    return at + 1;
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    at
+}
+
+/// Where a `$name…` (or `@name…`) interpolation ends: the name, `::` parts, and subscripts
+/// (`{key}`, `[i]`, `->{key}`, `->[i]`, PHP's `->name`).
+fn dollar_end(b: &[u8], start: usize) -> usize {
+    let is_name = |c: u8| c == b'_' || c.is_ascii_alphanumeric() || c >= 0x80;
+    let mut at = start + 1;
+    if b.get(at) == Some(&b'{') {
+        let end = skip_braces(b, at);
+        return end;
+    }
+    if !b
+        .get(at)
+        .is_some_and(|c| is_name(*c) && !c.is_ascii_digit())
+    {
+        return start;
+    }
+    loop {
+        while b.get(at).is_some_and(|c| is_name(*c)) {
+            at += 1;
+        }
+        if b.get(at..at + 2) == Some(b"::") && b.get(at + 2).is_some_and(|c| is_name(*c)) {
+            at += 2;
+            continue;
+        }
+        break;
+    }
+    loop {
+        let arrow = b.get(at..at + 2) == Some(b"->");
+        let from = if arrow { at + 2 } else { at };
+        match b.get(from) {
+            Some(b'{') => at = skip_braces(b, from),
+            Some(b'[') => {
+                let mut end = from;
+                while b.get(end).is_some_and(|c| *c != b']') {
+                    end += 1;
+                }
+                at = end + 1;
+            }
+            Some(c) if arrow && is_name(*c) => {
+                at = from;
+                while b.get(at).is_some_and(|c| is_name(*c)) {
+                    at += 1;
+                }
+            }
+            _ => break,
+        }
+    }
+    at.min(b.len())
+}
+
+/// Decodes the escape at `at` (a backslash) into `text`; the bytes it used.
+fn escape(body: &str, at: usize, esc: Esc, text: &mut String) -> usize {
+    let b = body.as_bytes();
+    let Some(&c) = b.get(at + 1) else {
+        text.push('\\');
+        return 1;
+    };
+    if esc == Esc::QuoteOnly {
+        if c == b'\\' || c == b'\'' || c == b'"' || c == b'`' {
+            text.push(c as char);
+        } else {
+            text.push('\\');
+            return 1;
+        }
+        return 2;
+    }
+    let hex = |from: usize, max: usize| -> (u32, usize) {
+        let mut value = 0u32;
+        let mut used = 0;
+        while used < max {
+            match b.get(from + used).and_then(|c| (*c as char).to_digit(16)) {
+                Some(d) => {
+                    value = value.saturating_mul(16).saturating_add(d);
+                    used += 1;
+                }
+                None => break,
+            }
+        }
+        (value, used)
+    };
+    let push_code = |text: &mut String, code: u32| {
+        if let Some(ch) = char::from_u32(code) {
+            text.push(ch);
+        }
+    };
+    match c {
+        b'n' => text.push('\n'),
+        b't' => text.push('\t'),
+        b'r' => text.push('\r'),
+        b'a' => text.push('\u{7}'),
+        b'b' => text.push('\u{8}'),
+        b'f' => text.push('\u{c}'),
+        b'v' => text.push('\u{b}'),
+        b'e' => text.push('\u{1b}'),
+        b'\n' => {}
+        b'0'..=b'7' => {
+            let mut value = 0u32;
+            let mut used = 0;
+            while used < 3 {
+                match b.get(at + 1 + used) {
+                    Some(d @ b'0'..=b'7') => {
+                        value = value * 8 + u32::from(d - b'0');
+                        used += 1;
+                    }
+                    _ => break,
+                }
+            }
+            push_code(text, value);
+            return 1 + used;
+        }
+        b'x' | b'u' | b'U' => {
+            if b.get(at + 2) == Some(&b'{') {
+                let (value, used) = hex(at + 3, 8);
+                push_code(text, value);
+                let close = usize::from(b.get(at + 3 + used) == Some(&b'}'));
+                return 3 + used + close;
+            }
+            let max = match c {
+                b'x' => 2,
+                b'u' => 4,
+                _ => 8,
+            };
+            let (value, used) = hex(at + 2, max);
+            if used == 0 {
+                text.push(c as char);
+                return 2;
+            }
+            push_code(text, value);
+            return 2 + used;
+        }
+        _ => {
+            // `\"`, `\\`, `\$`, and any other character as itself (a multi-byte one whole).
+            let rest = body.get(at + 1..).unwrap_or("");
+            if let Some(ch) = rest.chars().next() {
+                text.push(ch);
+                return 1 + ch.len_utf8();
+            }
+        }
+    }
+    2
+}

@@ -1,0 +1,472 @@
+//! What a language's names mean: the shape of one language's code (its comments, strings
+//! and operators) and one table per concept (running a process, deleting, files, the
+//! network, the home folder, text built from parts, code run from text, a socket wired to
+//! a shell, methods on a text). Names are written lower case, as dotted paths after the
+//! reader resolved imports and aliases (`require('child_process').execSync` →
+//! `child_process.execsync`, `File::Path::rmtree` → `file.path.rmtree`); an entry that starts
+//! with `.` is a method on any object (`.rmsync`). Every table is sorted and unique (tested).
+
+use crate::catalogue::Language;
+
+/// How a language writes its code: what the tokenizer needs to know.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Syntax {
+    /// `#` starts a comment to the end of the line.
+    pub hash_comment: bool,
+    /// `//` and `/* … */` are comments.
+    pub slash_comment: bool,
+    /// `--` starts a comment (Lua); with `long_brackets`, `--[[ … ]]` too.
+    pub dash_comment: bool,
+    /// Lua's `[[ … ]]` and `[==[ … ]==]` strings.
+    pub long_brackets: bool,
+    /// Julia's `#= … =#` comments.
+    pub hash_equals_comment: bool,
+    /// How `'…'` reads.
+    pub single: Single,
+    /// What `"…"` interpolates.
+    pub double: Interp,
+    /// What `` `…` `` is.
+    pub backtick: Backtick,
+    /// `'''…'''` and `"""…"""`.
+    pub triple: bool,
+    /// Python's string prefixes (`r`, `b`, `f`, `rb`…); `f` interpolates `{…}`.
+    pub prefixes: bool,
+    /// Perl's `q qq qw qx m s tr y qr` or Ruby's `%w %x %q …`.
+    pub quote_like: QuoteLike,
+    /// Sigils that make a variable: `$x` (Perl, PHP, Ruby's globals), `@x`, `%x`.
+    pub sigils: &'static str,
+    /// `$` is a letter of names (JavaScript).
+    pub dollar_names: bool,
+    /// `/…/` is a regular expression where an operand is expected.
+    pub regex: bool,
+    /// Operators that join two texts (`+`, `.`, `..`, `&`, `*`).
+    pub concat: &'static [&'static str],
+    /// Members are reached with `.` (not Perl's and PHP's, whose `.` joins texts).
+    pub dot_member: bool,
+    /// `a:method()` calls a method (Lua).
+    pub colon_method: bool,
+    /// `name: value` inside a call's parentheses is a named argument (Ruby, PHP).
+    pub colon_named: bool,
+    /// `"a %s" % x` formats (Python, Ruby).
+    pub percent_format: bool,
+    /// `path / "name"` joins paths (Python's pathlib).
+    pub slash_join: bool,
+    /// Two values written side by side are joined (awk).
+    pub juxtapose: bool,
+    /// A call may leave out its parentheses (`system "ls"` in Perl and Ruby).
+    pub bare_calls: bool,
+    /// `x <- value` assigns (R).
+    pub arrow_assign: bool,
+    /// Names may end with `!` or `?` (Ruby, Julia).
+    pub bang_names: bool,
+    /// A file name's leading `~` is the home folder (R's and Tcl's file functions expand it).
+    pub tilde: bool,
+    /// Opening `"|cmd"` or `"cmd|"` runs `cmd` (Perl, Ruby, Tcl).
+    pub pipe_open: bool,
+}
+
+/// How a language reads `'…'`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Single {
+    /// Backslash escapes as in double quotes (Python, JavaScript, Lua, R).
+    Escaped,
+    /// Only `\\` and `\'` are escapes (Perl, Ruby, PHP).
+    Raw,
+    /// A character (Julia) or a transpose after a value.
+    Char,
+    /// Not a quote (awk, whose programs sit inside the shell's single quotes).
+    None,
+}
+
+/// What a double-quoted string interpolates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Interp {
+    None,
+    /// `$name`, `${name}`, `$name{key}`, `$name[i]`, `$name->{k}`, PHP's `{$expr}`.
+    Dollar,
+    /// Ruby's `#{expr}`.
+    Hash,
+    /// Julia's `$name` and `$(expr)`.
+    Julia,
+}
+
+/// What `` `…` `` is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Backtick {
+    /// Not a quote in this language.
+    None,
+    /// A shell line run where it stands (Perl, Ruby, PHP).
+    Runs,
+    /// A command value, run by `run(…)` (Julia).
+    Command,
+    /// A template string with `${…}` (JavaScript).
+    Template,
+    /// A quoted name (R).
+    Name,
+}
+
+/// Quote-like operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum QuoteLike {
+    None,
+    Perl,
+    Ruby,
+}
+
+/// How a call's arguments make the command it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// The first argument is a command line, or a list of the program and its words.
+    Line,
+    /// Every argument is a word; one argument alone is a command line (Perl's and Ruby's
+    /// `system`).
+    Words,
+    /// The first argument is the program, the second a list of its words (or a map whose
+    /// `args` is).
+    ProgramList,
+    /// Every argument after this many is a word (Perl's `open2($out, $in, cmd…)`).
+    WordsAfter(u8),
+    /// After this many leading arguments: the program, then its argv whose first word
+    /// (argv[0]) is its own name, as words or as a list (`os.execl`, `os.execv`).
+    Exec(u8),
+    /// A map's `cmd` (Deno.run) is the program and its words.
+    Options,
+}
+
+/// What a call deletes: the file or folder named by its first argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Delete {
+    /// One file, or an empty folder.
+    File,
+    /// A folder with everything in it.
+    Tree,
+    /// A folder with everything in it when the named option is true (`{recursive: true}`).
+    TreeIf(&'static str),
+}
+
+/// Which argument: by position, by name, or by position unless named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Arg {
+    At(u8),
+    Key(&'static str),
+    AtOrKey(u8, &'static str),
+}
+
+/// What a call does to files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    Read(Arg),
+    Write(Arg),
+    /// Opens the file at the first for reading or writing as the mode at the second says.
+    Open(Arg, Arg),
+    /// Copies the first to the second.
+    Copy(Arg, Arg),
+    /// Perl's `open(FH, MODE, PATH)` and `open(FH, "MODEPATH")`, with pipes and dups.
+    PerlOpen,
+}
+
+/// What a call does on the network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Net {
+    /// An HTTP request; its verb as given.
+    Request(Verb),
+    /// A request whose answer is saved to the file at the argument.
+    Download(Arg),
+    /// A client for the host in its arguments, whose methods make the requests
+    /// (`http.client.HTTPConnection(host)`, `Net::HTTP.start(host)`).
+    Client,
+    /// A socket made, not yet connected.
+    Socket,
+    /// A connection to the host in its arguments.
+    Connect,
+    /// Listens for connections.
+    Listen,
+}
+
+/// The HTTP verb of a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verb {
+    Get,
+    Send,
+    /// The call's own name (`requests.post`), a verb among its arguments (`HTTP.request("POST",
+    /// …)`) or a `method` option; a body option sends.
+    ByName,
+    /// A GET unless an argument is given at this position (`urlopen(url, data)`).
+    DataAt(u8),
+    /// A request only when an argument is an address (PHP's `curl_setopt`).
+    IfAddress,
+}
+
+/// Text a call builds from its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Build {
+    /// The argument itself (`Path(x)`, `URI(x)`, `escapeshellarg(x)`).
+    Same(Arg),
+    /// The first argument with a leading `~` or `$HOME` read as the home folder.
+    Expand,
+    /// The arguments joined as a path (`os.path.join`).
+    PathJoin,
+    /// The arguments joined (`paste0`, `string`).
+    Concat,
+    /// The arguments joined by a space, or by the `sep` named (`paste`).
+    Paste,
+    /// The words of a list (at `list`, or every argument from there) joined by the text at
+    /// `sep` (`join(' ', @words)`, `implode(' ', $a)`, `table.concat(t, ' ')`).
+    JoinList { sep: u8, list: u8 },
+    /// A format and what fills it (`sprintf`, `.format`, `%`).
+    Format,
+    /// Its arguments as a list (R's `c(…)`, PHP's `array(…)`).
+    List,
+    /// The module its first argument names (`require('fs')`, `__import__('os')`).
+    Import,
+    /// The member of the first argument named by the second (`getattr(os, 'system')`).
+    Attr,
+    /// Calls the function the first argument names with the rest (`call_user_func('system',
+    /// …)`, Ruby's `send(:system, …)`, R's `do.call("system", list(…))`).
+    Dispatch,
+    /// Calls the function at the first argument once for each item of the list at the second
+    /// (`map(os.system, cmds)`, `array_map('unlink', $files)`).
+    Each,
+}
+
+/// Code a call runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Eval {
+    /// Its first argument is code in the same language.
+    Code,
+    /// Its last argument is code (`new Function('a', 'b', 'code')`).
+    Body,
+    /// Runs the file (or the address) its first argument names.
+    File,
+}
+
+/// A method called on a text or a list: the text is its first argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Method {
+    Build(Build),
+    Delete(Delete),
+    Access(Access),
+    Run(Shape),
+}
+
+/// One language's shape and words.
+pub(crate) struct Lexicon {
+    pub language: Language,
+    pub syntax: Syntax,
+    pub runs: &'static [(&'static str, Shape)],
+    pub deletes: &'static [(&'static str, Delete)],
+    pub files: &'static [(&'static str, Access)],
+    pub net: &'static [(&'static str, Net)],
+    pub home: &'static [&'static str],
+    pub builds: &'static [(&'static str, Build)],
+    pub evals: &'static [(&'static str, Eval)],
+    pub wires: &'static [&'static str],
+    pub methods: &'static [(&'static str, Method)],
+    /// Names whose presence anywhere makes the program's requests send (`CURLOPT_POSTFIELDS`).
+    pub send_marks: &'static [&'static str],
+    /// Names of the interpreter running the code (`sys.executable`, `process.execPath`), and
+    /// the program they name.
+    pub itself: (&'static [&'static str], &'static str),
+    /// Names that read standard input (`sys.stdin`, `process.stdin`, `STDIN`).
+    pub stdin: &'static [&'static str],
+}
+
+/// The entry named exactly `key`.
+pub(crate) fn exact<T: Copy>(table: &[(&'static str, T)], key: &str) -> Option<T> {
+    table
+        .binary_search_by(|(name, _)| (*name).cmp(key))
+        .ok()
+        .and_then(|at| table.get(at))
+        .map(|(_, value)| *value)
+}
+
+/// What a name means, from the first table that names it (runs, deletes, files, the network,
+/// code run, text built).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Meaning {
+    Run(Shape),
+    Delete(Delete),
+    File(Access),
+    Net(Net),
+    Eval(Eval),
+    Build(Build),
+}
+
+/// FNV-1a: the index's keys are short names, hashed for every call and member read.
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for byte in bytes {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+}
+
+type Map<V> = std::collections::HashMap<&'static str, V, std::hash::BuildHasherDefault<Fnv>>;
+type Set = std::collections::HashSet<&'static str, std::hash::BuildHasherDefault<Fnv>>;
+
+/// A lexicon's tables as one index, built once per language: a call's path is looked up
+/// once, not once per table.
+pub(crate) struct Index {
+    names: Map<Meaning>,
+    /// The network's prefix entries (`requests.`).
+    prefixes: Map<Net>,
+    /// Paths and calls that are the home folder (`dir.home`, `os.getenv(home)`), read
+    /// standard input, or name the interpreter itself: one lookup for every name read.
+    special: Map<Special>,
+    /// The paths before `(` in the home folder's calls (`os.getenv`).
+    home_calls: Set,
+    wires: Set,
+}
+
+/// A name that stands for something of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Special {
+    Home,
+    Stdin,
+    /// The interpreter running the code, as this program.
+    Itself(&'static str),
+}
+
+impl Index {
+    fn new(lexicon: &'static Lexicon) -> Index {
+        let mut names = Map::default();
+        let mut prefixes = Map::default();
+        for (name, shape) in lexicon.runs {
+            names.entry(*name).or_insert(Meaning::Run(*shape));
+        }
+        for (name, delete) in lexicon.deletes {
+            names.entry(*name).or_insert(Meaning::Delete(*delete));
+        }
+        for (name, access) in lexicon.files {
+            names.entry(*name).or_insert(Meaning::File(*access));
+        }
+        for (name, net) in lexicon.net {
+            if name.ends_with('.') {
+                prefixes.insert(*name, *net);
+            } else {
+                names.entry(*name).or_insert(Meaning::Net(*net));
+            }
+        }
+        for (name, eval) in lexicon.evals {
+            names.entry(*name).or_insert(Meaning::Eval(*eval));
+        }
+        for (name, build) in lexicon.builds {
+            names.entry(*name).or_insert(Meaning::Build(*build));
+        }
+        let mut special = Map::default();
+        for name in lexicon.home {
+            special.insert(*name, Special::Home);
+        }
+        for name in lexicon.stdin {
+            special.entry(*name).or_insert(Special::Stdin);
+        }
+        for name in lexicon.itself.0 {
+            special
+                .entry(*name)
+                .or_insert(Special::Itself(lexicon.itself.1));
+        }
+        Index {
+            names,
+            prefixes,
+            special,
+            home_calls: lexicon
+                .home
+                .iter()
+                .filter_map(|entry| entry.split_once('(').map(|(head, _)| head))
+                .collect(),
+            wires: lexicon.wires.iter().copied().collect(),
+        }
+    }
+
+    /// The meaning of a path, else of its last name as a method on any object (`.rmsync`).
+    pub(crate) fn meaning(&self, path: &str) -> Option<Meaning> {
+        self.names.get(path).copied().or_else(|| {
+            let dot = path.rfind('.')?;
+            self.names.get(path.get(dot..)?).copied()
+        })
+    }
+
+    /// A prefix entry covering `path` (`requests.` for `requests.session.post`).
+    pub(crate) fn prefix(&self, path: &str) -> Option<Net> {
+        if self.prefixes.is_empty() {
+            return None;
+        }
+        let mut end = path.len();
+        while let Some(dot) = path.get(..end).and_then(|head| head.rfind('.')) {
+            if let Some(found) = path.get(..=dot).and_then(|p| self.prefixes.get(p)) {
+                return Some(*found);
+            }
+            end = dot;
+        }
+        None
+    }
+
+    /// What a name stands for of its own, if anything.
+    pub(crate) fn special(&self, key: &str) -> Option<Special> {
+        self.special.get(key).copied()
+    }
+
+    pub(crate) fn is_home(&self, key: &str) -> bool {
+        self.special(key) == Some(Special::Home)
+    }
+
+    /// Is `path` a call that may give the home folder (`os.getenv`)?
+    pub(crate) fn calls_home(&self, path: &str) -> bool {
+        self.home_calls.contains(path)
+    }
+
+    pub(crate) fn wires(&self, path: &str) -> bool {
+        self.wires.contains(path)
+            || path
+                .rfind('.')
+                .and_then(|dot| path.get(dot..))
+                .is_some_and(|last| self.wires.contains(last))
+    }
+}
+
+static INDEXES: [std::sync::OnceLock<Index>; 16] = [const { std::sync::OnceLock::new() }; 16];
+
+impl Lexicon {
+    /// This lexicon's index, built the first time it is asked for.
+    pub(crate) fn index(&'static self) -> &'static Index {
+        let slot = match self.language {
+            Language::AppleScript => 0,
+            Language::Awk => 1,
+            Language::Elixir => 2,
+            Language::Groovy => 3,
+            Language::Java => 4,
+            Language::JavaScript => 5,
+            Language::Julia => 6,
+            Language::Lua => 7,
+            Language::Perl => 8,
+            Language::Php => 9,
+            Language::PowerShell => 10,
+            Language::Python => 11,
+            Language::R => 12,
+            Language::Ruby => 13,
+            Language::Tcl => 14,
+        };
+        match INDEXES.get(slot) {
+            Some(cell) => cell.get_or_init(|| Index::new(self)),
+            None => {
+                // Never reached: every language has a slot.
+                static EMPTY: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+                EMPTY.get_or_init(|| Index::new(self))
+            }
+        }
+    }
+}

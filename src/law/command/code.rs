@@ -1,0 +1,339 @@
+//! The law for code inside interpreters: what `law::code` reads a program to do, judged as
+//! the shell's rules judge the same act. A command line it runs is a shell line of its own
+//! (every rule reads it); a delete is `rm -r -f PATH`; a file written goes through the
+//! shell's write rule; a key read is a key read; a request that sends, or that carries what
+//! the code read from a file or its standard input, is a send to its host (the file's own
+//! risk too, when it holds keys or the project's secrets); a raw connection is one (with the
+//! files the code reads), and wired to a shell it is a reverse shell; code fetched and run is
+//! a download run without reading. What is only known when the code runs is the shell's
+//! unknown. sqlite3's and duckdb's `.shell` lines are shell lines too.
+
+use super::Scan;
+use super::net;
+use crate::law::code::{self, Origin, Reading, Sent};
+use crate::law::rule::RuleId;
+use crate::shell::Command;
+use crate::verdict::{Harm, Risk};
+use crate::wish::{Act, Name, Wish};
+
+/// Reads the code a command runs (or writes to a file) and adds what its acts risk; the
+/// command lines it runs, for the caller to judge as lines of their own.
+pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
+    let program = cmd.program();
+    if matches!(program.as_str(), "sqlite3" | "duckdb") {
+        return database_shell(cmd);
+    }
+    let mut lines = Vec::new();
+    for source in code::sources(cmd, scan.line) {
+        if source.dynamic {
+            scan.add(unknown(format!(
+                "{} runs code that is only known when it runs ({})",
+                who(cmd),
+                source.code.trim()
+            )));
+            scan.changes = true;
+        }
+        let reading = code::read(source.lexicon, &source.code);
+        lines.extend(apply(&reading, source.origin, cmd, scan));
+    }
+    lines
+}
+
+/// `sqlite3 db '.shell cmd'`, `.system cmd`.
+fn database_shell(cmd: &Command) -> Vec<String> {
+    cmd.args()
+        .iter()
+        .filter_map(|arg| {
+            let arg = arg.trim_start();
+            arg.strip_prefix(".shell ")
+                .or_else(|| arg.strip_prefix(".system "))
+                .map(str::to_string)
+        })
+        .collect()
+}
+
+/// The interpreter as the command names it (`Rscript`, `python3`), for reasons.
+fn who(cmd: &Command) -> String {
+    let word = cmd.words.first().map(String::as_str).unwrap_or("");
+    let name = crate::law::paths::basename(word);
+    if name.is_empty() {
+        cmd.program()
+    } else {
+        name.to_string()
+    }
+}
+
+fn unknown(reason: String) -> Risk {
+    Risk::new(RuleId::ShellUnknown, Harm::Moderate, true, reason)
+}
+
+fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
+    let program = who(cmd);
+    let who = program.as_str();
+    let mut lines = Vec::new();
+    for run in &reading.runs {
+        if origin == Origin::Dropped && !run.known {
+            continue;
+        }
+        let whole_unknown = {
+            let line = run.line.trim();
+            line.starts_with("${")
+                && line.ends_with('}')
+                && line.matches("${").count() == 1
+                && !line.starts_with("${HOME}")
+        };
+        if whole_unknown {
+            scan.add(unknown(format!(
+                "{who} code runs a command that is only known when it runs ({})",
+                run.line.trim()
+            )));
+            scan.changes = true;
+            continue;
+        }
+        lines.push(run.line.clone());
+    }
+    for removal in &reading.deletes {
+        if origin == Origin::Dropped
+            && removal.path.contains("${")
+            && !removal.path.starts_with("${HOME}")
+        {
+            continue;
+        }
+        let flags = if removal.tree { "-r -f" } else { "-f" };
+        lines.push(format!("rm {flags} -- {}", removal.path));
+    }
+    if origin == Origin::Dropped {
+        return lines;
+    }
+    if let Some(why) = &reading.unknown {
+        scan.add(unknown(format!(
+            "the {who} code could not be read fully ({why})"
+        )));
+    }
+    keys_read(reading, who, scan);
+    for write in &reading.writes {
+        let place = scan.place;
+        super::paths::write(write, cmd, place, scan);
+    }
+    let mut sent = reading.reads.clone();
+    if reading.stdin {
+        sent.extend(piped_files(cmd, scan));
+    }
+    network(reading, &sent, who, scan);
+    lines
+}
+
+/// The files a command's standard input holds: its `<` redirect, or what the stages before
+/// it in its pipeline read (`cat .env | python3 -c '…sys.stdin…'`).
+fn piped_files(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    let mut out: Vec<String> = cmd
+        .redirects
+        .iter()
+        .filter(|r| r.op == crate::shell::RedirectOp::Read)
+        .map(|r| r.target.clone())
+        .collect();
+    if cmd.stage > 0 {
+        for before in scan.pipeline(cmd.pipeline).filter(|c| c.stage < cmd.stage) {
+            if crate::catalogue::is(&before.program(), crate::catalogue::Class::ReadOnly) {
+                out.extend(
+                    super::positional(before.args())
+                        .iter()
+                        .map(|a| (*a).to_string()),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// A key or credential file the code reads: read is enough, as `cat ~/.ssh/id_rsa` is.
+fn keys_read(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
+    for path in &reading.reads {
+        if let Some(abs) = scan.place.resolve(path)
+            && super::paths::is_key_path(&abs, scan.place.home)
+        {
+            net::key_leaves(scan, &format!("read {abs} with {who}"));
+            return;
+        }
+    }
+}
+
+fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<'_>) {
+    let reaches = !reading.requests.is_empty()
+        || !reading.connects.is_empty()
+        || reading.socket
+        || !reading.fetched_runs.is_empty();
+    if !reaches {
+        return;
+    }
+    scan.network = true;
+    // One host named anywhere: a request whose own address is built at run time goes there.
+    let mut hosts: Vec<&str> = reading
+        .requests
+        .iter()
+        .filter_map(|r| r.host.as_deref())
+        .chain(reading.connects.iter().filter_map(|h| h.as_deref()))
+        .collect();
+    hosts.sort_unstable();
+    hosts.dedup();
+    let only = match hosts.as_slice() {
+        [one] => Some((*one).to_string()),
+        _ => None,
+    };
+    let reads_files = !sent_files.is_empty();
+    // The piped files, for data read from standard input.
+    let piped: Vec<&String> = sent_files
+        .iter()
+        .filter(|f| !reading.reads.contains(f))
+        .collect();
+    for request in &reading.requests {
+        let sent = match request.sent {
+            Sent::Get if reading.marked || !request.files.is_empty() => Sent::Send,
+            sent => sent,
+        };
+        let sends = sent == Sent::Send;
+        let files: Vec<String> = request
+            .files
+            .iter()
+            .flat_map(|file| match file {
+                Some(path) => vec![path.clone()],
+                None => piped.iter().map(|p| (*p).clone()).collect(),
+            })
+            .collect();
+        let host = request
+            .host
+            .clone()
+            .or_else(|| (sent != Sent::Get).then(|| only.clone()).flatten());
+        let Some(host) = host else {
+            if sends {
+                unknown_send(&files, who, scan);
+            }
+            continue;
+        };
+        if net::is_local(&host) {
+            continue;
+        }
+        if let Some(risk) = net::metadata_risk(&host) {
+            scan.add(risk);
+        }
+        if sent == Sent::Delete {
+            net::http_delete(scan, Some("DELETE"), &host, &request.url);
+        }
+        if sends {
+            for file in &files {
+                net::file_leaves(scan, file, &host);
+            }
+            let how = if files.is_empty() {
+                format!("{who} code sends data")
+            } else {
+                format!("{who} code sends {}", files.join(", "))
+            };
+            net::send(scan, &host, &how);
+        } else if crate::secrets::carries_data(&request.url) {
+            net::fetch_data(scan, &host);
+        }
+    }
+    if wires_shell(reading) {
+        net::reverse(
+            scan,
+            &format!("{who} code that wires a shell to a network socket"),
+        );
+    } else {
+        for host in &reading.connects {
+            match host {
+                Some(host) if net::is_local(host) => {}
+                Some(host) => {
+                    if let Some(risk) = net::metadata_risk(host) {
+                        scan.add(risk);
+                    }
+                    for file in sent_files {
+                        net::file_leaves(scan, file, host);
+                    }
+                    let how = if reads_files {
+                        format!("{who} code sends files it reads over a raw connection")
+                    } else {
+                        format!("{who} code opens a raw connection")
+                    };
+                    net::send(scan, host, &how);
+                }
+                None => unknown_send(sent_files, who, scan),
+            }
+        }
+    }
+    for host in &reading.fetched_runs {
+        pipe_shell(scan, host.as_deref().or(only.as_deref()), who);
+    }
+    // A file downloaded, then run by the same code: what it saves while it fetches is what
+    // it fetched (`r.pipe(file)`), as `curl -o` is.
+    let fetched_from = reading.requests.iter().find_map(|r| r.host.clone());
+    let saved = reading
+        .writes
+        .iter()
+        .filter(|_| fetched_from.is_some())
+        .map(|file| (file, &fetched_from));
+    for (file, host) in reading.downloads.iter().map(|(f, h)| (f, h)).chain(saved) {
+        let name = crate::law::paths::basename(file);
+        if name.is_empty() {
+            continue;
+        }
+        let runs = reading.runs.iter().any(|run| {
+            run.line
+                .split(|c: char| c.is_whitespace() || c == '\'' || c == '"' || c == ';')
+                .any(|word| crate::law::paths::basename(word) == name)
+        }) || reading
+            .ran_files
+            .iter()
+            .any(|ran| crate::law::paths::basename(ran) == name);
+        if runs {
+            pipe_shell(scan, host.as_deref().or(only.as_deref()), who);
+        }
+    }
+}
+
+/// A socket and a shell: descriptors wired (`dup2`, `pty.spawn`, `fdopen`), or a process
+/// run that is a shell or only known when it runs (a command read from the socket).
+fn wires_shell(reading: &Reading) -> bool {
+    if !reading.socket {
+        return false;
+    }
+    reading.wires
+        || reading.runs.iter().any(|run| {
+            !run.known
+                || run
+                    .program
+                    .as_deref()
+                    .is_some_and(|p| net::is_shell(p.trim_matches(|c| c == '\'' || c == '"')))
+        })
+}
+
+/// Data sent to an address only known when the code runs (a key or secret file too).
+fn unknown_send(sent_files: &[String], who: &str, scan: &mut Scan<'_>) {
+    let place = "an address only known when it runs";
+    for file in sent_files {
+        net::file_leaves(scan, file, place);
+    }
+    scan.add(
+        Risk::new(
+            RuleId::EgressSend,
+            Harm::Moderate,
+            true,
+            format!("{who} code sends data to {place}"),
+        )
+        .way_out(),
+    );
+}
+
+/// Code fetched and run without reading it first, as `curl … | sh` is.
+fn pipe_shell(scan: &mut Scan<'_>, host: Option<&str>, who: &str) {
+    let host = host.unwrap_or("an address");
+    scan.add(
+        Risk::new(
+            RuleId::DownloadPipeShell,
+            Harm::Severe,
+            true,
+            format!("{who} code runs code downloaded from {host} without reading it first"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(host)))),
+    );
+}
