@@ -852,15 +852,11 @@ fn parts_of(body: &str, esc: Esc, holes: Holes) -> Vec<Part> {
                 at = end;
                 run = at;
             }
-            b'#' if holes == Holes::Hash && b.get(at + 1) == Some(&b'{') => {
-                flush(&mut text, run, at);
-                let end = skip_braces(b, at + 1);
-                let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
-                hole(&mut parts, &mut text, source.to_string());
-                at = end;
-                run = at;
-            }
-            b'$' if holes == Holes::DollarBrace && b.get(at + 1) == Some(&b'{') => {
+            // Ruby's `#{expr}`, JavaScript's and Groovy's `${expr}`.
+            c @ (b'#' | b'$')
+                if matches!((c, holes), (b'#', Holes::Hash) | (b'$', Holes::DollarBrace))
+                    && b.get(at + 1) == Some(&b'{') =>
+            {
                 flush(&mut text, run, at);
                 let end = skip_braces(b, at + 1);
                 let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
