@@ -712,7 +712,7 @@ pub(super) struct Holder {
     /// It reads commands from its standard input: here-documents, here-strings and what
     /// `echo` or `printf` pipes into it are read as commands.
     pub stdin: Option<Stdin>,
-    /// Why what it holds can't be fully read (`find -exec` without a terminator).
+    /// Why what it holds can't be fully read (too many inputs to `parallel`).
     pub unread: Option<&'static str>,
 }
 
@@ -932,7 +932,6 @@ fn su_holder(words: &[Word], out: &mut Holder) {
 
 /// `find … -exec cmd args ;` (or `+` after `{}`), several times; `fd -x cmd args`.
 fn find_holder(words: &[Word], actions: &[&str], plus_ends: bool, out: &mut Holder) {
-    let mut open = false;
     let mut j = 1;
     while j < words.len() {
         let is_action = words
@@ -953,17 +952,14 @@ fn find_holder(words: &[Word], actions: &[&str], plus_ends: bool, out: &mut Hold
             }
             j += 1;
         }
+        // Without its terminator find refuses to start ("missing argument to `-exec'") and
+        // runs nothing; what it names is still judged, as a reading proves danger, never
+        // safety.
         let stop = end.unwrap_or(words.len());
         let cmd = words.get(start..stop).unwrap_or(&[]).to_vec();
-        if end.is_none() && plus_ends {
-            open = true;
-        }
         if !cmd.is_empty() {
             out.held.push(Held::Words(cmd, Via::FindExec));
         }
         j = stop + 1;
-    }
-    if open {
-        out.unread = Some("find -exec without a terminator");
     }
 }

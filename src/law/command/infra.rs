@@ -136,10 +136,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .or(kafka_deletes.then_some(Effect::Destroy));
     let Some(mut effect) = effect else { return };
     // A dry run, a check or a request for help changes nothing.
+    // (`--generate-cli-skeleton` prints a template of the request.)
     let asks_help = cmd
         .args()
         .iter()
-        .any(|a| matches!(a.as_str(), "-h" | "--help" | "help" | "--version"));
+        .any(|a| a == "help" || super::words::is_help_option(a));
     let checks = cmd.args().iter().any(|a| {
         a.starts_with("--dry-run")
             || a == "--preview"

@@ -807,9 +807,26 @@ fn copy_out(program: &str, args: &[String], scan: &mut Scan<'_>) {
         }
         return;
     }
+    // The values of scp's and rsync's options that take one (`-o StrictHostKeyChecking=no`,
+    // `-i key`, `-P 2222`, `-e ssh`) aren't what is copied.
+    let valued: &[&str] = if program == "scp" {
+        &["-o", "-i", "-P", "-F", "-c", "-l", "-S", "-J", "-D"]
+    } else {
+        &["-e", "--rsh"]
+    };
+    let values: Vec<&str> = args
+        .windows(2)
+        .filter(|pair| valued.contains(&pair[0].as_str()))
+        .map(|pair| pair[1].as_str())
+        .collect();
+    let words: Vec<&str> = words.into_iter().filter(|w| !values.contains(w)).collect();
     let Some((dest, sources)) = words.split_last() else {
         return;
     };
+    // One operand is no copy at all (scp says how it is used).
+    if sources.is_empty() {
+        return;
+    }
     let Some(host) = remote_end(dest) else { return };
     if is_local(&host) {
         return;

@@ -170,6 +170,23 @@ fn written(cmd: &Command) -> Vec<String> {
                     .map(|w| w.to_string()),
             );
         }
+        // A compressor replaces each file it is given with the packed (or unpacked) one,
+        // unless it writes to stdout, keeps the original, lists or tests.
+        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "lzma" | "unlzma"
+        | "compress" | "lzip" | "pigz" | "pbzip2"
+            if !args.iter().any(|a| {
+                matches!(
+                    a.as_str(),
+                    "--stdout" | "--to-stdout" | "--keep" | "--list" | "--test"
+                ) || (a.starts_with('-')
+                    && !a.starts_with("--")
+                    && a.chars()
+                        .skip(1)
+                        .any(|c| matches!(c, 'c' | 'k' | 'l' | 't')))
+            }) =>
+        {
+            out.extend(words.iter().map(|w| w.to_string()));
+        }
         "dd" => out.extend(
             args.iter()
                 .filter_map(|a| a.strip_prefix("of=").map(str::to_string)),
@@ -233,7 +250,8 @@ fn extracts(args: &[String]) -> bool {
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
     match cmd.program().as_str() {
-        "rm" | "unlink" | "rmdir" => Some((
+        // `rmdir` removes only empty folders: nothing is lost, so it deletes nothing here.
+        "rm" | "unlink" => Some((
             positional(args),
             has_flag(args, Some('r'), &["recursive"]) || has_flag(args, Some('R'), &[]),
         )),
@@ -294,12 +312,31 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .iter()
             .map(|s| format!("{}/*", s.trim_end_matches('/')))
             .collect();
+        // With nothing to narrow what find matches, `find / -exec rm -rf {} \;` takes
+        // everything under its start, as `rm -rf /*` does (a plain `rm` every file).
+        let everything = !find_filters(finder.args());
         for start in starts {
-            delete(&start, false, place, scan);
+            delete(&start, everything, place, scan);
         }
     }
+    // `find START … -exec gzip {} \;`: what is written in place is each file under START.
+    let found_under: Vec<String> = match scan.parent(cmd) {
+        Some(finder) if cmd.via == crate::shell::Via::FindExec && finder.program() == "find" => {
+            find_starts(finder.args())
+                .iter()
+                .map(|s| format!("{}/*", s.trim_end_matches('/')))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
     for target in written(cmd) {
-        write(&target, cmd, place, scan);
+        if target.contains("{}") && !found_under.is_empty() {
+            for start in &found_under {
+                write(start, cmd, place, scan);
+            }
+        } else {
+            write(&target, cmd, place, scan);
+        }
     }
     if let Some((targets, recursive)) = deleted(cmd) {
         for target in targets {
@@ -343,16 +380,40 @@ pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Sc
             scan.add(Risk::new(
                 RuleId::WriteOutside,
                 Harm::Moderate,
-                true,
+                !creates_only(cmd),
                 format!("write to {target}, a place only known when it runs"),
             ));
         }
         return;
     };
-    if let Some(risk) = write_risk(&abs, place) {
+    if let Some(mut risk) = write_risk(&abs, place) {
+        if risk.rule == RuleId::WriteOutside && creates_only(cmd) {
+            risk.lasting = false;
+        }
         scan.add(risk);
     }
-    let _ = cmd;
+}
+
+/// A write that only makes something new and overwrites nothing: `mkdir` (an empty folder),
+/// `touch` (an empty file, or a time stamp), `ln` without `-f` (it fails where a file
+/// is). Outside the work folder it is still a change, but not a lasting one: removing it
+/// takes it back, and nothing was lost. A redirect overwrites, so it is not one.
+fn creates_only(cmd: &Command) -> bool {
+    let redirects = cmd
+        .redirects
+        .iter()
+        .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append));
+    let forced = || {
+        cmd.args().iter().any(|a| {
+            a == "--force" || (a.starts_with('-') && !a.starts_with("--") && a.contains('f'))
+        })
+    };
+    !redirects
+        && match cmd.program().as_str() {
+            "mkdir" | "touch" => true,
+            "ln" => !forced(),
+            _ => false,
+        }
 }
 
 /// What writing the file `abs` risks, wherever the write comes from: a shell redirect, `cp`,

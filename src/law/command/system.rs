@@ -274,11 +274,22 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 scan.add(db(&format!("{program} drops or empties data"), ""));
             }
         }
-        "history" if has_flag(args, Some('c'), &[]) => {
+        // The agent's shell isn't interactive: `history -c` empties only its own list, which
+        // nothing keeps. `history -w` writes that list over the history file, and that is
+        // what erases it.
+        "history" if has_flag(args, Some('w'), &[]) => {
             scan.add(Risk::new(
                 RuleId::SystemEvidence,
                 Harm::Moderate,
                 true,
+                "write over the shell's history file, erasing it",
+            ));
+        }
+        "history" if has_flag(args, Some('c'), &[]) => {
+            scan.add(Risk::new(
+                RuleId::SystemEvidence,
+                Harm::Moderate,
+                false,
                 "clear the shell's history",
             ));
         }

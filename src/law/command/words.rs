@@ -16,9 +16,20 @@
 //!   a wrapper, an editor, a project's runner or script (`make publish`, `./release.sh
 //!   publish`: its words are the project's), a version control tool (git's own rules judge
 //!   it); and not an interpreter, a downloader, a relay, a mailer, a remover, a decoder, a
-//!   file tool, a container tool or a database client, whose own rules read them, unless it
-//!   is also a cloud, secrets, packages, services or system program. A program the
-//!   catalogue doesn't know is read: that is what this rule is for.
+//!   file tool or a database client, whose own rules read them, unless it is also a cloud,
+//!   secrets, packages, services or system program; a container tool only for what stops a
+//!   container (`docker stop`). A program the catalogue doesn't know is read: that is what
+//!   this rule is for, and for it (and for a cloud's CLI) a halt is read too (`pct stop
+//!   100`, `daemon --stop`, `gdm-stop`), as is a local path copied to a transfer URL
+//!   (`duplicity ./docs ftps://host/d`).
+//! - **Where it reaches.** A cloud's CLI, a secret store, a host named, a package
+//!   registry's own things (`npm team`, `npm owner`, `npm dist-tag`): outside this machine.
+//!   A forge's change others see (`gh issue close`, `gh label create`) speaks for the
+//!   person, as `gh pr create` does, unless `--web` hands the form to the person's browser.
+//!   A session or a run on a cloud's machine (`gcloud compute ssh`, `aws lambda invoke`)
+//!   is `remote.exec`. A machine's package manager upgrading everything it keeps (`yum
+//!   update`, `brew upgrade`, `fisher update`) installs; `apt update` only refreshes lists,
+//!   and a project's `cargo update` stays in the work folder.
 //! - **Which words.** The first three positional words that look like words (a letter
 //!   first, then letters, digits, `-`, `_`, `:`), skipping the values of known options; the
 //!   other positionals are its operands. The first verb among them decides: a verb that is
@@ -39,9 +50,13 @@
 //! naming a remote host, sudo) or can't be taken back (a system setting, a user, a firewall
 //! rule); severe when it destroys a hosted service's resources, unpublishes, publishes or
 //! deploys (as `infra.destroy`, `publish.package`, `infra.change`), or prints a secret
-//! (severe, not lasting, as `secrets.in_args`: it goes before reading and asks after; a
-//! key file read is `secrets.key_read`, NEVER, in `paths`). A kill is not lasting: the
-//! routine corpus kills the agent's own servers (`kill 12345`, `pkill node`). Every risk
+//! (severe, not lasting, as `secrets.in_args`: it goes before reading and asks after). A
+//! private key or a wallet printed (`bitcoin-cli dumpwallet`, `charm backup-keys`, `gpg
+//! --export-secret-keys`) is a key read, `secrets.key_read`, NEVER, as a key file read is
+//! in `paths`. A word some programs write as one (`dumpprivkey`) is cut into its verb and
+//! its noun when both are known. A delete that loses what was there (`drop`, `purge`,
+//! `wipe`) is lasting. A kill is not lasting, nor a container stopped: the routine corpus
+//! kills the agent's own servers (`kill 12345`, `pkill node`, `docker stop app`). Every risk
 //! carries a wish with its act and the names that make it dangerous, so "delete the old
 //! vcluster x" lifts `loft delete vcluster x`.
 
@@ -167,6 +182,59 @@ pub(super) const REVERSIBLE: Table = &[
     (En, &["down", "hibernate", "mount", "reload", "restart", "start", "stop", "suspend", "umount", "unload", "unmount", "up"]),
 ];
 
+/// What halts or stops something, read for a program the catalogue doesn't know and for a
+/// container tool (`pct stop 100`, `daemon --stop`, `docker stop web`, `screen -X quit`):
+/// what ran is gone. `start` and `up` are not here: a project's own tool starts its dev
+/// server every day (`expo start`, `vagrant up`).
+#[rustfmt::skip]
+pub(super) const HALTS: Table = &[
+    (En, &["halt", "kill", "poweroff", "quit", "reboot", "shutdown", "stop", "umount", "unmount"]),
+];
+
+/// Closing, archiving or moving what a forge or a hosted service keeps (`gh issue close`,
+/// `gh repo archive`, `gh project close`): a change others see.
+#[rustfmt::skip]
+pub(super) const CLOSES: Table = &[
+    (En, &["archive", "close", "lock", "reopen", "transfer", "unarchive", "unlock"]),
+];
+
+/// A session or a run on a hosted service's machine (`gcloud compute ssh`, `aws lambda
+/// invoke`, `az serial-console connect`, `gh codespace ssh`): what it does there is done
+/// there, where Undo can't reach.
+#[rustfmt::skip]
+pub(super) const REMOTE_RUNS: Table = &[
+    (En, &["connect", "console", "invoke", "ssh"]),
+];
+
+/// A package registry's own things (`npm team destroy`, `npm dist-tag rm`, `npm owner add`,
+/// `npm access grant`): what a package manager changes there is outside this machine.
+#[rustfmt::skip]
+pub(super) const REGISTRY_NOUNS: Table = &[
+    (En, &["access", "deprecate", "dist tag", "hook", "org", "owner", "team", "token"]),
+];
+
+/// Package managers whose `update` only refreshes the lists of what can be installed
+/// (`apt update`, `brew update`); every other one's `update` upgrades what is installed
+/// (`yum update`, `fisher update`, `conda update --all`).
+const REFRESHERS: &[&str] = &[
+    "apk", "apt", "apt-get", "aptitude", "brew", "nala", "opkg", "pkg",
+];
+
+/// Package managers of the machine or of the person's home, not of a project: what their
+/// `upgrade` changes is outside the work folder (`cargo update` and `npm update` change a
+/// project's lock file, which Undo keeps).
+const MACHINE_PACKAGES: &[&str] = &[
+    "apk", "apt", "apt-get", "aptitude", "brew", "conda", "dnf", "flatpak", "gem", "mamba", "nala",
+    "opkg", "pacman", "pkg", "port", "yum", "zypper",
+];
+
+/// Secrets that are keys: printing one is reading a key, which can't be taken back
+/// (`bitcoin-cli dumpwallet`, `charm backup-keys`, `gpg --export-secret-keys`).
+#[rustfmt::skip]
+pub(super) const KEY_NOUNS: Table = &[
+    (En, &["keys", "mnemonic", "private key", "privkey", "seed phrase", "signing key", "wallet"]),
+];
+
 /// Changing something: a grant when what changes is access or a secret (`gh secret set`,
 /// `vault kv put`, `heroku access:add`), a system change for a system program
 /// (`timedatectl set-timezone`); nothing by itself (`wp post create`).
@@ -190,7 +258,7 @@ pub(super) const NOUN_VERBS: Table = &[
 /// grants (a new token, a secret set).
 #[rustfmt::skip]
 pub(super) const SECRET_NOUNS: Table = &[
-    (En, &["access key", "api key", "apikey", "authtoken", "credential", "credentials", "creds", "keys", "kubeconfig", "passphrase", "password", "passwords", "private key", "sas", "secret", "secrets", "signing key", "token", "tokens", "wallet"]),
+    (En, &["access key", "api key", "apikey", "authtoken", "credential", "credentials", "creds", "keys", "kubeconfig", "mnemonic", "passphrase", "password", "passwords", "private key", "privkey", "sas", "secret", "secrets", "seed phrase", "signing key", "token", "tokens", "wallet"]),
 ];
 
 /// A cluster's kind of object: `kubectl get secret db` shows a table of names, not the
@@ -203,7 +271,7 @@ pub(super) const SECRET_KINDS: Table = &[
 /// Who may do what: a change to one of these grants access.
 #[rustfmt::skip]
 pub(super) const GRANT_NOUNS: Table = &[
-    (En, &["access", "acl", "acls", "admin", "admins", "binding", "bindings", "collaborator", "collaborators", "deploy key", "gpg key", "iam", "member", "members", "oauth", "owner", "owners", "permission", "permissions", "policies", "policy", "role", "rolebinding", "roles", "scope", "scopes", "ssh key", "user", "users", "webhook", "webhooks"]),
+    (En, &["access", "acl", "acls", "admin", "admins", "binding", "bindings", "collaborator", "collaborators", "deploy key", "gpg key", "iam", "member", "members", "oauth", "org", "organization", "organizations", "orgs", "owner", "owners", "permission", "permissions", "policies", "policy", "role", "rolebinding", "roles", "scope", "scopes", "ssh key", "team", "teams", "user", "users", "webhook", "webhooks"]),
 ];
 
 /// A cloud program's own settings on this machine (`kubectl config delete-context`, `gh
@@ -211,7 +279,7 @@ pub(super) const GRANT_NOUNS: Table = &[
 /// service.
 #[rustfmt::skip]
 pub(super) const LOCAL_NOUNS: Table = &[
-    (En, &["alias", "aliases", "auth", "completion", "completions", "config", "configs", "configuration", "configurations", "configure", "context", "contexts", "extension", "extensions", "plugin", "plugins", "profile", "profiles", "repo"]),
+    (En, &["alias", "aliases", "auth", "completion", "completions", "config", "configs", "configuration", "configurations", "configure", "context", "contexts", "default", "extension", "extensions", "plugin", "plugins", "profile", "profiles", "repo"]),
 ];
 
 /// A setting's last word that makes it a connection string (`DATABASE_URL`), which carries
@@ -240,7 +308,7 @@ pub(super) const DUMPS: Table = &[
 /// Options that ask for help or change nothing: the command is left alone.
 #[rustfmt::skip]
 pub(super) const HELP: Table = &[
-    (En, &["--dry-run", "--dryrun", "--help", "--noop", "--preview", "--simulate", "--version", "--what-if", "--whatif", "-dry-run", "-h", "-help", "-version"]),
+    (En, &["--dry-run", "--dryrun", "--generate-cli-skeleton", "--help", "--noop", "--preview", "--simulate", "--version", "--what-if", "--whatif", "-dry-run", "-h", "-help", "-version"]),
 ];
 
 /// Options whose value is where the command goes (`--host db.example.com`).
@@ -274,6 +342,11 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("INSTALLS", INSTALLS),
     ("PACKAGE_VERBS", PACKAGE_VERBS),
     ("SYSTEM", SYSTEM),
+    ("HALTS", HALTS),
+    ("CLOSES", CLOSES),
+    ("REMOTE_RUNS", REMOTE_RUNS),
+    ("REGISTRY_NOUNS", REGISTRY_NOUNS),
+    ("KEY_NOUNS", KEY_NOUNS),
     ("REVERSIBLE", REVERSIBLE),
     ("CHANGES", CHANGES),
     ("NOUN_VERBS", NOUN_VERBS),
@@ -330,6 +403,13 @@ struct Kind {
     /// A language's toolchain (`dotnet`, `bun`): its `publish` builds a folder, and its
     /// registry's publishes are the install rules' lines.
     toolchain: bool,
+    /// Not in the catalogue at all.
+    unlisted: bool,
+    /// Runs containers: only its halting words are read here (`docker stop`); its other
+    /// subcommands have rules of their own.
+    container: bool,
+    /// A forge whose pull requests and issues speak for the person (`gh`, `glab`).
+    forge: bool,
 }
 
 impl Kind {
@@ -346,6 +426,9 @@ impl Kind {
             toolchain: is(Class::Interpreter),
             system: is(Class::System) || is(Class::Services),
             acts: is(Class::Acts),
+            unlisted: catalogue::program(program).is_none(),
+            container: is(Class::Container),
+            forge: super::install::is_forge(program),
         }
     }
 }
@@ -386,7 +469,6 @@ fn is_read(program: &str) -> bool {
         Class::Remover,
         Class::Decoder,
         Class::Files,
-        Class::Container,
         Class::Database,
     ];
     !others.iter().any(|class| found.is(*class))
@@ -426,7 +508,36 @@ pub(super) fn parts(word: &str) -> Vec<String> {
     if !current.is_empty() {
         out.push(current);
     }
+    if out.iter().any(|part| part.len() >= 7) {
+        out = out.into_iter().flat_map(split_compound).collect();
+    }
     out
+}
+
+/// A word written as one that is a verb and what it acts on (`dumpwallet`, `dumpprivkey`,
+/// `getsecret`, `addowner`), as some programs spell their subcommands: cut in two when the
+/// head is a verb and the rest names a secret or a grant. Anything else stays whole
+/// (`address` is no `add`).
+fn split_compound(part: String) -> Vec<String> {
+    let verbs = [REVEALS, DESTROYS, SENDS, CHANGES, GRANTS, READS];
+    let nouns = [SECRET_NOUNS, KEY_NOUNS, GRANT_NOUNS];
+    if part.len() < 7 || verbs.iter().chain(&nouns).any(|t| has(t, &part)) {
+        return vec![part];
+    }
+    for table in verbs {
+        for (_, words) in table {
+            for verb in *words {
+                if let Some(rest) = part.strip_prefix(verb)
+                    && rest.len() >= 3
+                    && !verb.contains(' ')
+                    && nouns.iter().any(|t| has(t, rest))
+                {
+                    return vec![(*verb).to_string(), rest.to_string()];
+                }
+            }
+        }
+    }
+    vec![part]
 }
 
 /// Does a table hold a part, or the phrase it starts with its next part? The longer wins;
@@ -483,6 +594,16 @@ impl<'a> Reading<'a> {
     /// ends them (`aws s3 cp file.txt s3://b`).
     fn of(program: String, args: &'a [String]) -> Reading<'a> {
         let positionals = infra::positional_after_values(args);
+        // A value that follows a long option of the program's own (`grafana cli --homepath
+        // /usr/share/grafana plugins install x`) is that option's, not an operand that ends
+        // the words.
+        let after_long_option = |positional: &str| {
+            args.iter()
+                .position(|a| std::ptr::eq(a.as_str(), positional))
+                .and_then(|at| at.checked_sub(1))
+                .and_then(|before| args.get(before))
+                .is_some_and(|option| option.starts_with("--") && !option.contains('='))
+        };
         let mut words: Vec<(usize, Vec<String>)> = Vec::new();
         for (at, positional) in positionals.iter().enumerate() {
             if words.len() == 3 {
@@ -490,7 +611,7 @@ impl<'a> Reading<'a> {
             }
             if is_word(positional) {
                 words.push((at, parts(positional)));
-            } else if !words.is_empty() {
+            } else if !words.is_empty() && !after_long_option(positional) {
                 break;
             }
         }
@@ -634,12 +755,15 @@ enum Verb {
     Installs,
     Package,
     System,
+    Halts,
+    Closes,
+    RemoteRun,
     Changes,
 }
 
 /// The verb a phrase is, for a program of this kind, and how many parts it took.
 fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
-    let tables: [(Table, Verb, bool); 14] = [
+    let tables: [(Table, Verb, bool); 17] = [
         (READS, Verb::Reads, true),
         (UNVEILS, Verb::Unveils, true),
         (REVEALS, Verb::Reveals, true),
@@ -652,7 +776,18 @@ fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
         (GRANTS, Verb::Grants, true),
         (INSTALLS, Verb::Installs, true),
         (SYSTEM, Verb::System, kind.system),
-        (PACKAGE_VERBS, Verb::Package, kind.packages),
+        (
+            PACKAGE_VERBS,
+            Verb::Package,
+            kind.packages || kind.installer,
+        ),
+        (
+            HALTS,
+            Verb::Halts,
+            kind.unlisted || kind.container || kind.cloud,
+        ),
+        (CLOSES, Verb::Closes, kind.cloud),
+        (REMOTE_RUNS, Verb::RemoteRun, kind.cloud),
         (CHANGES, Verb::Changes, true),
     ];
     tables
@@ -696,7 +831,9 @@ fn deciding_verb(reading: &Reading<'_>) -> Option<Found> {
             .is_some_and(|w| w.contains('_'));
         match verb_at(&parts, at, reading.kind).filter(|(_, len)| {
             let phrase = parts.get(at..at + len).unwrap_or(&[]).join(" ");
-            (alone || !has(NOUN_VERBS, &phrase)) && (first || !snake)
+            (alone || !has(NOUN_VERBS, &phrase))
+                && (first || !snake)
+                && (alone || !has(REMOTE_RUNS, &phrase))
         }) {
             Some((verb, len)) => {
                 let phrase = parts.get(at..at + len).unwrap_or(&[]).join(" ");
@@ -731,7 +868,12 @@ fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
         let (verb, _) = verb_at(&opt.parts, 0, reading.kind)?;
         matches!(
             verb,
-            Verb::Reads | Verb::Unveils | Verb::Destroys | Verb::Changes | Verb::System
+            Verb::Reads
+                | Verb::Unveils
+                | Verb::Destroys
+                | Verb::Changes
+                | Verb::System
+                | Verb::Halts
         )
         .then_some((verb, at))
     })
@@ -800,12 +942,76 @@ fn names_remote(reading: &Reading<'_>) -> Option<String> {
         .or(from_remote_values)
 }
 
-/// A cloud program's word that keeps what it changes on this machine.
+/// Schemes that name a place files are stored on another machine, not a page: a local path
+/// given before one of them is copied there (`duplicity ./docs ftps://u@host/backup`,
+/// `tool sync out s3://bucket/x`).
+const TRANSFER_SCHEMES: &[&str] = &[
+    "azure", "b2", "ftp", "ftps", "gs", "rsync", "s3", "scp", "sftp", "ssh", "swift", "webdav",
+    "webdavs",
+];
+
+/// The host a program the catalogue doesn't know copies a local path to: its last operand
+/// a transfer URL on another machine, a local path before it.
+fn sends_to_transfer_url(reading: &Reading<'_>) -> Option<String> {
+    let operands: Vec<&str> = reading.positionals.to_vec();
+    let (last, before) = operands.split_last()?;
+    let (scheme, _) = last.split_once("://")?;
+    if !TRANSFER_SCHEMES.contains(&scheme.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let host = super::net::url_host(last)
+        .or_else(|| {
+            // `s3://bucket/key`: the bucket is the place.
+            last.split_once("://")
+                .and_then(|(_, rest)| rest.split('/').next())
+                .filter(|b| !b.is_empty())
+                .map(str::to_lowercase)
+        })
+        .filter(|host| !super::net::is_local(host))?;
+    let local = before.iter().any(|w| {
+        !w.contains("://") && (w.contains('/') || w.contains('.') || *w == ".") && !w.contains('=')
+    });
+    local.then_some(host)
+}
+
+/// A cloud program's word that keeps what it changes on this machine. A forge's `repo` is
+/// the hosted repository (`gh repo archive`), not a list of sources kept here (`helm repo
+/// remove`).
 fn is_local_change(reading: &Reading<'_>) -> bool {
-    reading
-        .words
-        .iter()
-        .any(|(_, parts)| any_in(LOCAL_NOUNS, parts))
+    reading.words.iter().any(|(_, parts)| {
+        (0..parts.len()).any(|at| {
+            phrase_at(LOCAL_NOUNS, parts, at).is_some()
+                && !(reading.kind.forge && parts.get(at).is_some_and(|p| p == "repo"))
+        })
+    })
+}
+
+/// A package manager's subcommand about its registry's own things (`npm team`, `npm
+/// owner`, `npm dist-tag`): what it changes is on the registry.
+fn on_registry(reading: &Reading<'_>) -> bool {
+    (reading.kind.packages || reading.kind.installer)
+        && reading
+            .words
+            .first()
+            .is_some_and(|(_, parts)| phrase_at(REGISTRY_NOUNS, parts, 0).is_some())
+}
+
+/// A verb whose delete loses what was there for good (`drop`, `purge`, `wipe`), not one that
+/// removes an entry (`remove`, `rm`).
+fn loses_data(part: &str) -> bool {
+    matches!(
+        part,
+        "destroy" | "drop" | "erase" | "flush" | "nuke" | "purge" | "truncate" | "wipe"
+    )
+}
+
+/// A halting word's act: a kill, or a stop.
+fn halt_act(phrase: &str) -> SystemAct {
+    if phrase == "kill" {
+        SystemAct::Kill
+    } else {
+        SystemAct::Halt
+    }
 }
 
 /// An output option that prints a whole object (`-o yaml`, `--output=jsonpath={.data}`).
@@ -867,6 +1073,17 @@ fn shows_secret(reading: &Reading<'_>, verb: &Found) -> bool {
     same_word || (any && !(cluster_get && kinds_only)) || (any && dumps(reading))
 }
 
+/// Does what the command prints name a key (`dumpwallet`, `backup-keys`,
+/// `--export-secret-keys`)?
+fn names_key(reading: &Reading<'_>) -> bool {
+    reading
+        .words
+        .iter()
+        .any(|(_, parts)| any_in(KEY_NOUNS, parts))
+        || reading.options.iter().any(|o| any_in(KEY_NOUNS, &o.parts))
+        || any_in(KEY_NOUNS, &parts(&reading.program))
+}
+
 /// A secret named before any option (an option's value is often a placeholder: `-p secret`).
 fn names_secret(reading: &Reading<'_>) -> bool {
     reading.lead().iter().any(|w| is_secret_key(w))
@@ -896,8 +1113,16 @@ enum Finding {
     },
     System(SystemAct),
     Install(Vec<String>),
+    /// Every package a machine's package manager keeps, upgraded (`yum update`, `brew
+    /// upgrade`, `fisher update`).
+    UpgradeAll,
     /// A cloud, cluster or hosted service's resource created or changed.
     CloudChange,
+    /// A forge's issue, pull request, project or repository changed (`gh issue close`,
+    /// `gh pr edit`, `gh label create`): others see it, in the person's name.
+    ForgeChange,
+    /// A session or a run on a hosted service's machine.
+    RemoteRun,
 }
 
 #[derive(Clone, Copy)]
@@ -910,6 +1135,11 @@ enum SystemAct {
     Off,
     /// A setting, a user, a firewall rule.
     Setting,
+    /// Something stopped or shut down by a program the catalogue doesn't know, or a
+    /// container stopped: what it held in memory is gone.
+    Halt,
+    /// A container stopped or killed: moderate, not lasting, as a kill.
+    Paused,
 }
 
 /// Reads one command's words and adds what they say. Called only for a command no other
@@ -964,10 +1194,43 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         return Some((Finding::Grant { secret: true }, at));
     }
     let kind = reading.kind;
+    if kind.unlisted
+        && let Some(host) = sends_to_transfer_url(reading)
+    {
+        return Some((Finding::Send(Some(host)), reading.words.len()));
+    }
+    // A container tool's other words have rules of their own (`docker cp`, `docker push`,
+    // `docker volume rm`); only stopping one is read here.
+    if kind.container {
+        return match verb {
+            // A container stopped is the agent's own work, as a kill is: `docker start` takes
+            // it back.
+            Some(verb) if verb.verb == Verb::Halts => {
+                Some((Finding::System(SystemAct::Paused), verb.word))
+            }
+            _ => None,
+        };
+    }
     let Some(verb) = verb.filter(|_| !kind.acts) else {
         return without_verb(reading);
     };
     let at = verb.word;
+    let registry = on_registry(reading);
+    // A machine's package manager upgrading everything it keeps; a list refresh only reads.
+    if (kind.packages || MACHINE_PACKAGES.contains(&reading.program.as_str()))
+        && matches!(
+            verb.phrase.as_str(),
+            "update" | "upgrade" | "full upgrade" | "dist upgrade"
+        )
+        && matches!(verb.verb, Verb::Package | Verb::Changes)
+    {
+        if verb.phrase == "update" && REFRESHERS.contains(&reading.program.as_str()) {
+            return None;
+        }
+        if packages(reading, at, scan).is_empty() {
+            return Some((Finding::UpgradeAll, at));
+        }
+    }
     let found = match verb.verb {
         Verb::Stops | Verb::Reads => return None,
         Verb::Unveils => Finding::Secret,
@@ -979,8 +1242,33 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         }
         Verb::Unpublishes => Finding::DestroyRemote,
         Verb::Destroys if kind.system => Finding::System(SystemAct::Setting),
-        Verb::Destroys if kind.cloud && !is_local_change(reading) => Finding::DestroyRemote,
+        Verb::Destroys if (kind.cloud && !is_local_change(reading)) || registry => {
+            Finding::DestroyRemote
+        }
         Verb::Destroys => Finding::Destroy,
+        Verb::Halts => Finding::System(halt_act(&verb.phrase)),
+        // `gh pr new --web`: the form opens in the person's browser, and they send it.
+        Verb::Closes | Verb::Changes
+            if kind.forge && reading.args.iter().any(|a| a == "--web" || a == "-w") =>
+        {
+            return None;
+        }
+        Verb::Closes | Verb::Changes
+            if kind.forge
+                && !is_local_change(reading)
+                && !names_secret(reading)
+                && !names_grant(reading) =>
+        {
+            Finding::ForgeChange
+        }
+        Verb::Closes => {
+            if kind.cloud && !is_local_change(reading) && !super::infra::knows(&reading.program) {
+                Finding::CloudChange
+            } else {
+                return None;
+            }
+        }
+        Verb::RemoteRun => Finding::RemoteRun,
         Verb::Publishes => Finding::Publish,
         Verb::Deploys => Finding::Deploy,
         Verb::Sends => Finding::Send(names_remote(reading)),
@@ -1011,6 +1299,16 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
                     return None;
                 }
                 Finding::Install(packages)
+            }
+        }
+        // An installer's `upgrade node` upgrades what is there already (its own rules read
+        // its installs); its `add` is any change (`npm owner add`).
+        Verb::Package if kind.installer && verb.phrase != "add" => return None,
+        Verb::Package if kind.installer => {
+            if names_grant(reading) {
+                Finding::Grant { secret: false }
+            } else {
+                return None;
             }
         }
         Verb::Package => {
@@ -1075,6 +1373,8 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             }
             Verb::Destroys if kind.cloud && !is_local_change(reading) => Finding::DestroyRemote,
             Verb::Destroys => Finding::Destroy,
+            // `daemon -n web --stop`
+            Verb::Halts => Finding::System(halt_act(opt.parts.first().map_or("", String::as_str))),
             Verb::Changes if names_grant(reading) => Finding::Grant { secret: false },
             Verb::Changes if any_in(SECRET_NOUNS, &opt.parts) => Finding::Grant { secret: true },
             _ => return None,
@@ -1096,9 +1396,15 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         return Some((Finding::System(SystemAct::Setting), 0));
     }
     // A program nobody lists whose own name says it shows or makes a secret
-    // (`elasticsearch-create-enrollment-token`).
-    if catalogue::program(&reading.program).is_none() {
+    // (`elasticsearch-create-enrollment-token`), or stops something (`gdm-stop`).
+    if kind.unlisted {
         let name = parts(&reading.program);
+        if name.len() >= 2
+            && let Some(last) = name.last()
+            && has(HALTS, last)
+        {
+            return Some((Finding::System(halt_act(last)), reading.words.len()));
+        }
         let acts = any_in(REVEALS, &name) || any_in(CHANGES, &name);
         if acts && any_in(SECRET_NOUNS, &name) {
             return Some((Finding::Secret, reading.words.len()));
@@ -1264,7 +1570,10 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
     let what = reading.describe();
     let kind = reading.kind;
     let remote = names_remote(reading);
-    let outside = (kind.cloud && !is_local_change(reading)) || kind.store || remote.is_some();
+    let outside = (kind.cloud && !is_local_change(reading))
+        || kind.store
+        || remote.is_some()
+        || on_registry(reading);
     let prod = infra::targets_production(cmd);
     let named = |act: Act, with_program: bool| {
         Wish::new(act).naming(Name::AnyOf(names_of(reading, at, with_program)))
@@ -1315,7 +1624,15 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             } else {
                 Harm::Moderate
             };
-            let lasting = outside || cmd.sudo || unlisted;
+            // Dropping, purging, wiping or erasing loses what was there, wherever it is named
+            // (`pg_recvlogical --drop-slot`, `tool cache purge` aside: a cache is its own).
+            let loses = !names_local_paths(reading, at)
+                && (reading.flat().iter().any(|(_, p)| loses_data(p))
+                    || reading
+                        .options
+                        .iter()
+                        .any(|o| o.parts.iter().any(|p| loses_data(p))));
+            let lasting = outside || cmd.sudo || unlisted || loses;
             let where_ = match &remote {
                 Some(host) => format!(" on {host}"),
                 None if kind.store => " from a secret store".to_string(),
@@ -1366,6 +1683,15 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             .way_out()
             .wish(production(Wish::new(Act::Deploy)))
         }
+        // A private key or a wallet printed is a key read, which no words lift (seed 002:
+        // keys read or sent); a token or a password is severe, not lasting.
+        Finding::Secret if names_key(reading) => Risk::new(
+            RuleId::SecretsKeyRead,
+            Harm::Severe,
+            true,
+            format!("{what} prints a private key where the chat can read it"),
+        )
+        .never(),
         Finding::Secret => Risk::new(
             RuleId::WordsSecret,
             Harm::Severe,
@@ -1399,6 +1725,8 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
                     "changes a setting of the machine itself, which Undo can't take back",
                     Act::Update,
                 ),
+                SystemAct::Halt => (true, "stops what it names", Act::Restart),
+                SystemAct::Paused => (false, "stops what it names", Act::Restart),
             };
             Risk::new(
                 RuleId::WordsSystem,
@@ -1418,6 +1746,37 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             )
             .way_out()
             .wish(production(Wish::new(Act::Deploy)))
+        }
+        Finding::UpgradeAll => Risk::new(
+            RuleId::WordsInstall,
+            Harm::Moderate,
+            true,
+            format!("{what} upgrades every package it keeps on this machine"),
+        )
+        .wish(Wish::new(Act::Install).naming(Name::AnyOf(vec![reading.program.clone()]))),
+        Finding::ForgeChange => Risk::new(
+            RuleId::ForgeSpeaks,
+            Harm::Moderate,
+            true,
+            format!(
+                "{what} changes what others see on {}, in the person's name",
+                reading.program
+            ),
+        )
+        .way_out()
+        .wish(named(Act::Send, false)),
+        Finding::RemoteRun => {
+            let where_ = if prod { " in production" } else { "" };
+            Risk::new(
+                RuleId::RemoteExec,
+                Harm::Moderate,
+                true,
+                format!(
+                    "{what} runs on a hosted service's machine{where_}, where Undo can't reach"
+                ),
+            )
+            .way_out()
+            .wish(production(named(Act::Run, true)))
         }
         Finding::Install(packages) => {
             let names = packages.join(", ");
