@@ -16,7 +16,7 @@ const INSTALLERS: &[(&str, &[&str])] = &[
     ("pnpm", &["add"]), ("pnpm", &["install"]), ("pnpm", &["i"]),
     ("yarn", &["add"]), ("yarn", &["global", "add"]),
     ("bun", &["add"]), ("bun", &["install"]), ("bun", &["i"]),
-    ("pip", &["install"]), ("pip3", &["install"]), ("pipx", &["install"]),
+    ("pip", &["install"]), ("pipx", &["install"]),
     ("uv", &["pip", "install"]), ("uv", &["add"]), ("uv", &["tool", "install"]),
     ("poetry", &["add"]), ("pdm", &["add"]), ("conda", &["install"]), ("mamba", &["install"]),
     ("cargo", &["add"]), ("cargo", &["install"]),
