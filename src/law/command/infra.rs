@@ -17,11 +17,13 @@ enum Effect {
 /// One line of the table: a program, the subcommand words its first positional words must
 /// match in order (`*` matches any one word), what they do, and (checked by
 /// `rows::every_row_judges_its_examples_and_leaves_its_look_alikes`) lines the row must judge
-/// and look-alikes it must leave alone.
+/// and look-alikes it must leave alone. The longest row that matches decides, so a row that
+/// only reads (`fly scale show`) keeps a shorter row that changes (`fly scale`) off it.
 struct Row {
     program: &'static str,
     words: &'static [&'static str],
-    effect: Effect,
+    /// `None` for a row that only reads.
+    effect: Option<Effect>,
     #[cfg(test)]
     examples: super::rows::Examples,
 }
@@ -35,7 +37,7 @@ impl Row {
         matches: Lines,
         not_matches: Lines,
     ) -> Row {
-        Row::new(program, words, Effect::Change, matches, not_matches)
+        Row::new(program, words, Some(Effect::Change), matches, not_matches)
     }
 
     const fn destroy(
@@ -44,13 +46,22 @@ impl Row {
         matches: Lines,
         not_matches: Lines,
     ) -> Row {
-        Row::new(program, words, Effect::Destroy, matches, not_matches)
+        Row::new(program, words, Some(Effect::Destroy), matches, not_matches)
+    }
+
+    const fn reads(
+        program: &'static str,
+        words: &'static [&'static str],
+        matches: Lines,
+        not_matches: Lines,
+    ) -> Row {
+        Row::new(program, words, None, matches, not_matches)
     }
 
     const fn new(
         program: &'static str,
         words: &'static [&'static str],
-        effect: Effect,
+        effect: Option<Effect>,
         matches: Lines,
         not_matches: Lines,
     ) -> Row {
@@ -109,7 +120,8 @@ const TABLE: &[Row] = &[
     Row::destroy("helm", &["uninstall"], &["helm uninstall web -n staging"], &["helm list -n staging", "helm uninstall web --dry-run"]),
     Row::destroy("helm", &["delete"], &["helm delete web"], &["helm status web"]),
     Row::change("fly", &["deploy"], &["fly deploy --remote-only", "flyctl deploy --app acme-api"], &["fly status", "fly deploy --help"]),
-    Row::change("fly", &["scale"], &["fly scale count 3"], &["fly status"]),
+    Row::change("fly", &["scale"], &["fly scale count 3", "fly scale vm shared-cpu-2x"], &["fly scale show", "fly status"]),
+    Row::reads("fly", &["scale", "show"], &["fly scale show", "flyctl scale show --app acme-api"], &["fly scale count 3"]),
     Row::change("fly", &["secrets", "set"], &["fly secrets set LOG_LEVEL=debug"], &["fly secrets list"]),
     Row::destroy("fly", &["apps", "destroy"], &["fly apps destroy acme-api --yes", "flyctl apps destroy acme-api -y"], &["fly apps list"]),
     Row::destroy("fly", &["destroy"], &["fly destroy acme-api -y"], &["fly status -a acme-api"]),
@@ -181,9 +193,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .args()
                 .iter()
                 .any(|a| a == "--delete" || a == "--remove" || a == "--delete-config"));
-    let effect = table_effect(&program, &words)
-        .or_else(|| cloud_effect(&program, &words))
-        .or(kafka_deletes.then_some(Effect::Destroy));
+    // A row of the table decides, even one that only reads.
+    let effect = match table_row(&program, &words) {
+        Some((_, row)) => row.effect,
+        None => cloud_effect(&program, &words).or(kafka_deletes.then_some(Effect::Destroy)),
+    };
     let Some(mut effect) = effect else { return };
     // A dry run, a check or a request for help changes nothing.
     // (`--generate-cli-skeleton` prints a template of the request.)
@@ -281,10 +295,6 @@ pub(super) fn positional_after_values(args: &[String]) -> Vec<&str> {
         }
     }
     out
-}
-
-fn table_effect(program: &str, words: &[&str]) -> Option<Effect> {
-    table_row(program, words).map(|(_, row)| row.effect)
 }
 
 /// The row that reads this program's words, and where it is in the table: the longest that
@@ -463,17 +473,21 @@ fn judges(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bo
     let Some(row) = TABLE.get(at) else {
         return false;
     };
-    let rule = match row.effect {
-        Effect::Change => RuleId::InfraChange,
-        Effect::Destroy => RuleId::InfraDestroy,
-    };
     let picked = line.commands.iter().any(|cmd| {
         table_row(&cmd.program(), &positional_after_values(cmd.args()))
             .is_some_and(|(index, _)| index == at)
     });
-    picked
-        && found
+    let said = |rule: RuleId| {
+        found
             .risks
             .iter()
             .any(|risk| risk.rule == rule && risk.reason.starts_with(row.program))
+    };
+    picked
+        && match row.effect {
+            Some(Effect::Change) => said(RuleId::InfraChange),
+            Some(Effect::Destroy) => said(RuleId::InfraDestroy),
+            // A row that only reads judges a line by leaving it alone: no rule finds anything.
+            None => found.risks.is_empty(),
+        }
 }
