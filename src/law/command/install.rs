@@ -84,9 +84,11 @@ const INSTALLERS: &[Row<()>] = &[
     row("zypper", &["install"], (), &["sudo zypper install -y git"], &["zypper search git"]),
     row("snap", &["install"], (), &["sudo snap install code --classic"], &["snap list"]),
     row("port", &["install"], (), &["sudo port install wget"], &["port search wget"]),
-    row("nix-env", &["-i"], (), &["nix-env -i hello"], &["nix-env -q", "nix-env -e hello"]),
+    row("nix-env", &["-i"], (), &["nix-env -i hello", "nix-env -i -A nixpkgs.hello"], &["nix-env -q", "nix-env -e hello"]),
+    row("nix-env", &["-iA"], (), &["nix-env -iA nixpkgs.hello"], &["nix-env -qa hello"]),
     row("composer", &["require"], (), &["composer require guzzlehttp/guzzle"], &["composer install"]),
-    row("dotnet", &["add", "*", "package"], (), &["dotnet add src/Api/Api.csproj package Serilog"], &["dotnet add reference ../Lib/Lib.csproj"]),
+    row("dotnet", &["add", "*", "package"], (), &["dotnet add src/Api/Api.csproj package Serilog"], &["dotnet add reference ../Lib/Lib.csproj", "dotnet add package Serilog"]),
+    row("dotnet", &["add", "package"], (), &["dotnet add package Newtonsoft.Json --version 13.0.3"], &["dotnet add src/Api/Api.csproj package Serilog", "dotnet remove package Serilog"]),
 ];
 
 /// Options whose value is a separate word, per installer family.
