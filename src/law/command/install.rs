@@ -137,12 +137,12 @@ const IMAGE: Publish = (
 /// What publishes for others to pull: (program, subcommand words, rule, what it publishes).
 #[rustfmt::skip]
 const PUBLISHERS: &[Row<Publish>] = &[
-    row("npm", &["publish"], NPM, &["npm publish --access public"], &["npm publish --dry-run", "npm pack"]),
+    row("npm", &["publish"], NPM, &["npm publish --access public"], &["npm publish --dry-run", "npm publish --help", "npm pack"]),
     row("pnpm", &["publish"], NPM, &["pnpm publish --no-git-checks"], &["pnpm publish --dry-run", "pnpm pack"]),
     row("yarn", &["publish"], NPM, &["yarn publish --new-version 1.2.0"], &["yarn pack", "yarn npm publish"]),
     row("yarn", &["npm", "publish"], NPM, &["yarn npm publish --access public"], &["yarn npm info react"]),
     row("bun", &["publish"], NPM, &["bun publish --access public"], &["bun pm pack"]),
-    row("cargo", &["publish"], (RuleId::PublishPackage, "publish the crate to crates.io"), &["cargo publish", "cargo publish -p warden"], &["cargo publish --dry-run", "cargo package"]),
+    row("cargo", &["publish"], (RuleId::PublishPackage, "publish the crate to crates.io"), &["cargo publish", "cargo publish -p warden"], &["cargo publish --dry-run", "cargo publish -h", "cargo package"]),
     row("twine", &["upload"], (RuleId::PublishPackage, "upload the package to PyPI"), &["twine upload dist/*"], &["twine check dist/*"]),
     row("poetry", &["publish"], PYPI, &["poetry publish --build"], &["poetry build"]),
     row("uv", &["publish"], PYPI, &["uv publish"], &["uv build"]),
@@ -156,7 +156,7 @@ const PUBLISHERS: &[Row<Publish>] = &[
     row("podman", &["push"], IMAGE, &["podman push quay.io/acme/app:latest"], &["podman pull quay.io/acme/app:latest"]),
     row("docker", &["image", "push"], IMAGE, &["docker image push ghcr.io/acme/app:1.4.0"], &["docker image ls"]),
     row("docker", &["buildx", "build", "--push"], IMAGE, &["docker buildx build --platform linux/amd64,linux/arm64 -t ghcr.io/acme/app:1.4.0 --push ."], &["docker buildx build --load -t app:dev ."]),
-    row("gh", &["release", "create"], (RuleId::PublishRelease, "create a public release"), &["gh release create v1.4.0 --generate-notes"], &["gh release view v1.4.0", "gh release list"]),
+    row("gh", &["release", "create"], (RuleId::PublishRelease, "create a public release"), &["gh release create v1.4.0 --generate-notes"], &["gh release view v1.4.0", "gh release create --help"]),
     row("gh", &["release", "upload"], (RuleId::PublishRelease, "upload files to a public release"), &["gh release upload v1.4.0 dist/app.tar.gz"], &["gh release download v1.4.0"]),
     row("gh", &["repo", "create"], (RuleId::PublishRelease, "create a repository on GitHub"), &["gh repo create acme/new-service --public --source=."], &["gh repo clone acme/app", "gh repo view"]),
     row("gh", &["gist", "create"], (RuleId::PublishRelease, "publish a gist"), &["gh gist create notes.md --public"], &["gh gist list"]),
@@ -171,12 +171,12 @@ type Speak = (RuleId, Act, &'static str);
 /// shown each time). (program, subcommand words, rule, act, what it does.)
 #[rustfmt::skip]
 const SPEAKERS: &[Row<Speak>] = &[
-    row("gh", &["pr", "create"], (RuleId::ForgeSpeaks, Act::Send, "open a pull request in the person's name"), &["gh pr create --fill", "gh pr create --title 'Fix login' --body 'Closes #12'"], &["gh pr create --web", "gh pr view 12"]),
+    row("gh", &["pr", "create"], (RuleId::ForgeSpeaks, Act::Send, "open a pull request in the person's name"), &["gh pr create --fill", "gh pr create --title 'Fix login' --body 'Closes #12'"], &["gh pr create --web", "gh pr create --help", "gh pr view 12"]),
     row("gh", &["pr", "comment"], (RuleId::ForgeSpeaks, Act::Send, "comment on a pull request in the person's name"), &["gh pr comment 12 --body 'LGTM once CI is green'"], &["gh pr checks 12"]),
     row("gh", &["pr", "review"], (RuleId::ForgeSpeaks, Act::Send, "review a pull request in the person's name"), &["gh pr review 12 --approve"], &["gh pr diff 12"]),
     row("gh", &["issue", "create"], (RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"), &["gh issue create --title 'Crash on start' --body 'Steps to reproduce'"], &["gh issue list --label bug", "gh issue create --web"]),
     row("gh", &["issue", "comment"], (RuleId::ForgeSpeaks, Act::Send, "comment on an issue in the person's name"), &["gh issue comment 34 --body 'Fixed in #35'"], &["gh issue view 34"]),
-    row("gh", &["pr", "merge"], (RuleId::ForgeMerge, Act::Merge, "merge a pull request into a branch others share"), &["gh pr merge 12 --squash --delete-branch"], &["gh pr status", "glab mr merge 12"]),
+    row("gh", &["pr", "merge"], (RuleId::ForgeMerge, Act::Merge, "merge a pull request into a branch others share"), &["gh pr merge 12 --squash --delete-branch"], &["gh pr status", "gh pr merge --help", "glab mr merge 12"]),
     row("glab", &["mr", "create"], (RuleId::ForgeSpeaks, Act::Send, "open a merge request in the person's name"), &["glab mr create --fill --yes"], &["glab mr list", "glab mr create --web"]),
     row("glab", &["mr", "merge"], (RuleId::ForgeMerge, Act::Merge, "merge a merge request into a branch others share"), &["glab mr merge 12 --squash"], &["glab mr view 12"]),
     row("glab", &["issue", "create"], (RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"), &["glab issue create --title 'Flaky test' --description 'Fails one run in ten'"], &["glab issue list"]),
@@ -268,9 +268,9 @@ fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
         return;
     };
     // `gh pr create --web`, `glab mr create -w`: the form opens in the person's browser, and
-    // they are the ones who send it.
+    // they are the ones who send it. `gh pr merge --help` only prints.
     let in_browser = args.iter().any(|a| a == "--web" || a == "-w");
-    if in_browser && row.words.last() == Some(&"create") {
+    if (in_browser && row.words.last() == Some(&"create")) || asks_help(args) {
         return;
     }
     let (rule, act, reason) = row.then;
@@ -377,7 +377,7 @@ fn publish(program: &str, args: &[String], scan: &mut Scan<'_>) {
     let Some((_, row)) = publisher(program, args) else {
         return;
     };
-    if has_flag(args, None, &["dry-run"]) {
+    if has_flag(args, None, &["dry-run"]) || asks_help(args) {
         return;
     }
     let (rule, reason) = row.then;
@@ -387,6 +387,11 @@ fn publish(program: &str, args: &[String], scan: &mut Scan<'_>) {
             .way_out()
             .wish(Wish::new(Act::Publish)),
     );
+}
+
+/// A request for help (`--help`, `-h`) runs nothing, as infra.rs reads it.
+fn asks_help(args: &[String]) -> bool {
+    args.iter().any(|a| super::words::is_help_option(a))
 }
 
 fn starts_with(args: &[String], pattern: &[&str]) -> bool {
