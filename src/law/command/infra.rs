@@ -14,95 +14,157 @@ enum Effect {
     Destroy,
 }
 
-/// (program, subcommand words, effect): the first positional words must match in order.
-/// `*` matches any one word.
+/// One line of the table: a program, the subcommand words its first positional words must
+/// match in order (`*` matches any one word), what they do, and (checked by
+/// `rows::every_row_judges_its_examples_and_leaves_its_look_alikes`) lines the row must judge
+/// and look-alikes it must leave alone. The longest row that matches decides, so a row that
+/// only reads (`fly scale show`) keeps a shorter row that changes (`fly scale`) off it.
+struct Row {
+    program: &'static str,
+    words: &'static [&'static str],
+    /// `None` for a row that only reads.
+    effect: Option<Effect>,
+    #[cfg(test)]
+    examples: super::rows::Examples,
+}
+
+type Lines = &'static [&'static str];
+
+impl Row {
+    const fn change(
+        program: &'static str,
+        words: &'static [&'static str],
+        matches: Lines,
+        not_matches: Lines,
+    ) -> Row {
+        Row::new(program, words, Some(Effect::Change), matches, not_matches)
+    }
+
+    const fn destroy(
+        program: &'static str,
+        words: &'static [&'static str],
+        matches: Lines,
+        not_matches: Lines,
+    ) -> Row {
+        Row::new(program, words, Some(Effect::Destroy), matches, not_matches)
+    }
+
+    const fn reads(
+        program: &'static str,
+        words: &'static [&'static str],
+        matches: Lines,
+        not_matches: Lines,
+    ) -> Row {
+        Row::new(program, words, None, matches, not_matches)
+    }
+
+    const fn new(
+        program: &'static str,
+        words: &'static [&'static str],
+        effect: Option<Effect>,
+        matches: Lines,
+        not_matches: Lines,
+    ) -> Row {
+        #[cfg(not(test))]
+        let _ = (matches, not_matches);
+        Row {
+            program,
+            words,
+            effect,
+            #[cfg(test)]
+            examples: super::rows::Examples {
+                matches,
+                not_matches,
+            },
+        }
+    }
+}
+
+/// The tools' subcommands that change or destroy deployed systems, one row each.
 #[rustfmt::skip]
-const TABLE: &[(&str, &[&str], Effect)] = &[
-    ("terraform", &["apply"], Effect::Change),
-    ("terraform", &["destroy"], Effect::Destroy),
-    ("terraform", &["import"], Effect::Change),
-    ("terraform", &["taint"], Effect::Change),
-    ("terraform", &["state", "rm"], Effect::Destroy),
-    ("terraform", &["state", "push"], Effect::Change),
-    ("terraform", &["workspace", "delete"], Effect::Destroy),
-    ("tofu", &["apply"], Effect::Change),
-    ("tofu", &["destroy"], Effect::Destroy),
-    ("terragrunt", &["apply"], Effect::Change),
-    ("terragrunt", &["run-all", "apply"], Effect::Change),
-    ("terragrunt", &["destroy"], Effect::Destroy),
-    ("terragrunt", &["run-all", "destroy"], Effect::Destroy),
-    ("kubectl", &["apply"], Effect::Change),
-    ("kubectl", &["create"], Effect::Change),
-    ("kubectl", &["replace"], Effect::Change),
-    ("kubectl", &["patch"], Effect::Change),
-    ("kubectl", &["edit"], Effect::Change),
-    ("kubectl", &["scale"], Effect::Change),
-    ("kubectl", &["autoscale"], Effect::Change),
-    ("kubectl", &["set"], Effect::Change),
-    ("kubectl", &["rollout", "restart"], Effect::Change),
-    ("kubectl", &["rollout", "undo"], Effect::Change),
-    ("kubectl", &["drain"], Effect::Change),
-    ("kubectl", &["cordon"], Effect::Change),
-    ("kubectl", &["taint"], Effect::Change),
-    ("kubectl", &["label"], Effect::Change),
-    ("kubectl", &["annotate"], Effect::Change),
-    ("kubectl", &["expose"], Effect::Change),
-    ("kubectl", &["run"], Effect::Change),
-    ("kubectl", &["delete"], Effect::Destroy),
-    ("helm", &["install"], Effect::Change),
-    ("helm", &["upgrade"], Effect::Change),
-    ("helm", &["rollback"], Effect::Change),
-    ("helm", &["uninstall"], Effect::Destroy),
-    ("helm", &["delete"], Effect::Destroy),
-    ("fly", &["deploy"], Effect::Change),
-    ("fly", &["scale"], Effect::Change),
-    ("fly", &["secrets", "set"], Effect::Change),
-    ("fly", &["apps", "destroy"], Effect::Destroy),
-    ("fly", &["destroy"], Effect::Destroy),
-    ("flyctl", &["deploy"], Effect::Change),
-    ("flyctl", &["apps", "destroy"], Effect::Destroy),
-    ("vercel", &[], Effect::Change),
-    ("vercel", &["deploy"], Effect::Change),
-    ("vercel", &["promote"], Effect::Change),
-    ("vercel", &["rollback"], Effect::Change),
-    ("vercel", &["remove"], Effect::Destroy),
-    ("vercel", &["rm"], Effect::Destroy),
-    ("netlify", &["deploy"], Effect::Change),
-    ("pulumi", &["up"], Effect::Change),
-    ("pulumi", &["update"], Effect::Change),
-    ("pulumi", &["destroy"], Effect::Destroy),
-    ("cdk", &["deploy"], Effect::Change),
-    ("cdk", &["destroy"], Effect::Destroy),
-    ("serverless", &["deploy"], Effect::Change),
-    ("serverless", &["remove"], Effect::Destroy),
-    ("sls", &["deploy"], Effect::Change),
-    ("sls", &["remove"], Effect::Destroy),
-    ("heroku", &["releases:rollback"], Effect::Change),
-    ("heroku", &["apps:destroy"], Effect::Destroy),
-    ("ansible-playbook", &["*"], Effect::Change),
-    ("eb", &["deploy"], Effect::Change),
-    ("eb", &["terminate"], Effect::Destroy),
-    ("firebase", &["deploy"], Effect::Change),
-    ("wrangler", &["deploy"], Effect::Change),
-    ("wrangler", &["publish"], Effect::Change),
-    ("railway", &["up"], Effect::Change),
-    ("docker", &["stack", "deploy"], Effect::Change),
-    ("docker", &["stack", "rm"], Effect::Destroy),
-    ("doctl", &["*", "*", "delete"], Effect::Destroy),
-    ("doctl", &["*", "*", "create"], Effect::Change),
-    ("aws", &["cloudformation", "deploy"], Effect::Change),
-    ("aws", &["cloudformation", "create-stack"], Effect::Change),
-    ("aws", &["cloudformation", "update-stack"], Effect::Change),
-    ("aws", &["cloudformation", "delete-stack"], Effect::Destroy),
-    ("aws", &["s3", "rb"], Effect::Destroy),
-    ("aws", &["ecs", "update-service"], Effect::Change),
-    ("aws", &["lambda", "update-function-code"], Effect::Change),
+const TABLE: &[Row] = &[
+    Row::change("terraform", &["apply"], &["terraform apply -auto-approve", "terraform -chdir=infra apply tfplan"], &["terraform plan -out=tfplan", "terraform apply -help"]),
+    Row::destroy("terraform", &["destroy"], &["terraform destroy -auto-approve -target=aws_instance.web"], &["terraform plan -destroy", "tofu destroy"]),
+    Row::change("terraform", &["import"], &["terraform import aws_s3_bucket.logs acme-logs"], &["terraform state list"]),
+    Row::change("terraform", &["taint"], &["terraform taint aws_instance.web"], &["terraform show"]),
+    Row::destroy("terraform", &["state", "rm"], &["terraform state rm aws_instance.web"], &["terraform state show aws_instance.web"]),
+    Row::change("terraform", &["state", "push"], &["terraform state push terraform.tfstate"], &["terraform state pull"]),
+    Row::destroy("terraform", &["workspace", "delete"], &["terraform workspace delete staging"], &["terraform workspace select staging"]),
+    Row::change("tofu", &["apply"], &["tofu apply -auto-approve"], &["tofu plan", "terraform apply -auto-approve"]),
+    Row::destroy("tofu", &["destroy"], &["tofu destroy -auto-approve"], &["tofu plan -destroy"]),
+    Row::change("terragrunt", &["apply"], &["terragrunt apply -auto-approve"], &["terragrunt plan"]),
+    Row::change("terragrunt", &["run-all", "apply"], &["terragrunt run-all apply --terragrunt-non-interactive"], &["terragrunt run-all plan"]),
+    Row::destroy("terragrunt", &["destroy"], &["terragrunt destroy"], &["terragrunt output"]),
+    Row::destroy("terragrunt", &["run-all", "destroy"], &["terragrunt run-all destroy --terragrunt-non-interactive"], &["terragrunt run-all validate"]),
+    Row::change("kubectl", &["apply"], &["kubectl apply -f k8s/deployment.yaml", "kubectl apply -k overlays/staging"], &["kubectl apply -f k8s/ --dry-run=client", "kubectl diff -f k8s/deployment.yaml"]),
+    Row::change("kubectl", &["create"], &["kubectl create deployment web --image=nginx:1.27"], &["kubectl create deployment web --image=nginx --dry-run=client -o yaml", "kubectl get deployments"]),
+    Row::change("kubectl", &["replace"], &["kubectl replace --force -f pod.yaml"], &["kubectl replace --help"]),
+    Row::change("kubectl", &["patch"], &["kubectl patch deployment web -p '{\"spec\":{\"replicas\":3}}'"], &["kubectl get deployment web -o yaml"]),
+    Row::change("kubectl", &["edit"], &["kubectl edit deployment web -n staging"], &["kubectl describe deployment web -n staging"]),
+    Row::change("kubectl", &["scale"], &["kubectl scale deployment web --replicas=0"], &["kubectl get deployment web"]),
+    Row::change("kubectl", &["autoscale"], &["kubectl autoscale deployment web --min=2 --max=10 --cpu-percent=80"], &["kubectl get hpa web", "kubectl scale deployment web --replicas=3"]),
+    Row::change("kubectl", &["set"], &["kubectl set image deployment/web web=nginx:1.27"], &["kubectl config set-context --current --namespace=dev"]),
+    Row::change("kubectl", &["rollout", "restart"], &["kubectl rollout restart deployment/web"], &["kubectl rollout status deployment/web"]),
+    Row::change("kubectl", &["rollout", "undo"], &["kubectl rollout undo deployment/web --to-revision=2"], &["kubectl rollout history deployment/web"]),
+    Row::change("kubectl", &["drain"], &["kubectl drain node-1 --ignore-daemonsets --delete-emptydir-data"], &["kubectl drain node-1 --dry-run=server", "kubectl get nodes"]),
+    Row::change("kubectl", &["cordon"], &["kubectl cordon node-1"], &["kubectl describe node node-1"]),
+    Row::change("kubectl", &["taint"], &["kubectl taint nodes node-1 dedicated=gpu:NoSchedule"], &["terraform taint aws_instance.web"]),
+    Row::change("kubectl", &["label"], &["kubectl label pods web-1 tier=frontend --overwrite"], &["kubectl get pods -l tier=frontend"]),
+    Row::change("kubectl", &["annotate"], &["kubectl annotate deployment web kubernetes.io/change-cause='bump image'"], &["kubectl get deployment web -o jsonpath='{.metadata.annotations}'"]),
+    Row::change("kubectl", &["expose"], &["kubectl expose deployment web --port=80 --type=LoadBalancer"], &["kubectl get services"]),
+    Row::change("kubectl", &["run"], &["kubectl run debug --image=busybox --restart=Never -- sleep 3600"], &["kubectl run debug --image=busybox --dry-run=client -o yaml"]),
+    Row::destroy("kubectl", &["delete"], &["kubectl delete namespace staging", "kubectl delete pods --all -n staging"], &["kubectl get namespace staging", "kubectl delete namespace staging --dry-run=server"]),
+    Row::change("helm", &["install"], &["helm install web ./chart -f values.yaml"], &["helm install web ./chart --dry-run", "helm template web ./chart"]),
+    Row::change("helm", &["upgrade"], &["helm upgrade --install web ./chart --namespace staging"], &["helm diff upgrade web ./chart", "helm history web"]),
+    Row::change("helm", &["rollback"], &["helm rollback web 3"], &["helm history web"]),
+    Row::destroy("helm", &["uninstall"], &["helm uninstall web -n staging"], &["helm list -n staging", "helm uninstall web --dry-run"]),
+    Row::destroy("helm", &["delete"], &["helm delete web"], &["helm status web"]),
+    Row::change("fly", &["deploy"], &["fly deploy --remote-only", "flyctl deploy --app acme-api"], &["fly status", "fly deploy --help"]),
+    Row::change("fly", &["scale"], &["fly scale count 3", "fly scale vm shared-cpu-2x"], &["fly scale show", "fly status"]),
+    Row::reads("fly", &["scale", "show"], &["fly scale show", "flyctl scale show --app acme-api"], &["fly scale count 3"]),
+    Row::change("fly", &["secrets", "set"], &["fly secrets set LOG_LEVEL=debug"], &["fly secrets list"]),
+    Row::destroy("fly", &["apps", "destroy"], &["fly apps destroy acme-api --yes", "flyctl apps destroy acme-api -y"], &["fly apps list"]),
+    Row::destroy("fly", &["destroy"], &["fly destroy acme-api -y"], &["fly status -a acme-api"]),
+    Row::change("vercel", &[], &["vercel --prod", "vercel"], &["vercel ls", "vercel whoami"]),
+    Row::change("vercel", &["deploy"], &["vercel deploy --prod"], &["vercel inspect acme-web.vercel.app", "vercel deploy --help"]),
+    Row::change("vercel", &["promote"], &["vercel promote https://acme-web-abc123.vercel.app"], &["vercel list"]),
+    Row::change("vercel", &["rollback"], &["vercel rollback https://acme-web-abc123.vercel.app"], &["helm rollback web 3"]),
+    Row::destroy("vercel", &["remove"], &["vercel remove acme-web --yes"], &["vercel project ls"]),
+    Row::destroy("vercel", &["rm"], &["vercel rm acme-web-abc123.vercel.app --yes"], &["vercel ls acme-web"]),
+    Row::change("netlify", &["deploy"], &["netlify deploy --prod --dir=dist"], &["netlify status", "netlify deploy --help"]),
+    Row::change("pulumi", &["up"], &["pulumi up --yes --stack prod"], &["pulumi preview --stack prod"]),
+    Row::change("pulumi", &["update"], &["pulumi update --yes"], &["pulumi stack ls"]),
+    Row::destroy("pulumi", &["destroy"], &["pulumi destroy --yes --stack dev"], &["pulumi stack output"]),
+    Row::change("cdk", &["deploy"], &["cdk deploy --all --require-approval never"], &["cdk diff", "cdk synth"]),
+    Row::destroy("cdk", &["destroy"], &["cdk destroy --force ApiStack"], &["cdk ls"]),
+    Row::change("serverless", &["deploy"], &["serverless deploy --stage prod", "sls deploy --stage dev"], &["serverless info --stage dev"]),
+    Row::destroy("serverless", &["remove"], &["serverless remove --stage dev", "sls remove --stage staging"], &["sls info --stage staging"]),
+    Row::change("heroku", &["releases:rollback"], &["heroku releases:rollback v102 -a acme-api"], &["heroku releases -a acme-api"]),
+    Row::destroy("heroku", &["apps:destroy"], &["heroku apps:destroy acme-api --confirm acme-api"], &["heroku apps:info acme-api"]),
+    Row::change("ansible-playbook", &["*"], &["ansible-playbook -i inventory/prod site.yml"], &["ansible-playbook site.yml --check", "ansible-playbook site.yml --syntax-check"]),
+    Row::change("eb", &["deploy"], &["eb deploy acme-api-prod"], &["eb status"]),
+    Row::destroy("eb", &["terminate"], &["eb terminate acme-api-staging --force"], &["eb health"]),
+    Row::change("firebase", &["deploy"], &["firebase deploy --only hosting"], &["firebase emulators:start"]),
+    Row::change("wrangler", &["deploy"], &["wrangler deploy"], &["wrangler dev"]),
+    Row::change("wrangler", &["publish"], &["wrangler publish --env production"], &["wrangler tail"]),
+    Row::change("railway", &["up"], &["railway up --detach"], &["railway status"]),
+    Row::change("docker", &["stack", "deploy"], &["docker stack deploy -c docker-compose.yml app"], &["docker stack ls", "docker compose up -d"]),
+    Row::destroy("docker", &["stack", "rm"], &["docker stack rm app"], &["docker stack ps app"]),
+    Row::destroy("doctl", &["*", "*", "delete"], &["doctl compute droplet delete web-1 --force"], &["doctl compute droplet list"]),
+    Row::change("doctl", &["*", "*", "create"], &["doctl compute droplet create web-1 --size s-1vcpu-1gb --image ubuntu-24-04-x64 --region nyc1"], &["doctl compute droplet get web-1"]),
+    Row::change("aws", &["cloudformation", "deploy"], &["aws cloudformation deploy --template-file template.yaml --stack-name app"], &["aws cloudformation describe-stacks --stack-name app"]),
+    Row::change("aws", &["cloudformation", "create-stack"], &["aws cloudformation create-stack --stack-name app --template-body file://template.yaml"], &["aws cloudformation validate-template --template-body file://template.yaml"]),
+    Row::change("aws", &["cloudformation", "update-stack"], &["aws cloudformation update-stack --stack-name app --use-previous-template"], &["aws cloudformation list-stacks"]),
+    Row::destroy("aws", &["cloudformation", "delete-stack"], &["aws cloudformation delete-stack --stack-name app"], &["aws cloudformation describe-stack-events --stack-name app"]),
+    Row::destroy("aws", &["s3", "rb"], &["aws s3 rb s3://acme-old-logs --force"], &["aws s3 ls s3://acme-old-logs"]),
+    Row::change("aws", &["ecs", "update-service"], &["aws ecs update-service --cluster prod --service web --force-new-deployment"], &["aws ecs describe-services --cluster prod --services web"]),
+    Row::change("aws", &["lambda", "update-function-code"], &["aws lambda update-function-code --function-name api --zip-file fileb://function.zip"], &["aws lambda get-function --function-name api"]),
 ];
 
 /// Does the infrastructure table read this program's changes? Then its words are the
 /// table's, not `words.rs`'s.
 pub(super) fn knows(program: &str) -> bool {
-    TABLE.iter().any(|(name, ..)| *name == program)
+    TABLE.iter().any(|row| row.program == program)
 }
 
 /// Kubernetes objects whose deletion takes everything in them.
@@ -131,9 +193,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .args()
                 .iter()
                 .any(|a| a == "--delete" || a == "--remove" || a == "--delete-config"));
-    let effect = table_effect(&program, &words)
-        .or_else(|| cloud_effect(&program, &words))
-        .or(kafka_deletes.then_some(Effect::Destroy));
+    // A row of the table decides, even one that only reads.
+    let effect = match table_row(&program, &words) {
+        Some((_, row)) => row.effect,
+        None => cloud_effect(&program, &words).or(kafka_deletes.then_some(Effect::Destroy)),
+    };
     let Some(mut effect) = effect else { return };
     // A dry run, a check or a request for help changes nothing.
     // (`--generate-cli-skeleton` prints a template of the request.)
@@ -233,12 +297,15 @@ pub(super) fn positional_after_values(args: &[String]) -> Vec<&str> {
     out
 }
 
-fn table_effect(program: &str, words: &[&str]) -> Option<Effect> {
-    let mut best: Option<(usize, Effect)> = None;
-    for (name, pattern, effect) in TABLE {
-        if *name != program {
+/// The row that reads this program's words, and where it is in the table: the longest that
+/// matches.
+fn table_row(program: &str, words: &[&str]) -> Option<(usize, &'static Row)> {
+    let mut best: Option<(usize, &'static Row)> = None;
+    for (at, row) in TABLE.iter().enumerate() {
+        if row.program != program {
             continue;
         }
+        let pattern = row.words;
         let matches = if pattern.is_empty() {
             // A bare tool (`vercel`) deploys; a known harmless subcommand does not.
             words.first().is_none_or(|first| {
@@ -251,11 +318,11 @@ fn table_effect(program: &str, words: &[&str]) -> Option<Effect> {
                     .zip(words)
                     .all(|(want, got)| *want == "*" || want == got)
         };
-        if matches && best.is_none_or(|(len, _)| pattern.len() > len) {
-            best = Some((pattern.len(), *effect));
+        if matches && best.is_none_or(|(_, kept)| pattern.len() > kept.words.len()) {
+            best = Some((at, row));
         }
     }
-    best.map(|(_, effect)| effect)
+    best
 }
 
 /// gcloud, az and aws verbs that aren't in the table: `… deploy`, `delete-*`, `terminate-*`,
@@ -380,4 +447,47 @@ fn describe(program: &str, words: &[&str]) -> String {
     } else {
         format!("{program} {}", sub.join(" "))
     }
+}
+
+/// The table's rows, for the one test that walks every table's examples (`rows.rs`).
+#[cfg(test)]
+pub(super) fn walked() -> Vec<super::rows::Walked> {
+    TABLE
+        .iter()
+        .enumerate()
+        .map(|(index, row)| super::rows::Walked {
+            table: "infra::TABLE",
+            index,
+            program: row.program,
+            words: row.words,
+            examples: row.examples,
+            judges,
+        })
+        .collect()
+}
+
+/// Does row `at` judge the line: the table picks it for one of the line's commands, and the
+/// line's assessment has the row's rule, said of its program?
+#[cfg(test)]
+fn judges(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    let Some(row) = TABLE.get(at) else {
+        return false;
+    };
+    let picked = line.commands.iter().any(|cmd| {
+        table_row(&cmd.program(), &positional_after_values(cmd.args()))
+            .is_some_and(|(index, _)| index == at)
+    });
+    let said = |rule: RuleId| {
+        found
+            .risks
+            .iter()
+            .any(|risk| risk.rule == rule && risk.reason.starts_with(row.program))
+    };
+    picked
+        && match row.effect {
+            Some(Effect::Change) => said(RuleId::InfraChange),
+            Some(Effect::Destroy) => said(RuleId::InfraDestroy),
+            // A row that only reads judges a line by leaving it alone: no rule finds anything.
+            None => found.risks.is_empty(),
+        }
 }

@@ -8,24 +8,87 @@ use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
-/// (program, subcommand words): what installs named packages. The packages are the
+type Lines = &'static [&'static str];
+
+/// One line of a table: a program, its subcommand words, what the line finds, and (checked by
+/// `rows::every_row_judges_its_examples_and_leaves_its_look_alikes`) lines the row must judge
+/// and look-alikes it must leave alone.
+struct Row<T> {
+    program: &'static str,
+    words: &'static [&'static str],
+    then: T,
+    #[cfg(test)]
+    examples: super::rows::Examples,
+}
+
+const fn row<T>(
+    program: &'static str,
+    words: &'static [&'static str],
+    then: T,
+    matches: Lines,
+    not_matches: Lines,
+) -> Row<T> {
+    #[cfg(not(test))]
+    let _ = (matches, not_matches);
+    Row {
+        program,
+        words,
+        then,
+        #[cfg(test)]
+        examples: super::rows::Examples {
+            matches,
+            not_matches,
+        },
+    }
+}
+
+/// What installs named packages: (program, subcommand words). The packages are the
 /// positional words after the subcommand.
 #[rustfmt::skip]
-const INSTALLERS: &[(&str, &[&str])] = &[
-    ("npm", &["install"]), ("npm", &["i"]), ("npm", &["add"]), ("npm", &["isntall"]),
-    ("pnpm", &["add"]), ("pnpm", &["install"]), ("pnpm", &["i"]),
-    ("yarn", &["add"]), ("yarn", &["global", "add"]),
-    ("bun", &["add"]), ("bun", &["install"]), ("bun", &["i"]),
-    ("pip", &["install"]), ("pip3", &["install"]), ("pipx", &["install"]),
-    ("uv", &["pip", "install"]), ("uv", &["add"]), ("uv", &["tool", "install"]),
-    ("poetry", &["add"]), ("pdm", &["add"]), ("conda", &["install"]), ("mamba", &["install"]),
-    ("cargo", &["add"]), ("cargo", &["install"]),
-    ("go", &["get"]), ("go", &["install"]),
-    ("gem", &["install"]), ("bundle", &["add"]),
-    ("brew", &["install"]), ("brew", &["reinstall"]),
-    ("apt", &["install"]), ("apt-get", &["install"]), ("yum", &["install"]), ("dnf", &["install"]),
-    ("apk", &["add"]), ("pacman", &["-S"]), ("zypper", &["install"]), ("snap", &["install"]),
-    ("port", &["install"]), ("nix-env", &["-i"]), ("composer", &["require"]), ("dotnet", &["add", "*", "package"]),
+const INSTALLERS: &[Row<()>] = &[
+    row("npm", &["install"], (), &["npm install left-pad", "npm install --save-dev typescript"], &["npm install", "npm ls left-pad"]),
+    row("npm", &["i"], (), &["npm i -g pnpm"], &["npm ci"]),
+    row("npm", &["add"], (), &["npm add lodash"], &["npm view lodash version"]),
+    row("npm", &["isntall"], (), &["npm isntall express"], &["npm uninstall express"]),
+    row("pnpm", &["add"], (), &["pnpm add -D vitest"], &["pnpm remove vitest"]),
+    row("pnpm", &["install"], (), &["pnpm install zod"], &["pnpm install --frozen-lockfile"]),
+    row("pnpm", &["i"], (), &["pnpm i axios"], &["pnpm list"]),
+    row("yarn", &["add"], (), &["yarn add react-query"], &["yarn install --frozen-lockfile"]),
+    row("yarn", &["global", "add"], (), &["yarn global add serve"], &["yarn global list"]),
+    row("bun", &["add"], (), &["bun add hono"], &["bun run build"]),
+    row("bun", &["install"], (), &["bun install elysia"], &["bun install"]),
+    row("bun", &["i"], (), &["bun i -d @types/bun"], &["bun pm ls"]),
+    row("pip", &["install"], (), &["pip install requests", "pip3 install flask", "python -m pip install --upgrade httpx"], &["pip install -r requirements.txt", "pip download requests"]),
+    row("pipx", &["install"], (), &["pipx install ruff"], &["pipx list"]),
+    row("uv", &["pip", "install"], (), &["uv pip install pandas"], &["uv pip list", "uv pip install -r requirements.txt"]),
+    row("uv", &["add"], (), &["uv add fastapi"], &["uv sync", "uv remove fastapi"]),
+    row("uv", &["tool", "install"], (), &["uv tool install ruff"], &["uv tool list"]),
+    row("poetry", &["add"], (), &["poetry add pydantic"], &["poetry install"]),
+    row("pdm", &["add"], (), &["pdm add django"], &["pdm install"]),
+    row("conda", &["install"], (), &["conda install -c conda-forge numpy"], &["conda list"]),
+    row("mamba", &["install"], (), &["mamba install -y scipy"], &["mamba env list"]),
+    row("cargo", &["add"], (), &["cargo add serde --features derive"], &["cargo build --release", "cargo update -p serde"]),
+    row("cargo", &["install"], (), &["cargo install ripgrep"], &["cargo install --path .", "cargo uninstall ripgrep"]),
+    row("go", &["get"], (), &["go get github.com/spf13/cobra@latest"], &["go mod tidy"]),
+    row("go", &["install"], (), &["go install golang.org/x/tools/gopls@latest"], &["go build ./..."]),
+    row("gem", &["install"], (), &["gem install rails"], &["gem list rails"]),
+    row("bundle", &["add"], (), &["bundle add sidekiq"], &["bundle install"]),
+    row("brew", &["install"], (), &["brew install jq"], &["brew info jq"]),
+    row("brew", &["reinstall"], (), &["brew reinstall openssl@3"], &["brew uninstall openssl@3"]),
+    row("apt", &["install"], (), &["sudo apt install -y nginx"], &["apt search nginx", "apt list --installed"]),
+    row("apt-get", &["install"], (), &["sudo apt-get install -y build-essential"], &["sudo apt-get remove nginx"]),
+    row("yum", &["install"], (), &["sudo yum install -y httpd"], &["yum info httpd"]),
+    row("dnf", &["install"], (), &["sudo dnf install -y postgresql-server"], &["dnf search postgresql"]),
+    row("apk", &["add"], (), &["apk add --no-cache curl"], &["apk info curl"]),
+    row("pacman", &["-S"], (), &["sudo pacman -S --noconfirm neovim"], &["pacman -Ss neovim", "pacman -Qi neovim"]),
+    row("zypper", &["install"], (), &["sudo zypper install -y git"], &["zypper search git"]),
+    row("snap", &["install"], (), &["sudo snap install code --classic"], &["snap list"]),
+    row("port", &["install"], (), &["sudo port install wget"], &["port search wget"]),
+    row("nix-env", &["-i"], (), &["nix-env -i hello", "nix-env -i -A nixpkgs.hello"], &["nix-env -q", "nix-env -e hello"]),
+    row("nix-env", &["-iA"], (), &["nix-env -iA nixpkgs.hello"], &["nix-env -qa hello"]),
+    row("composer", &["require"], (), &["composer require guzzlehttp/guzzle"], &["composer install"]),
+    row("dotnet", &["add", "*", "package"], (), &["dotnet add src/Api/Api.csproj package Serilog"], &["dotnet add reference ../Lib/Lib.csproj", "dotnet add package Serilog"]),
+    row("dotnet", &["add", "package"], (), &["dotnet add package Newtonsoft.Json --version 13.0.3"], &["dotnet add src/Api/Api.csproj package Serilog", "dotnet remove package Serilog"]),
 ];
 
 /// Options whose value is a separate word, per installer family.
@@ -61,74 +124,90 @@ const VALUED: &[&str] = &[
     "-G",
 ];
 
-/// (program, subcommand words, rule, what it publishes).
+/// What a publisher publishes: its rule, and what it does.
+type Publish = (RuleId, &'static str);
+
+const NPM: Publish = (RuleId::PublishPackage, "publish the package to npm");
+const PYPI: Publish = (RuleId::PublishPackage, "publish the package to PyPI");
+const IMAGE: Publish = (
+    RuleId::PublishImage,
+    "push an image to a registry, for others to pull",
+);
+
+/// What publishes for others to pull: (program, subcommand words, rule, what it publishes).
 #[rustfmt::skip]
-const PUBLISHERS: &[(&str, &[&str], RuleId, &str)] = &[
-    ("npm", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
-    ("pnpm", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
-    ("yarn", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
-    ("yarn", &["npm", "publish"], RuleId::PublishPackage, "publish the package to npm"),
-    ("bun", &["publish"], RuleId::PublishPackage, "publish the package to npm"),
-    ("cargo", &["publish"], RuleId::PublishPackage, "publish the crate to crates.io"),
-    ("twine", &["upload"], RuleId::PublishPackage, "upload the package to PyPI"),
-    ("poetry", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
-    ("uv", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
-    ("flit", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
-    ("hatch", &["publish"], RuleId::PublishPackage, "publish the package to PyPI"),
-    ("gem", &["push"], RuleId::PublishPackage, "publish the gem to RubyGems"),
-    ("dotnet", &["nuget", "push"], RuleId::PublishPackage, "publish the package to NuGet"),
-    ("mvn", &["deploy"], RuleId::PublishPackage, "deploy the artifact to a Maven repository"),
-    ("docker", &["push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
-    ("podman", &["push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
-    ("docker", &["image", "push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
-    ("docker", &["buildx", "build", "--push"], RuleId::PublishImage, "push an image to a registry, for others to pull"),
-    ("gh", &["release", "create"], RuleId::PublishRelease, "create a public release"),
-    ("gh", &["release", "upload"], RuleId::PublishRelease, "upload files to a public release"),
-    ("gh", &["repo", "create"], RuleId::PublishRelease, "create a repository on GitHub"),
-    ("gh", &["gist", "create"], RuleId::PublishRelease, "publish a gist"),
-    ("gh", &["gist", "new"], RuleId::PublishRelease, "publish a gist"),
+const PUBLISHERS: &[Row<Publish>] = &[
+    row("npm", &["publish"], NPM, &["npm publish --access public"], &["npm publish --dry-run", "npm publish --help", "npm pack"]),
+    row("pnpm", &["publish"], NPM, &["pnpm publish --no-git-checks"], &["pnpm publish --dry-run", "pnpm pack"]),
+    row("yarn", &["publish"], NPM, &["yarn publish --new-version 1.2.0"], &["yarn pack", "yarn npm publish"]),
+    row("yarn", &["npm", "publish"], NPM, &["yarn npm publish --access public"], &["yarn npm info react"]),
+    row("bun", &["publish"], NPM, &["bun publish --access public"], &["bun pm pack"]),
+    row("cargo", &["publish"], (RuleId::PublishPackage, "publish the crate to crates.io"), &["cargo publish", "cargo publish -p warden"], &["cargo publish --dry-run", "cargo publish -h", "cargo package"]),
+    row("twine", &["upload"], (RuleId::PublishPackage, "upload the package to PyPI"), &["twine upload dist/*"], &["twine check dist/*"]),
+    row("poetry", &["publish"], PYPI, &["poetry publish --build"], &["poetry build"]),
+    row("uv", &["publish"], PYPI, &["uv publish"], &["uv build"]),
+    row("flit", &["publish"], PYPI, &["flit publish"], &["flit build"]),
+    row("hatch", &["publish"], PYPI, &["hatch publish"], &["hatch build"]),
+    row("gem", &["push"], (RuleId::PublishPackage, "publish the gem to RubyGems"), &["gem push acme-client-1.0.0.gem"], &["gem build acme-client.gemspec"]),
+    row("dotnet", &["nuget", "push"], (RuleId::PublishPackage, "publish the package to NuGet"), &["dotnet nuget push bin/Release/Acme.Client.1.0.0.nupkg --source nuget.org"], &["dotnet nuget list source", "dotnet pack -c Release"]),
+    row("mvn", &["deploy"], (RuleId::PublishPackage, "deploy the artifact to a Maven repository"), &["mvn deploy -DskipTests"], &["mvn package", "mvn clean install", "mvn clean deploy"]),
+    row("mvn", &["clean", "deploy"], (RuleId::PublishPackage, "deploy the artifact to a Maven repository"), &["mvn clean deploy", "mvn -B clean deploy -DskipTests"], &["mvn clean verify"]),
+    row("docker", &["push"], IMAGE, &["docker push ghcr.io/acme/app:1.4.0"], &["docker pull ghcr.io/acme/app:1.4.0", "docker tag app ghcr.io/acme/app:1.4.0"]),
+    row("podman", &["push"], IMAGE, &["podman push quay.io/acme/app:latest"], &["podman pull quay.io/acme/app:latest"]),
+    row("docker", &["image", "push"], IMAGE, &["docker image push ghcr.io/acme/app:1.4.0"], &["docker image ls"]),
+    row("docker", &["buildx", "build", "--push"], IMAGE, &["docker buildx build --platform linux/amd64,linux/arm64 -t ghcr.io/acme/app:1.4.0 --push ."], &["docker buildx build --load -t app:dev ."]),
+    row("gh", &["release", "create"], (RuleId::PublishRelease, "create a public release"), &["gh release create v1.4.0 --generate-notes"], &["gh release view v1.4.0", "gh release create --help"]),
+    row("gh", &["release", "upload"], (RuleId::PublishRelease, "upload files to a public release"), &["gh release upload v1.4.0 dist/app.tar.gz"], &["gh release download v1.4.0"]),
+    row("gh", &["repo", "create"], (RuleId::PublishRelease, "create a repository on GitHub"), &["gh repo create acme/new-service --public --source=."], &["gh repo clone acme/app", "gh repo view"]),
+    row("gh", &["gist", "create"], (RuleId::PublishRelease, "publish a gist"), &["gh gist create notes.md --public"], &["gh gist list"]),
+    row("gh", &["gist", "new"], (RuleId::PublishRelease, "publish a gist"), &["gh gist new deploy.sh"], &["gh gist view 5b0e0062eb8e9654adad7bb1d81cc75f"]),
 ];
+
+/// A forge's step: its rule, its act, and what it does.
+type Speak = (RuleId, Act, &'static str);
 
 /// Steps on a forge that speak for the person or merge their work: moderate and lasting,
 /// so they go before reading and ask after it (words to other people after reading are
 /// shown each time). (program, subcommand words, rule, act, what it does.)
 #[rustfmt::skip]
-const SPEAKERS: &[(&str, &[&str], RuleId, Act, &str)] = &[
-    ("gh", &["pr", "create"], RuleId::ForgeSpeaks, Act::Send, "open a pull request in the person's name"),
-    ("gh", &["pr", "comment"], RuleId::ForgeSpeaks, Act::Send, "comment on a pull request in the person's name"),
-    ("gh", &["pr", "review"], RuleId::ForgeSpeaks, Act::Send, "review a pull request in the person's name"),
-    ("gh", &["issue", "create"], RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"),
-    ("gh", &["issue", "comment"], RuleId::ForgeSpeaks, Act::Send, "comment on an issue in the person's name"),
-    ("gh", &["pr", "merge"], RuleId::ForgeMerge, Act::Merge, "merge a pull request into a branch others share"),
-    ("glab", &["mr", "create"], RuleId::ForgeSpeaks, Act::Send, "open a merge request in the person's name"),
-    ("glab", &["mr", "merge"], RuleId::ForgeMerge, Act::Merge, "merge a merge request into a branch others share"),
-    ("glab", &["issue", "create"], RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"),
+const SPEAKERS: &[Row<Speak>] = &[
+    row("gh", &["pr", "create"], (RuleId::ForgeSpeaks, Act::Send, "open a pull request in the person's name"), &["gh pr create --fill", "gh pr create --title 'Fix login' --body 'Closes #12'"], &["gh pr create --web", "gh pr create --help", "gh pr view 12"]),
+    row("gh", &["pr", "comment"], (RuleId::ForgeSpeaks, Act::Send, "comment on a pull request in the person's name"), &["gh pr comment 12 --body 'LGTM once CI is green'"], &["gh pr checks 12"]),
+    row("gh", &["pr", "review"], (RuleId::ForgeSpeaks, Act::Send, "review a pull request in the person's name"), &["gh pr review 12 --approve"], &["gh pr diff 12"]),
+    row("gh", &["issue", "create"], (RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"), &["gh issue create --title 'Crash on start' --body 'Steps to reproduce'"], &["gh issue list --label bug", "gh issue create --web"]),
+    row("gh", &["issue", "comment"], (RuleId::ForgeSpeaks, Act::Send, "comment on an issue in the person's name"), &["gh issue comment 34 --body 'Fixed in #35'"], &["gh issue view 34"]),
+    row("gh", &["pr", "merge"], (RuleId::ForgeMerge, Act::Merge, "merge a pull request into a branch others share"), &["gh pr merge 12 --squash --delete-branch"], &["gh pr status", "gh pr merge --help", "glab mr merge 12"]),
+    row("glab", &["mr", "create"], (RuleId::ForgeSpeaks, Act::Send, "open a merge request in the person's name"), &["glab mr create --fill --yes"], &["glab mr list", "glab mr create --web"]),
+    row("glab", &["mr", "merge"], (RuleId::ForgeMerge, Act::Merge, "merge a merge request into a branch others share"), &["glab mr merge 12 --squash"], &["glab mr view 12"]),
+    row("glab", &["issue", "create"], (RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"), &["glab issue create --title 'Flaky test' --description 'Fails one run in ten'"], &["glab issue list"]),
 ];
 
 /// Do these rules judge this command (an installer, a publisher or a forge's line matches
 /// it)? Then the program's own words leave it to them: `npm install` with nothing named
 /// installs what the manifests declare.
 pub(super) fn reads(cmd: &Command) -> bool {
+    let (program, args) = module_run(cmd);
+    let lines = INSTALLERS
+        .iter()
+        .map(|row| (row.program, row.words))
+        .chain(PUBLISHERS.iter().map(|row| (row.program, row.words)))
+        .chain(SPEAKERS.iter().map(|row| (row.program, row.words)));
+    lines
+        .filter(|(name, _)| *name == program)
+        .any(|(_, pattern)| starts_with(args, pattern))
+}
+
+/// The program a command installs or publishes with, and the words after it: its own, or the
+/// module `python -m` runs (`python -m pip install x`).
+fn module_run(cmd: &Command) -> (String, &[String]) {
     let program = cmd.program();
     let args = cmd.args();
-    let (program, args) = match (program.as_str(), args.first(), args.get(1)) {
+    match (program.as_str(), args.first(), args.get(1)) {
         ("python", Some(m), Some(module)) if m == "-m" => {
             (module.clone(), args.get(2..).unwrap_or(&[]))
         }
         _ => (program, args),
-    };
-    let lines = INSTALLERS
-        .iter()
-        .map(|(name, pattern)| (*name, *pattern))
-        .chain(
-            PUBLISHERS
-                .iter()
-                .map(|(name, pattern, ..)| (*name, *pattern)),
-        )
-        .chain(SPEAKERS.iter().map(|(name, pattern, ..)| (*name, *pattern)));
-    lines
-        .filter(|(name, _)| *name == program)
-        .any(|(_, pattern)| starts_with(args, pattern))
+    }
 }
 
 /// Is this program one these rules install with (`npm`, `pip`, `brew`, `cargo`…)? Its
@@ -136,67 +215,81 @@ pub(super) fn reads(cmd: &Command) -> bool {
 /// what is already there (`poetry install`, `cargo update -p serde`, `brew upgrade`).
 /// Do the forge's rules (`gh pr create`, `glab mr merge`) read this program?
 pub(super) fn is_forge(program: &str) -> bool {
-    SPEAKERS.iter().any(|(name, ..)| *name == program)
+    SPEAKERS.iter().any(|row| row.program == program)
 }
 
 pub(super) fn is_installer(program: &str) -> bool {
-    INSTALLERS.iter().any(|(name, _)| *name == program)
+    INSTALLERS.iter().any(|row| row.program == program)
 }
 
-fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
+/// The installer's row for these words, and where it is in the table: the first that matches.
+fn installer(program: &str, args: &[String]) -> Option<(usize, &'static Row<()>)> {
+    INSTALLERS
+        .iter()
+        .enumerate()
+        .find(|(_, row)| row.program == program && starts_with(args, row.words))
+}
+
+/// The publisher's row for these words, and where it is in the table: the first that matches.
+fn publisher(program: &str, args: &[String]) -> Option<(usize, &'static Row<Publish>)> {
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-') || *w == "--push")
+        .collect();
+    PUBLISHERS.iter().enumerate().find(|(_, row)| {
+        let pattern = row.words;
+        row.program == program
+            && if pattern.contains(&"--push") {
+                args.iter().any(|a| a == "--push") && words.first() == pattern.first()
+            } else {
+                pattern.len() <= words.len()
+                    && pattern.iter().zip(&words).all(|(want, got)| want == got)
+            }
+    })
+}
+
+/// The forge's row for these words, and where it is in the table: the first that matches.
+fn speaker(program: &str, args: &[String]) -> Option<(usize, &'static Row<Speak>)> {
     let words: Vec<&str> = args
         .iter()
         .map(String::as_str)
         .filter(|w| !w.starts_with('-'))
         .collect();
+    SPEAKERS.iter().enumerate().find(|(_, row)| {
+        row.program == program
+            && row.words.len() <= words.len()
+            && row.words.iter().zip(&words).all(|(want, got)| want == got)
+    })
+}
+
+fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
+    let Some((_, row)) = speaker(program, args) else {
+        return;
+    };
     // `gh pr create --web`, `glab mr create -w`: the form opens in the person's browser, and
-    // they are the ones who send it.
+    // they are the ones who send it. `gh pr merge --help` only prints.
     let in_browser = args.iter().any(|a| a == "--web" || a == "-w");
-    for (name, pattern, rule, act, reason) in SPEAKERS {
-        if *name == program
-            && pattern.len() <= words.len()
-            && pattern.iter().zip(&words).all(|(want, got)| want == got)
-        {
-            if in_browser && pattern.last() == Some(&"create") {
-                return;
-            }
-            scan.network = true;
-            scan.add(
-                Risk::new(*rule, Harm::Moderate, true, (*reason).to_string())
-                    .way_out()
-                    .wish(Wish::new(*act)),
-            );
-            return;
-        }
+    if (in_browser && row.words.last() == Some(&"create")) || asks_help(args) {
+        return;
     }
+    let (rule, act, reason) = row.then;
+    scan.network = true;
+    scan.add(
+        Risk::new(rule, Harm::Moderate, true, reason.to_string())
+            .way_out()
+            .wish(Wish::new(act)),
+    );
 }
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
-    let program = cmd.program();
-    let args = cmd.args();
-    forge(&program, args, scan);
-    let program = match program.as_str() {
-        // `python -m pip install x`
-        "python" | "python3" if args.first().is_some_and(|a| a == "-m") => match args.get(1) {
-            Some(module) => module.clone(),
-            None => return,
-        },
-        _ => program,
-    };
-    let args = if cmd.program().starts_with("python") {
-        args.get(2..).unwrap_or(&[])
-    } else {
-        args
-    };
-    publish(&program, cmd, args, scan);
-    let Some(pattern) = INSTALLERS
-        .iter()
-        .filter(|(name, _)| *name == program)
-        .map(|(_, pattern)| *pattern)
-        .find(|pattern| starts_with(args, pattern))
-    else {
+    forge(&cmd.program(), cmd.args(), scan);
+    let (program, args) = module_run(cmd);
+    publish(&program, args, scan);
+    let Some((_, row)) = installer(&program, args) else {
         return;
     };
+    let pattern = row.words;
     scan.network = true;
     let global = has_flag(args, Some('g'), &["global", "user"])
         || matches!(
@@ -280,33 +373,25 @@ fn ecosystem(program: &str) -> Option<crate::lookalike::Ecosystem> {
     })
 }
 
-fn publish(program: &str, cmd: &Command, args: &[String], scan: &mut Scan<'_>) {
-    let words: Vec<&str> = args
-        .iter()
-        .map(String::as_str)
-        .filter(|w| !w.starts_with('-') || *w == "--push")
-        .collect();
-    for (name, pattern, rule, reason) in PUBLISHERS {
-        if *name != program {
-            continue;
-        }
-        let matches = if pattern.contains(&"--push") {
-            args.iter().any(|a| a == "--push") && words.first() == pattern.first()
-        } else {
-            pattern.len() <= words.len()
-                && pattern.iter().zip(&words).all(|(want, got)| want == got)
-        };
-        if matches && !has_flag(args, None, &["dry-run"]) {
-            let _ = cmd;
-            scan.network = true;
-            scan.add(
-                Risk::new(*rule, Harm::Severe, true, (*reason).to_string())
-                    .way_out()
-                    .wish(Wish::new(Act::Publish)),
-            );
-            return;
-        }
+fn publish(program: &str, args: &[String], scan: &mut Scan<'_>) {
+    let Some((_, row)) = publisher(program, args) else {
+        return;
+    };
+    if has_flag(args, None, &["dry-run"]) || asks_help(args) {
+        return;
     }
+    let (rule, reason) = row.then;
+    scan.network = true;
+    scan.add(
+        Risk::new(rule, Harm::Severe, true, reason.to_string())
+            .way_out()
+            .wish(Wish::new(Act::Publish)),
+    );
+}
+
+/// A request for help (`--help`, `-h`) runs nothing, as infra.rs reads it.
+fn asks_help(args: &[String]) -> bool {
+    args.iter().any(|a| super::words::is_help_option(a))
 }
 
 fn starts_with(args: &[String], pattern: &[&str]) -> bool {
@@ -372,6 +457,90 @@ fn package_name(spec: &str) -> String {
     let name = rest.get(..end).unwrap_or(rest);
     // go modules carry a path; keep it whole.
     format!("{scope}{name}").to_lowercase()
+}
+
+/// The tables' rows, for the one test that walks every table's examples (`rows.rs`).
+#[cfg(test)]
+pub(super) fn walked() -> Vec<super::rows::Walked> {
+    use super::rows::Walked;
+    let installers = INSTALLERS.iter().enumerate().map(|(index, row)| Walked {
+        table: "install::INSTALLERS",
+        index,
+        program: row.program,
+        words: row.words,
+        examples: row.examples,
+        judges: installs,
+    });
+    let publishers = PUBLISHERS.iter().enumerate().map(|(index, row)| Walked {
+        table: "install::PUBLISHERS",
+        index,
+        program: row.program,
+        words: row.words,
+        examples: row.examples,
+        judges: publishes,
+    });
+    let speakers = SPEAKERS.iter().enumerate().map(|(index, row)| Walked {
+        table: "install::SPEAKERS",
+        index,
+        program: row.program,
+        words: row.words,
+        examples: row.examples,
+        judges: speaks,
+    });
+    installers.chain(publishers).chain(speakers).collect()
+}
+
+/// Does installer row `at` judge the line: it is the row for one of the line's commands, and
+/// the line installs a package the manifests don't declare?
+#[cfg(test)]
+fn installs(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    let picked = line.commands.iter().any(|cmd| {
+        let (program, args) = module_run(cmd);
+        installer(&program, args).is_some_and(|(index, _)| index == at)
+    });
+    picked
+        && found
+            .risks
+            .iter()
+            .any(|risk| risk.rule == RuleId::InstallUndeclared)
+}
+
+/// Does publisher row `at` judge the line: it is the row for one of the line's commands, and
+/// the line has its rule, for its reason?
+#[cfg(test)]
+fn publishes(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    let Some(row) = PUBLISHERS.get(at) else {
+        return false;
+    };
+    let picked = line.commands.iter().any(|cmd| {
+        let (program, args) = module_run(cmd);
+        publisher(&program, args).is_some_and(|(index, _)| index == at)
+    });
+    let (rule, reason) = row.then;
+    picked
+        && found
+            .risks
+            .iter()
+            .any(|risk| risk.rule == rule && risk.reason == reason)
+}
+
+/// Does forge row `at` judge the line: it is the row for one of the line's commands, and the
+/// line has its rule, for its reason?
+#[cfg(test)]
+fn speaks(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    let Some(row) = SPEAKERS.get(at) else {
+        return false;
+    };
+    let picked = line
+        .commands
+        .iter()
+        .any(|cmd| speaker(&cmd.program(), cmd.args()).is_some_and(|(index, _)| index == at));
+    let (rule, _, reason) = row.then;
+    picked
+        && found
+            .risks
+            .iter()
+            .any(|risk| risk.rule == rule && risk.reason == reason)
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ mod install;
 mod kinds;
 pub(crate) mod net;
 pub(crate) mod paths;
+#[cfg(test)]
+mod rows;
 mod runs;
 mod system;
 mod words;

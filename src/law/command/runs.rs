@@ -24,39 +24,87 @@ const CONTAINER_ROOT: &str = "/tmp/container";
 /// pod): its relative paths are its own, its absolute paths are judged as written.
 const ELSEWHERE: &str = "/.elsewhere";
 
+type Lines = &'static [&'static str];
+
+/// One line of a table: a program, its subcommand words, what the line says of what it runs,
+/// and (checked by `rows::every_row_judges_its_examples_and_leaves_its_look_alikes`) lines the
+/// row must judge and look-alikes it must leave alone.
+struct Row<T> {
+    program: &'static str,
+    words: &'static [&'static str],
+    then: T,
+    #[cfg(test)]
+    examples: super::rows::Examples,
+}
+
+const fn row<T>(
+    program: &'static str,
+    words: &'static [&'static str],
+    then: T,
+    matches: Lines,
+    not_matches: Lines,
+) -> Row<T> {
+    #[cfg(not(test))]
+    let _ = (matches, not_matches);
+    Row {
+        program,
+        words,
+        then,
+        #[cfg(test)]
+        examples: super::rows::Examples {
+            matches,
+            not_matches,
+        },
+    }
+}
+
 /// What a container's command is run by: (program, subcommand words, what the first operand
 /// names). Matched against the program's first positional words.
 #[rustfmt::skip]
-const CONTAINER_RUNS: &[(&str, &[&str], Target)] = &[
-    ("docker", &["compose", "exec"], Target::Service),
-    ("docker", &["compose", "run"], Target::Service),
-    ("docker", &["container", "exec"], Target::Running),
-    ("docker", &["container", "run"], Target::Image),
-    ("docker", &["exec"], Target::Running),
-    ("docker", &["run"], Target::Image),
-    ("docker-compose", &["exec"], Target::Service),
-    ("docker-compose", &["run"], Target::Service),
-    ("lxc", &["exec"], Target::Running),
-    ("nerdctl", &["exec"], Target::Running),
-    ("nerdctl", &["run"], Target::Image),
-    ("podman", &["container", "exec"], Target::Running),
-    ("podman", &["container", "run"], Target::Image),
-    ("podman", &["exec"], Target::Running),
-    ("podman", &["run"], Target::Image),
-    ("podman-compose", &["exec"], Target::Service),
-    ("podman-compose", &["run"], Target::Service),
+const CONTAINER_RUNS: &[Row<Target>] = &[
+    row("docker", &["compose", "exec"], Target::Service, &["docker compose exec web rm -rf /var/www/uploads"], &["docker compose logs web", "docker compose exec web ls /var/www/uploads"]),
+    row("docker", &["compose", "run"], Target::Service, &["docker compose run --rm app npm publish"], &["docker compose up -d app", "docker compose run --rm app npm test"]),
+    row("docker", &["container", "exec"], Target::Running, &["docker container exec api rm -rf /srv/data"], &["docker container ls"]),
+    row("docker", &["container", "run"], Target::Image, &["docker container run --rm -v ~/.ssh:/keys alpine cat /keys/id_rsa"], &["docker container inspect api"]),
+    row("docker", &["exec"], Target::Running, &["docker exec -it web rm -rf /app/storage"], &["docker exec --help", "docker logs web"]),
+    row("docker", &["run"], Target::Image, &["docker run --rm -v ~:/h alpine rm -rf /h", "docker run --rm -v \"$PWD\":/app -w /app node:20 npm publish"], &["docker run --help", "docker build -t app ."]),
+    row("docker-compose", &["exec"], Target::Service, &["docker-compose exec web rm -rf /var/www/cache"], &["docker-compose ps"]),
+    row("docker-compose", &["run"], Target::Service, &["docker-compose run --rm web npm publish"], &["docker-compose config", "docker compose run --rm web npm publish"]),
+    row("lxc", &["exec"], Target::Running, &["lxc exec web -- rm -rf /var/lib/app"], &["lxc list", "lxc exec web -- ls /var/lib/app"]),
+    row("nerdctl", &["exec"], Target::Running, &["nerdctl exec api rm -rf /srv/cache"], &["nerdctl ps"]),
+    row("nerdctl", &["run"], Target::Image, &["nerdctl run --rm -v $HOME:/h alpine rm -rf /h"], &["nerdctl images"]),
+    row("podman", &["container", "exec"], Target::Running, &["podman container exec web rm -rf /var/www/html"], &["podman container ls"]),
+    row("podman", &["container", "run"], Target::Image, &["podman container run --rm -v ~/.aws:/aws alpine cat /aws/credentials"], &["podman container inspect web"]),
+    row("podman", &["exec"], Target::Running, &["podman exec -it db rm -rf /var/lib/postgresql/data"], &["podman logs db"]),
+    row("podman", &["run"], Target::Image, &["podman run --rm -v .:/src -w /src alpine rm -rf /src"], &["podman build -t app .", "docker run --rm -v .:/src -w /src alpine rm -rf /src"]),
+    row("podman-compose", &["exec"], Target::Service, &["podman-compose exec web rm -rf /var/www/uploads"], &["podman-compose ps"]),
+    row("podman-compose", &["run"], Target::Service, &["podman-compose run --rm web npm publish"], &["podman-compose up -d"]),
 ];
 
 /// Clusters' commands that run a command in a pod.
 #[rustfmt::skip]
-const POD_RUNS: &[(&str, &[&str])] = &[("kubectl", &["exec"]), ("oc", &["exec"]), ("oc", &["rsh"])];
+const POD_RUNS: &[Row<()>] = &[
+    row("kubectl", &["exec"], (), &["kubectl exec deploy/web -- rm -rf /var/cache/app", "kubectl exec -it web-1 -n staging -- pkill -f gunicorn"], &["kubectl exec -it web-1 -- bash", "kubectl exec web-1 -- ls /app"]),
+    row("oc", &["exec"], (), &["oc exec api-7d9f -- rm -rf /data/cache"], &["oc get pods", "oc exec api-7d9f -- cat /etc/os-release"]),
+    row("oc", &["rsh"], (), &["oc rsh api-7d9f pkill -f gunicorn"], &["oc rsh api-7d9f", "oc rsync ./build api-7d9f:/srv"]),
+];
 
 /// Runners that run the program named after their subcommand (`npx x`, `pnpm dlx x`):
 /// (program, subcommand words). The program they run is judged as a command of its own.
 #[rustfmt::skip]
-const RUNS_NAMED: &[(&str, &[&str])] = &[
-    ("bunx", &[]), ("npx", &[]), ("pipx", &["run"]), ("pnpm", &["dlx"]), ("pnpm", &["exec"]),
-    ("pnpx", &[]), ("python", &["-m"]), ("uv", &["run"]), ("uv", &["tool", "run"]), ("uvx", &[]), ("yarn", &["dlx"]), ("yarn", &["exec"]),
+const RUNS_NAMED: &[Row<()>] = &[
+    row("bunx", &[], (), &["bunx vercel deploy --prod"], &["bun run deploy", "bunx prettier --check ."]),
+    row("npx", &[], (), &["npx vercel --prod", "npx --yes cdk deploy --all"], &["npm run deploy", "npx prettier --check ."]),
+    row("pipx", &["run"], (), &["pipx run twine upload dist/*"], &["pipx install twine"]),
+    row("pnpm", &["dlx"], (), &["pnpm dlx vercel deploy --prod"], &["pnpm add -D vercel"]),
+    row("pnpm", &["exec"], (), &["pnpm exec cdk destroy --force"], &["pnpm run build"]),
+    row("pnpx", &[], (), &["pnpx netlify deploy --prod"], &["pnpx eslint ."]),
+    row("python", &["-m"], (), &["python -m twine upload dist/*", "python3 -m twine upload --repository testpypi dist/*"], &["python -m pytest -q", "python -m venv .venv"]),
+    row("uv", &["run"], (), &["uv run ansible-playbook -i inventory/prod site.yml"], &["uv run pytest -x", "uv sync"]),
+    row("uv", &["tool", "run"], (), &["uv tool run twine upload dist/*"], &["uv tool list"]),
+    row("uvx", &[], (), &["uvx twine upload dist/*"], &["uvx ruff check ."]),
+    row("yarn", &["dlx"], (), &["yarn dlx vercel deploy --prod"], &["yarn add vercel"]),
+    row("yarn", &["exec"], (), &["yarn exec cdk deploy"], &["yarn run build"]),
 ];
 
 /// What a container's first operand names.
@@ -132,14 +180,17 @@ pub(super) fn inside(cmd: &Command, place: Place<'_>) -> Option<Inside> {
     }
     let (at, target) = subcommand(&program, args)?;
     match target {
-        Kind::Container(target) => container(args.get(at..).unwrap_or(&[]), target, place),
-        Kind::Pod => pod(args.get(at..).unwrap_or(&[])),
+        Kind::Container(row) => container(args.get(at..).unwrap_or(&[]), row.then, place),
+        Kind::Pod(_) => pod(args.get(at..).unwrap_or(&[])),
     }
 }
 
+/// What a command runs in: the row of `CONTAINER_RUNS` or `POD_RUNS` that reads it.
 enum Kind {
-    Container(Target),
-    Pod,
+    Container(&'static Row<Target>),
+    /// Only the test of the tables' examples asks which row it is.
+    #[cfg_attr(not(test), expect(dead_code))]
+    Pod(&'static Row<()>),
 }
 
 /// Where the subcommand's own options start, and what it runs in.
@@ -161,17 +212,17 @@ fn subcommand(program: &str, args: &[String]) -> Option<(usize, Kind)> {
         words.push((arg.as_str(), i + 1));
         i += 1;
         let so_far: Vec<&str> = words.iter().map(|(w, _)| *w).collect();
-        if let Some((_, _, target)) = CONTAINER_RUNS
+        if let Some(row) = CONTAINER_RUNS
             .iter()
-            .find(|(name, subs, _)| *name == program && *subs == so_far.as_slice())
+            .find(|row| row.program == program && row.words == so_far.as_slice())
         {
-            return Some((i, Kind::Container(*target)));
+            return Some((i, Kind::Container(row)));
         }
-        if POD_RUNS
+        if let Some(row) = POD_RUNS
             .iter()
-            .any(|(name, subs)| *name == program && *subs == so_far.as_slice())
+            .find(|row| row.program == program && row.words == so_far.as_slice())
         {
-            return Some((i, Kind::Pod));
+            return Some((i, Kind::Pod(row)));
         }
     }
     None
@@ -671,7 +722,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
     let args = cmd.args();
     match subcommand(&program, args) {
-        Some((at, Kind::Container(Target::Image))) => {
+        Some((at, Kind::Container(row))) if row.then == Target::Image => {
             let Some(run) = read_run(args.get(at..).unwrap_or(&[]), scan.place) else {
                 return;
             };
@@ -688,7 +739,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 );
             }
         }
-        Some((_, Kind::Pod)) => scan.network = true,
+        Some((_, Kind::Pod(_))) => scan.network = true,
         _ => {}
     }
 }
@@ -728,20 +779,9 @@ pub(super) fn found_inside(inside: &Inside, found: super::Assessment, scan: &mut
 /// The program a runner runs (`npx x`, `pnpm dlx x`, `uvx x`), as a command
 /// of its own, judged by every rule for commands.
 pub(super) fn named_program(cmd: &Command) -> Option<Command> {
-    let program = cmd.program();
-    if !catalogue::is(&program, Class::Runs) {
-        return None;
-    }
+    let (_, row) = runner(cmd)?;
     let args = cmd.args();
-    let skip = RUNS_NAMED
-        .iter()
-        .filter(|(name, subs)| {
-            *name == program
-                && subs.iter().zip(args).all(|(want, got)| want == got)
-                && subs.len() <= args.len()
-        })
-        .map(|(_, subs)| subs.len())
-        .max()?;
+    let skip = row.words.len();
     let rest: Vec<String> = args
         .iter()
         .skip(skip)
@@ -754,6 +794,113 @@ pub(super) fn named_program(cmd: &Command) -> Option<Command> {
     Some(Command {
         words: rest,
         ..cmd.clone()
+    })
+}
+
+/// The row of `RUNS_NAMED` that reads this command, and where it is in the table: the longest
+/// that matches.
+fn runner(cmd: &Command) -> Option<(usize, &'static Row<()>)> {
+    let program = cmd.program();
+    if !catalogue::is(&program, Class::Runs) {
+        return None;
+    }
+    let args = cmd.args();
+    RUNS_NAMED
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| {
+            row.program == program
+                && row.words.iter().zip(args).all(|(want, got)| want == got)
+                && row.words.len() <= args.len()
+        })
+        .max_by_key(|(_, row)| row.words.len())
+}
+
+/// The tables' rows, for the one test that walks every table's examples (`rows.rs`).
+#[cfg(test)]
+pub(super) fn walked() -> Vec<super::rows::Walked> {
+    use super::rows::Walked;
+    let containers = CONTAINER_RUNS
+        .iter()
+        .enumerate()
+        .map(|(index, row)| Walked {
+            table: "runs::CONTAINER_RUNS",
+            index,
+            program: row.program,
+            words: row.words,
+            examples: row.examples,
+            judges: runs_in_container,
+        });
+    let pods = POD_RUNS.iter().enumerate().map(|(index, row)| Walked {
+        table: "runs::POD_RUNS",
+        index,
+        program: row.program,
+        words: row.words,
+        examples: row.examples,
+        judges: runs_in_pod,
+    });
+    let runners = RUNS_NAMED.iter().enumerate().map(|(index, row)| Walked {
+        table: "runs::RUNS_NAMED",
+        index,
+        program: row.program,
+        words: row.words,
+        examples: row.examples,
+        judges: runs_named,
+    });
+    containers.chain(pods).chain(runners).collect()
+}
+
+/// Does container row `at` judge the line: it reads one of the line's commands, and what that
+/// runs is found, said to be in the container (an image's or a running one) or the service?
+#[cfg(test)]
+fn runs_in_container(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    let Some(want) = CONTAINER_RUNS.get(at) else {
+        return false;
+    };
+    let picked = line.commands.iter().any(|cmd| {
+        matches!(subcommand(&cmd.program(), cmd.args()),
+            Some((_, Kind::Container(row))) if std::ptr::eq(row, want))
+    });
+    let place = match want.then {
+        Target::Image | Target::Running => "(in the container ",
+        Target::Service => "(in the service ",
+    };
+    picked && found.risks.iter().any(|risk| risk.reason.contains(place))
+}
+
+/// Does pod row `at` judge the line: it reads one of the line's commands, and what that runs
+/// changes the cluster (`infra.exec`)?
+#[cfg(test)]
+fn runs_in_pod(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    let Some(want) = POD_RUNS.get(at) else {
+        return false;
+    };
+    let picked = line.commands.iter().any(|cmd| {
+        matches!(subcommand(&cmd.program(), cmd.args()),
+            Some((_, Kind::Pod(row))) if std::ptr::eq(row, want))
+    });
+    picked
+        && found
+            .risks
+            .iter()
+            .any(|risk| risk.rule == RuleId::InfraExec && risk.reason.contains("in the pod "))
+}
+
+/// Does runner row `at` judge the line: it reads one of the line's commands, and every rule the
+/// program it names fires, judged as a line of its own, is in the line's assessment?
+#[cfg(test)]
+fn runs_named(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    line.commands.iter().any(|cmd| {
+        let picked = runner(cmd).is_some_and(|(index, _)| index == at);
+        let Some(named) = named_program(cmd).filter(|_| picked) else {
+            return false;
+        };
+        let (_, alone) = super::rows::judged(&words_as_text(&named.words));
+        !alone.risks.is_empty()
+            && alone
+                .risks
+                .iter()
+                .all(|risk| found.risks.iter().any(|f| f.rule == risk.rule))
     })
 }
 
@@ -838,9 +985,9 @@ mod tests {
     fn the_law_s_tables_name_programs_that_run_others() {
         let names = CONTAINER_RUNS
             .iter()
-            .map(|(name, _, _)| *name)
-            .chain(POD_RUNS.iter().map(|(name, _)| *name))
-            .chain(RUNS_NAMED.iter().map(|(name, _)| *name));
+            .map(|row| row.program)
+            .chain(POD_RUNS.iter().map(|row| row.program))
+            .chain(RUNS_NAMED.iter().map(|row| row.program));
         for name in names {
             assert!(
                 catalogue::is(name, Class::Runs),
@@ -850,10 +997,16 @@ mod tests {
         for table in [
             CONTAINER_RUNS
                 .iter()
-                .map(|(n, s, _)| (*n, *s))
+                .map(|row| (row.program, row.words))
                 .collect::<Vec<_>>(),
-            POD_RUNS.to_vec(),
-            RUNS_NAMED.to_vec(),
+            POD_RUNS
+                .iter()
+                .map(|row| (row.program, row.words))
+                .collect(),
+            RUNS_NAMED
+                .iter()
+                .map(|row| (row.program, row.words))
+                .collect(),
         ] {
             for pair in table.windows(2) {
                 if let [a, b] = pair {
