@@ -138,6 +138,7 @@ const TABLE: &[Row] = &[
     Row::change("cdk", &["deploy"], &["cdk deploy --all --require-approval never"], &["cdk diff", "cdk synth"]),
     Row::destroy("cdk", &["destroy"], &["cdk destroy --force ApiStack"], &["cdk ls"]),
     Row::change("serverless", &["deploy"], &["serverless deploy --stage prod", "sls deploy --stage dev"], &["serverless info --stage dev"]),
+    Row::reads("serverless", &["deploy", "list"], &["serverless deploy list", "sls deploy list functions"], &["serverless deploy --stage dev"]),
     Row::destroy("serverless", &["remove"], &["serverless remove --stage dev", "sls remove --stage staging"], &["sls info --stage staging"]),
     Row::change("heroku", &["releases:rollback"], &["heroku releases:rollback v102 -a acme-api"], &["heroku releases -a acme-api"]),
     Row::destroy("heroku", &["apps:destroy"], &["heroku apps:destroy acme-api --confirm acme-api"], &["heroku apps:info acme-api"]),

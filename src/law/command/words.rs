@@ -1215,6 +1215,13 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         return without_verb(reading);
     };
     let at = verb.word;
+    // A listing after the verb lists what the verb names (`serverless deploy list`, `tool
+    // backup status`): the verb is that listing's noun.
+    if reading.words.iter().skip(at + 1).any(|(_, parts)| {
+        parts.len() == 1 && matches!(parts[0].as_str(), "list" | "ls" | "status" | "describe")
+    }) {
+        return None;
+    }
     let registry = on_registry(reading);
     // A machine's package manager upgrading everything it keeps; a list refresh only reads.
     if (kind.packages || MACHINE_PACKAGES.contains(&reading.program.as_str()))
