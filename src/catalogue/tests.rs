@@ -103,6 +103,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Decoder, "base64", "base"),
         (Class::Builtin, "declare", "declared"),
         (Class::ReadOnly, "grep", "grepx"),
+        (Class::ReadOnly, "lvscan", "lvremove"),
+        (Class::ReadOnly, "tcpdump", "tcpreplay"),
         (Class::Editor, "nvim", "nvimx"),
     ];
     for (class, must, must_not) in cases {

@@ -149,7 +149,7 @@ rules! {
     ShellControlChar = "shell.control_char", Severe, Never, None, "a NUL or another control character in a command line: the shell drops or reads it otherwise; asks in every mode";
     ShellReverse = "shell.reverse", Severe, Never, None, "reverse and bind shells, in any language";
     ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
-    SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes things";
+    SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes the machine (not what only reads, a package list refreshed, or a file tool inside the work folder)";
     SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
     SystemDisk = "system.disk", Moderate, Words, Some(Act::Update), "a disk device handed to a program the catalogue doesn't know (`debugfs -w /dev/sdb1`, `pvremove /dev/sdb`): it may write the disk";
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";

@@ -188,6 +188,13 @@ fn written(cmd: &Command) -> Vec<String> {
             }
         }
         "visudo" => out.push("/etc/sudoers".to_string()),
+        // A capture written to a file.
+        "tcpdump" | "tshark" | "ngrep" => {
+            let flag = if cmd.program() == "ngrep" { "-O" } else { "-w" };
+            if let Some(at) = args.iter().position(|a| a == flag) {
+                out.extend(args.get(at + 1).cloned().filter(|f| f != "-"));
+            }
+        }
         // What an archive is extracted into: `tar -xf a.tar -C DIR`, `unzip a.zip -d DIR`,
         // `cpio -pdm DIR` (pass-through copies into DIR).
         "tar" if extracts(args) => {
