@@ -1,5 +1,6 @@
 //! Rules that follow from what the catalogue says a program is, whatever its words: an
-//! offensive tool turned on another host, and another AI agent started from this chat.
+//! offensive tool turned on another host, another AI agent started from this chat, a
+//! database session elsewhere, and a disk written at block level.
 
 use super::Scan;
 use super::net::{is_local, url_host};
@@ -15,6 +16,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         unknown_on_a_disk(cmd, &program, scan);
         return;
     };
+    if found.is(Class::Disk) {
+        disk_tool(cmd, &program, scan);
+    }
     if found.is(Class::Database) {
         remote_database(cmd, &program, scan);
     }
@@ -82,16 +86,20 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     );
 }
 
-/// A disk device handed to a program nobody lists (`debugfs -w /dev/sdb1`, `sg_raw
-/// /dev/sg0 …`, `pvremove /dev/sdb`): it may write the disk under every file system on it.
-/// Moderate and lasting, so it asks after reading: most disk tools only report, and the
-/// ones that write have rules of their own (`mkfs`, `dd`, `wipefs`).
+/// A disk device handed to a program nobody lists (`zerofree /dev/sdb1`, `nwipe /dev/sdb`):
+/// it may write the disk under every file system on it, which no Undo brings back. Severe
+/// and lasting, so it asks before reading: the disk tools that only report are the
+/// catalogue's (`dumpe2fs`, `smartctl`, `blkid`), and what the circuit breaker judges
+/// (`mkfs`, `wipefs`) isn't doubled.
 fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
-    if program.is_empty() || asks_help(cmd) {
+    let args = cmd.args();
+    if program.is_empty()
+        || super::system::disk_reads(program, args)
+        || super::system::critical_disk(program, args)
+    {
         return;
     }
-    let Some(device) = cmd
-        .args()
+    let Some(device) = args
         .iter()
         .find(|arg| arg.starts_with("/dev/") && super::paths::is_disk(arg))
     else {
@@ -100,11 +108,43 @@ fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     scan.add(
         Risk::new(
             RuleId::SystemDisk,
-            Harm::Moderate,
+            Harm::Severe,
             true,
-            format!("hand the disk {device} to {program}, which may write it"),
+            format!("hand the disk {device} to {program}, which may write it at block level"),
         )
         .wish(Wish::new(Act::Update).naming(Name::one(device.trim_start_matches("/dev/")))),
+    );
+}
+
+/// A disk tool's change (`grub-install`, `pvremove /dev/sdb`, `sgdisk -Z`, `debugfs -w`,
+/// `sg_raw /dev/sg0 …`): it writes a disk's partitions, file systems, volumes or boot
+/// record, which no Undo brings back. Severe and lasting. An invocation that only reads or
+/// lists (`fdisk -l`, `debugfs /dev/sdb1`, `cryptsetup status`) is routine, one that maps
+/// (`cryptsetup open`, `mdadm --stop`) is left to its words and sudo, and what the circuit
+/// breaker judges isn't doubled.
+fn disk_tool(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    if !super::system::writes_disk(program, args) || super::system::critical_disk(program, args) {
+        return;
+    }
+    let device = args
+        .iter()
+        .find(|arg| arg.starts_with("/dev/") && super::paths::is_disk(arg));
+    let (what, name) = match device {
+        Some(device) => (
+            format!("the disk {device}"),
+            device.trim_start_matches("/dev/").to_string(),
+        ),
+        None => ("a disk".to_string(), program.to_string()),
+    };
+    scan.add(
+        Risk::new(
+            RuleId::SystemDisk,
+            Harm::Severe,
+            true,
+            format!("{program} writes {what} at block level (its partitions, file systems, volumes or boot record)"),
+        )
+        .wish(Wish::new(Act::Update).naming(Name::one(&name))),
     );
 }
 

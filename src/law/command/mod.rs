@@ -322,7 +322,7 @@ fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
 }
 
 /// Is a command run as the administrator an administrator's change (`sudo.run`)? Not when
-/// it only reads (`sudo lvscan`, `sudo tcpdump -i eth0`, `sudo lshw > hw.txt`),
+/// it only reads (`sudo lvscan`, `sudo tcpdump -i eth0`, `sudo sfdisk -d /dev/sda > t`),
 /// only refreshes what a package manager knows of packages (`sudo apt update`), or is a
 /// file tool that touches nothing but the work folder (`sudo chown -R alice src`), the
 /// same change the agent makes there every day (a set-user-id bit aside: a program that
@@ -545,6 +545,8 @@ const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("dnf", &["info", "list", "provides", "repolist", "search"]),
+    ("udevadm", &["info", "monitor", "test"]),
+    ("udisksctl", &["dump", "info", "monitor", "status"]),
     ("yum", &["info", "list", "provides", "repolist", "search"]),
 ];
 
@@ -683,6 +685,15 @@ pub fn is_read_only(cmd: &Command) -> bool {
         "tcpdump" | "tshark" => !args
             .iter()
             .any(|arg| arg == "-z" || arg.contains("lua_script")),
+        // `--getsz`, `--report`: a device's settings shown, not set.
+        "blockdev" => {
+            args.iter().filter(|a| a.starts_with('-')).all(|arg| {
+                arg.starts_with("--get") || matches!(arg.as_str(), "--report" | "-v" | "-q")
+            }) && args.iter().any(|a| a.starts_with('-'))
+        }
+        _ if crate::catalogue::is(&program, crate::catalogue::Class::Disk) => {
+            system::disk_reads(&program, args)
+        }
         _ if crate::catalogue::is(&program, crate::catalogue::Class::ReadOnly) => true,
         other => subcommand_reads(other, first),
     }

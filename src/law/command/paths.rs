@@ -142,6 +142,8 @@ fn written(cmd: &Command) -> Vec<String> {
     let words = positional(args);
     match cmd.program().as_str() {
         "tee" => out.extend(words.iter().map(|w| w.to_string())),
+        // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
+        "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         "cp" | "mv" | "install" | "ln" | "rsync" => {
             if let Some(pos) = args
                 .iter()
@@ -455,6 +457,8 @@ pub(super) fn is_disk(abs: &str) -> bool {
     let dev = abs.trim_start_matches("/dev/");
     [
         "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop",
+        // SCSI generic devices (a raw command reaches the disk behind it), network block devices.
+        "sg", "nbd",
     ]
     .iter()
     .any(|prefix| dev.starts_with(prefix))
