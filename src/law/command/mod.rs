@@ -155,6 +155,9 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
                 ),
             );
         }
+        if let Some(risk) = system::transient_service(cmd, text) {
+            scan.add(risk);
+        }
     }
     if depth < EMBEDDED_DEPTH {
         for cmd in &line.commands {

@@ -190,6 +190,14 @@ fn written(cmd: &Command) -> Vec<String> {
             }
         }
         "visudo" => out.push("/etc/sudoers".to_string()),
+        // `ssh-keygen -R host` rewrites the known hosts file (`-f` names another).
+        "ssh-keygen" if args.iter().any(|a| a == "-R") => {
+            let file = args
+                .iter()
+                .position(|a| a == "-f")
+                .and_then(|at| args.get(at + 1).cloned());
+            out.push(file.unwrap_or_else(|| "~/.ssh/known_hosts".to_string()));
+        }
         // A capture written to a file.
         "tcpdump" | "tshark" | "ngrep" => {
             let flag = if cmd.program() == "ngrep" { "-O" } else { "-w" };

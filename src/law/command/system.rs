@@ -194,8 +194,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     .wish(Wish::new(Act::Restart)),
                 );
             }
-            Some("enable" | "link" | "mask") => scan.add(schedule(
+            Some("enable" | "link" | "mask" | "reenable") => scan.add(schedule(
                 "make a service start by itself (systemctl enable)",
+            )),
+            // A preset enables or disables units as the system's presets say.
+            Some("preset" | "preset-all") => scan.add(schedule(
+                "set which services start by themselves, as the system's presets say (systemctl preset)",
             )),
             _ => {}
         },
@@ -282,8 +286,92 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 "clear the shell's history",
             ));
         }
-        _ => {}
+        _ => own_change(cmd, &program, scan),
     }
+}
+
+/// A system tool's own words for a change that the words reader's verbs don't hold (it
+/// knows `set`, `add`, `enable`, `disable`…, not a tool's vocabulary): (program, its
+/// subcommand or option, "" for any invocation but help, what it does, the act a wish
+/// names). Moderate and lasting, as a setting read from its words is.
+#[rustfmt::skip]
+const OWN_CHANGES: &[(&str, &str, &str, Act)] = &[
+    ("spctl", "--global-disable", "turns Gatekeeper off, so any program may run", Act::Safety),
+    ("spctl", "--master-disable", "turns Gatekeeper off, so any program may run", Act::Safety),
+    ("trust", "anchor", "changes which certificate authorities the whole system trusts", Act::Update),
+    ("trust", "extract-compat", "rewrites the system's bundles of trusted certificate authorities", Act::Update),
+    ("update-ca-certificates", "", "changes which certificate authorities the whole system trusts", Act::Update),
+    ("update-ca-trust", "", "changes which certificate authorities the whole system trusts", Act::Update),
+];
+
+fn own_change(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    if args
+        .iter()
+        .any(|a| super::words::is_help_option(&a.to_ascii_lowercase()))
+    {
+        return;
+    }
+    let first = positional(args).first().copied();
+    let Some((_, word, does, act)) = OWN_CHANGES.iter().find(|(name, word, _, _)| {
+        *name == program
+            && (word.is_empty() || first == Some(*word) || args.iter().any(|a| a == word))
+    }) else {
+        return;
+    };
+    let shown = if word.is_empty() {
+        program.to_string()
+    } else {
+        format!("{program} {word}")
+    };
+    scan.add(
+        Risk::new(
+            RuleId::WordsSystem,
+            Harm::Moderate,
+            true,
+            format!("{shown} {does}, which Undo can't take back"),
+        )
+        .wish(Wish::new(*act).naming(Name::one(program))),
+    );
+}
+
+/// `systemd-run --user CMD`: the reader took systemd-run off and judged CMD, which runs as
+/// a transient service of its own, on after the command returns. A scope (`--scope`) runs
+/// in the foreground as the caller's own process; for the system's manager the command
+/// runs as the administrator (`sudo.run`); a timer is `persist.schedule`. The reader keeps
+/// only the wrapper's name, so its options are read from the line's words: those after
+/// `systemd-run` up to the program.
+pub(super) fn transient_service(cmd: &Command, text: &str) -> Option<Risk> {
+    if cmd.sudo || !cmd.wrappers.iter().any(|w| w == "systemd-run") {
+        return None;
+    }
+    let program = cmd.words.first()?;
+    let mut scope = false;
+    let mut after = false;
+    for word in text.split_whitespace() {
+        if after && word == program {
+            break;
+        }
+        if crate::catalogue::name(word) == "systemd-run" {
+            after = true;
+            scope = false;
+        } else if after && word == "--scope" {
+            scope = true;
+        }
+    }
+    if scope {
+        return None;
+    }
+    let name = cmd.program();
+    Some(
+        Risk::new(
+            RuleId::WordsSystem,
+            Harm::Moderate,
+            true,
+            format!("start {name} as a service of its own (systemd-run), which goes on running after the command returns"),
+        )
+        .wish(Wish::new(Act::Run).naming(Name::one(&name))),
+    )
 }
 
 /// How a disk tool's invocation only reads or lists.
