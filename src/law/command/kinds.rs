@@ -1,6 +1,9 @@
 //! Rules that follow from what the catalogue says a program is, whatever its words: an
 //! offensive tool turned on another host, another AI agent started from this chat, a
 //! database session elsewhere, and a disk written at block level.
+//!
+//! A script named for an offensive tool the catalogue knows is that tool: `perl nikto.pl`,
+//! `python3 sqlmap.py`, `./sqlmap.py` are nikto and sqlmap.
 
 use super::Scan;
 use super::net::{is_local, url_host};
@@ -11,6 +14,8 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    let script = script_run(cmd);
+    let cmd = script.as_ref().unwrap_or(cmd);
     let program = cmd.program();
     let Some(found) = catalogue::program(&program) else {
         unknown_on_a_disk(cmd, &program, scan);
@@ -84,6 +89,61 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
         .way_out()
         .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
     );
+}
+
+/// The command a script runs as the program it is named for, when the catalogue knows that
+/// program: an interpreter's first operand (`perl nikto.pl -h host`, `python3 sqlmap.py -u
+/// URL`, `python mssqlclient.py …`) or the script run itself (`./sqlmap.py -u URL`), its
+/// name as a line (`nikto.pl`, `secretsdump.py`) or without its extension (`sqlmap.py` →
+/// sqlmap). Only the interpreter's first operand, and only before any code given inline
+/// (`python -c …` runs no script).
+fn script_run(cmd: &Command) -> Option<Command> {
+    let program = cmd.program();
+    let (script, rest) = match catalogue::program(&program) {
+        Some(found) if found.is(Class::Interpreter) => {
+            let inline = found.code.map_or(&[][..], |code| code.inline);
+            if inline.contains(&"") {
+                // awk's first operand is its program.
+                return None;
+            }
+            let args = cmd.args();
+            let at = args.iter().position(|a| !a.starts_with('-'))?;
+            if args
+                .get(..at)?
+                .iter()
+                .any(|a| inline.contains(&a.as_str()) || a == "-m")
+            {
+                return None;
+            }
+            (args.get(at)?, args.get(at + 1..)?)
+        }
+        Some(_) => return None,
+        None => (cmd.words.first()?, cmd.args()),
+    };
+    let known = script_program(script)?;
+    let mut words = vec![known.name.to_string()];
+    words.extend(rest.iter().cloned());
+    Some(Command {
+        words,
+        ..cmd.clone()
+    })
+}
+
+/// The program a script's name stands for, when it is an offensive tool (they ship as
+/// scripts: `nikto.pl`, `sqlmap.py`, impacket's `secretsdump.py`): its own line
+/// (`nikto.pl`), or the name without a script's extension (`sqlmap.py` → `sqlmap`). A
+/// script named for any other program (`install.sh`, `claude.py`, `mysql.py`) is the
+/// project's own.
+fn script_program(word: &str) -> Option<&'static catalogue::Program> {
+    let name = catalogue::name(word);
+    let found = catalogue::program(&name).or_else(|| {
+        let (stem, ext) = name.rsplit_once('.')?;
+        ["js", "php", "pl", "py", "rb", "sh"]
+            .contains(&ext)
+            .then(|| catalogue::program(stem))
+            .flatten()
+    })?;
+    found.is(Class::Attack).then_some(found)
 }
 
 /// A disk device handed to a program nobody lists (`zerofree /dev/sdb1`, `nwipe /dev/sdb`):
@@ -224,7 +284,15 @@ fn host_of(arg: &str) -> Option<String> {
             .next()
             .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()))
         && !looks_like_file(host);
-    (is_ip || is_domain).then(|| host.to_ascii_lowercase())
+    // `domain/alice@dc01`, `alice@target`: what follows an `@` is a host, named or not.
+    let is_named = arg.contains('@')
+        && !host.is_empty()
+        && host.starts_with(|c: char| c.is_ascii_alphabetic())
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
+        && !looks_like_file(host);
+    (is_ip || is_domain || is_named).then(|| host.to_ascii_lowercase())
 }
 
 /// `passwords.txt`, `users.lst`: a word list, not a host.
@@ -264,6 +332,9 @@ mod tests {
                 "domain/alice:secret@dc.corp.example",
                 Some("dc.corp.example"),
             ),
+            ("domain/alice@target", Some("target")),
+            ("alice:secret@dc01", Some("dc01")),
+            ("alice@", None),
             ("path/to/passwords.txt", None),
             ("users.lst", None),
             ("-u", None),
