@@ -58,6 +58,11 @@ pub enum Class {
     /// `iptables -A …`). A system tool without it acts only with a verb (`ip addr add`,
     /// `hostnamectl set-hostname`) and otherwise shows (`ip addr`, `ifconfig eth0`).
     Acts,
+    /// Works on a disk at block level, under every file system on it: its partitions, file
+    /// systems, volumes or boot record (`grub-install`, `sgdisk`, `pvremove`, `sg_raw`,
+    /// `debugfs`). What it writes no Undo brings back; the law reads which invocations
+    /// only read or list (`fdisk -l`, `debugfs /dev/sdb1`, `cryptsetup status`).
+    Disk,
     /// Keeps a repository's history (git): its own rules judge what reaches others and
     /// what discards work; its other subcommands change the work folder, which Undo keeps.
     VersionControl,
@@ -121,6 +126,9 @@ pub struct Program {
     pub of: Option<&'static str>,
     pub classes: &'static [Class],
     pub code: Option<Code>,
+    /// Its helpers, `NAME.TYPE`, are its own (`mount.nfs`, `mount.steamos`, `fsck.ext4`):
+    /// a name that isn't a line resolves to this one.
+    pub helpers: bool,
 }
 
 impl Program {
@@ -136,6 +144,15 @@ const fn p(name: &'static str, classes: &'static [Class]) -> Program {
         of: None,
         classes,
         code: None,
+        helpers: false,
+    }
+}
+
+/// A program whose helpers `NAME.TYPE` are its own (`mount.nfs` → `mount`).
+const fn typed(name: &'static str, classes: &'static [Class]) -> Program {
+    Program {
+        helpers: true,
+        ..p(name, classes)
     }
 }
 
@@ -146,6 +163,7 @@ const fn of(name: &'static str, family: &'static str) -> Program {
         of: Some(family),
         classes: &[],
         code: None,
+        helpers: false,
     }
 }
 
@@ -165,6 +183,7 @@ const fn code(
             inline,
             stdin,
         }),
+        helpers: false,
     }
 }
 
@@ -192,12 +211,15 @@ const DECODE: &[Class] = &[Decoder];
 const EDIT: &[Class] = &[Editor, Runs];
 const SERVE: &[Class] = &[Server];
 const FILES: &[Class] = &[Files];
+const DISK: &[Class] = &[Disk];
+const PING: &[Class] = &[Network, ReadOnly];
 
 /// Every program the law knows, sorted by name (checked by a test).
 #[rustfmt::skip]
 pub const CATALOGUE: &[Program] = &[
     p(".", &[Source]),
     p("[", RO),
+    p("aa-status", RO),
     p("ab", NET),
     p("ack", RO),
     p("adduser", ACTS),
@@ -214,12 +236,16 @@ pub const CATALOGUE: &[Program] = &[
     p("arch", RO),
     p("argocd", CLOUD),
     p("aria2c", DL),
+    p("arping", PING),
     p("asdf", PKG),
     p("ash", SHELL),
     p("at", &[ProjectRunner, System, Runs]),
+    p("aureport", RO),
+    p("ausearch", RO),
     code("awk", &[Interpreter, ReadOnly], L::Awk, &[""], false),
     p("aws", &[Cloud, Secrets]),
     p("az", &[Cloud, Secrets]),
+    p("badblocks", DISK),
     p("base32", DECODE),
     p("base64", DECODE),
     p("basename", RO),
@@ -228,7 +254,10 @@ pub const CATALOGUE: &[Program] = &[
     p("batch", &[ProjectRunner, System, Runs]),
     p("bind", BUILTIN),
     p("blkid", RO),
+    p("blockdev", SYS),
     p("bmake", PROJECT),
+    p("bmaptool", DISK),
+    p("bootctl", DISK),
     p("bq", &[Database, Cloud]),
     p("brew", PKG),
     p("builtin", &[Builtin, Wrapper]),
@@ -240,6 +269,7 @@ pub const CATALOGUE: &[Program] = &[
     p("caddy", SERVE),
     p("caffeinate", WRAP),
     p("cal", RO),
+    p("caligula", DISK),
     p("cancel", NET),
     p("cargo", PKG),
     p("case", BUILTIN),
@@ -247,6 +277,8 @@ pub const CATALOGUE: &[Program] = &[
     p("cd", RO),
     p("cdk", CLOUD),
     p("cdktf", CLOUD),
+    p("cfdisk", DISK),
+    p("cgdisk", DISK),
     p("chattr", FILES),
     p("chgrp", FILES),
     p("chmod", FILES),
@@ -279,6 +311,7 @@ pub const CATALOGUE: &[Program] = &[
     p("crictl", &[Container]),
     p("crontab", &[ProjectRunner, System, Runs]),
     p("cryptcat", RELAY),
+    p("cryptsetup", DISK),
     code("crystal", INTERP, L::Ruby, &["eval"], true),
     p("csh", SHELL),
     p("csrutil", SYS),
@@ -292,6 +325,8 @@ pub const CATALOGUE: &[Program] = &[
     p("date", RO),
     p("dbd", RELAY),
     p("dd", SYS),
+    p("ddrescue", FILES),
+    p("debugfs", DISK),
     p("declare", BUILTIN),
     p("defaults", SYS),
     p("deluser", ACTS),
@@ -304,6 +339,7 @@ pub const CATALOGUE: &[Program] = &[
     p("diskutil", SYS),
     p("dmesg", RO),
     p("dmidecode", RO),
+    p("dmstats", SYS),
     p("dnf", PKG),
     p("do", BUILTIN),
     p("doas", WRAP),
@@ -315,12 +351,20 @@ pub const CATALOGUE: &[Program] = &[
     p("doppler", SECRET),
     p("dotnet", &[Interpreter, Packages]),
     p("dpkg", PKG),
-    p("dpkg-reconfigure", SYS),
+    p("dpkg-reconfigure", ACTS),
     p("dtruss", RO),
     p("du", RO),
     p("duckdb", DB),
+    p("dump.exfat", RO),
+    p("dumpe2fs", RO),
+    p("e2freefrag", RO),
+    p("e2fsck", ACTS),
+    p("e2image", DISK),
+    p("e2label", SYS),
+    p("e4defrag", ACTS),
     p("eb", CLOUD),
     p("echo", RO),
+    p("efibootmgr", DISK),
     p("egrep", RO),
     p("eksctl", CLOUD),
     p("elif", BUILTIN),
@@ -339,16 +383,20 @@ pub const CATALOGUE: &[Program] = &[
     p("evil-winrm", &[Attack]),
     of("ex", "vim"),
     p("exec", &[Builtin, Wrapper]),
+    p("exfatlabel", SYS),
     p("exo", CLOUD),
     p("exoscale", CLOUD),
     code("expect", &[Interpreter, Runs], L::Tcl, &["-c"], true),
     p("export", &[Builtin, ReadOnly]),
+    p("extundelete", RO),
     p("fab", PROJECT),
     p("fakeroot", WRAP),
     p("faketime", WRAP),
     p("false", RO),
+    p("fatlabel", SYS),
     p("fc", BUILTIN),
     p("fd", &[ReadOnly, Runs]),
+    p("fdisk", DISK),
     p("feroxbuster", &[Attack]),
     p("fetch", DL),
     p("ffuf", &[Attack]),
@@ -356,6 +404,7 @@ pub const CATALOGUE: &[Program] = &[
     p("fi", BUILTIN),
     p("file", RO),
     p("find", &[ReadOnly, Runs]),
+    p("findmnt", RO),
     p("finger", NET),
     p("firebase", CLOUD),
     p("firejail", WRAP),
@@ -364,6 +413,7 @@ pub const CATALOGUE: &[Program] = &[
     p("fisher", PKG),
     p("flatpak", PKG),
     p("flock", WRAP),
+    p("fls", RO),
     p("flux", CLOUD),
     p("fly", CLOUD),
     of("flyctl", "fly"),
@@ -373,12 +423,15 @@ pub const CATALOGUE: &[Program] = &[
     p("for", BUILTIN),
     p("foreman", PROJECT),
     p("free", RO),
+    typed("fsck", ACTS),
+    p("fsstat", RO),
     p("ftp", NET),
     p("function", BUILTIN),
     p("fuser", SYS),
     of("gawk", "awk"),
     p("gcloud", &[Cloud, Secrets]),
     p("gdb", &[Runs]),
+    p("gdisk", DISK),
     p("gem", PKG),
     p("gemini", &[Agent]),
     p("getent", RO),
@@ -405,13 +458,20 @@ pub const CATALOGUE: &[Program] = &[
     p("groupadd", ACTS),
     p("groupdel", ACTS),
     p("groups", RO),
-    p("grub-install", SYS),
+    p("grub-bios-setup", DISK),
+    p("grub-install", DISK),
+    p("grub-mount", ACTS),
+    p("grub-probe", RO),
+    of("grub2-install", "grub-install"),
     p("gs-netcat", RELAY),
     of("gsed", "sed"),
     p("gsutil", CLOUD),
     p("hash", BUILTIN),
     p("hcloud", CLOUD),
+    p("hd-idle", SYS),
+    p("hddtemp", RO),
     p("hdiutil", SYS),
+    p("hdparm", DISK),
     p("head", RO),
     p("helm", CLOUD),
     p("help", RO),
@@ -441,12 +501,15 @@ pub const CATALOGUE: &[Program] = &[
     p("install", FILES),
     p("invoke", PROJECT),
     p("ionice", WRAP),
+    p("ioping", DISK),
     p("iostat", RO),
+    p("iotop", RO),
     p("ip", SYS),
     p("ip6tables", ACTS),
     p("iptables", ACTS),
     code("irb", INTERP, L::Ruby, &[], true),
     p("iredis", DB),
+    p("istat", RO),
     p("java", INTERP),
     of("javaw", "java"),
     p("journalctl", RO),
@@ -465,7 +528,9 @@ pub const CATALOGUE: &[Program] = &[
     p("kotlin", INTERP),
     p("ksh", SHELL),
     p("kubectl", &[Cloud, Secrets, Runs]),
+    p("l2ping", PING),
     p("last", RO),
+    p("lastb", RO),
     p("launchctl", SVC),
     p("lazagne", &[Attack, Secrets]),
     p("ldd", RO),
@@ -474,6 +539,7 @@ pub const CATALOGUE: &[Program] = &[
     p("let", BUILTIN),
     p("lftp", NET),
     p("linode-cli", CLOUD),
+    p("linux-boot-prober", RO),
     p("litecli", DB),
     p("live-server", SERVE),
     p("ll", RO),
@@ -483,6 +549,7 @@ pub const CATALOGUE: &[Program] = &[
     p("localectl", SYS),
     p("loft", CLOUD),
     p("login", SHELL),
+    p("losetup", SYS),
     p("lp", NET),
     p("lpass", SECRET),
     p("lpr", NET),
@@ -497,8 +564,17 @@ pub const CATALOGUE: &[Program] = &[
     p("ltrace", WRAP),
     code("lua", INTERP, L::Lua, &["-e"], true),
     of("luajit", "lua"),
+    p("lvchange", ACTS),
+    p("lvcreate", ACTS),
     p("lvdisplay", RO),
+    p("lvextend", ACTS),
+    p("lvmdevices", ACTS),
+    p("lvreduce", DISK),
+    p("lvremove", DISK),
+    p("lvrename", ACTS),
+    p("lvresize", ACTS),
     p("lvs", RO),
+    p("lvscan", RO),
     p("lxc", &[Container, Runs]),
     p("lynx", DL),
     p("mage", PROJECT),
@@ -511,18 +587,21 @@ pub const CATALOGUE: &[Program] = &[
     p("masscan", &[Attack]),
     of("mawk", "awk"),
     p("md5sum", RO),
+    p("mdadm", DISK),
     p("medusa", &[Attack]),
     p("mimikatz", &[Attack, Secrets]),
     p("miniserve", SERVE),
     p("mise", PKG),
     p("mkdir", FILES),
     p("mksh", SHELL),
+    p("mlabel", SYS),
+    p("mmls", RO),
     p("modprobe", ACTS),
     p("mongo", DB),
     p("mongosh", DB),
     p("more", &[ReadOnly, Editor]),
     p("mosh", NET),
-    p("mount", ACTS),
+    typed("mount", ACTS),
     p("mpstat", RO),
     p("msfconsole", &[Attack]),
     p("msmtp", MAIL),
@@ -542,10 +621,12 @@ pub const CATALOGUE: &[Program] = &[
     p("nerdctl", &[Container, Runs]),
     of("netcat", "nc"),
     p("netexec", &[Attack]),
+    p("nethogs", RO),
     p("netlify", CLOUD),
     p("netstat", RO),
     p("networksetup", SYS),
     p("nft", SYS),
+    p("ngrep", RO),
     p("nice", WRAP),
     p("nikto", &[Attack]),
     p("nikto.pl", &[Attack]),
@@ -568,6 +649,7 @@ pub const CATALOGUE: &[Program] = &[
     p("npx", &[Runs, ProjectRunner]),
     p("nsenter", WRAP),
     p("nslookup", NET),
+    p("ntfsfix", ACTS),
     p("nu", SHELL),
     p("nuclei", &[Attack]),
     p("nvidia-smi", RO),
@@ -586,9 +668,11 @@ pub const CATALOGUE: &[Program] = &[
     p("opencode", &[Agent]),
     p("openssl", &[Decoder, Network]),
     p("openstack", CLOUD),
+    p("os-prober", RO),
     code("osascript", INTERP, L::AppleScript, &["-e"], true),
     p("pacman", PKG),
     p("parallel", WRAP),
+    p("parted", DISK),
     p("paru", PKG),
     p("pass", SECRET),
     p("passwd", ACTS),
@@ -598,6 +682,7 @@ pub const CATALOGUE: &[Program] = &[
     code("perl", INTERP, L::Perl, &["-e", "-E"], true),
     p("pgcli", DB),
     p("pgrep", RO),
+    p("photorec", RO),
     code("php", INTERP, L::Php, &["-r"], true),
     p("pidof", RO),
     p("ping", &[Network, ReadOnly]),
@@ -608,6 +693,7 @@ pub const CATALOGUE: &[Program] = &[
     p("pkg", PKG),
     p("pkill", ACTS),
     p("pm2", &[ProjectRunner, Services]),
+    p("pmount", ACTS),
     p("pmset", SYS),
     p("pnpm", &[Packages, ProjectRunner, Runs]),
     p("pnpx", &[Runs, ProjectRunner]),
@@ -618,6 +704,7 @@ pub const CATALOGUE: &[Program] = &[
     p("port", PKG),
     p("posh", SHELL),
     p("powercat", RELAY),
+    p("powermetrics", RO),
     of("powershell", "pwsh"),
     of("powershell_ise", "pwsh"),
     p("printenv", RO),
@@ -631,8 +718,15 @@ pub const CATALOGUE: &[Program] = &[
     p("pstree", RO),
     p("pulumi", CLOUD),
     p("pushd", RO),
+    p("pvchange", ACTS),
+    p("pvck", ACTS),
+    p("pvcreate", DISK),
     p("pvdisplay", RO),
+    p("pvmove", ACTS),
+    p("pvremove", DISK),
+    p("pvresize", ACTS),
     p("pvs", RO),
+    p("pvscan", RO),
     p("pwd", RO),
     p("pwncat", RELAY),
     code("pwsh", &[Shell, Interpreter], L::PowerShell, &["-c", "-command", "-encodedcommand", "-enc", "-e", "-ec"], true),
@@ -656,6 +750,7 @@ pub const CATALOGUE: &[Program] = &[
     p("realpath", RO),
     p("reboot", SYS),
     p("redis-cli", DB),
+    p("repquota", RO),
     p("responder", &[Attack, Secrets]),
     p("restic", NET),
     p("rev", &[ReadOnly, Decoder]),
@@ -702,9 +797,13 @@ pub const CATALOGUE: &[Program] = &[
     p("service", SVC),
     p("set", BUILTIN),
     p("setcap", &[System, Acts]),
+    p("setenforce", ACTS),
     p("setfacl", FILES),
     p("setsid", WRAP),
+    p("sfdisk", DISK),
     p("sftp", &[Network, Runs]),
+    p("sg_raw", DISK),
+    p("sgdisk", DISK),
     p("sgpt", &[Agent]),
     p("sh", SHELL),
     p("sha1sum", RO),
@@ -713,8 +812,10 @@ pub const CATALOGUE: &[Program] = &[
     p("shopt", BUILTIN),
     p("shred", &[Remover]),
     p("shutdown", SYS),
+    p("slabtop", RO),
     p("sleep", RO),
     of("sls", "serverless"),
+    p("smartctl", RO),
     p("smbclient", NET),
     p("smbexec.py", &[Attack]),
     p("smbmap", &[Attack]),
@@ -753,6 +854,7 @@ pub const CATALOGUE: &[Program] = &[
     p("sysctl", SYS),
     p("system_profiler", RO),
     p("systemctl", SVC),
+    p("systemd-cryptsetup", SYS),
     p("systemd-run", &[Wrapper, Services]),
     p("systemsetup", SYS),
     p("tac", RO),
@@ -762,6 +864,8 @@ pub const CATALOGUE: &[Program] = &[
     p("task", PROJECT),
     p("taskset", WRAP),
     code("tclsh", INTERP, L::Tcl, &[], true),
+    p("tcpdump", RO),
+    p("tcpick", RO),
     p("tcsh", SHELL),
     p("tee", FILES),
     p("telnet", NET),
@@ -775,6 +879,7 @@ pub const CATALOGUE: &[Program] = &[
     p("timedatectl", SYS),
     p("timeout", WRAP),
     p("tldr", RO),
+    p("tlp-stat", RO),
     p("tmutil", SYS),
     p("tmux", &[Shell, Runs]),
     p("tofu", CLOUD),
@@ -789,15 +894,22 @@ pub const CATALOGUE: &[Program] = &[
     p("tree", RO),
     p("true", RO),
     p("truncate", FILES),
+    p("trust", SYS),
     of("ts-node", "node"),
+    p("tshark", RO),
     of("tsx", "node"),
     p("tty", RO),
+    p("tune.exfat", SYS),
+    p("tune2fs", ACTS),
     p("turbo", PROJECT),
     p("twine", PKG),
     p("type", RO),
     p("typeset", BUILTIN),
+    p("udevadm", SYS),
+    p("udiskie-mount", ACTS),
+    p("udisksctl", SYS),
     p("ufw", SYS),
-    p("umount", ACTS),
+    typed("umount", ACTS),
     p("unalias", BUILTIN),
     p("uname", RO),
     p("unbuffer", WRAP),
@@ -807,6 +919,8 @@ pub const CATALOGUE: &[Program] = &[
     p("unshare", WRAP),
     p("until", BUILTIN),
     p("update-alternatives", SYS),
+    p("update-ca-certificates", SYS),
+    p("update-ca-trust", SYS),
     p("update-grub", SYS),
     p("uptime", RO),
     p("useradd", ACTS),
@@ -820,9 +934,17 @@ pub const CATALOGUE: &[Program] = &[
     p("valkey-cli", DB),
     p("vault", SECRET),
     p("vcluster", CLOUD),
+    p("ventoy", DISK),
     p("vercel", CLOUD),
+    p("vgchange", ACTS),
+    p("vgcreate", DISK),
     p("vgdisplay", RO),
+    p("vgextend", ACTS),
+    p("vgreduce", ACTS),
+    p("vgremove", DISK),
+    p("vgrename", ACTS),
     p("vgs", RO),
+    p("vgscan", RO),
     of("vi", "vim"),
     p("vibe", &[Agent]),
     p("vim", EDIT),
@@ -849,6 +971,8 @@ pub const CATALOGUE: &[Program] = &[
     p("xargs", WRAP),
     p("xauth", SECRET),
     p("xbps-install", PKG),
+    p("xfs_admin", SYS),
+    p("xfs_repair", ACTS),
     p("xh", DL),
     p("xonsh", SHELL),
     p("xxd", &[ReadOnly, Decoder]),
@@ -865,8 +989,24 @@ pub const CATALOGUE: &[Program] = &[
     p("zypper", PKG),
 ];
 
+/// The line whose helper `name` is (`mount.nfs`, `fsck.ext4` → `mount`, `fsck`): the part
+/// before its first dot, when that line says its helpers are its own. A script (`mount.sh`)
+/// is not a helper.
+fn helper_of(name: &str) -> Option<&'static Program> {
+    let (head, kind) = name.split_once('.')?;
+    let scripts = [
+        "sh", "bash", "zsh", "py", "pl", "rb", "js", "ts", "php", "ps1",
+    ];
+    let plain = !kind.is_empty()
+        && kind
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    find(head).filter(|line| line.helpers && plain && !scripts.contains(&kind))
+}
+
 /// The program a word names, as the catalogue resolves it: basename, lower case, `.exe` off,
-/// then the line itself, else the name without its version suffix (`python3.12`, `pip3`).
+/// then the line itself, else the name without its version suffix (`python3.12`, `pip3`),
+/// else the program a helper is of (`mount.nfs` → `mount`).
 pub fn program(word: &str) -> Option<&'static Program> {
     // Most words the rules ask about are already a resolved name (`git`, `python`): found
     // without a copy.
@@ -882,12 +1022,14 @@ pub fn program(word: &str) -> Option<&'static Program> {
         owned = base(word);
         &owned
     };
-    let line = find(name).or_else(|| {
-        let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
-        (stem.len() < name.len() && stem.len() >= 2)
-            .then(|| find(stem))
-            .flatten()
-    })?;
+    let line = find(name)
+        .or_else(|| {
+            let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
+            (stem.len() < name.len() && stem.len() >= 2)
+                .then(|| find(stem))
+                .flatten()
+        })
+        .or_else(|| helper_of(name))?;
     match line.of {
         Some(family) => find(family),
         None => Some(line),

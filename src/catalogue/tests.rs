@@ -58,6 +58,13 @@ fn names_resolve_as_the_shell_runs_them() {
         ("./configure", "configure"),
         ("frobnicate", "frobnicate"),
         ("x.exe", "x"),
+        ("mount.nfs", "mount"),
+        ("/sbin/mount.steamos", "mount"),
+        ("fsck.ext4", "fsck"),
+        ("grub2-install", "grub-install"),
+        ("mount.sh", "mount.sh"),
+        ("mountpoint", "mountpoint"),
+        ("git.wip", "git.wip"),
     ] {
         assert_eq!(name(word), want, "{word}");
     }
@@ -93,6 +100,10 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::System, "mount", "mountpoint"),
         (Class::Acts, "pkill", "pgrep"),
         (Class::Acts, "useradd", "ip"),
+        (Class::Acts, "fsck.ext4", "fsck.sh"),
+        (Class::Disk, "sgdisk", "sg"),
+        (Class::Disk, "grub2-install", "grub-mkconfig"),
+        (Class::Disk, "pvremove", "pvs"),
         (Class::VersionControl, "git", "gitk"),
         (Class::Cloud, "loft", "lofty"),
         (Class::Database, "psql", "psq"),
@@ -103,6 +114,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Decoder, "base64", "base"),
         (Class::Builtin, "declare", "declared"),
         (Class::ReadOnly, "grep", "grepx"),
+        (Class::ReadOnly, "lvscan", "lvremove"),
+        (Class::ReadOnly, "tcpdump", "tcpreplay"),
         (Class::Editor, "nvim", "nvimx"),
     ];
     for (class, must, must_not) in cases {

@@ -132,7 +132,7 @@ rules! {
     NetAttack = "net.attack", Severe, Words, Some(Act::Run), "an offensive tool turned on another host: password spraying, scans, exploits (`hydra`, `nxc`, `sqlmap`, `nikto`…); a credential harvester is `secrets.key_read`";
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
     PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`): hooks from there run by themselves";
-    PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable, launchctl load, at, systemd-run with a timer";
+    PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer";
     PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…)";
     ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
@@ -149,9 +149,9 @@ rules! {
     ShellControlChar = "shell.control_char", Severe, Never, None, "a NUL or another control character in a command line: the shell drops or reads it otherwise; asks in every mode";
     ShellReverse = "shell.reverse", Severe, Never, None, "reverse and bind shells, in any language";
     ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
-    SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes things";
+    SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes the machine (not what only reads, a package list refreshed, or a file tool inside the work folder)";
     SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
-    SystemDisk = "system.disk", Moderate, Words, Some(Act::Update), "a disk device handed to a program the catalogue doesn't know (`debugfs -w /dev/sdb1`, `pvremove /dev/sdb`): it may write the disk";
+    SystemDisk = "system.disk", Severe, Words, Some(Act::Update), "a disk written at block level, which no Undo brings back: a disk tool's change (`grub-install`, `pvremove /dev/sdb`, `sgdisk -Z`, `debugfs -w`, `sg_raw /dev/sg0`) or a disk device handed to a program the catalogue doesn't know; a listing or a read (`fdisk -l`, `debugfs /dev/sdb1`, `dumpe2fs`) is not";
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";
     SystemPower = "system.power", Severe, Words, Some(Act::Restart), "shutdown, reboot, `kill -9 1`";
     SystemSudoers = "system.sudoers", Severe, Never, None, "writing sudoers; adding a user to sudo/wheel";
@@ -180,7 +180,7 @@ rules! {
     WordsPublish = "words.publish", Severe, Words, Some(Act::Publish), "any other program's publish (`vsce publish`)";
     WordsSecret = "words.secret", Severe, Words, Some(Act::Secrets), "a secret printed by its own tool (`vault kv get`, `gh auth token`, `kubectl get secret -o yaml`, `sops -d`)";
     WordsSend = "words.send", Moderate, Words, Some(Act::Send), "send, upload, post, submit, or a copy or push to a remote destination, read from a program's own words";
-    WordsSystem = "words.system", Moderate, Words, Some(Act::Restart), "a change to the system read from a system or service tool's words (start, stop, enable, mount, kill, set-timezone…)";
+    WordsSystem = "words.system", Moderate, Words, Some(Act::Restart), "a change to the system read from a system or service tool's words (start, stop, enable, mount, kill, set-timezone…) or its own (`trust anchor`, `update-ca-certificates`, `spctl --master-disable`), or a transient service started (`systemd-run --user CMD`)";
     WriteOutside = "write.outside", Moderate, Words, Some(Act::Update), "writing a file outside the work folder (not under `/tmp`)";
     WriteSystem = "write.system", Severe, Words, Some(Act::Update), "writing under `/etc`, `/usr`, `/var`, `/opt`…";
 }

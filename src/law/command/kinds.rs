@@ -1,5 +1,9 @@
 //! Rules that follow from what the catalogue says a program is, whatever its words: an
-//! offensive tool turned on another host, and another AI agent started from this chat.
+//! offensive tool turned on another host, another AI agent started from this chat, a
+//! database session elsewhere, and a disk written at block level.
+//!
+//! A script named for an offensive tool the catalogue knows is that tool: `perl nikto.pl`,
+//! `python3 sqlmap.py`, `./sqlmap.py` are nikto and sqlmap.
 
 use super::Scan;
 use super::net::{is_local, url_host};
@@ -10,11 +14,16 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    let script = script_run(cmd);
+    let cmd = script.as_ref().unwrap_or(cmd);
     let program = cmd.program();
     let Some(found) = catalogue::program(&program) else {
         unknown_on_a_disk(cmd, &program, scan);
         return;
     };
+    if found.is(Class::Disk) {
+        disk_tool(cmd, &program, scan);
+    }
     if found.is(Class::Database) {
         remote_database(cmd, &program, scan);
     }
@@ -82,16 +91,75 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     );
 }
 
-/// A disk device handed to a program nobody lists (`debugfs -w /dev/sdb1`, `sg_raw
-/// /dev/sg0 …`, `pvremove /dev/sdb`): it may write the disk under every file system on it.
-/// Moderate and lasting, so it asks after reading: most disk tools only report, and the
-/// ones that write have rules of their own (`mkfs`, `dd`, `wipefs`).
+/// The command a script runs as the program it is named for, when the catalogue knows that
+/// program: an interpreter's first operand (`perl nikto.pl -h host`, `python3 sqlmap.py -u
+/// URL`, `python mssqlclient.py …`) or the script run itself (`./sqlmap.py -u URL`), its
+/// name as a line (`nikto.pl`, `secretsdump.py`) or without its extension (`sqlmap.py` →
+/// sqlmap). Only the interpreter's first operand, and only before any code given inline
+/// (`python -c …` runs no script).
+fn script_run(cmd: &Command) -> Option<Command> {
+    let program = cmd.program();
+    let (script, rest) = match catalogue::program(&program) {
+        Some(found) if found.is(Class::Interpreter) => {
+            let inline = found.code.map_or(&[][..], |code| code.inline);
+            if inline.contains(&"") {
+                // awk's first operand is its program.
+                return None;
+            }
+            let args = cmd.args();
+            let at = args.iter().position(|a| !a.starts_with('-'))?;
+            if args
+                .get(..at)?
+                .iter()
+                .any(|a| inline.contains(&a.as_str()) || a == "-m")
+            {
+                return None;
+            }
+            (args.get(at)?, args.get(at + 1..)?)
+        }
+        Some(_) => return None,
+        None => (cmd.words.first()?, cmd.args()),
+    };
+    let known = script_program(script)?;
+    let mut words = vec![known.name.to_string()];
+    words.extend(rest.iter().cloned());
+    Some(Command {
+        words,
+        ..cmd.clone()
+    })
+}
+
+/// The program a script's name stands for, when it is an offensive tool (they ship as
+/// scripts: `nikto.pl`, `sqlmap.py`, impacket's `secretsdump.py`): its own line
+/// (`nikto.pl`), or the name without a script's extension (`sqlmap.py` → `sqlmap`). A
+/// script named for any other program (`install.sh`, `claude.py`, `mysql.py`) is the
+/// project's own.
+fn script_program(word: &str) -> Option<&'static catalogue::Program> {
+    let name = catalogue::name(word);
+    let found = catalogue::program(&name).or_else(|| {
+        let (stem, ext) = name.rsplit_once('.')?;
+        ["js", "php", "pl", "py", "rb", "sh"]
+            .contains(&ext)
+            .then(|| catalogue::program(stem))
+            .flatten()
+    })?;
+    found.is(Class::Attack).then_some(found)
+}
+
+/// A disk device handed to a program nobody lists (`zerofree /dev/sdb1`, `nwipe /dev/sdb`):
+/// it may write the disk under every file system on it, which no Undo brings back. Severe
+/// and lasting, so it asks before reading: the disk tools that only report are the
+/// catalogue's (`dumpe2fs`, `smartctl`, `blkid`), and what the circuit breaker judges
+/// (`mkfs`, `wipefs`) isn't doubled.
 fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
-    if program.is_empty() || asks_help(cmd) {
+    let args = cmd.args();
+    if program.is_empty()
+        || super::system::disk_reads(program, args)
+        || super::system::critical_disk(program, args)
+    {
         return;
     }
-    let Some(device) = cmd
-        .args()
+    let Some(device) = args
         .iter()
         .find(|arg| arg.starts_with("/dev/") && super::paths::is_disk(arg))
     else {
@@ -100,11 +168,43 @@ fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     scan.add(
         Risk::new(
             RuleId::SystemDisk,
-            Harm::Moderate,
+            Harm::Severe,
             true,
-            format!("hand the disk {device} to {program}, which may write it"),
+            format!("hand the disk {device} to {program}, which may write it at block level"),
         )
         .wish(Wish::new(Act::Update).naming(Name::one(device.trim_start_matches("/dev/")))),
+    );
+}
+
+/// A disk tool's change (`grub-install`, `pvremove /dev/sdb`, `sgdisk -Z`, `debugfs -w`,
+/// `sg_raw /dev/sg0 …`): it writes a disk's partitions, file systems, volumes or boot
+/// record, which no Undo brings back. Severe and lasting. An invocation that only reads or
+/// lists (`fdisk -l`, `debugfs /dev/sdb1`, `cryptsetup status`) is routine, one that maps
+/// (`cryptsetup open`, `mdadm --stop`) is left to its words and sudo, and what the circuit
+/// breaker judges isn't doubled.
+fn disk_tool(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    if !super::system::writes_disk(program, args) || super::system::critical_disk(program, args) {
+        return;
+    }
+    let device = args
+        .iter()
+        .find(|arg| arg.starts_with("/dev/") && super::paths::is_disk(arg));
+    let (what, name) = match device {
+        Some(device) => (
+            format!("the disk {device}"),
+            device.trim_start_matches("/dev/").to_string(),
+        ),
+        None => ("a disk".to_string(), program.to_string()),
+    };
+    scan.add(
+        Risk::new(
+            RuleId::SystemDisk,
+            Harm::Severe,
+            true,
+            format!("{program} writes {what} at block level (its partitions, file systems, volumes or boot record)"),
+        )
+        .wish(Wish::new(Act::Update).naming(Name::one(&name))),
     );
 }
 
@@ -123,16 +223,15 @@ fn attack(cmd: &Command, program: &str, harvests: bool, scan: &mut Scan<'_>) {
     if asks_help(cmd) {
         return;
     }
-    let target = cmd.args().iter().find_map(|arg| host_of(arg));
-    let Some(host) = target else {
-        if harvests {
+    // Another host anywhere among its arguments is the target: a local one may be its proxy
+    // (`wfuzz -p 127.0.0.1:8080:HTTP http://example.com/FUZZ`).
+    let hosts: Vec<String> = cmd.args().iter().filter_map(|arg| host_of(arg)).collect();
+    let Some(host) = hosts.iter().find(|h| !is_local(h)).cloned() else {
+        if harvests && hosts.is_empty() {
             scan.add(harvest(program, "a domain or host it names"));
         }
         return;
     };
-    if is_local(&host) {
-        return;
-    }
     scan.network = true;
     if harvests {
         scan.add(harvest(program, &host));
@@ -184,7 +283,15 @@ fn host_of(arg: &str) -> Option<String> {
             .next()
             .is_some_and(|tld| tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic()))
         && !looks_like_file(host);
-    (is_ip || is_domain).then(|| host.to_ascii_lowercase())
+    // `domain/alice@dc01`, `alice@target`: what follows an `@` is a host, named or not.
+    let is_named = arg.contains('@')
+        && !host.is_empty()
+        && host.starts_with(|c: char| c.is_ascii_alphabetic())
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
+        && !looks_like_file(host);
+    (is_ip || is_domain || is_named).then(|| host.to_ascii_lowercase())
 }
 
 /// `passwords.txt`, `users.lst`: a word list, not a host.
@@ -224,6 +331,9 @@ mod tests {
                 "domain/alice:secret@dc.corp.example",
                 Some("dc.corp.example"),
             ),
+            ("domain/alice@target", Some("target")),
+            ("alice:secret@dc01", Some("dc01")),
+            ("alice@", None),
             ("path/to/passwords.txt", None),
             ("users.lst", None),
             ("-u", None),

@@ -137,12 +137,14 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
         // it never doubles a known rule, and its reasons never replace a better one.
         if scan.risks.len() == before {
             for cmd in std::iter::once(cmd).chain(inner.as_ref()) {
-                if !install::reads(cmd) {
+                // What the program named inside says is read only when the words outside it
+                // said nothing (one reason, not the same one twice).
+                if scan.risks.len() == before && !install::reads(cmd) {
                     words::judge(cmd, &mut scan);
                 }
             }
         }
-        if cmd.sudo && scan.risks.len() == before && !is_read_only(cmd) {
+        if cmd.sudo && scan.risks.len() == before && administers(cmd, scan.place) {
             let program = cmd.program();
             scan.add(
                 Risk::new(
@@ -156,6 +158,9 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
                         .naming(crate::wish::Name::one(&program)),
                 ),
             );
+        }
+        if let Some(risk) = system::transient_service(cmd, text) {
+            scan.add(risk);
         }
     }
     if depth < EMBEDDED_DEPTH {
@@ -323,6 +328,98 @@ fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
     out
 }
 
+/// Is a command run as the administrator an administrator's change (`sudo.run`)? Not when
+/// it only reads (`sudo lvscan`, `sudo tcpdump -i eth0`, `sudo sfdisk -d /dev/sda > t`),
+/// only refreshes what a package manager knows of packages (`sudo apt update`), or is a
+/// file tool that touches nothing but the work folder (`sudo chown -R alice src`), the
+/// same change the agent makes there every day (a set-user-id bit aside: a program that
+/// runs as its owner).
+fn administers(cmd: &Command, place: Place<'_>) -> bool {
+    // The caller's shell, not the administrator, writes a redirect's file; the path rules
+    // judge where.
+    let run = Command {
+        redirects: Vec::new(),
+        ..cmd.clone()
+    };
+    !is_read_only(&run) && !refreshes_packages(cmd) && !files_in_work_folder(cmd, place)
+}
+
+/// A package manager's subcommands that refresh what it knows of packages (its lists, its
+/// metadata, its own formulae) or check them, and install or upgrade nothing: `apt update`,
+/// not `yum update` (which upgrades every package).
+#[rustfmt::skip]
+const REFRESHES: &[(&str, &[&str])] = &[
+    ("apk", &["update"]),
+    ("apt", &["update"]),
+    ("apt-get", &["check", "update"]),
+    ("brew", &["update"]),
+    ("dnf", &["check-update", "makecache"]),
+    ("emerge", &["--sync"]),
+    ("nix-channel", &["--update"]),
+    ("pacman", &["-Sy", "-Syy"]),
+    ("pkg", &["update"]),
+    ("xbps-install", &["-S"]),
+    ("yum", &["check-update", "makecache"]),
+    ("zypper", &["ref", "refresh"]),
+];
+
+/// `apt update`, `dnf check-update`, `zypper refresh`, `pacman -Sy`: a refresh and nothing
+/// else (options that aren't another subcommand aside, no package named).
+fn refreshes_packages(cmd: &Command) -> bool {
+    let program = cmd.program();
+    let Some((_, words)) = REFRESHES.iter().find(|(name, _)| *name == program) else {
+        return false;
+    };
+    let args = cmd.args();
+    let refresh = args.iter().find(|a| words.contains(&a.as_str()));
+    refresh.is_some_and(|refresh| {
+        args.iter().all(|a| {
+            a == refresh || (a.starts_with('-') && !a.starts_with("-S") && !a.starts_with("-U"))
+        })
+    })
+}
+
+/// A file tool (`chown`, `chmod`, `mkdir`, `cp`, `ln`…) every path of which, operands and
+/// options' values alike, is inside the work folder, and that sets no set-user-id or
+/// set-group-id bit (`chmod u+s`, `install -m 4755`).
+fn files_in_work_folder(cmd: &Command, place: Place<'_>) -> bool {
+    if !crate::catalogue::is(&cmd.program(), crate::catalogue::Class::Files) {
+        return false;
+    }
+    let args = cmd.args();
+    let operands = positional(args);
+    let modes = matches!(cmd.program().as_str(), "chmod" | "install");
+    if operands.is_empty() || (modes && args.iter().any(|a| sets_id_bit(a))) {
+        return false;
+    }
+    let inside = |word: &str| {
+        place
+            .resolve(word)
+            .is_some_and(|abs| place.inside_work(&abs))
+    };
+    let values = args
+        .iter()
+        .filter(|a| a.starts_with('-'))
+        .filter_map(|a| a.split_once('=').map(|(_, value)| value));
+    operands.iter().all(|w| *w != "-" && inside(w)) && values.into_iter().all(inside)
+}
+
+/// A mode that sets the set-user-id or set-group-id bit: `u+s`, `g=s`, `+s`, `4755`, `2775`.
+fn sets_id_bit(mode: &str) -> bool {
+    let octal = mode.len() == 4
+        && mode.bytes().all(|b| (b'0'..=b'7').contains(&b))
+        && mode
+            .bytes()
+            .next()
+            .is_some_and(|first| (first - b'0') & 0b110 != 0);
+    let symbolic = mode.bytes().all(|b| b"ugoa+-=rwxXst,".contains(&b))
+        && mode.split(',').any(|part| {
+            part.split_once(['+', '='])
+                .is_some_and(|(_, bits)| bits.contains('s'))
+        });
+    octal || symbolic
+}
+
 /// Subcommands that only read, for tools whose first word decides.
 const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
     (
@@ -448,6 +545,16 @@ const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
         ],
     ),
     ("gh", &["status", "browse"]),
+    (
+        "apt",
+        &[
+            "depends", "list", "policy", "rdepends", "search", "show", "showsrc",
+        ],
+    ),
+    ("dnf", &["info", "list", "provides", "repolist", "search"]),
+    ("udevadm", &["info", "monitor", "test"]),
+    ("udisksctl", &["dump", "info", "monitor", "status"]),
+    ("yum", &["info", "list", "provides", "repolist", "search"]),
 ];
 
 /// Does this command only read? Unknown programs change.
@@ -580,6 +687,19 @@ pub fn is_read_only(cmd: &Command) -> bool {
                 _ => false,
             };
             list_only || subcommand_reads("git", sub)
+        }
+        // A capture's rotation command (`-z`) or a Lua script (`-X lua_script:…`) runs code.
+        "tcpdump" | "tshark" => !args
+            .iter()
+            .any(|arg| arg == "-z" || arg.contains("lua_script")),
+        // `--getsz`, `--report`: a device's settings shown, not set.
+        "blockdev" => {
+            args.iter().filter(|a| a.starts_with('-')).all(|arg| {
+                arg.starts_with("--get") || matches!(arg.as_str(), "--report" | "-v" | "-q")
+            }) && args.iter().any(|a| a.starts_with('-'))
+        }
+        _ if crate::catalogue::is(&program, crate::catalogue::Class::Disk) => {
+            system::disk_reads(&program, args)
         }
         _ if crate::catalogue::is(&program, crate::catalogue::Class::ReadOnly) => true,
         other => subcommand_reads(other, first),

@@ -142,6 +142,8 @@ fn written(cmd: &Command) -> Vec<String> {
     let words = positional(args);
     match cmd.program().as_str() {
         "tee" => out.extend(words.iter().map(|w| w.to_string())),
+        // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
+        "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         "cp" | "mv" | "install" | "ln" | "rsync" => {
             if let Some(pos) = args
                 .iter()
@@ -205,6 +207,21 @@ fn written(cmd: &Command) -> Vec<String> {
             }
         }
         "visudo" => out.push("/etc/sudoers".to_string()),
+        // `ssh-keygen -R host` rewrites the known hosts file (`-f` names another).
+        "ssh-keygen" if args.iter().any(|a| a == "-R") => {
+            let file = args
+                .iter()
+                .position(|a| a == "-f")
+                .and_then(|at| args.get(at + 1).cloned());
+            out.push(file.unwrap_or_else(|| "~/.ssh/known_hosts".to_string()));
+        }
+        // A capture written to a file.
+        "tcpdump" | "tshark" | "ngrep" => {
+            let flag = if cmd.program() == "ngrep" { "-O" } else { "-w" };
+            if let Some(at) = args.iter().position(|a| a == flag) {
+                out.extend(args.get(at + 1).cloned().filter(|f| f != "-"));
+            }
+        }
         // What an archive is extracted into: `tar -xf a.tar -C DIR`, `unzip a.zip -d DIR`,
         // `cpio -pdm DIR` (pass-through copies into DIR).
         "tar" if extracts(args) => {
@@ -509,6 +526,8 @@ pub(super) fn is_disk(abs: &str) -> bool {
     let dev = abs.trim_start_matches("/dev/");
     [
         "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "mapper/", "loop",
+        // SCSI generic devices (a raw command reaches the disk behind it), network block devices.
+        "sg", "nbd",
     ]
     .iter()
     .any(|prefix| dev.starts_with(prefix))

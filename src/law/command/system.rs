@@ -194,8 +194,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     .wish(Wish::new(Act::Restart)),
                 );
             }
-            Some("enable" | "link" | "mask") => scan.add(schedule(
+            Some("enable" | "link" | "mask" | "reenable") => scan.add(schedule(
                 "make a service start by itself (systemctl enable)",
+            )),
+            // A preset enables or disables units as the system's presets say.
+            Some("preset" | "preset-all") => scan.add(schedule(
+                "set which services start by themselves, as the system's presets say (systemctl preset)",
             )),
             _ => {}
         },
@@ -293,8 +297,225 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 "clear the shell's history",
             ));
         }
-        _ => {}
+        _ => own_change(cmd, &program, scan),
     }
+}
+
+/// A system tool's own words for a change that the words reader's verbs don't hold (it
+/// knows `set`, `add`, `enable`, `disable`…, not a tool's vocabulary): (program, its
+/// subcommand or option, "" for any invocation but help, what it does, the act a wish
+/// names). Moderate and lasting, as a setting read from its words is.
+#[rustfmt::skip]
+const OWN_CHANGES: &[(&str, &str, &str, Act)] = &[
+    ("spctl", "--global-disable", "turns Gatekeeper off, so any program may run", Act::Safety),
+    ("spctl", "--master-disable", "turns Gatekeeper off, so any program may run", Act::Safety),
+    ("trust", "anchor", "changes which certificate authorities the whole system trusts", Act::Update),
+    ("trust", "extract-compat", "rewrites the system's bundles of trusted certificate authorities", Act::Update),
+    ("update-ca-certificates", "", "changes which certificate authorities the whole system trusts", Act::Update),
+    ("update-ca-trust", "", "changes which certificate authorities the whole system trusts", Act::Update),
+];
+
+fn own_change(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    if args
+        .iter()
+        .any(|a| super::words::is_help_option(&a.to_ascii_lowercase()))
+    {
+        return;
+    }
+    let first = positional(args).first().copied();
+    let Some((_, word, does, act)) = OWN_CHANGES.iter().find(|(name, word, _, _)| {
+        *name == program
+            && (word.is_empty() || first == Some(*word) || args.iter().any(|a| a == word))
+    }) else {
+        return;
+    };
+    let shown = if word.is_empty() {
+        program.to_string()
+    } else {
+        format!("{program} {word}")
+    };
+    scan.add(
+        Risk::new(
+            RuleId::WordsSystem,
+            Harm::Moderate,
+            true,
+            format!("{shown} {does}, which Undo can't take back"),
+        )
+        .wish(Wish::new(*act).naming(Name::one(program))),
+    );
+}
+
+/// `systemd-run --user CMD`: the reader took systemd-run off and judged CMD, which runs as
+/// a transient service of its own, on after the command returns. A scope (`--scope`) runs
+/// in the foreground as the caller's own process; for the system's manager the command
+/// runs as the administrator (`sudo.run`); a timer is `persist.schedule`. The reader keeps
+/// only the wrapper's name, so its options are read from the line's words: those after
+/// `systemd-run` up to the program.
+pub(super) fn transient_service(cmd: &Command, text: &str) -> Option<Risk> {
+    if cmd.sudo || !cmd.wrappers.iter().any(|w| w == "systemd-run") {
+        return None;
+    }
+    let program = cmd.words.first()?;
+    let mut scope = false;
+    let mut after = false;
+    for word in text.split_whitespace() {
+        if after && word == program {
+            break;
+        }
+        if crate::catalogue::name(word) == "systemd-run" {
+            after = true;
+            scope = false;
+        } else if after && word == "--scope" {
+            scope = true;
+        }
+    }
+    if scope {
+        return None;
+    }
+    let name = cmd.program();
+    Some(
+        Risk::new(
+            RuleId::WordsSystem,
+            Harm::Moderate,
+            true,
+            format!("start {name} as a service of its own (systemd-run), which goes on running after the command returns"),
+        )
+        .wish(Wish::new(Act::Run).naming(Name::one(&name))),
+    )
+}
+
+/// How a disk tool's invocation only reads or lists.
+enum Reads {
+    /// It reads unless given one of these short options (in a cluster too) or long ones
+    /// (`debugfs -w`, `e2image -I`, `badblocks -w`).
+    Unless(&'static str, &'static [&'static str]),
+    /// It reads given these options and no other (`fdisk -l`, `sgdisk -p`, `hdparm -I`), or
+    /// nothing at all.
+    Only(&'static str, &'static [&'static str]),
+    /// It reads with one of these subcommands, or none (`cryptsetup status`, `bootctl list`).
+    Subcommands(&'static [&'static str]),
+}
+
+/// The disk tools some of whose invocations only read. Any other disk tool (`grub-install`,
+/// `pvremove`, `sg_raw`, `cfdisk`) writes whenever it runs, help aside.
+#[rustfmt::skip]
+const DISK_READS: &[(&str, Reads)] = &[
+    ("badblocks", Reads::Unless("nw", &["--non-destructive", "--write"])),
+    ("bmaptool", Reads::Subcommands(&["create"])),
+    ("bootctl", Reads::Subcommands(&["is-installed", "list", "status"])),
+    ("caligula", Reads::Subcommands(&[])),
+    ("cryptsetup", Reads::Subcommands(&["benchmark", "bitlkdump", "isluks", "luksdump", "luksuuid", "status", "tcryptdump"])),
+    ("debugfs", Reads::Unless("w", &["--writable"])),
+    ("e2image", Reads::Unless("I", &[])),
+    ("efibootmgr", Reads::Only("quv", &["--quiet", "--unicode", "--verbose"])),
+    ("fdisk", Reads::Only("lx", &["--list", "--list-details"])),
+    ("gdisk", Reads::Only("l", &[])),
+    ("hdparm", Reads::Only("CHIgiTt", &[])),
+    ("ioping", Reads::Unless("W", &[])),
+    ("mdadm", Reads::Only("DEQbsv", &["--brief", "--detail", "--detail-platform", "--examine", "--query", "--scan", "--verbose"])),
+    ("parted", Reads::Only("l", &["--list"])),
+    ("sfdisk", Reads::Only("FJTVdgls", &["--dump", "--json", "--list", "--list-free", "--list-types", "--show-geometry", "--show-size", "--verify"])),
+    ("sgdisk", Reads::Only("LOPbipv", &["--backup", "--info", "--list-types", "--pretend", "--print", "--print-mbr", "--verify"])),
+    ("ventoy", Reads::Only("l", &[])),
+];
+
+/// Does this disk tool's invocation only read or list (help, a version and a dry run
+/// included)? Any other program answers no but for help.
+pub(super) fn disk_reads(program: &str, args: &[String]) -> bool {
+    // Help, a version, a dry run (`--dry-run`, `--noop`); `-h` only alone (`dumpe2fs -h`
+    // shows the superblock).
+    let help = args
+        .iter()
+        .any(|a| a != "-h" && super::words::is_help_option(a))
+        || matches!(args, [only] if matches!(only.as_str(), "-h" | "-V" | "-?" | "--usage"));
+    if help {
+        return true;
+    }
+    let Some((_, reads)) = DISK_READS.iter().find(|(name, _)| *name == program) else {
+        return false;
+    };
+    let options: Vec<&str> = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .map(String::as_str)
+        .filter(|a| a.starts_with('-') && *a != "-")
+        .collect();
+    let named = |short: &str, long: &[&str], option: &str| match option.strip_prefix("--") {
+        Some(name) => {
+            long.contains(&format!("--{}", name.split('=').next().unwrap_or(name)).as_str())
+        }
+        None => {
+            let cluster = option.trim_start_matches('-');
+            !cluster.is_empty() && cluster.chars().all(|c| short.contains(c))
+        }
+    };
+    match reads {
+        Reads::Unless(short, long) => {
+            !options
+                .iter()
+                .any(|option| match option.strip_prefix("--") {
+                    Some(_) => named("", long, option),
+                    None => option
+                        .trim_start_matches('-')
+                        .chars()
+                        .any(|c| short.contains(c)),
+                })
+        }
+        Reads::Only(short, long) => {
+            args.is_empty()
+                || (!options.is_empty() && options.iter().all(|option| named(short, long, option)))
+        }
+        Reads::Subcommands(subs) => {
+            subcommand(args).is_none_or(|sub| subs.contains(&sub.to_ascii_lowercase().as_str()))
+        }
+    }
+}
+
+/// A disk tool's subcommand or mode that changes what the machine maps, not what a disk
+/// holds: a mapping opened or closed (`cryptsetup open`), an array assembled or stopped
+/// (`mdadm --stop`). Not a disk write; its words and sudo judge it, as a mount.
+#[rustfmt::skip]
+const DISK_MAPS: &[(&str, &[&str])] = &[
+    ("cryptsetup", &["close", "create", "luksclose", "luksopen", "open", "refresh", "remove", "resize"]),
+    ("mdadm", &["--assemble", "--readonly", "--readwrite", "--run", "--stop", "-A", "-R", "-S", "-o", "-w"]),
+];
+
+/// Does this disk tool's invocation write a disk? Not when it only reads or lists, nor
+/// when it only changes what the machine maps (see [`DISK_MAPS`]).
+pub(super) fn writes_disk(program: &str, args: &[String]) -> bool {
+    if disk_reads(program, args) {
+        return false;
+    }
+    let maps = DISK_MAPS
+        .iter()
+        .find(|(name, _)| *name == program)
+        .is_some_and(|(_, modes)| {
+            let first_option = args.iter().find(|a| a.starts_with('-'));
+            subcommand(args)
+                .map(str::to_ascii_lowercase)
+                .is_some_and(|sub| modes.contains(&sub.as_str()))
+                || first_option.is_some_and(|option| modes.contains(&option.as_str()))
+        });
+    !maps
+}
+
+/// A tool's subcommand: its first operand that is a word (`status`, `luksFormat`), not a
+/// path or an option's value that names one (`--esp-path /efi`).
+fn subcommand(args: &[String]) -> Option<&str> {
+    positional(args)
+        .into_iter()
+        .find(|word| word.starts_with(|c: char| c.is_ascii_alphabetic()) && !word.contains('/'))
+}
+
+/// A disk write the circuit breaker already judges: a file system or partition table
+/// written onto a device (`critical.mkfs`), a whole disk discarded (`critical.disk_write`).
+pub(super) fn critical_disk(program: &str, args: &[String]) -> bool {
+    formats_disk(program, args)
+        || (program == "blkdiscard"
+            && args
+                .iter()
+                .any(|a| a.starts_with("/dev/") && super::paths::is_disk(a)))
 }
 
 /// A tool that writes a file system or a partition table onto a device.
@@ -325,7 +546,7 @@ fn formats_disk(program: &str, args: &[String]) -> bool {
             program,
             "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk"
         );
-    tool && !lists && device
+    tool && !lists && device && !disk_reads(program, args)
 }
 
 fn schedule(reason: &str) -> Risk {
@@ -362,5 +583,57 @@ fn docker(args: &[String], scan: &mut Scan<'_>) {
     };
     if volumes_gone {
         scan.add(db("delete docker volumes and the data in them", ""));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{disk_reads, writes_disk};
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn disk_tools_read_list_map_or_write() {
+        // (program, arguments, reads, writes)
+        for (program, line, reads, writes) in [
+            ("debugfs", "/dev/sdb1", true, false),
+            ("debugfs", "-w /dev/sdb1", false, true),
+            ("badblocks", "-sv /dev/sdb", true, false),
+            ("badblocks", "-svw /dev/sdb", false, true),
+            ("e2image", "/dev/sdb1 out.e2i", true, false),
+            ("e2image", "-I /dev/sdb1 out.e2i", false, true),
+            ("efibootmgr", "", true, false),
+            ("efibootmgr", "-v", true, false),
+            ("efibootmgr", "-o 0001,0002", false, true),
+            ("fdisk", "-l /dev/sda", true, false),
+            ("fdisk", "/dev/sda", false, true),
+            ("hdparm", "-tT /dev/sda", true, false),
+            ("hdparm", "-B 1 /dev/sda", false, true),
+            ("sgdisk", "-p /dev/sda", true, false),
+            ("sgdisk", "-l backup.gpt /dev/sda", false, true),
+            ("bootctl", "--esp-path /efi", true, false),
+            ("bootctl", "install", false, true),
+            ("cryptsetup", "luksDump /dev/sdb1", true, false),
+            ("cryptsetup", "open /dev/sdb1 secret", false, false),
+            ("cryptsetup", "luksFormat /dev/sdb1", false, true),
+            ("mdadm", "--detail /dev/md0", true, false),
+            ("mdadm", "--stop /dev/md0", false, false),
+            ("mdadm", "--zero-superblock /dev/sdb1", false, true),
+            ("grub-install", "--help", true, false),
+            ("grub-install", "/dev/sda", false, true),
+            ("pvremove", "/dev/sdb1", false, true),
+            ("caligula", "burn image.iso", false, true),
+            ("frobnicate", "--dry-run /dev/sdb", true, false),
+        ] {
+            let args = args(line);
+            assert_eq!(disk_reads(program, &args), reads, "{program} {line}: reads");
+            assert_eq!(
+                writes_disk(program, &args),
+                writes,
+                "{program} {line}: writes"
+            );
+        }
     }
 }
