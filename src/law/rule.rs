@@ -97,7 +97,7 @@ rules! {
     DeleteOutside = "delete.outside", Severe, Words, Some(Act::Delete), "rm outside the work folder (not under `/tmp`)";
     DeleteUnknown = "delete.unknown", Severe, Words, Some(Act::Delete), "rm of a path only known when it runs (severe when an empty variable makes it `/`)";
     DeleteWorkFolder = "delete.work_folder", Severe, Words, Some(Act::Delete), "deleting the whole work folder at once (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it, so it asks after reading";
-    DownloadPipeShell = "download.pipe_shell", Severe, Words, Some(Act::Run), "a download piped to, substituted into, or saved and run by a shell or interpreter";
+    DownloadPipeShell = "download.pipe_shell", Severe, Words, Some(Act::Run), "a download piped to, substituted into, or saved and run by a shell or interpreter; code a runner fetches from another host (`deno run https://…`, `npx github:u/r`, `nix run github:u/r`)";
     EgressDropbox = "egress.dropbox", Severe, Words, Some(Act::Send), "data sent to a paste site, transfer.sh, webhook.site, a Discord or Slack webhook…";
     EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving";
     EgressFetchData = "egress.fetch_data", Moderate, Words, Some(Act::Send), "a GET whose address carries data (carriesData)";

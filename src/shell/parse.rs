@@ -173,7 +173,7 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
         .unwrap_or_default();
     let runs_as_other = matches!(
         program.as_str(),
-        "sudo" | "doas" | "su" | "runuser" | "sudoedit" | "pkexec" | "run0"
+        "sudo" | "doas" | "su" | "runuser" | "sudoedit" | "pkexec" | "run0" | "newrole"
     );
     let sudo = meta.sudo || stripped.sudo || runs_as_other;
     let dynamic_program = words.first().is_some_and(|w| w.dynamic || w.glob);

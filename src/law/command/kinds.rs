@@ -227,9 +227,27 @@ fn attack(cmd: &Command, program: &str, harvests: bool, scan: &mut Scan<'_>) {
     // (`wfuzz -p 127.0.0.1:8080:HTTP http://example.com/FUZZ`).
     let hosts: Vec<String> = cmd.args().iter().filter_map(|arg| host_of(arg)).collect();
     let Some(host) = hosts.iter().find(|h| !is_local(h)).cloned() else {
-        if harvests && hosts.is_empty() {
-            scan.add(harvest(program, "a domain or host it names"));
+        if !hosts.is_empty() {
+            // Aimed at this machine only: the person's own lab.
+            return;
         }
+        if harvests {
+            scan.add(harvest(program, "a domain or host it names"));
+            return;
+        }
+        // No host it can read (`evil-winrm -i "$TARGET"`, a name only the network knows):
+        // it is aimed somewhere all the same.
+        scan.network = true;
+        scan.add(
+            Risk::new(
+                RuleId::NetAttack,
+                Harm::Severe,
+                false,
+                format!("turn {program}, an offensive tool, on a target the command doesn't name"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Run).naming(Name::one(program))),
+        );
         return;
     };
     scan.network = true;

@@ -3,6 +3,7 @@
 
 use crate::law::rule::RuleId;
 mod code;
+mod fetched;
 mod git;
 mod infra;
 mod install;
@@ -132,6 +133,7 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
             paths::judge(cmd, &mut scan);
             system::judge(cmd, &mut scan);
             kinds::judge(cmd, &mut scan);
+            fetched::judge(cmd, &mut scan);
         }
         // A program's own words, after every other rule and only where none found anything:
         // it never doubles a known rule, and its reasons never replace a better one.
@@ -151,7 +153,11 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
                     RuleId::SudoRun,
                     Harm::Moderate,
                     true,
-                    format!("run {program} as the administrator (sudo)"),
+                    if matches!(program.as_str(), "su" | "runuser" | "newrole" | "run0") {
+                        format!("open a shell as another user or role ({program})")
+                    } else {
+                        format!("run {program} as the administrator (sudo)")
+                    },
                 )
                 .wish(
                     crate::wish::Wish::new(crate::wish::Act::Run)

@@ -213,6 +213,13 @@ pub(super) const REGISTRY_NOUNS: Table = &[
     (En, &["access", "deprecate", "dist tag", "hook", "org", "owner", "team", "token"]),
 ];
 
+/// Where packages come from (`nix-channel --add URL`, `dnf config-manager --add-repo URL`,
+/// `zypper addrepo URL`): a source added is where every later install comes from.
+#[rustfmt::skip]
+pub(super) const SOURCE_NOUNS: Table = &[
+    (En, &["channel", "channels", "ppa", "repo", "repos", "repositories", "repository", "source", "sources", "tap"]),
+];
+
 /// Package managers whose `update` only refreshes the lists of what can be installed
 /// (`apt update`, `brew update`); every other one's `update` upgrades what is installed
 /// (`yum update`, `fisher update`, `conda update --all`).
@@ -347,6 +354,7 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("REMOTE_RUNS", REMOTE_RUNS),
     ("REGISTRY_NOUNS", REGISTRY_NOUNS),
     ("KEY_NOUNS", KEY_NOUNS),
+    ("SOURCE_NOUNS", SOURCE_NOUNS),
     ("REVERSIBLE", REVERSIBLE),
     ("CHANGES", CHANGES),
     ("NOUN_VERBS", NOUN_VERBS),
@@ -1005,6 +1013,36 @@ fn loses_data(part: &str) -> bool {
     )
 }
 
+/// A package manager adding a source: `add` (or `enable`) with a source's name in its
+/// words, its options or its own name (`nix-channel --add`, `--add-repo`, `addrepo`).
+fn adds_source(reading: &Reading<'_>, verb: Option<&Found>) -> bool {
+    let adds = |parts: &[String]| {
+        parts
+            .iter()
+            .any(|p| p == "add" || p.starts_with("add") && has(SOURCE_NOUNS, &p[3..]))
+    };
+    let sourced = |parts: &[String]| {
+        parts.iter().any(|p| {
+            has(SOURCE_NOUNS, p) || p.strip_prefix("add").is_some_and(|r| has(SOURCE_NOUNS, r))
+        })
+    };
+    let in_words = verb.is_some_and(|verb| {
+        matches!(verb.verb, Verb::Changes | Verb::Package)
+            && verb.phrase == "add"
+            && reading.words.iter().any(|(_, parts)| sourced(parts))
+    });
+    let in_options = reading
+        .options
+        .iter()
+        .any(|o| adds(&o.parts) && (sourced(&o.parts) || sourced(&parts(&reading.program))));
+    let compound = reading.words.iter().any(|(_, parts)| {
+        parts
+            .iter()
+            .any(|p| p.strip_prefix("add").is_some_and(|r| has(SOURCE_NOUNS, r)))
+    });
+    in_words || in_options || compound
+}
+
 /// A halting word's act: a kill, or a stop.
 fn halt_act(phrase: &str) -> SystemAct {
     if phrase == "kill" {
@@ -1123,6 +1161,8 @@ enum Finding {
     ForgeChange,
     /// A session or a run on a hosted service's machine.
     RemoteRun,
+    /// A place packages are installed from, added.
+    Source,
 }
 
 #[derive(Clone, Copy)]
@@ -1210,6 +1250,20 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
             }
             _ => None,
         };
+    }
+    // `add-apt-repository ppa:x/y`, `brew tap user/repo`: a source added by its name.
+    let named_source = {
+        let name = parts(&reading.program);
+        name.iter().any(|p| p == "add") && any_in(SOURCE_NOUNS, &name)
+    };
+    let tapped = kind.installer
+        && reading.word(0) == "tap"
+        && reading.after(0).iter().any(|w| w.contains('/'));
+    if named_source || tapped {
+        return Some((Finding::Source, 0));
+    }
+    if (kind.packages || kind.installer) && adds_source(reading, verb.as_ref()) {
+        return Some((Finding::Source, verb.as_ref().map_or(0, |v| v.word)));
     }
     let Some(verb) = verb.filter(|_| !kind.acts) else {
         return without_verb(reading);
@@ -1754,6 +1808,13 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             .way_out()
             .wish(production(Wish::new(Act::Deploy)))
         }
+        Finding::Source => Risk::new(
+            RuleId::WordsInstall,
+            Harm::Moderate,
+            true,
+            format!("{what} adds a source every later install can come from"),
+        )
+        .wish(named(Act::Install, true)),
         Finding::UpgradeAll => Risk::new(
             RuleId::WordsInstall,
             Harm::Moderate,

@@ -280,9 +280,21 @@ fn by_table(row: &Client, cmd: &Command, scan: &mut Scan<'_>) {
         file_leaves(scan, file, &label);
     }
     let how = format!("{does} ({})", row.program);
-    match &reached.host {
-        Some(host) => send_to(scan, host, Name::AnyOf(reached.names.clone()), &how),
-        None => unnamed(scan, row.program, &how),
+    let named = reached.names.first().filter(|name| *name != row.program);
+    match (&reached.host, named) {
+        (Some(host), _) => send_to(scan, host, Name::AnyOf(reached.names.clone()), &how),
+        // Mail to a user of this machine or an alias: the person names them.
+        (None, Some(user)) => scan.add(
+            Risk::new(
+                RuleId::EgressSend,
+                Harm::Moderate,
+                true,
+                format!("{how} to {user}"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Send).naming(Name::AnyOf(reached.names.clone()))),
+        ),
+        (None, None) => unnamed(scan, row.program, &how),
     }
 }
 
@@ -417,6 +429,9 @@ fn recipients(args: &[String], valued: &[&str]) -> Option<Reached> {
     let mut host = None;
     let mut dynamic = false;
     let mut names = Vec::new();
+    // A user of this machine or a mail alias (`mail -s x root`, `mailx -s x team`): mail
+    // to someone all the same.
+    let mut local_user = None;
     let mut skip = false;
     for arg in args {
         if skip {
@@ -428,6 +443,16 @@ fn recipients(args: &[String], valued: &[&str]) -> Option<Reached> {
             continue;
         }
         dynamic |= !arg.starts_with('-') && arg.contains('$');
+        if local_user.is_none()
+            && !arg.starts_with('-')
+            && !arg.contains(['@', '/', '$', '='])
+            && arg.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && arg
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+        {
+            local_user = Some(arg.to_lowercase());
+        }
         let word = arg.split_once('=').map_or(arg.as_str(), |(flag, value)| {
             if flag.starts_with("--") { value } else { arg }
         });
@@ -459,7 +484,10 @@ fn recipients(args: &[String], valued: &[&str]) -> Option<Reached> {
             host: None,
             names: Vec::new(),
         }),
-        None => None,
+        None => local_user.map(|user| Reached {
+            host: None,
+            names: vec![user],
+        }),
     }
 }
 
