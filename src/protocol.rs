@@ -254,7 +254,10 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         // opens its address, as a fetch does.
         "Monitor" => match (
             optional(request, "command"),
-            request.tool_input.pointer("/ws/url").and_then(Value::as_str),
+            request
+                .tool_input
+                .pointer("/ws/url")
+                .and_then(Value::as_str),
         ) {
             (Some(command), _) => Step::Command {
                 command: command.to_string(),
@@ -316,7 +319,9 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
             lasting: request.tool_input.get("durable").and_then(Value::as_bool) == Some(true),
             remote: false,
         }),
-        "ScheduleWakeup" if request.tool_input.get("stop").and_then(Value::as_bool) != Some(true) => {
+        "ScheduleWakeup"
+            if request.tool_input.get("stop").and_then(Value::as_bool) != Some(true) =>
+        {
             Step::Schedule(ScheduleStep {
                 tool: tool.to_string(),
                 prompt: optional(request, "prompt").unwrap_or_default().to_string(),
@@ -410,13 +415,40 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         // steps judged in its turn), a skill's instructions, finding its own tools, a
         // language server, other agents' names, findings and notices for the person.
         // (`Agent` is Claude Code's newer name for `Task`.)
-        "TodoWrite" | "TodoRead" | "ExitPlanMode" | "EnterPlanMode" | "BashOutput"
-        | "KillShell" | "KillBash" | "Task" | "Agent" | "Workflow" | "Skill"
-        | "AskUserQuestion" | "ToolSearch" | "ListAgents" | "TaskCreate" | "TaskGet"
-        | "TaskList" | "TaskUpdate" | "TaskOutput" | "TaskStop" | "CronList" | "CronDelete"
-        | "ScheduleWakeup" | "RemoteTrigger" | "ReportFindings" | "RefreshMcpTools"
-        | "SubagentHandback" | "StructuredOutput" | "PushNotification" | "ReadNotifications"
-        | "ProposeSkills" | "ProposeGoal" | "ShowOnboardingRolePicker" | "OfferChromeSetup"
+        "TodoWrite"
+        | "TodoRead"
+        | "ExitPlanMode"
+        | "EnterPlanMode"
+        | "BashOutput"
+        | "KillShell"
+        | "KillBash"
+        | "Task"
+        | "Agent"
+        | "Workflow"
+        | "Skill"
+        | "AskUserQuestion"
+        | "ToolSearch"
+        | "ListAgents"
+        | "TaskCreate"
+        | "TaskGet"
+        | "TaskList"
+        | "TaskUpdate"
+        | "TaskOutput"
+        | "TaskStop"
+        | "CronList"
+        | "CronDelete"
+        | "ScheduleWakeup"
+        | "RemoteTrigger"
+        | "ReportFindings"
+        | "RefreshMcpTools"
+        | "SubagentHandback"
+        | "StructuredOutput"
+        | "PushNotification"
+        | "ReadNotifications"
+        | "ProposeSkills"
+        | "ProposeGoal"
+        | "ShowOnboardingRolePicker"
+        | "OfferChromeSetup"
         | "Sleep" => Step::Bookkeeping {
             tool: tool.to_string(),
         },
