@@ -201,7 +201,10 @@ fn a_new_project_file_gets_every_event_and_the_sandbox() {
             "enabled": true,
             "allowUnsandboxedCommands": false,
             "filesystem": {"denyRead": [data, config], "denyWrite": [data, config]},
-            "network": {"deniedDomains": ["localhost:7411", "127.0.0.1:7411", "[::1]:7411", "0.0.0.0:7411"]}
+            "network": {
+                "deniedDomains": ["localhost:7411", "127.0.0.1:7411", "[::1]:7411", "0.0.0.0:7411"],
+                "allowLocalBinding": false
+            }
         })
     );
     assert_eq!(

@@ -218,8 +218,9 @@ pub fn steps(existing: Json, plan: &Plan) -> Result<(Json, Vec<Step>), ShapeErro
         )?);
     }
     // macOS: `allowLocalBinding: true` lets sandboxed commands reach every localhost port,
-    // warden's among them, past the proxy.
-    steps.push(not_true(network, "sandbox.network", "allowLocalBinding"));
+    // warden's among them, past the proxy. 2.1.328 reads an absent key as false; it is
+    // written all the same, since older descriptions of the sandbox give true.
+    steps.push(set(network, "sandbox.network", "allowLocalBinding", false));
     Ok((Json::Object(root), steps))
 }
 
@@ -640,9 +641,10 @@ mod tests {
             sandbox["network"]["deniedDomains"],
             json!(["localhost:7411", "127.0.0.1:7411"])
         );
-        assert_eq!(sandbox["network"].get("allowLocalBinding"), None);
-        // 8 hooks, enabled, allowUnsandboxedCommands, 2 + 2 paths, 2 domains.
-        assert_eq!(changes.len(), 8 + 2 + 4 + 2, "{changes:#?}");
+        assert_eq!(sandbox["network"]["allowLocalBinding"], json!(false));
+        // 8 hooks, enabled, allowUnsandboxedCommands, 2 + 2 paths, 2 domains,
+        // allowLocalBinding.
+        assert_eq!(changes.len(), 8 + 2 + 4 + 2 + 1, "{changes:#?}");
     }
 
     #[test]
