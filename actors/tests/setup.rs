@@ -628,6 +628,26 @@ fn the_configured_data_folder_configuration_and_port_are_what_the_sandbox_keeps_
 
 #[cfg(unix)]
 #[test]
+fn the_file_keeps_its_permissions_and_so_does_its_backup() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let place = Place::with_tools();
+    place.write_settings("{}");
+    std::fs::set_permissions(place.settings(), std::fs::Permissions::from_mode(0o600))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let run = place.run(&["--yes"]);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let backups = place.backups();
+    for file in [place.settings(), backups[0].clone()] {
+        let mode = std::fs::metadata(&file)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "{}", file.display());
+    }
+}
+
+#[cfg(unix)]
+#[test]
 fn a_linked_settings_file_is_changed_where_it_lives_and_stays_a_link() {
     let place = Place::with_tools();
     let dotfiles = place.dir.path().join("dotfiles");

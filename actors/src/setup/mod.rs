@@ -351,11 +351,12 @@ fn write(file: &Path, before: Option<&str>, after: &str) -> Result<Option<PathBu
     let temporary = dir.join(format!(".{name}.warden-{}", std::process::id()));
     let written = (|| -> std::io::Result<()> {
         let mut out = std::fs::File::create(&temporary)?;
+        // The old file's permissions before its text goes in (a 0600 file stays 0600).
+        if let Some(permissions) = permissions {
+            out.set_permissions(permissions)?;
+        }
         out.write_all(after.as_bytes())?;
         out.sync_all()?;
-        if let Some(permissions) = permissions {
-            std::fs::set_permissions(&temporary, permissions)?;
-        }
         std::fs::rename(&temporary, &target)
     })();
     if let Err(e) = written {
