@@ -47,6 +47,10 @@ pub(crate) struct Lexed<'a> {
     pub indent: Vec<u16>,
     /// For each token, the index of its matching bracket (`usize::MAX` if none).
     pub partner: Vec<usize>,
+    /// For each token, how many parentheses and brackets are open where it starts (line
+    /// breaks inside them are no tokens): a run of tokens starting at 0 reads as its text
+    /// lexed on its own would.
+    pub depth: Vec<u16>,
     /// Why the code could not be read to its end, if so.
     pub broken: Option<&'static str>,
 }
@@ -132,7 +136,9 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         toks: Vec::with_capacity(code.len() / 3),
         pos: Vec::with_capacity(code.len() / 3),
         indent: Vec::with_capacity(code.len() / 3),
+        depths: Vec::with_capacity(code.len() / 3),
         start: 0,
+        start_depth: 0,
         depth: 0,
         broken: None,
     };
@@ -148,6 +154,7 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         pos: lexer.pos,
         indent: lexer.indent,
         partner,
+        depth: lexer.depths,
         broken,
     }
 }
@@ -221,8 +228,10 @@ struct Lexer<'a, 's> {
     toks: Vec<Tok<'a>>,
     pos: Vec<usize>,
     indent: Vec<u16>,
-    /// Where the token being read starts.
+    depths: Vec<u16>,
+    /// Where the token being read starts, and the brackets open there.
     start: usize,
+    start_depth: u16,
     /// Parentheses and brackets open (braces hold statements, so line breaks count there).
     depth: usize,
     broken: Option<&'static str>,
@@ -237,6 +246,7 @@ impl<'a> Lexer<'a, '_> {
         self.toks.push(tok);
         self.pos.push(self.start);
         self.indent.push(0);
+        self.depths.push(self.start_depth);
     }
 
     /// The indentation of the line starting at the cursor.
@@ -265,6 +275,7 @@ impl<'a> Lexer<'a, '_> {
             let next = self.at(1);
             let syntax = self.syntax;
             self.start = self.i;
+            self.start_depth = u16::try_from(self.depth).unwrap_or(u16::MAX);
             match c {
                 b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.i += 1,
                 b'\n' => {

@@ -55,7 +55,7 @@ impl Args {
 }
 
 /// The reader's state while it reads one program (and the code it runs from text).
-pub(crate) struct State {
+pub(crate) struct State<'s> {
     pub lex: &'static Lexicon,
     bindings: Vec<(String, Value)>,
     stars: Vec<String>,
@@ -72,6 +72,10 @@ pub(crate) struct State {
     inlined_bytes: usize,
     /// What the function being read returns.
     returned: Option<Value>,
+    /// The program's tokens, where the bodies of its functions are read.
+    program: Option<&'s Lexed<'s>>,
+    /// Where the body of a function read in place starts.
+    body_from: Option<usize>,
 }
 
 fn tok<'t, 'a>(t: &'t Lexed<'a>, i: usize) -> Option<&'t Tok<'a>> {
@@ -483,8 +487,8 @@ fn verb_of(word: &str) -> Option<Sent> {
     }
 }
 
-impl State {
-    pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State {
+impl<'s> State<'s> {
+    pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State<'s> {
         State {
             lex,
             bindings: Vec::new(),
@@ -498,6 +502,8 @@ impl State {
             inlined: 0,
             inlined_bytes: 0,
             returned: None,
+            program: None,
+            body_from: None,
         }
     }
 
@@ -543,14 +549,15 @@ impl State {
             .map(|(_, v)| v.clone())
     }
 
-    /// Reads a program in this state's language.
-    pub(crate) fn program(&mut self, code: &str) {
-        let lexed = lex(code, &self.lex.syntax);
+    /// Reads a program in this state's language, lexed once: its functions' bodies are read
+    /// from its tokens.
+    pub(crate) fn program(&mut self, lexed: &'s Lexed<'s>) {
+        self.program = Some(lexed);
         if let Some(why) = lexed.broken {
             self.unknown(why);
             self.reading.broken = true;
         }
-        self.statements(&lexed, 0, lexed.toks.len());
+        self.statements(lexed, 0, lexed.toks.len());
         self.uncalled();
     }
 
@@ -560,12 +567,13 @@ impl State {
             self.unknown("it runs code from text, nested too deep to read");
             return;
         }
+        let lexed = (self.language() != Language::Tcl).then(|| lex(code, &self.lex.syntax));
         let mut inner = State::new(self.lex, self.nest + 1);
         inner.bindings = self.bindings.clone();
         inner.findings = self.findings;
-        match self.language() {
-            Language::Tcl => super::tcl::read(&mut inner, code),
-            _ => inner.program(code),
+        match &lexed {
+            Some(lexed) => inner.program(lexed),
+            None => super::tcl::read(&mut inner, code),
         }
         self.findings = inner.findings;
         self.calls += inner.calls;
@@ -637,13 +645,7 @@ impl State {
                     }
                     (Language::Awk, "print" | "printf") => return self.awk_print(t, i + 1, end),
                     (_, "for" | "foreach") => return self.for_loop(t, i + 1, end),
-                    (_, "return") => {
-                        let (value, next) = self.expr(t, i + 1, end);
-                        if self.inlined > 0 && self.returned.is_none() {
-                            self.returned = Some(value);
-                        }
-                        return next.max(i + 1);
-                    }
+                    (_, "return") => return self.returns(t, i + 1, end).max(i + 1),
                     _ => {
                         if let Some(next) = self.definition(t, i, end) {
                             return next;
@@ -671,6 +673,15 @@ impl State {
             return j + 2;
         }
         j
+    }
+
+    /// What follows `return`: the value the function being read returns.
+    fn returns(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> usize {
+        let (value, next) = self.expr(t, i, end);
+        if self.inlined > 0 && self.returned.is_none() {
+            self.returned = Some(value);
+        }
+        next
     }
 
     /// `name = value` (and `<-`, `:=`, `+=`, `.=`): the value bound to the name.
