@@ -528,18 +528,30 @@ impl<'s> State<'s> {
         }
     }
 
+    /// Binds a name (its key lower case: one is found again by any case of it).
     pub(crate) fn bind(&mut self, name: &str, value: Value) {
-        let key = lower(name);
-        if let Some(slot) = self.bindings.iter_mut().find(|(k, _)| *k == key) {
+        if let Some(slot) = self
+            .bindings
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
             slot.1 = value;
         } else if self.bindings.len() < MAX_BINDINGS {
-            self.bindings.push((key, value));
+            self.bindings.push((lower(name), value));
         }
     }
 
+    /// A name's value, taken out of its slot (which holds no value of its own until it is
+    /// bound again).
+    fn take_binding(&mut self, name: &str) -> Option<Value> {
+        self.bindings
+            .iter_mut()
+            .find(|(k, _)| k.len() == name.len() && k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| std::mem::replace(v, Value::Other))
+    }
+
     fn unbind(&mut self, name: &str) {
-        let key = lower(name);
-        self.bindings.retain(|(k, _)| *k != key);
+        self.bindings.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
     }
 
     pub(crate) fn binding(&self, name: &str) -> Option<Value> {
@@ -1346,18 +1358,18 @@ impl<'s> State<'s> {
 
     /// `key=`, `key =>`, and (Ruby, PHP) `key:` starting an argument.
     fn named_at(&mut self, t: &Lexed<'_>, i: usize) -> Option<(String, usize)> {
-        let key = match tok(t, i)? {
-            Tok::Name(k) => lower(k),
+        match tok(t, i)? {
+            Tok::Name(k) => {
+                let named = match tok(t, i + 1)? {
+                    Tok::Op("=" | "=>") => true,
+                    Tok::Op(":") => self.lex.syntax.colon_named && !is_op(t, i + 2, ":"),
+                    _ => false,
+                };
+                named.then(|| (lower(k), i + 2))
+            }
             Tok::Str(parts) if is_op(t, i + 1, "=>") => {
                 let pieces = self.text(parts);
-                lower(&literal(&Value::Text(pieces))?)
-            }
-            _ => return None,
-        };
-        match tok(t, i + 1)? {
-            Tok::Op("=") | Tok::Op("=>") => Some((key, i + 2)),
-            Tok::Op(":") if self.lex.syntax.colon_named && !is_op(t, i + 2, ":") => {
-                Some((key, i + 2))
+                Some((lower(&literal(&Value::Text(pieces))?), i + 2))
             }
             _ => None,
         }
@@ -1681,12 +1693,11 @@ impl<'s> State<'s> {
                 .collect();
             return Value::Each(results);
         }
+        if let Value::Object(path) = receiver {
+            return self.call_owned(join_lower(path, name), &args);
+        }
         let name = lower(name);
         match receiver {
-            Value::Object(path) => {
-                let path = join_path(&path, &name);
-                self.call_owned(path, &args)
-            }
             Value::Data(file) => {
                 // `STDIN->fdopen($c, 'r')`, `$stdin.reopen(sock)`: standard input wired.
                 if self.lex.index().wires(&format!(".{name}")) {
@@ -1961,17 +1972,16 @@ impl<'s> State<'s> {
                     .or_else(|| args.named("args"))
                     .or_else(|| args.named("cmd"))
                     .or_else(|| args.named("command"));
-                if let Some(value) = value.cloned() {
-                    self.run_value(&value);
+                if let Some(value) = value {
+                    self.run_value(value);
                 }
             }
             Shape::Words => {
-                let words: Vec<Value> = positional
+                let options = positional
                     .iter()
-                    .skip_while(|v| matches!(v, Value::Map(_)))
-                    .cloned()
-                    .collect();
-                match words.as_slice() {
+                    .take_while(|v| matches!(v, Value::Map(_)))
+                    .count();
+                match positional.get(options..).unwrap_or(&[]) {
                     [] => {}
                     [only] => self.run_value(only),
                     many => self.run_words(many),

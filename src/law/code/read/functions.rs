@@ -415,11 +415,14 @@ impl<'s> State<'s> {
             return Value::Object(name);
         }
         self.inlined_bytes += len;
+        // What the parameters' names were bound to, taken out while the body is read (their
+        // slots hold the arguments then) and put back after, last first, so a name written
+        // twice gets its first value back.
         let saved: Vec<(&str, Option<Value>)> = params
             .iter()
             .map(|p| {
                 let p = p.trim_start_matches('*');
-                (p, self.binding(p))
+                (p, self.take_binding(p))
             })
             .collect();
         for (n, param) in params.iter().enumerate() {
@@ -450,7 +453,7 @@ impl<'s> State<'s> {
         }
         self.inlined -= 1;
         let value = std::mem::replace(&mut self.returned, returned);
-        for (param, old) in saved {
+        for (param, old) in saved.into_iter().rev() {
             match old {
                 Some(value) => self.bind(param, value),
                 None => self.unbind(param),
