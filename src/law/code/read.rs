@@ -1760,22 +1760,29 @@ impl<'s> State<'s> {
     /// What calling `path` does and gives, the path given away (no copy when it names
     /// nothing).
     fn call_owned(&mut self, path: String, args: &Args) -> Value {
-        match self.call(&path, args) {
-            Value::Object(given) if given == path => Value::Object(path),
-            other => other,
+        match self.called(&path, args) {
+            Some(Value::Object(given)) if given == path => Value::Object(path),
+            Some(other) => other,
+            None => Value::Object(path),
         }
     }
 
     /// What calling `path` does and gives.
     pub(crate) fn call(&mut self, path: &str, args: &Args) -> Value {
+        self.called(path, args)
+            .unwrap_or_else(|| Value::Object(path.to_string()))
+    }
+
+    /// What calling `path` does and gives: `None` when it gives the object `path` names.
+    fn called(&mut self, path: &str, args: &Args) -> Option<Value> {
         self.calls += 1;
         if self.calls > MAX_CALLS {
             self.unknown("it makes more calls than warden reads");
-            return Value::Other;
+            return Some(Value::Other);
         }
         let index = self.lex.index();
         if self.is_home_call(path, args) {
-            return home();
+            return Some(home());
         }
         if index.special(path) == Some(Special::Stdin) {
             self.reading.stdin = true;
@@ -1783,23 +1790,23 @@ impl<'s> State<'s> {
         match index.meaning(path) {
             Some(Meaning::Run(shape)) => {
                 self.run(shape, args);
-                return Value::Object(path.to_string());
+                return None;
             }
             Some(Meaning::Delete(delete)) => {
                 self.delete(delete, args);
-                return Value::Other;
+                return Some(Value::Other);
             }
-            Some(Meaning::File(access)) => return self.access(access, args),
-            Some(Meaning::Net(net)) => return self.net(net, path, args),
+            Some(Meaning::File(access)) => return Some(self.access(access, args)),
+            Some(Meaning::Net(net)) => return Some(self.net(net, path, args)),
             Some(Meaning::Eval(eval)) => {
                 self.eval(eval, args);
-                return Value::Other;
+                return Some(Value::Other);
             }
             Some(Meaning::Build(build)) => {
                 if index.wires(path) {
                     self.reading.wires = true;
                 }
-                return self.build(build, args);
+                return Some(self.build(build, args));
             }
             None => {}
         }
@@ -1811,26 +1818,26 @@ impl<'s> State<'s> {
                 .skip(1)
                 .any(|seg| verb_of(seg).is_some() || REQUESTS.contains(&seg))
             {
-                return self.net(net, path, args);
+                return Some(self.net(net, path, args));
             }
-            return Value::Object(path.to_string());
+            return None;
         }
         if index.wires(path) {
             self.reading.wires = true;
         }
         if let Some(value) = self.user_call(path, args) {
-            return value;
+            return Some(value);
         }
         if !path.contains('.') && !self.stars.is_empty() {
             let stars = self.stars.clone();
             for module in stars {
                 let full = join_path(&module, path);
                 if index.meaning(&full).is_some() {
-                    return self.call(&full, args);
+                    return Some(self.call(&full, args));
                 }
             }
         }
-        Value::Object(path.to_string())
+        None
     }
 
     /// `os.homedir()`, `os.getenv('HOME')`, `Sys.getenv("HOME")`.
