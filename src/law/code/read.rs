@@ -220,16 +220,16 @@ fn pieces_of(value: Value) -> Vec<Piece> {
         Value::Text(pieces) | Value::Command(pieces) => pieces,
         Value::Object(path) => vec![Piece::Unknown(placeholder(&path))],
         Value::List(items) => {
-            let mut out = Vec::new();
+            let mut out = Pieces::default();
             for (n, item) in items.into_iter().enumerate() {
                 if n > 0 {
-                    push_lit(&mut out, " ");
+                    out.lit(" ");
                 }
                 for piece in pieces_of(item) {
-                    push_piece(&mut out, piece);
+                    out.push(piece);
                 }
             }
-            out
+            out.done()
         }
         Value::Fetched(_) => vec![Piece::Unknown("download".to_string())],
         Value::Data(_) => vec![Piece::Unknown("data".to_string())],
@@ -237,32 +237,70 @@ fn pieces_of(value: Value) -> Vec<Piece> {
     }
 }
 
-fn text_len(pieces: &[Piece]) -> usize {
-    pieces
-        .iter()
-        .map(|p| match p {
-            Piece::Lit(text) => text.len(),
-            Piece::Home => 7,
-            Piece::Unknown(name) => name.len() + 3,
-        })
-        .sum()
-}
-
-fn push_lit(out: &mut Vec<Piece>, text: &str) {
-    push_piece(out, Piece::Lit(text.to_string()));
-}
-
-fn push_piece(out: &mut Vec<Piece>, piece: Piece) {
-    if text_len(out) > MAX_TEXT {
-        if !matches!(out.last(), Some(Piece::Unknown(_))) {
-            out.push(Piece::Unknown("rest".to_string()));
-        }
-        return;
+/// A piece's length in its text (the home folder and a placeholder as `${HOME}`, `${name}`).
+fn piece_len(piece: &Piece) -> usize {
+    match piece {
+        Piece::Lit(text) => text.len(),
+        Piece::Home => 7,
+        Piece::Unknown(name) => name.len() + 3,
     }
-    match (out.last_mut(), piece) {
-        (Some(Piece::Lit(last)), Piece::Lit(text)) => last.push_str(&text),
-        (_, Piece::Lit(text)) if text.is_empty() => {}
-        (_, piece) => out.push(piece),
+}
+
+/// A text's pieces as they are put together: next literals join, and past `MAX_TEXT` the rest
+/// is unknown. The length is kept as pieces come, so a text of many pieces is built in one
+/// pass, not summed again for each.
+#[derive(Default)]
+struct Pieces {
+    out: Vec<Piece>,
+    len: usize,
+}
+
+impl Pieces {
+    fn from(out: Vec<Piece>) -> Pieces {
+        let len = out.iter().map(piece_len).sum();
+        Pieces { out, len }
+    }
+
+    fn lit(&mut self, text: &str) {
+        if self.len <= MAX_TEXT
+            && let Some(Piece::Lit(last)) = self.out.last_mut()
+        {
+            last.push_str(text);
+            self.len += text.len();
+            return;
+        }
+        self.push(Piece::Lit(text.to_string()));
+    }
+
+    fn push(&mut self, piece: Piece) {
+        if self.len > MAX_TEXT {
+            if !matches!(self.out.last(), Some(Piece::Unknown(_))) {
+                let rest = Piece::Unknown("rest".to_string());
+                self.len += piece_len(&rest);
+                self.out.push(rest);
+            }
+            return;
+        }
+        match (self.out.last_mut(), piece) {
+            (Some(Piece::Lit(last)), Piece::Lit(text)) => {
+                self.len += text.len();
+                last.push_str(&text);
+            }
+            (_, Piece::Lit(text)) if text.is_empty() => {}
+            (_, piece) => {
+                self.len += piece_len(&piece);
+                self.out.push(piece);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.out.clear();
+        self.len = 0;
+    }
+
+    fn done(self) -> Vec<Piece> {
+        self.out
     }
 }
 
@@ -292,14 +330,14 @@ pub(crate) fn concat(left: Value, right: Value) -> Value {
         }
         (left, right) => {
             let command = matches!(left, Value::Command(_)) || matches!(right, Value::Command(_));
-            let mut out = pieces_of(left);
+            let mut out = Pieces::from(pieces_of(left));
             for piece in pieces_of(right) {
-                push_piece(&mut out, piece);
+                out.push(piece);
             }
             if command {
-                Value::Command(out)
+                Value::Command(out.done())
             } else {
-                Value::Text(out)
+                Value::Text(out.done())
             }
         }
     }
@@ -326,12 +364,12 @@ pub(crate) fn expand(value: Value) -> Value {
             })
         };
         if let Some(rest) = rest {
-            let mut out = vec![Piece::Home];
-            push_lit(&mut out, &rest);
+            let mut out = Pieces::from(vec![Piece::Home]);
+            out.lit(&rest);
             for piece in pieces.drain(1..) {
-                push_piece(&mut out, piece);
+                out.push(piece);
             }
-            return Value::Text(out);
+            return Value::Text(out.done());
         }
     }
     Value::Text(pieces)
@@ -339,7 +377,7 @@ pub(crate) fn expand(value: Value) -> Value {
 
 /// Parts joined as a path; an absolute part starts it again (`os.path.join`).
 fn path_join(parts: &[Value]) -> Value {
-    let mut out: Vec<Piece> = Vec::new();
+    let mut out = Pieces::default();
     for part in parts {
         let pieces = pieces_of(part.clone());
         let absolute = match pieces.first() {
@@ -349,16 +387,16 @@ fn path_join(parts: &[Value]) -> Value {
         };
         if absolute {
             out.clear();
-        } else if !out.is_empty()
-            && !matches!(out.last(), Some(Piece::Lit(text)) if text.ends_with('/'))
+        } else if !out.out.is_empty()
+            && !matches!(out.out.last(), Some(Piece::Lit(text)) if text.ends_with('/'))
         {
-            push_lit(&mut out, "/");
+            out.lit("/");
         }
         for piece in pieces {
-            push_piece(&mut out, piece);
+            out.push(piece);
         }
     }
-    Value::Text(out)
+    Value::Text(out.done())
 }
 
 /// `%s`, `%d`, `{}`, `{0}`, `{name}` in a format filled in order.
@@ -374,21 +412,21 @@ fn format(template: &Value, fill: &[Value]) -> Value {
         return Value::Text(vec![Piece::Unknown("value".to_string())]);
     };
     let mut values = fill.iter().cloned();
-    let mut out: Vec<Piece> = Vec::new();
+    let mut out = Pieces::default();
     for piece in pieces {
         let Piece::Lit(text) = piece else {
-            push_piece(&mut out, piece.clone());
+            out.push(piece.clone());
             continue;
         };
         let mut rest = text.as_str();
         while let Some(at) = rest.find(['%', '{']) {
-            push_lit(&mut out, rest.get(..at).unwrap_or(""));
+            out.lit(rest.get(..at).unwrap_or(""));
             let tail = rest.get(at..).unwrap_or("");
             let hole = if tail.starts_with("%%") {
-                push_lit(&mut out, "%");
+                out.lit("%");
                 2
             } else if tail.starts_with("{{") {
-                push_lit(&mut out, "{");
+                out.lit("{");
                 2
             } else if let Some(spec) = tail.strip_prefix('%') {
                 // `%s`, `%-10s`, `%05d`: flags and width, then the letter.
@@ -400,12 +438,12 @@ fn format(template: &Value, fill: &[Value]) -> Value {
                     Some(n) => {
                         let value = values.next().unwrap_or(Value::Other);
                         for piece in pieces_of(value) {
-                            push_piece(&mut out, piece);
+                            out.push(piece);
                         }
                         n
                     }
                     None => {
-                        push_lit(&mut out, "%");
+                        out.lit("%");
                         1
                     }
                 }
@@ -414,21 +452,21 @@ fn format(template: &Value, fill: &[Value]) -> Value {
                     Some(close) => {
                         let value = values.next().unwrap_or(Value::Other);
                         for piece in pieces_of(value) {
-                            push_piece(&mut out, piece);
+                            out.push(piece);
                         }
                         close + 1
                     }
                     None => {
-                        push_lit(&mut out, "{");
+                        out.lit("{");
                         1
                     }
                 }
             };
             rest = tail.get(hole..).unwrap_or("");
         }
-        push_lit(&mut out, rest);
+        out.lit(rest);
     }
-    Value::Text(out)
+    Value::Text(out.done())
 }
 
 /// The words of a list, or every value from `from`, as one flat list.
@@ -594,19 +632,19 @@ impl<'s> State<'s> {
 
     /// A string's parts as pieces, interpolations read as expressions.
     pub(crate) fn text(&mut self, parts: &[Part]) -> Vec<Piece> {
-        let mut out = Vec::new();
+        let mut out = Pieces::default();
         for part in parts {
             match part {
-                Part::Text(text) => push_lit(&mut out, text),
+                Part::Text(text) => out.lit(text),
                 Part::Interp(source) => {
                     let value = self.interpolated(source);
                     for piece in pieces_of(value) {
-                        push_piece(&mut out, piece);
+                        out.push(piece);
                     }
                 }
             }
         }
-        out
+        out.done()
     }
 
     fn interpolated(&mut self, source: &str) -> Value {

@@ -1347,7 +1347,16 @@ fn hostile_code_is_read_in_bounded_time_and_never_panics() {
     let calls = "os.system('id');".repeat(5_000);
     let braces = "{".repeat(20_000) + &"}".repeat(20_000);
     let interp = "f'{".repeat(5_000);
-    for code in [&deep, &quotes, &chain, &calls, &braces, &interp] {
+    // Texts of many pieces, built in one pass (past 8 KB the rest is unknown).
+    let holes = format!("os.system(f'{}')", "{x}-".repeat(12_000));
+    let formats = format!(
+        "os.system('{}' % ({}))",
+        "%s".repeat(9_000),
+        "x, ".repeat(9_000)
+    );
+    for code in [
+        &deep, &quotes, &chain, &calls, &braces, &interp, &holes, &formats,
+    ] {
         for language in LANGUAGES {
             let started = std::time::Instant::now();
             let reading = read_as(*language, code);
