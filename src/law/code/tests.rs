@@ -1340,7 +1340,7 @@ fn code_is_found_where_a_command_line_holds_it() {
 }
 
 #[test]
-fn hostile_code_is_read_in_bounded_time_and_never_panics() {
+fn hostile_code_is_read_within_its_bounds_and_never_panics() {
     let deep = "(".repeat(50_000);
     let quotes = "'\"".repeat(20_000);
     let chain = "a.".repeat(30_000) + "system('id')";
@@ -1357,19 +1357,14 @@ fn hostile_code_is_read_in_bounded_time_and_never_panics() {
     for code in [
         &deep, &quotes, &chain, &calls, &braces, &interp, &holes, &formats,
     ] {
+        // How long each takes is measured in benches/benches/judge.rs ("hostile code"),
+        // never by the clock in a test.
         for language in LANGUAGES {
-            let started = std::time::Instant::now();
             let reading = read_as(*language, code);
             assert!(
                 reading.runs.len() <= 64,
                 "{language:?}: {} runs",
                 reading.runs.len()
-            );
-            assert!(
-                started.elapsed() < std::time::Duration::from_secs(2),
-                "{language:?}: {:?} for {} bytes",
-                started.elapsed(),
-                code.len()
             );
         }
     }
