@@ -14,10 +14,7 @@ use crate::verdict::{Harm, Risk};
 /// What a file tool's step risks.
 pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
-    let place = Place {
-        cwd: &ctx.cwd,
-        home: &home,
-    };
+    let place = Place::new(&ctx.cwd, &home);
     let writes = step.access == Access::Write;
     let mut found = Assessment {
         changes: writes,

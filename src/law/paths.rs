@@ -2,11 +2,25 @@
 //! the system. Pure string work on paths as written; no file system access.
 
 use crate::law::rule::RuleId;
-/// The work folder and the home folder a command's paths are read against.
+/// The folders a command's paths are read against: where it runs (relative paths resolve
+/// there), the work folder (what Undo keeps) and the home folder. `cwd` and `work` are the
+/// same folder until a `cd` in the line moves `cwd`.
 #[derive(Debug, Clone, Copy)]
 pub struct Place<'a> {
     pub cwd: &'a str,
+    pub work: &'a str,
     pub home: &'a str,
+}
+
+impl<'a> Place<'a> {
+    /// A place whose command runs in the work folder itself.
+    pub fn new(work: &'a str, home: &'a str) -> Place<'a> {
+        Place {
+            cwd: work,
+            work,
+            home,
+        }
+    }
 }
 
 /// Folders whose files are the system's: writing or deleting there is severe.
@@ -64,6 +78,9 @@ impl Place<'_> {
         }
         let joined = if expanded.starts_with('/') {
             expanded
+        } else if self.cwd.contains('$') {
+            // After `cd "$DIR"` a relative path is only known when it runs.
+            return None;
         } else {
             format!("{}/{expanded}", self.cwd)
         };
@@ -99,7 +116,7 @@ impl Place<'_> {
 
     /// Inside the work folder (or the folder itself).
     pub fn inside_work(&self, abs: &str) -> bool {
-        under(abs, self.cwd)
+        under(abs, self.work)
     }
 
     /// The home folder itself, or a path under it.
@@ -154,10 +171,7 @@ pub fn protected_in_line(
         return Vec::new();
     }
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
-    let place = Place {
-        cwd: &ctx.cwd,
-        home: &home,
-    };
+    let place = Place::new(&ctx.cwd, &home);
     let line = crate::shell::Line::parse(text);
     let words = line.commands.iter().flat_map(|cmd| {
         cmd.words
@@ -270,10 +284,7 @@ mod tests {
 
     #[test]
     fn paths_resolve_against_the_work_and_home_folders() {
-        let place = Place {
-            cwd: "/home/u/app",
-            home: "/home/u",
-        };
+        let place = Place::new("/home/u/app", "/home/u");
         let table = [
             ("src/x.rs", Some("/home/u/app/src/x.rs")),
             ("../other", Some("/home/u/other")),

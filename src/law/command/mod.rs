@@ -57,16 +57,88 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
     assess_at(text, cwd, facts, 0)
 }
 
+/// The folder each command of a line runs in: the work folder, or where a `cd` (or `pushd`)
+/// before it went. A `cd` counts for the commands after it written in the same text and
+/// for what they hold (not for a child shell's own `bash -c 'cd …'` outside it, nor in a
+/// pipeline, whose stages are subshells). `cd` alone is the home folder; a folder only known
+/// when it runs (`cd "$DIR"`, `cd -`) makes every relative path after it one too. A `cd` in
+/// `( … )` is taken to last past it: one more question, never one less.
+fn folders_after_cd(line: &Line, start: &str, cwd: &str, home: &str) -> Vec<String> {
+    let commands = &line.commands;
+    let mut cwds: Vec<String> = vec![start.to_string(); commands.len()];
+    for (at, cmd) in commands.iter().enumerate() {
+        let program = cmd.program();
+        if !matches!(program.as_str(), "cd" | "pushd" | "popd" | "chdir") {
+            continue;
+        }
+        let alone = commands
+            .iter()
+            .filter(|other| other.pipeline == cmd.pipeline)
+            .count()
+            == 1;
+        if !alone {
+            continue;
+        }
+        let here = Place {
+            cwd: &cwds[at],
+            work: cwd,
+            home,
+        };
+        let target = cmd
+            .args()
+            .iter()
+            .find(|a| !matches!(a.as_str(), "-L" | "-P" | "-e" | "-@" | "--"));
+        let next = match (program.as_str(), target) {
+            ("popd", _) => None,
+            (_, None) => Some(home.to_string()),
+            (_, Some(dash)) if dash == "-" => None,
+            (_, Some(word)) => here.resolve(word),
+        };
+        // A folder only known when it runs: relative paths after it can't be resolved.
+        let next = next.unwrap_or_else(|| "$CDPATH".to_string());
+        let scope = cmd.parent;
+        for later in at + 1..commands.len() {
+            // The command's ancestor among the cd's siblings, if it has one.
+            let mut index = later;
+            let mut reaches = false;
+            loop {
+                let Some(command) = commands.get(index) else {
+                    break;
+                };
+                if command.parent == scope {
+                    reaches = index > at;
+                    break;
+                }
+                match command.parent {
+                    Some(parent) => index = parent,
+                    None => break,
+                }
+            }
+            if reaches {
+                cwds[later] = next.clone();
+            }
+        }
+    }
+    cwds
+}
+
 /// How deep shell text found inside code is read (code inside code inside code…).
 const EMBEDDED_DEPTH: usize = 2;
 
 /// [`assess`] for text found `depth` texts deep (code's shell text, PowerShell's POSIX lines).
 pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> Assessment {
+    assess_in(text, cwd, cwd, facts, depth)
+}
+
+/// [`assess_at`] for a line that starts in `start` (a `cd` before the text that holds it),
+/// with `cwd` the work folder.
+fn assess_in(text: &str, cwd: &str, start: &str, facts: &dyn Facts, depth: usize) -> Assessment {
     let line = Line::parse(text);
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let cwds = folders_after_cd(&line, start, cwd, &home);
     let mut scan = Scan {
         line: &line,
-        place: Place { cwd, home: &home },
+        place: Place::new(cwd, &home),
         facts,
         risks: Vec::new(),
         changes: false,
@@ -109,7 +181,13 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
         scan.changes = true;
     }
     system::fork_bomb(text, &mut scan);
-    for cmd in &line.commands {
+    for (index, cmd) in line.commands.iter().enumerate() {
+        // Each command in the folder it runs in: `cd ~ && rm -rf *` deletes the home folder.
+        scan.place = Place {
+            cwd: cwds.get(index).map_or(start, String::as_str),
+            work: cwd,
+            home: &home,
+        };
         if !is_read_only(cmd) {
             scan.changes = true;
         }
@@ -170,13 +248,19 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
         }
     }
     if depth < EMBEDDED_DEPTH {
-        for cmd in &line.commands {
+        for (index, cmd) in line.commands.iter().enumerate() {
+            let here = cwds.get(index).map_or(start, String::as_str);
+            scan.place = Place {
+                cwd: here,
+                work: cwd,
+                home: &home,
+            };
             // Shell text in code, and in the settings git runs, is judged as a line of its own.
             for inner in code::judge(cmd, &mut scan)
                 .into_iter()
                 .chain(git::settings_run(cmd))
             {
-                let found = assess_at(&inner, cwd, facts, depth + 1);
+                let found = assess_in(&inner, cwd, here, facts, depth + 1);
                 scan.changes |= found.changes;
                 scan.network |= found.network;
                 scan.risks.extend(found.risks);
@@ -195,6 +279,7 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
             }
         }
     }
+    scan.place = Place::new(cwd, &home);
     net::pipelines(&mut scan);
     net::download_then_run(&mut scan);
     net::handed_secrets(&mut scan);

@@ -557,8 +557,11 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         scan.add(Risk::new(RuleId::DeleteUnknown, harm, true, reason).wish(Wish::new(Act::Delete)));
         return;
     };
-    let everything = place::is_root_like(&abs)
-        || place.is_home(&abs)
+    // `rm -rf *` (or `.`, `./*`) takes the folder it runs in: after `cd ~` that is the home.
+    let here = matches!(target, "*" | "./*" | "." | "./");
+    let folder = if here { place.cwd } else { abs.as_str() };
+    let everything = place::is_root_like(folder)
+        || place.is_home(folder)
         || (glob_root && (abs == "/" || place.is_home(&abs)));
     if everything && recursive {
         scan.add(
@@ -566,7 +569,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
                 RuleId::CriticalWipe,
                 Harm::Severe,
                 true,
-                format!("delete everything under {abs}"),
+                format!("delete everything under {folder}"),
             )
             .critical(),
         );
@@ -585,8 +588,24 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         );
         return;
     }
-    let whole_work = matches!(target, "*" | "./*" | "." | "./")
-        || abs.trim_end_matches('/') == place.cwd.trim_end_matches('/');
+    let folder = folder.trim_end_matches("/*");
+    let whole_work = folder.trim_end_matches('/') == place.work.trim_end_matches('/');
+    if here && !whole_work {
+        // The whole of another folder: judged as that folder is.
+        if !place.inside_work(folder) && !place::is_temp(folder) && recursive {
+            let name = place::basename(folder).to_string();
+            scan.add(
+                Risk::new(
+                    RuleId::DeleteOutside,
+                    Harm::Severe,
+                    true,
+                    format!("delete everything in {folder}, outside the work folder, which Undo can't bring back"),
+                )
+                .wish(Wish::new(Act::Delete).naming(Name::one(&name))),
+            );
+        }
+        return;
+    }
     if recursive && whole_work && !place::is_temp(&abs) {
         // The whole work folder (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it,
         // but everything the project has goes at once: severe, not lasting, as discarding

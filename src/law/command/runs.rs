@@ -1018,10 +1018,7 @@ mod tests {
 
     #[test]
     fn a_container_s_paths_are_seen_from_the_host() {
-        let place = Place {
-            cwd: "/home/user/app",
-            home: "/home/user",
-        };
+        let place = Place::new("/home/user/app", "/home/user");
         let mounts = vec![
             Mount {
                 host: "/home/user".to_string(),
