@@ -97,14 +97,11 @@ fn folders_after_cd(line: &Line, start: &str, cwd: &str, home: &str) -> Vec<Stri
         // A folder only known when it runs: relative paths after it can't be resolved.
         let next = next.unwrap_or_else(|| "$CDPATH".to_string());
         let scope = cmd.parent;
-        for later in at + 1..commands.len() {
+        for (later, folder) in cwds.iter_mut().enumerate().skip(at + 1) {
             // The command's ancestor among the cd's siblings, if it has one.
             let mut index = later;
             let mut reaches = false;
-            loop {
-                let Some(command) = commands.get(index) else {
-                    break;
-                };
+            while let Some(command) = commands.get(index) {
                 if command.parent == scope {
                     reaches = index > at;
                     break;
@@ -115,7 +112,7 @@ fn folders_after_cd(line: &Line, start: &str, cwd: &str, home: &str) -> Vec<Stri
                 }
             }
             if reaches {
-                cwds[later] = next.clone();
+                *folder = next.clone();
             }
         }
     }
