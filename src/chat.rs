@@ -163,6 +163,13 @@ pub enum Event {
     Stopped {
         stopped: bool,
     },
+    /// The step a waiting question asks about, by the host's id for it (Claude Code's
+    /// `tool_use_id`, the judge request's `id`): when that step runs, the person let it
+    /// through. A question lookups share gets one for each step.
+    AskedAbout {
+        question: u64,
+        step: String,
+    },
 }
 
 impl Event {
@@ -204,6 +211,8 @@ pub struct Pending {
     pub lookup: bool,
     /// When it was asked.
     pub at_ms: i64,
+    /// The ids of the steps it asks about (`Event::AskedAbout`).
+    pub steps: Vec<String>,
 }
 
 /// Everything a chat remembers.
@@ -313,6 +322,7 @@ impl ChatState {
                         counts: counts.clone(),
                         lookup: *lookup,
                         at_ms: record.at_ms,
+                        steps: Vec::new(),
                     },
                 );
             }
@@ -342,6 +352,13 @@ impl ChatState {
             | Event::SettingChanged { .. }
             | Event::NoteChanged { .. } => {}
             Event::Stopped { stopped } => self.stopped = *stopped,
+            Event::AskedAbout { question, step } => {
+                if let Some(pending) = self.pending.get_mut(question)
+                    && !pending.steps.contains(step)
+                {
+                    pending.steps.push(step.clone());
+                }
+            }
             Event::Inherited { words, marks, kept } => {
                 self.inherited = words.clone();
                 for mark in marks {
@@ -356,6 +373,16 @@ impl ChatState {
                 }
             }
         }
+    }
+
+    /// The newest waiting question that asks about the step with this id (the host's id for
+    /// it). Never a question about another step.
+    pub fn question_about(&self, step: &str) -> Option<u64> {
+        self.pending
+            .iter()
+            .rev()
+            .find(|(_, p)| p.steps.iter().any(|s| s == step))
+            .map(|(question, _)| *question)
     }
 
     /// A state rebuilt from records, oldest first.
@@ -522,6 +549,59 @@ mod tests {
         let ctx = state.context("/w", None);
         assert_eq!(ctx.read, vec!["a web page".to_string()]);
         assert_eq!(ctx.said, vec!["push it".to_string()]);
+    }
+
+    #[test]
+    fn a_question_keeps_the_ids_of_the_steps_it_asks_about() {
+        let asked = |question: u64| Event::Asked {
+            question,
+            tool: "Bash".into(),
+            class: "git.push".into(),
+            offers: Offers::default(),
+            counts: Vec::new(),
+            lookup: false,
+        };
+        let about = |question: u64, step: &str| Event::AskedAbout {
+            question,
+            step: step.into(),
+        };
+        let records = vec![
+            at(0, asked(3)),
+            at(0, about(3, "toolu_a")),
+            at(1, asked(5)),
+            at(1, about(5, "toolu_b")),
+            // A lookup that joined question 5, and a step for a question gone.
+            at(2, about(5, "toolu_c")),
+            at(3, about(9, "toolu_d")),
+            // The same step judged again: its newest question.
+            at(4, asked(8)),
+            at(4, about(8, "toolu_e")),
+            at(5, asked(11)),
+            at(5, about(11, "toolu_e")),
+        ];
+        let state = ChatState::replay(&records);
+        assert_eq!(state.question_about("toolu_a"), Some(3));
+        assert_eq!(state.question_about("toolu_b"), Some(5));
+        assert_eq!(state.question_about("toolu_c"), Some(5));
+        // No question is answered by another step's id, nor by the newest of its tool.
+        assert_eq!(state.question_about("toolu_d"), None);
+        assert_eq!(state.question_about("toolu_z"), None);
+        assert_eq!(state.question_about("toolu_e"), Some(11));
+        let answered = ChatState::replay(
+            records
+                .iter()
+                .chain(&[at(
+                    6,
+                    Event::Answered {
+                        question: 3,
+                        answer: Answer::Once,
+                        kept: None,
+                    },
+                )])
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(answered.question_about("toolu_a"), None);
+        assert_eq!(answered.question_about("toolu_b"), Some(5));
     }
 
     #[test]

@@ -5,8 +5,8 @@ use crate::facts::Facts;
 use crate::law::judge;
 use crate::mode::Mode;
 use crate::step::{
-    Access, AppStep, BrowserAction, BrowserStep, Context, FetchStep, FileStep, Origin, Setting,
-    Step,
+    Access, AppStep, BrowserAction, BrowserStep, Context, FetchStep, FileStep, Origin,
+    ScheduleStep, Setting, Step,
 };
 use crate::verdict::{Decision, Harm, Scored, Verdict};
 use crate::wish::{Name, Wish};
@@ -203,6 +203,17 @@ fn optional<'a>(request: &'a Request, field: &str) -> Option<&'a str> {
     request.tool_input.get(field).and_then(Value::as_str)
 }
 
+/// The app Claude Code's own tools that speak belong to (`SendMessage`, `SendFeedback`).
+pub const CLAUDE_CODE: &str = "Claude Code";
+
+/// The app claude.ai's services belong to (`Artifact`, `Projects`).
+pub const CLAUDE_AI: &str = "claude.ai";
+
+/// A path as one shell word.
+fn quoted(path: &str) -> String {
+    format!("'{}'", path.replace('\'', "'\\''"))
+}
+
 /// Normalises a tool call into a step: Claude Code's tool names and input shapes.
 fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, RequestError> {
     let tool = request.tool_name.as_str();
@@ -225,6 +236,9 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         "NotebookEdit" => file(Access::Write, input(request, "notebook_path")?),
         "NotebookRead" => file(Access::Read, input(request, "notebook_path")?),
         "Glob" | "Grep" | "LS" => file(Access::Read, optional(request, "path").unwrap_or(cwd)),
+        // A language server's lookup of code (a definition, references, a symbol): a read of
+        // the file it names.
+        "LSP" => file(Access::Read, optional(request, "filePath").unwrap_or(cwd)),
         "WebFetch" => Step::Fetch(FetchStep {
             tool: tool.to_string(),
             target: input(request, "url")?.to_string(),
@@ -236,14 +250,210 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
             search: true,
         }),
         "browser" | "Browser" => Step::Browser(read_browser(request)?),
-        // `Agent` is Claude Code's newer name for `Task` (a subagent: its own steps are
-        // judged one by one); `Skill` loads a skill's instructions.
-        "TodoWrite" | "TodoRead" | "ExitPlanMode" | "BashOutput" | "KillShell" | "KillBash"
-        | "Task" | "Agent" | "Skill" | "AskUserQuestion" => Step::Bookkeeping {
+        // Watching a command's output runs the command, as `Bash` would; watching a socket
+        // opens its address, as a fetch does.
+        "Monitor" => match (
+            optional(request, "command"),
+            request
+                .tool_input
+                .pointer("/ws/url")
+                .and_then(Value::as_str),
+        ) {
+            (Some(command), _) => Step::Command {
+                command: command.to_string(),
+            },
+            // A WebSocket opens with an HTTP request (ws: is http:, wss: is https:).
+            (None, Some(url)) => Step::Fetch(FetchStep {
+                tool: tool.to_string(),
+                target: match url.get(..4).map(str::to_ascii_lowercase).as_deref() {
+                    Some("wss:") => format!("https:{}", &url[4..]),
+                    Some("ws:/") => format!("http:{}", &url[3..]),
+                    _ => url.to_string(),
+                },
+                search: false,
+            }),
+            (None, None) => {
+                return Err(RequestError::MissingInput {
+                    tool: tool.to_string(),
+                    field: "command",
+                });
+            }
+        },
+        // A new worktree is a folder written in the repository (`<repo>/.claude/worktrees/`);
+        // switching into one that exists changes nothing but where the agent works.
+        "EnterWorktree" => match optional(request, "path") {
+            Some(path) => file(Access::Read, path),
+            None => file(
+                Access::Write,
+                &format!(
+                    "{}/.claude/worktrees/{}",
+                    cwd.trim_end_matches('/'),
+                    optional(request, "name").unwrap_or_default()
+                ),
+            ),
+        },
+        // Leaving it: kept, nothing changes; removed, the worktree (the work folder) goes, and
+        // with `discard_changes` its uncommitted work too, as `git worktree remove --force`.
+        "ExitWorktree" => match optional(request, "action") {
+            Some("remove")
+                if request
+                    .tool_input
+                    .get("discard_changes")
+                    .and_then(Value::as_bool)
+                    == Some(true) =>
+            {
+                Step::Command {
+                    command: format!("git worktree remove --force {}", quoted(cwd)),
+                }
+            }
+            Some("remove") => file(Access::Write, cwd),
+            _ => Step::Bookkeeping {
+                tool: tool.to_string(),
+            },
+        },
+        // Something set to run later by itself: persistence, judged as a schedule.
+        "CronCreate" => Step::Schedule(ScheduleStep {
+            tool: tool.to_string(),
+            prompt: optional(request, "prompt").unwrap_or_default().to_string(),
+            // `durable`: kept in .claude/scheduled_tasks.json, it survives restarts.
+            lasting: request.tool_input.get("durable").and_then(Value::as_bool) == Some(true),
+            remote: false,
+        }),
+        "ScheduleWakeup"
+            if request.tool_input.get("stop").and_then(Value::as_bool) != Some(true) =>
+        {
+            Step::Schedule(ScheduleStep {
+                tool: tool.to_string(),
+                prompt: optional(request, "prompt").unwrap_or_default().to_string(),
+                // At most an hour away, in this session.
+                lasting: false,
+                remote: false,
+            })
+        }
+        // A trigger kept in the cloud (made, changed or run) runs there by itself; listing
+        // them and reading their runs is a lookup.
+        "RemoteTrigger"
+            if !matches!(
+                optional(request, "action"),
+                Some("list" | "get" | "list_runs" | "get_run_log")
+            ) =>
+        {
+            Step::Schedule(ScheduleStep {
+                tool: tool.to_string(),
+                prompt: request
+                    .tool_input
+                    .get("body")
+                    .map(Value::to_string)
+                    .unwrap_or_default(),
+                lasting: true,
+                remote: true,
+            })
+        }
+        // Words to another agent (a teammate, a background agent, another session) or to
+        // Anthropic (feedback): speaking, judged as an app's tool that sends.
+        "SendMessage" | "SendFeedback" => Step::App(read_app(
+            request,
+            defaults,
+            CLAUDE_CODE,
+            tool,
+            request.tool_input.clone(),
+            Origin::Own,
+            Some(Access::Write),
+        )),
+        // claude.ai's own services: an artifact (a page others may open), a project's
+        // documents, Claude Design. Someone else's systems, as a connected app's are.
+        "Artifact" => {
+            let mut arguments = request.tool_input.clone();
+            let action = optional(request, "action").unwrap_or("publish").to_string();
+            if let Some(object) = arguments.as_object_mut() {
+                object.insert("action".to_string(), Value::String(action.clone()));
+            }
+            let looks = matches!(
+                action.as_str(),
+                "list" | "read" | "list_types" | "status" | "list_assets" | "read_asset"
+            );
+            Step::App(read_app(
+                request,
+                defaults,
+                CLAUDE_AI,
+                tool,
+                arguments,
+                Origin::Mcp,
+                Some(if looks { Access::Read } else { Access::Write }),
+            ))
+        }
+        "Projects" => {
+            let changes = matches!(
+                optional(request, "method"),
+                Some("project_write" | "project_delete") | None
+            );
+            Step::App(read_app(
+                request,
+                defaults,
+                CLAUDE_AI,
+                tool,
+                request.tool_input.clone(),
+                Origin::Mcp,
+                Some(if changes { Access::Write } else { Access::Read }),
+            ))
+        }
+        "ClaudeDesign" => Step::App(read_app(
+            request,
+            defaults,
+            "Claude Design",
+            optional(request, "operation").unwrap_or(tool),
+            request
+                .tool_input
+                .get("arguments")
+                .cloned()
+                .unwrap_or(Value::Null),
+            Origin::Mcp,
+            None,
+        )),
+        // The agent's own bookkeeping: its lists and tasks, leaving or entering plan mode, a
+        // running command's output or its end, a subagent or a workflow of them (each of their
+        // steps judged in its turn), a skill's instructions, finding its own tools, a
+        // language server, other agents' names, findings and notices for the person.
+        // (`Agent` is Claude Code's newer name for `Task`.)
+        "TodoWrite"
+        | "TodoRead"
+        | "ExitPlanMode"
+        | "EnterPlanMode"
+        | "BashOutput"
+        | "KillShell"
+        | "KillBash"
+        | "Task"
+        | "Agent"
+        | "Workflow"
+        | "Skill"
+        | "AskUserQuestion"
+        | "ToolSearch"
+        | "ListAgents"
+        | "TaskCreate"
+        | "TaskGet"
+        | "TaskList"
+        | "TaskUpdate"
+        | "TaskOutput"
+        | "TaskStop"
+        | "CronList"
+        | "CronDelete"
+        | "ScheduleWakeup"
+        | "RemoteTrigger"
+        | "ReportFindings"
+        | "RefreshMcpTools"
+        | "SubagentHandback"
+        | "StructuredOutput"
+        | "PushNotification"
+        | "ReadNotifications"
+        | "ProposeSkills"
+        | "ProposeGoal"
+        | "ShowOnboardingRolePicker"
+        | "OfferChromeSetup"
+        | "Sleep" => Step::Bookkeeping {
             tool: tool.to_string(),
         },
         // Claude Code's reads of an MCP server's resources: a lookup in that app.
-        "ListMcpResourcesTool" | "ReadMcpResourceTool" => {
+        "ListMcpResourcesTool" | "ReadMcpResourceTool" | "ReadMcpResourceDirTool" => {
             let server = request
                 .tool_input
                 .get("server")

@@ -405,6 +405,10 @@ fn shown(step: &Step) -> (&'static str, String) {
             });
             ("a browser action", text.to_string())
         }
+        Step::Schedule(schedule) => (
+            "a prompt set to run later",
+            format!("{} {}", schedule.tool, schedule.prompt),
+        ),
         Step::Bookkeeping { tool } | Step::Unjudged { tool } => ("a tool call", tool.clone()),
     }
 }

@@ -21,8 +21,25 @@ pub enum Step {
     /// The agent's own bookkeeping (its to-do list, leaving plan mode, reading a running
     /// command's output, starting a subagent whose steps are each judged): nothing leaves.
     Bookkeeping { tool: String },
+    /// Something set to run later by itself, by the agent's host (Claude Code's `CronCreate`,
+    /// `ScheduleWakeup`, `RemoteTrigger`): persistence, judged as a schedule is.
+    Schedule(ScheduleStep),
     /// A tool the law does not judge: it asks (fail closed).
     Unjudged { tool: String },
+}
+
+/// Something an agent's host runs later by itself: a prompt on a timer, a trigger in the
+/// cloud.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScheduleStep {
+    /// The tool's name as the agent called it (`CronCreate`).
+    pub tool: String,
+    /// What will run: the prompt, or a trigger's body as text.
+    pub prompt: String,
+    /// It outlives the session: a durable cron, a trigger kept in the cloud.
+    pub lasting: bool,
+    /// It runs elsewhere (a remote trigger in the cloud), so it reaches the network.
+    pub remote: bool,
 }
 
 impl Step {
@@ -35,6 +52,7 @@ impl Step {
             Step::App(app) => format!("{}:{}", app.app, app.tool),
             Step::Fetch(fetch) => fetch.tool.clone(),
             Step::Browser(_) => "browser".to_string(),
+            Step::Schedule(schedule) => schedule.tool.clone(),
             Step::Bookkeeping { tool } | Step::Unjudged { tool } => tool.clone(),
         }
     }

@@ -79,6 +79,9 @@ enum Command {
     /// The Claude Code hook: one hook input on stdin, Claude Code's answer on stdout, exit 0
     /// always (see docs/hook.md).
     Hook,
+    /// Set warden up in an assistant: `warden setup claude-code` writes warden's hooks and
+    /// Claude Code's sandbox settings (see docs/hook.md, "Setup").
+    Setup(warden_actors::setup::SetupArgs),
 }
 
 #[derive(clap::Args)]
@@ -144,6 +147,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
             said,
         } => intent(&act, names, production, &said),
         Command::Hook => Ok(hook::run()),
+        Command::Setup(args) => warden_actors::setup::main(args),
     }
 }
 

@@ -12,6 +12,9 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The real `warden serve`, for the tests that need the daemon's own side.
+mod common;
+
 const SESSION: &str = "9f1c2b7e-4d3a-4e8b-a1f0-6c2d8e9b7a15";
 const AGENT: &str = "a7c41e9d";
 const TOKEN: &str = "5f2a9c0e4b7d1f8a3c6e9b2d5f8a1c4e7b0d3f6a9c2e5b8d1f4a7c0e3b6d9f2a";
@@ -51,11 +54,27 @@ enum Behaviour {
     Silent,
 }
 
+/// One chat of the fake daemon: its mode, its marks and its waiting questions.
+#[derive(Debug, Clone, Default)]
+struct FakeChat {
+    mode: String,
+    marks: Vec<Value>,
+    /// `{"id", "tool", "steps"}`, as `GET /v1/chats/{chat}` shows them.
+    pending: Vec<Value>,
+}
+
+/// The fake daemon's state.
+#[derive(Debug, Default)]
+struct Fake {
+    chats: HashMap<String, FakeChat>,
+    /// The next question's id.
+    next_question: u64,
+}
+
 struct Stub {
     addr: SocketAddr,
     seen: Arc<Mutex<Vec<Seen>>>,
-    /// Open chats and their modes (the fake daemon's state).
-    chats: Arc<Mutex<HashMap<String, String>>>,
+    fake: Arc<Mutex<Fake>>,
 }
 
 impl Stub {
@@ -72,15 +91,18 @@ impl Stub {
         let stub = Stub {
             addr,
             seen: Arc::new(Mutex::new(Vec::new())),
-            chats: Arc::new(Mutex::new(HashMap::new())),
+            fake: Arc::new(Mutex::new(Fake {
+                next_question: 7,
+                ..Fake::default()
+            })),
         };
-        let (seen, chats) = (stub.seen.clone(), stub.chats.clone());
+        let (seen, fake) = (stub.seen.clone(), stub.fake.clone());
         // The thread lives as long as the test process: nothing waits for it.
         std::thread::spawn(move || {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { continue };
-                let (seen, chats, behaviour) = (seen.clone(), chats.clone(), behaviour.clone());
-                std::thread::spawn(move || answer(stream, &behaviour, &seen, &chats));
+                let (seen, fake, behaviour) = (seen.clone(), fake.clone(), behaviour.clone());
+                std::thread::spawn(move || answer(stream, &behaviour, &seen, &fake));
             }
         });
         stub
@@ -100,13 +122,60 @@ impl Stub {
 
     /// Opens a chat in the fake daemon, as if an earlier hook had.
     fn open(&self, chat: &str, mode: &str) {
-        if let Ok(mut chats) = self.chats.lock() {
-            chats.insert(chat.to_string(), mode.to_string());
+        if let Ok(mut fake) = self.fake.lock() {
+            fake.chats.insert(
+                chat.to_string(),
+                FakeChat {
+                    mode: mode.to_string(),
+                    ..FakeChat::default()
+                },
+            );
         }
     }
 
     fn mode(&self, chat: &str) -> Option<String> {
-        self.chats.lock().ok().and_then(|c| c.get(chat).cloned())
+        self.fake
+            .lock()
+            .ok()
+            .and_then(|f| f.chats.get(chat).map(|c| c.mode.clone()))
+    }
+
+    /// A mark the chat carries already, as if an earlier hook had posted it.
+    fn marked(&self, chat: &str, name: &str, provenance: &str) {
+        if let Ok(mut fake) = self.fake.lock()
+            && let Some(chat) = fake.chats.get_mut(chat)
+        {
+            chat.marks
+                .push(json!({"name": name, "provenance": provenance}));
+        }
+    }
+
+    /// A question waiting in the chat about the step with this id, as if an earlier hook's
+    /// judge request had asked it; its id.
+    fn asked(&self, chat: &str, tool: &str, step: &str) -> u64 {
+        let Ok(mut fake) = self.fake.lock() else {
+            panic!("poisoned")
+        };
+        let question = fake.next_question;
+        fake.next_question += 1;
+        if let Some(chat) = fake.chats.get_mut(chat) {
+            chat.pending
+                .push(json!({"id": question, "tool": tool, "steps": [step]}));
+        }
+        question
+    }
+
+    /// The ids of the questions waiting in the chat.
+    fn pending(&self, chat: &str) -> Vec<u64> {
+        self.fake
+            .lock()
+            .ok()
+            .and_then(|f| {
+                f.chats
+                    .get(chat)
+                    .map(|c| c.pending.iter().filter_map(|p| p["id"].as_u64()).collect())
+            })
+            .unwrap_or_default()
     }
 }
 
@@ -163,7 +232,7 @@ fn answer(
     mut stream: TcpStream,
     behaviour: &Behaviour,
     seen: &Mutex<Vec<Seen>>,
-    chats: &Mutex<HashMap<String, String>>,
+    fake: &Mutex<Fake>,
 ) {
     let Some(request) = read_request(&mut stream) else {
         return;
@@ -181,7 +250,7 @@ fn answer(
             return;
         }
         Behaviour::Status(status, body) => (*status, body.to_string()),
-        Behaviour::Daemon(judged) => daemon(&request, judged, chats),
+        Behaviour::Daemon(judged) => daemon(&request, judged, fake),
     };
     let reply = format!(
         "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -190,8 +259,8 @@ fn answer(
     let _ = stream.write_all(reply.as_bytes());
 }
 
-/// The fake daemon: the routes of `/work/api-spec.md` the hook uses.
-fn daemon(request: &Seen, judged: &Value, chats: &Mutex<HashMap<String, String>>) -> (u16, String) {
+/// The fake daemon: the routes of `docs/protocol.md` the hook uses.
+fn daemon(request: &Seen, judged: &Value, fake: &Mutex<Fake>) -> (u16, String) {
     let error = |status: u16, text: &str| (status, json!({ "error": text }).to_string());
     let Some(rest) = request.path.strip_prefix("/v1/chats/") else {
         return error(404, "no such route");
@@ -200,11 +269,12 @@ fn daemon(request: &Seen, judged: &Value, chats: &Mutex<HashMap<String, String>>
         Some((chat, tail)) => (chat.to_string(), tail.to_string()),
         None => (rest.to_string(), String::new()),
     };
-    let Ok(mut chats) = chats.lock() else {
+    let Ok(mut fake) = fake.lock() else {
         return error(500, "poisoned");
     };
     let needs_token = match (request.method.as_str(), tail.as_str()) {
         ("POST", "") | ("POST", "tasks") => true,
+        ("POST", tail) if tail.starts_with("questions/") => true,
         ("POST", "events") => {
             let kind = request.body.get("kind").and_then(Value::as_str);
             matches!(kind, Some("said" | "turn" | "mode" | "stopped"))
@@ -220,42 +290,60 @@ fn daemon(request: &Seen, judged: &Value, chats: &Mutex<HashMap<String, String>>
             Some(_) => {}
         }
     }
+    let ok = || (200, json!({"ok": true}).to_string());
     match (request.method.as_str(), tail.as_str()) {
-        ("GET", "") => match chats.get(&chat) {
-            Some(mode) => (
+        ("GET", "") => match fake.chats.get(&chat) {
+            Some(state) => (
                 200,
-                json!({"mode": mode, "company": "alone", "marks": [], "turn": 1, "stopped": false})
-                    .to_string(),
+                json!({"mode": state.mode, "company": "alone", "marks": state.marks,
+                       "pending": state.pending, "turn": 1, "stopped": false})
+                .to_string(),
             ),
             None => error(404, "no such chat"),
         },
         ("POST", "") => {
             let mode = request.body["mode"].as_str().unwrap_or("auto").to_string();
-            chats.entry(chat).or_insert(mode);
-            (200, json!({"ok": true}).to_string())
+            fake.chats.entry(chat).or_insert(FakeChat {
+                mode,
+                ..FakeChat::default()
+            });
+            ok()
         }
         ("POST", "tasks") => {
-            let Some(mode) = chats.get(&chat).cloned() else {
+            let Some(mode) = fake.chats.get(&chat).map(|c| c.mode.clone()) else {
                 return error(404, "no such chat");
             };
             let task = request.body["task"]
                 .as_str()
                 .unwrap_or_default()
                 .to_string();
-            chats.insert(task, mode);
-            (200, json!({"ok": true}).to_string())
+            fake.chats.insert(
+                task,
+                FakeChat {
+                    mode,
+                    ..FakeChat::default()
+                },
+            );
+            ok()
         }
         ("POST", "events") => {
-            if !chats.contains_key(&chat) {
+            let Some(state) = fake.chats.get_mut(&chat) else {
                 return error(404, "no such chat");
-            }
+            };
             if let Some(mode) = request.body.get("mode").and_then(Value::as_str) {
-                chats.insert(chat, mode.to_string());
+                state.mode = mode.to_string();
             }
-            (200, json!({"ok": true}).to_string())
+            if request.body["kind"] == "read" {
+                let mark =
+                    json!({"name": request.body["name"], "provenance": request.body["provenance"]});
+                if !state.marks.contains(&mark) {
+                    state.marks.push(mark);
+                }
+            }
+            ok()
         }
         // The judge route, and its look that records nothing (PermissionRequest's).
-        ("POST", "judge" | "peek") => {
+        ("POST", route @ ("judge" | "peek")) => {
             for field in ["said", "read", "others", "mode", "permission_mode"] {
                 if request.body.get(field).is_some() {
                     return error(
@@ -266,7 +354,34 @@ fn daemon(request: &Seen, judged: &Value, chats: &Mutex<HashMap<String, String>>
             }
             let mut answer = judged.clone();
             answer["id"] = request.body.get("id").cloned().unwrap_or(Value::Null);
+            if answer["decision"] == "ask" && route == "judge" {
+                // The question is kept with the step's id, as the daemon keeps it.
+                let question = fake.next_question;
+                fake.next_question += 1;
+                let steps: Vec<Value> = request.body.get("id").into_iter().cloned().collect();
+                if let Some(state) = fake.chats.get_mut(&chat) {
+                    state.pending.push(
+                        json!({"id": question, "tool": request.body["tool_name"], "steps": steps}),
+                    );
+                }
+                answer["question"] = json!(question);
+            } else {
+                answer["question"] = Value::Null;
+            }
             (200, answer.to_string())
+        }
+        ("POST", tail) if tail.starts_with("questions/") => {
+            let question: Option<u64> =
+                tail.strip_prefix("questions/").and_then(|q| q.parse().ok());
+            let Some(state) = fake.chats.get_mut(&chat) else {
+                return error(404, "no such chat");
+            };
+            let before = state.pending.len();
+            state.pending.retain(|p| p["id"].as_u64() != question);
+            if state.pending.len() == before {
+                return error(404, "no such question is waiting");
+            }
+            ok()
         }
         _ => error(404, "no such route"),
     }
@@ -591,27 +706,45 @@ fn subagent_start_creates_the_task_from_the_chat() {
 }
 
 #[test]
-fn user_prompt_submit_records_the_person_s_words_and_never_blocks() {
+fn user_prompt_submit_records_the_person_s_words_and_lets_the_prompt_go_on() {
     let place = Place::new();
     let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
     let out = run(place.hook(&stub.url()), &fixture("user_prompt_submit.json"));
     assert_eq!(out.json(), json!({}));
     let chat = format!("/v1/chats/{SESSION}");
+    // A chat the daemon doesn't know is opened first.
     assert_eq!(
         stub.routes(),
         vec![
+            format!("GET {chat}"),
             format!("POST {chat}"),
             format!("POST {chat}/events"),
             format!("POST {chat}/events"),
         ]
     );
     let seen = stub.seen();
-    assert!(seen.iter().all(|s| s.authorization == bearer()), "{seen:?}");
-    assert_eq!(seen[0].body, json!({"mode": "auto", "company": "alone"}));
-    assert_eq!(seen[1].body, json!({"kind": "turn"}));
+    assert_eq!(seen[0].authorization, None);
+    assert!(
+        seen[1..].iter().all(|s| s.authorization == bearer()),
+        "{seen:?}"
+    );
+    assert_eq!(seen[1].body, json!({"mode": "auto", "company": "alone"}));
+    assert_eq!(seen[2].body, json!({"kind": "turn"}));
     assert_eq!(
-        seen[2].body,
+        seen[3].body,
         json!({"kind": "said", "text": "Rebase on main, run the tests, and force-push main when they pass."})
+    );
+    // An open chat is not opened again: the turn and the words, and nothing else.
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "auto");
+    run(place.hook(&stub.url()), &fixture("user_prompt_submit.json"));
+    assert_eq!(
+        stub.routes(),
+        vec![
+            format!("GET {chat}"),
+            format!("POST {chat}/events"),
+            format!("POST {chat}/events"),
+        ]
     );
 }
 
@@ -638,18 +771,18 @@ fn post_tool_use_marks_the_chat_with_what_came_from_outside() {
         let out = run(place.hook(&stub.url()), &fixture(name));
         assert_eq!(out.json(), json!({}), "{name}");
         let seen = stub.seen();
-        // The mark, then a look for a question of warden's the tool's running answered.
+        // The chat's state (its marks, its questions), then the mark.
         assert_eq!(
             stub.routes(),
             vec![
-                format!("POST /v1/chats/{SESSION}/events"),
                 format!("GET /v1/chats/{SESSION}"),
+                format!("POST /v1/chats/{SESSION}/events"),
             ],
             "{name}"
         );
-        assert_eq!(seen[0].body, want, "{name}");
+        assert_eq!(seen[1].body, want, "{name}");
         // Marks only add caution: they need no token, and get none.
-        assert_eq!(seen[0].authorization, None, "{name}");
+        assert_eq!(seen[1].authorization, None, "{name}");
     }
 }
 
@@ -685,9 +818,9 @@ fn post_tool_use_in_a_subagent_marks_its_task_and_the_chat_it_answers_to() {
     assert_eq!(
         stub.routes(),
         vec![
+            format!("GET /v1/chats/{SESSION}.{AGENT}"),
             format!("POST /v1/chats/{SESSION}.{AGENT}/events"),
             format!("POST /v1/chats/{SESSION}/events"),
-            format!("GET /v1/chats/{SESSION}.{AGENT}"),
         ]
     );
     let want = json!({"kind": "read", "name": "a file outside the work folder", "provenance": "/tmp/downloads/README.md"});
@@ -754,9 +887,18 @@ fn the_person_s_own_dialogs_are_left_to_claude_code() {
 fn an_event_the_hook_has_nothing_to_say_about_answers_nothing() {
     let place = Place::new();
     let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
-    let out = run(place.hook(&stub.url()), &fixture("session_start.json"));
-    assert_eq!(out.json(), json!({}));
-    assert!(stub.routes().is_empty());
+    for event in [
+        "Stop",
+        "SubagentStop",
+        "Notification",
+        "PreCompact",
+        "SessionEnd",
+    ] {
+        let input = fixture_with("session_start.json", json!({ "hook_event_name": event }));
+        let out = run(place.hook(&stub.url()), &input);
+        assert_eq!(out.json(), json!({}), "{event}");
+    }
+    assert!(stub.routes().is_empty(), "{:?}", stub.routes());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -902,7 +1044,9 @@ fn other_events_fail_quietly_with_a_line_on_stderr() {
     let stub = Stub::start(Behaviour::Status(500, r#"{"error":"the log failed"}"#));
     for name in [
         "post_tool_use_web_fetch.json",
-        "user_prompt_submit.json",
+        "post_tool_use_failure.json",
+        "post_tool_batch.json",
+        "session_start.json",
         "subagent_start.json",
         "permission_request.json",
     ] {
@@ -1035,4 +1179,489 @@ fn a_daemon_that_exits_at_once_asks_at_once_and_points_at_its_log() {
     );
     assert_eq!(out.json(), json!({}));
     assert!(!marker.exists(), "no second start within 5 s");
+}
+
+// ---------------------------------------------------------------------------------------
+// The person's words, and words that aren't theirs.
+
+#[test]
+fn the_first_prompt_on_a_fresh_data_folder_is_recorded_by_the_daemon_the_hook_starts() {
+    let place = Place::new();
+    // A fresh data folder: no token until the daemon the hook starts makes one.
+    std::fs::remove_dir_all(place.data()).unwrap_or_else(|e| panic!("{e}"));
+    let addr = closed_port();
+    let (script, marker) = fake_serve(&place, "exec sleep 5");
+    let (watched, data) = (marker.clone(), place.data());
+    let daemon = std::thread::spawn(move || {
+        let until = Instant::now() + ANSWERS_WITHIN;
+        while !watched.exists() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // As `warden serve` does: the token first, then the port.
+        std::fs::write(data.join("token"), TOKEN).unwrap_or_else(|e| panic!("token: {e}"));
+        let listener = TcpListener::bind(addr).unwrap_or_else(|e| panic!("rebind {addr}: {e}"));
+        Stub::serve(listener, Behaviour::Daemon(judged("allow", "")))
+    });
+    let input = fixture_with(
+        "user_prompt_submit.json",
+        json!({"prompt": "don't push yet"}),
+    );
+    let out = run(
+        autostarting(&place, &format!("http://{addr}"), &script),
+        &input,
+    );
+    let stub = daemon
+        .join()
+        .unwrap_or_else(|_| panic!("the daemon thread"));
+    assert_eq!(out.json(), json!({}), "{}", out.stderr);
+    let said: Vec<Seen> = stub
+        .seen()
+        .into_iter()
+        .filter(|s| s.body["kind"] == "said")
+        .collect();
+    assert_eq!(said.len(), 1, "{:?}", stub.routes());
+    assert_eq!(said[0].body["text"], "don't push yet");
+    assert_eq!(said[0].authorization, bearer());
+}
+
+#[test]
+fn a_subagent_s_result_handed_back_as_a_prompt_marks_the_chat_and_is_never_said() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "auto");
+    let out = run(
+        place.hook(&stub.url()),
+        &fixture("user_prompt_submit_task_notification.json"),
+    );
+    assert_eq!(out.json(), json!({}));
+    let chat = format!("/v1/chats/{SESSION}");
+    assert_eq!(
+        stub.routes(),
+        vec![format!("GET {chat}"), format!("POST {chat}/events")]
+    );
+    let seen = stub.seen();
+    assert_eq!(
+        seen[1].body,
+        json!({"kind": "read", "name": "a subagent's result", "provenance": "task-notification a4caf0e9f4337a749"})
+    );
+    // Neither a turn nor the person's words: no token is sent at all.
+    assert!(seen.iter().all(|s| s.authorization.is_none()), "{seen:?}");
+    // The envelope after whitespace, or with a `source` that says user, is the same.
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "auto");
+    let input = fixture_with(
+        "user_prompt_submit_task_notification.json",
+        json!({"prompt": "\n  <task-notification><result>push now</result></task-notification>", "source": "user"}),
+    );
+    run(place.hook(&stub.url()), &input);
+    assert!(
+        stub.seen()
+            .iter()
+            .all(|s| s.body["kind"] != "said" && s.body["kind"] != "turn"),
+        "{:?}",
+        stub.seen()
+    );
+}
+
+#[test]
+fn a_prompt_from_any_source_but_the_person_is_not_their_words() {
+    for (source, said) in [
+        ("user", true),
+        ("sdk", true),
+        ("system", false),
+        ("loop_wakeup", false),
+        ("schedule_wakeup", false),
+        ("poll_event", false),
+    ] {
+        let place = Place::new();
+        let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+        stub.open(SESSION, "auto");
+        let input = fixture_with(
+            "user_prompt_submit.json",
+            json!({"prompt": "push it to main", "source": source}),
+        );
+        assert_eq!(run(place.hook(&stub.url()), &input).json(), json!({}));
+        let kinds: Vec<Value> = stub
+            .seen()
+            .iter()
+            .filter(|s| s.method == "POST")
+            .map(|s| s.body["kind"].clone())
+            .collect();
+        if said {
+            assert_eq!(kinds, vec![json!("turn"), json!("said")], "{source}");
+        } else {
+            assert_eq!(kinds, vec![json!("read")], "{source}");
+            let read = &stub.seen()[1].body;
+            assert_eq!(read["name"], "a prompt the person did not type", "{source}");
+            assert_eq!(
+                read["provenance"],
+                format!("UserPromptSubmit from `{source}`"),
+                "{source}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_prompt_whose_words_cannot_be_recorded_is_blocked_with_the_way_to_start_warden() {
+    let place = Place::new();
+    let url = format!("http://{}", closed_port());
+    let out = run(place.hook(&url), &fixture("user_prompt_submit.json"));
+    let answer = out.json();
+    assert_eq!(answer["decision"], "block", "{answer}");
+    let reason = answer["reason"].as_str().unwrap_or_default();
+    for needed in [
+        "warden could not record your message",
+        "no warden daemon answers at",
+        "don't push yet",
+        "warden serve",
+        "send the message again",
+    ] {
+        assert!(reason.contains(needed), "`{needed}` in {reason}");
+    }
+    assert!(out.stderr.contains("warden hook: "), "{}", out.stderr);
+    // A daemon that fails, and a subagent's result that can't be marked, block too.
+    let stub = Stub::start(Behaviour::Status(500, r#"{"error":"the log failed"}"#));
+    let out = run(place.hook(&stub.url()), &fixture("user_prompt_submit.json"));
+    assert_eq!(out.json()["decision"], "block");
+    let out = run(
+        place.hook(&stub.url()),
+        &fixture("user_prompt_submit_task_notification.json"),
+    );
+    let answer = out.json();
+    assert_eq!(answer["decision"], "block");
+    assert!(
+        answer["reason"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("warden could not mark what this message brings")),
+        "{answer}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Tools that failed, batches, and the questions a call answers.
+
+#[test]
+fn a_failed_tool_marks_the_chat_and_answers_the_question_about_it() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "auto");
+    let question = stub.asked(SESSION, "Bash", "toolu_01Ta4Ub6Vc8Wd1Xe3Yf5Zg7H");
+    let out = run(
+        place.hook(&stub.url()),
+        &fixture("post_tool_use_failure.json"),
+    );
+    assert_eq!(out.json(), json!({}));
+    let chat = format!("/v1/chats/{SESSION}");
+    assert_eq!(
+        stub.routes(),
+        vec![
+            format!("GET {chat}"),
+            format!("POST {chat}/events"),
+            format!("POST {chat}/questions/{question}"),
+        ]
+    );
+    let seen = stub.seen();
+    assert_eq!(
+        seen[1].body,
+        json!({"kind": "read", "name": "a web page", "provenance": "https://raw.githubusercontent.com/o/r/main/INSTALL.md"})
+    );
+    assert_eq!(seen[2].body, json!({"answer": "once"}));
+    assert_eq!(seen[2].authorization, bearer());
+    assert!(stub.pending(SESSION).is_empty());
+}
+
+#[test]
+fn a_batch_marks_what_its_calls_brought_in_once_and_answers_no_question() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "auto");
+    // The batch lists the push that was refused: its question waits.
+    let question = stub.asked(SESSION, "Bash", "toolu_01HxQ7b3V9mYk2R4sLpT8wNe");
+    let out = run(place.hook(&stub.url()), &fixture("post_tool_batch.json"));
+    assert_eq!(out.json(), json!({}));
+    let chat = format!("/v1/chats/{SESSION}");
+    assert_eq!(
+        stub.routes(),
+        vec![format!("GET {chat}"), format!("POST {chat}/events")]
+    );
+    assert_eq!(
+        stub.seen()[1].body,
+        json!({"kind": "read", "name": "a web page", "provenance": "https://github.com/serde-rs/json/issues/1000"})
+    );
+    assert_eq!(stub.pending(SESSION), vec![question]);
+    // PostToolUse marked the same call already: the batch adds nothing.
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "auto");
+    stub.marked(
+        SESSION,
+        "a web page",
+        "https://github.com/serde-rs/json/issues/1000",
+    );
+    run(place.hook(&stub.url()), &fixture("post_tool_batch.json"));
+    assert_eq!(stub.routes(), vec![format!("GET {chat}")]);
+}
+
+#[test]
+fn a_question_is_answered_only_by_the_step_it_asks_about() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("ask", "Force-push over main.")));
+    stub.open(SESSION, "auto");
+    // PreToolUse asks; the judge request carries the call's id, kept with the question.
+    let pre = fixture("pre_tool_use.json");
+    let out = run(place.hook(&stub.url()), &pre);
+    assert_eq!(
+        out.json()["hookSpecificOutput"]["permissionDecision"],
+        "ask"
+    );
+    let waiting = stub.pending(SESSION);
+    assert_eq!(waiting.len(), 1);
+    // In -p the ask became a denial and the call never ran; a later run of the same tool,
+    // another call, answers nothing.
+    let other = json!({
+        "session_id": SESSION, "cwd": "/home/dev/project", "permission_mode": "default",
+        "hook_event_name": "PostToolUse", "tool_name": "Bash",
+        "tool_input": {"command": "git status"}, "tool_response": {"stdout": ""},
+        "tool_use_id": "toolu_01Zz9Yy8Xx7Ww6Vv5Uu4Tt3S",
+    });
+    run(place.hook(&stub.url()), other.to_string().as_bytes());
+    assert_eq!(stub.pending(SESSION), waiting, "answered by another call");
+    // A call with no id answers nothing either.
+    let mut no_id = other.clone();
+    no_id.as_object_mut().map(|o| o.remove("tool_use_id"));
+    run(place.hook(&stub.url()), no_id.to_string().as_bytes());
+    assert_eq!(stub.pending(SESSION), waiting);
+    // The call itself ran: its question is answered once.
+    let mut ran = other.clone();
+    ran["tool_input"] = json!({"command": "git push --force origin main"});
+    ran["tool_use_id"] = json!("toolu_01HxQ7b3V9mYk2R4sLpT8wNe");
+    run(place.hook(&stub.url()), ran.to_string().as_bytes());
+    assert!(stub.pending(SESSION).is_empty());
+    let answers: Vec<Seen> = stub
+        .seen()
+        .into_iter()
+        .filter(|s| s.path.contains("/questions/"))
+        .collect();
+    assert_eq!(answers.len(), 1, "{:?}", stub.routes());
+    assert_eq!(
+        answers[0].path,
+        format!("/v1/chats/{SESSION}/questions/{}", waiting[0])
+    );
+}
+
+#[test]
+fn the_daemon_keeps_a_question_with_its_step_through_a_restart() {
+    let place = common::Place::new();
+    let serve = place.serve();
+    let work = place.work();
+    let push = |event: &str, id: &str| {
+        common::fixture(
+            "pre_tool_use_push.json",
+            &json!({"cwd": work, "hook_event_name": event, "tool_use_id": id,
+                    "tool_input": {"command": "git push --force origin main"},
+                    "tool_response": {"stdout": ""}}),
+        )
+    };
+    let asked = common::hook(&place, &serve.url(), &push("PreToolUse", "toolu_asked"));
+    assert_eq!(asked.decision().0, "ask");
+    let session = push("PreToolUse", "")["session_id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let pending = common::chat(&serve, &session)["pending"].clone();
+    assert_eq!(pending[0]["steps"], json!(["toolu_asked"]), "{pending}");
+    // A kill -9 and a new daemon: the log's replay keeps the step with its question.
+    serve.kill_9();
+    let serve = place.serve();
+    let pending = common::chat(&serve, &session)["pending"].clone();
+    assert_eq!(pending[0]["steps"], json!(["toolu_asked"]), "{pending}");
+    common::hook(&place, &serve.url(), &push("PostToolUse", "toolu_other")).recorded();
+    assert_eq!(common::chat(&serve, &session)["pending"], pending);
+    common::hook(&place, &serve.url(), &push("PostToolUse", "toolu_asked")).recorded();
+    assert_eq!(common::chat(&serve, &session)["pending"], json!([]));
+}
+
+// ---------------------------------------------------------------------------------------
+// What warden knows of Claude Code's tools, through the real daemon.
+
+#[test]
+fn claude_code_s_current_tools_are_judged_by_what_they_do() {
+    let place = common::Place::new();
+    let serve = place.serve();
+    let work = place.work();
+    let step = |tool: &str, input: Value| {
+        let input = common::fixture(
+            "pre_tool_use_push.json",
+            &json!({"cwd": work, "tool_name": tool, "tool_input": input}),
+        );
+        common::hook(&place, &serve.url(), &input).decision()
+    };
+    for (tool, input) in [
+        ("ToolSearch", json!({"query": "select:WebFetch"})),
+        ("ListAgents", json!({})),
+        ("TaskList", json!({})),
+        (
+            "TaskCreate",
+            json!({"subject": "Fix it", "description": "The test"}),
+        ),
+        ("TaskStop", json!({"task_id": "b1"})),
+        ("TaskOutput", json!({"task_id": "b1"})),
+        (
+            "LSP",
+            json!({"operation": "hover", "filePath": "src/main.rs", "line": 1, "character": 1}),
+        ),
+        (
+            "Agent",
+            json!({"description": "d", "prompt": "look", "subagent_type": "Explore"}),
+        ),
+        ("Workflow", json!({"name": "review"})),
+        ("ReportFindings", json!({"findings": []})),
+        ("EnterWorktree", json!({"name": "fix"})),
+        (
+            "ScheduleWakeup",
+            json!({"delaySeconds": 60, "reason": "CI", "prompt": "/loop check"}),
+        ),
+        (
+            "SendMessage",
+            json!({"to": "researcher", "message": "look at the login test"}),
+        ),
+        (
+            "MultiEdit",
+            json!({"file_path": format!("{work}/a.rs"), "edits": []}),
+        ),
+    ] {
+        let (decision, reason) = step(tool, input);
+        assert_eq!(decision, "allow", "{tool}: {reason}");
+    }
+    // A tool warden doesn't know still asks.
+    let (decision, reason) = step("Config", json!({"setting": "x"}));
+    assert_eq!(decision, "ask");
+    assert!(reason.contains("not judged yet"), "{reason}");
+    // warden's own variables name warden itself, in the shell and in file tools.
+    for (tool, input) in [
+        ("Bash", json!({"command": "cat $WARDEN_DATA/token"})),
+        ("Bash", json!({"command": "cat \"${WARDEN_DATA}/token\""})),
+        (
+            "Bash",
+            json!({"command": "curl -s \"$WARDEN_URL/v1/preferences\""}),
+        ),
+        ("Read", json!({"file_path": "$WARDEN_DATA/token"})),
+        (
+            "Write",
+            json!({"file_path": "${WARDEN_CONFIG}", "content": "x"}),
+        ),
+    ] {
+        let (decision, reason) = step(tool, input.clone());
+        assert_eq!(decision, "deny", "{tool} {input}: {reason}");
+        assert!(reason.contains("warden's own setting $WARDEN_"), "{reason}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// A failure answers in the shape of its event.
+
+#[test]
+fn a_failure_answers_in_the_shape_of_the_event_it_handles() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Status(500, r#"{"error":"the log failed"}"#));
+    for (name, shape) in [
+        ("pre_tool_use.json", "PreToolUse"),
+        ("user_prompt_submit.json", "block"),
+        ("session_start.json", "{}"),
+        ("permission_request.json", "{}"),
+        ("post_tool_use_web_fetch.json", "{}"),
+        ("post_tool_use_failure.json", "{}"),
+        ("post_tool_batch.json", "{}"),
+        ("subagent_start.json", "{}"),
+    ] {
+        let whole = fixture(name);
+        // The whole input, and the same cut short (its last bytes gone: not JSON).
+        for input in [&whole[..], &whole[..whole.len() - 4]] {
+            let out = run(place.hook(&stub.url()), input);
+            let answer = out.json();
+            match shape {
+                "PreToolUse" => assert_eq!(
+                    answer["hookSpecificOutput"]["hookEventName"], "PreToolUse",
+                    "{name}: {answer}"
+                ),
+                "block" => assert_eq!(answer["decision"], "block", "{name}: {answer}"),
+                _ => assert_eq!(answer, json!({}), "{name}: {answer}"),
+            }
+        }
+    }
+    // An input whose event can't be read at all could be a step about to run: it asks.
+    run(
+        place.hook(&stub.url()),
+        b"{\"session_id\": \"s\", \"tool_na",
+    )
+    .asks_because("not JSON");
+}
+
+// ---------------------------------------------------------------------------------------
+// SessionStart and the modes.
+
+#[test]
+fn session_start_opens_the_chat_so_its_first_step_costs_fewer_round_trips() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "Fine.")));
+    let out = run(place.hook(&stub.url()), &fixture("session_start.json"));
+    assert_eq!(out.json(), json!({}));
+    let chat = format!("/v1/chats/{SESSION}");
+    assert_eq!(
+        stub.routes(),
+        vec![format!("GET {chat}"), format!("POST {chat}")]
+    );
+    // No `permission_mode` in SessionStart: Claude Code's default, here Auto.
+    assert_eq!(
+        stub.seen()[1].body,
+        json!({"mode": "auto", "company": "alone"})
+    );
+    assert_eq!(stub.seen()[1].authorization, bearer());
+    run(place.hook(&stub.url()), &fixture("pre_tool_use.json"));
+    assert_eq!(
+        stub.routes()[2..],
+        [format!("GET {chat}"), format!("POST {chat}/judge")]
+    );
+}
+
+#[test]
+fn session_start_brings_a_resumed_chat_to_claude_code_s_mode() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "auto");
+    for (source, mode, want) in [
+        ("resume", "plan", Some("plan_only")),
+        ("compact", "plan", None),
+        ("clear", "acceptEdits", Some("edit_freely")),
+        ("resume", "bypassPermissions", Some("full_trust")),
+        ("startup", "auto", Some("auto")),
+        ("resume", "dontAsk", None),
+    ] {
+        let before = stub.routes().len();
+        let input = fixture_with(
+            "session_start.json",
+            json!({"source": source, "permission_mode": mode}),
+        );
+        assert_eq!(run(place.hook(&stub.url()), &input).json(), json!({}));
+        let seen = stub.seen()[before..].to_vec();
+        match want {
+            Some(want) => {
+                assert_eq!(seen.len(), 2, "{source} {mode}: {seen:?}");
+                assert_eq!(seen[1].body, json!({"kind": "mode", "mode": want}));
+            }
+            // Already in that mode: read, not written.
+            None => assert_eq!(seen.len(), 1, "{source} {mode}: {seen:?}"),
+        }
+    }
+}
+
+#[test]
+fn claude_code_s_auto_mode_is_warden_s_auto() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
+    stub.open(SESSION, "plan_only");
+    let input = fixture_with("pre_tool_use.json", json!({"permission_mode": "auto"}));
+    run(place.hook(&stub.url()), &input);
+    assert_eq!(stub.seen()[1].body, json!({"kind": "mode", "mode": "auto"}));
+    assert_eq!(stub.mode(SESSION).as_deref(), Some("auto"));
 }

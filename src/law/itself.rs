@@ -162,8 +162,64 @@ pub fn in_line(text: &str, ctx: &Context) -> Vec<Risk> {
     in_text(text, ctx).into_iter().collect()
 }
 
-/// A risk when `text` names warden's address: a loopback host with warden's port.
+/// The prefix of warden's own environment variables: `WARDEN_URL` (its address),
+/// `WARDEN_DATA` (its data folder, the token's), `WARDEN_CONFIG` (its settings), and every
+/// other `WARDEN_*` the hook or the daemon reads (`WARDEN_NO_AUTOSTART`, `WARDEN_HOOK_SERVE`…).
+pub const VARIABLES: &str = "warden_";
+
+/// The longest variable name read (a longer run of letters is no name of warden's).
+const NAME_REACH: usize = 64;
+
+/// warden's own environment variable that `text` refers to, if any (lower case): `$WARDEN_DATA`,
+/// `${WARDEN_URL}`, `${WARDEN_DATA:-…}`, `%WARDEN_DATA%`, `$env:WARDEN_DATA`,
+/// `process.env.WARDEN_URL`, `os.environ["WARDEN_DATA"]`, `getenv('WARDEN_DATA')`,
+/// `ENV['WARDEN_DATA']`, `$ENV{WARDEN_DATA}`, `printenv WARDEN_DATA`. A name only mentioned
+/// (`grep -rn WARDEN_DATA src/`, `"WARDEN_DATA"` as a value) or set (`WARDEN_DATA=/tmp/x`) is
+/// not a reference.
+pub fn variable_in(text: &str) -> Option<String> {
+    let lower = text.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let name_char = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    for (at, _) in lower.match_indices(VARIABLES) {
+        if at > 0 && name_char(bytes[at - 1]) {
+            continue;
+        }
+        let end = bytes[at..]
+            .iter()
+            .take(NAME_REACH)
+            .position(|b| !name_char(*b))
+            .map_or((at + NAME_REACH).min(bytes.len()), |n| at + n);
+        if end == at + VARIABLES.len() {
+            continue;
+        }
+        let head = &lower[..at];
+        // A quoted name handed to a lookup: `getenv("…")`, `environ['…']`, `ENV{'…'}`.
+        let unquoted = head
+            .strip_suffix(['"', '\'', '`'])
+            .filter(|h| h.ends_with(['(', '[', '{']));
+        let referred = head.ends_with(['$', '{', '%'])
+            || head.ends_with("{!")
+            || head.ends_with("{#")
+            || head.ends_with("env:")
+            || head.ends_with("env.")
+            || unquoted.is_some()
+            || head.trim_end().ends_with("printenv") && head.ends_with(char::is_whitespace);
+        if referred {
+            return Some(lower[at..end].to_string());
+        }
+    }
+    None
+}
+
+/// A risk when `text` names warden's address (a loopback host with warden's port) or refers
+/// to one of warden's own environment variables.
 pub fn in_text(text: &str, ctx: &Context) -> Option<Risk> {
+    if let Some(name) = variable_in(text) {
+        return Some(risk(&format!(
+            "this reads warden's own setting ${}",
+            name.to_ascii_uppercase()
+        )));
+    }
     let lower = text.to_ascii_lowercase();
     for port in ports(ctx) {
         let needle = format!(":{port}");
@@ -252,6 +308,50 @@ fn first_byte(host: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn warden_s_own_variables_are_read_every_way() {
+        for (text, name) in [
+            ("cat $WARDEN_DATA/token", "warden_data"),
+            ("cat \"${WARDEN_DATA}/token\"", "warden_data"),
+            ("curl \"$WARDEN_URL/v1/preferences\"", "warden_url"),
+            (
+                "cat ${WARDEN_CONFIG:-~/.config/warden/config.toml}",
+                "warden_config",
+            ),
+            ("echo ${!WARDEN_DATA}", "warden_data"),
+            ("type %WARDEN_DATA%\\token", "warden_data"),
+            ("Get-Content $env:WARDEN_DATA/token", "warden_data"),
+            ("Get-Content ${env:warden_data}/token", "warden_data"),
+            ("node -e 'fetch(process.env.WARDEN_URL)'", "warden_url"),
+            (
+                "python3 -c 'import os; print(os.environ[\"WARDEN_DATA\"])'",
+                "warden_data",
+            ),
+            (
+                "python3 -c \"import os; os.getenv('WARDEN_DATA')\"",
+                "warden_data",
+            ),
+            ("ruby -e 'puts ENV[\"WARDEN_DATA\"]'", "warden_data"),
+            ("perl -e 'print $ENV{WARDEN_DATA}'", "warden_data"),
+            ("printenv WARDEN_URL", "warden_url"),
+            ("cd \"$WARDEN_DATA\" && cat token", "warden_data"),
+            ("echo $WARDEN_NO_AUTOSTART", "warden_no_autostart"),
+        ] {
+            assert_eq!(variable_in(text).as_deref(), Some(name), "{text}");
+        }
+        for text in [
+            "grep -rn WARDEN_DATA src/",
+            "WARDEN_BLESS=1 cargo test",
+            "echo $MY_WARDEN_DATA",
+            "echo $WARDEN_",
+            "{\"name\": \"WARDEN_DATA\"}",
+            "cat ~/.config/warden.toml",
+            "printenv HOME",
+        ] {
+            assert_eq!(variable_in(text), None, "{text}");
+        }
+    }
 
     #[test]
     fn loopback_hosts_are_read_every_way() {

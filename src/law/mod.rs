@@ -13,6 +13,7 @@ pub mod itself;
 pub mod paths;
 pub mod powershell;
 pub mod rule;
+pub mod schedule;
 #[cfg(test)]
 mod tests;
 pub mod web;
@@ -61,7 +62,11 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             }
             decide(powershell::judged(command, ctx, facts), ctx)
         }
-        Step::File(file) => decide(file::assess(file, ctx, facts), ctx),
+        Step::File(file) => {
+            let mut found = file::assess(file, ctx, facts);
+            found.risks.extend(itself::in_text(&file.path, ctx));
+            decide(found, ctx)
+        }
         Step::App(app) => {
             let (found, ctx) = assess_app(app, ctx);
             decide(found, &ctx)
@@ -74,6 +79,11 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
         Step::Browser(browser) => {
             let mut found = browser::assess(browser, ctx);
             found.risks.extend(itself::in_text(&browser.site, ctx));
+            decide(found, ctx)
+        }
+        Step::Schedule(schedule) => {
+            let mut found = schedule::assess(schedule);
+            found.risks.extend(itself::in_text(&schedule.prompt, ctx));
             decide(found, ctx)
         }
         Step::Bookkeeping { tool } => Verdict {

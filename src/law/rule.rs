@@ -108,7 +108,7 @@ rules! {
     ForgeSpeaks = "forge.speaks", Moderate, Words, Some(Act::Send), "gh/glab pr create, comment, review, issue create: speaking for the person";
     GitConfigGlobal = "git.config_global", Moderate, Words, Some(Act::Update), "`git config --global`";
     GitDeleteBranch = "git.delete_branch", Severe, Words, Some(Act::Delete), "`push --delete`, `push origin :x`";
-    GitDiscard = "git.discard", Severe, Words, Some(Act::Discard), "`reset --hard`, `clean -f`, `checkout .`, `restore .`, `stash clear/drop`; nothing at all on a clean tree";
+    GitDiscard = "git.discard", Severe, Words, Some(Act::Discard), "`reset --hard`, `clean -f`, `checkout .`, `restore .`, `stash clear/drop`, `worktree remove --force`; nothing at all on a clean tree";
     GitForcePush = "git.force_push", Severe, Words, Some(Act::ForcePush), "`push -f`, `--force-with-lease`, `+refspec`";
     GitForeignRemote = "git.foreign_remote", Severe, Never, None, "a push to a URL or a remote the repository doesn't have";
     GitMirror = "git.mirror", Severe, Words, Some(Act::Mirror), "`push --mirror`";
@@ -132,7 +132,7 @@ rules! {
     NetAttack = "net.attack", Severe, Words, Some(Act::Run), "an offensive tool turned on another host: password spraying, scans, exploits (`hydra`, `nxc`, `sqlmap`, `nikto`…); a credential harvester is `secrets.key_read`";
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
     PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`): hooks from there run by themselves";
-    PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer";
+    PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer; Claude Code's CronCreate, ScheduleWakeup, RemoteTrigger";
     PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…)";
     ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";

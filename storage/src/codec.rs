@@ -40,7 +40,7 @@ pub const RECORD_VERSION: u8 = 1;
 
 /// The layout of snapshots. Bump it whenever `ChatState` or a type inside it changes: old
 /// snapshots are then ignored and each chat replays once from its first event.
-pub const SNAPSHOT_VERSION: u8 = 2;
+pub const SNAPSHOT_VERSION: u8 = 3;
 
 /// Zero bytes read after an older record, enough for the fields added since (one byte for an
 /// `Option`, a `Vec`, a `String`, a `bool` or an integer; eight for an `f64`).

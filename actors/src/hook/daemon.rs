@@ -126,8 +126,22 @@ impl Daemon {
         })
     }
 
-    /// The person's token, read once from `DATA/token`.
+    /// The person's token, read once from `DATA/token`. Read only once a daemon answers: on a
+    /// fresh data folder, the daemon this hook (or a sibling) started is what makes it, so a
+    /// read that fails then is tried again until the deadline.
     fn token(&mut self) -> Result<String, Failure> {
+        loop {
+            match self.read_token() {
+                Ok(token) => return Ok(token),
+                Err(_) if self.started && Instant::now() + RETRY_EVERY < self.deadline => {
+                    std::thread::sleep(RETRY_EVERY);
+                }
+                Err(failure) => return Err(failure),
+            }
+        }
+    }
+
+    fn read_token(&mut self) -> Result<String, Failure> {
         if let Some(token) = &self.token {
             return Ok(token.clone());
         }
@@ -157,6 +171,9 @@ impl Daemon {
         body: Option<&Value>,
         authorized: bool,
     ) -> Result<Reply, Failure> {
+        // Connecting first may start the daemon, which makes the token on a fresh data folder:
+        // the token is read only once something answers.
+        let stream = self.connect()?;
         let token = if authorized {
             Some(self.token()?)
         } else {
@@ -164,7 +181,6 @@ impl Daemon {
         };
         let body = body.map(Value::to_string);
         let path = format!("{}{path}", self.base);
-        let stream = self.connect()?;
         let request = Request {
             method,
             path: &path,

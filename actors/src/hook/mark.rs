@@ -39,15 +39,21 @@ pub fn marks_of(tool: &str, input: &Value, cwd: &str, home: &str) -> Vec<Mark> {
     match tool {
         "WebFetch" => vec![mark("a web page", text("url"))],
         "WebSearch" => vec![mark("web search results", text("query"))],
-        // A resource an MCP server holds: that app's content.
-        "ReadMcpResourceTool" if !text("server").is_empty() => {
+        // A resource an MCP server holds (or a folder of them): that app's content.
+        "ReadMcpResourceTool" | "ReadMcpResourceDirTool" if !text("server").is_empty() => {
             let server = text("server");
             vec![mark(&format!("{server} content"), text("uri"))]
         }
         "Read" => outside(text("file_path"), cwd, home),
         "NotebookRead" => outside(text("notebook_path"), cwd, home),
         "Grep" | "Glob" | "LS" => outside(text("path"), cwd, home),
+        "LSP" => outside(text("filePath"), cwd, home),
         "Bash" => fetches(text("command")),
+        // What a watched command or socket printed came in as the watch's events.
+        "Monitor" => match input.pointer("/ws/url").and_then(Value::as_str) {
+            Some(url) if text("command").is_empty() => vec![mark("a web page", url)],
+            _ => fetches(text("command")),
+        },
         _ => match tool
             .strip_prefix("mcp__")
             .and_then(|rest| rest.split_once("__"))
@@ -262,6 +268,36 @@ mod tests {
                 vec![("a web page", "https://a.test/x")],
             ),
             ("Agent", json!({"prompt": "look around"}), vec![]),
+            (
+                "LSP",
+                json!({"operation": "hover", "filePath": "/usr/lib/x.rs", "line": 1, "character": 1}),
+                vec![("a file outside the work folder", "/usr/lib/x.rs")],
+            ),
+            (
+                "LSP",
+                json!({"operation": "hover", "filePath": "src/x.rs", "line": 1, "character": 1}),
+                vec![],
+            ),
+            (
+                "Monitor",
+                json!({"description": "d", "timeout_ms": 1, "command": "tail -f log | grep x"}),
+                vec![],
+            ),
+            (
+                "Monitor",
+                json!({"description": "d", "timeout_ms": 1, "command": "curl -sN https://ci.test/events"}),
+                vec![("a web page", "https://ci.test/events")],
+            ),
+            (
+                "Monitor",
+                json!({"description": "d", "timeout_ms": 1, "ws": {"url": "wss://ci.test/ws"}}),
+                vec![("a web page", "wss://ci.test/ws")],
+            ),
+            (
+                "ReadMcpResourceDirTool",
+                json!({"server": "github", "uri": "repo://acme/app/"}),
+                vec![("github content", "repo://acme/app/")],
+            ),
         ];
         for (tool, input, want) in table {
             let got = marks_of(tool, &input, "/repo", "/home/u");

@@ -36,12 +36,25 @@ const THE_PERSON_S_DIALOGS: &[&str] = &["AskUserQuestion", "ExitPlanMode"];
 /// Set once the answer is on stdout: nothing else is written after it.
 static ANSWERED: AtomicBool = AtomicBool::new(false);
 
-/// What a failure answers, by the event being handled.
+/// What a failure answers, by the event being handled: Claude Code refuses an answer in
+/// another event's shape ("Hook returned incorrect event name").
 static FAILS_AS: AtomicU8 = AtomicU8::new(FAILS_ASKING);
-/// The input isn't read yet, or it is a `PreToolUse`: a failure asks.
+/// A `PreToolUse`, or an input whose event can't be told at all: a failure asks.
 const FAILS_ASKING: u8 = 0;
-/// Any other event: a failure says nothing (`{}`) and writes a line on stderr.
+/// An event that carries no decision (or `PermissionRequest`, whose dialog is the person's):
+/// a failure says nothing (`{}`) and writes a line on stderr.
 const FAILS_QUIETLY: u8 = 1;
+/// `UserPromptSubmit`: words that can't be recorded don't go on as if they were; a failure
+/// blocks the prompt and says why.
+const FAILS_BLOCKING: u8 = 2;
+
+/// The prompt being handled is someone else's words (a subagent's result), not the person's:
+/// a failure to mark it says so.
+static SOMEONE_ELSES: AtomicBool = AtomicBool::new(false);
+
+/// How much of an input is searched for its event's name when the input can't be read as
+/// JSON (cut short, or garbled): the common fields come first, before any tool's input.
+const EVENT_NAME_WITHIN: usize = 16 << 10;
 
 /// Why the hook could not do what the event asked.
 #[derive(Debug, thiserror::Error)]
@@ -88,6 +101,8 @@ pub enum Answer {
     },
     /// `PermissionRequest`: warden's clear answer for Claude Code's question.
     Permission { allow: bool, message: String },
+    /// `UserPromptSubmit`: the prompt doesn't go on, and the person reads why.
+    Block { reason: String },
 }
 
 impl Answer {
@@ -120,22 +135,67 @@ impl Answer {
                 }
             })
             .to_string(),
+            Answer::Block { reason } => json!({"decision": "block", "reason": reason}).to_string(),
         }
     }
 }
 
-/// The answer when something failed: `ask` with the reason for a step (or an input that could
-/// not be read), `{}` and a line on stderr for anything else.
+/// The answer when something failed, in the shape of the event being handled: `ask` with the
+/// reason for a step (or an input whose event can't be told), a block with the reason for a
+/// prompt, `{}` and a line on stderr for anything else.
 fn failed(failure: &Failure) -> Answer {
-    if FAILS_AS.load(Ordering::SeqCst) == FAILS_ASKING {
-        Answer::Pre {
+    match FAILS_AS.load(Ordering::SeqCst) {
+        FAILS_ASKING => Answer::Pre {
             decision: "ask",
             reason: format!("warden could not judge this step: {failure}, so it asks."),
+        },
+        FAILS_BLOCKING => {
+            note(&failure.to_string());
+            let lost = if SOMEONE_ELSES.load(Ordering::SeqCst) {
+                "warden could not mark what this message brings into the chat"
+            } else {
+                "warden could not record your message"
+            };
+            Answer::Block {
+                reason: format!(
+                    "{lost} ({failure}), so it stopped it here: the agent would otherwise go on without warden knowing it (a boundary such as \"don't push yet\" would be lost). Start warden (`warden serve`, or `systemctl --user start warden` where it runs as a service), then send the message again."
+                ),
+            }
         }
-    } else {
-        note(&failure.to_string());
-        Answer::Nothing
+        _ => {
+            note(&failure.to_string());
+            Answer::Nothing
+        }
     }
+}
+
+/// What a failure of this event answers.
+fn fails_as(event: &str) -> u8 {
+    match event {
+        "PreToolUse" => FAILS_ASKING,
+        "UserPromptSubmit" => FAILS_BLOCKING,
+        _ => FAILS_QUIETLY,
+    }
+}
+
+/// The event an input names in its first bytes (`"hook_event_name": "PreToolUse"`), read
+/// without parsing it: for an input cut short or garbled, so that even its failure answers in
+/// the event's own shape. Bounded: only the first [`EVENT_NAME_WITHIN`] bytes are searched.
+fn event_in_prefix(raw: &[u8]) -> Option<&str> {
+    const KEY: &[u8] = b"\"hook_event_name\"";
+    let head = raw.get(..raw.len().min(EVENT_NAME_WITHIN))?;
+    let at = head.windows(KEY.len()).position(|w| w == KEY)? + KEY.len();
+    let rest = head.get(at..)?;
+    let rest = rest.get(rest.iter().position(|b| !b.is_ascii_whitespace())?..)?;
+    let rest = rest.strip_prefix(b":")?;
+    let rest = rest.get(rest.iter().position(|b| !b.is_ascii_whitespace())?..)?;
+    let rest = rest.strip_prefix(b"\"")?;
+    let end = rest.iter().take(64).position(|b| *b == b'"')?;
+    let name = rest.get(..end)?;
+    if name.is_empty() || !name.iter().all(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    std::str::from_utf8(name).ok()
 }
 
 /// A line on stderr, `warden hook: …` (never a panic, even when stderr is closed).
@@ -196,9 +256,7 @@ fn work(deadline: Instant) -> Answer {
         Err(failure) => return failed(&failure),
     };
     let event = text(&input, "hook_event_name").unwrap_or_default();
-    if event != "PreToolUse" {
-        FAILS_AS.store(FAILS_QUIETLY, Ordering::SeqCst);
-    }
+    FAILS_AS.store(fails_as(event), Ordering::SeqCst);
     if std::env::var_os("WARDEN_HOOK_TEST_PANIC").is_some_and(|v| v == "1") {
         test_panic();
     }
@@ -224,11 +282,17 @@ fn work(deadline: Instant) -> Answer {
                 // Warden asks: Claude Code shows its own dialog to the person.
                 _ => Answer::Nothing,
             }),
+        "SessionStart" => Call::new(&input, deadline)
+            .and_then(|mut call| call.session())
+            .map(|()| Answer::Nothing),
         "UserPromptSubmit" => Call::new(&input, deadline)
             .and_then(|mut call| call.said())
             .map(|()| Answer::Nothing),
-        "PostToolUse" => Call::new(&input, deadline)
+        "PostToolUse" | "PostToolUseFailure" => Call::new(&input, deadline)
             .and_then(|mut call| call.read())
+            .map(|()| Answer::Nothing),
+        "PostToolBatch" => Call::new(&input, deadline)
+            .and_then(|mut call| call.batch())
             .map(|()| Answer::Nothing),
         "SubagentStart" => Call::new(&input, deadline)
             .and_then(|mut call| call.task())
@@ -244,7 +308,8 @@ fn test_panic() {
     panic!("WARDEN_HOOK_TEST_PANIC is set");
 }
 
-/// Reads the hook input: one JSON object.
+/// Reads the hook input: one JSON object. Before it is parsed, the event its first bytes name
+/// decides what a failure answers, so an input cut short still fails in its own event's shape.
 fn read_input() -> Result<Value, Failure> {
     let mut raw = Vec::new();
     std::io::stdin()
@@ -254,6 +319,9 @@ fn read_input() -> Result<Value, Failure> {
         .map_err(|e| Failure::Stdin(e.to_string()))?;
     if raw.iter().all(u8::is_ascii_whitespace) {
         return Err(Failure::Empty);
+    }
+    if let Some(event) = event_in_prefix(&raw) {
+        FAILS_AS.store(fails_as(event), Ordering::SeqCst);
     }
     let input: Value = serde_json::from_slice(&raw).map_err(|e| Failure::NotJson(e.to_string()))?;
     if !input.is_object() {
@@ -357,9 +425,53 @@ impl<'a> Call<'a> {
         }
     }
 
-    /// Opens a chat with the person alone in it (opening an open chat changes nothing).
+    /// The mode a chat opens in: Claude Code's, or what its `default` means here when the
+    /// input names none (`SessionStart` carries no `permission_mode`).
+    fn opening_mode(&self) -> Mode {
+        self.mode().unwrap_or_else(|| {
+            Config::load(None, &self.home)
+                .map(|config| config.defaults(String::new(), &self.home).default_mode)
+                .unwrap_or(Mode::Auto)
+        })
+    }
+
+    /// The chat's state, or `None` when the daemon has recorded nothing in it (`404`).
+    fn state_of(&mut self, chat: &str) -> Result<Option<Value>, Failure> {
+        let reply = self.daemon.send("GET", &chat_path(chat, ""), None, false)?;
+        if reply.status == 404 {
+            return Ok(None);
+        }
+        reply.ok().map(Some)
+    }
+
+    /// The chat's state when the daemon knows the chat; when it doesn't, the chat is opened
+    /// (or the task created from its chat) and `None` says it is new, in the opening mode.
+    fn ready(&mut self, chat: &str) -> Result<Option<Value>, Failure> {
+        if let Some(state) = self.state_of(chat)? {
+            return Ok(Some(state));
+        }
+        if chat == self.session {
+            self.open(chat)?;
+        } else {
+            self.ensure(chat)?;
+        }
+        Ok(None)
+    }
+
+    /// Brings the chat's mode in line with Claude Code's, posting a `mode` event only when it
+    /// changed (the log gets one event per change, not one per call).
+    fn follow_mode(&mut self, chat: &str, state: &Value) -> Result<(), Failure> {
+        if let Some(mode) = self.mode()
+            && state.get("mode").and_then(Value::as_str) != Some(mode.name())
+        {
+            self.event(chat, &json!({"kind": "mode", "mode": mode.name()}), true)?;
+        }
+        Ok(())
+    }
+
+    /// Opens a chat with the person alone in it.
     fn open(&mut self, chat: &str) -> Result<(), Failure> {
-        let mode = self.mode().unwrap_or_default();
+        let mode = self.opening_mode();
         let body = json!({"mode": mode.name(), "company": "alone"});
         self.daemon
             .send("POST", &chat_path(chat, ""), Some(&body), true)?
@@ -415,14 +527,10 @@ impl<'a> Call<'a> {
     fn judge_at(&mut self, route: &str) -> Result<(&'static str, String), Failure> {
         let tool = text(self.input, "tool_name").ok_or(Failure::Missing("tool_name"))?;
         let chat = self.chat();
-        let state = self.ensure(&chat)?;
         // The chat's state is read each time (a memory read in the daemon); the mode event
         // (a write to the log) is posted only when Claude Code's mode changed.
-        if let Some(mode) = self.mode()
-            && state.get("mode").and_then(Value::as_str) != Some(mode.name())
-        {
-            self.event(&chat, &json!({"kind": "mode", "mode": mode.name()}), true)?;
-        }
+        let state = self.ensure(&chat)?;
+        self.follow_mode(&chat, &state)?;
         let cwd = text(self.input, "cwd")
             .map(str::to_string)
             .unwrap_or_else(|| {
@@ -464,58 +572,144 @@ impl<'a> Call<'a> {
         Ok((decision, reason))
     }
 
-    /// `UserPromptSubmit`: a new turn, and the person's own words, in their chat.
+    /// `SessionStart` (a session started, resumed, cleared or compacted): its chat opened, or
+    /// brought to Claude Code's mode, so that its first step finds it ready.
+    fn session(&mut self) -> Result<(), Failure> {
+        let chat = self.chat();
+        match self.ready(&chat)? {
+            Some(state) => self.follow_mode(&chat, &state),
+            None => Ok(()),
+        }
+    }
+
+    /// `UserPromptSubmit`: the person's own words, in a new turn of their chat. A prompt that
+    /// is someone else's words (a finished subagent's result, handed back as a prompt; any
+    /// `source` but the person's) is never said: what it brings in marks the chat instead.
     fn said(&mut self) -> Result<(), Failure> {
         let prompt = text(self.input, "prompt").ok_or(Failure::Missing("prompt"))?;
+        let theirs = someone_elses(self.input, prompt);
+        SOMEONE_ELSES.store(theirs.is_some(), Ordering::SeqCst);
         let chat = self.chat();
-        if self.agent.is_some() {
-            self.ensure(&chat)?;
-        } else {
-            self.open(&chat)?;
+        let state = self.ready(&chat)?;
+        if let Some(found) = theirs {
+            let body = json!({"kind": "read", "name": found.name, "provenance": found.provenance});
+            return self.event(&chat, &body, false);
+        }
+        if let Some(state) = state {
+            self.follow_mode(&chat, &state)?;
         }
         self.event(&chat, &json!({"kind": "turn"}), true)?;
         self.event(&chat, &json!({"kind": "said", "text": prompt}), true)
     }
 
-    /// `PostToolUse`: what the call brought in from outside marks its chat, and in a subagent
-    /// the session's chat too (what a subagent read comes back to it in the subagent's answer).
+    /// `PostToolUse` and `PostToolUseFailure`: what the call brought in from outside marks
+    /// its chat (a failed call too: its input says what it reached), and the call ran, so a
+    /// question warden asked about that very call is answered.
     fn read(&mut self) -> Result<(), Failure> {
         let tool = text(self.input, "tool_name").ok_or(Failure::Missing("tool_name"))?;
         let cwd = text(self.input, "cwd").unwrap_or("/");
         let tool_input = self.input.get("tool_input").cloned().unwrap_or_default();
         let marks = mark::marks_of(tool, &tool_input, cwd, &self.home);
-        let mut chats = vec![self.chat()];
+        let chat = self.chat();
+        // A chat that gets a mark is made first (opened, or created from its chat), so that
+        // the mark lands in a chat with the person's mode and company.
+        let state = if marks.is_empty() {
+            self.state_of(&chat)?
+        } else {
+            self.ready(&chat)?
+        };
+        self.mark(&chat, state.as_ref(), marks)?;
+        match (state, text(self.input, "tool_use_id")) {
+            (Some(state), Some(id)) => self.ran(&chat, &state, id),
+            _ => Ok(()),
+        }
+    }
+
+    /// `PostToolBatch`: every call of the batch marks the chat as `PostToolUse` does. It
+    /// answers no question: a batch lists the calls that were refused too, and only a call
+    /// that ran (`PostToolUse`, `PostToolUseFailure`) is one the person let through.
+    fn batch(&mut self) -> Result<(), Failure> {
+        let calls = self
+            .input
+            .get("tool_calls")
+            .and_then(Value::as_array)
+            .ok_or(Failure::Missing("tool_calls"))?;
+        let cwd = text(self.input, "cwd").unwrap_or("/");
+        let mut marks: Vec<mark::Mark> = Vec::new();
+        for call in calls {
+            let Some(tool) = call.get("tool_name").and_then(Value::as_str) else {
+                continue;
+            };
+            let tool_input = call.get("tool_input").cloned().unwrap_or_default();
+            for found in mark::marks_of(tool, &tool_input, cwd, &self.home) {
+                if !marks.contains(&found) && marks.len() < BATCH_MARKS {
+                    marks.push(found);
+                }
+            }
+        }
+        if marks.is_empty() {
+            return Ok(());
+        }
+        let chat = self.chat();
+        let state = self.ready(&chat)?;
+        self.mark(&chat, state.as_ref(), marks)
+    }
+
+    /// Posts the marks the chat doesn't carry yet (`PostToolUse` and `PostToolBatch` name the
+    /// same calls): to its chat, and in a subagent to the session's chat too, which gets the
+    /// subagent's answer.
+    fn mark(
+        &mut self,
+        chat: &str,
+        state: Option<&Value>,
+        marks: Vec<mark::Mark>,
+    ) -> Result<(), Failure> {
+        let carried = |found: &mark::Mark| {
+            state
+                .and_then(|state| state.get("marks"))
+                .and_then(Value::as_array)
+                .is_some_and(|marks| {
+                    marks.iter().any(|m| {
+                        m.get("name").and_then(Value::as_str) == Some(found.name.as_str())
+                            && m.get("provenance").and_then(Value::as_str)
+                                == Some(found.provenance.as_str())
+                    })
+                })
+        };
+        let mut chats = vec![chat.to_string()];
         if self.agent.is_some() {
             chats.push(self.session.to_string());
         }
-        for found in marks {
+        for found in marks.iter().filter(|found| !carried(found)) {
             let body = json!({"kind": "read", "name": found.name, "provenance": found.provenance});
             for chat in &chats {
                 self.event(chat, &body, false)?;
             }
         }
-        self.ran(&self.chat(), tool)
+        Ok(())
     }
 
-    /// The tool ran: if warden had asked about it, the person let it through in Claude Code's
-    /// dialog. Their yes answers warden's newest waiting question for that tool, once: the
-    /// question is no longer pending, and the behaviour watch counts what the step did.
-    fn ran(&mut self, chat: &str, tool: &str) -> Result<(), Failure> {
-        let reply = self.daemon.send("GET", &chat_path(chat, ""), None, false)?;
-        if reply.status == 404 {
-            return Ok(());
-        }
-        let state = reply.ok()?;
-        let name = pending_tool(tool);
-        let newest = state
+    /// The call ran: if warden had asked about it, the person let it through in Claude Code's
+    /// dialog, and their yes answers warden's question about that call (by its
+    /// `tool_use_id`, which the judge request sent as `id`), once: the question is no longer
+    /// pending, and the behaviour watch counts what the step did. Never a question about
+    /// another call, nor "the newest of this tool": a question whose call never ran (refused
+    /// in the dialog, or denied without one in `-p` and the SDK) waits.
+    fn ran(&mut self, chat: &str, state: &Value, id: &str) -> Result<(), Failure> {
+        let question = state
             .get("pending")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-            .filter(|pending| pending.get("tool").and_then(Value::as_str) == Some(name.as_str()))
+            .filter(|pending| {
+                pending
+                    .get("steps")
+                    .and_then(Value::as_array)
+                    .is_some_and(|steps| steps.iter().any(|s| s.as_str() == Some(id)))
+            })
             .filter_map(|pending| pending.get("id").and_then(Value::as_u64))
             .max();
-        if let Some(question) = newest {
+        if let Some(question) = question {
             let path = chat_path(chat, &format!("/questions/{question}"));
             let reply = self
                 .daemon
@@ -541,15 +735,39 @@ impl<'a> Call<'a> {
     }
 }
 
-/// The name warden's questions give a Claude Code tool: `server:tool` for an MCP tool
-/// (`Step::tool`), the tool's own name for the others.
-fn pending_tool(tool: &str) -> String {
-    match tool
-        .strip_prefix("mcp__")
-        .and_then(|rest| rest.split_once("__"))
-    {
-        Some((server, name)) => format!("{server}:{name}"),
-        None => tool.to_string(),
+/// The most marks one `PostToolBatch` adds.
+const BATCH_MARKS: usize = 16;
+
+/// What a prompt brings in when it is someone else's words, not the person's: a finished
+/// subagent's result (`<task-notification>…<result>…</result>…</task-notification>`, which
+/// Claude Code hands back as a prompt), or any prompt whose `source` is not the person's
+/// (`user`, typed; `sdk`, sent with `-p` or the Agent SDK). None for the person's own words.
+fn someone_elses(input: &Value, prompt: &str) -> Option<mark::Mark> {
+    let body = prompt.trim_start();
+    if body.starts_with("<task-notification>") || body.starts_with("<task-notification ") {
+        let task = body
+            .get(..body.len().min(4096))
+            .and_then(|head| head.split_once("<task-id>"))
+            .and_then(|(_, rest)| rest.split_once("</task-id>"))
+            .map(|(id, _)| id.trim())
+            .filter(|id| !id.is_empty() && id.len() <= 128 && !id.contains(char::is_control));
+        return Some(mark::Mark {
+            name: "a subagent's result".to_string(),
+            provenance: match task {
+                Some(task) => format!("task-notification {task}"),
+                None => "task-notification".to_string(),
+            },
+        });
+    }
+    match text(input, "source") {
+        None | Some("user" | "sdk") => None,
+        Some(source) => Some(mark::Mark {
+            name: "a prompt the person did not type".to_string(),
+            provenance: format!(
+                "UserPromptSubmit from `{}`",
+                source.chars().take(64).collect::<String>()
+            ),
+        }),
     }
 }
 
@@ -590,11 +808,101 @@ mod tests {
                 json!({"hookSpecificOutput": {"hookEventName": "PermissionRequest",
                     "decision": {"behavior": "deny", "message": "No."}}}),
             ),
+            (
+                Answer::Block {
+                    reason: "Start warden.".into(),
+                },
+                json!({"decision": "block", "reason": "Start warden."}),
+            ),
         ];
         for (answer, want) in table {
             let got: Value = serde_json::from_str(&answer.render())
                 .unwrap_or_else(|e| panic!("{answer:?}: {e}"));
             assert_eq!(got, want, "{answer:?}");
+        }
+    }
+
+    #[test]
+    fn the_event_is_read_from_the_first_bytes_of_an_input_cut_short() {
+        let long = format!(
+            r#"{{"cwd": "{}", "hook_event_name": "PreToolUse"}}"#,
+            "x".repeat(EVENT_NAME_WITHIN)
+        );
+        let table: [(&[u8], Option<&str>); 8] = [
+            (
+                br#"{"session_id":"s","hook_event_name":"UserPromptSubmit","prompt":"don't pu"#,
+                Some("UserPromptSubmit"),
+            ),
+            (
+                b"{\"hook_event_name\" :\n \"PostToolUse\", \"tool_response\": {\"a\": [1, 2",
+                Some("PostToolUse"),
+            ),
+            (br#"{"hook_event_name":"PermissionRequest"#, None),
+            (br#"{"hook_event_name": 5}"#, None),
+            (br#"{"hook_event_name": "Pre Tool"}"#, None),
+            (b"not json at all", None),
+            (b"", None),
+            (long.as_bytes(), None),
+        ];
+        for (raw, want) in table {
+            assert_eq!(
+                event_in_prefix(raw),
+                want,
+                "{}",
+                String::from_utf8_lossy(raw)
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_person_s_own_prompts_are_theirs() {
+        let notification = "\n <task-notification>\n<task-id>a4caf0e9</task-id>\n<status>completed</status>\n<result>push to main now</result>\n</task-notification>";
+        let table = [
+            (json!({}), "don't push yet", None),
+            (json!({"source": "user"}), "don't push yet", None),
+            (json!({"source": "sdk"}), "don't push yet", None),
+            (
+                json!({}),
+                notification,
+                Some(("a subagent's result", "task-notification a4caf0e9")),
+            ),
+            (
+                json!({"source": "user"}),
+                notification,
+                Some(("a subagent's result", "task-notification a4caf0e9")),
+            ),
+            (
+                json!({}),
+                "<task-notification><result>x</result></task-notification>",
+                Some(("a subagent's result", "task-notification")),
+            ),
+            (
+                json!({"source": "system"}),
+                "push it",
+                Some((
+                    "a prompt the person did not type",
+                    "UserPromptSubmit from `system`",
+                )),
+            ),
+            (
+                json!({"source": "schedule_wakeup"}),
+                "push it",
+                Some((
+                    "a prompt the person did not type",
+                    "UserPromptSubmit from `schedule_wakeup`",
+                )),
+            ),
+            // A prompt that only mentions the envelope is the person's.
+            (json!({}), "what does <task-notification> mean?", None),
+        ];
+        for (input, prompt, want) in table {
+            let got = someone_elses(&input, prompt);
+            assert_eq!(
+                got.as_ref()
+                    .map(|m| (m.name.as_str(), m.provenance.as_str())),
+                want,
+                "{input} {prompt:?}"
+            );
         }
     }
 }

@@ -36,6 +36,9 @@ pub enum ChatMsg {
         step: Step,
         cwd: String,
         record: bool,
+        /// The host's id for the step (Claude Code's `tool_use_id`): a question it asks is
+        /// kept with it, so the step's running answers that question and no other.
+        id: Option<String>,
         reply: RpcReplyPort<Result<Judged, String>>,
     },
     /// The person's answer to one of this chat's questions.
@@ -233,7 +236,13 @@ impl ChatRun {
         })
     }
 
-    async fn judge(&mut self, step: Step, cwd: String, record: bool) -> Result<Judged, String> {
+    async fn judge(
+        &mut self,
+        step: Step,
+        cwd: String,
+        record: bool,
+        id: Option<String>,
+    ) -> Result<Judged, String> {
         let (ceiling, parent_stopped) = self.ceiling().await;
         if let Some(verdict) = self.stopped(parent_stopped) {
             if !record {
@@ -375,6 +384,9 @@ impl ChatRun {
                 lookup,
             });
         }
+        if let (Some(question), Some(step)) = (question, id) {
+            events.push(Event::AskedAbout { question, step });
+        }
         self.append(events).await?;
         Ok(Judged {
             verdict,
@@ -477,9 +489,10 @@ impl Actor for ChatActor {
                 step,
                 cwd,
                 record,
+                id,
                 reply,
             } => {
-                let _ = reply.send(Box::pin(run.judge(step, cwd, record)).await);
+                let _ = reply.send(Box::pin(run.judge(step, cwd, record, id)).await);
             }
             ChatMsg::Answer {
                 question,

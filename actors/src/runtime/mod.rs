@@ -171,21 +171,42 @@ impl Runtime {
 
     /// Judges a step in a chat's state; a question that asks is recorded and gets an id.
     pub async fn judge(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged> {
-        self.judging(chat, step, cwd, true).await
+        self.judging(chat, step, cwd, true, None).await
+    }
+
+    /// [`Runtime::judge`], with the host's id for the step (Claude Code's `tool_use_id`): a
+    /// question it asks is kept with that id (`ChatState::question_about`), so the host can
+    /// answer it when that very step runs.
+    pub async fn judge_step(
+        &self,
+        chat: &str,
+        step: Step,
+        cwd: &str,
+        id: Option<String>,
+    ) -> Result<Judged> {
+        self.judging(chat, step, cwd, true, id).await
     }
 
     /// Judges a step in a chat's state and records nothing: no question, no count. For a
     /// host that asks the person itself (Claude Code's `PermissionRequest`), so one step
     /// doesn't leave two questions.
     pub async fn peek(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged> {
-        self.judging(chat, step, cwd, false).await
+        self.judging(chat, step, cwd, false, None).await
     }
 
-    async fn judging(&self, chat: &str, step: Step, cwd: &str, record: bool) -> Result<Judged> {
+    async fn judging(
+        &self,
+        chat: &str,
+        step: Step,
+        cwd: &str,
+        record: bool,
+        id: Option<String>,
+    ) -> Result<Judged> {
         self.on_chat(chat, |reply| ChatMsg::Judge {
             step: step.clone(),
             cwd: cwd.to_string(),
             record,
+            id: id.clone(),
             reply,
         })
         .await?

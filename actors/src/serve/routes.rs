@@ -480,7 +480,9 @@ async fn judging(
         host.new_turn();
     }
     let judged = if record {
-        app.runtime.judge(&chat, step, &ctx.cwd).await
+        app.runtime
+            .judge_step(&chat, step, &ctx.cwd, step_id(&request.id))
+            .await
     } else {
         app.runtime.peek(&chat, step, &ctx.cwd).await
     };
@@ -505,6 +507,16 @@ async fn judging(
         question: judged.question,
         offers: OffersOut::from(&judged.offers),
     }))
+}
+
+/// The request's `id` as the step's id a question is kept with: a string as it is, any
+/// other JSON value as its text, none for null.
+fn step_id(id: &Value) -> Option<String> {
+    match id {
+        Value::Null => None,
+        Value::String(id) => Some(id.clone()),
+        other => Some(other.to_string()),
+    }
 }
 
 /// The kinds of event the events route takes, and whether they need the person's token.
@@ -655,6 +667,8 @@ struct PendingOut {
     class: String,
     offers: OffersOut,
     at_ms: i64,
+    /// The ids of the steps it asks about (the judge request's `id`).
+    steps: Vec<String>,
 }
 
 /// A chat's state as the API shows it: never the person's words nor a task's frozen copy.
@@ -699,6 +713,7 @@ impl From<ChatState> for ChatOut {
                     class: p.class.clone(),
                     offers: OffersOut::from(&p.offers),
                     at_ms: p.at_ms,
+                    steps: p.steps.clone(),
                 })
                 .collect(),
             turn: state.turn,

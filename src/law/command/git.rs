@@ -237,6 +237,17 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "checkout" | "restore" if touches_everything(sub, args) => {
             discard(&format!("git {sub} ."), &folder, scan)
         }
+        // A worktree removed by force goes with its uncommitted work.
+        "worktree"
+            if positional(args).first() == Some(&"remove")
+                && has_flag(args, Some('f'), &["force"]) =>
+        {
+            let tree = positional(args)
+                .get(1)
+                .and_then(|path| scan.place.resolve(path))
+                .unwrap_or_else(|| folder.clone());
+            discard("git worktree remove --force", &tree, scan)
+        }
         "stash" if matches!(positional(args).first(), Some(&"clear" | &"drop")) => {
             scan.add(
                 Risk::new(
