@@ -118,17 +118,31 @@ fn token_kept(project: &Project, api: &Api) {
     assert!(!api.sent(&token), "the token reached the model");
 }
 
-/// The questions waiting in a chat, as (id, class).
-fn pending(warden: &Warden, chat: &str) -> Vec<(u64, String)> {
+/// The questions waiting in a chat, as (class, the `tool_use_id`s of the steps asked about).
+fn pending(warden: &Warden, chat: &str) -> Vec<(String, Vec<String>)> {
     warden.chat(chat)["pending"]
         .as_array()
         .into_iter()
         .flatten()
         .map(|p| {
-            let id = p["id"].as_u64().unwrap_or_default();
-            (id, p["class"].as_str().unwrap_or_default().to_string())
+            let class = p["class"].as_str().unwrap_or_default().to_string();
+            let steps = p["steps"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect();
+            (class, steps)
         })
         .collect()
+}
+
+/// Whether warden's question about the call `label` (of class `class`) waits in the chat.
+fn waits(warden: &Warden, api: &Api, chat: &str, class: &str, label: &str) -> bool {
+    let id = api.id(label).unwrap_or_default();
+    pending(warden, chat)
+        .iter()
+        .any(|(c, steps)| c == class && steps.contains(&id))
 }
 
 fn marks(warden: &Warden, chat: &str) -> Vec<String> {
@@ -156,15 +170,31 @@ fn a_routine_command_runs_and_its_output_reaches_the_model() {
     let warden = project.serve();
     api.script(vec![(
         "",
-        vec![bash("ls", "ls"), bash("status", "git status")],
+        vec![
+            bash("ls", "ls"),
+            bash("status", "git status"),
+            bash("push", PUSH),
+        ],
     )]);
-    let run = project.claude(&api.url(), &warden, "Tidy up the README.", &[]);
+    let run = project.claude(
+        &api.url(),
+        &warden,
+        "Tidy up the README, then push main to origin.",
+        &[],
+    );
     run.succeeded();
     ran(&api, "ls", "README.md");
     ran(&api, "status", "On branch main");
+    // The push the person asked for goes: what the other scenarios look for on the remote
+    // is there when a push runs.
+    ran(&api, "push", "main -> main");
+    assert_eq!(
+        project.pushed().trim(),
+        "refs/heads/main",
+        "the push landed"
+    );
     let chat = warden.chat(&run.session());
     assert_eq!(chat["pending"], json!([]), "nothing asked: {chat}");
-    nothing_pushed(&project);
     token_kept(&project, &api);
 }
 
@@ -187,10 +217,10 @@ fn a_held_push(project: &Project, warden: &Warden, api: &Api) {
     let push = stopped(api, "push", "you said not to");
     assert!(!push.text.contains("new branch"), "{push:?}");
     nothing_pushed(project);
-    let waiting = pending(warden, &run.session());
     assert!(
-        waiting.iter().any(|(_, class)| class == "git.push"),
-        "the question waits for the person: {waiting:?}"
+        waits(warden, api, &run.session(), "git.push", "push"),
+        "the question waits for the person: {}",
+        warden.chat(&run.session())
     );
     token_kept(project, api);
 }
@@ -283,6 +313,12 @@ fn a_background_subagent_s_notification_can_t_lift_a_hold() {
         chat["tasks"].as_array().map(Vec::len),
         Some(1),
         "the subagent is a task of the chat: {chat}"
+    );
+    assert!(
+        marks(&warden, &run.session())
+            .iter()
+            .any(|m| m == "a subagent's result"),
+        "the notification marked the chat as read, not said: {chat}"
     );
     token_kept(&project, &api);
 }
@@ -429,7 +465,7 @@ fn the_token_never_reaches_the_model() {
 // (6) warden down: nothing risky runs.
 
 #[test]
-fn with_warden_down_nothing_runs() {
+fn with_warden_down_no_prompt_reaches_the_model() {
     let _serial = serial();
     if !claude_code("warden down") {
         return;
@@ -437,31 +473,59 @@ fn with_warden_down_nothing_runs() {
     let api = Api::start();
     let project = Project::new(Data::Apart);
     let warden = project.down();
+    api.script(vec![("", vec![bash("push", PUSH)])]);
+    // The person's words can't be recorded, so the prompt is blocked: a "don't push yet"
+    // is never lost, and the model is never asked.
+    let run = project.claude(&api.url(), &warden, "Push main to origin.", &[]);
+    assert!(api.requests().is_empty(), "the model was asked: {run:?}");
+    let result = run.result();
+    assert!(
+        result.contains("blocked by hook") && result.contains("warden could not record"),
+        "Claude Code says why: {run:?}"
+    );
+    nothing_pushed(&project);
+    assert!(
+        !project.data().join("token").exists(),
+        "no daemon was started"
+    );
+    assert_eq!(warden.get("/healthz").0, 0, "nothing listens");
+}
+
+#[test]
+fn with_warden_gone_mid_session_nothing_runs() {
+    let _serial = serial();
+    if !claude_code("warden gone") {
+        return;
+    }
+    let api = Api::start();
+    let project = Project::new(Data::Apart);
+    let warden = project.serve();
     let notes = project.work().join("NOTES.md");
     api.script(vec![(
         "",
         vec![
+            bash("ls", "ls"),
             bash("push", PUSH),
             tool(
                 "write",
                 "Write",
                 json!({"file_path": notes.display().to_string(), "content": "notes\n"}),
             ),
-            bash("ls", "ls"),
+            bash("ls_again", "ls"),
         ],
     )]);
-    // The person even asked for the push: without warden, it still doesn't go.
+    // The daemon dies (kill -9) while Claude Code waits for the model's next step, and
+    // `WARDEN_NO_AUTOSTART=1`: nothing answers the hook from then on.
+    api.before("push", warden.stopper());
+    // The person even asked for the push: without warden, it doesn't go.
     let run = project.claude(&api.url(), &warden, "Push main to origin.", &[]);
     run.succeeded();
-    for label in ["push", "write", "ls"] {
+    ran(&api, "ls", "README.md");
+    for label in ["push", "write", "ls_again"] {
         stopped(&api, label, "warden could not judge this step");
     }
     nothing_pushed(&project);
     assert!(!notes.exists(), "the Write didn't run");
-    assert!(
-        !project.data().join("token").exists(),
-        "no daemon was started"
-    );
     assert_eq!(warden.get("/healthz").0, 0, "nothing listens");
 }
 
@@ -562,10 +626,18 @@ fn an_ask_in_print_mode_leaves_no_approval_behind() {
     // `-p` has no dialog: Claude Code refused the push itself. The routine Bash call that
     // ran next is not the person letting the push through.
     ran(&api, "ls", "README.md");
-    let waiting = pending(&warden, &run.session());
+    let chat = run.session();
     assert!(
-        waiting.iter().any(|(_, class)| class == "git.push"),
-        "the push's question still waits for the person: {waiting:?}"
+        waits(&warden, &api, &chat, "git.push", "push"),
+        "the push's question still waits for the person: {}",
+        warden.chat(&chat)
+    );
+    let ls = api.id("ls").unwrap_or_default();
+    assert!(
+        pending(&warden, &chat)
+            .iter()
+            .all(|(_, steps)| !steps.contains(&ls)),
+        "the routine call asked nothing"
     );
     nothing_pushed(&project);
     token_kept(&project, &api);
@@ -649,20 +721,10 @@ fn the_sandbox_keeps_the_token_and_the_port_from_commands_warden_can_t_read() {
     );
     drop(warden);
 
-    // With Claude Code's sandbox, as docs/threat-model.md writes it, they fail inside it.
+    // With Claude Code's sandbox, as `warden setup claude-code` writes it, they fail
+    // inside it.
     let mut project = Project::new(Data::Default);
-    project.settings(json!({
-        "sandbox": {
-            "enabled": true,
-            "failIfUnavailable": true,
-            "allowUnsandboxedCommands": false,
-            "filesystem": {
-                "denyRead": ["~/.local/share/warden", "~/.config/warden"],
-                "denyWrite": ["~/.local/share/warden", "~/.config/warden"]
-            },
-            "network": {"allowedDomains": ["github.com"]}
-        }
-    }));
+    project.sandboxed();
     let warden = project.serve();
     api.script(vec![("", out_of_sight(&warden))]);
     let run = project.claude(&api.url(), &warden, "Tidy up the README.", &[]);
@@ -681,6 +743,18 @@ fn the_sandbox_keeps_the_token_and_the_port_from_commands_warden_can_t_read() {
     assert!(
         !String::from_utf8_lossy(&grabbed).contains(&project.token()),
         "the tar holds no token"
+    );
+    let check = project
+        .warden()
+        .args(["setup", "claude-code", "--check", "--project"])
+        .arg(project.work())
+        .env("WARDEN_URL", &warden.url)
+        .output()
+        .unwrap_or_else(|e| panic!("warden setup --check: {e}"));
+    assert!(
+        check.status.success(),
+        "setup --check finds all set: {}",
+        String::from_utf8_lossy(&check.stdout)
     );
     token_kept(&project, &api);
 }

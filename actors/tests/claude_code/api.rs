@@ -102,7 +102,12 @@ struct State {
     served: Vec<(&'static str, String)>,
     /// Requests to paths the server doesn't know.
     unknown: Vec<String>,
+    /// What to do just before a call is served, by label (the test's hand in the session).
+    before: Vec<(&'static str, Action)>,
 }
+
+/// Something the test does while Claude Code waits for the model.
+pub type Action = Arc<dyn Fn() + Send + Sync>;
 
 /// The running server. Dropping it stops it.
 pub struct Api {
@@ -175,6 +180,13 @@ impl Api {
             .collect();
         state.requests.clear();
         state.served.clear();
+        state.before.clear();
+    }
+
+    /// Runs `action` just before the call labelled `label` is served (Claude Code is then
+    /// waiting for the model, between two tool calls).
+    pub fn before(&self, label: &'static str, action: impl Fn() + Send + Sync + 'static) {
+        lock(&self.state).before.push((label, Arc::new(action)));
     }
 
     /// Every request recorded since the script was set.
@@ -370,6 +382,17 @@ fn answer(request: &Request, out: &mut TcpStream, state: &Mutex<State>, ids: &At
                 .as_str()
                 .unwrap_or("claude")
                 .to_string();
+            if let Step::Tool { label, .. } = &step {
+                let actions: Vec<Action> = lock(state)
+                    .before
+                    .iter()
+                    .filter(|(l, _)| l == label)
+                    .map(|(_, action)| action.clone())
+                    .collect();
+                for action in actions {
+                    action();
+                }
+            }
             let content = match &step {
                 Step::Tool { label, name, input } => {
                     let tool_id = format!("toolu_{label}_{}", ids.fetch_add(1, Ordering::SeqCst));

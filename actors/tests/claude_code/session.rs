@@ -36,8 +36,8 @@ pub enum Data {
 pub struct Project {
     pub root: tempfile::TempDir,
     data: Data,
-    /// Settings merged into `.claude/settings.json` beside the hooks.
-    extra: Value,
+    /// Whether Claude Code's sandbox stays on.
+    sandbox: bool,
 }
 
 fn git(dir: &Path, home: &Path, args: &[&str]) -> String {
@@ -66,7 +66,7 @@ impl Project {
         let project = Project {
             root,
             data,
-            extra: json!({}),
+            sandbox: false,
         };
         for folder in ["home", "work", "tmp"] {
             std::fs::create_dir_all(project.root.path().join(folder))
@@ -133,52 +133,67 @@ impl Project {
         )
     }
 
-    /// Settings merged into `.claude/settings.json` beside the hooks (written by
-    /// [`Project::claude`]).
-    pub fn settings(&mut self, extra: Value) {
-        self.extra = extra;
+    /// Claude Code's sandbox as `warden setup` writes it; without this, it is turned off in
+    /// `.claude/settings.local.json`, so a step that doesn't run was stopped by warden alone.
+    pub fn sandboxed(&mut self) {
+        self.sandbox = true;
     }
 
-    /// `.claude/settings.json`: the README's hooks block, every hook `warden hook` by its
-    /// full path, then the extra settings.
-    fn write_settings(&self) {
-        let hook = format!("'{}' hook", env!("CARGO_BIN_EXE_warden"));
-        let command = json!([{ "type": "command", "command": hook, "timeout": 10 }]);
-        let every = json!([{ "matcher": "*", "hooks": command }]);
-        let mut settings = json!({
-            "hooks": {
-                "UserPromptSubmit": [{ "hooks": command }],
-                "PreToolUse": every,
-                "PermissionRequest": every,
-                "PostToolUse": every,
-                "SubagentStart": every,
-            },
+    /// `warden setup claude-code --project WORK --yes`, for the data folder and warden's
+    /// address the session has, then the person's own settings.
+    fn write_settings(&self, warden: &Warden) {
+        let output = self
+            .warden()
+            .args(["setup", "claude-code", "--project"])
+            .arg(self.work())
+            .arg("--yes")
+            .env("WARDEN_URL", &warden.url)
+            .output()
+            .unwrap_or_else(|e| panic!("warden setup: {e}"));
+        assert!(
+            output.status.success(),
+            "warden setup claude-code: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        // The person's own settings, in `.claude/settings.local.json`, which Claude Code
+        // reads over `.claude/settings.json`.
+        let mut local = json!({
             // WebFetch asks claude.ai whether a domain may be fetched; this machine reaches
             // nothing but loopback.
             "skipWebFetchPreflight": true,
         });
-        if let (Some(settings), Some(extra)) = (settings.as_object_mut(), self.extra.as_object()) {
-            for (key, value) in extra {
-                settings.insert(key.clone(), value.clone());
-            }
+        if !self.sandbox {
+            local["sandbox"] = json!({"enabled": false});
         }
-        let folder = self.work().join(".claude");
-        std::fs::create_dir_all(&folder).unwrap_or_else(|e| panic!("create .claude: {e}"));
-        std::fs::write(folder.join("settings.json"), settings.to_string())
-            .unwrap_or_else(|e| panic!("write the settings: {e}"));
+        std::fs::write(
+            self.work().join(".claude/settings.local.json"),
+            local.to_string(),
+        )
+        .unwrap_or_else(|e| panic!("write the local settings: {e}"));
+    }
+
+    /// The `warden` binary with the project's environment: its home, its data folder,
+    /// nothing else of this process's.
+    pub fn warden(&self) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_warden"));
+        command
+            .current_dir(self.root.path())
+            .env_clear()
+            .env("PATH", path())
+            .env("HOME", self.home())
+            .env("WARDEN_DATA", self.data())
+            .stdin(Stdio::null());
+        command
     }
 
     /// Starts the real `warden serve --listen 127.0.0.1:0 --data DATA`, as the person would
     /// have it running, and waits until it answers.
     pub fn serve(&self) -> Warden {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_warden"))
+        let mut child = self
+            .warden()
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(self.data())
-            .current_dir(self.root.path())
-            .env_clear()
-            .env("PATH", path())
-            .env("HOME", self.home())
-            .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -232,7 +247,7 @@ impl Project {
     /// against the scripted API at `api`, with warden at `warden`; `env` adds variables.
     /// Killed (its whole process group) after [`CLAUDE_WITHIN`].
     pub fn claude(&self, api: &str, warden: &Warden, prompt: &str, env: &[(&str, &str)]) -> Run {
-        self.write_settings();
+        self.write_settings(warden);
         let mut command = Command::new("claude");
         command
             .args(["-p", prompt, "--output-format", "stream-json", "--verbose"])
@@ -358,6 +373,17 @@ impl Run {
             .unwrap_or_else(|| panic!("no init line: {self:?}"))
     }
 
+    /// The closing `result` line's text: the model's last words, or why the turn stopped.
+    pub fn result(&self) -> String {
+        self.lines
+            .iter()
+            .rev()
+            .find(|l| l["type"] == "result")
+            .and_then(|l| l["result"].as_str())
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// The closing `result` line must say the run ended well.
     pub fn succeeded(&self) -> &Self {
         let result = self.lines.iter().rev().find(|l| l["type"] == "result");
@@ -385,6 +411,18 @@ fn agent() -> ureq::Agent {
         .new_agent()
 }
 
+/// `GET URL/path`: the status (0 when nothing answers) and the JSON.
+fn get(url: &str, path: &str) -> (u16, Value) {
+    match agent().get(format!("{url}{path}")).call() {
+        Ok(mut response) => {
+            let status = response.status().as_u16();
+            let text = response.body_mut().read_to_string().unwrap_or_default();
+            (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+        }
+        Err(_) => (0, Value::Null),
+    }
+}
+
 impl Warden {
     fn wait_healthy(&self) {
         let deadline = Instant::now() + Duration::from_secs(10);
@@ -400,13 +438,26 @@ impl Warden {
 
     /// `GET path`: the status (0 when nothing answers) and the JSON.
     pub fn get(&self, path: &str) -> (u16, Value) {
-        match agent().get(format!("{}{path}", self.url)).call() {
-            Ok(mut response) => {
-                let status = response.status().as_u16();
-                let text = response.body_mut().read_to_string().unwrap_or_default();
-                (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+        get(&self.url, path)
+    }
+
+    /// What stops this daemon, `kill -9` by its id, and waits until nothing answers: for
+    /// the scripted API to run while Claude Code waits for the model.
+    pub fn stopper(&self) -> impl Fn() + Send + Sync + 'static {
+        let pid = self
+            .child
+            .as_ref()
+            .map(Child::id)
+            .unwrap_or_else(|| panic!("not a daemon this test started"));
+        let url = self.url.clone();
+        move || {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while get(&url, "/healthz").0 != 0 && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
             }
-            Err(_) => (0, Value::Null),
         }
     }
 
