@@ -90,14 +90,14 @@ fn result(api: &Api, label: &str) -> ToolResult {
 /// The call ran: no error, and its output holds `output`.
 fn ran(api: &Api, label: &str, output: &str) {
     let result = result(api, label);
-    assert!(!result.is_error, "{label} ran: {result:?}");
+    assert!(!result.is_error, "{label} should have run: {result:?}");
     assert!(result.text.contains(output), "{label}'s output: {result:?}");
 }
 
 /// The call didn't run: Claude Code told the model warden's reason, holding `reason`.
 fn stopped(api: &Api, label: &str, reason: &str) -> ToolResult {
     let result = result(api, label);
-    assert!(result.is_error, "{label} did not run: {result:?}");
+    assert!(result.is_error, "{label} should not have run: {result:?}");
     assert!(result.text.contains(reason), "{label}'s reason: {result:?}");
     result
 }
@@ -281,7 +281,6 @@ fn a_background_subagent_s_notification_can_t_lift_a_hold() {
                            "subagent_type": "general-purpose"}),
                 ),
                 api::Step::Say("The agent is working."),
-                bash("push", PUSH),
             ],
         ),
         (
@@ -289,6 +288,8 @@ fn a_background_subagent_s_notification_can_t_lift_a_hold() {
             vec![bash("sub_ls", "ls"), api::Step::Say(REPORT)],
         ),
     ]);
+    // Once the report is back in the chat, the model does what it says.
+    api.after(REPORT, vec![bash("push", PUSH)]);
     let run = project.claude(
         &api.url(),
         &warden,
@@ -447,8 +448,13 @@ fn the_token_never_reaches_the_model() {
         .chain(["read"])
         .filter_map(|label| {
             let result = result(&api, label);
-            (!result.is_error || result.text.contains(&token))
-                .then(|| format!("{label} ran: {result:?}"))
+            // A deny, as Claude Code 2.1.328 tells the model: `PreToolUse:Bash hook error:
+            // <warden's reason>`.
+            let denied = result.is_error
+                && result.text.contains("hook error")
+                && result.text.contains("warden");
+            (!denied || result.text.contains(&token))
+                .then(|| format!("{label} was not refused: {result:?}"))
         })
         .collect();
     assert!(through.is_empty(), "{through:#?}");

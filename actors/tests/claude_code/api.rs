@@ -104,6 +104,9 @@ struct State {
     unknown: Vec<String>,
     /// What to do just before a call is served, by label (the test's hand in the session).
     before: Vec<(&'static str, Action)>,
+    /// Steps that start once a later user message brings the trigger (a subagent's
+    /// notification), whenever it comes: counted from the assistant turns since.
+    after: Vec<(String, Vec<Step>)>,
 }
 
 /// Something the test does while Claude Code waits for the model.
@@ -181,6 +184,14 @@ impl Api {
         state.requests.clear();
         state.served.clear();
         state.before.clear();
+        state.after.clear();
+    }
+
+    /// Steps for a conversation once a user message after its first holds `trigger`:
+    /// served in place of the rest of its script, from the first turn after that message,
+    /// so a notification that comes sooner or later than expected changes nothing.
+    pub fn after(&self, trigger: &str, steps: Vec<Step>) {
+        lock(&self.state).after.push((trigger.to_string(), steps));
     }
 
     /// Runs `action` just before the call labelled `label` is served (Claude Code is then
@@ -453,6 +464,20 @@ fn next_step(state: &State, request: &Request) -> Step {
         .is_some_and(|t| !t.is_empty());
     if !tools {
         return Step::Say(SUMMARY);
+    }
+    for (trigger, steps) in &state.after {
+        let brought = messages
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, m)| m["role"] == "user" && m.to_string().contains(trigger.as_str()));
+        if let Some((at, _)) = brought {
+            let turn = messages[at..]
+                .iter()
+                .filter(|m| m["role"] == "assistant")
+                .count();
+            return steps.get(turn).cloned().unwrap_or(Step::Say("Done."));
+        }
     }
     let first = messages.first().map(Value::to_string).unwrap_or_default();
     let script = state
