@@ -3,7 +3,7 @@
 //! steps are scripted; what is asserted is what Claude Code did with warden's answer: the
 //! `tool_result` it sent back to the API (the command's output, or warden's reason), and
 //! whether the command's effect happened (the bare remote, the files on disk). The scenarios
-//! run one at a time; each is a few seconds of Claude Code.
+//! run one at a time; each is about a second of Claude Code.
 //!
 //! Without `claude` (or with another version) the tests print `skipped: …` and pass, unless
 //! `WARDEN_REQUIRE_CLAUDE=1` (which `.ci/run` sets): then they fail.
@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use session::{Data, Https, Project, Warden};
 use std::io::Write as _;
 use std::process::{Command, Stdio};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// The Claude Code version the tests were checked against: `.ci/run`'s
 /// `CLAUDE_CODE_VERSION=` line, the one place it is written.
@@ -44,29 +44,40 @@ fn say(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
+/// Why the pinned Claude Code can't be run here, if it can't (asked once).
+fn missing() -> Option<&'static str> {
+    static MISSING: OnceLock<Option<String>> = OnceLock::new();
+    MISSING
+        .get_or_init(|| {
+            let pinned = pinned();
+            let home = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
+            let found = Command::new("claude")
+                .arg("--version")
+                .env("HOME", home.path())
+                .env("DISABLE_AUTOUPDATER", "1")
+                .stdin(Stdio::null())
+                .output();
+            match found {
+                Err(e) => Some(format!("`claude` is not on the PATH ({e})")),
+                Ok(output) => {
+                    let version = String::from_utf8_lossy(&output.stdout).to_string();
+                    (version.split_whitespace().next() != Some(pinned)).then(|| {
+                        format!(
+                            "`claude --version` printed {:?}, not {pinned} (install it: npm install -g @anthropic-ai/claude-code@{pinned})",
+                            version.trim()
+                        )
+                    })
+                }
+            }
+        })
+        .as_deref()
+}
+
 /// Whether the pinned Claude Code is on the PATH. When it isn't: a failure with
 /// `WARDEN_REQUIRE_CLAUDE=1`, else `skipped: …` and `false`.
 fn claude_code(test: &str) -> bool {
-    let pinned = pinned();
-    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("tempdir: {e}"));
-    let found = Command::new("claude")
-        .arg("--version")
-        .env("HOME", home.path())
-        .env("DISABLE_AUTOUPDATER", "1")
-        .stdin(Stdio::null())
-        .output();
-    let why = match found {
-        Err(e) => format!("`claude` is not on the PATH ({e})"),
-        Ok(output) => {
-            let version = String::from_utf8_lossy(&output.stdout).to_string();
-            if version.split_whitespace().next() == Some(pinned) {
-                return true;
-            }
-            format!(
-                "`claude --version` printed {:?}, not {pinned} (install it: npm install -g @anthropic-ai/claude-code@{pinned})",
-                version.trim()
-            )
-        }
+    let Some(why) = missing() else {
+        return true;
     };
     assert!(
         std::env::var("WARDEN_REQUIRE_CLAUDE").as_deref() != Ok("1"),
