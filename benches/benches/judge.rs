@@ -231,6 +231,48 @@ fn interpreter_code(c: &mut Criterion) {
     group.finish();
 }
 
+/// Hostile programs for the code reader (deep brackets, endless quotes, long chains, texts of
+/// many pieces), each 40–60 KB inside `python3 -c`: reading stays linear and bounded, as the
+/// unit test `hostile_code_is_read_within_its_bounds_and_never_panics` checks by its bounds.
+fn hostile_code(c: &mut Criterion) {
+    let facts = facts();
+    let after = ctx(true);
+    let programs = [
+        ("deep brackets", "(".repeat(50_000)),
+        ("quotes", "'\"".repeat(20_000)),
+        ("a long chain", "a.".repeat(30_000) + "system('id')"),
+        ("many calls", "os.system('id');".repeat(5_000)),
+        (
+            "an f-string of 12,000 holes",
+            format!("os.system(f'{}')", "{x}-".repeat(12_000)),
+        ),
+        (
+            "a %-format of 9,000 pieces",
+            format!(
+                "os.system('{}' % ({}))",
+                "%s".repeat(9_000),
+                "x, ".repeat(9_000)
+            ),
+        ),
+    ];
+    let mut group = c.benchmark_group("judge hostile code");
+    group.sample_size(20);
+    for (name, code) in programs {
+        let step = Step::Command {
+            command: format!("python3 -c {}", shell_quote(&code)),
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(warden::judge(&step, &after, &facts)))
+        });
+    }
+    group.finish();
+}
+
+/// `code` as one single-quoted shell word.
+fn shell_quote(code: &str) -> String {
+    format!("'{}'", code.replace('\'', "'\\''"))
+}
+
 fn other_steps(c: &mut Criterion) {
     let facts = facts();
     let after = Context {
@@ -332,6 +374,7 @@ criterion_group!(
     benches,
     one_command,
     interpreter_code,
+    hostile_code,
     other_steps,
     read_line,
     batch

@@ -201,11 +201,16 @@ pub(crate) fn lexicon(language: Option<Language>) -> Option<&'static Lexicon> {
 
 /// Reads a program with a lexicon.
 pub(crate) fn read(lexicon: &'static Lexicon, code: &str) -> Reading {
+    let lexed = match lexicon.language {
+        Language::Tcl | Language::AppleScript => None,
+        _ => Some(lex::lex(code, &lexicon.syntax)),
+    };
     let mut state = read::State::new(lexicon, 0);
-    match lexicon.language {
-        Language::Tcl => tcl::read(&mut state, code),
-        Language::AppleScript => applescript::read(&mut state, code),
-        _ => state.program(code),
+    match (lexicon.language, &lexed) {
+        (Language::Tcl, _) => tcl::read(&mut state, code),
+        (Language::AppleScript, _) => applescript::read(&mut state, code),
+        (_, Some(lexed)) => state.program(lexed),
+        (_, None) => {}
     }
     let mut reading = state.reading;
     if reading.broken && reading.unknown.is_some() && !names_danger(lexicon, code) {

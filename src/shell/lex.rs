@@ -98,6 +98,8 @@ pub(super) struct HereDoc {
 
 /// The reader's position in one text.
 pub(super) struct Lexer<'a> {
+    /// The text, and its bytes.
+    src: &'a str,
     b: &'a [u8],
     pub pos: usize,
     /// The first problem met, if any.
@@ -522,9 +524,10 @@ struct Acc {
 }
 
 impl<'a> Lexer<'a> {
-    pub fn new(b: &'a [u8]) -> Lexer<'a> {
+    pub fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
-            b,
+            src,
+            b: src.as_bytes(),
             pos: 0,
             unknown: None,
             heredocs: Vec::new(),
@@ -797,20 +800,19 @@ impl<'a> Lexer<'a> {
             let mut body = String::new();
             let mut found = false;
             while self.pos < self.b.len() {
-                let end = find_byte(self.b, self.pos, b'\n').unwrap_or(self.b.len());
-                let mut line = self.slice(self.pos, end);
-                self.pos = (end + 1).min(self.b.len());
+                // Lines end at a newline byte, so each is whole text of its own.
+                let rest = self.src.get(self.pos..).unwrap_or("");
+                let mut line = rest.split_once('\n').map_or(rest, |(line, _)| line);
+                self.pos = (self.pos + line.len() + 1).min(self.b.len());
                 if strip {
-                    while let [b'\t', rest @ ..] = line {
-                        line = rest;
-                    }
+                    line = line.trim_start_matches('\t');
                 }
-                let bare = line.strip_suffix(b"\r").unwrap_or(line);
-                if bare == delim.as_bytes() {
+                let bare = line.strip_suffix('\r').unwrap_or(line);
+                if bare == delim {
                     found = true;
                     break;
                 }
-                body.push_str(&String::from_utf8_lossy(line));
+                body.push_str(line);
                 body.push('\n');
             }
             if !found {

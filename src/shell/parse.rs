@@ -82,7 +82,7 @@ pub(super) fn parse_text(out: &mut Out, text: &str, scope: Scope) {
     }
     out.budget -= text.len();
     let mut p = Parser {
-        lx: Lexer::new(text.as_bytes()),
+        lx: Lexer::new(text),
         pipe_start: out.commands.len(),
         out,
         scope,

@@ -47,6 +47,10 @@ pub(crate) struct Lexed<'a> {
     pub indent: Vec<u16>,
     /// For each token, the index of its matching bracket (`usize::MAX` if none).
     pub partner: Vec<usize>,
+    /// For each token, how many parentheses and brackets are open where it starts (line
+    /// breaks inside them are no tokens): a run of tokens starting at 0 reads as its text
+    /// lexed on its own would.
+    pub depth: Vec<u16>,
     /// Why the code could not be read to its end, if so.
     pub broken: Option<&'static str>,
 }
@@ -110,7 +114,21 @@ fn longer_op(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'static str> {
 }
 
 /// Every ASCII punctuation character, each its own operator.
-const SINGLE: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+pub(super) const SINGLE: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/// An ASCII punctuation character as its operator: its place in `SINGLE`, which holds the
+/// four runs of them in order (`!`…`/`, `:`…`@`, `[`…`` ` ``, `{`…`~`).
+pub(super) fn single(c: u8) -> Option<&'static str> {
+    let at = match c {
+        b'!'..=b'/' => c - b'!',
+        b':'..=b'@' => c - b':' + 15,
+        b'['..=b'`' => c - b'[' + 22,
+        b'{'..=b'~' => c - b'{' + 28,
+        _ => return None,
+    };
+    let at = usize::from(at);
+    SINGLE.get(at..at + 1)
+}
 
 /// Names after which `/` starts a regular expression rather than divides.
 const REGEX_AFTER: &[&str] = &[
@@ -132,6 +150,7 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         toks: Vec::with_capacity(code.len() / 3),
         pos: Vec::with_capacity(code.len() / 3),
         indent: Vec::with_capacity(code.len() / 3),
+        depths: Vec::with_capacity(code.len() / 3),
         start: 0,
         depth: 0,
         broken: None,
@@ -148,6 +167,7 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         pos: lexer.pos,
         indent: lexer.indent,
         partner,
+        depth: lexer.depths,
         broken,
     }
 }
@@ -221,6 +241,7 @@ struct Lexer<'a, 's> {
     toks: Vec<Tok<'a>>,
     pos: Vec<usize>,
     indent: Vec<u16>,
+    depths: Vec<u16>,
     /// Where the token being read starts.
     start: usize,
     /// Parentheses and brackets open (braces hold statements, so line breaks count there).
@@ -233,10 +254,15 @@ impl<'a> Lexer<'a, '_> {
         self.b.get(self.i + offset).copied().unwrap_or(0)
     }
 
+    /// Adds a token; the brackets open are those where it starts (an operator changes them
+    /// after it is pushed).
+    #[inline]
     fn push(&mut self, tok: Tok<'a>) {
         self.toks.push(tok);
         self.pos.push(self.start);
         self.indent.push(0);
+        self.depths
+            .push(u16::try_from(self.depth).unwrap_or(u16::MAX));
     }
 
     /// The indentation of the line starting at the cursor.
@@ -266,7 +292,12 @@ impl<'a> Lexer<'a, '_> {
             let syntax = self.syntax;
             self.start = self.i;
             match c {
-                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => self.i += 1,
+                b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                    self.i += 1;
+                    while matches!(self.b.get(self.i), Some(b' ' | b'\t' | b'\r' | 0x0b | 0x0c)) {
+                        self.i += 1;
+                    }
+                }
                 b'\n' => {
                     self.i += 1;
                     if self.depth == 0 && !self.toks.is_empty() {
@@ -529,11 +560,7 @@ impl<'a> Lexer<'a, '_> {
         let op: &'static str = match longer_op(c, self.at(1), self.at(2), self.syntax.arrow_assign)
         {
             Some(op) => op,
-            None => match SINGLE
-                .bytes()
-                .position(|b| b == c)
-                .and_then(|at| SINGLE.get(at..at + 1))
-            {
+            None => match single(c) {
                 Some(op) => op,
                 None => {
                     self.i += 1;
@@ -542,12 +569,12 @@ impl<'a> Lexer<'a, '_> {
             },
         };
         self.i += op.len();
+        self.push(Tok::Op(op));
         match op {
             "(" | "[" => self.depth += 1,
             ")" | "]" => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
-        self.push(Tok::Op(op));
     }
 
     fn regex(&mut self) {

@@ -55,7 +55,7 @@ impl Args {
 }
 
 /// The reader's state while it reads one program (and the code it runs from text).
-pub(crate) struct State {
+pub(crate) struct State<'s> {
     pub lex: &'static Lexicon,
     bindings: Vec<(String, Value)>,
     stars: Vec<String>,
@@ -72,6 +72,10 @@ pub(crate) struct State {
     inlined_bytes: usize,
     /// What the function being read returns.
     returned: Option<Value>,
+    /// The program's tokens, where the bodies of its functions are read.
+    program: Option<&'s Lexed<'s>>,
+    /// Where the body of a function read in place starts.
+    body_from: Option<usize>,
 }
 
 fn tok<'t, 'a>(t: &'t Lexed<'a>, i: usize) -> Option<&'t Tok<'a>> {
@@ -216,16 +220,16 @@ fn pieces_of(value: Value) -> Vec<Piece> {
         Value::Text(pieces) | Value::Command(pieces) => pieces,
         Value::Object(path) => vec![Piece::Unknown(placeholder(&path))],
         Value::List(items) => {
-            let mut out = Vec::new();
+            let mut out = Pieces::default();
             for (n, item) in items.into_iter().enumerate() {
                 if n > 0 {
-                    push_lit(&mut out, " ");
+                    out.lit(" ");
                 }
                 for piece in pieces_of(item) {
-                    push_piece(&mut out, piece);
+                    out.push(piece);
                 }
             }
-            out
+            out.done()
         }
         Value::Fetched(_) => vec![Piece::Unknown("download".to_string())],
         Value::Data(_) => vec![Piece::Unknown("data".to_string())],
@@ -233,32 +237,70 @@ fn pieces_of(value: Value) -> Vec<Piece> {
     }
 }
 
-fn text_len(pieces: &[Piece]) -> usize {
-    pieces
-        .iter()
-        .map(|p| match p {
-            Piece::Lit(text) => text.len(),
-            Piece::Home => 7,
-            Piece::Unknown(name) => name.len() + 3,
-        })
-        .sum()
-}
-
-fn push_lit(out: &mut Vec<Piece>, text: &str) {
-    push_piece(out, Piece::Lit(text.to_string()));
-}
-
-fn push_piece(out: &mut Vec<Piece>, piece: Piece) {
-    if text_len(out) > MAX_TEXT {
-        if !matches!(out.last(), Some(Piece::Unknown(_))) {
-            out.push(Piece::Unknown("rest".to_string()));
-        }
-        return;
+/// A piece's length in its text (the home folder and a placeholder as `${HOME}`, `${name}`).
+fn piece_len(piece: &Piece) -> usize {
+    match piece {
+        Piece::Lit(text) => text.len(),
+        Piece::Home => 7,
+        Piece::Unknown(name) => name.len() + 3,
     }
-    match (out.last_mut(), piece) {
-        (Some(Piece::Lit(last)), Piece::Lit(text)) => last.push_str(&text),
-        (_, Piece::Lit(text)) if text.is_empty() => {}
-        (_, piece) => out.push(piece),
+}
+
+/// A text's pieces as they are put together: next literals join, and past `MAX_TEXT` the rest
+/// is unknown. The length is kept as pieces come, so a text of many pieces is built in one
+/// pass, not summed again for each.
+#[derive(Default)]
+struct Pieces {
+    out: Vec<Piece>,
+    len: usize,
+}
+
+impl Pieces {
+    fn from(out: Vec<Piece>) -> Pieces {
+        let len = out.iter().map(piece_len).sum();
+        Pieces { out, len }
+    }
+
+    fn lit(&mut self, text: &str) {
+        if self.len <= MAX_TEXT
+            && let Some(Piece::Lit(last)) = self.out.last_mut()
+        {
+            last.push_str(text);
+            self.len += text.len();
+            return;
+        }
+        self.push(Piece::Lit(text.to_string()));
+    }
+
+    fn push(&mut self, piece: Piece) {
+        if self.len > MAX_TEXT {
+            if !matches!(self.out.last(), Some(Piece::Unknown(_))) {
+                let rest = Piece::Unknown("rest".to_string());
+                self.len += piece_len(&rest);
+                self.out.push(rest);
+            }
+            return;
+        }
+        match (self.out.last_mut(), piece) {
+            (Some(Piece::Lit(last)), Piece::Lit(text)) => {
+                self.len += text.len();
+                last.push_str(&text);
+            }
+            (_, Piece::Lit(text)) if text.is_empty() => {}
+            (_, piece) => {
+                self.len += piece_len(&piece);
+                self.out.push(piece);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.out.clear();
+        self.len = 0;
+    }
+
+    fn done(self) -> Vec<Piece> {
+        self.out
     }
 }
 
@@ -288,14 +330,14 @@ pub(crate) fn concat(left: Value, right: Value) -> Value {
         }
         (left, right) => {
             let command = matches!(left, Value::Command(_)) || matches!(right, Value::Command(_));
-            let mut out = pieces_of(left);
+            let mut out = Pieces::from(pieces_of(left));
             for piece in pieces_of(right) {
-                push_piece(&mut out, piece);
+                out.push(piece);
             }
             if command {
-                Value::Command(out)
+                Value::Command(out.done())
             } else {
-                Value::Text(out)
+                Value::Text(out.done())
             }
         }
     }
@@ -322,12 +364,12 @@ pub(crate) fn expand(value: Value) -> Value {
             })
         };
         if let Some(rest) = rest {
-            let mut out = vec![Piece::Home];
-            push_lit(&mut out, &rest);
+            let mut out = Pieces::from(vec![Piece::Home]);
+            out.lit(&rest);
             for piece in pieces.drain(1..) {
-                push_piece(&mut out, piece);
+                out.push(piece);
             }
-            return Value::Text(out);
+            return Value::Text(out.done());
         }
     }
     Value::Text(pieces)
@@ -335,7 +377,7 @@ pub(crate) fn expand(value: Value) -> Value {
 
 /// Parts joined as a path; an absolute part starts it again (`os.path.join`).
 fn path_join(parts: &[Value]) -> Value {
-    let mut out: Vec<Piece> = Vec::new();
+    let mut out = Pieces::default();
     for part in parts {
         let pieces = pieces_of(part.clone());
         let absolute = match pieces.first() {
@@ -345,16 +387,16 @@ fn path_join(parts: &[Value]) -> Value {
         };
         if absolute {
             out.clear();
-        } else if !out.is_empty()
-            && !matches!(out.last(), Some(Piece::Lit(text)) if text.ends_with('/'))
+        } else if !out.out.is_empty()
+            && !matches!(out.out.last(), Some(Piece::Lit(text)) if text.ends_with('/'))
         {
-            push_lit(&mut out, "/");
+            out.lit("/");
         }
         for piece in pieces {
-            push_piece(&mut out, piece);
+            out.push(piece);
         }
     }
-    Value::Text(out)
+    Value::Text(out.done())
 }
 
 /// `%s`, `%d`, `{}`, `{0}`, `{name}` in a format filled in order.
@@ -370,21 +412,21 @@ fn format(template: &Value, fill: &[Value]) -> Value {
         return Value::Text(vec![Piece::Unknown("value".to_string())]);
     };
     let mut values = fill.iter().cloned();
-    let mut out: Vec<Piece> = Vec::new();
+    let mut out = Pieces::default();
     for piece in pieces {
         let Piece::Lit(text) = piece else {
-            push_piece(&mut out, piece.clone());
+            out.push(piece.clone());
             continue;
         };
         let mut rest = text.as_str();
         while let Some(at) = rest.find(['%', '{']) {
-            push_lit(&mut out, rest.get(..at).unwrap_or(""));
+            out.lit(rest.get(..at).unwrap_or(""));
             let tail = rest.get(at..).unwrap_or("");
             let hole = if tail.starts_with("%%") {
-                push_lit(&mut out, "%");
+                out.lit("%");
                 2
             } else if tail.starts_with("{{") {
-                push_lit(&mut out, "{");
+                out.lit("{");
                 2
             } else if let Some(spec) = tail.strip_prefix('%') {
                 // `%s`, `%-10s`, `%05d`: flags and width, then the letter.
@@ -396,12 +438,12 @@ fn format(template: &Value, fill: &[Value]) -> Value {
                     Some(n) => {
                         let value = values.next().unwrap_or(Value::Other);
                         for piece in pieces_of(value) {
-                            push_piece(&mut out, piece);
+                            out.push(piece);
                         }
                         n
                     }
                     None => {
-                        push_lit(&mut out, "%");
+                        out.lit("%");
                         1
                     }
                 }
@@ -410,21 +452,21 @@ fn format(template: &Value, fill: &[Value]) -> Value {
                     Some(close) => {
                         let value = values.next().unwrap_or(Value::Other);
                         for piece in pieces_of(value) {
-                            push_piece(&mut out, piece);
+                            out.push(piece);
                         }
                         close + 1
                     }
                     None => {
-                        push_lit(&mut out, "{");
+                        out.lit("{");
                         1
                     }
                 }
             };
             rest = tail.get(hole..).unwrap_or("");
         }
-        push_lit(&mut out, rest);
+        out.lit(rest);
     }
-    Value::Text(out)
+    Value::Text(out.done())
 }
 
 /// The words of a list, or every value from `from`, as one flat list.
@@ -483,8 +525,8 @@ fn verb_of(word: &str) -> Option<Sent> {
     }
 }
 
-impl State {
-    pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State {
+impl<'s> State<'s> {
+    pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State<'s> {
         State {
             lex,
             bindings: Vec::new(),
@@ -498,6 +540,8 @@ impl State {
             inlined: 0,
             inlined_bytes: 0,
             returned: None,
+            program: None,
+            body_from: None,
         }
     }
 
@@ -522,18 +566,30 @@ impl State {
         }
     }
 
+    /// Binds a name (its key lower case: one is found again by any case of it).
     pub(crate) fn bind(&mut self, name: &str, value: Value) {
-        let key = lower(name);
-        if let Some(slot) = self.bindings.iter_mut().find(|(k, _)| *k == key) {
+        if let Some(slot) = self
+            .bindings
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
             slot.1 = value;
         } else if self.bindings.len() < MAX_BINDINGS {
-            self.bindings.push((key, value));
+            self.bindings.push((lower(name), value));
         }
     }
 
+    /// A name's value, taken out of its slot (which holds no value of its own until it is
+    /// bound again).
+    fn take_binding(&mut self, name: &str) -> Option<Value> {
+        self.bindings
+            .iter_mut()
+            .find(|(k, _)| k.len() == name.len() && k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| std::mem::replace(v, Value::Other))
+    }
+
     fn unbind(&mut self, name: &str) {
-        let key = lower(name);
-        self.bindings.retain(|(k, _)| *k != key);
+        self.bindings.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
     }
 
     pub(crate) fn binding(&self, name: &str) -> Option<Value> {
@@ -543,14 +599,15 @@ impl State {
             .map(|(_, v)| v.clone())
     }
 
-    /// Reads a program in this state's language.
-    pub(crate) fn program(&mut self, code: &str) {
-        let lexed = lex(code, &self.lex.syntax);
+    /// Reads a program in this state's language, lexed once: its functions' bodies are read
+    /// from its tokens.
+    pub(crate) fn program(&mut self, lexed: &'s Lexed<'s>) {
+        self.program = Some(lexed);
         if let Some(why) = lexed.broken {
             self.unknown(why);
             self.reading.broken = true;
         }
-        self.statements(&lexed, 0, lexed.toks.len());
+        self.statements(lexed, 0, lexed.toks.len());
         self.uncalled();
     }
 
@@ -560,12 +617,13 @@ impl State {
             self.unknown("it runs code from text, nested too deep to read");
             return;
         }
+        let lexed = (self.language() != Language::Tcl).then(|| lex(code, &self.lex.syntax));
         let mut inner = State::new(self.lex, self.nest + 1);
         inner.bindings = self.bindings.clone();
         inner.findings = self.findings;
-        match self.language() {
-            Language::Tcl => super::tcl::read(&mut inner, code),
-            _ => inner.program(code),
+        match &lexed {
+            Some(lexed) => inner.program(lexed),
+            None => super::tcl::read(&mut inner, code),
         }
         self.findings = inner.findings;
         self.calls += inner.calls;
@@ -574,19 +632,19 @@ impl State {
 
     /// A string's parts as pieces, interpolations read as expressions.
     pub(crate) fn text(&mut self, parts: &[Part]) -> Vec<Piece> {
-        let mut out = Vec::new();
+        let mut out = Pieces::default();
         for part in parts {
             match part {
-                Part::Text(text) => push_lit(&mut out, text),
+                Part::Text(text) => out.lit(text),
                 Part::Interp(source) => {
                     let value = self.interpolated(source);
                     for piece in pieces_of(value) {
-                        push_piece(&mut out, piece);
+                        out.push(piece);
                     }
                 }
             }
         }
-        out
+        out.done()
     }
 
     fn interpolated(&mut self, source: &str) -> Value {
@@ -637,13 +695,7 @@ impl State {
                     }
                     (Language::Awk, "print" | "printf") => return self.awk_print(t, i + 1, end),
                     (_, "for" | "foreach") => return self.for_loop(t, i + 1, end),
-                    (_, "return") => {
-                        let (value, next) = self.expr(t, i + 1, end);
-                        if self.inlined > 0 && self.returned.is_none() {
-                            self.returned = Some(value);
-                        }
-                        return next.max(i + 1);
-                    }
+                    (_, "return") => return self.returns(t, i + 1, end).max(i + 1),
                     _ => {
                         if let Some(next) = self.definition(t, i, end) {
                             return next;
@@ -671,6 +723,15 @@ impl State {
             return j + 2;
         }
         j
+    }
+
+    /// What follows `return`: the value the function being read returns.
+    fn returns(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> usize {
+        let (value, next) = self.expr(t, i, end);
+        if self.inlined > 0 && self.returned.is_none() {
+            self.returned = Some(value);
+        }
+        next
     }
 
     /// `name = value` (and `<-`, `:=`, `+=`, `.=`): the value bound to the name.
@@ -1335,18 +1396,18 @@ impl State {
 
     /// `key=`, `key =>`, and (Ruby, PHP) `key:` starting an argument.
     fn named_at(&mut self, t: &Lexed<'_>, i: usize) -> Option<(String, usize)> {
-        let key = match tok(t, i)? {
-            Tok::Name(k) => lower(k),
+        match tok(t, i)? {
+            Tok::Name(k) => {
+                let named = match tok(t, i + 1)? {
+                    Tok::Op("=" | "=>") => true,
+                    Tok::Op(":") => self.lex.syntax.colon_named && !is_op(t, i + 2, ":"),
+                    _ => false,
+                };
+                named.then(|| (lower(k), i + 2))
+            }
             Tok::Str(parts) if is_op(t, i + 1, "=>") => {
                 let pieces = self.text(parts);
-                lower(&literal(&Value::Text(pieces))?)
-            }
-            _ => return None,
-        };
-        match tok(t, i + 1)? {
-            Tok::Op("=") | Tok::Op("=>") => Some((key, i + 2)),
-            Tok::Op(":") if self.lex.syntax.colon_named && !is_op(t, i + 2, ":") => {
-                Some((key, i + 2))
+                Some((lower(&literal(&Value::Text(pieces))?), i + 2))
             }
             _ => None,
         }
@@ -1670,12 +1731,11 @@ impl State {
                 .collect();
             return Value::Each(results);
         }
+        if let Value::Object(path) = receiver {
+            return self.call_owned(join_lower(path, name), &args);
+        }
         let name = lower(name);
         match receiver {
-            Value::Object(path) => {
-                let path = join_path(&path, &name);
-                self.call_owned(path, &args)
-            }
             Value::Data(file) => {
                 // `STDIN->fdopen($c, 'r')`, `$stdin.reopen(sock)`: standard input wired.
                 if self.lex.index().wires(&format!(".{name}")) {
@@ -1738,22 +1798,29 @@ impl State {
     /// What calling `path` does and gives, the path given away (no copy when it names
     /// nothing).
     fn call_owned(&mut self, path: String, args: &Args) -> Value {
-        match self.call(&path, args) {
-            Value::Object(given) if given == path => Value::Object(path),
-            other => other,
+        match self.called(&path, args) {
+            Some(Value::Object(given)) if given == path => Value::Object(path),
+            Some(other) => other,
+            None => Value::Object(path),
         }
     }
 
     /// What calling `path` does and gives.
     pub(crate) fn call(&mut self, path: &str, args: &Args) -> Value {
+        self.called(path, args)
+            .unwrap_or_else(|| Value::Object(path.to_string()))
+    }
+
+    /// What calling `path` does and gives: `None` when it gives the object `path` names.
+    fn called(&mut self, path: &str, args: &Args) -> Option<Value> {
         self.calls += 1;
         if self.calls > MAX_CALLS {
             self.unknown("it makes more calls than warden reads");
-            return Value::Other;
+            return Some(Value::Other);
         }
         let index = self.lex.index();
         if self.is_home_call(path, args) {
-            return home();
+            return Some(home());
         }
         if index.special(path) == Some(Special::Stdin) {
             self.reading.stdin = true;
@@ -1761,23 +1828,23 @@ impl State {
         match index.meaning(path) {
             Some(Meaning::Run(shape)) => {
                 self.run(shape, args);
-                return Value::Object(path.to_string());
+                return None;
             }
             Some(Meaning::Delete(delete)) => {
                 self.delete(delete, args);
-                return Value::Other;
+                return Some(Value::Other);
             }
-            Some(Meaning::File(access)) => return self.access(access, args),
-            Some(Meaning::Net(net)) => return self.net(net, path, args),
+            Some(Meaning::File(access)) => return Some(self.access(access, args)),
+            Some(Meaning::Net(net)) => return Some(self.net(net, path, args)),
             Some(Meaning::Eval(eval)) => {
                 self.eval(eval, args);
-                return Value::Other;
+                return Some(Value::Other);
             }
             Some(Meaning::Build(build)) => {
                 if index.wires(path) {
                     self.reading.wires = true;
                 }
-                return self.build(build, args);
+                return Some(self.build(build, args));
             }
             None => {}
         }
@@ -1789,26 +1856,26 @@ impl State {
                 .skip(1)
                 .any(|seg| verb_of(seg).is_some() || REQUESTS.contains(&seg))
             {
-                return self.net(net, path, args);
+                return Some(self.net(net, path, args));
             }
-            return Value::Object(path.to_string());
+            return None;
         }
         if index.wires(path) {
             self.reading.wires = true;
         }
         if let Some(value) = self.user_call(path, args) {
-            return value;
+            return Some(value);
         }
         if !path.contains('.') && !self.stars.is_empty() {
             let stars = self.stars.clone();
             for module in stars {
                 let full = join_path(&module, path);
                 if index.meaning(&full).is_some() {
-                    return self.call(&full, args);
+                    return Some(self.call(&full, args));
                 }
             }
         }
-        Value::Object(path.to_string())
+        None
     }
 
     /// `os.homedir()`, `os.getenv('HOME')`, `Sys.getenv("HOME")`.
@@ -1950,17 +2017,16 @@ impl State {
                     .or_else(|| args.named("args"))
                     .or_else(|| args.named("cmd"))
                     .or_else(|| args.named("command"));
-                if let Some(value) = value.cloned() {
-                    self.run_value(&value);
+                if let Some(value) = value {
+                    self.run_value(value);
                 }
             }
             Shape::Words => {
-                let words: Vec<Value> = positional
+                let options = positional
                     .iter()
-                    .skip_while(|v| matches!(v, Value::Map(_)))
-                    .cloned()
-                    .collect();
-                match words.as_slice() {
+                    .take_while(|v| matches!(v, Value::Map(_)))
+                    .count();
+                match positional.get(options..).unwrap_or(&[]) {
                     [] => {}
                     [only] => self.run_value(only),
                     many => self.run_words(many),

@@ -1183,6 +1183,56 @@ fn plain_code_does_nothing_the_law_asks_about() {
 }
 
 #[test]
+fn every_punctuation_character_is_an_operator_of_its_own() {
+    for c in 0..=u8::MAX {
+        let scanned = lex::SINGLE
+            .bytes()
+            .position(|b| b == c)
+            .and_then(|at| lex::SINGLE.get(at..at + 1));
+        assert_eq!(lex::single(c), scanned, "byte {c}");
+    }
+}
+
+#[test]
+fn a_function_body_reads_as_its_text_would_on_its_own() {
+    // Bodies are read in place from the program's tokens: as their text lexed on its own,
+    // inside brackets too (where line breaks are no tokens) and for a definition that opens
+    // a body.
+    for (language, code, want) in [
+        (
+            Python,
+            "import os\ndef run(c):\n    os.system(c)\nrun('id')\nrun('ls')\n",
+            &["id", "ls"][..],
+        ),
+        (
+            Python,
+            "import os\nf = lambda c: os.system(c)\nf('id')\n",
+            &["id"][..],
+        ),
+        (
+            JavaScript,
+            "const cp = require('child_process')\nfs.readdir('.', (e, fs) => {\n  function rm(f) {\n    const go = y => cp.execSync(y)\n    go('rm -rf ' + f)\n  }\n  rm('/srv')\n})\n",
+            &["rm -rf /srv"][..],
+        ),
+        (
+            Lua,
+            "function run(c)\n  os.execute(c)\nend\nrun('id')\n",
+            &["id"][..],
+        ),
+        (R, "run <- function(c) system(c)\nrun('id')\n", &["id"][..]),
+    ] {
+        let reading = read_as(Some(language), code);
+        let got = lines(&reading);
+        for line in want {
+            assert!(
+                got.iter().any(|l| l == line),
+                "{language:?} `{code}`: want `{line}` among {got:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn code_that_cannot_be_read_is_unknown_only_when_it_names_a_danger() {
     assert!(read_as(Some(Python), "print('hi)").unknown.is_none());
     assert!(
@@ -1290,27 +1340,31 @@ fn code_is_found_where_a_command_line_holds_it() {
 }
 
 #[test]
-fn hostile_code_is_read_in_bounded_time_and_never_panics() {
+fn hostile_code_is_read_within_its_bounds_and_never_panics() {
     let deep = "(".repeat(50_000);
     let quotes = "'\"".repeat(20_000);
     let chain = "a.".repeat(30_000) + "system('id')";
     let calls = "os.system('id');".repeat(5_000);
     let braces = "{".repeat(20_000) + &"}".repeat(20_000);
     let interp = "f'{".repeat(5_000);
-    for code in [&deep, &quotes, &chain, &calls, &braces, &interp] {
+    // Texts of many pieces, built in one pass (past 8 KB the rest is unknown).
+    let holes = format!("os.system(f'{}')", "{x}-".repeat(12_000));
+    let formats = format!(
+        "os.system('{}' % ({}))",
+        "%s".repeat(9_000),
+        "x, ".repeat(9_000)
+    );
+    for code in [
+        &deep, &quotes, &chain, &calls, &braces, &interp, &holes, &formats,
+    ] {
+        // How long each takes is measured in benches/benches/judge.rs ("hostile code"),
+        // never by the clock in a test.
         for language in LANGUAGES {
-            let started = std::time::Instant::now();
             let reading = read_as(*language, code);
             assert!(
                 reading.runs.len() <= 64,
                 "{language:?}: {} runs",
                 reading.runs.len()
-            );
-            assert!(
-                started.elapsed() < std::time::Duration::from_secs(2),
-                "{language:?}: {:?} for {} bytes",
-                started.elapsed(),
-                code.len()
             );
         }
     }

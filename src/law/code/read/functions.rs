@@ -1,28 +1,50 @@
-//! The program's own functions: a definition is kept (its parameters and the text of its
-//! body), and its body is read where the function is called, with the call's arguments bound
-//! to the parameters, so `def run(cmd): subprocess.run(cmd)` then `run(['git', 'status'])`
-//! runs `git status`, not a command only known when it runs. A function never called is
-//! read once at the end, its parameters unknown. Python (`def`, `lambda`), JavaScript
-//! (`function`, arrows), PHP (`function`, `fn`), R (`function`) and Lua (`function … end`).
+//! The program's own functions: a definition is kept (its parameters and where its body is),
+//! and its body is read where the function is called, with the call's arguments bound to the
+//! parameters, so `def run(cmd): subprocess.run(cmd)` then `run(['git', 'status'])` runs
+//! `git status`, not a command only known when it runs. A function never called is read once
+//! at the end, its parameters unknown. Python (`def`, `lambda`), JavaScript (`function`,
+//! arrows), PHP (`function`, `fn`), R (`function`) and Lua (`function … end`).
+//!
+//! The program is lexed once: a body is a run of its tokens, read in place at each call. A
+//! body whose tokens would read otherwise than its text lexed on its own (one inside brackets,
+//! where line breaks are no tokens) keeps its text, lexed where it is read, as does a function
+//! defined in code lexed on its own (an interpolation).
 //!
 //! Bounded: 32 functions, calls read 3 deep, and at most 256 KB of bodies read in all; past
 //! that, the program is unknown.
 
-use super::{Args, State, is_op, partner, tok};
+use super::{Args, MAX_CALLS, State, is_op, partner, tok};
 use crate::catalogue::Language;
 use crate::law::code::Value;
 use crate::law::code::lex::{Lexed, Tok, lex};
+use std::rc::Rc;
 
 const MAX_FUNCTIONS: usize = 32;
 const MAX_INLINE_DEPTH: usize = 3;
 const MAX_INLINED_BYTES: usize = 256 * 1024;
 
+/// Where a function's body is.
+#[derive(Debug, Clone)]
+enum Body {
+    /// Tokens `from..to` of the program; `returns`: one expression, whose value the
+    /// function returns (a lambda's, an arrow's).
+    Tokens {
+        from: usize,
+        to: usize,
+        returns: bool,
+    },
+    /// Text, lexed where it is read.
+    Text(Rc<str>),
+}
+
 /// A function the program defines.
 #[derive(Debug, Clone)]
 pub(crate) struct Function {
     name: String,
-    params: Vec<String>,
-    body: std::rc::Rc<str>,
+    params: Rc<[String]>,
+    body: Body,
+    /// The length of its body's text, as the bound on bodies read counts it.
+    len: usize,
     /// The arguments it was read with, and what it gave: a call with the same ones adds
     /// nothing new.
     seen: Vec<(Vec<Value>, Value)>,
@@ -70,11 +92,11 @@ fn params(t: &Lexed<'_>, open: usize, close: usize) -> (Vec<String>, bool) {
 }
 
 /// The text of tokens `from..to`.
-fn source(t: &Lexed<'_>, from: usize, to: usize) -> String {
+fn source<'a>(t: &Lexed<'a>, from: usize, to: usize) -> &'a str {
     let len = t.src.len();
     let start = t.pos.get(from).copied().unwrap_or(len).min(len);
     let end = t.pos.get(to).copied().unwrap_or(len).clamp(start, len);
-    t.src.get(start..end).unwrap_or("").to_string()
+    t.src.get(start..end).unwrap_or("")
 }
 
 /// The end of an expression body: the next line break or `;` outside brackets.
@@ -108,12 +130,42 @@ fn lua_end(t: &Lexed<'_>, mut at: usize, end: usize) -> usize {
     end
 }
 
-impl State {
-    fn define(&mut self, name: &str, params: Vec<String>, method: bool, body: String) {
+impl<'s> State<'s> {
+    /// The body of tokens `from..to` of `t`: in place when `t` is the program and the tokens
+    /// start outside brackets, so they are the ones its text lexed on its own gives (a body
+    /// that `returns` reads as `return TEXT`); else its text.
+    fn body(&self, t: &Lexed<'_>, from: usize, to: usize, returns: bool) -> (Body, usize) {
+        let text = source(t, from, to);
+        let len = text.len() + if returns { "return ".len() } else { 0 };
+        if self.is_program(t) && t.depth.get(from) == Some(&0) {
+            return (Body::Tokens { from, to, returns }, len);
+        }
+        let text: Rc<str> = if returns {
+            format!("return {text}").into()
+        } else {
+            text.into()
+        };
+        (Body::Text(text), len)
+    }
+
+    /// Are these the program's own tokens?
+    pub(super) fn is_program(&self, t: &Lexed<'_>) -> bool {
+        self.program
+            .is_some_and(|program| std::ptr::eq::<Lexed<'_>>(program, t))
+    }
+
+    fn define(
+        &mut self,
+        name: &str,
+        params: Vec<String>,
+        method: bool,
+        (body, len): (Body, usize),
+    ) {
         let name = name.to_ascii_lowercase();
         if let Some(slot) = self.functions.iter_mut().find(|f| f.name == name) {
-            slot.params = params;
-            slot.body = body.into();
+            slot.params = params.into();
+            slot.body = body;
+            slot.len = len;
             slot.method = method;
             slot.seen.clear();
             return;
@@ -124,8 +176,9 @@ impl State {
         }
         self.functions.push(Function {
             name,
-            params,
-            body: body.into(),
+            params: params.into(),
+            body,
+            len,
             seen: Vec::new(),
             method,
             called: false,
@@ -184,8 +237,11 @@ impl State {
                 if !is_op(t, colon, ":") {
                     return Some(colon);
                 }
+                // The indentation of the line it starts; the first token of a body read in
+                // place has none, as in the body's text lexed on its own.
+                let first = self.body_from == Some(keyword) && self.is_program(t);
                 let indent = match keyword.checked_sub(1).and_then(|before| tok(t, before)) {
-                    Some(Tok::Newline) => t.indent.get(keyword - 1).copied().unwrap_or(0),
+                    Some(Tok::Newline) if !first => t.indent.get(keyword - 1).copied().unwrap_or(0),
                     _ => 0,
                 };
                 let (from, to) = if matches!(tok(t, colon + 1), Some(Tok::Newline)) {
@@ -202,13 +258,13 @@ impl State {
                 } else {
                     (colon + 1, statement_end(t, colon + 1, end))
                 };
-                let body = source(t, from, to);
+                let body = self.body(t, from, to, false);
                 self.define(name, params, method, body);
                 Some(to)
             }
             Language::Lua => {
                 let to = lua_end(t, close + 1, end);
-                let body = source(t, close + 1, to);
+                let body = self.body(t, close + 1, to, false);
                 self.define(name, params, method, body);
                 Some(to + 1)
             }
@@ -222,7 +278,7 @@ impl State {
                     return Some(close + 1);
                 }
                 let to = partner(t, open_body, end);
-                let body = source(t, open_body + 1, to);
+                let body = self.body(t, open_body + 1, to, false);
                 self.define(name, params, method, body);
                 Some(to + 1)
             }
@@ -251,7 +307,7 @@ impl State {
                 }
                 let (params, _) = params(t, at + 1, colon);
                 let to = statement_end(t, colon + 1, end);
-                let body = format!("return {}", source(t, colon + 1, to));
+                let body = self.body(t, colon + 1, to, true);
                 self.define(name, params, false, body);
                 Some(to)
             }
@@ -280,7 +336,7 @@ impl State {
                 let (params, _) = params(t, open + 1, close);
                 if language == Language::Lua {
                     let to = lua_end(t, close + 1, end);
-                    let body = source(t, close + 1, to);
+                    let body = self.body(t, close + 1, to, false);
                     self.define(name, params, false, body);
                     return Some(to + 1);
                 }
@@ -309,12 +365,12 @@ impl State {
         }
         if is_op(t, at, "{") {
             let to = partner(t, at, end);
-            let body = source(t, at + 1, to);
+            let body = self.body(t, at + 1, to, false);
             self.define(name, params, false, body);
             return to + 1;
         }
         let to = statement_end(t, at, end);
-        let body = format!("return {}", source(t, at, to));
+        let body = self.body(t, at, to, true);
         self.define(name, params, false, body);
         to
     }
@@ -347,32 +403,29 @@ impl State {
         {
             return value.clone();
         }
-        let function = Function {
-            name: function.name.clone(),
-            params: function.params.clone(),
-            body: function.body.clone(),
-            seen: Vec::new(),
-            method: function.method,
-            called: true,
-        };
+        let name = function.name.clone();
+        let params = Rc::clone(&function.params);
+        let body = function.body.clone();
+        let len = function.len;
         if self.inlined >= MAX_INLINE_DEPTH {
-            return Value::Object(function.name);
+            return Value::Object(name);
         }
-        if self.inlined_bytes + function.body.len() > MAX_INLINED_BYTES {
+        if self.inlined_bytes + len > MAX_INLINED_BYTES {
             self.unknown("it calls its own functions more than warden reads");
-            return Value::Object(function.name);
+            return Value::Object(name);
         }
-        self.inlined_bytes += function.body.len();
-        let names: Vec<&str> = function
-            .params
+        self.inlined_bytes += len;
+        // What the parameters' names were bound to, taken out while the body is read (their
+        // slots hold the arguments then) and put back after, last first, so a name written
+        // twice gets its first value back.
+        let saved: Vec<(&str, Option<Value>)> = params
             .iter()
-            .map(|p| p.trim_start_matches('*'))
+            .map(|p| {
+                let p = p.trim_start_matches('*');
+                (p, self.take_binding(p))
+            })
             .collect();
-        let saved: Vec<(String, Option<Value>)> = names
-            .iter()
-            .map(|p| ((*p).to_string(), self.binding(p)))
-            .collect();
-        for (n, param) in function.params.iter().enumerate() {
+        for (n, param) in params.iter().enumerate() {
             let name = param.trim_start_matches('*');
             let value = if param.starts_with('*') {
                 Value::List(args.positional.iter().skip(n).cloned().collect())
@@ -387,23 +440,50 @@ impl State {
         }
         let returned = self.returned.take();
         self.inlined += 1;
-        let lexed = lex(&function.body, &self.lex.syntax);
-        self.statements(&lexed, 0, lexed.toks.len());
-        self.inlined -= 1;
-        let value = std::mem::replace(&mut self.returned, returned);
-        for (param, old) in saved {
-            match old {
-                Some(value) => self.bind(&param, value),
-                None => self.unbind(&param),
+        match body {
+            Body::Tokens { from, to, returns } => {
+                if let Some(program) = self.program {
+                    self.read_body(program, from, to, returns);
+                }
+            }
+            Body::Text(text) => {
+                let lexed = lex(&text, &self.lex.syntax);
+                self.statements(&lexed, 0, lexed.toks.len());
             }
         }
-        let value = value.unwrap_or(Value::Object(function.name));
+        self.inlined -= 1;
+        let value = std::mem::replace(&mut self.returned, returned);
+        for (param, old) in saved.into_iter().rev() {
+            match old {
+                Some(value) => self.bind(param, value),
+                None => self.unbind(param),
+            }
+        }
+        let value = value.unwrap_or(Value::Object(name));
         if let Some(slot) = self.functions.get_mut(index)
             && slot.seen.len() < 8
         {
             slot.seen.push((args.positional.clone(), value.clone()));
         }
         value
+    }
+
+    /// A body of the program's tokens, read as its text lexed on its own reads: no line break
+    /// before its first token, and one that `returns` as `return EXPRESSION`.
+    fn read_body(&mut self, t: &'s Lexed<'s>, mut from: usize, to: usize, returns: bool) {
+        while from < to && matches!(tok(t, from), Some(Tok::Newline)) {
+            from += 1;
+        }
+        let outer = self.body_from.replace(from);
+        if !returns {
+            self.statements(t, from, to);
+        } else if self.calls > MAX_CALLS {
+            self.unknown("it makes more calls than warden reads");
+        } else {
+            let next = self.returns(t, from, to).max(from);
+            self.statements(t, next, to);
+        }
+        self.body_from = outer;
     }
 
     /// Functions never called: read once, their parameters unknown, the last defined first
