@@ -282,7 +282,9 @@ impl Facts for HostFacts {
             if let Some(known) = lock(&self.remotes).get(dir) {
                 return known.clone();
             }
-            let remotes = self.git(dir, &["remote", "-v"]).map(|out| parse_remotes(&out));
+            let remotes = self
+                .git(dir, &["remote", "-v"])
+                .map(|out| parse_remotes(&out));
             lock(&self.remotes).insert(dir.to_string(), remotes.clone());
             return remotes;
         };
@@ -291,7 +293,9 @@ impl Facts for HostFacts {
         {
             return kept.answer.clone();
         }
-        let remotes = self.git(dir, &["remote", "-v"]).map(|out| parse_remotes(&out));
+        let remotes = self
+            .git(dir, &["remote", "-v"])
+            .map(|out| parse_remotes(&out));
         let kept = Kept {
             print: print.clone(),
             answer: remotes.clone(),
@@ -575,7 +579,11 @@ mod tests {
         assert_eq!(facts.remotes(path_str(&dir)), origin);
         assert_eq!(facts.git_runs(), 2);
 
-        git_in(dir.path(), home.path(), &["remote", "add", "up", "/srv/up.git"]);
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "add", "up", "/srv/up.git"],
+        );
         let remotes = facts.remotes(path_str(&dir)).unwrap_or_default();
         assert_eq!(remotes.len(), 2, "the added remote: {remotes:?}");
         assert_eq!(facts.git_runs(), 3);
@@ -630,7 +638,11 @@ mod tests {
         assert_eq!(facts.git_runs(), 1, "kept for the worktree");
 
         // A remote added in the main folder is in the common config the worktree reads.
-        git_in(dir.path(), home.path(), &["remote", "add", "origin", "/srv/a.git"]);
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "add", "origin", "/srv/a.git"],
+        );
         let remotes = facts.remotes(linked_str).unwrap_or_default();
         assert_eq!(remotes.len(), 1, "{remotes:?}");
         assert_eq!(facts.git_runs(), 2);
@@ -647,7 +659,11 @@ mod tests {
     #[test]
     fn a_folder_that_is_not_there_is_never_answered_from_its_parent_s_cache() {
         let (dir, home) = repo();
-        git_in(dir.path(), home.path(), &["remote", "add", "origin", "/srv/a.git"]);
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "add", "origin", "/srv/a.git"],
+        );
         let facts = HostFacts::new();
         assert!(facts.remotes(path_str(&dir)).is_some());
         let gone = dir.path().join("no-such-folder");
