@@ -69,6 +69,8 @@ struct Fake {
     chats: HashMap<String, FakeChat>,
     /// The next question's id.
     next_question: u64,
+    /// A daemon older than the judge route's `?mode=`: it ignores the precondition.
+    ignores_mode: bool,
 }
 
 struct Stub {
@@ -130,6 +132,13 @@ impl Stub {
                     ..FakeChat::default()
                 },
             );
+        }
+    }
+
+    /// Behaves as a daemon older than the judge route's `?mode=`.
+    fn ignore_mode(&self) {
+        if let Ok(mut fake) = self.fake.lock() {
+            fake.ignores_mode = true;
         }
     }
 
@@ -281,6 +290,7 @@ fn daemon(request: &Seen, judged: &Value, fake: &Mutex<Fake>) -> (u16, String) {
     let Ok(mut fake) = fake.lock() else {
         return error(500, "poisoned");
     };
+    let expected = expected.filter(|_| !fake.ignores_mode);
     let needs_token = match (request.method.as_str(), tail.as_str()) {
         ("POST", "") | ("POST", "tasks") => true,
         ("POST", tail) if tail.starts_with("questions/") => true,
@@ -386,6 +396,9 @@ fn daemon(request: &Seen, judged: &Value, fake: &Mutex<Fake>) -> (u16, String) {
             }
             let mut answer = judged.clone();
             answer["id"] = request.body.get("id").cloned().unwrap_or(Value::Null);
+            if let Some(mode) = &expected {
+                answer["mode"] = json!(mode);
+            }
             if answer["decision"] == "ask" && route == "judge" {
                 // The question is kept with the step's id, as the daemon keeps it.
                 let question = fake.next_question;
@@ -654,6 +667,41 @@ fn pre_tool_use_brings_the_chat_s_mode_in_line_with_claude_code_s_only_when_it_c
     assert_eq!(
         stub.routes()[3..],
         [format!("POST {chat}/judge?mode=plan_only")]
+    );
+}
+
+#[test]
+fn a_daemon_older_than_the_mode_precondition_still_judges_in_claude_code_s_mode() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("deny", "Plan only.")));
+    stub.ignore_mode();
+    stub.open(SESSION, "auto");
+    let chat = format!("/v1/chats/{SESSION}");
+    let out = run(place.hook(&stub.url()), &fixture("pre_tool_use_plan.json"));
+    assert_eq!(
+        out.json()["hookSpecificOutput"]["permissionDecision"],
+        "deny"
+    );
+    // No mode in the answer: the chat is read, and was in another mode, so the step is
+    // judged again once the mode event is in.
+    assert_eq!(
+        stub.routes(),
+        vec![
+            format!("POST {chat}/judge?mode=plan_only"),
+            format!("GET {chat}"),
+            format!("POST {chat}/events"),
+            format!("POST {chat}/judge"),
+        ]
+    );
+    assert_eq!(stub.mode(SESSION).as_deref(), Some("plan_only"));
+    // In the same mode, the first verdict stands.
+    run(place.hook(&stub.url()), &fixture("pre_tool_use_plan.json"));
+    assert_eq!(
+        stub.routes()[4..],
+        [
+            format!("POST {chat}/judge?mode=plan_only"),
+            format!("GET {chat}")
+        ]
     );
 }
 

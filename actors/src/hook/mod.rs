@@ -565,7 +565,19 @@ impl<'a> Call<'a> {
                         let state = self.ensure(&chat)?;
                         self.follow_mode(&chat, &state)?;
                     }
-                    _ => return verdict(reply.ok()?),
+                    _ => {
+                        let answer = reply.ok()?;
+                        if answer.get("mode").and_then(Value::as_str) == Some(mode.name()) {
+                            return verdict(answer);
+                        }
+                        // A daemon older than the precondition judged in the chat's mode as
+                        // it stood: that verdict holds only if the chat was in Claude Code's.
+                        let state = self.ensure(&chat)?;
+                        if state.get("mode").and_then(Value::as_str) == Some(mode.name()) {
+                            return verdict(answer);
+                        }
+                        self.follow_mode(&chat, &state)?;
+                    }
                 }
             }
             // No mode to follow: the chat as it is (opened when the daemon doesn't know it).

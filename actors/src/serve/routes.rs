@@ -396,6 +396,10 @@ struct JudgeAnswer {
     /// The question's id when the decision is ask: the person answers it by this id.
     question: Option<u64>,
     offers: OffersOut,
+    /// The mode the request's `?mode=` precondition named (the chat's, since it was judged):
+    /// a host knows from it that the daemon compared the modes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mode: Option<&'static str>,
 }
 
 /// The request fields the judge route refuses, and what to send instead: the chat's state
@@ -572,6 +576,7 @@ async fn judging(
         risks: answer.risks,
         question: judged.question,
         offers: OffersOut::from(&judged.offers),
+        mode: expected.map(Mode::name),
     }))
 }
 
