@@ -272,8 +272,11 @@ fn repository(home: &std::path::Path) -> tempfile::TempDir {
     repo
 }
 
+/// A case: its name, and one run of it.
+type Case<'a> = (&'static str, Box<dyn FnMut() + 'a>);
+
 /// Runs every case `rounds` times, one run of each per round; each case's times, sorted.
-fn rounds(cases: &mut [(&str, Box<dyn FnMut() + '_>)], rounds: usize) -> Vec<Vec<Duration>> {
+fn rounds(cases: &mut [Case<'_>], rounds: usize) -> Vec<Vec<Duration>> {
     let mut times = vec![Vec::with_capacity(rounds); cases.len()];
     for _ in 0..rounds {
         for (case, (_, run)) in times.iter_mut().zip(cases.iter_mut()) {
@@ -397,7 +400,7 @@ fn hook_process(c: &mut Criterion) {
         warden(&serve.url),
         warden(&serve.url),
     );
-    let mut cases: Vec<(&str, Box<dyn FnMut() + '_>)> = vec![
+    let mut cases: Vec<Case<'_>> = vec![
         (
             "true (the floor)",
             Box::new(|| exits(&mut Command::new("true"))),
