@@ -3,13 +3,22 @@
 //! The law asks through [`warden::facts::Facts`]; this is the one place that answers by
 //! running processes and reading files. Every `git` call has a hard time limit, and every
 //! failure (not a repository, git missing, too slow) is `None`, which the law treats as the
-//! riskier answer. Git answers are kept for one turn; manifests until they change on disk.
+//! riskier answer. Manifests are kept until they change on disk.
+//!
+//! Git answers are kept per repository under a fingerprint of the files they come from
+//! ([`Fingerprint`]: the repository's `config`, `HEAD` and `index`, the `.git` file of a
+//! worktree, and the person's global git configuration): the remotes until one of them
+//! changes, so a `git push` costs a few `stat`s and no `git` process in the common case. A
+//! tree found dirty stays dirty until one of them changes (a file edited back to what was
+//! committed is the one case it misses, and it errs toward caution); a tree found clean is
+//! asked again each turn, since editing a file changes none of them.
 
 use std::collections::HashMap;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread;
@@ -34,15 +43,152 @@ struct Seen {
     names: Vec<String>,
 }
 
+/// What a file looked like: enough to tell that it was rewritten (git writes its config,
+/// `HEAD` and index through a lock file renamed over the old one, a new inode each time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stat {
+    ino: u64,
+    len: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl Stat {
+    /// `None` for a file that isn't there (its absence is part of the fingerprint too).
+    fn of(path: &Path) -> Option<Stat> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = fs::metadata(path).ok()?;
+        Some(Stat {
+            ino: meta.ino(),
+            len: meta.len(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        })
+    }
+}
+
+/// The state of the files a repository's git answers come from: the `.git` file of a
+/// worktree or submodule (`gitdir: …`), the git folder's `HEAD`, `index` and
+/// `config.worktree`, the branch HEAD names (its file and `packed-refs`), the common
+/// folder's `config` (a linked worktree's `commondir`), and the
+/// person's global configuration (`~/.gitconfig`, `$XDG_CONFIG_HOME/git/config`,
+/// `/etc/gitconfig`: `url.….insteadOf` rewrites what `git remote -v` prints). Equal
+/// fingerprints: git would answer the same remotes, and the same status for the index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fingerprint {
+    /// The folder that holds `.git`: the key the answers are kept under.
+    top: PathBuf,
+    files: Vec<(PathBuf, Option<Stat>)>,
+}
+
+impl Fingerprint {
+    /// The fingerprint of the repository `dir` is in, found as git finds it (`.git` in `dir`
+    /// or a folder above it, a folder or a `gitdir:` file); `None` outside a repository, or
+    /// where git would find it otherwise (a bare repository, `$GIT_DIR`): those are asked
+    /// each turn as before.
+    pub fn of(dir: &str) -> Option<Fingerprint> {
+        if dir.is_empty() || GIT_ENV.iter().any(|name| std::env::var_os(name).is_some()) {
+            return None;
+        }
+        // Git finds its repository from the physical folder (symbolic links resolved), and a
+        // folder that isn't there has no answer: both as git does.
+        let start = fs::canonicalize(dir).ok().filter(|start| start.is_dir())?;
+        let (top, dot_git) = start
+            .ancestors()
+            .map(|folder| (folder, folder.join(".git")))
+            .find(|(_, dot_git)| fs::symlink_metadata(dot_git).is_ok())?;
+        let mut files = Vec::with_capacity(12);
+        let git_dir = if dot_git.is_dir() {
+            dot_git.clone()
+        } else {
+            files.push((dot_git.clone(), Stat::of(&dot_git)));
+            let text = fs::read_to_string(&dot_git).ok()?;
+            let pointed = text.lines().next()?.strip_prefix("gitdir:")?.trim();
+            top.join(pointed)
+        };
+        let common = match fs::read_to_string(git_dir.join("commondir")) {
+            Ok(text) => git_dir.join(text.trim()),
+            Err(_) => git_dir.clone(),
+        };
+        // HEAD usually names a branch (`ref: refs/heads/main`): a commit moves the branch's
+        // file (or `packed-refs`), not HEAD's.
+        let branch = fs::read_to_string(git_dir.join("HEAD"))
+            .ok()
+            .and_then(|head| Some(head.strip_prefix("ref:")?.trim().to_string()))
+            .filter(|name| name.starts_with("refs/") && !name.contains(".."))
+            .map(|name| common.join(name));
+        for path in [
+            git_dir.join("HEAD"),
+            git_dir.join("index"),
+            common.join("packed-refs"),
+            git_dir.join("config.worktree"),
+            git_dir.join("commondir"),
+            common.join("config"),
+        ]
+        .into_iter()
+        .chain(branch)
+        {
+            let stat = Stat::of(&path);
+            files.push((path, stat));
+        }
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let xdg = std::env::var_os("XDG_CONFIG_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.as_ref().map(|home| home.join(".config")));
+        let global = [
+            home.map(|home| home.join(".gitconfig")),
+            xdg.map(|xdg| xdg.join("git/config")),
+            Some(PathBuf::from("/etc/gitconfig")),
+        ];
+        for path in global.into_iter().flatten() {
+            let stat = Stat::of(&path);
+            files.push((path, stat));
+        }
+        // Without a HEAD git would not take the folder for a repository: nothing is kept.
+        if !git_dir.join("HEAD").is_file() {
+            return None;
+        }
+        Some(Fingerprint {
+            top: top.to_path_buf(),
+            files,
+        })
+    }
+}
+
+/// The variables that make git find its repository or configuration elsewhere: with any of
+/// them set in the daemon's environment, nothing is kept across turns.
+const GIT_ENV: [&str; 6] = [
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_COMMON_DIR",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_CONFIG_COUNT",
+];
+
+/// A git answer and the fingerprint it was given under.
+#[derive(Debug, Clone)]
+struct Kept<T> {
+    print: Fingerprint,
+    answer: T,
+}
+
 /// The facts of the machine warden runs on.
 ///
-/// Git answers are cached once per folder per turn ([`HostFacts::new_turn`] forgets them);
+/// Git answers are kept per repository under its [`Fingerprint`] (and, for a folder outside
+/// any repository git can be fingerprinted for, once per turn: [`HostFacts::new_turn`]);
 /// manifests are cached by path, modification time and size, so an edited one is read again.
 #[derive(Debug, Default)]
 pub struct HostFacts {
     clean: Mutex<HashMap<String, Option<bool>>>,
     remotes: Mutex<HashMap<String, Option<Vec<Remote>>>>,
+    /// Remotes by repository (its top folder), under the fingerprint they were read with.
+    kept_remotes: Mutex<HashMap<PathBuf, Kept<Option<Vec<Remote>>>>>,
+    /// Trees found dirty, by repository, under the fingerprint they were found so with.
+    kept_dirty: Mutex<HashMap<PathBuf, Fingerprint>>,
     manifests: Mutex<HashMap<PathBuf, Seen>>,
+    /// How many `git` processes were run: the tests' seam for "no git in the common case".
+    git_runs: AtomicUsize,
 }
 
 impl HostFacts {
@@ -51,8 +197,24 @@ impl HostFacts {
         HostFacts::default()
     }
 
-    /// Starts a new turn: git status and remotes are asked again. Manifests stay cached,
-    /// since their modification time tells when they change.
+    /// How many `git` processes these facts have run.
+    pub fn git_runs(&self) -> usize {
+        self.git_runs.load(Ordering::Relaxed)
+    }
+
+    /// `git -C dir args…`, counted.
+    fn git(&self, dir: &str, args: &[&str]) -> Option<Vec<u8>> {
+        if dir.is_empty() {
+            return None;
+        }
+        self.git_runs.fetch_add(1, Ordering::Relaxed);
+        git(dir, args)
+    }
+
+    /// Starts a new turn: a clean status, and the git answers of a folder that has no
+    /// fingerprint, are asked again. Remotes and a dirty status stay while their repository's
+    /// fingerprint does; manifests stay cached, since their modification time tells when they
+    /// change.
     pub fn new_turn(&self) {
         lock(&self.clean).clear();
         lock(&self.remotes).clear();
@@ -95,18 +257,50 @@ impl Facts for HostFacts {
         if let Some(known) = lock(&self.clean).get(dir) {
             return *known;
         }
-        let status = git(dir, &["status", "--porcelain", "--untracked-files=normal"]);
+        let print = Fingerprint::of(dir);
+        if let Some(print) = &print
+            && lock(&self.kept_dirty).get(&print.top) == Some(print)
+        {
+            return Some(false);
+        }
+        let status = self.git(dir, &["status", "--porcelain", "--untracked-files=normal"]);
         let clean = status.map(|out| out.iter().all(u8::is_ascii_whitespace));
         lock(&self.clean).insert(dir.to_string(), clean);
+        if let Some(print) = print {
+            let mut dirty = lock(&self.kept_dirty);
+            if clean == Some(false) {
+                dirty.insert(print.top.clone(), print);
+            } else {
+                dirty.remove(&print.top);
+            }
+        }
         clean
     }
 
     fn remotes(&self, dir: &str) -> Option<Vec<Remote>> {
-        if let Some(known) = lock(&self.remotes).get(dir) {
-            return known.clone();
+        let Some(print) = Fingerprint::of(dir) else {
+            if let Some(known) = lock(&self.remotes).get(dir) {
+                return known.clone();
+            }
+            let remotes = self
+                .git(dir, &["remote", "-v"])
+                .map(|out| parse_remotes(&out));
+            lock(&self.remotes).insert(dir.to_string(), remotes.clone());
+            return remotes;
+        };
+        if let Some(kept) = lock(&self.kept_remotes).get(&print.top)
+            && kept.print == print
+        {
+            return kept.answer.clone();
         }
-        let remotes = git(dir, &["remote", "-v"]).map(|out| parse_remotes(&out));
-        lock(&self.remotes).insert(dir.to_string(), remotes.clone());
+        let remotes = self
+            .git(dir, &["remote", "-v"])
+            .map(|out| parse_remotes(&out));
+        let kept = Kept {
+            print: print.clone(),
+            answer: remotes.clone(),
+        };
+        lock(&self.kept_remotes).insert(print.top, kept);
         remotes
     }
 
@@ -342,16 +536,11 @@ mod tests {
             home.path(),
             &["remote", "set-url", "--push", "fork", "/srv/app.git"],
         );
-        assert_eq!(
-            facts.remotes(path_str(&dir)),
-            Some(vec![]),
-            "cached for the turn"
-        );
-        facts.new_turn();
         let remote = |name: &str, url: &str| Remote {
             name: name.into(),
             url: url.into(),
         };
+        // No new turn: the config changed, so the remotes are read again.
         assert_eq!(
             facts.remotes(path_str(&dir)),
             Some(vec![
@@ -360,6 +549,125 @@ mod tests {
                 remote("origin", url),
             ])
         );
+    }
+
+    #[test]
+    fn remotes_are_asked_of_git_once_until_the_config_changes() {
+        let (dir, home) = repo();
+        let facts = HostFacts::new();
+        let url = "https://github.com/acme/app.git";
+        git_in(dir.path(), home.path(), &["remote", "add", "origin", url]);
+        let sub = dir.path().join("src");
+        assert!(fs::create_dir(&sub).is_ok(), "a subfolder");
+        let sub = sub.to_str().unwrap_or_default();
+        let origin = Some(vec![Remote {
+            name: "origin".into(),
+            url: url.into(),
+        }]);
+        assert_eq!(facts.remotes(path_str(&dir)), origin);
+        assert_eq!(facts.git_runs(), 1);
+        for _ in 0..3 {
+            facts.new_turn();
+            assert_eq!(facts.remotes(path_str(&dir)), origin, "from the cache");
+            assert_eq!(facts.remotes(sub), origin, "the same repository");
+        }
+        assert_eq!(facts.git_runs(), 1, "no git process while nothing changed");
+
+        // A commit changes HEAD and the index, not the remotes: asked again, same answer.
+        write(dir.path(), "README", "again\n");
+        git_in(dir.path(), home.path(), &["commit", "-q", "-am", "second"]);
+        assert_eq!(facts.remotes(path_str(&dir)), origin);
+        assert_eq!(facts.git_runs(), 2);
+
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "add", "up", "/srv/up.git"],
+        );
+        let remotes = facts.remotes(path_str(&dir)).unwrap_or_default();
+        assert_eq!(remotes.len(), 2, "the added remote: {remotes:?}");
+        assert_eq!(facts.git_runs(), 3);
+    }
+
+    #[test]
+    fn a_dirty_tree_stays_dirty_until_head_or_the_index_changes() {
+        let (dir, home) = repo();
+        let facts = HostFacts::new();
+        write(dir.path(), "README", "changed\n");
+        assert_eq!(facts.tree_clean(path_str(&dir)), Some(false));
+        assert_eq!(facts.git_runs(), 1);
+        facts.new_turn();
+        assert_eq!(facts.tree_clean(path_str(&dir)), Some(false), "kept");
+        assert_eq!(facts.git_runs(), 1, "no git process for a tree known dirty");
+
+        // Staged: the index changed, so git is asked again (still dirty).
+        git_in(dir.path(), home.path(), &["add", "README"]);
+        facts.new_turn();
+        assert_eq!(facts.tree_clean(path_str(&dir)), Some(false));
+        assert_eq!(facts.git_runs(), 2);
+
+        // Committed: HEAD changed, and the tree is clean.
+        git_in(dir.path(), home.path(), &["commit", "-q", "-m", "second"]);
+        facts.new_turn();
+        assert_eq!(facts.tree_clean(path_str(&dir)), Some(true));
+        assert_eq!(facts.git_runs(), 3);
+
+        // A clean tree is asked again each turn: an edit changes none of git's files.
+        write(dir.path(), "README", "edited\n");
+        facts.new_turn();
+        assert_eq!(facts.tree_clean(path_str(&dir)), Some(false));
+        assert_eq!(facts.git_runs(), 4);
+    }
+
+    #[test]
+    fn a_linked_worktree_reads_its_repository_s_config() {
+        let (dir, home) = repo();
+        let tree = temp();
+        let linked = tree.path().join("linked");
+        let linked_str = linked.to_str().unwrap_or_default();
+        git_in(
+            dir.path(),
+            home.path(),
+            &["worktree", "add", "-q", "-b", "side", linked_str],
+        );
+        assert!(linked.join(".git").is_file(), "a `gitdir:` file");
+        let facts = HostFacts::new();
+        assert_eq!(facts.remotes(linked_str), Some(vec![]));
+        facts.new_turn();
+        assert_eq!(facts.remotes(linked_str), Some(vec![]));
+        assert_eq!(facts.git_runs(), 1, "kept for the worktree");
+
+        // A remote added in the main folder is in the common config the worktree reads.
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "add", "origin", "/srv/a.git"],
+        );
+        let remotes = facts.remotes(linked_str).unwrap_or_default();
+        assert_eq!(remotes.len(), 1, "{remotes:?}");
+        assert_eq!(facts.git_runs(), 2);
+
+        // The worktree's own HEAD moves on a commit there: its dirty state is asked again.
+        write(&linked, "README", "side\n");
+        assert_eq!(facts.tree_clean(linked_str), Some(false));
+        git_in(&linked, home.path(), &["commit", "-q", "-am", "side"]);
+        facts.new_turn();
+        assert_eq!(facts.tree_clean(linked_str), Some(true));
+        assert_eq!(facts.git_runs(), 4);
+    }
+
+    #[test]
+    fn a_folder_that_is_not_there_is_never_answered_from_its_parent_s_cache() {
+        let (dir, home) = repo();
+        git_in(
+            dir.path(),
+            home.path(),
+            &["remote", "add", "origin", "/srv/a.git"],
+        );
+        let facts = HostFacts::new();
+        assert!(facts.remotes(path_str(&dir)).is_some());
+        let gone = dir.path().join("no-such-folder");
+        assert_eq!(facts.remotes(gone.to_str().unwrap_or_default()), None);
     }
 
     #[test]

@@ -69,6 +69,8 @@ struct Fake {
     chats: HashMap<String, FakeChat>,
     /// The next question's id.
     next_question: u64,
+    /// A daemon older than the judge route's `?mode=`: it ignores the precondition.
+    ignores_mode: bool,
 }
 
 struct Stub {
@@ -130,6 +132,13 @@ impl Stub {
                     ..FakeChat::default()
                 },
             );
+        }
+    }
+
+    /// Behaves as a daemon older than the judge route's `?mode=`.
+    fn ignore_mode(&self) {
+        if let Ok(mut fake) = self.fake.lock() {
+            fake.ignores_mode = true;
         }
     }
 
@@ -262,9 +271,18 @@ fn answer(
 /// The fake daemon: the routes of `docs/protocol.md` the hook uses.
 fn daemon(request: &Seen, judged: &Value, fake: &Mutex<Fake>) -> (u16, String) {
     let error = |status: u16, text: &str| (status, json!({ "error": text }).to_string());
-    let Some(rest) = request.path.strip_prefix("/v1/chats/") else {
+    let (path, query) = request
+        .path
+        .split_once('?')
+        .unwrap_or((request.path.as_str(), ""));
+    let Some(rest) = path.strip_prefix("/v1/chats/") else {
         return error(404, "no such route");
     };
+    // The judge route's precondition: the mode the chat must be in.
+    let expected = query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("mode="))
+        .map(str::to_string);
     let (chat, tail) = match rest.split_once('/') {
         Some((chat, tail)) => (chat.to_string(), tail.to_string()),
         None => (rest.to_string(), String::new()),
@@ -272,6 +290,7 @@ fn daemon(request: &Seen, judged: &Value, fake: &Mutex<Fake>) -> (u16, String) {
     let Ok(mut fake) = fake.lock() else {
         return error(500, "poisoned");
     };
+    let expected = expected.filter(|_| !fake.ignores_mode);
     let needs_token = match (request.method.as_str(), tail.as_str()) {
         ("POST", "") | ("POST", "tasks") => true,
         ("POST", tail) if tail.starts_with("questions/") => true,
@@ -344,6 +363,29 @@ fn daemon(request: &Seen, judged: &Value, fake: &Mutex<Fake>) -> (u16, String) {
         }
         // The judge route, and its look that records nothing (PermissionRequest's).
         ("POST", route @ ("judge" | "peek")) => {
+            if let Some(mode) = &expected {
+                match fake.chats.get(&chat) {
+                    None if request.authorization.is_none() => {
+                        return error(404, "nothing was recorded in the chat");
+                    }
+                    None if request.authorization != Some(format!("Bearer {TOKEN}")) => {
+                        return error(403, "the token is wrong");
+                    }
+                    None => {
+                        fake.chats.insert(
+                            chat.clone(),
+                            FakeChat {
+                                mode: mode.clone(),
+                                ..FakeChat::default()
+                            },
+                        );
+                    }
+                    Some(state) if &state.mode != mode => {
+                        return error(409, "the chat is in another mode");
+                    }
+                    Some(_) => {}
+                }
+            }
             for field in ["said", "read", "others", "mode", "permission_mode"] {
                 if request.body.get(field).is_some() {
                     return error(
@@ -354,6 +396,9 @@ fn daemon(request: &Seen, judged: &Value, fake: &Mutex<Fake>) -> (u16, String) {
             }
             let mut answer = judged.clone();
             answer["id"] = request.body.get("id").cloned().unwrap_or(Value::Null);
+            if let Some(mode) = &expected {
+                answer["mode"] = json!(mode);
+            }
             if answer["decision"] == "ask" && route == "judge" {
                 // The question is kept with the step's id, as the daemon keeps it.
                 let question = fake.next_question;
@@ -569,24 +614,14 @@ fn pre_tool_use_opens_the_chat_then_judges_without_the_person_s_words() {
         "ask"
     );
     let chat = format!("/v1/chats/{SESSION}");
-    assert_eq!(
-        stub.routes(),
-        vec![
-            format!("GET {chat}"),
-            format!("POST {chat}"),
-            format!("GET {chat}"),
-            format!("POST {chat}/judge"),
-        ]
-    );
+    // One round trip: the judge request names the mode (Claude Code's `default` is Auto)
+    // and carries the token, with which the daemon opens a chat nothing was recorded in.
+    assert_eq!(stub.routes(), vec![format!("POST {chat}/judge?mode=auto")]);
+    assert_eq!(stub.mode(SESSION).as_deref(), Some("auto"));
     let seen = stub.seen();
-    // Opening the chat is the person's: with the token. Claude Code's `default` is Auto.
-    assert_eq!(seen[1].authorization, bearer());
-    assert_eq!(seen[1].body, json!({"mode": "auto", "company": "alone"}));
-    // Reading and judging need no token, and the hook doesn't send it where it isn't needed.
-    assert_eq!(seen[0].authorization, None);
-    assert_eq!(seen[3].authorization, None);
+    assert_eq!(seen[0].authorization, bearer());
     assert_eq!(
-        seen[3].body,
+        seen[0].body,
         json!({
             "tool_name": "Bash",
             "tool_input": {
@@ -616,7 +651,9 @@ fn pre_tool_use_brings_the_chat_s_mode_in_line_with_claude_code_s_only_when_it_c
     assert_eq!(
         stub.routes(),
         vec![
-            format!("GET {chat}"),
+            // The judge request names the mode; the chat is in another (409): the mode
+            // event, then the step.
+            format!("POST {chat}/judge?mode=plan_only"),
             format!("POST {chat}/events"),
             format!("POST {chat}/judge"),
         ]
@@ -629,7 +666,42 @@ fn pre_tool_use_brings_the_chat_s_mode_in_line_with_claude_code_s_only_when_it_c
     run(place.hook(&stub.url()), &fixture("pre_tool_use_plan.json"));
     assert_eq!(
         stub.routes()[3..],
-        [format!("GET {chat}"), format!("POST {chat}/judge")]
+        [format!("POST {chat}/judge?mode=plan_only")]
+    );
+}
+
+#[test]
+fn a_daemon_older_than_the_mode_precondition_still_judges_in_claude_code_s_mode() {
+    let place = Place::new();
+    let stub = Stub::start(Behaviour::Daemon(judged("deny", "Plan only.")));
+    stub.ignore_mode();
+    stub.open(SESSION, "auto");
+    let chat = format!("/v1/chats/{SESSION}");
+    let out = run(place.hook(&stub.url()), &fixture("pre_tool_use_plan.json"));
+    assert_eq!(
+        out.json()["hookSpecificOutput"]["permissionDecision"],
+        "deny"
+    );
+    // No mode in the answer: the chat is read, and was in another mode, so the step is
+    // judged again once the mode event is in.
+    assert_eq!(
+        stub.routes(),
+        vec![
+            format!("POST {chat}/judge?mode=plan_only"),
+            format!("GET {chat}"),
+            format!("POST {chat}/events"),
+            format!("POST {chat}/judge"),
+        ]
+    );
+    assert_eq!(stub.mode(SESSION).as_deref(), Some("plan_only"));
+    // In the same mode, the first verdict stands.
+    run(place.hook(&stub.url()), &fixture("pre_tool_use_plan.json"));
+    assert_eq!(
+        stub.routes()[4..],
+        [
+            format!("POST {chat}/judge?mode=plan_only"),
+            format!("GET {chat}")
+        ]
     );
 }
 
@@ -665,6 +737,8 @@ fn a_subagent_s_call_belongs_to_its_task_created_from_the_chat() {
     assert_eq!(
         stub.routes(),
         vec![
+            // A task is created from its chat, never opened: no token, so a 404.
+            format!("POST {task}/judge?mode=edit_freely"),
             format!("GET {task}"),
             format!("GET {chat}"),
             format!("POST {chat}/tasks"),
@@ -673,12 +747,22 @@ fn a_subagent_s_call_belongs_to_its_task_created_from_the_chat() {
         ]
     );
     let seen = stub.seen();
+    assert_eq!(seen[0].authorization, None);
     assert_eq!(
-        seen[2].body,
+        seen[3].body,
         json!({"task": format!("{SESSION}.{AGENT}"), "scoped": false})
     );
-    assert_eq!(seen[2].authorization, bearer());
-    assert_eq!(seen[4].body["id"], "toolu_01Ps9Lm4Tz6Rb8Cv2Nq5Wx1E");
+    assert_eq!(seen[3].authorization, bearer());
+    assert_eq!(seen[5].body["id"], "toolu_01Ps9Lm4Tz6Rb8Cv2Nq5Wx1E");
+    // The task exists now: one round trip.
+    run(
+        place.hook(&stub.url()),
+        &fixture("pre_tool_use_subagent.json"),
+    );
+    assert_eq!(
+        stub.routes()[6..],
+        [format!("POST {task}/judge?mode=edit_freely")]
+    );
 }
 
 #[test]
@@ -856,10 +940,10 @@ fn permission_request_answers_warden_s_clear_verdicts_and_leaves_questions_to_th
         let seen = stub.seen();
         // Claude Code asks the person itself, after a PreToolUse that already recorded the
         // step: the hook only peeks, so one step never leaves two questions.
-        assert!(seen.iter().all(|s| !s.path.ends_with("/judge")), "{seen:?}");
+        assert!(seen.iter().all(|s| !s.path.contains("/judge")), "{seen:?}");
         let judge = seen
             .iter()
-            .find(|s| s.path.ends_with("/peek"))
+            .find(|s| s.path.ends_with("/peek?mode=auto"))
             .unwrap_or_else(|| panic!("no peek request: {seen:?}"));
         assert_eq!(
             judge.body,
@@ -1618,10 +1702,8 @@ fn session_start_opens_the_chat_so_its_first_step_costs_fewer_round_trips() {
     );
     assert_eq!(stub.seen()[1].authorization, bearer());
     run(place.hook(&stub.url()), &fixture("pre_tool_use.json"));
-    assert_eq!(
-        stub.routes()[2..],
-        [format!("GET {chat}"), format!("POST {chat}/judge")]
-    );
+    // The chat is open, in the mode the step names: one round trip.
+    assert_eq!(stub.routes()[2..], [format!("POST {chat}/judge?mode=auto")]);
 }
 
 #[test]

@@ -779,6 +779,54 @@ fn a_peek_judges_like_the_judge_route_and_records_nothing() {
     warden.stop();
 }
 
+#[test]
+fn the_judge_route_s_mode_precondition_judges_only_in_that_mode() {
+    let dir = tempdir();
+    let warden = Warden::start(dir.path());
+    let step = || Some(bash("ls"));
+    // Nothing recorded: 404 without the token, 403 with a wrong one, nothing opened.
+    for (auth, status) in [(Auth::Nobody, 404), (Auth::Wrong, 403)] {
+        let (got, body) = warden.call("POST", "/v1/chats/c1/judge?mode=plan", auth, step());
+        assert_eq!(got, status, "{auth:?}: {body}");
+    }
+    let (status, _) = warden.call("GET", "/v1/chats/c1", Auth::Nobody, None);
+    assert_eq!(status, 404, "nothing opened");
+    // With the token: opened in that mode (Claude Code's name), then judged.
+    let judged = warden.ok("POST", "/v1/chats/c1/judge?mode=plan", Auth::Person, step());
+    assert_eq!(judged["decision"], "allow", "{judged}");
+    let state = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
+    assert_eq!(state["mode"], "plan_only", "{state}");
+    assert_eq!(state["company"], "alone", "{state}");
+    // In that mode: judged, no token needed. In another: 409, nothing judged or recorded.
+    let again = warden.ok(
+        "POST",
+        "/v1/chats/c1/peek?mode=plan_only",
+        Auth::Nobody,
+        step(),
+    );
+    assert_eq!(again["decision"], "allow", "{again}");
+    let before = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
+    let (status, body) = warden.call("POST", "/v1/chats/c1/judge?mode=auto", Auth::Person, step());
+    assert_eq!(status, 409, "{body}");
+    let after = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
+    assert_eq!(
+        after["events"], before["events"],
+        "a refused request records nothing"
+    );
+    assert_eq!(
+        after["mode"], "plan_only",
+        "the mode is never taken from the request"
+    );
+    let (status, _) = warden.call(
+        "POST",
+        "/v1/chats/c1/judge?mode=nonsense",
+        Auth::Nobody,
+        step(),
+    );
+    assert_eq!(status, 400);
+    warden.stop();
+}
+
 /// A metric's value in Prometheus text.
 fn metric(text: &str, name: &str) -> Option<f64> {
     text.lines()

@@ -141,6 +141,11 @@ impl Daemon {
         }
     }
 
+    /// Whether the person's token can be read now (without waiting for a daemon to make it).
+    pub fn has_token(&mut self) -> bool {
+        self.read_token().is_ok()
+    }
+
     fn read_token(&mut self) -> Result<String, Failure> {
         if let Some(token) = &self.token {
             return Ok(token.clone());

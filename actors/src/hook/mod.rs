@@ -527,10 +527,6 @@ impl<'a> Call<'a> {
     fn judge_at(&mut self, route: &str) -> Result<(&'static str, String), Failure> {
         let tool = text(self.input, "tool_name").ok_or(Failure::Missing("tool_name"))?;
         let chat = self.chat();
-        // The chat's state is read each time (a memory read in the daemon); the mode event
-        // (a write to the log) is posted only when Claude Code's mode changed.
-        let state = self.ensure(&chat)?;
-        self.follow_mode(&chat, &state)?;
         let cwd = text(self.input, "cwd")
             .map(str::to_string)
             .unwrap_or_else(|| {
@@ -546,30 +542,50 @@ impl<'a> Call<'a> {
         if let (Some(id), Some(body)) = (self.input.get("tool_use_id"), body.as_object_mut()) {
             body.insert("id".to_string(), id.clone());
         }
-        let answer = self
-            .daemon
-            .send("POST", &chat_path(&chat, route), Some(&body), false)?
-            .ok()?;
-        let decision = match answer.get("decision").and_then(Value::as_str) {
-            Some("allow") => "allow",
-            Some("ask") => "ask",
-            Some("deny") => "deny",
-            Some(other) => {
-                return Err(Failure::Unreadable(format!(
-                    "its decision is `{other}`, not allow, ask or deny"
-                )));
+        let path = chat_path(&chat, route);
+        match self.mode() {
+            // The common case, one round trip: the judge request names the mode Claude Code
+            // is in, and the daemon judges only if the chat is in it (opening the session's
+            // chat, with the token, when nothing was recorded in it).
+            Some(mode) => {
+                let authorized = chat == self.session && self.daemon.has_token();
+                let expecting = format!("{path}?mode={}", mode.name());
+                let reply = self
+                    .daemon
+                    .send("POST", &expecting, Some(&body), authorized)?;
+                match reply.status {
+                    // Another mode: the mode event (one per change), then the step.
+                    409 => {
+                        let event = json!({"kind": "mode", "mode": mode.name()});
+                        self.event(&chat, &event, true)?;
+                    }
+                    // A task nothing was recorded in (or no token to open the chat with):
+                    // made as before, then the step.
+                    404 => {
+                        let state = self.ensure(&chat)?;
+                        self.follow_mode(&chat, &state)?;
+                    }
+                    _ => {
+                        let answer = reply.ok()?;
+                        if answer.get("mode").and_then(Value::as_str) == Some(mode.name()) {
+                            return verdict(answer);
+                        }
+                        // A daemon older than the precondition judged in the chat's mode as
+                        // it stood: that verdict holds only if the chat was in Claude Code's.
+                        let state = self.ensure(&chat)?;
+                        if state.get("mode").and_then(Value::as_str) == Some(mode.name()) {
+                            return verdict(answer);
+                        }
+                        self.follow_mode(&chat, &state)?;
+                    }
+                }
             }
+            // No mode to follow: the chat as it is (opened when the daemon doesn't know it).
             None => {
-                return Err(Failure::Unreadable("it has no decision".to_string()));
+                self.ensure(&chat)?;
             }
-        };
-        let reason = answer
-            .get("reason")
-            .and_then(Value::as_str)
-            .filter(|r| !r.is_empty())
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("warden's decision: {decision}."));
-        Ok((decision, reason))
+        }
+        verdict(self.daemon.send("POST", &path, Some(&body), false)?.ok()?)
     }
 
     /// `SessionStart` (a session started, resumed, cleared or compacted): its chat opened, or
@@ -733,6 +749,30 @@ impl<'a> Call<'a> {
             .ok()
             .map(drop)
     }
+}
+
+/// The decision of the judge route's answer, and warden's reason.
+fn verdict(answer: Value) -> Result<(&'static str, String), Failure> {
+    let decision = match answer.get("decision").and_then(Value::as_str) {
+        Some("allow") => "allow",
+        Some("ask") => "ask",
+        Some("deny") => "deny",
+        Some(other) => {
+            return Err(Failure::Unreadable(format!(
+                "its decision is `{other}`, not allow, ask or deny"
+            )));
+        }
+        None => {
+            return Err(Failure::Unreadable("it has no decision".to_string()));
+        }
+    };
+    let reason = answer
+        .get("reason")
+        .and_then(Value::as_str)
+        .filter(|r| !r.is_empty())
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("warden's decision: {decision}."));
+    Ok((decision, reason))
 }
 
 /// The most marks one `PostToolBatch` adds.

@@ -9,7 +9,9 @@ use super::metrics::Gauges;
 use super::token::Check;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
+use axum::extract::{
+    DefaultBodyLimit, FromRequest, FromRequestParts, Path, RawQuery, Request, State,
+};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
@@ -394,6 +396,10 @@ struct JudgeAnswer {
     /// The question's id when the decision is ask: the person answers it by this id.
     question: Option<u64>,
     offers: OffersOut,
+    /// The mode the request's `?mode=` precondition named (the chat's, since it was judged):
+    /// a host knows from it that the daemon compared the modes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mode: Option<&'static str>,
 }
 
 /// The request fields the judge route refuses, and what to send instead: the chat's state
@@ -428,9 +434,11 @@ const EVENT_FIELDS: [(&str, &str); 6] = [
 async fn judge(
     state: State<Arc<App>>,
     path: Result<Path<String>, PathRejection>,
+    query: RawQuery,
+    headers: HeaderMap,
     text: JsonText,
 ) -> Answered<Json<JudgeAnswer>> {
-    judging(state, path, text, true).await
+    judging(state, path, query, headers, text, true).await
 }
 
 /// The judge route's look that records nothing (no question, no count): for a host that asks
@@ -438,14 +446,66 @@ async fn judge(
 async fn peek(
     state: State<Arc<App>>,
     path: Result<Path<String>, PathRejection>,
+    query: RawQuery,
+    headers: HeaderMap,
     text: JsonText,
 ) -> Answered<Json<JudgeAnswer>> {
-    judging(state, path, text, false).await
+    judging(state, path, query, headers, text, false).await
+}
+
+/// The `mode` a judge request expects its chat in (`?mode=auto`), if it names one.
+fn expected_mode(app: &App, query: Option<&str>) -> Answered<Option<Mode>> {
+    let raw = query
+        .into_iter()
+        .flat_map(|query| query.split('&'))
+        .find_map(|pair| pair.strip_prefix("mode="));
+    raw.map(|raw| mode_of(app, raw, "mode")).transpose()
+}
+
+/// The judge route's precondition (`?mode=…`, a round trip saved for a host that would
+/// otherwise read the chat's state first): the chat is in that mode, or the request is
+/// refused before anything is judged: `409` when the chat is in another mode (the host posts
+/// the `mode` event, with the token, and asks again), `404` when nothing was recorded in it.
+/// A request that carries the person's token opens a chat nothing was recorded in, in that
+/// mode with the person alone, as `POST /v1/chats/{chat}` would: the mode is theirs to set.
+async fn in_mode(app: &App, chat: &str, mode: Mode, headers: &HeaderMap) -> Answered<()> {
+    let state = app
+        .runtime
+        .state(chat)
+        .await
+        .map_err(|e| ApiError::failed("read the chat", &e))?;
+    if state.events == 0 {
+        if headers.get(header::AUTHORIZATION).is_none() {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!("nothing was recorded in the chat `{chat}`"),
+            ));
+        }
+        person(app, headers)?;
+        return app
+            .runtime
+            .open_chat(chat, mode, Company::Alone)
+            .await
+            .map_err(|e| ApiError::failed("open the chat", &e));
+    }
+    if state.mode != mode {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!(
+                "the chat `{chat}` is in {}, not {}: post a `mode` event first",
+                state.mode.name(),
+                mode.name()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 async fn judging(
     State(app): State<Arc<App>>,
     path: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
     JsonText(text): JsonText,
     record: bool,
 ) -> Answered<Json<JudgeAnswer>> {
@@ -475,6 +535,16 @@ async fn judging(
     }
     let (step, ctx) = protocol::read_request(&request, &app.defaults)
         .map_err(|error| refused(&request.id, error.to_string()))?;
+    let expected = expected_mode(&app, query.as_deref())
+        .map_err(|error| refused(&request.id, error.message))?;
+    if let Some(mode) = expected {
+        in_mode(&app, &chat, mode, &headers)
+            .await
+            .map_err(|error| ApiError {
+                id: Some(request.id.clone()),
+                ..error
+            })?;
+    }
     if let Some(host) = &app.host_facts {
         // Each request is its own turn: git is asked again, at most once per folder.
         host.new_turn();
@@ -506,6 +576,7 @@ async fn judging(
         risks: answer.risks,
         question: judged.question,
         offers: OffersOut::from(&judged.offers),
+        mode: expected.map(Mode::name),
     }))
 }
 
