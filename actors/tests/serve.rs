@@ -41,9 +41,12 @@ struct Warden {
     data: std::path::PathBuf,
 }
 
+/// A fresh connection for every request: a refused request may end its connection, and a
+/// pooled one reused after that races the server's close (a connection error, not an answer).
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
         .http_status_as_error(false)
+        .max_idle_connections(0)
         .timeout_global(Some(Duration::from_secs(30)))
         .build()
         .new_agent()
