@@ -10,6 +10,11 @@ use crate::wish::{Act, Name, Wish};
 
 /// A shell function that calls itself twice in the background: `:(){ :|:& };:` and its kin.
 pub(super) fn fork_bomb(text: &str, scan: &mut Scan<'_>) {
+    // Every fork bomb defines a function: no `()` then `{` (blanks aside), no bomb. One pass
+    // over the bytes, before anything is copied.
+    if !defines_function(text.as_bytes()) {
+        return;
+    }
     let squeezed: String = unquoted(text)
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -45,6 +50,22 @@ pub(super) fn fork_bomb(text: &str, scan: &mut Scan<'_>) {
         }
         from = at + 3;
     }
+}
+
+/// Does the text hold `(`, `)` and `{` in that order with only blanks between them?
+fn defines_function(bytes: &[u8]) -> bool {
+    let next = |mut at: usize| {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        at
+    };
+    bytes.iter().enumerate().any(|(at, b)| {
+        *b == b'(' && {
+            let close = next(at + 1);
+            bytes.get(close) == Some(&b')') && bytes.get(next(close + 1)) == Some(&b'{')
+        }
+    })
 }
 
 /// The line with single-quoted text taken out (a string that mentions a fork bomb is not one).
