@@ -92,6 +92,8 @@ fn folders_after_cd(line: &Line, start: &str, cwd: &str, home: &str) -> Vec<Stri
             ("popd", _) => None,
             (_, None) => Some(home.to_string()),
             (_, Some(dash)) if dash == "-" => None,
+            // The repository's top: the work folder an agent is started in.
+            (_, Some(word)) if is_repository_top(word) => Some(cwd.to_string()),
             (_, Some(word)) => here.resolve(word),
         };
         // A folder only known when it runs: relative paths after it can't be resolved.
@@ -117,6 +119,18 @@ fn folders_after_cd(line: &Line, start: &str, cwd: &str, home: &str) -> Vec<Stri
         }
     }
     cwds
+}
+
+/// `$(git rev-parse --show-toplevel)` (or in backticks): the top of the repository the
+/// command runs in, which is the folder an agent is started in.
+fn is_repository_top(word: &str) -> bool {
+    let inner = word
+        .strip_prefix("$(")
+        .and_then(|w| w.strip_suffix(')'))
+        .or_else(|| word.strip_prefix('`').and_then(|w| w.strip_suffix('`')));
+    inner.is_some_and(|inner| {
+        inner.split_whitespace().collect::<Vec<_>>() == ["git", "rev-parse", "--show-toplevel"]
+    })
 }
 
 /// How deep shell text found inside code is read (code inside code inside code…).
