@@ -449,6 +449,15 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         | "ProposeGoal"
         | "ShowOnboardingRolePicker"
         | "OfferChromeSetup"
+        // Claude Code 2.1.328's session tools: ending the conversation, its goal, a guide
+        // shown to the person, waiting for MCP servers, a skill proposed, and a message to
+        // the person themselves (the brief view's checkpoint).
+        | "EndConversation"
+        | "SetGoal"
+        | "ShareOnboardingGuide"
+        | "WaitForMcpServers"
+        | "propose_skills"
+        | "SendUserMessage"
         | "Sleep" => Step::Bookkeeping {
             tool: tool.to_string(),
         },
