@@ -25,10 +25,10 @@ struct Row {
     /// `None` for a row that only reads.
     effect: Option<Effect>,
     #[cfg(test)]
-    examples: super::rows::Examples,
+    examples: super::table::Examples,
 }
 
-type Lines = &'static [&'static str];
+use super::table::Lines;
 
 impl Row {
     const fn change(
@@ -72,7 +72,7 @@ impl Row {
             words,
             effect,
             #[cfg(test)]
-            examples: super::rows::Examples {
+            examples: super::table::Examples {
                 matches,
                 not_matches,
             },

@@ -8,39 +8,7 @@ use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
-type Lines = &'static [&'static str];
-
-/// One line of a table: a program, its subcommand words, what the line finds, and (checked by
-/// `rows::every_row_judges_its_examples_and_leaves_its_look_alikes`) lines the row must judge
-/// and look-alikes it must leave alone.
-struct Row<T> {
-    program: &'static str,
-    words: &'static [&'static str],
-    then: T,
-    #[cfg(test)]
-    examples: super::rows::Examples,
-}
-
-const fn row<T>(
-    program: &'static str,
-    words: &'static [&'static str],
-    then: T,
-    matches: Lines,
-    not_matches: Lines,
-) -> Row<T> {
-    #[cfg(not(test))]
-    let _ = (matches, not_matches);
-    Row {
-        program,
-        words,
-        then,
-        #[cfg(test)]
-        examples: super::rows::Examples {
-            matches,
-            not_matches,
-        },
-    }
-}
+use super::table::{Row, row};
 
 /// What installs named packages: (program, subcommand words). The packages are the
 /// positional words after the subcommand.

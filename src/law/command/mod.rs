@@ -14,6 +14,7 @@ pub(crate) mod paths;
 mod rows;
 mod runs;
 mod system;
+mod table;
 mod words;
 
 use crate::facts::Facts;

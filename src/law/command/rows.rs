@@ -10,15 +10,7 @@ use crate::catalogue;
 use crate::facts::FakeFacts;
 use crate::shell::Line;
 
-/// The lines of a row's examples.
-pub(super) type Lines = &'static [&'static str];
-
-/// A row's examples: the lines it must judge, and the look-alikes it must not.
-#[derive(Clone, Copy)]
-pub(super) struct Examples {
-    pub matches: Lines,
-    pub not_matches: Lines,
-}
+use super::table::Examples;
 
 /// One row of a table, as the walk reads it.
 pub(super) struct Walked {

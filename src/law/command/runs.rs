@@ -24,39 +24,7 @@ const CONTAINER_ROOT: &str = "/tmp/container";
 /// pod): its relative paths are its own, its absolute paths are judged as written.
 const ELSEWHERE: &str = "/.elsewhere";
 
-type Lines = &'static [&'static str];
-
-/// One line of a table: a program, its subcommand words, what the line says of what it runs,
-/// and (checked by `rows::every_row_judges_its_examples_and_leaves_its_look_alikes`) lines the
-/// row must judge and look-alikes it must leave alone.
-struct Row<T> {
-    program: &'static str,
-    words: &'static [&'static str],
-    then: T,
-    #[cfg(test)]
-    examples: super::rows::Examples,
-}
-
-const fn row<T>(
-    program: &'static str,
-    words: &'static [&'static str],
-    then: T,
-    matches: Lines,
-    not_matches: Lines,
-) -> Row<T> {
-    #[cfg(not(test))]
-    let _ = (matches, not_matches);
-    Row {
-        program,
-        words,
-        then,
-        #[cfg(test)]
-        examples: super::rows::Examples {
-            matches,
-            not_matches,
-        },
-    }
-}
+use super::table::{Row, row};
 
 /// What a container's command is run by: (program, subcommand words, what the first operand
 /// names). Matched against the program's first positional words.
