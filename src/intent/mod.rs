@@ -19,7 +19,7 @@
 //! haven't pushed yet") names nothing.
 
 mod clause;
-mod lexicon;
+pub(crate) mod lexicon;
 mod text;
 pub mod words;
 

@@ -292,51 +292,9 @@ pub(crate) enum Meaning {
     Build(Build),
 }
 
-/// The index's hash, in the manner of rustc's FxHash (as the intent lexicon's is): its keys
-/// are short names, hashed for every call and member read, and the tables are ours (no one
-/// picks their keys), so eight bytes a multiply beats a byte a multiply.
-#[derive(Default)]
-pub(crate) struct NameHasher(u64);
-
-const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl NameHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(SEED);
-    }
-}
-
-impl std::hash::Hasher for NameHasher {
-    fn finish(&self) -> u64 {
-        // splitmix64's finish: the table takes its slot from the low bits, which the
-        // multiplies above leave weak.
-        let mut h = self.0;
-        h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        h ^ (h >> 31)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut eight = [0u8; 8];
-            eight.copy_from_slice(chunk);
-            self.add(u64::from_le_bytes(eight));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let tail = rest
-                .iter()
-                .rev()
-                .fold(0u64, |word, b| (word << 8) | u64::from(*b));
-            self.add(tail ^ ((rest.len() as u64) << 59));
-        }
-    }
-
-    fn write_u8(&mut self, byte: u8) {
-        self.add(u64::from(byte));
-    }
-}
+/// The index's hash: the intent lexicon's (short names, hashed for every call and member
+/// read, in tables no one else picks the keys of).
+use crate::intent::lexicon::WordHasher as NameHasher;
 
 type Map<V> = std::collections::HashMap<&'static str, V, std::hash::BuildHasherDefault<NameHasher>>;
 type Set = std::collections::HashSet<&'static str, std::hash::BuildHasherDefault<NameHasher>>;
