@@ -1061,8 +1061,15 @@ fn base(word: &str) -> String {
 }
 
 /// Every line by its name, made once: a lookup runs for every word a rule asks about, so it
-/// is one hash, not a search.
-static BY_NAME: std::sync::LazyLock<std::collections::HashMap<&'static str, &'static Program>> =
+/// is one hash, not a search. The intent lexicon's word hash: the keys are the catalogue's
+/// own (a word looked up is never inserted), so nothing an agent writes can crowd a slot.
+type ByName = std::collections::HashMap<
+    &'static str,
+    &'static Program,
+    std::hash::BuildHasherDefault<crate::intent::lexicon::WordHasher>,
+>;
+
+static BY_NAME: std::sync::LazyLock<ByName> =
     std::sync::LazyLock::new(|| CATALOGUE.iter().map(|line| (line.name, line)).collect());
 
 fn find(name: &str) -> Option<&'static Program> {

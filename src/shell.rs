@@ -152,6 +152,10 @@ pub struct Command {
     pub dynamic_program: bool,
     /// True when the command ran in the background (`&`).
     pub background: bool,
+    /// `words[0]` as the catalogue resolves it, made once when the command is made: every
+    /// rule asks for it, so it is one lookup per command, not one per rule. Private, so a
+    /// command with other words is made by [`Command::with_words`], which resolves again.
+    program: Box<str>,
 }
 
 /// A whole line, cut into simple commands.
@@ -167,8 +171,22 @@ pub struct Line {
 impl Command {
     /// The program as the catalogue resolves it (`/usr/bin/Git` → `git`, `python3.12` →
     /// `python`, `gawk` → `awk`, `nc.exe` → `nc`), or "" when there is none.
-    pub fn program(&self) -> String {
-        crate::catalogue::name(self.words.first().map(String::as_str).unwrap_or(""))
+    pub fn program(&self) -> &str {
+        &self.program
+    }
+
+    /// The catalogue's name for a command's first word.
+    pub(crate) fn resolve(words: &[String]) -> Box<str> {
+        crate::catalogue::name(words.first().map(String::as_str).unwrap_or("")).into_boxed_str()
+    }
+
+    /// This command with other words (and the program they name), the rest as it is.
+    pub fn with_words(&self, words: Vec<String>) -> Command {
+        Command {
+            program: Command::resolve(&words),
+            words,
+            ..self.clone()
+        }
     }
 
     /// The words after the program.

@@ -293,10 +293,10 @@ const VALUED: &[&str] = &[
 /// The programs a command runs (or writes to a file), with their language's lexicon.
 pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
     let program = cmd.program();
-    if matches!(program.as_str(), "echo" | "printf") {
+    if matches!(program, "echo" | "printf") {
         return dropped(cmd);
     }
-    let Some(found) = catalogue::program(&program) else {
+    let Some(found) = catalogue::program(program) else {
         return Vec::new();
     };
     let Some(code) = found.code else {
@@ -314,7 +314,7 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
     let Some(lexicon) = lexicon(Some(language)) else {
         return Vec::new();
     };
-    let (inline, script) = inline_code(args, code.inline, &program);
+    let (inline, script) = inline_code(args, code.inline, program);
     // Several `-e` are the lines of one program.
     let mut out: Vec<Source> = Vec::new();
     if !inline.is_empty() {
@@ -477,7 +477,7 @@ fn stdin_code(cmd: &Command, line: &Line) -> Vec<String> {
         return out;
     };
     let args = before.args();
-    match before.program().as_str() {
+    match before.program() {
         "echo" => {
             let escapes = args.iter().any(|a| a == "-e");
             let words: Vec<&str> = args

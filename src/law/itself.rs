@@ -110,7 +110,11 @@ fn risk(what: &str) -> Risk {
 /// Risks for a shell line: warden's program in a command's place, or its address anywhere in
 /// the line's text (inside quoted code too).
 pub fn in_line(text: &str, ctx: &Context) -> Vec<Risk> {
-    let line = Line::parse(text);
+    in_read_line(text, &Line::parse(text), ctx)
+}
+
+/// [`in_line`] for a line already read (`line` is `Line::parse(text)`).
+pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
     for command in &line.commands {
         let program = command
             .words

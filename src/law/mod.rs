@@ -49,11 +49,14 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             if command.trim().is_empty() {
                 return ask_plain("an empty command: nothing to judge");
             }
-            let mut found = command::assess(command, &ctx.cwd, facts);
+            let line = crate::shell::Line::parse(command);
+            let mut found = command::assess_read(command, &line, &ctx.cwd, facts);
             found
                 .risks
                 .extend(paths::protected_in_line(command, ctx, facts));
-            found.risks.extend(itself::in_line(command, ctx));
+            found
+                .risks
+                .extend(itself::in_read_line(command, &line, ctx));
             decide(found, ctx)
         }
         Step::PowerShell { command } => {

@@ -124,7 +124,7 @@ const VALUED: &[&str] = &[
 /// BLOB` (decoded), a script fed on standard input. A script file (`pwsh -File x.ps1`) is
 /// judged as `bash x.sh` is.
 pub(crate) fn texts_of(cmd: &Command) -> Vec<String> {
-    let is_powershell = crate::catalogue::program(&cmd.program())
+    let is_powershell = crate::catalogue::program(cmd.program())
         .and_then(|p| p.code)
         .is_some_and(|code| code.language == crate::catalogue::Language::PowerShell);
     if !is_powershell {

@@ -179,8 +179,10 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     let dynamic_program = words.first().is_some_and(|w| w.dynamic || w.glob);
     let dynamic = dynamic_program || words.iter().any(|w| w.dynamic);
     let stdin = holder.stdin;
+    let words: Vec<String> = words.into_iter().map(|w| w.text).collect();
     let cmd = Command {
-        words: words.into_iter().map(|w| w.text).collect(),
+        program: Command::resolve(&words),
+        words,
         assignments,
         wrappers: stripped.wrappers,
         sudo,

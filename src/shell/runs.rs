@@ -1272,7 +1272,7 @@ pub(super) fn echoed(cmd: &Command) -> Option<String> {
         return None;
     }
     let args = cmd.args();
-    let text = match cmd.program().as_str() {
+    let text = match cmd.program() {
         "echo" => {
             let words: Vec<&str> = args
                 .iter()

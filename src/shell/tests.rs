@@ -80,6 +80,7 @@ fn first(input: &str) -> Command {
             dynamic: false,
             dynamic_program: false,
             background: false,
+            program: "".into(),
         },
     }
 }
@@ -1048,7 +1049,7 @@ fn unknown_but_best_effort() {
             line.unknown.is_some(),
             "{input:?} should be unknown: {line:?}"
         );
-        let got: Vec<String> = line.commands.iter().map(Command::program).collect();
+        let got: Vec<&str> = line.commands.iter().map(Command::program).collect();
         assert_eq!(got, *programs, "programs of {input:?}");
     }
 }

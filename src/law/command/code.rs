@@ -20,7 +20,7 @@ use crate::wish::{Act, Name, Wish};
 /// command lines it runs, for the caller to judge as lines of their own.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
     let program = cmd.program();
-    if matches!(program.as_str(), "sqlite3" | "duckdb") {
+    if matches!(program, "sqlite3" | "duckdb") {
         return database_shell(cmd);
     }
     let mut lines = Vec::new();
@@ -57,7 +57,7 @@ fn who(cmd: &Command) -> String {
     let word = cmd.words.first().map(String::as_str).unwrap_or("");
     let name = crate::law::paths::basename(word);
     if name.is_empty() {
-        cmd.program()
+        cmd.program().to_string()
     } else {
         name.to_string()
     }
@@ -134,7 +134,7 @@ fn piped_files(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
         .collect();
     if cmd.stage > 0 {
         for before in scan.pipeline(cmd.pipeline).filter(|c| c.stage < cmd.stage) {
-            if crate::catalogue::is(&before.program(), crate::catalogue::Class::ReadOnly) {
+            if crate::catalogue::is(before.program(), crate::catalogue::Class::ReadOnly) {
                 out.extend(
                     super::positional(before.args())
                         .iter()

@@ -131,7 +131,7 @@ fn fetched_from(cmd: &Command) -> Option<(String, String)> {
         Reads::GoModule => go_module_host(word),
         Reads::Flake => flake_host(word),
     })?;
-    Some((host, program))
+    Some((host, program.to_string()))
 }
 
 /// A URL's host, or a git spec's (`git+https://h/x`, `git@h:x`).

@@ -195,9 +195,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .iter()
                 .any(|a| a == "--delete" || a == "--remove" || a == "--delete-config"));
     // A row of the table decides, even one that only reads.
-    let effect = match table_row(&program, &words) {
+    let effect = match table_row(program, &words) {
         Some((_, row)) => row.effect,
-        None => cloud_effect(&program, &words).or(kafka_deletes.then_some(Effect::Destroy)),
+        None => cloud_effect(program, &words).or(kafka_deletes.then_some(Effect::Destroy)),
     };
     let Some(mut effect) = effect else { return };
     // A dry run, a check or a request for help changes nothing.
@@ -228,7 +228,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
     scan.network = true;
     let prod = targets_production(cmd);
-    let what = describe(&program, &words);
+    let what = describe(program, &words);
     let where_ = if prod { " in production" } else { "" };
     let (rule, act, reason) = match effect {
         Effect::Change => (
@@ -475,7 +475,7 @@ fn judges(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bo
         return false;
     };
     let picked = line.commands.iter().any(|cmd| {
-        table_row(&cmd.program(), &positional_after_values(cmd.args()))
+        table_row(cmd.program(), &positional_after_values(cmd.args()))
             .is_some_and(|(index, _)| index == at)
     });
     let said = |rule: RuleId| {

@@ -170,11 +170,11 @@ pub(super) fn reads(cmd: &Command) -> bool {
 fn module_run(cmd: &Command) -> (String, &[String]) {
     let program = cmd.program();
     let args = cmd.args();
-    match (program.as_str(), args.first(), args.get(1)) {
+    match (program, args.first(), args.get(1)) {
         ("python", Some(m), Some(module)) if m == "-m" => {
             (module.clone(), args.get(2..).unwrap_or(&[]))
         }
-        _ => (program, args),
+        _ => (program.to_string(), args),
     }
 }
 
@@ -251,7 +251,7 @@ fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
 }
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
-    forge(&cmd.program(), cmd.args(), scan);
+    forge(cmd.program(), cmd.args(), scan);
     let (program, args) = module_run(cmd);
     publish(&program, args, scan);
     let Some((_, row)) = installer(&program, args) else {
@@ -502,7 +502,7 @@ fn speaks(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bo
     let picked = line
         .commands
         .iter()
-        .any(|cmd| speaker(&cmd.program(), cmd.args()).is_some_and(|(index, _)| index == at));
+        .any(|cmd| speaker(cmd.program(), cmd.args()).is_some_and(|(index, _)| index == at));
     let (rule, _, reason) = row.then;
     picked
         && found

@@ -17,18 +17,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let script = script_run(cmd);
     let cmd = script.as_ref().unwrap_or(cmd);
     let program = cmd.program();
-    let Some(found) = catalogue::program(&program) else {
-        unknown_on_a_disk(cmd, &program, scan);
+    let Some(found) = catalogue::program(program) else {
+        unknown_on_a_disk(cmd, program, scan);
         return;
     };
     if found.is(Class::Disk) {
-        disk_tool(cmd, &program, scan);
+        disk_tool(cmd, program, scan);
     }
     if found.is(Class::Database) {
-        remote_database(cmd, &program, scan);
+        remote_database(cmd, program, scan);
     }
     if found.is(Class::Attack) {
-        attack(cmd, &program, found.is(Class::Secrets), scan);
+        attack(cmd, program, found.is(Class::Secrets), scan);
     }
     if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) {
         scan.add(
@@ -39,7 +39,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 format!("start another AI agent ({program}), whose own steps warden doesn't see"),
             )
             .way_out()
-            .wish(Wish::new(Act::Run).naming(Name::one(&program))),
+            .wish(Wish::new(Act::Run).naming(Name::one(program))),
         );
     }
 }
@@ -99,7 +99,7 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
 /// (`python -c …` runs no script).
 fn script_run(cmd: &Command) -> Option<Command> {
     let program = cmd.program();
-    let (script, rest) = match catalogue::program(&program) {
+    let (script, rest) = match catalogue::program(program) {
         Some(found) if found.is(Class::Interpreter) => {
             let inline = found.code.map_or(&[][..], |code| code.inline);
             if inline.contains(&"") {
@@ -123,10 +123,7 @@ fn script_run(cmd: &Command) -> Option<Command> {
     let known = script_program(script)?;
     let mut words = vec![known.name.to_string()];
     words.extend(rest.iter().cloned());
-    Some(Command {
-        words,
-        ..cmd.clone()
-    })
+    Some(cmd.with_words(words))
 }
 
 /// The program a script's name stands for, when it is an offensive tool (they ship as

@@ -58,6 +58,12 @@ pub fn assess(text: &str, cwd: &str, facts: &dyn Facts) -> Assessment {
     assess_at(text, cwd, facts, 0)
 }
 
+/// [`assess`] for a line already read (`line` is `Line::parse(text)`): the step's line is
+/// read once, for every rule that asks about it.
+pub fn assess_read(text: &str, line: &Line, cwd: &str, facts: &dyn Facts) -> Assessment {
+    assess_line(text, line, cwd, cwd, facts, 0)
+}
+
 /// The folder each command of a line runs in: the work folder, or where a `cd` (or `pushd`)
 /// before it went. A `cd` counts for the commands after it written in the same text and
 /// for what they hold (not for a child shell's own `bash -c 'cd …'` outside it, nor in a
@@ -69,7 +75,7 @@ fn folders_after_cd(line: &Line, start: &str, cwd: &str, home: &str) -> Vec<Stri
     let mut cwds: Vec<String> = vec![start.to_string(); commands.len()];
     for (at, cmd) in commands.iter().enumerate() {
         let program = cmd.program();
-        if !matches!(program.as_str(), "cd" | "pushd" | "popd" | "chdir") {
+        if !matches!(program, "cd" | "pushd" | "popd" | "chdir") {
             continue;
         }
         let alone = commands
@@ -89,7 +95,7 @@ fn folders_after_cd(line: &Line, start: &str, cwd: &str, home: &str) -> Vec<Stri
             .args()
             .iter()
             .find(|a| !matches!(a.as_str(), "-L" | "-P" | "-e" | "-@" | "--"));
-        let next = match (program.as_str(), target) {
+        let next = match (program, target) {
             ("popd", _) => None,
             (_, None) => Some(home.to_string()),
             (_, Some(dash)) if dash == "-" => None,
@@ -145,11 +151,21 @@ pub(crate) fn assess_at(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) 
 /// [`assess_at`] for a line that starts in `start` (a `cd` before the text that holds it),
 /// with `cwd` the work folder.
 fn assess_in(text: &str, cwd: &str, start: &str, facts: &dyn Facts, depth: usize) -> Assessment {
-    let line = Line::parse(text);
+    assess_line(text, &Line::parse(text), cwd, start, facts, depth)
+}
+
+fn assess_line(
+    text: &str,
+    line: &Line,
+    cwd: &str,
+    start: &str,
+    facts: &dyn Facts,
+    depth: usize,
+) -> Assessment {
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
-    let cwds = folders_after_cd(&line, start, cwd, &home);
+    let cwds = folders_after_cd(line, start, cwd, &home);
     let mut scan = Scan {
-        line: &line,
+        line,
         place: Place::new(cwd, &home),
         facts,
         risks: Vec::new(),
@@ -210,7 +226,7 @@ fn assess_in(text: &str, cwd: &str, start: &str, facts: &dyn Facts, depth: usize
         }
         let before = scan.risks.len();
         let inner = runs::named_program(cmd);
-        let found = on_found_paths(cmd, &line);
+        let found = on_found_paths(cmd, line);
         for cmd in std::iter::once(cmd)
             .chain(inner.as_ref())
             .chain(found.as_ref())
@@ -243,7 +259,7 @@ fn assess_in(text: &str, cwd: &str, start: &str, facts: &dyn Facts, depth: usize
                     RuleId::SudoRun,
                     Harm::Moderate,
                     true,
-                    if matches!(program.as_str(), "su" | "runuser" | "newrole" | "run0") {
+                    if matches!(program, "su" | "runuser" | "newrole" | "run0") {
                         format!("open a shell as another user or role ({program})")
                     } else {
                         format!("run {program} as the administrator (sudo)")
@@ -251,7 +267,7 @@ fn assess_in(text: &str, cwd: &str, start: &str, facts: &dyn Facts, depth: usize
                 )
                 .wish(
                     crate::wish::Wish::new(crate::wish::Act::Run)
-                        .naming(crate::wish::Name::one(&program)),
+                        .naming(crate::wish::Name::one(program)),
                 ),
             );
         }
@@ -323,7 +339,7 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
             line.commands.iter().find(|c| {
                 c.pipeline == holder.pipeline
                     && c.stage < holder.stage
-                    && matches!(c.program().as_str(), "find" | "fd")
+                    && matches!(c.program(), "find" | "fd")
             })?
         }
         _ => return None,
@@ -344,11 +360,9 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
         }
         words.push(found);
     }
-    Some(Command {
-        words,
-        via: Via::Top,
-        ..cmd.clone()
-    })
+    let mut run = cmd.with_words(words);
+    run.via = Via::Top;
+    Some(run)
 }
 
 /// Where `find` starts: its first path (before the expression), when it isn't `.`.
@@ -440,10 +454,8 @@ fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
 fn administers(cmd: &Command, place: Place<'_>) -> bool {
     // The caller's shell, not the administrator, writes a redirect's file; the path rules
     // judge where.
-    let run = Command {
-        redirects: Vec::new(),
-        ..cmd.clone()
-    };
+    let mut run = cmd.clone();
+    run.redirects = Vec::new();
     !is_read_only(&run) && !refreshes_packages(cmd) && !files_in_work_folder(cmd, place)
 }
 
@@ -486,12 +498,12 @@ fn refreshes_packages(cmd: &Command) -> bool {
 /// options' values alike, is inside the work folder, and that sets no set-user-id or
 /// set-group-id bit (`chmod u+s`, `install -m 4755`).
 fn files_in_work_folder(cmd: &Command, place: Place<'_>) -> bool {
-    if !crate::catalogue::is(&cmd.program(), crate::catalogue::Class::Files) {
+    if !crate::catalogue::is(cmd.program(), crate::catalogue::Class::Files) {
         return false;
     }
     let args = cmd.args();
     let operands = positional(args);
-    let modes = matches!(cmd.program().as_str(), "chmod" | "install");
+    let modes = matches!(cmd.program(), "chmod" | "install");
     if operands.is_empty() || (modes && args.iter().any(|a| sets_id_bit(a))) {
         return false;
     }
@@ -679,7 +691,7 @@ pub fn is_read_only(cmd: &Command) -> bool {
         .find(|arg| !arg.starts_with('-'))
         .map(String::as_str)
         .unwrap_or("");
-    match program.as_str() {
+    match program {
         // `sudo -l` lists what it allows, `-v`/`-k` touch its own timestamp, `-V` its version.
         "sudo" => {
             !args.is_empty()
@@ -801,10 +813,10 @@ pub fn is_read_only(cmd: &Command) -> bool {
                 arg.starts_with("--get") || matches!(arg.as_str(), "--report" | "-v" | "-q")
             }) && args.iter().any(|a| a.starts_with('-'))
         }
-        _ if crate::catalogue::is(&program, crate::catalogue::Class::Disk) => {
-            system::disk_reads(&program, args)
+        _ if crate::catalogue::is(program, crate::catalogue::Class::Disk) => {
+            system::disk_reads(program, args)
         }
-        _ if crate::catalogue::is(&program, crate::catalogue::Class::ReadOnly) => true,
+        _ if crate::catalogue::is(program, crate::catalogue::Class::ReadOnly) => true,
         other => subcommand_reads(other, first),
     }
 }

@@ -8,7 +8,9 @@ use crate::secrets::carries_data;
 use crate::shell::{Command, RedirectOp, Via};
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
+use marks::{Mark, Marks};
 
+mod marks;
 mod sends;
 mod serve;
 
@@ -306,7 +308,7 @@ fn relay(program: &str, args: &[String], scan: &mut Scan<'_>) {
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    let program = bare(&program);
+    let program = bare(program);
     let args = cmd.args();
     for redirect in &cmd.redirects {
         if redirect.target.starts_with("/dev/tcp/") || redirect.target.starts_with("/dev/udp/") {
@@ -719,7 +721,7 @@ fn reads_stdin(cmd: &Command, scan: &Scan<'_>) -> bool {
     });
     let piped = scan.pipeline(cmd.pipeline).any(|c| {
         c.stage < cmd.stage
-            && !(matches!(c.program().as_str(), "echo" | "printf")
+            && !(matches!(c.program(), "echo" | "printf")
                 && positional(c.args()).is_empty()
                 && c.redirects.iter().all(|r| r.op != RedirectOp::Read))
     });
@@ -886,7 +888,7 @@ fn netcat(cmd: &Command, scan: &mut Scan<'_>) {
     if let Some(host) = words.first() {
         let followed_by_shell = scan
             .pipeline(cmd.pipeline)
-            .any(|c| c.stage > cmd.stage && is_shell(&c.program()));
+            .any(|c| c.stage > cmd.stage && is_shell(c.program()));
         if followed_by_shell {
             reverse(scan, "a shell reading commands from a network connection");
         } else if reads_stdin(cmd, scan) {
@@ -1021,67 +1023,6 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     }
 }
 
-/// Code (lower-cased) that opens a socket and runs commands: a shell wired to the network.
-fn wires_shell(code: &str) -> bool {
-    let socket = [
-        "socket",
-        "fsockopen",
-        "tcpsocket",
-        "tcpserver",
-        "net.connect",
-        "net.socket",
-        "net.dial",
-        "/inet/tcp",
-        "/inet/udp",
-        "/dev/tcp",
-        "/dev/udp",
-        "io.popen",
-        "createconnection",
-        "createserver",
-        "tcpclient",
-        "tcplistener",
-        "require(\"net\")",
-        "require('net')",
-    ]
-    .iter()
-    .any(|w| code.contains(w));
-    let runs = [
-        "subprocess",
-        "pty.spawn",
-        "dup2",
-        "exec(",
-        "exec ",
-        "system(",
-        "system$",
-        "system ",
-        "spawn(",
-        "/bin/sh",
-        "/bin/bash",
-        "cmd.exe",
-        "popen",
-        "child_process",
-        "proc_open",
-        "shell_exec",
-        "passthru",
-        "|&",
-        "sh -i",
-        "execsync",
-        "fdopen",
-        "processbuilder",
-        "process.new",
-        "os.execute",
-        "run(",
-        "invoke-expression",
-        "iex ",
-        "iex(",
-        "| iex",
-        "|iex",
-    ]
-    .iter()
-    .any(|w| code.contains(w));
-    socket && runs
-}
-
 /// Code written to a file by `echo` or `printf` that wires a shell to the network: a reverse
 /// shell dropped to be compiled or run later.
 /// Only when the same line goes on to use the file (`go run f`, `bash f`, `./f`): a fixture
@@ -1098,16 +1039,13 @@ fn dropped_code(cmd: &Command, scan: &mut Scan<'_>) {
         .collect();
     let used_later = scan.line.commands.iter().any(|other| {
         !std::ptr::eq(other, cmd)
-            && !matches!(
-                other.program().as_str(),
-                "echo" | "printf" | "rm" | "cat" | "ls"
-            )
+            && !matches!(other.program(), "echo" | "printf" | "rm" | "cat" | "ls")
             && other
                 .words
                 .iter()
                 .any(|w| written.contains(&super::paths::basename_of(w)))
     });
-    if used_later && wires_shell(&cmd.args().join(" ").to_lowercase()) {
+    if used_later && Marks::of(&cmd.args().join(" ").to_lowercase()).wires_shell() {
         reverse(
             scan,
             "code that wires a shell to a network socket, written to a file",
@@ -1126,9 +1064,10 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
             code.push_str(&redirect.target.to_lowercase());
         }
     }
-    sends::code_sends(cmd, &code, scan);
-    serve::code_serves(cmd, &code, scan);
-    if wires_shell(&code) {
+    let marks = Marks::of(&code);
+    sends::code_sends(cmd, &code, marks, scan);
+    serve::code_serves(cmd, marks, scan);
+    if marks.wires_shell() {
         reverse(
             scan,
             &format!(
@@ -1138,41 +1077,7 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
         );
         scan.network = true;
     }
-    let decodes = [
-        "b64decode",
-        "base64_decode",
-        "base64.decode",
-        "atob(",
-        "from_base64",
-        "unpack(\"m",
-        "unpack('m",
-        "decode64",
-        "decode_base64",
-        "'base64')",
-        "\"base64\")",
-        "fromcharcode",
-        "codecs.decode",
-        "bytes.fromhex",
-        "unhexlify",
-    ]
-    .iter()
-    .any(|w| code.contains(w));
-    let evaluates = [
-        "exec(",
-        "eval(",
-        "eval ",
-        "system(",
-        "compile(",
-        "function(",
-        "popen",
-        "subprocess",
-        "child_process",
-        "execsync",
-        "require(",
-    ]
-    .iter()
-    .any(|w| code.contains(w));
-    if decodes && evaluates {
+    if marks.has(Mark::Decodes) && marks.has(Mark::Evaluates) {
         blob(
             scan,
             &format!("{} runs code it decodes from a blob", cmd.program()),
@@ -1180,7 +1085,7 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
     }
     // PowerShell's `-EncodedCommand` (any prefix of it from `-e`) runs a base64 blob.
     let program = cmd.program();
-    if bare(&program) == "pwsh" {
+    if bare(program) == "pwsh" {
         let encoded = cmd.args().windows(2).any(|pair| {
             let flag = pair[0].to_ascii_lowercase();
             let flag = flag.trim_start_matches('-');
@@ -1215,7 +1120,7 @@ fn blob(scan: &mut Scan<'_>, what: &str) {
 fn is_decoder(cmd: &Command) -> bool {
     let program = cmd.program();
     let args = cmd.args();
-    match program.as_str() {
+    match program {
         "base64" | "base32" => args
             .iter()
             .any(|a| matches!(a.as_str(), "-d" | "--decode" | "-D" | "-di" | "-id")),
@@ -1238,22 +1143,19 @@ fn is_runner(cmd: &Command) -> bool {
     let args = cmd.args();
     // `busybox sh`: the applet is the program.
     if program == "busybox" && args.first().is_some_and(|a| is_shell(a) || reads_code(a)) {
-        return is_runner(&Command {
-            words: args.to_vec(),
-            ..cmd.clone()
-        });
+        return is_runner(&cmd.with_words(args.to_vec()));
     }
     // `deno run -`, `bun run -`: the subcommand that runs a file (here its input).
-    if matches!(program.as_str(), "deno" | "bun") && args.first().is_some_and(|a| a == "run") {
+    if matches!(program, "deno" | "bun") && args.first().is_some_and(|a| a == "run") {
         let words = positional(args.get(1..).unwrap_or(&[]));
         return words.is_empty() || words.first() == Some(&"-");
     }
-    if is_shell(&program) {
+    if is_shell(program) {
         // `bash script.sh` runs a file, not its input; `bash`, `bash -s`, `bash -` run the input.
         let words = positional(args);
         return words.is_empty() || words.first() == Some(&"-") || args.iter().any(|a| a == "-s");
     }
-    if reads_code(&program) {
+    if reads_code(program) {
         let words = positional(args);
         return words.is_empty() || words.first() == Some(&"-");
     }
@@ -1268,7 +1170,7 @@ fn runs_its_text(cmd: &Command) -> bool {
         || program == "eval"
         || program == "source"
         || program == "."
-        || ((is_shell(&program) || reads_code(&program))
+        || ((is_shell(program) || reads_code(program))
             && (cmd.args().iter().any(|a| {
                 a.starts_with('-') && !a.starts_with("--") && (a.contains('c') || a.contains('e'))
             }) || !positional(cmd.args()).is_empty()))
@@ -1287,9 +1189,9 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             .collect();
         let xargs_downloads = program == "xargs"
             && line.commands.iter().any(|c| {
-                c.parent == Some(index) && c.via == Via::Xargs && is_downloader(&c.program())
+                c.parent == Some(index) && c.via == Via::Xargs && is_downloader(c.program())
             });
-        let downloads = (is_downloader(&program) || xargs_downloads) && !writes_stdout_to_file(cmd);
+        let downloads = (is_downloader(program) || xargs_downloads) && !writes_stdout_to_file(cmd);
         // A shell whose input and output are wired to a raw connection: a reverse shell
         // built from a pipe (`cat f | sh -i | nc host port > f`, `telnet | bash | telnet`).
         if is_connector(cmd)
@@ -1317,9 +1219,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         if let Some(holder) = scan.parent(cmd) {
             let handed = match cmd.via {
                 Via::ProcessSubstitution => {
-                    is_runner(holder)
-                        || is_shell(&holder.program())
-                        || reads_code(&holder.program())
+                    is_runner(holder) || is_shell(holder.program()) || reads_code(holder.program())
                 }
                 Via::Substitution => runs_its_text(holder),
                 _ => false,
@@ -1334,7 +1234,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                     .iter()
                     .filter(|c| c.pipeline == cmd.pipeline)
                     .collect();
-                if stages.iter().any(|c| is_downloader(&c.program())) {
+                if stages.iter().any(|c| is_downloader(c.program())) {
                     found.push((index, RuleId::DownloadPipeShell));
                 } else if stages.iter().any(|c| is_decoder(c)) {
                     found.push((index, RuleId::BlobDecodeRun));
@@ -1342,11 +1242,11 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             }
         }
         // Secrets or the environment piped into a way out.
-        let dumps_env = ENV_DUMPERS.contains(&program.as_str())
+        let dumps_env = ENV_DUMPERS.contains(&program)
             && positional(cmd.args()).is_empty()
             && cmd.assignments.is_empty();
         let reads_secret = matches!(
-            program.as_str(),
+            program,
             "cat"
                 | "head"
                 | "tail"
@@ -1432,7 +1332,7 @@ fn writes_stdout_to_file(cmd: &Command) -> bool {
 fn is_connector(cmd: &Command) -> bool {
     let program = cmd.program();
     matches!(
-        bare(&program).as_str(),
+        bare(program).as_str(),
         "nc" | "ncat"
             | "netcat"
             | "nc.traditional"
@@ -1445,7 +1345,7 @@ fn is_connector(cmd: &Command) -> bool {
 }
 
 fn is_interactive_shell(cmd: &Command) -> bool {
-    is_shell(&cmd.program()) && cmd.args().iter().any(|a| a == "-i")
+    is_shell(cmd.program()) && cmd.args().iter().any(|a| a == "-i")
 }
 
 /// Files a line downloads (`curl -o f`, `wget -O f`), then runs (`bash f`, `./f`, `source f`).
@@ -1455,7 +1355,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
-        if is_downloader(&program) {
+        if is_downloader(program) {
             let output = args
                 .iter()
                 .position(|a| matches!(a.as_str(), "-o" | "--output" | "-O" | "--output-document"))
@@ -1485,7 +1385,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 .find(|(file, _)| super::paths::basename_of(word) == file.as_str())
                 .map(|(_, host)| host.clone())
         };
-        let ran = if is_shell(&program) || reads_code(&program) {
+        let ran = if is_shell(program) || reads_code(program) {
             positional(args).first().and_then(|first| runs(first))
         } else if cmd.words.first().is_some_and(|w| w.contains('/')) {
             cmd.words.first().and_then(|w| runs(w))
@@ -1572,7 +1472,7 @@ pub(super) fn keys_in_unknown(text: &str, scan: &mut Scan<'_>) {
 fn download_host(cmd: &Command, line: &crate::shell::Line) -> Option<String> {
     line.commands
         .iter()
-        .filter(|c| c.pipeline == cmd.pipeline && is_downloader(&c.program()))
+        .filter(|c| c.pipeline == cmd.pipeline && is_downloader(c.program()))
         .flat_map(|c| c.args().iter())
         .find_map(|a| {
             if a.starts_with('-') {

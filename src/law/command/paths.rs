@@ -140,7 +140,7 @@ fn written(cmd: &Command) -> Vec<String> {
         .collect();
     let args = cmd.args();
     let words = positional(args);
-    match cmd.program().as_str() {
+    match cmd.program() {
         "tee" => out.extend(words.iter().map(|w| w.to_string())),
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
@@ -166,7 +166,7 @@ fn written(cmd: &Command) -> Vec<String> {
                 words
                     .iter()
                     .skip(usize::from(matches!(
-                        cmd.program().as_str(),
+                        cmd.program(),
                         "chmod" | "chown" | "chgrp" | "setfacl"
                     )))
                     .map(|w| w.to_string()),
@@ -266,7 +266,7 @@ fn extracts(args: &[String]) -> bool {
 /// Files a command deletes, and whether recursively.
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
-    match cmd.program().as_str() {
+    match cmd.program() {
         // `rmdir` removes only empty folders: nothing is lost, so it deletes nothing here.
         "rm" | "unlink" => Some((
             positional(args),
@@ -360,7 +360,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             delete(target, recursive, place, scan);
         }
     }
-    if matches!(cmd.program().as_str(), "usermod" | "gpasswd" | "adduser")
+    if matches!(cmd.program(), "usermod" | "gpasswd" | "adduser")
         && cmd
             .args()
             .iter()
@@ -426,7 +426,7 @@ fn creates_only(cmd: &Command) -> bool {
         })
     };
     !redirects
-        && match cmd.program().as_str() {
+        && match cmd.program() {
             "mkdir" | "touch" => true,
             "ln" => !forced(),
             _ => false,
@@ -644,7 +644,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
 
 fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    if KEY_SAFE.contains(&program.as_str()) {
+    if KEY_SAFE.contains(&program) {
         return;
     }
     let home = scan.place.home;
@@ -667,7 +667,7 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
         }
     }
     let args = cmd.args();
-    let keychain = match program.as_str() {
+    let keychain = match program {
         "security" => args.iter().any(|a| {
             matches!(
                 a.as_str(),

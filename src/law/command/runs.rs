@@ -139,14 +139,14 @@ pub(super) struct Inside {
 /// What `cmd` runs in a container or a pod, if it does.
 pub(super) fn inside(cmd: &Command, place: Place<'_>) -> Option<Inside> {
     let program = cmd.program();
-    if !catalogue::is(&program, Class::Runs) {
+    if !catalogue::is(program, Class::Runs) {
         return None;
     }
     let args = cmd.args();
     if program == "ansible" {
         return ansible(args, place);
     }
-    let (at, target) = subcommand(&program, args)?;
+    let (at, target) = subcommand(program, args)?;
     match target {
         Kind::Container(row) => container(args.get(at..).unwrap_or(&[]), row.then, place),
         Kind::Pod(_) => pod(args.get(at..).unwrap_or(&[])),
@@ -685,11 +685,11 @@ fn rewrite_paths(text: &str, seen: &dyn Fn(&str) -> String) -> String {
 /// A container given the machine itself, and a pod's command that changes the cluster.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    if !catalogue::is(&program, Class::Runs) {
+    if !catalogue::is(program, Class::Runs) {
         return;
     }
     let args = cmd.args();
-    match subcommand(&program, args) {
+    match subcommand(program, args) {
         Some((at, Kind::Container(row))) if row.then == Target::Image => {
             let Some(run) = read_run(args.get(at..).unwrap_or(&[]), scan.place) else {
                 return;
@@ -759,17 +759,14 @@ pub(super) fn named_program(cmd: &Command) -> Option<Command> {
     if rest.is_empty() {
         return None;
     }
-    Some(Command {
-        words: rest,
-        ..cmd.clone()
-    })
+    Some(cmd.with_words(rest))
 }
 
 /// The row of `RUNS_NAMED` that reads this command, and where it is in the table: the longest
 /// that matches.
 fn runner(cmd: &Command) -> Option<(usize, &'static Row<()>)> {
     let program = cmd.program();
-    if !catalogue::is(&program, Class::Runs) {
+    if !catalogue::is(program, Class::Runs) {
         return None;
     }
     let args = cmd.args();
@@ -826,7 +823,7 @@ fn runs_in_container(at: usize, line: &crate::shell::Line, found: &super::Assess
         return false;
     };
     let picked = line.commands.iter().any(|cmd| {
-        matches!(subcommand(&cmd.program(), cmd.args()),
+        matches!(subcommand(cmd.program(), cmd.args()),
             Some((_, Kind::Container(row))) if std::ptr::eq(row, want))
     });
     let place = match want.then {
@@ -844,7 +841,7 @@ fn runs_in_pod(at: usize, line: &crate::shell::Line, found: &super::Assessment) 
         return false;
     };
     let picked = line.commands.iter().any(|cmd| {
-        matches!(subcommand(&cmd.program(), cmd.args()),
+        matches!(subcommand(cmd.program(), cmd.args()),
             Some((_, Kind::Pod(row))) if std::ptr::eq(row, want))
     });
     picked

@@ -124,7 +124,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let args = cmd.args();
     let place = scan.place;
-    match program.as_str() {
+    match program {
         p if formats_disk(p, args) => {
             scan.add(
                 Risk::new(
@@ -291,7 +291,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             let piped_sql = scan
                 .pipeline(cmd.pipeline)
                 .filter(|c| {
-                    c.stage < cmd.stage && matches!(c.program().as_str(), "echo" | "printf")
+                    c.stage < cmd.stage && matches!(c.program(), "echo" | "printf")
                 })
                 .flat_map(|c| c.args().iter())
                 .any(|a| destroys_data(a));
@@ -318,7 +318,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 "clear the shell's history",
             ));
         }
-        _ => own_change(cmd, &program, scan),
+        _ => own_change(cmd, program, scan),
     }
 }
 
@@ -402,7 +402,7 @@ pub(super) fn transient_service(cmd: &Command, text: &str) -> Option<Risk> {
             true,
             format!("start {name} as a service of its own (systemd-run), which goes on running after the command returns"),
         )
-        .wish(Wish::new(Act::Run).naming(Name::one(&name))),
+        .wish(Wish::new(Act::Run).naming(Name::one(name))),
     )
 }
 

@@ -1186,7 +1186,7 @@ enum SystemAct {
 /// rule found anything in.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    if program.is_empty() || !is_read(&program) || is_project_script(cmd) {
+    if program.is_empty() || !is_read(program) || is_project_script(cmd) {
         return;
     }
     let args = cmd.args();
@@ -1199,7 +1199,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if asks_help {
         return;
     }
-    let reading = Reading::of(program, args);
+    let reading = Reading::of(program.to_string(), args);
     if (0..reading.words.len()).any(|at| reading.word(at).eq_ignore_ascii_case("help")) {
         return;
     }

@@ -9,6 +9,7 @@
 //! everything else reads every client's words the same way. Each scan is one pass over the
 //! command's words (a session's script is cut once), so a line is read in linear time.
 
+use super::marks::{Mark, Marks};
 use super::{file_leaves, looks_like_host, reads_stdin, remote_end, send_to, url_host};
 use crate::catalogue::{self, Class};
 use crate::law::command::{Scan, has_flag, host_names};
@@ -177,8 +178,8 @@ pub(super) fn is_client(cmd: &Command) -> bool {
     let program = cmd.program();
     let class = [Class::Network, Class::Mail, Class::Relay, Class::Downloader]
         .into_iter()
-        .any(|class| catalogue::is(&program, class));
-    if !class || catalogue::is(&program, Class::Interpreter) {
+        .any(|class| catalogue::is(program, class));
+    if !class || catalogue::is(program, Class::Interpreter) {
         return false;
     }
     match CLIENT_ONLY_BY.iter().find(|(name, _)| *name == program) {
@@ -198,7 +199,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         by_table(row, cmd, scan);
     }
     if client {
-        carried(cmd, &program, scan);
+        carried(cmd, program, scan);
         stdin_secrets(cmd, scan);
     }
 }
@@ -758,11 +759,8 @@ fn stdin_secrets(cmd: &Command, scan: &mut Scan<'_>) {
 
 /// Code that reads a file and opens a connection, and writes nothing back: the file goes to
 /// the address the code names (`urlopen("http://h", open(f).read())`, a socket's `send`).
-pub(super) fn code_sends(cmd: &Command, code: &str, scan: &mut Scan<'_>) {
-    let reads = CODE_READS.iter().any(|mark| code.contains(mark)) || opens_a_file(code);
-    let connects = CODE_CONNECTS.iter().any(|mark| code.contains(mark));
-    let writes = CODE_WRITES.iter().any(|mark| code.contains(mark));
-    if !(reads && connects) || writes {
+pub(super) fn code_sends(cmd: &Command, code: &str, marks: Marks, scan: &mut Scan<'_>) {
+    if !sends_a_file(code, marks) {
         return;
     }
     scan.network = true;
@@ -770,32 +768,17 @@ pub(super) fn code_sends(cmd: &Command, code: &str, scan: &mut Scan<'_>) {
     let how = format!("send a file it reads ({program} code)");
     match code_host(code) {
         Some(host) => send_to(scan, &host, Name::AnyOf(host_names(&host)), &how),
-        None => unnamed(scan, &program, &how),
+        None => unnamed(scan, program, &how),
     }
 }
 
-/// Code (lower-cased) that reads a file.
-#[rustfmt::skip]
-const CODE_READS: &[&str] = &[
-    "createreadstream", "file.read", "file_get_contents", "fopen(", "fs.readfile", "get-content",
-    "io.open(", "readallbytes", "readfilesync",
-];
-
-/// Code (lower-cased) that opens a connection or makes a request.
-#[rustfmt::skip]
-const CODE_CONNECTS: &[&str] = &[
-    "curl_init", "fsockopen", "http.request", "http::tiny", "httpclient", "https.request",
-    "invoke-restmethod", "invoke-webrequest", "io::socket", "lwp::", "net.connect", "net::http",
-    "requests.post", "requests.put", "require(\"http", "require('http", "socket", "tcpclient",
-    "tcpsocket", "uploadfile", "urlopen(", "webclient",
-];
-
-/// Code (lower-cased) that writes a file: a download, not a send.
-#[rustfmt::skip]
-const CODE_WRITES: &[&str] = &[
-    "\">\"", "\"w\"", "\"wb\"", "'>'", "'w'", "'wb'", "copy_stream", "createwritestream",
-    "downloadfile", "file_put_contents", "out-file", "set-content", "urlretrieve", "writefile",
-];
+/// Code (lower-cased, its `marks`) that reads a file and opens a connection, and writes no
+/// file (that is a download, not a send).
+fn sends_a_file(code: &str, marks: Marks) -> bool {
+    (marks.has(Mark::Reads) || opens_a_file(code))
+        && marks.has(Mark::Connects)
+        && !marks.has(Mark::Writes)
+}
 
 /// `open(` as a call of its own (`open(f)`, `= open(`), not `urlopen(` or `URI.open(`.
 fn opens_a_file(code: &str) -> bool {

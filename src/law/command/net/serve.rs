@@ -2,6 +2,7 @@
 //! anyone who can reach this machine. Bound to loopback it is a developer's own preview, and
 //! routine.
 
+use super::marks::{Mark, Marks};
 use crate::law::command::Scan;
 use crate::law::rule::RuleId;
 use crate::shell::Command;
@@ -43,13 +44,6 @@ const SERVERS: &[Server] = &[
     Server { program: "ruby", marks: &["httpd"], bind: &["--bind-address", "-b"], everywhere: true, unless: &[], what: "a folder", harm: Harm::Moderate },
     Server { program: "serve", marks: &[], bind: &["--listen", "-l"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "tailscale", marks: &["serve"], bind: &[], everywhere: true, unless: &["--help", "off", "reset", "status"], what: "files or a port to the tailnet", harm: Harm::Moderate },
-];
-
-/// Code (lower-cased) that serves the folder it runs in.
-#[rustfmt::skip]
-const SERVING_CODE: &[&str] = &[
-    "express.static", "http.fileserver", "serve-static", "simplehttprequesthandler", "simplehttpserver",
-    "webrick",
 ];
 
 /// Addresses on this machine only: what binds there is reached from here alone.
@@ -137,13 +131,14 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
 }
 
+/// Code (its marks) that serves the folder it runs in, unless bound to loopback.
+fn serves_folder(marks: Marks) -> bool {
+    marks.has(Mark::Serving) && !marks.has(Mark::Loopback)
+}
+
 /// Code given to an interpreter that serves the folder it runs in, unless bound to loopback.
-pub(super) fn code_serves(cmd: &Command, code: &str, scan: &mut Scan<'_>) {
-    let serving = SERVING_CODE.iter().any(|mark| code.contains(mark));
-    let loopback = ["127.0.0.1", "localhost", "::1"]
-        .iter()
-        .any(|host| code.contains(host));
-    if serving && !loopback {
+pub(super) fn code_serves(cmd: &Command, marks: Marks, scan: &mut Scan<'_>) {
+    if serves_folder(marks) {
         let program = cmd.program();
         serves(
             scan,
@@ -235,14 +230,7 @@ mod tests {
             ),
             ("import json; print(json.load(open('package.json')))", false),
         ] {
-            assert_eq!(
-                SERVING_CODE.iter().any(|m| code.contains(m))
-                    && !["127.0.0.1", "localhost", "::1"]
-                        .iter()
-                        .any(|h| code.contains(h)),
-                serves,
-                "{code}"
-            );
+            assert_eq!(serves_folder(Marks::of(code)), serves, "{code}");
         }
     }
 }

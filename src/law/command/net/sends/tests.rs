@@ -16,14 +16,7 @@ fn clients_are_sorted_and_catalogued() {
             row.program
         );
     }
-    for words in [
-        SESSION_SENDS,
-        RAW_SCHEMES,
-        REMOTE_BACKENDS,
-        CODE_READS,
-        CODE_CONNECTS,
-        CODE_WRITES,
-    ] {
+    for words in [SESSION_SENDS, RAW_SCHEMES, REMOTE_BACKENDS] {
         for pair in words.windows(2) {
             if let [a, b] = pair {
                 assert!(a < b, "{a} before {b}");
@@ -356,10 +349,7 @@ fn code_that_reads_a_file_and_connects_sends_it() {
             Some("h.example.com"),
         ),
     ] {
-        let reads = CODE_READS.iter().any(|m| code.contains(m)) || opens_a_file(code);
-        let connects = CODE_CONNECTS.iter().any(|m| code.contains(m));
-        let writes = CODE_WRITES.iter().any(|m| code.contains(m));
-        assert!(reads && connects && !writes, "should send: {code}");
+        assert!(sends_a_file(code, Marks::of(code)), "should send: {code}");
         assert_eq!(code_host(code).as_deref(), host, "{code}");
     }
     for code in [
@@ -368,10 +358,10 @@ fn code_that_reads_a_file_and_connects_sends_it() {
         r#"require("http").get("http://h.example.com/f", res => res.pipe(require("fs").createwritestream("/x/o")))"#,
         r#"import json; print(json.load(open("package.json")))"#,
     ] {
-        let reads = CODE_READS.iter().any(|m| code.contains(m)) || opens_a_file(code);
-        let connects = CODE_CONNECTS.iter().any(|m| code.contains(m));
-        let writes = CODE_WRITES.iter().any(|m| code.contains(m));
-        assert!(!(reads && connects && !writes), "should not send: {code}");
+        assert!(
+            !sends_a_file(code, Marks::of(code)),
+            "should not send: {code}"
+        );
     }
 }
 
