@@ -11,6 +11,7 @@ pub mod law;
 pub mod lookalike;
 pub mod manifest;
 pub mod mode;
+pub mod patch;
 pub mod preferences;
 pub mod protocol;
 pub mod rules;

@@ -234,6 +234,35 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         "Read" => file(Access::Read, input(request, "file_path")?),
         "Write" | "Edit" | "MultiEdit" => file(Access::Write, input(request, "file_path")?),
         "NotebookEdit" => file(Access::Write, input(request, "notebook_path")?),
+        // Codex's file edits: every path of the patch, each a write.
+        "apply_patch" => {
+            let text = ["command", "patch", "input"]
+                .iter()
+                .find_map(|field| optional(request, field))
+                .ok_or_else(|| RequestError::MissingInput {
+                    tool: tool.to_string(),
+                    field: "command",
+                })?;
+            let patch = crate::patch::Patch::parse(text).map_err(|e| RequestError::BadInput {
+                tool: tool.to_string(),
+                field: "command",
+                reason: format!("the patch can't be read: {e}"),
+            })?;
+            Step::Patch {
+                tool: tool.to_string(),
+                files: patch
+                    .files
+                    .into_iter()
+                    .map(|(_, path)| FileStep {
+                        tool: tool.to_string(),
+                        access: Access::Write,
+                        path,
+                    })
+                    .collect(),
+            }
+        }
+        // Codex's picture of a file: a read of it.
+        "view_image" => file(Access::Read, input(request, "path")?),
         "NotebookRead" => file(Access::Read, input(request, "notebook_path")?),
         "Glob" | "Grep" | "LS" => file(Access::Read, optional(request, "path").unwrap_or(cwd)),
         // A language server's lookup of code (a definition, references, a symbol): a read of
@@ -458,7 +487,22 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
         | "WaitForMcpServers"
         | "propose_skills"
         | "SendUserMessage"
-        | "Sleep" => Step::Bookkeeping {
+        | "Sleep"
+        // Codex's own: its plan, its goal, a question to the person, and its subagents
+        // (`spawn_agent` starts one, a task of the chat whose every step is judged in its
+        // turn; the others talk to it, wait for it or close it).
+        | "update_plan"
+        | "get_goal"
+        | "create_goal"
+        | "update_goal"
+        | "request_user_input"
+        | "spawn_agent"
+        | "send_input"
+        | "send_message"
+        | "wait_agent"
+        | "close_agent"
+        | "resume_agent"
+        | "list_agents" => Step::Bookkeeping {
             tool: tool.to_string(),
         },
         // Claude Code's reads of an MCP server's resources: a lookup in that app.

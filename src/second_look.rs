@@ -395,6 +395,17 @@ fn shown(step: &Step) -> (&'static str, String) {
             (whose, text.to_string())
         }
         Step::File(file) => ("a file tool", format!("{} {}", file.tool, file.path)),
+        Step::Patch { tool, files } => (
+            "a file tool",
+            format!(
+                "{tool} {}",
+                files
+                    .iter()
+                    .map(|f| f.path.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        ),
         Step::Fetch(fetch) => ("a web fetch", format!("{} {}", fetch.tool, fetch.target)),
         Step::Browser(browser) => {
             let text = serde_json::json!({

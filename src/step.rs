@@ -12,6 +12,9 @@ pub enum Step {
     PowerShell { command: String },
     /// A file tool: `Read`, `Glob`, `Grep` read; `Write`, `Edit`, `MultiEdit`, `NotebookEdit` write.
     File(FileStep),
+    /// Codex's `apply_patch`: every file the patch adds, updates, deletes or moves, each a
+    /// write judged as a file tool's (`crate::patch`). Never empty.
+    Patch { tool: String, files: Vec<FileStep> },
     /// A call to an app's tool: a Conch-style app, or a connected app over MCP (`mcp__server__tool`).
     App(AppStep),
     /// `WebFetch` (an address) or `WebSearch` (a query).
@@ -49,6 +52,7 @@ impl Step {
             Step::Command { .. } => "Bash".to_string(),
             Step::PowerShell { .. } => "PowerShell".to_string(),
             Step::File(file) => file.tool.clone(),
+            Step::Patch { tool, .. } => tool.clone(),
             Step::App(app) => format!("{}:{}", app.app, app.tool),
             Step::Fetch(fetch) => fetch.tool.clone(),
             Step::Browser(_) => "browser".to_string(),

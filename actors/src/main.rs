@@ -76,9 +76,14 @@ enum Command {
         #[arg(required = true)]
         said: Vec<String>,
     },
-    /// The Claude Code hook: one hook input on stdin, Claude Code's answer on stdout, exit 0
-    /// always (see docs/hook.md).
-    Hook,
+    /// The hook for Claude Code or Codex: one hook input on stdin, the host's answer on
+    /// stdout, exit 0 always (see docs/hook.md).
+    Hook {
+        /// The agent that runs the hook (`warden setup` writes it); without it, the input's
+        /// shape says.
+        #[arg(long, value_enum)]
+        host: Option<hook::Host>,
+    },
     /// Set warden up in an assistant: `warden setup claude-code` writes warden's hooks and
     /// Claude Code's sandbox settings (see docs/hook.md, "Setup").
     Setup(warden_actors::setup::SetupArgs),
@@ -146,7 +151,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
             production,
             said,
         } => intent(&act, names, production, &said),
-        Command::Hook => Ok(hook::run()),
+        Command::Hook { host } => Ok(hook::run(host)),
         Command::Setup(args) => warden_actors::setup::main(args),
     }
 }

@@ -11,6 +11,8 @@
 
 #[path = "claude_code/api.rs"]
 mod api;
+#[path = "common/loopback.rs"]
+mod loopback;
 #[path = "claude_code/session.rs"]
 mod session;
 

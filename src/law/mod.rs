@@ -70,6 +70,12 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             found.risks.extend(itself::in_text(&file.path, ctx));
             decide(found, ctx)
         }
+        // The strictest of its files' verdicts: a patch is as risky as the worst write in it.
+        Step::Patch { tool, files } => files
+            .iter()
+            .map(|file| judge(&Step::File(file.clone()), ctx, facts))
+            .max_by_key(|verdict| (verdict.decision, verdict.score))
+            .unwrap_or_else(|| ask_plain(&format!("{tool} names no file: nothing to judge"))),
         Step::App(app) => {
             let (found, ctx) = assess_app(app, ctx);
             decide(found, &ctx)

@@ -7,10 +7,12 @@
 //! answer is `ask`, never `allow`.
 
 mod daemon;
+mod host;
 mod http;
 mod mark;
 
 use daemon::{Autostart, Daemon, segment};
+pub use host::Host;
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -35,6 +37,15 @@ const THE_PERSON_S_DIALOGS: &[&str] = &["AskUserQuestion", "ExitPlanMode"];
 
 /// Set once the answer is on stdout: nothing else is written after it.
 static ANSWERED: AtomicBool = AtomicBool::new(false);
+
+/// The host answered is Codex (`--host codex`, or an input in Codex's shape): its answers
+/// are blocks or nothing (`host.rs`).
+static CODEX: AtomicBool = AtomicBool::new(false);
+
+/// Whether the host is Codex.
+fn codex() -> bool {
+    CODEX.load(Ordering::SeqCst)
+}
 
 /// What a failure answers, by the event being handled: Claude Code refuses an answer in
 /// another event's shape ("Hook returned incorrect event name").
@@ -145,6 +156,10 @@ impl Answer {
 /// prompt, `{}` and a line on stderr for anything else.
 fn failed(failure: &Failure) -> Answer {
     match FAILS_AS.load(Ordering::SeqCst) {
+        FAILS_ASKING if codex() => {
+            note(&failure.to_string());
+            host::failed_for_codex(&failure.to_string())
+        }
         FAILS_ASKING => Answer::Pre {
             decision: "ask",
             reason: format!("warden could not judge this step: {failure}, so it asks."),
@@ -214,9 +229,11 @@ fn answer_once(answer: &Answer) {
     let _ = out.flush();
 }
 
-/// Runs the hook: reads stdin, answers on stdout. Always exits 0.
-pub fn run() -> std::process::ExitCode {
+/// Runs the hook: reads stdin, answers on stdout, in the shape `host` obeys (when it is
+/// not named, the input's shape says). Always exits 0.
+pub fn run(host: Option<Host>) -> std::process::ExitCode {
     let started = Instant::now();
+    CODEX.store(host == Some(Host::Codex), Ordering::SeqCst);
     std::panic::set_hook(Box::new(|info| {
         let what = info.to_string().replace('\n', " ");
         note(&what);
@@ -257,6 +274,10 @@ fn work(deadline: Instant) -> Answer {
     };
     let event = text(&input, "hook_event_name").unwrap_or_default();
     FAILS_AS.store(fails_as(event), Ordering::SeqCst);
+    let named = codex().then_some(Host::Codex);
+    if Host::decide(named, Host::of_input(&input)) == Host::Codex {
+        CODEX.store(true, Ordering::SeqCst);
+    }
     if std::env::var_os("WARDEN_HOOK_TEST_PANIC").is_some_and(|v| v == "1") {
         test_panic();
     }
@@ -265,12 +286,23 @@ fn work(deadline: Instant) -> Answer {
         "PreToolUse" | "PermissionRequest" if THE_PERSON_S_DIALOGS.contains(&tool) => {
             Ok(Answer::Nothing)
         }
-        "PreToolUse" => Call::new(&input, deadline)
-            .and_then(|mut call| call.judge())
-            .map(|(decision, reason)| Answer::Pre { decision, reason }),
+        "PreToolUse" => Call::new(&input, deadline).and_then(|mut call| {
+            let (decision, reason, question) = call.judge()?;
+            let answer = Answer::Pre { decision, reason };
+            Ok(if codex() {
+                let question = host::Question {
+                    url: call.daemon.url.clone(),
+                    chat: call.chat(),
+                    id: question,
+                };
+                host::for_codex(answer, &question)
+            } else {
+                answer
+            })
+        }),
         "PermissionRequest" => Call::new(&input, deadline)
             .and_then(|mut call| call.judge_at("/peek"))
-            .map(|(decision, reason)| match decision {
+            .map(|(decision, reason, _)| match decision {
                 "allow" => Answer::Permission {
                     allow: true,
                     message: reason,
@@ -322,6 +354,12 @@ fn read_input() -> Result<Value, Failure> {
     }
     if let Some(event) = event_in_prefix(&raw) {
         FAILS_AS.store(fails_as(event), Ordering::SeqCst);
+    }
+    if let Some(Host::Codex) = raw
+        .get(..raw.len().min(EVENT_NAME_WITHIN))
+        .and_then(Host::of_prefix)
+    {
+        CODEX.store(true, Ordering::SeqCst);
     }
     let input: Value = serde_json::from_slice(&raw).map_err(|e| Failure::NotJson(e.to_string()))?;
     if !input.is_object() {
@@ -405,6 +443,14 @@ impl<'a> Call<'a> {
     /// The mode Claude Code's `permission_mode` names, if it names one warden knows.
     fn mode(&self) -> Option<Mode> {
         let raw = text(self.input, "permission_mode")?;
+        // Codex sends `bypassPermissions` whenever its approval policy is `never` (which
+        // `codex exec` always is): Codex asking nobody, not the person's Full trust. It is
+        // read as Codex's `default`, the configured default mode (docs/hook.md, "Codex").
+        let raw = if codex() && raw == "bypassPermissions" {
+            "default"
+        } else {
+            raw
+        };
         let default_mode = if raw == "default" {
             match Config::load(None, &self.home) {
                 Ok(config) => config.defaults(String::new(), &self.home).default_mode,
@@ -517,14 +563,14 @@ impl<'a> Call<'a> {
 
     /// `PreToolUse` and `PermissionRequest`: the chat's mode brought in line with Claude
     /// Code's, then the step judged in the chat. The decision and warden's reason.
-    fn judge(&mut self) -> Result<(&'static str, String), Failure> {
+    fn judge(&mut self) -> Result<Judged, Failure> {
         self.judge_at("/judge")
     }
 
     /// The same, through `route`: `/judge` records the step and any question; `/peek`
     /// records nothing (Claude Code's `PermissionRequest` comes after a `PreToolUse` that
     /// already recorded the step, and Claude Code asks the person itself).
-    fn judge_at(&mut self, route: &str) -> Result<(&'static str, String), Failure> {
+    fn judge_at(&mut self, route: &str) -> Result<Judged, Failure> {
         let tool = text(self.input, "tool_name").ok_or(Failure::Missing("tool_name"))?;
         let chat = self.chat();
         let cwd = text(self.input, "cwd")
@@ -636,6 +682,10 @@ impl<'a> Call<'a> {
         };
         self.mark(&chat, state.as_ref(), marks)?;
         match (state, text(self.input, "tool_use_id")) {
+            // Codex has no dialog warden's question reaches: a question about this call was
+            // a block, so a call that ran anyway (a failed hook, an older Codex) ran without
+            // the person's yes. It is recorded as such, never as their answer.
+            (Some(state), Some(id)) if codex() => self.ran_though_blocked(&chat, &state, id),
             (Some(state), Some(id)) => self.ran(&chat, &state, id),
             _ => Ok(()),
         }
@@ -712,20 +762,7 @@ impl<'a> Call<'a> {
     /// another call, nor "the newest of this tool": a question whose call never ran (refused
     /// in the dialog, or denied without one in `-p` and the SDK) waits.
     fn ran(&mut self, chat: &str, state: &Value, id: &str) -> Result<(), Failure> {
-        let question = state
-            .get("pending")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter(|pending| {
-                pending
-                    .get("steps")
-                    .and_then(Value::as_array)
-                    .is_some_and(|steps| steps.iter().any(|s| s.as_str() == Some(id)))
-            })
-            .filter_map(|pending| pending.get("id").and_then(Value::as_u64))
-            .max();
-        if let Some(question) = question {
+        if let Some(question) = question_about(state, id) {
             let path = chat_path(chat, &format!("/questions/{question}"));
             let reply = self
                 .daemon
@@ -736,6 +773,23 @@ impl<'a> Call<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Codex ran a call warden had blocked (its question about the call waits): the chat is
+    /// marked with it (no token: a mark only adds caution), and the question keeps waiting.
+    fn ran_though_blocked(&mut self, chat: &str, state: &Value, id: &str) -> Result<(), Failure> {
+        let Some(question) = question_about(state, id) else {
+            return Ok(());
+        };
+        note(&format!(
+            "Codex ran the call `{id}` although warden blocked it (question {question}); recorded as a step that ran without the person's yes"
+        ));
+        let body = json!({
+            "kind": "read",
+            "name": BLOCKED_BUT_RAN,
+            "provenance": format!("Codex call {} (question {question})", id.chars().take(128).collect::<String>()),
+        });
+        self.event(chat, &body, false)
     }
 
     /// `SubagentStart`: the task `{session}.{agent}`, created from the session's chat.
@@ -751,8 +805,31 @@ impl<'a> Call<'a> {
     }
 }
 
-/// The decision of the judge route's answer, and warden's reason.
-fn verdict(answer: Value) -> Result<(&'static str, String), Failure> {
+/// The mark a chat gets when Codex ran a call warden had blocked.
+pub const BLOCKED_BUT_RAN: &str = "a step warden blocked ran anyway";
+
+/// The newest question waiting about the call `id` (its `tool_use_id`), if any.
+fn question_about(state: &Value, id: &str) -> Option<u64> {
+    state
+        .get("pending")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter(|pending| {
+            pending
+                .get("steps")
+                .and_then(Value::as_array)
+                .is_some_and(|steps| steps.iter().any(|s| s.as_str() == Some(id)))
+        })
+        .filter_map(|pending| pending.get("id").and_then(Value::as_u64))
+        .max()
+}
+
+/// A judged step: the decision, warden's reason, and the question it asks (when it does).
+type Judged = (&'static str, String, Option<u64>);
+
+/// The decision of the judge route's answer, warden's reason, and the question's id.
+fn verdict(answer: Value) -> Result<Judged, Failure> {
     let decision = match answer.get("decision").and_then(Value::as_str) {
         Some("allow") => "allow",
         Some("ask") => "ask",
@@ -772,7 +849,8 @@ fn verdict(answer: Value) -> Result<(&'static str, String), Failure> {
         .filter(|r| !r.is_empty())
         .map(str::to_string)
         .unwrap_or_else(|| format!("warden's decision: {decision}."));
-    Ok((decision, reason))
+    let question = answer.get("question").and_then(Value::as_u64);
+    Ok((decision, reason, question))
 }
 
 /// The most marks one `PostToolBatch` adds.

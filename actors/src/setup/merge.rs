@@ -52,17 +52,23 @@ pub struct Plan {
     pub strict: bool,
     /// The home folder, to read `~/` in the person's own entries.
     pub home: String,
+    /// `--host NAME` on the hook's command line (`codex`), for a host whose answers take
+    /// another shape; None for Claude Code.
+    pub host: Option<&'static str>,
 }
 
 impl Plan {
     /// The hook's command line: this binary's path (quoted for the shell when it must be)
     /// and `hook`.
     pub fn command(&self) -> String {
-        format!("{} hook", quote(&self.program))
+        match self.host {
+            Some(host) => format!("{} hook --host {host}", quote(&self.program)),
+            None => format!("{} hook", quote(&self.program)),
+        }
     }
 
     /// warden's own entry for one event's list.
-    fn entry(&self, event: &Event) -> Json {
+    pub fn entry(&self, event: &Event) -> Json {
         let hook = Json::from(vec![
             ("type", Json::from("command")),
             ("command", Json::from(self.command().as_str())),
@@ -260,7 +266,7 @@ pub fn notes(settings: &Json) -> Vec<(bool, String)> {
 
 /// warden's hook in one event's list: an older warden entry's program replaced, and
 /// warden's entry added when no entry for every value of the matcher runs it.
-fn hook(hooks: &mut Object, event: &Event, plan: &Plan) -> Result<Step, ShapeError> {
+pub fn hook(hooks: &mut Object, event: &Event, plan: &Plan) -> Result<Step, ShapeError> {
     let key = format!("hooks.{}", event.name);
     let groups = hooks.or_insert_with(event.name, || Json::Array(Vec::new()));
     let Json::Array(groups) = groups else {
@@ -293,9 +299,15 @@ fn hook(hooks: &mut Object, event: &Event, plan: &Plan) -> Result<Step, ShapeErr
             let Some(program) = warden_program(command) else {
                 continue;
             };
-            if program.text != plan.program {
+            // A host's hook must say so (`--host codex`): its answers take that host's shape.
+            let host = plan
+                .host
+                .filter(|host| !command.contains(&format!("--host {host}")))
+                .map(|host| format!(" --host {host}"))
+                .unwrap_or_default();
+            if program.text != plan.program || !host.is_empty() {
                 let new = format!(
-                    "{}{}{}",
+                    "{}{}{}{host}",
                     &command[..program.start],
                     quote(&plan.program),
                     &command[program.end..]
@@ -462,6 +474,11 @@ struct Word {
 /// The program word of a command line that runs warden's hook (`warden hook`,
 /// `/old/path/warden hook`, `WARDEN_NO_AUTOSTART=1 warden hook`, `env … warden hook`), if
 /// it runs one.
+/// Whether a hook's command line runs warden's hook.
+pub fn runs_warden(command: &str) -> bool {
+    warden_program(command).is_some()
+}
+
 fn warden_program(command: &str) -> Option<Word> {
     let words = words(command);
     let mut rest = words.iter();
@@ -588,6 +605,7 @@ mod tests {
             ],
             denied: vec!["localhost:7411".into(), "127.0.0.1:7411".into()],
             strict: false,
+            host: None,
             home: "/home/u".into(),
         }
     }

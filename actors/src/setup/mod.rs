@@ -2,6 +2,7 @@
 //! a Claude Code settings file, merged into what is there, after a preview and with a
 //! backup; `--check` says what is set and what is missing (`docs/hook.md`, "Setup").
 
+pub mod codex;
 pub mod diff;
 pub mod json;
 pub mod merge;
@@ -30,6 +31,10 @@ pub enum Target {
     /// keeping warden's data folder, configuration and port out of the sandboxed Bash's
     /// reach. Shows what changes and asks first (or --yes); keeps a backup of the file.
     ClaudeCode(ClaudeCodeArgs),
+    /// Codex CLI: warden's hooks in hooks.json (`--host codex`, so its answers are blocks
+    /// Codex obeys), each marked trusted in $CODEX_HOME/config.toml as Codex stores trust.
+    /// Shows what changes and asks first (or --yes); keeps a backup of each file.
+    Codex(codex::CodexArgs),
 }
 
 /// `warden setup claude-code`.
@@ -62,6 +67,7 @@ pub struct ClaudeCodeArgs {
 pub fn main(args: SetupArgs) -> Result<ExitCode> {
     match args.target {
         Target::ClaudeCode(args) => claude_code(&args),
+        Target::Codex(args) => codex::main(&args),
     }
 }
 
@@ -230,6 +236,7 @@ fn plan(config: &Config, home: &str, strict: bool) -> Result<(Plan, Vec<PathBuf>
         denied: denied(config),
         strict,
         home: home.to_string(),
+        host: None,
     };
     Ok((plan, folders))
 }

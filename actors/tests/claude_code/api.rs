@@ -15,22 +15,15 @@
 //! `HEAD`, an unknown path) is answered harmlessly and logged. `GET /page` serves a small web
 //! page, for the downloads of the scenarios.
 //!
-//! Bounded: the accept loop stops when the server is dropped, and after [`LIFETIME`] in any
-//! case; every connection has read and write timeouts.
+//! Bounded: the accept loop (`common/loopback.rs`) stops when the server is dropped, and
+//! after five minutes in any case; every connection has read and write timeouts.
 
+use crate::loopback::{Loopback, Request};
 use serde_json::{Value, json};
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::io::Write as _;
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-/// The longest the server lives, whatever the test does.
-pub const LIFETIME: Duration = Duration::from_secs(300);
-
-/// The most of one request read (Claude Code's are ~50-100 KiB: the system prompt, the tools).
-const MAX_BODY: usize = 16 << 20;
 
 /// The page `GET /page` serves: what a download brings into the chat.
 pub const PAGE: &str = "<html><body><h1>Release notes</h1>\
@@ -64,17 +57,6 @@ pub fn bash(label: &'static str, command: &str) -> Step {
         "Bash",
         json!({"command": command, "description": format!("Run step {label}")}),
     )
-}
-
-/// One request Claude Code sent.
-#[derive(Debug, Clone)]
-pub struct Request {
-    pub method: String,
-    pub path: String,
-    /// The body as sent.
-    pub raw: String,
-    /// The body as JSON (`Null` when it isn't).
-    pub body: Value,
 }
 
 impl Request {
@@ -114,10 +96,8 @@ pub type Action = Arc<dyn Fn() + Send + Sync>;
 
 /// The running server. Dropping it stops it.
 pub struct Api {
-    addr: SocketAddr,
+    server: Loopback,
     state: Arc<Mutex<State>>,
-    stop: Arc<AtomicBool>,
-    accept: Option<JoinHandle<()>>,
 }
 
 fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
@@ -129,44 +109,16 @@ fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
 
 impl Api {
     pub fn start() -> Api {
-        let listener =
-            TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind the API: {e}"));
-        let addr = listener
-            .local_addr()
-            .unwrap_or_else(|e| panic!("the API's address: {e}"));
-        listener
-            .set_nonblocking(true)
-            .unwrap_or_else(|e| panic!("nonblocking: {e}"));
         let state = Arc::new(Mutex::new(State::default()));
-        let stop = Arc::new(AtomicBool::new(false));
-        let ids = Arc::new(AtomicU64::new(1));
-        let (state2, stop2) = (state.clone(), stop.clone());
-        let accept = std::thread::spawn(move || {
-            let until = Instant::now() + LIFETIME;
-            while !stop2.load(Ordering::SeqCst) && Instant::now() < until {
-                match listener.accept() {
-                    Ok((stream, _)) => {
-                        let (state, ids) = (state2.clone(), ids.clone());
-                        std::thread::spawn(move || connection(stream, &state, &ids));
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                        std::thread::sleep(Duration::from_millis(5));
-                    }
-                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
-                }
-            }
-        });
-        Api {
-            addr,
-            state,
-            stop,
-            accept: Some(accept),
-        }
+        let ids = AtomicU64::new(1);
+        let served = state.clone();
+        let server = Loopback::start(move |request, out| answer(request, out, &served, &ids));
+        Api { server, state }
     }
 
     /// `http://127.0.0.1:PORT`, as `ANTHROPIC_BASE_URL` takes it.
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("http://{}", self.server.addr)
     }
 
     /// The page's address (`GET /page`).
@@ -274,15 +226,6 @@ impl Api {
     }
 }
 
-impl Drop for Api {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        if let Some(accept) = self.accept.take() {
-            let _ = accept.join();
-        }
-    }
-}
-
 /// A tool result's content as text: a string, or its text blocks joined.
 pub fn text_of(content: &Value) -> String {
     match content {
@@ -294,87 +237,6 @@ pub fn text_of(content: &Value) -> String {
             .join("\n"),
         _ => String::new(),
     }
-}
-
-/// Serves one connection: requests until the client closes it (every answer keeps it open
-/// but the event streams, which end with it).
-fn connection(stream: TcpStream, state: &Mutex<State>, ids: &AtomicU64) {
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(30)));
-    let _ = stream.set_write_timeout(Some(Duration::from_secs(30)));
-    let Ok(writer) = stream.try_clone() else {
-        return;
-    };
-    let mut reader = BufReader::new(stream);
-    let mut writer = writer;
-    while let Some(request) = read_request(&mut reader) {
-        let keep = answer(&request, &mut writer, state, ids);
-        if !keep {
-            return;
-        }
-    }
-}
-
-/// Reads one HTTP/1.1 request (`Content-Length` or chunked body).
-fn read_request(reader: &mut BufReader<TcpStream>) -> Option<Request> {
-    let mut line = String::new();
-    if reader.read_line(&mut line).ok()? == 0 {
-        return None;
-    }
-    let mut first = line.split_whitespace();
-    let (method, path) = (first.next()?.to_string(), first.next()?.to_string());
-    let (mut length, mut chunked) = (0usize, false);
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header).ok()? == 0 {
-            return None;
-        }
-        let header = header.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse().ok()?;
-            } else if name.eq_ignore_ascii_case("transfer-encoding")
-                && value.to_ascii_lowercase().contains("chunked")
-            {
-                chunked = true;
-            }
-        }
-    }
-    let mut body = Vec::new();
-    if chunked {
-        loop {
-            let mut size = String::new();
-            reader.read_line(&mut size).ok()?;
-            let size = usize::from_str_radix(size.trim().split(';').next()?, 16).ok()?;
-            if size == 0 {
-                let mut end = String::new();
-                reader.read_line(&mut end).ok()?;
-                break;
-            }
-            if body.len() + size > MAX_BODY {
-                return None;
-            }
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk).ok()?;
-            body.extend_from_slice(&chunk[..size]);
-        }
-    } else {
-        if length > MAX_BODY {
-            return None;
-        }
-        body.resize(length, 0);
-        reader.read_exact(&mut body).ok()?;
-    }
-    let raw = String::from_utf8_lossy(&body).to_string();
-    let body = serde_json::from_str(&raw).unwrap_or(Value::Null);
-    Some(Request {
-        method,
-        path,
-        raw,
-        body,
-    })
 }
 
 /// Answers one request; whether the connection stays open.

@@ -1,7 +1,9 @@
 //! One scratch project for the real Claude Code: a temp `HOME` (so the person's own
 //! `~/.claude` is never read), a git repository with a local bare remote, the hooks in the
 //! project's `.claude/settings.json`, warden's data folder and daemon, and `claude -p` run
-//! with a bounded wall-clock time against the scripted API.
+//! with a bounded wall-clock time against the scripted API. `codex.rs` runs the real Codex in
+//! the same project, with the same daemon.
+#![allow(dead_code, reason = "claude_code.rs and codex.rs each use part of it")]
 
 use serde_json::{Value, json};
 use std::io::BufRead as _;
@@ -18,7 +20,7 @@ const PRINTS_WITHIN: Duration = Duration::from_secs(30);
 
 /// The PATH Claude Code and its hooks run with: this machine's, nothing else of its
 /// environment (no `ANTHROPIC_*`, `CLAUDE*` or `WARDEN_*` of the person running the tests).
-fn path() -> String {
+pub fn path() -> String {
     std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".to_string())
 }
 
@@ -316,7 +318,9 @@ impl Project {
     }
 }
 
-fn reader<R: std::io::Read + Send + 'static>(stream: Option<R>) -> std::thread::JoinHandle<String> {
+pub fn reader<R: std::io::Read + Send + 'static>(
+    stream: Option<R>,
+) -> std::thread::JoinHandle<String> {
     std::thread::spawn(move || {
         let mut text = String::new();
         if let Some(mut stream) = stream {
@@ -327,7 +331,7 @@ fn reader<R: std::io::Read + Send + 'static>(stream: Option<R>) -> std::thread::
 }
 
 /// `kill -KILL -GROUP`: the process group of a child this test started (by its id).
-fn kill_group(group: u32) {
+pub fn kill_group(group: u32) {
     let _ = Command::new("kill")
         .args(["-KILL", "--", &format!("-{group}")])
         .stdout(Stdio::null())

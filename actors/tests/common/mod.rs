@@ -292,8 +292,14 @@ impl Run {
 /// Runs the real `warden hook` with `input` on stdin, talking to the daemon at `url`, with
 /// `WARDEN_DATA` the place's data folder and nothing started when it doesn't answer.
 pub fn hook(place: &Place, url: &str, input: &Value) -> Run {
+    hook_as(place, url, input, &[])
+}
+
+/// [`hook`] with more arguments after `hook` (`--host codex`).
+pub fn hook_as(place: &Place, url: &str, input: &Value, args: &[&str]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_warden"))
         .arg("hook")
+        .args(args)
         .env("WARDEN_URL", url)
         .env("WARDEN_DATA", place.data())
         .env("WARDEN_NO_AUTOSTART", "1")
