@@ -116,7 +116,7 @@ fn fetches(command: &str) -> Vec<Mark> {
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
-        let found = if DOWNLOADERS.contains(&program.as_str()) {
+        let found = if DOWNLOADERS.contains(&program) {
             Some((
                 "a web page",
                 source(args).unwrap_or_else(|| cmd.words.join(" ")),
