@@ -741,6 +741,7 @@ pub const CATALOGUE: &[Program] = &[
     p("rake", PROJECT),
     p("rbash", SHELL),
     p("rbenv", PKG),
+    p("rbw", SECRET),
     p("rc-service", SVC),
     p("rcat", RELAY),
     p("rclone", NET),

@@ -48,6 +48,7 @@
 
 mod lex;
 mod parse;
+mod positional;
 mod runs;
 mod wrap;
 

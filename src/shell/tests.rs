@@ -1242,7 +1242,7 @@ fn evasions_are_seen() {
             &[
                 "top 0.0 find . -exec sh -c «rm \"$1\"» _ {} ;",
                 "exec^0 1.0 sh -c «rm \"$1\"» _ {}",
-                "shc^1 2.0 rm $1",
+                "shc^1 2.0 rm {}",
             ],
             false,
         ),

@@ -877,7 +877,14 @@ fn shell_holder(words: &[Word], s: usize, out: &mut Holder) {
     }
     if c_flag {
         if let Some(w) = words.get(j) {
-            out.text(w.text.clone(), Via::ShellC);
+            // The words after the text (`$0`, then `$1`…) stand for what it names of them.
+            let args: Vec<&str> = words
+                .iter()
+                .skip(j + 2)
+                .map(|w| if w.dynamic { "$" } else { w.text.as_str() })
+                .collect();
+            let text = super::positional::bind(&w.text, &args).unwrap_or_else(|| w.text.clone());
+            out.text(text, Via::ShellC);
         }
         return;
     }

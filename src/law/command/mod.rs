@@ -328,8 +328,9 @@ fn assess_line(
 }
 
 /// A command `find ROOT -exec` runs, or `xargs` runs on what `find ROOT` printed, with the
-/// paths it will get spelled under ROOT: `find /apps -exec rm {} \;` and
-/// `find /apps | xargs rm` delete under `/apps`, not in the work folder. `None` when the
+/// paths it will get spelled under ROOT: `find /apps -exec rm {} \;`,
+/// `find /apps -exec sh -c 'rm "$1"' _ {} \;` and `find /apps | xargs rm` delete under
+/// `/apps`, not in the work folder. `None` when the
 /// command is neither, or ROOT is the work folder's own `.`.
 fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
     let finder = match cmd.via {
@@ -341,6 +342,15 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
                     && c.stage < holder.stage
                     && matches!(c.program(), "find" | "fd")
             })?
+        }
+        // `find ROOT -exec sh -c 'rm "$1"' _ {} \;`: what the shell's text is given (or
+        // find's `{}` written in it) is a path found under ROOT too.
+        Via::ShellC => {
+            let shell = cmd.parent.and_then(|at| line.commands.get(at))?;
+            if shell.via != Via::FindExec {
+                return None;
+            }
+            shell.parent.and_then(|at| line.commands.get(at))?
         }
         _ => return None,
     };
@@ -355,7 +365,7 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
         }
     }
     if !placed {
-        if cmd.via == Via::FindExec {
+        if matches!(cmd.via, Via::FindExec | Via::ShellC) {
             return None;
         }
         words.push(found);

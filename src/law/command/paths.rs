@@ -316,12 +316,28 @@ fn find_filters(args: &[String]) -> bool {
     })
 }
 
+/// The `find` whose paths `cmd` gets as `{}`: the one that runs it (`-exec rm {} \;`), or
+/// runs the shell whose text it is (`-exec sh -c 'rm "$1"' _ {} \;`, `-exec sh -c 'rm {}' \;`).
+fn finder<'s>(cmd: &Command, scan: &'s Scan<'_>) -> Option<&'s Command> {
+    use crate::shell::Via;
+    let holder = match cmd.via {
+        Via::FindExec => scan.parent(cmd)?,
+        Via::ShellC => {
+            let shell = scan.parent(cmd)?;
+            if shell.via != Via::FindExec {
+                return None;
+            }
+            scan.parent(shell)?
+        }
+        _ => return None,
+    };
+    (holder.program() == "find").then_some(holder)
+}
+
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let place = scan.place;
     // `find START … -exec rm {} \;`: `{}` is each file found under START.
-    if cmd.via == crate::shell::Via::FindExec
-        && let Some(finder) = scan.parent(cmd)
-        && finder.program() == "find"
+    if let Some(finder) = finder(cmd, scan)
         && let Some((targets, _)) = deleted(cmd)
         && targets.iter().any(|t| t.contains("{}"))
     {
@@ -337,13 +353,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
     }
     // `find START … -exec gzip {} \;`: what is written in place is each file under START.
-    let found_under: Vec<String> = match scan.parent(cmd) {
-        Some(finder) if cmd.via == crate::shell::Via::FindExec && finder.program() == "find" => {
-            find_starts(finder.args())
-                .iter()
-                .map(|s| format!("{}/*", s.trim_end_matches('/')))
-                .collect()
-        }
+    let found_under: Vec<String> = match finder(cmd, scan) {
+        Some(finder) => find_starts(finder.args())
+            .iter()
+            .map(|s| format!("{}/*", s.trim_end_matches('/')))
+            .collect(),
         _ => Vec::new(),
     };
     for target in written(cmd) {

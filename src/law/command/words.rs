@@ -1381,7 +1381,9 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         }
         Verb::System => Finding::System(system_act(&verb.phrase)),
         Verb::Changes => {
-            if kind.store {
+            if kind.store && generates_only(reading, at) {
+                return None;
+            } else if kind.store {
                 Finding::Grant { secret: true }
             } else if kind.system {
                 Finding::System(SystemAct::Setting)
@@ -1401,6 +1403,17 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         }
     };
     Some((found, at))
+}
+
+/// A secret store's `generate` given nothing but options and a length (`rbw generate 20`,
+/// `bw generate -uln --length 18`): it prints a new password and keeps none. Given a name
+/// (`pass generate email/x 15`), it stores one.
+fn generates_only(reading: &Reading<'_>, at: usize) -> bool {
+    matches!(reading.word(at), "generate" | "gen")
+        && reading
+            .after(at)
+            .iter()
+            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A command whose words hold no verb: a verb in an option, a secret its last word names
