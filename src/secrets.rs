@@ -87,7 +87,12 @@ pub fn carries_secrets(text: &str) -> bool {
     if text.len() < 16 {
         return false;
     }
-    patterns().tokens.is_match(text) || longest_base64(text) >= 48 || longest_hex(text, false) >= 80
+    patterns().tokens.is_match(text) || carries_blob(text)
+}
+
+/// A long encoded blob: base64 of 48+ with mixed case and digits, or 80+ hex.
+fn carries_blob(text: &str) -> bool {
+    text.len() >= 16 && (longest_base64(text) >= 48 || longest_hex(text, false) >= 80)
 }
 
 /// The name of the token shape found, for a reason a person reads.
@@ -105,7 +110,8 @@ pub fn secret_kind(text: &str) -> Option<&'static str> {
             _ => "a signed token (JWT)",
         });
     }
-    carries_secrets(text).then_some("a long encoded blob")
+    // The token shapes were looked for above: only a blob is left to find.
+    carries_blob(text).then_some("a long encoded blob")
 }
 
 /// An address that carries data rather than asks for a page: a long encoded blob (base64
