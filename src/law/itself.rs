@@ -48,32 +48,111 @@ const PORT_FLAGS: &[&str] = &[
 /// Programs whose bare numbers are ports.
 const LISTENERS: &[&str] = &["nc", "ncat", "netcat", "socat", "busybox"];
 
+/// The number a run of digits spells, as a port is read (`07411` is 7411; too long is none).
+fn port_of(digits: &str) -> Option<u16> {
+    if digits.is_empty() || digits.len() > 10 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| u16::try_from(n).ok())
+}
+
+/// Each whole run of digits in `word` that spells `port`, by where it starts and ends.
+fn port_runs(word: &str, port: u16) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let bytes = word.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            if !bytes[at].is_ascii_digit() {
+                at += 1;
+                continue;
+            }
+            let start = at;
+            while at < bytes.len() && bytes[at].is_ascii_digit() {
+                at += 1;
+            }
+            if word.get(start..at).and_then(port_of) == Some(port) {
+                return Some((start, at));
+            }
+        }
+        None
+    })
+}
+
 /// Whether a word takes warden's port: `--port=7411`, `:7411`, `7411:80`,
-/// `TCP-LISTEN:7411,fork`, or a bare `7411` after a port flag or given to a listener.
+/// `TCP-LISTEN:7411,fork`, or a bare `7411` after a port flag or given to a listener; the
+/// port with leading zeros (`:07411`) is the port.
 fn names_port(word: &str, previous: &str, program: &str, port: u16) -> bool {
-    let port = port.to_string();
-    if word == port {
+    if port_of(word) == Some(port) {
         return PORT_FLAGS.contains(&previous) || LISTENERS.contains(&program);
     }
-    word.match_indices(port.as_str()).any(|(at, _)| {
+    port_runs(word, port).any(|(at, end)| {
         let before = word[..at].chars().next_back();
-        let after = word[at + port.len()..].chars().next();
-        let bounded = !after.is_some_and(|c| c.is_ascii_digit());
-        bounded
-            && match before {
-                // `--port=7411`; `:7411` or `TCP-LISTEN:7411`, not `example.com:7411` (another
-                // host's port: loopback hosts are `in_text`'s).
-                Some('=') => true,
-                Some(':') => {
-                    let head = &word[..at - 1];
-                    let host = head.rsplit(['/', ',', '=', '@']).next().unwrap_or(head);
-                    !host.contains('.')
-                }
-                // `7411:80`: a host port bound to a container's.
-                None => after == Some(':'),
-                _ => false,
+        let after = word[end..].chars().next();
+        match before {
+            // `--port=7411`; `:7411` or `TCP-LISTEN:7411`, not `example.com:7411` (another
+            // host's port: loopback hosts are `in_text`'s).
+            Some('=') => true,
+            Some(':') => {
+                let head = &word[..at - 1];
+                let host = head.rsplit(['/', ',', '=', '@']).next().unwrap_or(head);
+                !host.contains('.')
             }
+            // `7411:80`: a host port bound to a container's.
+            None => after == Some(':'),
+            _ => false,
+        }
     })
+}
+
+/// A line that kills a process it found by warden's name: `kill $(ps aux | grep '[w]arden' |
+/// awk '{print $2}')`, `for p in /proc/[0-9]*; do grep -q warden $p/cmdline && kill …; done`.
+/// The search reads the process list (`ps`, `/proc`) with warden's name in it, written
+/// plainly or as a pattern (`[w]arden`, `ward\en`).
+fn kills_found_warden(text: &str, line: &Line) -> bool {
+    let kills = line.commands.iter().any(|c| {
+        matches!(
+            c.words.first().map(|w| w.rsplit('/').next().unwrap_or(w)),
+            Some("kill" | "pkill" | "killall" | "skill")
+        )
+    });
+    if !kills {
+        return false;
+    }
+    let lists_processes = text.contains("/proc/")
+        || line.commands.iter().any(|c| {
+            c.words
+                .first()
+                .is_some_and(|w| w.rsplit('/').next() == Some("ps"))
+        });
+    lists_processes
+        && line.commands.iter().any(|c| {
+            c.words.iter().skip(1).any(|w| {
+                let plain: String = w
+                    .chars()
+                    .filter(|ch| !matches!(ch, '[' | ']' | '\\' | '^' | '$' | '(' | ')' | '?'))
+                    .flat_map(char::to_lowercase)
+                    .collect();
+                plain
+                    .split(|ch: char| !ch.is_ascii_alphanumeric() && ch != '_' && ch != '-')
+                    .any(|part| part == PROGRAM)
+            })
+        })
+}
+
+/// `fuser -k 7411/tcp`, `fuser -k -n tcp 7411`: whatever holds warden's port, killed.
+fn kills_by_port(program: &str, words: &[String], port: u16) -> bool {
+    program == "fuser"
+        && words
+            .iter()
+            .skip(1)
+            .any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('k') || w == "--kill")
+        && words.iter().skip(1).any(|w| {
+            let number = w.split('/').next().unwrap_or(w);
+            port_of(number) == Some(port)
+        })
 }
 
 /// Programs whose arguments are plain numbers, not ports.
@@ -115,6 +194,9 @@ pub fn in_line(text: &str, ctx: &Context) -> Vec<Risk> {
 
 /// [`in_line`] for a line already read (`line` is `Line::parse(text)`).
 pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
+    if kills_found_warden(text, line) {
+        return vec![risk("this stops warden, found among the processes")];
+    }
     for command in &line.commands {
         let program = command
             .words
@@ -133,6 +215,24 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
             })
         {
             return vec![risk("this stops warden")];
+        }
+        if ports(ctx)
+            .iter()
+            .any(|port| kills_by_port(program, &command.words, *port))
+        {
+            return vec![risk("this stops warden by its port")];
+        }
+        // warden's address in a word as the shell makes it (`74''11`, `'http://127.0.0.1:'7411`,
+        // `74\11`): quotes and backslashes are gone from the words read.
+        let texts = command
+            .words
+            .iter()
+            .chain(command.redirects.iter().map(|r| &r.target))
+            .chain(command.assignments.iter().map(|(_, v)| v));
+        for word in texts {
+            if let Some(found) = address_in(word, ctx) {
+                return vec![found];
+            }
         }
         // Taking warden's port: a server there could answer the hook in warden's place.
         let words = &command.words;
@@ -224,15 +324,22 @@ pub fn in_text(text: &str, ctx: &Context) -> Option<Risk> {
             name.to_ascii_uppercase()
         )));
     }
+    address_in(text, ctx)
+}
+
+/// A risk when `text` names warden's address: a loopback host, then `:` and warden's port
+/// (leading zeros or not).
+fn address_in(text: &str, ctx: &Context) -> Option<Risk> {
+    if !text.contains(':') {
+        return None;
+    }
     let lower = text.to_ascii_lowercase();
     for port in ports(ctx) {
-        let needle = format!(":{port}");
-        for (at, _) in lower.match_indices(&needle) {
-            let after = lower[at + needle.len()..].chars().next();
-            if after.is_some_and(|c| c.is_ascii_digit()) {
+        for (at, _) in port_runs(&lower, port) {
+            if at == 0 || lower.as_bytes()[at - 1] != b':' {
                 continue;
             }
-            if is_loopback(host_before(&lower, at)) {
+            if is_loopback(host_before(&lower, at - 1)) {
                 return Some(risk("this names warden's own address"));
             }
         }
@@ -354,6 +461,28 @@ mod tests {
             "printenv HOME",
         ] {
             assert_eq!(variable_in(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_port_is_read_by_its_value() {
+        for (word, previous, program) in [
+            ("--port=07411", "", "python3"),
+            ("TCP-LISTEN:007411,fork", "", "socat"),
+            ("07411:80", "", "docker"),
+            ("07411", "-p", "ssh"),
+            ("7411", "", "nc"),
+        ] {
+            assert!(names_port(word, previous, program, 7411), "{word}");
+        }
+        for (word, previous, program) in [
+            ("--port=17411", "", "python3"),
+            ("--port=74110", "", "python3"),
+            ("example.com:07411", "", "curl"),
+            ("07411", "", "cat"),
+            ("99999999999999997411", "-p", "ssh"),
+        ] {
+            assert!(!names_port(word, previous, program, 7411), "{word}");
         }
     }
 
