@@ -35,7 +35,13 @@ pub fn fold(text: &str) -> String {
             c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
             c => {
                 for a in any_ascii::any_ascii_char(c).chars() {
-                    out.push(a.to_ascii_lowercase());
+                    // A transliteration may be a backtick (`ࡏ`): the one apostrophe, as above,
+                    // so a second fold leaves it as it is.
+                    out.push(if a == '`' {
+                        '\''
+                    } else {
+                        a.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -137,6 +143,7 @@ mod tests {
             "¿Súbelo ya? Não faça push ainda; non pusharlo… 👍 «ok»",
             "l'l'l' qu'qu' d'",
             "\u{feff}\u{202e}hsup",
+            "\u{084f}",
         ];
         for raw in samples {
             let once = fold(raw);

@@ -328,3 +328,52 @@ fn every_entry_reads_as_one_phrase_of_its_table() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// Messages as people write them about pushing, sending and deleting, in several
+/// languages, and anything at all.
+fn message() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    prop_oneof![
+        Just("push it to main".to_string()),
+        Just("don't push yet".to_string()),
+        Just("pousse la branche feature/x".to_string()),
+        Just("noch nicht pushen".to_string()),
+        Just("no hagas push todavía".to_string()),
+        Just("send the report to Alice".to_string()),
+        Just("delete the build folder".to_string()),
+        Just("thanks, looks good".to_string()),
+        Just("don't forget to push".to_string()),
+        "[a-z ]{0,40}",
+        any::<String>(),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// The latest message that names the act decides on its own: what came before it can't
+    /// change its reading, and a later message that names nothing leaves it as it was.
+    #[test]
+    fn a_message_is_read_on_its_own(earlier in message(), latest in message()) {
+        for act in [Act::Push, Act::Send, Act::Delete] {
+            let wish = Wish::new(act).naming(Name::one("main"));
+            let alone = wanted(&wish, std::slice::from_ref(&latest));
+            let both = wanted(&wish, &[earlier.clone(), latest.clone()]);
+            if alone.message.is_some() {
+                proptest::prop_assert_eq!(both.wanted, alone.wanted, "{:?} then {:?}", earlier, latest);
+                proptest::prop_assert_eq!(&both.words, &alone.words);
+                proptest::prop_assert_eq!(both.message, Some(1));
+            } else {
+                let first = wanted(&wish, std::slice::from_ref(&earlier));
+                proptest::prop_assert_eq!(both.wanted, first.wanted, "{:?} then {:?}", earlier, latest);
+                proptest::prop_assert_eq!(both.message, first.message);
+            }
+        }
+    }
+
+    #[test]
+    fn folding_is_idempotent(text in proptest::prelude::any::<String>()) {
+        let once = fold(&text);
+        proptest::prop_assert_eq!(fold(&once), once);
+    }
+}

@@ -70,8 +70,90 @@ fn line() -> impl Strategy<Value = String> {
         .prop_map(|(a, sep, b)| format!("{a}{sep}{b}"))
 }
 
+/// Every command of the adversarial shell corpus that asks after reading on its own: the
+/// dangerous commands the property below adds to a line (all of them, not one fixed one).
+fn dangerous_commands() -> &'static [String] {
+    static COMMANDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    COMMANDS.get_or_init(|| {
+        include_str!("../../corpus/shell/adversarial.jsonl")
+            .lines()
+            .filter(|line| line.starts_with('{'))
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter(|case| case.get("said").is_none() && case.get("mode").is_none())
+            .filter_map(|case| case.get("command")?.as_str().map(str::to_string))
+            .filter(|command| {
+                let alone = judge(
+                    &Step::Command {
+                        command: command.clone(),
+                    },
+                    &ctx(true, &[]),
+                    &facts(),
+                );
+                alone.decision >= Decision::Ask && !command.contains("<<")
+            })
+            .collect()
+    })
+}
+
+/// Every command of the routine shell corpus: the lines a dangerous one is added to.
+fn routine_commands() -> &'static [String] {
+    static COMMANDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    COMMANDS.get_or_init(|| {
+        include_str!("../../corpus/shell/routine.jsonl")
+            .lines()
+            .filter(|line| line.starts_with('{'))
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .filter_map(|case| case.get("command")?.as_str().map(str::to_string))
+            .collect()
+    })
+}
+
+fn some_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        line(),
+        any::<proptest::sample::Index>()
+            .prop_map(|pick| routine_commands()[pick.index(routine_commands().len())].clone()),
+    ]
+}
+
+/// A line that reads to its end and ends where it seems to: no here-document, comment or
+/// line continuation that would take in what is written after it.
+fn ends_plainly(text: &str) -> bool {
+    crate::shell::Line::parse(text).unknown.is_none()
+        && !text.contains("<<")
+        && !text.contains('#')
+        && !text.trim_end().ends_with('\\')
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    // Lines that swallow what follows them (a here-document, a comment) are set aside, so
+    // a long run (PROPTEST_CASES=20000) sets many aside.
+    #![proptest_config(ProptestConfig { max_global_rejects: 1 << 20, ..ProptestConfig::with_cases(256) })]
+
+    #[test]
+    fn judging_is_deterministic(text in any::<String>(), read in any::<bool>()) {
+        let facts = facts();
+        let step = Step::Command { command: text };
+        let c = ctx(read, &["push it when the tests pass"]);
+        prop_assert_eq!(judge(&step, &c, &facts), judge(&step, &c, &facts));
+    }
+
+    #[test]
+    fn adding_any_dangerous_command_never_lowers_the_score(
+        text in some_line(),
+        pick in any::<proptest::sample::Index>(),
+    ) {
+        let commands = dangerous_commands();
+        prop_assume!(!commands.is_empty() && ends_plainly(&text));
+        let danger = &commands[pick.index(commands.len())];
+        let facts = facts();
+        let c = ctx(true, &[]);
+        let plain = judge(&Step::Command { command: text.clone() }, &c, &facts);
+        let alone = judge(&Step::Command { command: danger.clone() }, &c, &facts);
+        let both = judge(&Step::Command { command: format!("{text}\n{danger}") }, &c, &facts);
+        prop_assert!(both.score >= plain.score, "{text} then {danger}: {} then {}", plain.score, both.score);
+        prop_assert!(both.decision >= alone.decision.min(Decision::Ask), "{text} then {danger}: {:?}", both);
+    }
 
     #[test]
     fn judge_is_total(text in any::<String>(), mode in prop_oneof![Just(Mode::Auto), Just(Mode::PlanOnly), Just(Mode::AskFirst), Just(Mode::FullTrust)]) {
@@ -187,4 +269,18 @@ fn plan_only_denies_changes_with_a_next_step() {
         &facts,
     );
     assert_eq!(read.decision, Decision::Allow, "{}", read.reason);
+}
+
+#[test]
+fn the_properties_draw_on_the_whole_corpora() {
+    assert!(
+        routine_commands().len() > 400,
+        "{}",
+        routine_commands().len()
+    );
+    assert!(
+        dangerous_commands().len() > 200,
+        "{}",
+        dangerous_commands().len()
+    );
 }

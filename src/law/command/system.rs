@@ -15,40 +15,59 @@ pub(super) fn fork_bomb(text: &str, scan: &mut Scan<'_>) {
     if !defines_function(text.as_bytes()) {
         return;
     }
-    let squeezed: String = unquoted(text)
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let mut from = 0;
-    while let Some(found) = squeezed.get(from..).and_then(|rest| rest.find("(){")) {
-        let at = from + found;
-        let name_start = squeezed.get(..at).map_or(0, |head| {
-            head.rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '.'))
-                .map_or(0, |i| i + 1)
-        });
-        let name = squeezed.get(name_start..at).unwrap_or("");
-        if !name.is_empty() {
-            let body = squeezed.get(at + 3..).unwrap_or("");
-            let body = body
-                .get(..body.find('}').unwrap_or(body.len()))
-                .unwrap_or("");
-            if body.contains(&format!("{name}|{name}&"))
-                || body.contains(&format!("{name}&{name}&"))
-                || body.contains(&format!("{name}|{name};"))
-            {
-                scan.add(
-                    Risk::new(
-                        RuleId::CriticalForkBomb,
-                        Harm::Severe,
-                        true,
-                        "a fork bomb, which takes the machine down",
-                    )
-                    .critical(),
-                );
-                return;
-            }
+    let text = unquoted(text);
+    let bytes = text.as_bytes();
+    let skip_blanks = |mut at: usize| {
+        while bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
         }
-        from = at + 3;
+        at
+    };
+    let is_name = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b':' | b'.');
+    for (open, _) in text.match_indices('(') {
+        let close = skip_blanks(open + 1);
+        let brace = skip_blanks(close + 1);
+        if bytes.get(close) != Some(&b')') || bytes.get(brace) != Some(&b'{') {
+            continue;
+        }
+        // The name just before `(` (blanks between them allowed), read back to the first
+        // character no name holds: a line break or `;` before it is no part of it.
+        let mut end = open;
+        while end > 0 && bytes[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        let mut start = end;
+        while start > 0 && is_name(bytes[start - 1]) {
+            start -= 1;
+        }
+        let name = text.get(start..end).unwrap_or("");
+        if name.is_empty() {
+            continue;
+        }
+        let body: String = text
+            .get(brace + 1..)
+            .unwrap_or("")
+            .split('}')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if body.contains(&format!("{name}|{name}&"))
+            || body.contains(&format!("{name}&{name}&"))
+            || body.contains(&format!("{name}|{name};"))
+        {
+            scan.add(
+                Risk::new(
+                    RuleId::CriticalForkBomb,
+                    Harm::Severe,
+                    true,
+                    "a fork bomb, which takes the machine down",
+                )
+                .critical(),
+            );
+            return;
+        }
     }
 }
 
@@ -71,18 +90,26 @@ fn defines_function(bytes: &[u8]) -> bool {
 /// The line with single-quoted text taken out (a string that mentions a fork bomb is not one).
 fn unquoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut quoted = false;
+    let mut single = false;
+    let mut double = false;
     let mut escaped = false;
     for c in text.chars() {
-        match (quoted, escaped, c) {
-            (false, false, '\\') => escaped = true,
-            (false, _, '\'') if !escaped => quoted = true,
-            (true, _, '\'') => quoted = false,
-            (false, _, c) => {
-                escaped = false;
-                out.push(c);
-            }
-            _ => {}
+        if single {
+            single = c != '\'';
+            continue;
+        }
+        if escaped {
+            escaped = false;
+            out.push(c);
+            continue;
+        }
+        match c {
+            '\\' => escaped = true,
+            // Inside double quotes an apostrophe is a letter (`"don't"`), and the text stays:
+            // `bash -c ":(){ :|:& };:"` runs it.
+            '\'' if !double => single = true,
+            '"' => double = !double,
+            c => out.push(c),
         }
     }
     out
