@@ -259,6 +259,7 @@ impl ChatRun {
                 score: 0,
                 rules: Vec::new(),
                 counts: Vec::new(),
+                look: None,
             }])
             .await?;
             return Ok(Judged {
@@ -366,6 +367,7 @@ impl ChatRun {
             } else {
                 Vec::new()
             },
+            look: None,
         }];
         let lookup = matches!(&step_kind, StepKind::Lookup);
         // Lookups asked at once for the same reason share one question (seed 000).
