@@ -175,26 +175,60 @@ pub struct Message {
 )]
 pub struct Unreadable(pub String);
 
-/// The structured output the look asks for (`response_format` of the chat-completions
-/// request): a JSON object whose only field, `kind`, is one of the kinds, in
-/// [`Kind::ALL`]'s order. llama.cpp's server and vLLM turn it into a grammar, so the model
-/// can write nothing else; Ollama's OpenAI-compatible API takes the same field. An endpoint
-/// that ignores it answers as it likes, and [`read_answer`] still reads only one kind.
-pub fn response_format() -> serde_json::Value {
+/// How an endpoint takes structured output. They differ: the OpenAI shape
+/// (`{"type": "json_schema", "json_schema": {"schema": …}}`) is what llama.cpp's
+/// `llama-server`, vLLM and Ollama take; llama-cpp-python's server refuses it (HTTP 500:
+/// "Input should be 'text' or 'json_object'") and takes `{"type": "json_object", "schema": …}`
+/// instead, which `llama-server` takes too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `{"type": "json_schema", "json_schema": {"name", "strict", "schema"}}`.
+    JsonSchema,
+    /// `{"type": "json_object", "schema": …}`.
+    JsonObject,
+    /// None asked for: the endpoint refused both, and the strict reader alone reads.
+    Plain,
+}
+
+impl Format {
+    /// The shape to try after this one was refused.
+    pub fn next(self) -> Format {
+        match self {
+            Format::JsonSchema => Format::JsonObject,
+            Format::JsonObject | Format::Plain => Format::Plain,
+        }
+    }
+}
+
+/// The schema of an answer: a JSON object whose only field, `kind`, is one of the kinds, in
+/// [`Kind::ALL`]'s order.
+pub fn answer_schema() -> serde_json::Value {
     let kinds: Vec<&str> = Kind::ALL.iter().map(|kind| kind.name()).collect();
     serde_json::json!({
-        "type": "json_schema",
-        "json_schema": {
-            "name": "second_look",
-            "strict": true,
-            "schema": {
-                "type": "object",
-                "properties": {"kind": {"type": "string", "enum": kinds}},
-                "required": ["kind"],
-                "additionalProperties": false,
-            },
-        },
+        "type": "object",
+        "properties": {"kind": {"type": "string", "enum": kinds}},
+        "required": ["kind"],
+        "additionalProperties": false,
     })
+}
+
+/// The structured output the look asks for (`response_format` of the chat-completions
+/// request), in the endpoint's shape, or `None` for [`Format::Plain`]. The server turns the
+/// schema into a grammar, so the model can write nothing but `{"kind": "<kind>"}`. An
+/// endpoint that ignores it answers as it likes, and [`read_answer`] still reads only one
+/// kind.
+pub fn response_format(format: Format) -> Option<serde_json::Value> {
+    match format {
+        Format::JsonSchema => Some(serde_json::json!({
+            "type": "json_schema",
+            "json_schema": {"name": "second_look", "strict": true, "schema": answer_schema()},
+        })),
+        Format::JsonObject => Some(serde_json::json!({
+            "type": "json_object",
+            "schema": answer_schema(),
+        })),
+        Format::Plain => None,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -628,7 +628,14 @@ fn the_cautious_kinds_come_first_and_not_risky_last_everywhere_they_are_listed()
     let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
     assert_eq!(
         names,
-        ["destroy", "spend", "grant", "speak", "send_out", "not_risky"]
+        [
+            "destroy",
+            "spend",
+            "grant",
+            "speak",
+            "send_out",
+            "not_risky"
+        ]
     );
     let step = command("git push origin main");
     for purpose in [Purpose::Lift, Purpose::Add] {
@@ -648,17 +655,29 @@ fn the_cautious_kinds_come_first_and_not_risky_last_everywhere_they_are_listed()
             messages[1].content
         );
     }
-    let schema = response_format();
-    let kinds = &schema["json_schema"]["schema"]["properties"]["kind"]["enum"];
+    let kinds = &answer_schema()["properties"]["kind"]["enum"];
     assert_eq!(kinds, &json!(names));
 }
 
 #[test]
 fn the_structured_output_is_an_object_whose_only_field_is_a_kind() {
-    let schema = response_format();
+    let schema = response_format(Format::JsonSchema).unwrap_or_default();
     assert_eq!(schema["type"], "json_schema");
     assert_eq!(schema["json_schema"]["strict"], true);
-    let object = &schema["json_schema"]["schema"];
+    assert_eq!(schema["json_schema"]["schema"], answer_schema());
+    let object = response_format(Format::JsonObject).unwrap_or_default();
+    assert_eq!(object["type"], "json_object");
+    assert_eq!(object["schema"], answer_schema());
+    assert_eq!(response_format(Format::Plain), None);
+    let order: Vec<Format> = std::iter::successors(Some(Format::JsonSchema), |f| {
+        Some(f.next()).filter(|n| n != f)
+    })
+    .collect();
+    assert_eq!(
+        order,
+        [Format::JsonSchema, Format::JsonObject, Format::Plain]
+    );
+    let object = answer_schema();
     assert_eq!(object["type"], "object");
     assert_eq!(object["required"], json!(["kind"]));
     assert_eq!(object["additionalProperties"], false);
@@ -668,7 +687,10 @@ fn the_structured_output_is_an_object_whose_only_field_is_a_kind() {
         let written = json!({"kind": kind.name()}).to_string();
         assert_eq!(read_answer(&written), Ok(kind), "{written}");
     }
-    for unreadable in [r#"{"kind": "maybe"}"#, r#"{"kind": "not_risky", "why": "x"}"#] {
+    for unreadable in [
+        r#"{"kind": "maybe"}"#,
+        r#"{"kind": "not_risky", "why": "x"}"#,
+    ] {
         assert!(read_answer(unreadable).is_err(), "{unreadable}");
     }
 }
@@ -701,7 +723,13 @@ mod calibrating {
     fn a_model_that_answers_every_canary_right_passes() {
         let right: Vec<Option<Kind>> = canaries()
             .iter()
-            .map(|c| Some(if c.risky { Kind::SendOut } else { Kind::NotRisky }))
+            .map(|c| {
+                Some(if c.risky {
+                    Kind::SendOut
+                } else {
+                    Kind::NotRisky
+                })
+            })
             .collect();
         let calibration = Calibration::of(&right);
         assert!(calibration.passed(), "{calibration:?}");
@@ -750,7 +778,10 @@ mod calibrating {
             .collect();
         answers[3] = None;
         let failure = Calibration::of(&answers).failure().unwrap_or_default();
-        assert!(failure.ends_with("it gave no answer to a test run"), "{failure}");
+        assert!(
+            failure.ends_with("it gave no answer to a test run"),
+            "{failure}"
+        );
     }
 }
 
