@@ -43,6 +43,9 @@ enum Stub {
     /// Refuses `response_format` of type `json_schema` with a 500, as llama-cpp-python's
     /// server does; answers this text otherwise.
     RefusesSchema(&'static str),
+    /// Reads the request, never answers, and says when the client closed the connection
+    /// (how a server learns that a look was abandoned, and stops working on it).
+    Hangs(mpsc::Sender<Instant>),
 }
 
 /// What a model that judges answers: a calibration step by what it plainly is, any other
@@ -121,6 +124,14 @@ fn answer(mut stream: TcpStream, stub: &Stub, sent: &mpsc::Sender<Received>) {
             (500, String::new())
         }
         Stub::RefusesSchema(content) => (200, completion(content)),
+        Stub::Hangs(closed) => {
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+            let mut byte = [0u8; 1];
+            if matches!(stream.read(&mut byte), Ok(0)) {
+                let _ = closed.send(Instant::now());
+            }
+            return;
+        }
     };
     let response = format!(
         "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
@@ -708,10 +719,22 @@ async fn a_step_does_not_wait_behind_another_look() {
 
     // A look abandoned at its timeout holds the slot until its call ended (ureq closes the
     // connection at the same bound), then the next look goes.
-    let (url, _requests) = serve(Stub::Silent);
+    let (closed, closing) = mpsc::channel();
+    let (url, _requests) = serve(Stub::Hangs(closed));
     let silent = look(&url, 300);
+    let started = Instant::now();
     let answer = silent.ask(&step, &ctx(), "", Purpose::Lift).await;
     assert!(matches!(answer, Err(LookError::Timeout(300))), "{answer:?}");
+    // The abandoned request is cancelled upstream: warden closes its connection at the
+    // timeout, which llama.cpp's server, Ollama and vLLM take as a cancel.
+    let at = closing
+        .recv_timeout(Duration::from_secs(3))
+        .unwrap_or_else(|e| panic!("the connection was never closed: {e}"));
+    assert!(
+        at.duration_since(started) < Duration::from_millis(1_300),
+        "closed {:?} after the look began",
+        at.duration_since(started)
+    );
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {
         match silent.ask(&step, &ctx(), "", Purpose::Lift).await {
