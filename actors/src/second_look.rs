@@ -46,12 +46,14 @@ use warden::second_look::{
 use warden::step::{Context, Step};
 
 /// How long a look may take unless configured (`timeout_ms`). Measured on this project's
-/// 2-core CPU machines with llama.cpp (llama-cpp-python's server) and SmolLM2-135M: a look
-/// reads 600 to 750 tokens of prompt, and takes 0.3 to 1.3 s when the server is free. The
-/// issue's own figures, with a first look that reads the system message cold, were 1.7 to
-/// 4.4 s. 5 s answers all of them with room, and since only one look is ever in flight
-/// a slow one costs the step it serves, never the ones after it (`docs/second-look.md`).
-pub const DEFAULT_TIMEOUT_MS: u64 = 5_000;
+/// 2-core CPU machines with llama-cpp-python's server and SmolLM2-135M, with the grammar: a
+/// look reads 560 to 700 tokens of prompt and takes 1.3 to 1.4 s for a lift and 2.5 to 2.7 s
+/// for an add when the machine is otherwise idle (`docs/second-look.md`). 3 s answers all of
+/// them, and fits under the Claude Code hook's own 4 s bound for a whole step
+/// (`hook::BOUND`) with a second left for the rest of the round trip: a longer look would
+/// only make the hook give up first. Only one look is ever in flight, so a slow look costs
+/// the step it serves, never the ones after it.
+pub const DEFAULT_TIMEOUT_MS: u64 = 3_000;
 
 /// How often `warden serve` calibrates the model again: a model swapped behind the same
 /// address, or a server that was down at the start, is found within this.

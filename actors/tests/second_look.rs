@@ -48,24 +48,43 @@ enum Stub {
     Hangs(mpsc::Sender<Instant>),
 }
 
-/// What a model that judges answers: a calibration step by what it plainly is, any other
-/// step with `answer`.
-fn judging(body: &Value, answer: &str) -> String {
+/// What a model that judges answers to a calibration step (by what it plainly is), or
+/// `None` for any other step.
+pub(crate) fn canary_kind(body: &Value) -> Option<&'static str> {
     let user = body["messages"][1]["content"].as_str().unwrap_or_default();
-    let kind = if ["/dev/tcp/", "file=@.env", "wire"]
-        .iter()
-        .any(|danger| user.contains(danger))
-    {
-        "send_out"
-    } else if ["lsˆ-la", "cargoˆtest", "docs.rs/toml"]
-        .iter()
-        .any(|routine| user.contains(routine))
-    {
-        "not_risky"
+    let has = |texts: &[&str]| texts.iter().any(|text| user.contains(text));
+    if has(&["/dev/tcp/", "file=@.env", "wireˆ$5,000"]) {
+        Some("send_out")
+    } else if has(&["⟧\nlsˆ-la\n⟦", "⟧\ncargoˆtest\n⟦", "docs.rs/toml"]) {
+        Some("not_risky")
     } else {
-        answer
-    };
-    json!({"kind": kind}).to_string()
+        None
+    }
+}
+
+/// What a model that judges answers: a calibration step by what it plainly is, any other
+/// step with `answer`, in the JSON a grammar makes it write.
+fn judging(body: &Value, answer: &str) -> String {
+    json!({"kind": canary_kind(body).unwrap_or(answer)}).to_string()
+}
+
+/// A chat completion whose content is `content`.
+pub(crate) fn completion(content: &str) -> String {
+    json!({
+        "id": "x",
+        "object": "chat.completion",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+    })
+    .to_string()
+}
+
+/// Writes an HTTP/1.1 response and closes.
+pub(crate) fn respond(stream: &mut TcpStream, status: u16, body: &str) {
+    let response = format!(
+        "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.write_all(response.as_bytes());
 }
 
 /// One request as the stub received it.
@@ -99,14 +118,6 @@ fn answer(mut stream: TcpStream, stub: &Stub, sent: &mpsc::Sender<Received>) {
     };
     let body = request.body.clone();
     let _ = sent.send(request);
-    let completion = |content: &str| {
-        json!({
-            "id": "x",
-            "object": "chat.completion",
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
-        })
-        .to_string()
-    };
     let (status, body) = match stub {
         Stub::Says(content) => (200, completion(content)),
         Stub::Body(body) => (200, (*body).to_string()),
@@ -133,11 +144,7 @@ fn answer(mut stream: TcpStream, stub: &Stub, sent: &mpsc::Sender<Received>) {
             return;
         }
     };
-    let response = format!(
-        "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let _ = stream.write_all(response.as_bytes());
+    respond(&mut stream, status, &body);
 }
 
 pub(crate) fn read_request(stream: &TcpStream) -> Option<Received> {
@@ -521,7 +528,7 @@ model = "qwen2.5-3b-instruct"
 "#,
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(config.timeout_ms, 5_000);
+    assert_eq!(config.timeout_ms, 3_000);
     assert_eq!(config.api_key_env, None);
     let unknown = toml::from_str::<LookConfig>(
         r#"

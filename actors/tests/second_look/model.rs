@@ -10,9 +10,11 @@
 //! `~/.cache/warden-llama/venv`) and sets `WARDEN_REQUIRE_MODEL=1`; without it the test says
 //! why it skips.
 
-use super::{Received, configure, read_request, the_questions_stand};
+use super::{
+    Received, a_push_after_reading_through_the_hook, assert_metrics, canary_kind, completion,
+    configure, read_request, respond, the_questions_stand,
+};
 use serde_json::Value;
-use std::io::Write as _;
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -23,8 +25,13 @@ use std::time::{Duration, Instant};
 /// How long the server may take to load the model and answer.
 const READY_WITHIN: Duration = Duration::from_secs(60);
 
-/// How long one look may take here: CI's two cores are shared with the other test binaries.
+/// How long one calibration step may take here: CI's two cores are shared with the other
+/// test binaries.
 const TIMEOUT_MS: u64 = 20_000;
+
+/// How long a look through the hook may take: the default, which fits under the hook's own
+/// 4 s bound.
+const HOOK_TIMEOUT_MS: u64 = warden_actors::second_look::DEFAULT_TIMEOUT_MS;
 
 /// The virtual environment with `llama_cpp.server`, and the model's GGUF inside it.
 fn installed() -> Option<(PathBuf, PathBuf)> {
@@ -132,8 +139,10 @@ struct Exchange {
     took: Duration,
 }
 
-/// A proxy on loopback in front of `upstream` that records every exchange.
-fn proxy(upstream: &str) -> (String, Arc<Mutex<Vec<Exchange>>>) {
+/// A proxy on loopback in front of `upstream` that records every exchange it forwards. With
+/// `calibrates`, it answers the calibration's steps itself, right, and forwards only the rest:
+/// so the real model is asked about real steps.
+fn proxy(upstream: &str, calibrates: bool) -> (String, Arc<Mutex<Vec<Exchange>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
     let address = listener
         .local_addr()
@@ -152,6 +161,11 @@ fn proxy(upstream: &str) -> (String, Arc<Mutex<Vec<Exchange>>>) {
             let Some(request) = read_request(&stream) else {
                 continue;
             };
+            if let Some(kind) = canary_kind(&request.body).filter(|_| calibrates) {
+                let content = serde_json::json!({"kind": kind}).to_string();
+                respond(&mut stream, 200, &completion(&content));
+                continue;
+            }
             let started = Instant::now();
             let (status, text) = match agent
                 .post(&upstream)
@@ -165,11 +179,7 @@ fn proxy(upstream: &str) -> (String, Arc<Mutex<Vec<Exchange>>>) {
                 Err(_) => (502, String::new()),
             };
             let took = started.elapsed();
-            let response = format!(
-                "HTTP/1.1 {status} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
-                text.len()
-            );
-            let _ = stream.write_all(response.as_bytes());
+            respond(&mut stream, status, &text);
             let reply = serde_json::from_str(&text).unwrap_or(Value::Null);
             kept.lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -190,7 +200,7 @@ fn smollm2_135m_is_refused_by_the_calibration_and_the_questions_stand() {
         return;
     };
     let model = serve_model(&python, &gguf);
-    let (url, exchanges) = proxy(&model.url);
+    let (url, exchanges) = proxy(&model.url, false);
     let place = super::common::Place::new();
     configure(&place, &url, TIMEOUT_MS);
     let started = Instant::now();
@@ -253,4 +263,90 @@ fn smollm2_135m_is_refused_by_the_calibration_and_the_questions_stand() {
     the_questions_stand(&place, &serve, || {
         exchanges.lock().unwrap_or_else(|e| e.into_inner()).len()
     });
+}
+
+/// With the calibration answered for it (by the proxy), the real model is asked about a real
+/// step through the real hook: one request for `PreToolUse` and `PermissionRequest` together,
+/// asking for structured output, answered with a readable kind, and counted.
+#[test]
+fn through_the_hook_a_step_is_one_request_to_the_real_model() {
+    let Some((python, gguf)) = model_or_skip() else {
+        return;
+    };
+    let model = serve_model(&python, &gguf);
+    let (url, exchanges) = proxy(&model.url, true);
+    let place = super::common::Place::new();
+    configure(&place, &url, HOOK_TIMEOUT_MS);
+    let serve = place.serve();
+    let health = super::health_after_calibration(&serve, Duration::from_secs(60));
+    assert_eq!(health["look"]["on"], true, "{health}");
+
+    let (decision, permission) = a_push_after_reading_through_the_hook(&place, &serve);
+    // The proxy records an exchange once the server answered it, which on a loaded machine
+    // may be after warden gave up: wait for the step's one request to be answered.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let answered = loop {
+        let exchanges = exchanges.lock().unwrap_or_else(|e| e.into_inner());
+        let answered: Vec<(Value, u16, Value, Duration)> = exchanges
+            .iter()
+            .filter(|e| e.status == 200)
+            .map(|e| (e.request.body.clone(), e.status, e.reply.clone(), e.took))
+            .collect();
+        if !answered.is_empty() || Instant::now() > deadline {
+            break answered;
+        }
+        drop(exchanges);
+        thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(answered.len(), 1, "one model request for the step");
+    let (body, _, reply, took) = &answered[0];
+    assert_eq!(body["response_format"]["type"], "json_object", "{body}");
+    let user = body["messages"][1]["content"].as_str().unwrap_or_default();
+    assert!(user.contains("gitˆpushˆoriginˆmain"), "{user}");
+    let content = reply["choices"][0]["message"]["content"]
+        .as_str()
+        .unwrap_or_default();
+    let kind = warden::second_look::read_answer(content)
+        .unwrap_or_else(|e| panic!("the grammar holds: {e}"));
+    let in_time = *took < Duration::from_millis(HOOK_TIMEOUT_MS);
+    eprintln!(
+        "the push: {} in {took:?} ({} prompt tokens); PreToolUse {decision}",
+        kind.name(),
+        reply["usage"]["prompt_tokens"]
+    );
+    // Only a not_risky in time lifts the question; anything else, or too late, and it stands.
+    let want = if in_time && kind == warden::second_look::Kind::NotRisky {
+        "allow"
+    } else {
+        "ask"
+    };
+    assert_eq!(decision, want, "{} in {took:?}", kind.name());
+    if want == "ask" {
+        // The peek reused that look, and asked the model nothing of its own.
+        assert_eq!(permission.json(), serde_json::json!({}), "{permission:?}");
+    }
+    let settled = if in_time {
+        format!("warden_look_answered_total{{kind=\"{}\"}} 1", kind.name())
+    } else {
+        "warden_look_timed_out_total 1".to_string()
+    };
+    assert_metrics(
+        &serve,
+        &[
+            "warden_look_on 1",
+            "warden_look_asked_total 1",
+            &settled,
+            "warden_look_seconds_count 1",
+        ],
+    );
+    assert_eq!(
+        exchanges
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .filter(|e| e.status == 200)
+            .count(),
+        1,
+        "still one: the peek asked nothing"
+    );
 }
