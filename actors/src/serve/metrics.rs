@@ -305,6 +305,58 @@ mod tests {
     }
 
     #[test]
+    fn the_look_s_series_show_each_count_and_a_cumulative_histogram() {
+        use warden::second_look::Kind;
+        let mut answered = [(Kind::NotRisky, 0); 6];
+        for (n, kind) in Kind::ALL.into_iter().enumerate() {
+            answered[n] = (kind, u64::from(kind == Kind::Destroy) * 4);
+        }
+        let mut buckets = vec![0; LOOK_BUCKETS.len() + 1];
+        for (n, b) in buckets.iter_mut().enumerate() {
+            *b = if n < 4 { 0 } else { 5 };
+        }
+        let figures = Figures {
+            asked: 5,
+            answered,
+            unreadable: 1,
+            timed_out: 0,
+            busy: 2,
+            failed: 0,
+            refused: 7,
+            calibrations_passed: 0,
+            calibrations_failed: 3,
+            buckets,
+            sum_seconds: 6.5,
+            usable: false,
+        };
+        let text = Metrics::default().render(Gauges {
+            look: Some(figures),
+            ..Gauges::default()
+        });
+        for line in [
+            "warden_look_on 0",
+            "warden_look_asked_total 5",
+            "warden_look_answered_total{kind=\"destroy\"} 4",
+            "warden_look_answered_total{kind=\"not_risky\"} 0",
+            "warden_look_unreadable_total 1",
+            "warden_look_busy_total 2",
+            "warden_look_refused_total 7",
+            "warden_look_calibrations_total{result=\"failed\"} 3",
+            "warden_look_seconds_bucket{le=\"1\"} 0",
+            "warden_look_seconds_bucket{le=\"2\"} 5",
+            "warden_look_seconds_bucket{le=\"+Inf\"} 5",
+            "warden_look_seconds_sum 6.5",
+            "warden_look_seconds_count 5",
+            "# TYPE warden_look_seconds histogram",
+        ] {
+            assert!(
+                text.lines().any(|l| l == line),
+                "missing `{line}` in:\n{text}"
+            );
+        }
+    }
+
+    #[test]
     fn label_values_are_escaped() {
         assert_eq!(escape("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
     }
