@@ -103,6 +103,10 @@ pub enum Event {
         score: u8,
         rules: Vec<String>,
         counts: Vec<(String, u32)>,
+        /// The second look at this step, if one was asked: what for, and the kind it
+        /// answered (none: no answer). So replay shows why a step went or asked. Appended
+        /// (issue 18); a record written before it reads as no look.
+        look: Option<crate::second_look::Looked>,
     },
     /// A question was put to the person, with what its card offers.
     Asked {
@@ -729,6 +733,7 @@ mod tests {
                 score: 0,
                 rules: vec![],
                 counts: vec![("messages".into(), 30)],
+                look: None,
             },
         ));
         chat.apply(&at(
@@ -739,6 +744,7 @@ mod tests {
                 score: 0,
                 rules: vec![],
                 counts: vec![("messages".into(), 5)],
+                look: None,
             },
         ));
         assert_eq!(chat.counted("messages", 0), 5);

@@ -4,6 +4,7 @@
 use crate::facts::Facts;
 use crate::law::judge;
 use crate::mode::Mode;
+use crate::second_look::for_person;
 use crate::step::{
     Access, AppStep, BrowserAction, BrowserStep, Context, FetchStep, FileStep, Origin,
     ScheduleStep, Setting, Step,
@@ -640,7 +641,9 @@ pub fn answer(id: Value, verdict: &Verdict) -> Answer {
         id,
         decision: verdict.decision,
         score: verdict.score,
-        reason: verdict.reason.clone(),
+        // INVARIANT: a name that isn't warden's (a mark's, an app's, a tool's) reaches the
+        // person only neutralised: no control character, newline or forged fence.
+        reason: for_person(&verdict.reason),
         risks: verdict.risks.iter().map(risk_out).collect(),
     }
 }
@@ -656,7 +659,7 @@ fn risk_out(scored: &Scored) -> RiskOut {
         score: scored.score,
         wanted: scored.wanted,
         wish: risk.wish.as_ref().filter(|_| !risk.never).map(wish_text),
-        reason: risk.reason.clone(),
+        reason: for_person(&risk.reason),
     }
 }
 

@@ -34,6 +34,7 @@
 //! all come to [`apply`] as `None`. For a lift, the question stands. For an add, nothing
 //! changes: the rules found nothing, so the step goes as the rules said.
 
+pub mod calibration;
 #[cfg(test)]
 mod tests;
 
@@ -77,14 +78,19 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Every kind, in the order the prompt lists them.
+    /// Every kind, in the order the prompt, the schema and the reader list them: the
+    /// cautious ones first and `not_risky` last. A small model leans to whatever comes first
+    /// (issue 18: with the list rotated, SmolLM2-135M picked the first kind in 5 of 6
+    /// rotations), so whatever bias it has leans to a question, never to a lift. The order
+    /// is fixed, not rotated per step, so the system message stays the same for every look
+    /// and the server's prompt cache keeps it.
     pub const ALL: [Kind; 6] = [
-        Kind::NotRisky,
-        Kind::SendOut,
-        Kind::Speak,
-        Kind::Grant,
-        Kind::Spend,
         Kind::Destroy,
+        Kind::Spend,
+        Kind::Grant,
+        Kind::Speak,
+        Kind::SendOut,
+        Kind::NotRisky,
     ];
 
     /// The word the model answers with.
@@ -136,6 +142,15 @@ impl Kind {
     }
 }
 
+/// What a look made of a step, as the event log keeps it with the step
+/// (`Event::Judged::look`). It sits last in its event and never grows (`storage::codec`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Looked {
+    pub purpose: Purpose,
+    /// The kind it answered; `None`: no answer (busy, a timeout, an error, unreadable).
+    pub answer: Option<Kind>,
+}
+
 /// Who says a message: the system message is warden's instructions, the user message holds
 /// the fenced data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -156,9 +171,65 @@ pub struct Message {
 /// log. It never reaches a reason.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "the second look answered `{0}`, which is not exactly one of not_risky, send_out, speak, grant, spend, destroy"
+    "the second look answered `{0}`, which is not exactly one of destroy, spend, grant, speak, send_out, not_risky"
 )]
 pub struct Unreadable(pub String);
+
+/// How an endpoint takes structured output. They differ: the OpenAI shape
+/// (`{"type": "json_schema", "json_schema": {"schema": …}}`) is what llama.cpp's
+/// `llama-server`, vLLM and Ollama take; llama-cpp-python's server refuses it (HTTP 500:
+/// "Input should be 'text' or 'json_object'") and takes `{"type": "json_object", "schema": …}`
+/// instead, which `llama-server` takes too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `{"type": "json_schema", "json_schema": {"name", "strict", "schema"}}`.
+    JsonSchema,
+    /// `{"type": "json_object", "schema": …}`.
+    JsonObject,
+    /// None asked for: the endpoint refused both, and the strict reader alone reads.
+    Plain,
+}
+
+impl Format {
+    /// The shape to try after this one was refused.
+    pub fn next(self) -> Format {
+        match self {
+            Format::JsonSchema => Format::JsonObject,
+            Format::JsonObject | Format::Plain => Format::Plain,
+        }
+    }
+}
+
+/// The schema of an answer: a JSON object whose only field, `kind`, is one of the kinds, in
+/// [`Kind::ALL`]'s order.
+pub fn answer_schema() -> serde_json::Value {
+    let kinds: Vec<&str> = Kind::ALL.iter().map(|kind| kind.name()).collect();
+    serde_json::json!({
+        "type": "object",
+        "properties": {"kind": {"type": "string", "enum": kinds}},
+        "required": ["kind"],
+        "additionalProperties": false,
+    })
+}
+
+/// The structured output the look asks for (`response_format` of the chat-completions
+/// request), in the endpoint's shape, or `None` for [`Format::Plain`]. The server turns the
+/// schema into a grammar, so the model can write nothing but `{"kind": "<kind>"}`. An
+/// endpoint that ignores it answers as it likes, and [`read_answer`] still reads only one
+/// kind.
+pub fn response_format(format: Format) -> Option<serde_json::Value> {
+    match format {
+        Format::JsonSchema => Some(serde_json::json!({
+            "type": "json_schema",
+            "json_schema": {"name": "second_look", "strict": true, "schema": answer_schema()},
+        })),
+        Format::JsonObject => Some(serde_json::json!({
+            "type": "json_object",
+            "schema": answer_schema(),
+        })),
+        Format::Plain => None,
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // The limits. The model is small and local: contexts of 2,048 to 8,192 tokens, and on a CPU
@@ -434,6 +505,23 @@ fn block(out: &mut String, name: &str, nonce: &str, text: &str) {
 /// Data as a block holds it: each run of whitespace, control or invisible characters
 /// becomes one [`MARK`] (none at the ends), and the fence characters become brackets.
 pub fn datamark(text: &str) -> String {
+    neutral(text, MARK)
+}
+
+/// Text that isn't warden's, as the person is shown it (a mark's name and provenance, an
+/// app's or a tool's name inside a reason): neutralised as [`datamark`] neutralises it for
+/// the model, with a plain space for the mark. Each run of whitespace, control or invisible
+/// characters becomes one space (none at the ends), so no newline, escape sequence or
+/// direction override reaches a dialog, and `⟦` `⟧` become `[` `]`, so no forged fence
+/// does either. warden's own sentences hold none of them, so neutralising a whole reason
+/// neutralises exactly the names in it.
+pub fn for_person(text: &str) -> String {
+    neutral(text, ' ')
+}
+
+/// Each run of whitespace, control or invisible characters as one `gap` (none at the
+/// ends), and the fence characters as brackets.
+fn neutral(text: &str, gap_mark: char) -> String {
     let mut out = String::with_capacity(text.len());
     let mut gap = false;
     for c in text.chars() {
@@ -442,7 +530,7 @@ pub fn datamark(text: &str) -> String {
             continue;
         }
         if gap && !out.is_empty() {
-            out.push(MARK);
+            out.push(gap_mark);
         }
         gap = false;
         // INVARIANT: no data holds a fence character, so no data opens or closes a block.

@@ -210,7 +210,7 @@ mod tests {
         let look = config
             .second_look
             .unwrap_or_else(|| panic!("the table is read"));
-        assert_eq!((look.model.as_str(), look.timeout_ms), ("tiny", 2000));
+        assert_eq!((look.model.as_str(), look.timeout_ms), ("tiny", 3000));
         std::fs::write(
             &path,
             "[second_look]\nurl = \"http://127.0.0.1:8080\"\nmodle = \"tiny\"\n",

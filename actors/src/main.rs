@@ -87,6 +87,17 @@ enum Command {
     /// Set warden up in an assistant: `warden setup claude-code` writes warden's hooks and
     /// Claude Code's sandbox settings (see docs/hook.md, "Setup").
     Setup(warden_actors::setup::SetupArgs),
+    /// The second look: `warden look --check` puts the calibration set to the configured
+    /// model and says whether the look would be on (exit 0) or off, and why (exit 1).
+    Look {
+        /// Calibrate the model now (the only action so far).
+        #[arg(long)]
+        check: bool,
+        /// The configuration file (default: $WARDEN_CONFIG, else config.toml in warden's
+        /// settings folder if there is one).
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -153,6 +164,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
         } => intent(&act, names, production, &said),
         Command::Hook { host } => Ok(hook::run(host)),
         Command::Setup(args) => warden_actors::setup::main(args),
+        Command::Look { check, config } => look(check, config.as_deref()),
     }
 }
 
@@ -330,6 +342,70 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
     } else {
         std::process::ExitCode::FAILURE
     })
+}
+
+/// `warden look --check`: the configured model's calibration, one line per step, then
+/// whether the look is on.
+fn look(check: bool, config: Option<&Path>) -> Result<std::process::ExitCode> {
+    if !check {
+        bail!("say what to do with the second look: `warden look --check` calibrates its model");
+    }
+    let home = std::env::var("HOME").unwrap_or_else(|_| "/".to_string());
+    let config = Config::load(config, &home)?;
+    let Some(table) = &config.second_look else {
+        bail!("the configuration has no [second_look]: no model to check (docs/second-look.md)");
+    };
+    let look = warden_actors::second_look::SecondLook::new(table)
+        .map_err(|e| anyhow::anyhow!("the configuration's [second_look]: {e}"))?;
+    // Why a step got no answer, on stderr (RUST_LOG changes it).
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warden_actors=debug")),
+        )
+        .with_writer(std::io::stderr)
+        .without_time()
+        .try_init();
+    let tokio = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting tokio")?;
+    let started = std::time::Instant::now();
+    let calibration = tokio.block_on(look.calibrate());
+    let took = started.elapsed();
+    outln!(
+        "warden: the second look at {} (model {}, structured output {:?}), {} calibration steps in {:.1} s:",
+        look.endpoint(),
+        table.model,
+        look.format(),
+        calibration.outcomes.len(),
+        took.as_secs_f64()
+    );
+    for outcome in &calibration.outcomes {
+        let answered = outcome.answer.map_or("no answer", |kind| kind.name());
+        let right = if outcome.risky {
+            "any kind but not_risky"
+        } else {
+            "not_risky"
+        };
+        let verdict = if outcome.is_right() { "right" } else { "wrong" };
+        outln!(
+            "  {verdict:5}  {}: {answered} ({right} is right)",
+            outcome.name
+        );
+    }
+    match look.standing().why_off() {
+        None => {
+            outln!(
+                "warden: the second look is on: its model answered every calibration step right"
+            );
+            Ok(std::process::ExitCode::SUCCESS)
+        }
+        Some(why) => {
+            outln!("warden: {why}");
+            Ok(std::process::ExitCode::from(1))
+        }
+    }
 }
 
 fn replay_check(dir: &Path) -> Result<std::process::ExitCode> {

@@ -13,6 +13,20 @@
 //!   `timeout_ms`, and no thread outlives it by much.
 //! - **Fail closed.** Every failure is a [`LookError`]. The caller hands `result.ok()` to
 //!   `warden::second_look::apply`, which keeps the question (see `docs/second-look.md`).
+//! - **Structured output.** The request carries `response_format`, a JSON schema whose only
+//!   field is an enum of the kinds (`warden::second_look::response_format`): llama.cpp's
+//!   server, vLLM and Ollama then let the model write nothing else. The strict reader still
+//!   reads the answer, for an endpoint that ignores the field.
+//! - **Calibrated before use.** [`SecondLook::calibrate`] puts the law's calibration set
+//!   (`warden::second_look::calibration`) to the model. Until a calibration has passed, and
+//!   after one fails, [`SecondLook::is_usable`] is false and the runtime doesn't look: the
+//!   questions stand, and [`SecondLook::standing`] says why (`/healthz`, `/metrics`, the log,
+//!   `warden look --check`).
+//! - **One look in flight.** A look takes the endpoint's one slot or doesn't happen
+//!   ([`LookError::Busy`]): a step never waits behind another step's look, and a serial server
+//!   is never handed a queue. The slot is held until the HTTP call has really ended (ureq's
+//!   own timeout closes the connection at `timeout_ms`, which is how llama.cpp's server,
+//!   Ollama and vLLM are told to stop working on it).
 //!
 //! The runtime's call, once `[second_look]` is configured (`LookConfig`, `SecondLook::new`):
 //! judge the step, apply kept answers and global lifts, then ask
@@ -21,18 +35,39 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::time::Duration;
-use warden::second_look::{Kind, Message, Purpose, Unreadable, prompt, read_answer};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+use warden::second_look::calibration::{Calibration, canaries};
+use warden::second_look::{
+    Format, Kind, Message, Purpose, Unreadable, prompt, read_answer, response_format,
+};
 use warden::step::{Context, Step};
 
-/// How long a look may take unless configured (`timeout_ms`).
-pub const DEFAULT_TIMEOUT_MS: u64 = 2_000;
+/// How long a look may take unless configured (`timeout_ms`). Measured on this project's
+/// 2-core CPU machines with llama-cpp-python's server and SmolLM2-135M, with the grammar: a
+/// look reads 560 to 700 tokens of prompt and takes 1.3 to 1.4 s for a lift and 2.5 to 2.7 s
+/// for an add when the machine is otherwise idle (`docs/second-look.md`). 3 s answers all of
+/// them, and fits under the Claude Code hook's own 4 s bound for a whole step
+/// (`hook::BOUND`) with a second left for the rest of the round trip: a longer look would
+/// only make the hook give up first. Only one look is ever in flight, so a slow look costs
+/// the step it serves, never the ones after it.
+pub const DEFAULT_TIMEOUT_MS: u64 = 3_000;
+
+/// How often `warden serve` calibrates the model again: a model swapped behind the same
+/// address, or a server that was down at the start, is found within this.
+pub const CALIBRATE_EVERY: Duration = Duration::from_secs(600);
+
+/// The look latency histogram's upper bounds, in seconds.
+pub const BUCKETS: [f64; 10] = [0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 15.0, 30.0];
 
 /// The longest `timeout_ms` warden accepts: a look that takes longer holds the chat's step.
 pub const MOST_TIMEOUT_MS: u64 = 60_000;
 
-/// The most tokens the model may answer with: a kind is a few.
-pub const MAX_TOKENS: u32 = 8;
+/// The most tokens the model may answer with: `{"kind": "not_risky"}` is about ten, a bare
+/// kind a few. No room for a preamble, which is unreadable anyway.
+pub const MAX_TOKENS: u32 = 24;
 
 /// The largest reply read, in bytes: a completion of a few tokens is well under it.
 const REPLY_MAX: u64 = 64 * 1024;
@@ -88,6 +123,8 @@ pub enum LookError {
     Nonce(String),
     #[error("the second look took longer than {0} ms")]
     Timeout(u64),
+    #[error("another look is in flight at the endpoint, so this step doesn't wait for one")]
+    Busy,
     #[error("the second look at `{endpoint}` could not be reached: {error}")]
     Unreachable { endpoint: String, error: String },
     #[error("the second look at `{endpoint}` answered HTTP {status}")]
@@ -98,7 +135,74 @@ pub enum LookError {
     Unreadable(#[from] Unreadable),
 }
 
-/// A configured second look: cheap to clone, safe to share between chats.
+/// Whether the model may judge, after its calibration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// Not calibrated yet: the look is off until it is.
+    Unchecked,
+    /// Answered every canary right: the look is on.
+    Passed,
+    /// Failed its calibration (the reason, in warden's words): the look is off.
+    Refused(String),
+}
+
+impl Standing {
+    /// Why the look is off, or `None` when it is on.
+    pub fn why_off(&self) -> Option<String> {
+        match self {
+            Standing::Passed => None,
+            Standing::Unchecked => Some("the second look's model is not calibrated yet".into()),
+            Standing::Refused(why) => Some(format!(
+                "the second look is off: {why}, so the questions stand"
+            )),
+        }
+    }
+}
+
+/// What looks did, counted since the look was set up (`/metrics`).
+#[derive(Debug, Default)]
+struct Counters {
+    /// Looks asked for a step (each took the slot).
+    asked: AtomicU64,
+    /// Answers, by kind, in `Kind::ALL`'s order.
+    answered: [AtomicU64; 6],
+    unreadable: AtomicU64,
+    timed_out: AtomicU64,
+    /// Steps that didn't wait because another look was in flight.
+    busy: AtomicU64,
+    /// Any other failure: unreachable, an HTTP error, a reply that isn't a completion.
+    failed: AtomicU64,
+    /// Looks not asked because the model isn't calibrated or failed its calibration.
+    refused: AtomicU64,
+    calibrations_passed: AtomicU64,
+    calibrations_failed: AtomicU64,
+    /// Looks answered or failed, per latency bucket (the last for +Inf).
+    buckets: [AtomicU64; BUCKETS.len() + 1],
+    sum_nanos: AtomicU64,
+}
+
+/// A snapshot of the counters, for `/metrics`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figures {
+    pub asked: u64,
+    /// By kind, in `Kind::ALL`'s order.
+    pub answered: [(Kind, u64); 6],
+    pub unreadable: u64,
+    pub timed_out: u64,
+    pub busy: u64,
+    pub failed: u64,
+    pub refused: u64,
+    pub calibrations_passed: u64,
+    pub calibrations_failed: u64,
+    /// Cumulative, per [`BUCKETS`] bound, then +Inf.
+    pub buckets: Vec<u64>,
+    pub sum_seconds: f64,
+    /// Whether the look is on (its model passed its last calibration).
+    pub usable: bool,
+}
+
+/// A configured second look: cheap to clone, safe to share between chats. Clones share the
+/// endpoint's one slot, the counters and the calibration.
 #[derive(Clone)]
 pub struct SecondLook {
     agent: ureq::Agent,
@@ -106,6 +210,29 @@ pub struct SecondLook {
     model: String,
     timeout: Duration,
     key: Option<String>,
+    slot: Arc<Semaphore>,
+    counters: Arc<Counters>,
+    standing: Arc<RwLock<Standing>>,
+    /// The structured output's shape this endpoint takes ([`format_of`]), learned when it
+    /// refuses one, tried from the first again at each calibration.
+    format: Arc<AtomicU8>,
+}
+
+/// A [`Format`] as the atomic holds it.
+fn format_of(n: u8) -> Format {
+    match n {
+        0 => Format::JsonSchema,
+        1 => Format::JsonObject,
+        _ => Format::Plain,
+    }
+}
+
+fn format_index(format: Format) -> u8 {
+    match format {
+        Format::JsonSchema => 0,
+        Format::JsonObject => 1,
+        Format::Plain => 2,
+    }
 }
 
 impl fmt::Debug for SecondLook {
@@ -127,6 +254,8 @@ struct Request<'a> {
     temperature: u8,
     max_tokens: u32,
     stream: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    response_format: Option<serde_json::Value>,
 }
 
 /// As much of a chat completion as warden reads: `choices[0].message.content`.
@@ -178,7 +307,110 @@ impl SecondLook {
             model: config.model.clone(),
             timeout,
             key,
+            slot: Arc::new(Semaphore::new(1)),
+            counters: Arc::new(Counters::default()),
+            standing: Arc::new(RwLock::new(Standing::Unchecked)),
+            format: Arc::new(AtomicU8::new(0)),
         })
+    }
+
+    /// The structured output's shape this endpoint is asked for now.
+    pub fn format(&self) -> Format {
+        format_of(self.format.load(Ordering::Relaxed))
+    }
+
+    /// Whether the model passed its last calibration, and why not.
+    pub fn standing(&self) -> Standing {
+        self.standing
+            .read()
+            .map_or_else(|e| e.into_inner().clone(), |s| s.clone())
+    }
+
+    /// Whether the runtime may look: the model passed its last calibration.
+    pub fn is_usable(&self) -> bool {
+        self.standing() == Standing::Passed
+    }
+
+    fn stand(&self, standing: Standing) {
+        let mut slot = self.standing.write().unwrap_or_else(|e| e.into_inner());
+        *slot = standing;
+    }
+
+    /// Counts a look the runtime didn't ask because the model may not judge.
+    pub fn refused(&self) {
+        self.counters.refused.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Puts the calibration set to the model, one canary at a time (each waits for the
+    /// endpoint's slot), and stands by the result: the look is on only if every canary was
+    /// answered right. Logged, and counted for `/metrics`.
+    pub async fn calibrate(&self) -> Calibration {
+        self.format.store(0, Ordering::Relaxed);
+        let mut answers = Vec::new();
+        for canary in canaries() {
+            let answer = match nonce() {
+                Ok(nonce) => {
+                    let messages = prompt(&canary.step, &canary.ctx, "", canary.purpose, nonce);
+                    self.call(&messages, true).await
+                }
+                Err(e) => Err(e),
+            };
+            if let Err(e) = &answer {
+                tracing::debug!(canary = canary.name, error = %e, "a calibration step got no answer");
+            }
+            answers.push(answer.ok());
+        }
+        let calibration = Calibration::of(&answers);
+        match calibration.failure() {
+            None => {
+                self.counters
+                    .calibrations_passed
+                    .fetch_add(1, Ordering::Relaxed);
+                tracing::info!(endpoint = %self.endpoint, model = %self.model, "the second look's model passed its calibration; the look is on");
+                self.stand(Standing::Passed);
+            }
+            Some(why) => {
+                self.counters
+                    .calibrations_failed
+                    .fetch_add(1, Ordering::Relaxed);
+                tracing::warn!(endpoint = %self.endpoint, model = %self.model, "the second look is off: {why}; the questions stand");
+                self.stand(Standing::Refused(why));
+            }
+        }
+        calibration
+    }
+
+    /// What looks did so far, for `/metrics`.
+    pub fn figures(&self) -> Figures {
+        let c = &self.counters;
+        let load = |a: &AtomicU64| a.load(Ordering::Relaxed);
+        let mut answered = [(Kind::NotRisky, 0); 6];
+        for (n, kind) in Kind::ALL.into_iter().enumerate() {
+            answered[n] = (kind, load(&c.answered[n]));
+        }
+        let mut cumulative = 0;
+        let buckets = c
+            .buckets
+            .iter()
+            .map(|b| {
+                cumulative += load(b);
+                cumulative
+            })
+            .collect();
+        Figures {
+            asked: load(&c.asked),
+            answered,
+            unreadable: load(&c.unreadable),
+            timed_out: load(&c.timed_out),
+            busy: load(&c.busy),
+            failed: load(&c.failed),
+            refused: load(&c.refused),
+            calibrations_passed: load(&c.calibrations_passed),
+            calibrations_failed: load(&c.calibrations_failed),
+            buckets,
+            sum_seconds: load(&c.sum_nanos) as f64 / 1e9,
+            usable: self.is_usable(),
+        }
     }
 
     /// Where the look posts: `{url}/v1/chat/completions`.
@@ -203,24 +435,109 @@ impl SecondLook {
         self.look(&messages).await
     }
 
-    /// Posts `messages` (`{"model", "messages", "temperature": 0, "max_tokens": 8,
-    /// "stream": false}`) and reads `choices[0].message.content` as one kind. Returns
-    /// within [`SecondLook::timeout`].
+    /// Posts `messages` (`{"model", "messages", "temperature": 0, "max_tokens": 24,
+    /// "stream": false, "response_format": …}`) and reads `choices[0].message.content` as
+    /// one kind. Returns within [`SecondLook::timeout`], or at once with
+    /// [`LookError::Busy`] when another look holds the endpoint's slot. Counted for
+    /// `/metrics`, and a look that answered is logged at debug.
     pub async fn look(&self, messages: &[Message]) -> Result<Kind, LookError> {
-        let body = serde_json::to_vec(&Request {
-            model: &self.model,
-            messages,
-            temperature: 0,
-            max_tokens: MAX_TOKENS,
-            stream: false,
-        })
-        .map_err(|e| LookError::Reply(e.to_string()))?;
+        let started = Instant::now();
+        let answer = self.call(messages, false).await;
+        let c = &self.counters;
+        match &answer {
+            Err(LookError::Busy) => {
+                c.busy.fetch_add(1, Ordering::Relaxed);
+                return answer;
+            }
+            Ok(kind) => {
+                if let Some(n) = Kind::ALL.iter().position(|k| k == kind) {
+                    c.answered[n].fetch_add(1, Ordering::Relaxed);
+                }
+                tracing::debug!(
+                    kind = kind.name(),
+                    took_ms = millis(started.elapsed()),
+                    "the second look answered"
+                );
+            }
+            Err(LookError::Unreadable(_)) => {
+                c.unreadable.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(LookError::Timeout(_)) => {
+                c.timed_out.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(_) => {
+                c.failed.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        c.asked.fetch_add(1, Ordering::Relaxed);
+        let took = started.elapsed();
+        let bucket = BUCKETS
+            .iter()
+            .position(|le| took.as_secs_f64() <= *le)
+            .unwrap_or(BUCKETS.len());
+        if let Some(counter) = c.buckets.get(bucket) {
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
+        c.sum_nanos.fetch_add(
+            u64::try_from(took.as_nanos()).unwrap_or(u64::MAX),
+            Ordering::Relaxed,
+        );
+        answer
+    }
+
+    /// One request in the endpoint's slot: taken at once, or waited for (`wait`, for the
+    /// calibration, which no step waits on).
+    async fn call(&self, messages: &[Message], wait: bool) -> Result<Kind, LookError> {
+        let slot = Arc::clone(&self.slot);
+        let permit = if wait {
+            slot.acquire_owned().await.map_err(|_| LookError::Busy)?
+        } else {
+            slot.try_acquire_owned().map_err(|_| LookError::Busy)?
+        };
         let ms = millis(self.timeout);
         let agent = self.agent.clone();
         let endpoint = self.endpoint.clone();
         let key = self.key.clone();
-        let call =
-            tokio::task::spawn_blocking(move || post(&agent, &endpoint, key.as_deref(), &body, ms));
+        let model = self.model.clone();
+        let messages = messages.to_vec();
+        let format = Arc::clone(&self.format);
+        // INVARIANT: the slot is held until the HTTP call has ended, not only until the
+        // caller stopped waiting, so warden never has two requests at the endpoint.
+        let call = tokio::task::spawn_blocking(move || {
+            let reply = loop {
+                let shape = format_of(format.load(Ordering::Relaxed));
+                let body = serde_json::to_vec(&Request {
+                    model: &model,
+                    messages: &messages,
+                    temperature: 0,
+                    max_tokens: MAX_TOKENS,
+                    stream: false,
+                    response_format: response_format(shape),
+                })
+                .map_err(|e| LookError::Reply(e.to_string()));
+                let reply =
+                    body.and_then(|body| post(&agent, &endpoint, key.as_deref(), &body, ms));
+                match reply {
+                    // An endpoint that refuses this shape of structured output (a 400, a 422,
+                    // or llama-cpp-python's 500) is asked in the next shape, and keeps it.
+                    Err(LookError::Status {
+                        status: 400 | 422 | 500,
+                        ..
+                    }) if shape != Format::Plain => {
+                        let next = shape.next();
+                        tracing::debug!(
+                            ?shape,
+                            ?next,
+                            "the endpoint refused this structured output; trying the next shape"
+                        );
+                        format.store(format_index(next), Ordering::Relaxed);
+                    }
+                    other => break other,
+                }
+            };
+            drop(permit);
+            reply
+        });
         let text = match tokio::time::timeout(self.timeout, call).await {
             Err(_) => return Err(LookError::Timeout(ms)),
             Ok(Err(join)) => {

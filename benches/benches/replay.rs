@@ -56,6 +56,7 @@ fn record(i: u64) -> Record {
             } else {
                 Vec::new()
             },
+            look: None,
         },
     };
     Record {

@@ -177,6 +177,37 @@ mod tests {
     }
 
     #[test]
+    fn a_judged_step_written_before_the_look_was_kept_reads_as_no_look()
+    -> Result<(), postcard::Error> {
+        let judged = |look| Record {
+            at_ms: 1_700_000_000_000,
+            event: Event::Judged {
+                tool: "Bash".into(),
+                decision: warden::verdict::Decision::Allow,
+                score: 3,
+                rules: vec!["git.push".into()],
+                counts: Vec::new(),
+                look,
+            },
+        };
+        // The layout before issue 18 is today's without its last field (`None` is one zero
+        // byte at the end).
+        let today = write_record(&judged(None))?;
+        assert_eq!(today.last(), Some(&0));
+        let before = &today[..today.len() - 1];
+        assert_eq!(read_record(before), Ok(judged(None)));
+        // A look, with or without an answer, comes back as written.
+        for answer in [None, Some(warden::second_look::Kind::NotRisky)] {
+            let record = judged(Some(warden::second_look::Looked {
+                purpose: warden::second_look::Purpose::Lift,
+                answer,
+            }));
+            assert_eq!(read_record(&write_record(&record)?), Ok(record));
+        }
+        Ok(())
+    }
+
+    #[test]
     fn values_that_are_not_records_are_skipped_with_a_reason() {
         let cases: &[(&[u8], Skip)] = &[
             (b"", Skip::Empty),

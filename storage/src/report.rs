@@ -2,6 +2,7 @@
 //! what this warden can't read, and whether each snapshot agrees with its chat's events.
 
 use crate::{EventLog, LogError, Replayed, Skip, codec, entry, key};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 use warden::chat::ChatState;
@@ -34,6 +35,9 @@ pub struct Report {
     /// The time of the oldest and the newest record read, in milliseconds since the epoch.
     pub oldest_ms: Option<i64>,
     pub newest_ms: Option<i64>,
+    /// Steps a second look was asked about, by what for and what it answered (`lift
+    /// not_risky`: a question the look lifted; `add none`: no answer, so a question).
+    pub looks: BTreeMap<String, u64>,
 }
 
 impl Report {
@@ -114,6 +118,20 @@ impl EventLog {
             match &found.record {
                 Ok(record) => {
                     report.events += 1;
+                    if let warden::chat::Event::Judged {
+                        look: Some(look), ..
+                    } = &record.event
+                    {
+                        let purpose = match look.purpose {
+                            warden::second_look::Purpose::Lift => "lift",
+                            warden::second_look::Purpose::Add => "add",
+                        };
+                        let answer = look.answer.map_or("none", |kind| kind.name());
+                        *report
+                            .looks
+                            .entry(format!("{purpose} {answer}"))
+                            .or_default() += 1;
+                    }
                     report.oldest_ms = Some(
                         report
                             .oldest_ms
@@ -185,6 +203,14 @@ impl fmt::Display for Report {
                 writeln!(f, "  events from {} to {}", utc(oldest), utc(newest))?;
             }
             _ => writeln!(f, "  no events")?,
+        }
+        if !self.looks.is_empty() {
+            let looks: Vec<String> = self
+                .looks
+                .iter()
+                .map(|(what, n)| format!("{what} {}", grouped(*n)))
+                .collect();
+            writeln!(f, "  second looks: {}", looks.join(", "))?;
         }
         if self.skipped > 0 {
             writeln!(
@@ -378,6 +404,12 @@ mod tests {
             bytes: 10,
             oldest_ms: Some(0),
             newest_ms: Some(0),
+            looks: [
+                ("lift not_risky".to_string(), 2),
+                ("add none".to_string(), 1),
+            ]
+            .into_iter()
+            .collect(),
         };
         assert!(!report.is_clean());
         assert_eq!(
@@ -385,6 +417,7 @@ mod tests {
             "event log in `/l`\n  \
              1 chat, 2 events, 3 snapshots, 10 bytes on disk\n  \
              events from 1970-01-01 00:00:00 UTC to 1970-01-01 00:00:00 UTC\n  \
+             second looks: add none 1, lift not_risky 2\n  \
              7 records skipped: this warden can't read them, and replay goes on without them\n    \
              chat `c1`, sequence 42: record version 9, this warden reads 1\n    \
              and 6 more\n  \

@@ -8,10 +8,12 @@ use super::supervisor::{Chats, SupervisorMsg, alive};
 use super::watch::{WatchActor, WatchMsg};
 use crate::second_look::SecondLook;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Offers, Record};
 use warden::mode::Mode;
+use warden::second_look::{Looked, Purpose};
 use warden::step::{Context, Step};
 use warden::verdict::{Decision, Verdict};
 use warden_storage::{Replayed, should_snapshot};
@@ -93,6 +95,23 @@ pub struct ChatRun {
     /// The behaviour watch, spawned on the chat's first app step.
     watch: Option<ActorRef<WatchMsg>>,
     myself: ActorRef<ChatMsg>,
+    /// The chat's latest looks, by what the model read ([`look_key`]), newest last: a peek
+    /// at a step its judge already looked at reuses that look instead of asking again.
+    looks: VecDeque<(String, Looked)>,
+}
+
+/// How many looks a chat remembers for its peeks: Claude Code's `PermissionRequest` follows
+/// its `PreToolUse` at once, and a turn's parallel calls are a handful.
+const LOOKS_KEPT: usize = 16;
+
+/// What the model reads for a look, without the nonce: two looks with the same key would
+/// read the same prompt, so the one answer stands for both.
+fn look_key(step: &Step, ctx: &Context, note: &str, purpose: Purpose) -> String {
+    warden::second_look::prompt(step, ctx, note, purpose, 0)
+        .into_iter()
+        .map(|message| message.content)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The host's clock, in milliseconds since the epoch.
@@ -259,6 +278,7 @@ impl ChatRun {
                 score: 0,
                 rules: Vec::new(),
                 counts: Vec::new(),
+                look: None,
             }])
             .await?;
             return Ok(Judged {
@@ -269,7 +289,9 @@ impl ChatRun {
         }
         let mut ctx = self.state.context(&cwd, ceiling);
         ctx.protected = Arc::clone(&self.protected);
-        ctx.second_look = self.look.is_some();
+        // A model that hasn't passed its calibration isn't used: the law asks as it would
+        // with no look configured.
+        ctx.second_look = self.look.as_ref().is_some_and(SecondLook::is_usable);
         ctx.listen_port = self.listen_port;
         let tool = step.tool();
         let step_kind = StepKind::of(&step);
@@ -320,18 +342,47 @@ impl ChatRun {
             verdict.decision = Decision::Allow;
             verdict.reason = format!("{} You always allow this in this chat.", verdict.reason);
         }
+        let mut looked = None;
         if let Some(look) = &self.look
             && let Some(purpose) = warden::second_look::purpose(&judged, &ctx, &verdict)
         {
-            let note = self.judges.current().note.clone();
-            let answer = match look.ask(&judged, &ctx, &note, purpose).await {
-                Ok(kind) => Some(kind),
-                Err(e) => {
-                    tracing::warn!(chat = %self.id, error = %e, "the second look gave no answer; the question stands");
-                    None
+            if look.is_usable() {
+                let note = self.judges.current().note.clone();
+                let key = look_key(&judged, &ctx, &note, purpose);
+                let seen = self
+                    .looks
+                    .iter()
+                    .rev()
+                    .find(|(k, _)| *k == key)
+                    .map(|(_, looked)| looked.answer);
+                let answer = match seen {
+                    // One look per step: a peek reuses its judge's look, whatever it was.
+                    Some(answer) if !record => answer,
+                    Some(Some(kind)) => Some(kind),
+                    // A peek whose step no judge looked at doesn't look: the question stands.
+                    None if !record => None,
+                    _ => match look.ask(&judged, &ctx, &note, purpose).await {
+                        Ok(kind) => Some(kind),
+                        Err(e) => {
+                            tracing::warn!(chat = %self.id, error = %e, "the second look gave no answer; the question stands");
+                            None
+                        }
+                    },
+                };
+                let this = Looked { purpose, answer };
+                if record {
+                    self.looks.retain(|(k, _)| *k != key);
+                    if self.looks.len() >= LOOKS_KEPT {
+                        self.looks.pop_front();
+                    }
+                    self.looks.push_back((key, this));
                 }
-            };
-            verdict = warden::second_look::apply(verdict, purpose, answer);
+                looked = Some(this);
+                verdict = warden::second_look::apply(verdict, purpose, answer);
+            } else if record {
+                // A peek would not have looked either: one count a step.
+                look.refused();
+            }
         }
         let offers = if verdict.decision == Decision::Ask {
             offers(
@@ -366,6 +417,7 @@ impl ChatRun {
             } else {
                 Vec::new()
             },
+            look: looked,
         }];
         let lookup = matches!(&step_kind, StepKind::Lookup);
         // Lookups asked at once for the same reason share one question (seed 000).
@@ -467,6 +519,7 @@ impl Actor for ChatActor {
             touched: Instant::now(),
             watch: None,
             myself,
+            looks: VecDeque::new(),
         })
     }
 

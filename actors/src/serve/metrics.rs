@@ -1,6 +1,9 @@
 //! What `GET /metrics` shows, in Prometheus's text format, written by hand: decisions by
-//! verdict and by rule, how long judging took, the chats in memory and the log's size.
+//! verdict and by rule, how long judging took, the chats in memory, the log's size, and the
+//! second look's looks (asked, answered by kind, unreadable, timed out, busy, failed, refused
+//! by calibration, their latency) and whether it is on.
 
+use crate::second_look::{BUCKETS as LOOK_BUCKETS, Figures};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Mutex;
@@ -37,8 +40,10 @@ fn index(decision: Decision) -> usize {
 }
 
 /// The process-wide figures that are read, not counted.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Gauges {
+    /// The second look's figures, when one is configured.
+    pub look: Option<Figures>,
     /// Chats in memory, if the runtime answered.
     pub chats_in_memory: Option<usize>,
     /// The event log's bytes on disk, if it could be read.
@@ -134,8 +139,91 @@ impl Metrics {
             out.push_str("# TYPE warden_log_bytes gauge\n");
             let _ = writeln!(out, "warden_log_bytes {n}");
         }
+        if let Some(look) = &gauges.look {
+            render_look(&mut out, look);
+        }
         out
     }
+}
+
+/// The second look's series.
+fn render_look(out: &mut String, look: &Figures) {
+    let counter = |out: &mut String, name: &str, help: &str, n: u64| {
+        let _ = writeln!(out, "# HELP {name} {help}");
+        let _ = writeln!(out, "# TYPE {name} counter");
+        let _ = writeln!(out, "{name} {n}");
+    };
+    out.push_str("# HELP warden_look_on Whether the second look is on: its model passed its last calibration.\n");
+    out.push_str("# TYPE warden_look_on gauge\n");
+    let _ = writeln!(out, "warden_look_on {}", u8::from(look.usable));
+    counter(
+        out,
+        "warden_look_asked_total",
+        "Looks asked of the model for a step.",
+        look.asked,
+    );
+    out.push_str("# HELP warden_look_answered_total Looks the model answered, by kind.\n");
+    out.push_str("# TYPE warden_look_answered_total counter\n");
+    for (kind, n) in &look.answered {
+        let _ = writeln!(
+            out,
+            "warden_look_answered_total{{kind=\"{}\"}} {n}",
+            kind.name()
+        );
+    }
+    counter(
+        out,
+        "warden_look_unreadable_total",
+        "Looks whose answer was not exactly one kind (the question stood).",
+        look.unreadable,
+    );
+    counter(
+        out,
+        "warden_look_timed_out_total",
+        "Looks with no answer within timeout_ms (the question stood).",
+        look.timed_out,
+    );
+    counter(
+        out,
+        "warden_look_failed_total",
+        "Looks that failed otherwise: unreachable, an HTTP error, not a completion (the question stood).",
+        look.failed,
+    );
+    counter(
+        out,
+        "warden_look_busy_total",
+        "Steps that didn't wait because another look was in flight (the question stood).",
+        look.busy,
+    );
+    counter(
+        out,
+        "warden_look_refused_total",
+        "Looks not asked because the model isn't calibrated or failed its calibration (the question stood).",
+        look.refused,
+    );
+    out.push_str("# HELP warden_look_calibrations_total Calibrations of the model, by result.\n");
+    out.push_str("# TYPE warden_look_calibrations_total counter\n");
+    let _ = writeln!(
+        out,
+        "warden_look_calibrations_total{{result=\"passed\"}} {}",
+        look.calibrations_passed
+    );
+    let _ = writeln!(
+        out,
+        "warden_look_calibrations_total{{result=\"failed\"}} {}",
+        look.calibrations_failed
+    );
+    out.push_str(
+        "# HELP warden_look_seconds Time a look asked for a step took, answered or not.\n",
+    );
+    out.push_str("# TYPE warden_look_seconds histogram\n");
+    for (le, n) in LOOK_BUCKETS.iter().zip(&look.buckets) {
+        let _ = writeln!(out, "warden_look_seconds_bucket{{le=\"{le}\"}} {n}");
+    }
+    let total = look.buckets.last().copied().unwrap_or_default();
+    let _ = writeln!(out, "warden_look_seconds_bucket{{le=\"+Inf\"}} {total}");
+    let _ = writeln!(out, "warden_look_seconds_sum {}", look.sum_seconds);
+    let _ = writeln!(out, "warden_look_seconds_count {total}");
 }
 
 /// A label value as Prometheus's text format writes it.
@@ -186,7 +274,9 @@ mod tests {
         let text = metrics.render(Gauges {
             chats_in_memory: Some(2),
             log_bytes: Some(4096),
+            look: None,
         });
+        assert!(!text.contains("warden_look"), "no look configured: {text}");
         for line in [
             "warden_decisions_total{decision=\"allow\"} 2",
             "warden_decisions_total{decision=\"ask\"} 1",
@@ -212,6 +302,58 @@ mod tests {
             .and_then(|s| s.parse().ok())
             .unwrap_or_default();
         assert!((sum - 9.0033).abs() < 1e-9, "{sum}");
+    }
+
+    #[test]
+    fn the_look_s_series_show_each_count_and_a_cumulative_histogram() {
+        use warden::second_look::Kind;
+        let mut answered = [(Kind::NotRisky, 0); 6];
+        for (n, kind) in Kind::ALL.into_iter().enumerate() {
+            answered[n] = (kind, u64::from(kind == Kind::Destroy) * 4);
+        }
+        let mut buckets = vec![0; LOOK_BUCKETS.len() + 1];
+        for (n, b) in buckets.iter_mut().enumerate() {
+            *b = if n < 4 { 0 } else { 5 };
+        }
+        let figures = Figures {
+            asked: 5,
+            answered,
+            unreadable: 1,
+            timed_out: 0,
+            busy: 2,
+            failed: 0,
+            refused: 7,
+            calibrations_passed: 0,
+            calibrations_failed: 3,
+            buckets,
+            sum_seconds: 6.5,
+            usable: false,
+        };
+        let text = Metrics::default().render(Gauges {
+            look: Some(figures),
+            ..Gauges::default()
+        });
+        for line in [
+            "warden_look_on 0",
+            "warden_look_asked_total 5",
+            "warden_look_answered_total{kind=\"destroy\"} 4",
+            "warden_look_answered_total{kind=\"not_risky\"} 0",
+            "warden_look_unreadable_total 1",
+            "warden_look_busy_total 2",
+            "warden_look_refused_total 7",
+            "warden_look_calibrations_total{result=\"failed\"} 3",
+            "warden_look_seconds_bucket{le=\"1\"} 0",
+            "warden_look_seconds_bucket{le=\"2\"} 5",
+            "warden_look_seconds_bucket{le=\"+Inf\"} 5",
+            "warden_look_seconds_sum 6.5",
+            "warden_look_seconds_count 5",
+            "# TYPE warden_look_seconds histogram",
+        ] {
+            assert!(
+                text.lines().any(|l| l == line),
+                "missing `{line}` in:\n{text}"
+            );
+        }
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub mod token;
 use crate::config::{Config, LISTEN};
 use crate::facts::HostFacts;
 use crate::runtime::{Options, Runtime};
-use crate::second_look::SecondLook;
+use crate::second_look::{CALIBRATE_EVERY, SecondLook};
 use anyhow::{Context as _, Result, anyhow, bail};
 use metrics::Metrics;
 use std::io::Write as _;
@@ -154,6 +154,9 @@ pub struct App {
     metrics: Metrics,
     /// This machine's facts, when the server reads them: each judge request is a new turn.
     host_facts: Option<Arc<HostFacts>>,
+    /// The second look, when one is configured: its standing for `/healthz`, its figures for
+    /// `/metrics`.
+    look: Option<SecondLook>,
 }
 
 /// A running server.
@@ -162,6 +165,8 @@ pub struct Server {
     data: PathBuf,
     runtime: Runtime,
     stop: Option<oneshot::Sender<()>>,
+    /// The second look's calibration, at the start and every [`CALIBRATE_EVERY`].
+    calibrating: Option<tokio::task::JoinHandle<()>>,
     serving: JoinHandle<std::io::Result<()>>,
 }
 
@@ -202,7 +207,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
         Options {
             protected: defaults.protected.clone(),
             idle: settings.idle,
-            look: settings.look,
+            look: settings.look.clone(),
             listen_port: defaults.listen_port,
             thresholds: settings.thresholds,
         },
@@ -214,6 +219,17 @@ pub async fn start(settings: Settings) -> Result<Server> {
         defaults,
         metrics: Metrics::default(),
         host_facts,
+        look: settings.look.clone(),
+    });
+    // The model is calibrated before it judges anything: until then, and after a failed
+    // calibration, the look is off and the questions stand. Steps are served meanwhile.
+    let calibrating = settings.look.map(|look| {
+        tokio::spawn(async move {
+            loop {
+                look.calibrate().await;
+                tokio::time::sleep(CALIBRATE_EVERY).await;
+            }
+        })
     });
     let router = routes::router(app, settings.body_bytes, settings.allow_remote);
     let (stop, stopped) = oneshot::channel::<()>();
@@ -230,6 +246,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
         data: settings.data,
         runtime,
         stop: Some(stop),
+        calibrating,
         serving,
     })
 }
@@ -263,6 +280,9 @@ impl Server {
     /// Stops gracefully: no new connection, requests in flight answered (for
     /// [`STOP_GRACE`] at most), then the runtime stops after flushing the log.
     pub async fn stop(mut self) -> Result<()> {
+        if let Some(calibrating) = self.calibrating.take() {
+            calibrating.abort();
+        }
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }

@@ -7,6 +7,7 @@
 use super::App;
 use super::metrics::Gauges;
 use super::token::Check;
+use crate::second_look::SecondLook;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{
@@ -341,12 +342,26 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 // ---------------------------------------------------------------------------------------
 // Open routes
 
-async fn healthz() -> Json<Value> {
-    Json(json!({"ok": true}))
+/// `{"ok": true}`; with a second look configured, whether it is on, and why not: a model
+/// that isn't calibrated yet, or failed its calibration, leaves the daemon degraded (it
+/// judges, and every question the look would have looked at stands).
+async fn healthz(State(app): State<Arc<App>>) -> Json<Value> {
+    let Some(look) = &app.look else {
+        return Json(json!({"ok": true}));
+    };
+    match look.standing().why_off() {
+        None => Json(json!({"ok": true, "look": {"on": true}})),
+        Some(reason) => Json(json!({
+            "ok": true,
+            "degraded": true,
+            "look": {"on": false, "reason": reason},
+        })),
+    }
 }
 
 async fn metrics(State(app): State<Arc<App>>) -> Response {
     let gauges = Gauges {
+        look: app.look.as_ref().map(SecondLook::figures),
         chats_in_memory: app.runtime.in_memory().await.ok(),
         log_bytes: match app.runtime.log_bytes().await {
             Ok(bytes) => Some(bytes),

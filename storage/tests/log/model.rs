@@ -20,6 +20,22 @@ enum Op {
     Reopen,
 }
 
+/// No look, a look with no answer, or a look that answered one of the kinds.
+fn looked(n: u8) -> Option<warden::second_look::Looked> {
+    use warden::second_look::{Kind, Looked, Purpose};
+    match n {
+        0 => None,
+        1 => Some(Looked {
+            purpose: Purpose::Add,
+            answer: None,
+        }),
+        n => Some(Looked {
+            purpose: Purpose::Lift,
+            answer: Kind::ALL.get(usize::from(n - 2)).copied(),
+        }),
+    }
+}
+
 fn mode() -> impl Strategy<Value = Mode> {
     prop_oneof![
         Just(Mode::PlanOnly),
@@ -63,12 +79,13 @@ fn event() -> impl Strategy<Value = Event> {
         word().prop_map(|source| Event::Others { source }),
         mark().prop_map(|mark| Event::Read { mark }),
         Just(Event::Turn),
-        (word(), 0..30u32).prop_map(|(tool, n)| Event::Judged {
+        (word(), 0..30u32, 0..8u8).prop_map(|(tool, n, look)| Event::Judged {
             tool,
             decision: Decision::Ask,
             score: 3,
             rules: vec!["git.push".into()],
             counts: vec![("messages".into(), n)],
+            look: looked(look),
         }),
         (0..4u64, word()).prop_map(|(question, tool)| Event::Asked {
             question,
