@@ -6,7 +6,9 @@
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
     /// `check` was pointed at a folder that holds no event log.
-    #[error("no event log in `{path}`: the folder has no `db` file")]
+    #[error(
+        "no event log in `{path}`: the folder has no `db` file (a data folder holds its log in `log/`)"
+    )]
     Missing { path: String },
     /// Another process (or another `EventLog` in this one) has the log open.
     #[error("the event log in `{path}` is in use by another process: only one may open it")]
@@ -14,6 +16,11 @@ pub enum LogError {
     /// The folder could not be opened as an event log.
     #[error("the event log in `{path}` could not be opened: {cause}")]
     Open { path: String, cause: String },
+    /// The log's files are damaged: what is wrong, and what the person can do.
+    #[error(
+        "the event log in `{path}` is damaged: {what}. Next: `warden replay --check {path}` says what can still be read; restore the folder from a copy, or move it aside and start a fresh log (warden makes one where there is none)"
+    )]
+    Damaged { path: String, what: String },
     /// Reading, writing or flushing failed.
     #[error("the event log in `{path}` failed: {cause}")]
     Store { path: String, cause: String },

@@ -105,6 +105,14 @@ impl std::fmt::Debug for EventLog {
     }
 }
 
+/// What is missing from a folder that was a log: its data file gone while its settings
+/// file (`conf`) is there. Opening it anyway would make a fresh, empty log in its place and
+/// every event would be silently gone.
+fn missing_part(dir: &Path) -> Option<String> {
+    (dir.join("conf").is_file() && !dir.join("db").exists())
+        .then(|| "its data file `db` is missing (its `conf` is there)".to_string())
+}
+
 impl EventLog {
     /// Opens the log in `dir`, creating the folder and an empty log if there is none. Fails
     /// when another process has it open (after waiting [`LOCK_WAIT`] for it to let go).
@@ -117,11 +125,21 @@ impl EventLog {
                     path: shown.clone(),
                 }
             }
+            sled::Error::Corruption { at, .. } => LogError::Damaged {
+                path: shown.clone(),
+                what: match at {
+                    Some(at) => format!("sled found corrupted data in its files at {at}"),
+                    None => "sled found corrupted data in its files".to_string(),
+                },
+            },
             e => LogError::Open {
                 path: shown.clone(),
                 cause: e.to_string(),
             },
         };
+        if let Some(what) = missing_part(&path) {
+            return Err(LogError::Damaged { path: shown, what });
+        }
         let db = Self::open_db(&path).map_err(opening)?;
         let events = db.open_tree("events").map_err(opening)?;
         let snapshots = db.open_tree("snapshots").map_err(opening)?;

@@ -54,6 +54,18 @@ impl Report {
 /// has the log open.
 pub fn check(dir: impl AsRef<Path>) -> Result<Report, LogError> {
     let dir = dir.as_ref();
+    // A data folder holds its log in `log/`.
+    let nested = dir.join("log");
+    let dir =
+        if !dir.join("db").exists() && !dir.join("conf").exists() && nested.join("db").is_file() {
+            nested.as_path()
+        } else {
+            dir
+        };
+    if dir.join("conf").is_file() && !dir.join("db").exists() {
+        // Damaged, not absent: said as `EventLog::open` says it.
+        return EventLog::open(dir)?.report();
+    }
     if !dir.join("db").is_file() {
         return Err(LogError::Missing {
             path: dir.display().to_string(),

@@ -328,7 +328,7 @@ fn check_refuses_a_folder_without_a_log() -> Outcome {
         assert_eq!(
             e.to_string(),
             format!(
-                "no event log in `{}`: the folder has no `db` file",
+                "no event log in `{}`: the folder has no `db` file (a data folder holds its log in `log/`)",
                 path.display()
             )
         );
