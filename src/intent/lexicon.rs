@@ -317,7 +317,10 @@ fn split_verbs(lexicon: &Lexicon, text: &str, items: &mut [Item]) {
 /// "never"): no language says "19 not", so it holds nothing there.
 fn dates(text: &str, items: &mut [Item]) {
     let number = |item: &Item| {
-        item.is_word() && text[item.start..item.end].bytes().all(|b| b.is_ascii_digit())
+        item.is_word()
+            && text[item.start..item.end]
+                .bytes()
+                .all(|b| b.is_ascii_digit())
     };
     for k in 1..items.len() {
         let item = &items[k];

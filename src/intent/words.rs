@@ -365,7 +365,7 @@ const DISCARD: Table = &[
 
 #[rustfmt::skip]
 const SEND: Table = &[
-    (En, &["e mail", "email", "forward", "forwarding", "mail it", "post it", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads"]),
+    (En, &["direct message", "dm", "e mail", "email", "forward", "forwarding", "mail it", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads"]),
     (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
     (Fr, &["envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
     (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "sube", "subelo", "subir"]),
@@ -528,13 +528,13 @@ const SECRETS: Table = &[
 /// app steps use it, and they need the names of what they change.
 #[rustfmt::skip]
 const CHANGE: Table = &[
-    (En, &["add", "adding", "append", "appending", "book", "change", "changing", "create", "creates", "creating", "edit", "editing", "fill in", "insert", "modify", "move", "moving", "put", "rename", "renaming", "reschedule", "save", "schedule", "set", "update", "updating", "write", "writing"]),
-    (De, &["aendern", "aktualisiere", "aktualisieren", "andern", "anhaengen", "anhangen", "anlegen", "bearbeite", "bearbeiten", "eintragen", "erstelle", "erstellen", "fuege hinzu", "fuge hinzu", "hinzufuegen", "hinzufugen", "lege an", "schreibe", "schreiben", "speichere", "speichern", "trage ein", "umbenennen", "verschiebe", "verschieben"]),
-    (Fr, &["ajoute", "ajouter", "ajoutez", "change", "changer", "cree", "creer", "creez", "deplace", "deplacer", "ecrire", "ecris", "enregistre", "enregistrer", "mets a jour", "mettre a jour", "modifie", "modifier", "renomme", "renommer", "reprogramme", "reprogrammer"]),
-    (Es, &["actualiza", "actualizar", "agrega", "agregar", "anade", "anadir", "cambia", "cambiar", "crea", "crear", "edita", "editar", "escribe", "escribir", "guarda", "guardar", "modifica", "modificar", "mover", "mueve", "renombra", "renombrar", "reprograma", "reprogramar"]),
-    (Pt, &["acrescenta", "acrescentar", "adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "cria", "criar", "edita", "editar", "escreve", "escrever", "modifica", "modificar", "move", "mover", "reagenda", "reagendar", "renomear", "renomeia", "salva", "salvar"]),
-    (It, &["aggiorna", "aggiornare", "aggiungere", "aggiungi", "cambia", "cambiare", "crea", "creare", "modifica", "modificare", "rinomina", "rinominare", "salva", "salvare", "scrivere", "scrivi", "sposta", "spostare"]),
-    (Nl, &["aanmaken", "bewerk", "bewerken", "bijwerken", "hernoem", "hernoemen", "maak", "maak aan", "opslaan", "schrijf", "schrijven", "sla op", "toevoegen", "verplaats", "verplaatsen", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
+    (En, &["add", "adding", "append", "appending", "book", "change", "changing", "create", "creates", "creating", "edit", "editing", "fill in", "insert", "modify", "move", "moving", "open", "put", "rename", "renaming", "reschedule", "reserve", "save", "schedule", "set", "update", "updating", "write", "writing"]),
+    (De, &["aendern", "aktualisiere", "aktualisieren", "andern", "anhaengen", "anhangen", "anlegen", "bearbeite", "bearbeiten", "eintragen", "erstelle", "erstellen", "fuege hinzu", "fuge hinzu", "hinzufuegen", "hinzufugen", "lege an", "reserviere", "reservieren", "schreibe", "schreiben", "speichere", "speichern", "trage ein", "umbenennen", "verschiebe", "verschieben"]),
+    (Fr, &["ajoute", "ajouter", "ajoutez", "change", "changer", "cree", "creer", "creez", "deplace", "deplacer", "ecrire", "ecris", "enregistre", "enregistrer", "mets a jour", "mettre a jour", "modifie", "modifier", "renomme", "renommer", "reprogramme", "reprogrammer", "reserve", "reserver"]),
+    (Es, &["actualiza", "actualizar", "agrega", "agregar", "anade", "anadir", "cambia", "cambiar", "crea", "crear", "edita", "editar", "escribe", "escribir", "guarda", "guardar", "modifica", "modificar", "mover", "mueve", "renombra", "renombrar", "reprograma", "reprogramar", "reserva", "reservar"]),
+    (Pt, &["acrescenta", "acrescentar", "adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "cria", "criar", "edita", "editar", "escreve", "escrever", "modifica", "modificar", "move", "mover", "reagenda", "reagendar", "renomear", "renomeia", "reserva", "reservar", "salva", "salvar"]),
+    (It, &["aggiorna", "aggiornare", "aggiungere", "aggiungi", "cambia", "cambiare", "crea", "creare", "modifica", "modificare", "prenota", "prenotare", "rinomina", "rinominare", "salva", "salvare", "scrivere", "scrivi", "sposta", "spostare"]),
+    (Nl, &["aanmaken", "bewerk", "bewerken", "bijwerken", "hernoem", "hernoemen", "maak", "maak aan", "opslaan", "reserveer", "reserveren", "schrijf", "schrijven", "sla op", "toevoegen", "verplaats", "verplaatsen", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
 ];
 
 /// Every act's words, one table per act.

@@ -155,9 +155,13 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
     // the change's own act with every name it acts on.
     let wish = risks
         .iter()
-        .find(|risk| RULES.iter().any(|rule| rule.rule == risk.rule && rule.act.is_some()))
+        .find(|risk| {
+            RULES
+                .iter()
+                .any(|rule| rule.rule == risk.rule && rule.act.is_some())
+        })
         .and_then(|risk| risk.wish.clone())
-        .or_else(|| change_wish(&targets));
+        .or_else(|| change_wish(&targets, &step.arguments));
     risks.extend(secret(&at, &sent));
     if own && !changes && sent.total > HEAVY_READ {
         let heavy = Risk::new(
@@ -172,7 +176,12 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         risks.push(heavy.way_out());
     }
     if !own && ctx.has_read() && step.setting != Some(Setting::Allow) && !ctx.second_look {
-        risks.extend(someone_elses(step, changes, &sent, wish.filter(|_| changes)));
+        risks.extend(someone_elses(
+            step,
+            changes,
+            &sent,
+            wish.filter(|_| changes),
+        ));
     }
     Assessment {
         risks,
@@ -270,6 +279,8 @@ fn rule_names(concept: Concept, targets: &Targets, app: &str) -> Vec<Name> {
     let (first, then) = match concept {
         Concept::Deletes => (targets.what(), targets.whom()),
         Concept::Runs => (targets.what(), Vec::new()),
+        // A message names whom it reaches and every link it sends.
+        Concept::Speaks => (targets.whom_and_links(), targets.what()),
         _ => (targets.whom(), targets.what()),
     };
     [first, then]
@@ -279,11 +290,20 @@ fn rule_names(concept: Concept, targets: &Targets, app: &str) -> Vec<Name> {
 }
 
 /// A change no rule reads an act in ("create_calendar_event", "append_to_file"): asked for
-/// with the change's own words, naming whom it reaches and what it changes. A change that
-/// names nothing can't be asked for by name: no wish, and its question stands.
-fn change_wish(targets: &Targets) -> Option<Wish> {
+/// with the change's own words, naming whom it reaches and what it changes, or else every
+/// value it sets. A change with free text and no target can't be asked for by name: no
+/// wish, and its question stands.
+fn change_wish(targets: &Targets, arguments: &serde_json::Value) -> Option<Wish> {
     let mut names = targets.whom();
-    names.extend(targets.what());
+    // Whom it reaches, named, is enough where the item is only an id the person can't say
+    // ("add john.doe@clientcorp.com to the Introductory meeting": event 24).
+    if names.is_empty() || !targets.only_an_id() {
+        names.extend(targets.what());
+    }
+    if names.is_empty() {
+        // A change dictated whole ("update my address to Dalton Street 123, New York").
+        names = names::values(arguments);
+    }
     if names.is_empty() {
         return None;
     }
@@ -349,11 +369,13 @@ fn someone_elses(step: &AppStep, changes: bool, sent: &Sent, wish: Option<Wish>)
 /// person's words: publishing, sharing and inviting, making public. Anything else is
 /// sending (by the tool's name) or the tool's own change (by an argument).
 fn speaking(word: &str) -> Option<Act> {
-    [Act::Publish, Act::Access, Act::Public].into_iter().find(|act| {
-        wish_words(*act)
-            .iter()
-            .any(|(_, line)| line.contains(&word))
-    })
+    [Act::Publish, Act::Access, Act::Public]
+        .into_iter()
+        .find(|act| {
+            wish_words(*act)
+                .iter()
+                .any(|(_, line)| line.contains(&word))
+        })
 }
 
 /// Words too common to name an app by.

@@ -18,6 +18,37 @@ use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
+/// The values of a change no argument's name says anything about (`street`, `city`):
+/// each a name the message must carry, so a change the person dictated whole is theirs;
+/// none when any value is text rather than a name.
+pub fn values(arguments: &Value) -> Vec<Name> {
+    let mut out = Vec::new();
+    let mut stack = vec![arguments];
+    let mut seen = 0;
+    while let Some(value) = stack.pop() {
+        seen += 1;
+        if seen > MOST_VALUES {
+            return Vec::new();
+        }
+        match value {
+            Value::String(text) => {
+                let folded = fold(text.trim());
+                if folded.len() > LONGEST || folded.chars().count() < SHORTEST {
+                    return Vec::new();
+                }
+                out.push(Name::AnyOf(vec![folded]));
+            }
+            Value::Array(items) => stack.extend(items),
+            Value::Object(fields) => stack.extend(fields.values()),
+            Value::Number(_) | Value::Bool(_) | Value::Null => {}
+        }
+    }
+    if out.len() > MOST_NAMES {
+        return Vec::new();
+    }
+    out
+}
+
 /// Values looked at, at most.
 pub const MOST_VALUES: usize = 256;
 /// Names a step may need; more, and no message can name them all.
@@ -45,6 +76,13 @@ pub struct Targets {
     pub what: Vec<Vec<String>>,
     /// The dates the act is about, as the alternatives a person writes them in.
     pub when: Vec<String>,
+    /// Every web address its values carry (a message's body too), as the alternatives it
+    /// is named by (the address, its host): a message that sends a link names it, or the
+    /// link is what an injection sends ("send a link www.secure-systems-252.com to Alice").
+    pub links: Vec<Vec<String>>,
+    /// The item is known only by an id (`event_id`, `file_id`), which a person doesn't
+    /// say: the date the act is about names it instead ("move it to May 20").
+    by_id: bool,
     /// More names than [`MOST_NAMES`].
     pub too_many: bool,
 }
@@ -90,7 +128,10 @@ impl Targets {
                 break;
             }
             match value {
-                Value::String(text) => targets.add(role, text),
+                Value::String(text) => {
+                    targets.link(text);
+                    targets.add(role, text);
+                }
                 Value::Number(number) => targets.add(role, &number.to_string()),
                 Value::Array(items) => stack.extend(items.iter().rev().map(|item| (role, item))),
                 Value::Object(fields) if role == Some(Role::Whom) => {
@@ -104,22 +145,59 @@ impl Targets {
                 }
                 Value::Object(fields) => {
                     for (key, inner) in fields.iter().rev() {
-                        stack.push((self::role(key).or(role), inner));
+                        let here = self::role(key);
+                        if here == Some(Role::What) && words(key).iter().any(|w| w == "id") {
+                            targets.by_id = true;
+                        }
+                        stack.push((here.or(role), inner));
                     }
                 }
                 Value::Null | Value::Bool(_) => {}
             }
         }
-        if targets.whom.len() + targets.what.len() > MOST_NAMES {
+        if targets.whom.len() + targets.what.len() + targets.links.len() > MOST_NAMES {
             targets.too_many = true;
         }
         targets
     }
 
+    /// The web addresses in a value: words starting `http://`, `https://` or `www.`.
+    fn link(&mut self, text: &str) {
+        for word in
+            text.split(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '(' | ')' | '"'))
+        {
+            let word = fold(word.trim_end_matches(['.', ',', ';', ':', '!', '?']));
+            let bare = word
+                .strip_prefix("https://")
+                .or_else(|| word.strip_prefix("http://"))
+                .unwrap_or(&word);
+            if !(word.starts_with("http://")
+                || word.starts_with("https://")
+                || bare.starts_with("www."))
+            {
+                continue;
+            }
+            let host = bare.split(['/', '?', '#']).next().unwrap_or(bare);
+            let mut options = vec![word.clone()];
+            for form in [bare, host, host.strip_prefix("www.").unwrap_or(host)] {
+                if form.chars().count() >= SHORTEST && !options.iter().any(|o| o == form) {
+                    options.push(form.to_string());
+                }
+            }
+            if !self.links.contains(&options) {
+                self.links.push(options);
+            }
+        }
+    }
+
     fn add(&mut self, role: Option<Role>, text: &str) {
         match role {
             Some(Role::Whom) => {
-                for one in text.split([',', ';']).map(str::trim).filter(|t| !t.is_empty()) {
+                for one in text
+                    .split([',', ';'])
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                {
                     self.person(&[one]);
                 }
             }
@@ -174,13 +252,27 @@ impl Targets {
         self.guarded(self.whom.clone())
     }
 
-    /// What the step changes, each item a name the message must carry; the date the act
-    /// is about names it as well as the item's name ("the event on 2024-05-19").
+    /// Whether the one item is known only by an id, with no date to name it by.
+    pub fn only_an_id(&self) -> bool {
+        self.by_id && self.when.is_empty()
+    }
+
+    /// Whom the step speaks to and every link it sends: what a message must name.
+    pub fn whom_and_links(&self) -> Vec<Name> {
+        let mut names = self.whom.clone();
+        names.extend(self.links.iter().cloned().map(Name::AnyOf));
+        self.guarded(names)
+    }
+
+    /// What the step changes, each item a name the message must carry. An item known only
+    /// by its id is named by the date the act is about as well ("move it to May 20": the
+    /// date is the change); an item with a name or a title must be called by it, so a
+    /// hotel booked on the dates the person said is not the hotel they named.
     pub fn what(&self) -> Vec<Name> {
         let mut what: Vec<Name> = match self.what.as_slice() {
             [] if self.when.is_empty() => Vec::new(),
             [] => vec![Name::AnyOf(self.when.clone())],
-            [one] => {
+            [one] if self.by_id => {
                 let mut options = one.clone();
                 options.extend(self.when.iter().cloned());
                 vec![Name::AnyOf(options)]
@@ -220,7 +312,11 @@ pub fn item_options(text: &str) -> Vec<String> {
     if whole.len() > LONGEST || whole.contains(char::is_whitespace) {
         return out;
     }
-    let base = whole.rsplit(['/', '\\']).next().unwrap_or(&whole).to_string();
+    let base = whole
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(&whole)
+        .to_string();
     let stem = match base.rsplit_once('.') {
         Some((stem, ext))
             if !stem.is_empty()
@@ -249,10 +345,13 @@ pub fn date_options(text: &str) -> Vec<String> {
     let folded = fold(text.trim());
     let bytes = folded.as_bytes();
     let iso = bytes.len() >= 10
-        && bytes[..10]
-            .iter()
-            .enumerate()
-            .all(|(i, b)| if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() });
+        && bytes[..10].iter().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                *b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
     if !iso {
         return if folded.chars().count() >= SHORTEST && folded.len() <= LONGEST {
             vec![folded]

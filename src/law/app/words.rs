@@ -154,7 +154,7 @@ pub const WHOM: Table = &[
 /// an id (`file_id`).
 #[rustfmt::skip]
 pub const WHAT: Table = &[
-    (En, &["doc", "document", "event", "file", "filename", "folder", "id", "item", "list", "name", "note", "page", "path", "playlist", "project", "repo", "repository", "sheet", "spreadsheet", "summary", "task", "title", "todo"]),
+    (En, &["car", "company", "doc", "document", "event", "file", "filename", "flight", "folder", "hotel", "id", "item", "list", "name", "note", "page", "path", "playlist", "product", "project", "repo", "repository", "restaurant", "sheet", "spreadsheet", "summary", "task", "title", "todo", "venue"]),
     (De, &["aufgabe", "datei", "dokument", "notiz", "ordner", "seite", "termin", "titel"]),
     (Fr, &["dossier", "evenement", "fichier", "nom", "tache", "titre"]),
     (Es, &["archivo", "carpeta", "documento", "evento", "nombre", "nota", "pagina", "tarea", "titulo"]),
