@@ -163,6 +163,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         .and_then(|risk| risk.wish.clone())
         .or_else(|| change_wish(&targets, &step.arguments));
     risks.extend(secret(&at, &sent));
+    risks.extend(key_file(&at, &step.arguments));
     if own && !changes && sent.total > HEAVY_READ {
         let heavy = Risk::new(
             RuleId::AppHeavyRead,
@@ -330,6 +331,45 @@ fn secret(at: &str, sent: &Sent) -> Option<Risk> {
     .way_out();
     // INVARIANT: a key or token sent to an app is NEVER; a long blob is only severe.
     Some(if *kind == BLOB { risk } else { risk.never() })
+}
+
+/// A private key or credential file named in the arguments (an attachment of
+/// `~/.ssh/id_rsa`): keys sent are NEVER, as seed 002 says of keys read or sent, and no
+/// recipient the person named lifts it.
+fn key_file(at: &str, arguments: &serde_json::Value) -> Option<Risk> {
+    const HOME: &str = "/~home";
+    let mut stack = vec![arguments];
+    let mut seen = 0;
+    while let Some(value) = stack.pop() {
+        seen += 1;
+        if seen > names::MOST_VALUES {
+            return None;
+        }
+        match value {
+            serde_json::Value::String(text) if text.len() <= 4096 => {
+                let path = text.trim();
+                let abs = match path.strip_prefix('~') {
+                    Some(rest) => format!("{HOME}{rest}"),
+                    None if path.starts_with('/') => path.to_string(),
+                    None => continue,
+                };
+                if crate::law::command::paths::is_key_path(&abs, HOME) {
+                    let risk = Risk::new(
+                        RuleId::AppSecret,
+                        Harm::Severe,
+                        false,
+                        format!("{at} would send a key or credential file (`{path}`)"),
+                    );
+                    // INVARIANT: a key file sent to an app is NEVER, like a key in a value.
+                    return Some(risk.way_out().never());
+                }
+            }
+            serde_json::Value::Array(items) => stack.extend(items),
+            serde_json::Value::Object(fields) => stack.extend(fields.values()),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Someone else's app after reading: a lookup that sends no more than a lookup goes; a
