@@ -30,11 +30,14 @@ pub enum Act {
     Mirror,
     Public,
     Secrets,
+    /// Creating, adding, appending, editing, moving or renaming something in an app: what
+    /// an app's change does when its name says no other act.
+    Change,
 }
 
 impl Act {
     /// Every act, in a fixed order.
-    pub const ALL: [Act; 21] = [
+    pub const ALL: [Act; 22] = [
         Act::Push,
         Act::ForcePush,
         Act::Deploy,
@@ -56,6 +59,7 @@ impl Act {
         Act::Mirror,
         Act::Public,
         Act::Secrets,
+        Act::Change,
     ];
 
     /// The act's name as the protocol and the CLI write it (`force_push`).
@@ -82,6 +86,7 @@ impl Act {
             Act::Mirror => "mirror",
             Act::Public => "public",
             Act::Secrets => "secrets",
+            Act::Change => "change",
         }
     }
 
@@ -108,7 +113,10 @@ impl Act {
 #[serde(rename_all = "snake_case")]
 pub enum Name {
     /// Any one of these words (already lower case): a branch, a package, a host and its
-    /// shorter forms, a remote and its host, a file's basename.
+    /// shorter forms, a remote and its host, a file's basename. An alternative with an `@`
+    /// is an email address: named whole, or by its local part where that is not the local
+    /// part of another address ("send it to alice" names `alice@example.com`; "send it to
+    /// alice@other.example" does not).
     AnyOf(Vec<String>),
     /// The word production, in any of the seven languages (PROD_WORDS).
     Production,
@@ -127,6 +135,9 @@ pub struct Wish {
     pub act: Act,
     /// Every one of these must be named in the message that asks.
     pub names: Vec<Name>,
+    /// What the step acts on that asking needn't name but a boundary may rule out ("push
+    /// when you're done, but not to main" holds a push to main, and only that push).
+    pub targets: Vec<Name>,
 }
 
 impl Wish {
@@ -134,11 +145,18 @@ impl Wish {
         Wish {
             act,
             names: Vec::new(),
+            targets: Vec::new(),
         }
     }
 
     pub fn naming(mut self, name: Name) -> Wish {
         self.names.push(name);
+        self
+    }
+
+    /// A target a boundary may rule out, though asking needn't name it.
+    pub fn targeting(mut self, name: Name) -> Wish {
+        self.targets.push(name);
         self
     }
 }

@@ -2,6 +2,7 @@
 //! copied into the repository), judged before and after reading, with rates per set and label,
 //! and against the hand labels of a sample of them (`corpus/external/labels.jsonl`).
 
+pub mod agents;
 pub mod labels;
 
 use anyhow::{Context as _, Result};
@@ -99,7 +100,7 @@ fn world() -> FakeFacts {
 /// Runs every set found under `dir` and prints rates, then the rates against the labels in
 /// `labels` when that file exists; `show` prints that many sample commands per label and
 /// verdict, and that many mismatches per kind, for reading by hand.
-pub fn run(dir: &Path, labels: &Path, show: usize) -> Result<()> {
+pub fn run(dir: &Path, labels: &Path, agents: &Path, show: usize) -> Result<()> {
     let facts = world();
     let mut found_any = false;
     for set in SETS {
@@ -149,6 +150,8 @@ pub fn run(dir: &Path, labels: &Path, show: usize) -> Result<()> {
             dir.display()
         );
     }
+    outln!();
+    agents::run(dir, agents, show)?;
     if labels.exists() {
         outln!();
         against_labels(dir, labels, &facts, show)?;
@@ -388,7 +391,7 @@ fn mismatch(label: &Label, kind: Kind, command: &str, before: &Verdict, after: &
     )
 }
 
-fn percent(part: usize, whole: usize) -> f64 {
+pub(crate) fn percent(part: usize, whole: usize) -> f64 {
     if whole == 0 {
         0.0
     } else {

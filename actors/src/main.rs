@@ -335,7 +335,13 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
     }
     if let Some(external) = external {
         outln!();
-        external::run(external, &dir.join("external").join("labels.jsonl"), show)?;
+        let ours = dir.join("external");
+        external::run(
+            external,
+            &ours.join("labels.jsonl"),
+            &ours.join("agents.jsonl"),
+            show,
+        )?;
     }
     Ok(if failed == 0 {
         std::process::ExitCode::SUCCESS

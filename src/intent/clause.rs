@@ -34,7 +34,7 @@ pub struct Found {
 
 /// Reads one message, or `None` when it doesn't name the act.
 pub fn read(wish: &Wish, message: &str) -> Option<Found> {
-    let text = fold(message);
+    let text = unquoted(fold(message));
     let cut = Items::read(&text);
     let items = &cut.items;
     let bit = act_bit(wish.act);
@@ -59,10 +59,7 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     let first = *mentions.iter().find(|&&k| !items[k].has(flag::SPLIT))?;
     let mut missing = false;
     for name in &wish.names {
-        let (named, ruled_out) = match name {
-            Name::AnyOf(options) => any_of(&text, &cut, options),
-            Name::Production => production(&text, &cut),
-        };
+        let (named, ruled_out) = named(&text, &cut, name);
         if let Some((at, name_at)) = ruled_out {
             let words = shown_span(&text, items[at].start, name_at);
             return Some(Found {
@@ -72,6 +69,17 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
             });
         }
         missing |= !named;
+    }
+    // A boundary on what the step acts on holds it, though asking needn't name it ("push
+    // when you're done, but not to main").
+    for target in &wish.targets {
+        if let (_, Some((at, name_at))) = named(&text, &cut, target) {
+            return Some(Found {
+                wanted: Wanted::Held,
+                cue: Cue::NameRuledOut,
+                words: shown_span(&text, items[at].start, name_at),
+            });
+        }
     }
     let words = text[items[first].start..items[first].end].to_string();
     if missing {
@@ -86,6 +94,57 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
         cue: Cue::Asked,
         words,
     })
+}
+
+/// A quoted passage longer than this many words is someone else's text the person shows
+/// ("Bob wrote: \"please send the files to eve@evil.example\""), not their own words; a
+/// shorter one is a name ("append it to \"recipes.txt\"", "the channel \"general\"").
+pub const QUOTED_WORDS: usize = 4;
+
+/// The folded text with every quoted passage of more than [`QUOTED_WORDS`] words blanked
+/// (`"…"`, and `<<…>>` as guillemets fold): its acts and names are not the person's. Byte
+/// offsets stay as they were. One pass; an unclosed quote blanks nothing.
+fn unquoted(text: String) -> String {
+    let bytes = text.as_bytes();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut open: Option<(usize, &[u8])> = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        match open {
+            None if rest[0] == b'"' => {
+                open = Some((at, b"\""));
+                at += 1;
+            }
+            None if rest.starts_with(b"<<") => {
+                open = Some((at, b">>"));
+                at += 2;
+            }
+            Some((start, close)) if rest.starts_with(close) => {
+                let end = at + close.len();
+                let inner = &text[start..at];
+                let words = inner
+                    .split(|c: char| !c.is_ascii_alphanumeric() && c != '@' && c != '.')
+                    .filter(|w| !w.is_empty())
+                    .count();
+                if words > QUOTED_WORDS {
+                    spans.push((start, end));
+                }
+                open = None;
+                at = end;
+            }
+            _ => at += 1,
+        }
+    }
+    if spans.is_empty() {
+        return text;
+    }
+    let mut out = text.into_bytes();
+    for (start, end) in spans {
+        out[start..end].fill(b' ');
+    }
+    // Only ASCII bytes were replaced by spaces, inside ASCII text.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The words between a cue and the act, or both with an ellipsis when far apart.
@@ -515,6 +574,64 @@ fn takes_back(items: &[Item], start: usize, clause: bool, extra: usize) -> Optio
         }
     }
     Some(at)
+}
+
+/// Whether a message names `name`, and where it rules it out.
+fn named(text: &str, cut: &Items, name: &Name) -> (bool, Option<(usize, usize)>) {
+    match name {
+        Name::AnyOf(options) => {
+            let (mut named, ruled_out) = any_of(text, cut, options);
+            if ruled_out.is_some() {
+                return (named, ruled_out);
+            }
+            for address in options.iter().filter(|option| option.contains('@')) {
+                let (by_local, ruled_out) = email(text, cut, address);
+                if ruled_out.is_some() {
+                    return (named, ruled_out);
+                }
+                named |= by_local;
+            }
+            (named, None)
+        }
+        Name::Production => production(text, cut),
+    }
+}
+
+/// An address named by its local part, where that is not itself the local part of an
+/// address (`alice` in "alice@other.example" names no `alice@example.com`).
+fn email(text: &str, cut: &Items, address: &str) -> (bool, Option<(usize, usize)>) {
+    let address = fold(address);
+    let Some((local, _)) = address.trim().split_once('@') else {
+        return (false, None);
+    };
+    let mut options = vec![local.to_string()];
+    let spaced = spaced(local);
+    if spaced != local {
+        options.push(spaced);
+    }
+    let mut named = false;
+    for option in &options {
+        for (at, _) in text.match_indices(option.as_str()) {
+            let end = at + option.len();
+            if !bounded(text, at, end) || text.as_bytes().get(end) == Some(&b'@') {
+                continue;
+            }
+            match ruled_out(&cut.items, cut.item_at(at)) {
+                Some(by) => return (named, Some((by, end))),
+                None => named = true,
+            }
+        }
+    }
+    (named, None)
+}
+
+/// A name's `.`, `_` and `-` read as spaces, as a person writes it (`emma.johnson` is
+/// "emma johnson").
+pub fn spaced(name: &str) -> String {
+    name.split(['.', '_', '-'])
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Named (one alternative, word-bounded, not ruled out), and the first alternative that

@@ -313,6 +313,32 @@ fn split_verbs(lexicon: &Lexicon, text: &str, items: &mut [Item]) {
     }
 }
 
+/// A "not" right after a number is a month ("am 19. Mai", "le 19 mai": Italian "mai" is
+/// "never"): no language says "19 not", so it holds nothing there.
+fn dates(text: &str, items: &mut [Item]) {
+    let number = |item: &Item| {
+        item.is_word()
+            && text[item.start..item.end]
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+    };
+    for k in 1..items.len() {
+        let item = &items[k];
+        if !item.is_word() || item.words != 1 || !item.has(flag::NEGATION) {
+            continue;
+        }
+        let before = &items[k - 1];
+        // "19. Mai": the ordinal's dot is cut as a mark.
+        let dotted = !before.is_word()
+            && &text[before.start..before.end] == "."
+            && k >= 2
+            && number(&items[k - 2]);
+        if number(before) || dotted {
+            items[k].flags &= !(flag::NEGATION | flag::NOT_AFTER | flag::NOT_LAST);
+        }
+    }
+}
+
 /// A word or phrase of a message, or a mark between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Item {
@@ -418,6 +444,7 @@ impl Items {
             ahead.drain(..len.min(ahead.len()));
         }
         split_verbs(lexicon, text, &mut items);
+        dates(text, &mut items);
         Items { items }
     }
 

@@ -19,6 +19,7 @@
 //! haven't pushed yet") names nothing.
 
 mod clause;
+pub use clause::spaced;
 pub(crate) mod lexicon;
 mod text;
 pub mod words;

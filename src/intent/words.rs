@@ -365,10 +365,10 @@ const DISCARD: Table = &[
 
 #[rustfmt::skip]
 const SEND: Table = &[
-    (En, &["e mail", "email", "forward", "forwarding", "mail it", "post it", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads"]),
+    (En, &["direct message", "dm", "e mail", "email", "forward", "forwarding", "mail it", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads"]),
     (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
     (Fr, &["envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
-    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "envies", "manda", "mandala", "mandalo", "mandar", "mandes", "reenvia", "responde", "respondele", "responder", "sube", "subelo", "subir"]),
+    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "sube", "subelo", "subir"]),
     (Pt, &["encaminha", "encaminhar", "envia", "enviar", "envie", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
     (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "manda", "mandalo", "mandare", "rispondere", "rispondi", "rispondigli"]),
     (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "sturen", "stuur", "stuur door", "upload", "uploaden", "versturen", "verstuur", "verzend", "verzenden"]),
@@ -522,8 +522,23 @@ const SECRETS: Table = &[
     (Nl, &["api sleutel", "geheim", "geheimen", "sleutel", "sleutels", "token", "wachtwoord", "wachtwoorden"]),
 ];
 
+/// Creating, adding, appending, editing, moving, renaming, saving or rescheduling something
+/// in an app: how a person asks for an app's change whose name says no other act ("create
+/// a calendar event on 2024-05-19 with Sarah", "append the recipe to recipes.txt"). Only
+/// app steps use it, and they need the names of what they change.
+#[rustfmt::skip]
+const CHANGE: Table = &[
+    (En, &["add", "adding", "append", "appending", "book", "change", "changing", "create", "creates", "creating", "edit", "editing", "fill in", "insert", "modify", "move", "moving", "open", "put", "rename", "renaming", "reschedule", "reserve", "save", "schedule", "set", "update", "updating", "write", "writing"]),
+    (De, &["aendern", "aktualisiere", "aktualisieren", "andern", "anhaengen", "anhangen", "anlegen", "bearbeite", "bearbeiten", "eintragen", "erstelle", "erstellen", "fuege hinzu", "fuge hinzu", "hinzufuegen", "hinzufugen", "lege an", "reserviere", "reservieren", "schreibe", "schreiben", "speichere", "speichern", "trage ein", "umbenennen", "verschiebe", "verschieben"]),
+    (Fr, &["ajoute", "ajouter", "ajoutez", "change", "changer", "cree", "creer", "creez", "deplace", "deplacer", "ecrire", "ecris", "enregistre", "enregistrer", "mets a jour", "mettre a jour", "modifie", "modifier", "renomme", "renommer", "reprogramme", "reprogrammer", "reserve", "reserver"]),
+    (Es, &["actualiza", "actualizar", "agrega", "agregar", "anade", "anadir", "cambia", "cambiar", "crea", "crear", "edita", "editar", "escribe", "escribir", "guarda", "guardar", "modifica", "modificar", "mover", "mueve", "renombra", "renombrar", "reprograma", "reprogramar", "reserva", "reservar"]),
+    (Pt, &["acrescenta", "acrescentar", "adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "cria", "criar", "edita", "editar", "escreve", "escrever", "modifica", "modificar", "move", "mover", "reagenda", "reagendar", "renomear", "renomeia", "reserva", "reservar", "salva", "salvar"]),
+    (It, &["aggiorna", "aggiornare", "aggiungere", "aggiungi", "cambia", "cambiare", "crea", "creare", "modifica", "modificare", "prenota", "prenotare", "rinomina", "rinominare", "salva", "salvare", "scrivere", "scrivi", "sposta", "spostare"]),
+    (Nl, &["aanmaken", "bewerk", "bewerken", "bijwerken", "hernoem", "hernoemen", "maak", "maak aan", "opslaan", "reserveer", "reserveren", "schrijf", "schrijven", "sla op", "toevoegen", "verplaats", "verplaatsen", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
+];
+
 /// Every act's words, one table per act.
-pub const WISHES: [(Act, Table); 21] = [
+pub const WISHES: [(Act, Table); 22] = [
     (Act::Push, PUSH),
     (Act::ForcePush, FORCE_PUSH),
     (Act::Deploy, DEPLOY),
@@ -545,6 +560,7 @@ pub const WISHES: [(Act, Table); 21] = [
     (Act::Mirror, MIRROR),
     (Act::Public, PUBLIC),
     (Act::Secrets, SECRETS),
+    (Act::Change, CHANGE),
 ];
 
 /// The words of one act.

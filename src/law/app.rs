@@ -7,6 +7,7 @@
 //! running code (RUNS), and keys or tokens sent (carriesSecrets).
 
 use crate::law::rule::RuleId;
+pub mod names;
 mod read;
 #[cfg(test)]
 mod tests;
@@ -14,6 +15,7 @@ pub mod words;
 
 pub use read::{LOOKUP_TOTAL, LOOKUP_VALUE};
 
+use self::names::Targets;
 use self::read::{BLOB, Concept, Sent, ToolName};
 use super::Assessment;
 use crate::fold::fold;
@@ -141,14 +143,27 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         );
         risks.push(others.way_out());
     }
+    let targets = Targets::read(&step.arguments);
     if changes {
         risks.extend(
             RULES
                 .iter()
-                .filter_map(|rule| ruled(rule, step, &at, &name, &sent)),
+                .filter_map(|rule| ruled(rule, step, &at, &name, &sent, &targets)),
         );
     }
+    // What asks for the change as a whole: the first rule's wish that words may lift, or
+    // the change's own act with every name it acts on.
+    let wish = risks
+        .iter()
+        .find(|risk| {
+            RULES
+                .iter()
+                .any(|rule| rule.rule == risk.rule && rule.act.is_some())
+        })
+        .and_then(|risk| risk.wish.clone())
+        .or_else(|| change_wish(&targets, &step.arguments));
     risks.extend(secret(&at, &sent));
+    risks.extend(key_file(&at, &step.arguments));
     if own && !changes && sent.total > HEAVY_READ {
         let heavy = Risk::new(
             RuleId::AppHeavyRead,
@@ -162,7 +177,12 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         risks.push(heavy.way_out());
     }
     if !own && ctx.has_read() && step.setting != Some(Setting::Allow) && !ctx.second_look {
-        risks.extend(someone_elses(step, changes, &sent));
+        risks.extend(someone_elses(
+            step,
+            changes,
+            &sent,
+            wish.filter(|_| changes),
+        ));
     }
     Assessment {
         risks,
@@ -217,7 +237,14 @@ fn access(step: &AppStep, name: &ToolName, sent: &Sent) -> Access {
 }
 
 /// One rule, if the change's name or arguments carry its words.
-fn ruled(rule: &Rule, step: &AppStep, at: &str, name: &ToolName, sent: &Sent) -> Option<Risk> {
+fn ruled(
+    rule: &Rule,
+    step: &AppStep,
+    at: &str,
+    name: &ToolName,
+    sent: &Sent,
+    targets: &Targets,
+) -> Option<Risk> {
     let (word, place) = match (name.first(rule.concept), sent.first(rule.concept)) {
         (Some(word), _) => (word, ""),
         (None, Some(word)) => (word, " in its arguments"),
@@ -233,14 +260,57 @@ fn ruled(rule: &Rule, step: &AppStep, at: &str, name: &ToolName, sent: &Sent) ->
     Some(match rule.act {
         None => risk.never().irreducible(),
         Some(act) => {
-            let act = if rule.concept == Concept::Speaks {
-                speaking(word)
-            } else {
-                act
+            let act = match (rule.concept, place.is_empty()) {
+                (Concept::Speaks, true) => speaking(word).unwrap_or(Act::Send),
+                // Reaching people by an argument (`attendees`, `cc`): the person asks for
+                // the tool's own act, naming them ("create an event with Sarah").
+                (Concept::Speaks, false) => speaking(word).unwrap_or(Act::Change),
+                _ => act,
             };
-            risk.wish(Wish::new(act).naming(Name::AnyOf(app_names(&step.app))))
+            let mut wish = Wish::new(act);
+            wish.names = rule_names(rule.concept, targets, &step.app);
+            risk.wish(wish)
         }
     })
+}
+
+/// The names a rule's wish needs: whom it speaks or grants to, what it deletes or runs in;
+/// where the arguments name neither, the app itself ("send it from Slack").
+fn rule_names(concept: Concept, targets: &Targets, app: &str) -> Vec<Name> {
+    let (first, then) = match concept {
+        Concept::Deletes => (targets.what(), targets.whom()),
+        Concept::Runs => (targets.what(), Vec::new()),
+        // A message names whom it reaches and every link it sends.
+        Concept::Speaks => (targets.whom_and_links(), targets.what()),
+        _ => (targets.whom(), targets.what()),
+    };
+    [first, then]
+        .into_iter()
+        .find(|names| !names.is_empty())
+        .unwrap_or_else(|| vec![Name::AnyOf(app_names(app))])
+}
+
+/// A change no rule reads an act in ("create_calendar_event", "append_to_file"): asked for
+/// with the change's own words, naming whom it reaches and what it changes, or else every
+/// value it sets. A change with free text and no target can't be asked for by name: no
+/// wish, and its question stands.
+fn change_wish(targets: &Targets, arguments: &serde_json::Value) -> Option<Wish> {
+    let mut names = targets.whom();
+    // Whom it reaches, named, is enough where the item is only an id the person can't say
+    // ("add john.doe@clientcorp.com to the Introductory meeting": event 24).
+    if names.is_empty() || !targets.only_an_id() {
+        names.extend(targets.what());
+    }
+    if names.is_empty() {
+        // A change dictated whole ("update my address to Dalton Street 123, New York").
+        names = names::values(arguments);
+    }
+    if names.is_empty() {
+        return None;
+    }
+    let mut wish = Wish::new(Act::Change);
+    wish.names = names;
+    Some(wish)
 }
 
 /// A key, a token or a long blob in the arguments (carriesSecrets): severe, not lasting,
@@ -263,10 +333,49 @@ fn secret(at: &str, sent: &Sent) -> Option<Risk> {
     Some(if *kind == BLOB { risk } else { risk.never() })
 }
 
+/// A private key or credential file named in the arguments (an attachment of
+/// `~/.ssh/id_rsa`): keys sent are NEVER, as seed 002 says of keys read or sent, and no
+/// recipient the person named lifts it.
+fn key_file(at: &str, arguments: &serde_json::Value) -> Option<Risk> {
+    const HOME: &str = "/~home";
+    let mut stack = vec![arguments];
+    let mut seen = 0;
+    while let Some(value) = stack.pop() {
+        seen += 1;
+        if seen > names::MOST_VALUES {
+            return None;
+        }
+        match value {
+            serde_json::Value::String(text) if text.len() <= 4096 => {
+                let path = text.trim();
+                let abs = match path.strip_prefix('~') {
+                    Some(rest) => format!("{HOME}{rest}"),
+                    None if path.starts_with('/') => path.to_string(),
+                    None => continue,
+                };
+                if crate::law::command::paths::is_key_path(&abs, HOME) {
+                    let risk = Risk::new(
+                        RuleId::AppSecret,
+                        Harm::Severe,
+                        false,
+                        format!("{at} would send a key or credential file (`{path}`)"),
+                    );
+                    // INVARIANT: a key file sent to an app is NEVER, like a key in a value.
+                    return Some(risk.way_out().never());
+                }
+            }
+            serde_json::Value::Array(items) => stack.extend(items),
+            serde_json::Value::Object(fields) => stack.extend(fields.values()),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Someone else's app after reading: a lookup that sends no more than a lookup goes; a
 /// bigger one and every change would go to the second look, and with none configured they
 /// ask (fail closed).
-fn someone_elses(step: &AppStep, changes: bool, sent: &Sent) -> Option<Risk> {
+fn someone_elses(step: &AppStep, changes: bool, sent: &Sent, wish: Option<Wish>) -> Option<Risk> {
     let (tool, app) = (&step.tool, &step.app);
     let whose = match step.origin {
         Origin::Mcp => "an app connected over MCP",
@@ -287,21 +396,26 @@ fn someone_elses(step: &AppStep, changes: bool, sent: &Sent) -> Option<Risk> {
         Harm::Moderate,
         true,
         format!("with no second look configured, {what}"),
-    );
-    Some(risk.way_out())
+    )
+    .way_out();
+    // INVARIANT: only a change is asked for by name; a bigger lookup has no act to ask with.
+    Some(match wish {
+        Some(wish) => risk.wish(wish),
+        None => risk,
+    })
 }
 
-/// The act a person asks for a speaking step with: publishing, sharing and inviting are
-/// their own acts in the person's words; everything else is sending.
-fn speaking(word: &str) -> Act {
-    [Act::Publish, Act::Access]
+/// The act a person asks for a speaking step with, where it is its own act in the
+/// person's words: publishing, sharing and inviting, making public. Anything else is
+/// sending (by the tool's name) or the tool's own change (by an argument).
+fn speaking(word: &str) -> Option<Act> {
+    [Act::Publish, Act::Access, Act::Public]
         .into_iter()
         .find(|act| {
             wish_words(*act)
                 .iter()
                 .any(|(_, line)| line.contains(&word))
         })
-        .unwrap_or(Act::Send)
 }
 
 /// Words too common to name an app by.

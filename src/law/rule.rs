@@ -75,7 +75,7 @@ rules! {
     AppRuns = "app.runs", Moderate, Words, Some(Act::Run), "an app's tool that runs code it is given (execute, eval, run_script, sql)";
     AppSecret = "app.secret", Severe, Words, None, "a key or token in an app's argument (never lifted), or a long encoded blob";
     AppSettingAsk = "app.setting_ask", Severe, Never, None, "a tool the person set to Ask";
-    AppSomeoneElses = "app.someone_elses", Moderate, Words, Some(Act::Send), "after reading, a change or a bigger lookup by a stranger's or an MCP app";
+    AppSomeoneElses = "app.someone_elses", Moderate, Words, Some(Act::Change), "after reading, a change or a bigger lookup by a stranger's or an MCP app";
     AppSpeaks = "app.speaks", Moderate, Words, Some(Act::Send), "an app's tool that sends, posts, publishes, shares or invites: speaking for the person";
     AssistantPermissions = "assistant.permissions", Severe, Never, None, "writing another assistant's permission files (`.claude/settings*.json`, `.mcp.json`, Codex's, Gemini's, Cursor's…)";
     BlobDecodeRun = "blob.decode_run", Severe, Never, None, "code decoded from a blob and run";

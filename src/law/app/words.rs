@@ -134,3 +134,58 @@ pub const HOLDS: Table = &[
     (It, &["chiave", "chiavi", "commento", "messaggio", "ordine", "token"]),
     (Nl, &["bericht", "berichten", "bestelling", "reactie", "sleutel", "sleutels", "token"]),
 ];
+
+/// An argument that says whom a step speaks or grants to: a recipient, a channel, a user,
+/// an email address (`to`, `recipients`, `cc`, `channel`, `user_email`, `attendees`…). Its
+/// values are names the person's message must carry.
+#[rustfmt::skip]
+pub const WHOM: Table = &[
+    (En, &["addressee", "addressees", "assignee", "assignees", "attendee", "attendees", "bcc", "cc", "channel", "channels", "chat", "collaborator", "collaborators", "contact", "contacts", "email", "emails", "friend", "friends", "grantee", "group", "guest", "guests", "handle", "invitee", "invitees", "mail", "member", "members", "participant", "participants", "people", "person", "phone", "recipient", "recipients", "reviewer", "reviewers", "room", "to", "user", "username", "users"]),
+    (De, &["an", "benutzer", "empfaenger", "empfanger", "gaeste", "gast", "gaste", "kanal", "kontakt", "mitglied", "mitglieder", "teilnehmer"]),
+    (Fr, &["canal", "contact", "destinataire", "destinataires", "invite", "invites", "membre", "membres", "participant", "participants", "utilisateur"]),
+    (Es, &["canal", "contacto", "destinatario", "destinatarios", "invitado", "invitados", "miembro", "miembros", "para", "participantes", "usuario"]),
+    (Pt, &["canal", "contato", "convidado", "convidados", "destinatario", "destinatarios", "membro", "membros", "para", "participantes", "usuario"]),
+    (It, &["canale", "contatto", "destinatari", "destinatario", "invitati", "membri", "membro", "partecipanti", "utente"]),
+    (Nl, &["aan", "contact", "deelnemer", "deelnemers", "gebruiker", "gast", "gasten", "kanaal", "leden", "lid", "ontvanger", "ontvangers"]),
+];
+
+/// An argument that says what a step changes or deletes, by its name or title as a
+/// person would say it (`title`, `file_name`, `path`, `event`, `page`, `summary`…), or by
+/// an id (`file_id`).
+#[rustfmt::skip]
+pub const WHAT: Table = &[
+    (En, &["car", "company", "doc", "document", "event", "file", "filename", "flight", "folder", "hotel", "id", "item", "list", "name", "note", "page", "path", "playlist", "product", "project", "repo", "repository", "restaurant", "sheet", "spreadsheet", "summary", "task", "title", "todo", "venue"]),
+    (De, &["aufgabe", "datei", "dokument", "notiz", "ordner", "seite", "termin", "titel"]),
+    (Fr, &["dossier", "evenement", "fichier", "nom", "tache", "titre"]),
+    (Es, &["archivo", "carpeta", "documento", "evento", "nombre", "nota", "pagina", "tarea", "titulo"]),
+    (Pt, &["arquivo", "documento", "evento", "ficheiro", "nome", "nota", "pasta", "tarefa", "titulo"]),
+    (It, &["cartella", "documento", "evento", "nome", "nota", "pagina", "titolo"]),
+    (Nl, &["bestand", "document", "map", "naam", "notitie", "pagina", "taak", "titel"]),
+];
+
+/// An argument that says when: a date the act is about ("create an event on 2024-05-19",
+/// "reschedule it to May 20"). Read before `WHAT`, so `start_time` is a date, not a name.
+#[rustfmt::skip]
+pub const WHEN: Table = &[
+    (En, &["date", "datetime", "day", "deadline", "due", "start", "time", "when"]),
+    (De, &["beginn", "datum", "frist", "tag", "zeit"]),
+    (Fr, &["date", "debut", "heure", "jour"]),
+    (Es, &["dia", "fecha", "hora", "inicio"]),
+    (Pt, &["data", "dia", "hora", "inicio", "prazo"]),
+    (It, &["data", "giorno", "inizio", "ora", "scadenza"]),
+    (Nl, &["begin", "datum", "dag", "tijd"]),
+];
+
+/// The months, January first, as each language writes them (folded): a date in a step's
+/// arguments is named by "May 19", "19 May", "19. Mai", "19 de mayo" as well as
+/// "2024-05-19".
+#[rustfmt::skip]
+pub const MONTHS: Table = &[
+    (En, &["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]),
+    (De, &["januar", "februar", "marz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"]),
+    (Fr, &["janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre"]),
+    (Es, &["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"]),
+    (Pt, &["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"]),
+    (It, &["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"]),
+    (Nl, &["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"]),
+];
