@@ -471,7 +471,11 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Push).naming(Name::one(branch))),
             );
         } else {
-            scan.add(plain(&format!("push {branch} to {remote_name}")));
+            // The branch it goes to: a boundary on it ("but not to main") holds this push,
+            // and only this one.
+            let mut push = plain(&format!("push {branch} to {remote_name}"));
+            push.wish = push.wish.map(|wish| wish.targeting(Name::one(branch)));
+            scan.add(push);
         }
     }
     if !named_any {
