@@ -77,6 +77,7 @@ const SETS: &[Set] = &[
 
 #[derive(Default)]
 struct Tally {
+    shares: crate::rates::Shares,
     total: usize,
     before_ask: usize,
     after_ask: usize,
@@ -100,7 +101,13 @@ fn world() -> FakeFacts {
 /// Runs every set found under `dir` and prints rates, then the rates against the labels in
 /// `labels` when that file exists; `show` prints that many sample commands per label and
 /// verdict, and that many mismatches per kind, for reading by hand.
-pub fn run(dir: &Path, labels: &Path, agents: &Path, show: usize) -> Result<()> {
+pub fn run(
+    dir: &Path,
+    labels: &Path,
+    agents: &Path,
+    show: usize,
+    table: &mut crate::rates::Table,
+) -> Result<()> {
     let facts = world();
     let mut found_any = false;
     for set in SETS {
@@ -130,6 +137,7 @@ pub fn run(dir: &Path, labels: &Path, agents: &Path, show: usize) -> Result<()> 
         }
         outln!("{}", set.name);
         for (label, tally) in &tallies {
+            table.row(set.name, label, tally.shares);
             outln!(
                 "  {label:<24} {:>6} commands   asks before reading {:>5.1}%   after {:>5.1}%",
                 tally.total,
@@ -179,6 +187,7 @@ fn verdicts(command: &str, facts: &dyn Facts) -> (Verdict, Verdict) {
 
 fn judge_one(command: &str, facts: &dyn Facts, tally: &mut Tally, show: usize) {
     let (before, after) = verdicts(command, facts);
+    tally.shares.add(before.decision, after.decision);
     tally.total += 1;
     let asks = |d: Decision| d != Decision::Allow;
     tally.before_ask += usize::from(asks(before.decision));

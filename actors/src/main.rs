@@ -11,6 +11,7 @@ macro_rules! outln {
 
 mod external;
 mod hook;
+mod rates;
 
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
@@ -54,6 +55,10 @@ enum Command {
         /// mismatches against the hand labels per kind.
         #[arg(long, default_value_t = 0)]
         show: usize,
+        /// Write the rates table (allow / ask / deny before and after reading, per file and
+        /// per set) into this file, between its markers (the README's).
+        #[arg(long, value_name = "FILE")]
+        rates: Option<PathBuf>,
     },
     /// Check an event log: every record read, what it holds, what could not be read.
     Replay {
@@ -154,7 +159,8 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
             dir,
             external,
             show,
-        } => corpus(&dir, external.as_deref(), show),
+            rates,
+        } => corpus(&dir, external.as_deref(), show, rates.as_deref()),
         Command::Replay { check } => replay_check(&check),
         Command::Intent {
             act,
@@ -261,7 +267,13 @@ fn batch(defaults: &Defaults, facts: &HostFacts) -> Result<std::process::ExitCod
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::process::ExitCode> {
+fn corpus(
+    dir: &Path,
+    external: Option<&Path>,
+    show: usize,
+    rates: Option<&Path>,
+) -> Result<std::process::ExitCode> {
+    let mut table = rates::Table::default();
     let world_path = dir.join("world.json");
     let world: World = serde_json::from_str(
         &std::fs::read_to_string(&world_path)
@@ -296,11 +308,13 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
         let text =
             std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
         let (mut total, mut failures, mut before, mut after) = (0usize, Vec::new(), 0usize, 0usize);
+        let mut shares = rates::Shares::default();
         for (line, case) in parse_cases(&text) {
             total += 1;
             match case {
                 Ok(case) => {
                     let outcome = run(&case, &world);
+                    shares.add(outcome.before.decision, outcome.after.decision);
                     before += usize::from(outcome.before.decision != Decision::Allow);
                     after += usize::from(outcome.after.decision != Decision::Allow);
                     for failure in outcome.failures {
@@ -315,6 +329,7 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
             }
         }
         let name = path.strip_prefix(dir).unwrap_or(path).display().to_string();
+        table.row("corpus", &name, shares);
         let pct = |n: usize| {
             if total == 0 {
                 0.0
@@ -341,7 +356,17 @@ fn corpus(dir: &Path, external: Option<&Path>, show: usize) -> Result<std::proce
             &ours.join("labels.jsonl"),
             &ours.join("agents.jsonl"),
             show,
+            &mut table,
         )?;
+    }
+    if let Some(file) = rates {
+        let text =
+            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
+        let written = rates::splice(&text, &table.markdown())
+            .with_context(|| format!("writing the rates into {}", file.display()))?;
+        std::fs::write(file, written).with_context(|| format!("writing {}", file.display()))?;
+        outln!();
+        outln!("rates written into {}", file.display());
     }
     Ok(if failed == 0 {
         std::process::ExitCode::SUCCESS
