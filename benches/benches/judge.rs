@@ -74,6 +74,149 @@ fn one_command(c: &mut Criterion) {
     group.finish();
 }
 
+/// A python program of about 4 KB that runs no command and makes no request: what reading
+/// code costs on its own, beside the program below whose command lines are each judged.
+fn python_that_runs_nothing() -> String {
+    let body = r#"import csv, json, math, statistics, sys
+from collections import Counter, defaultdict
+from datetime import datetime, timedelta
+from pathlib import Path
+
+DATA = Path('data')
+OUT = Path('reports')
+
+def parse_time(text):
+    for shape in ('%Y-%m-%d %H:%M:%S', '%Y-%m-%dT%H:%M:%S', '%Y-%m-%d'):
+        try:
+            return datetime.strptime(text, shape)
+        except ValueError:
+            continue
+    return None
+
+def load(name):
+    rows = []
+    with open(DATA / name, newline='') as fh:
+        for row in csv.DictReader(fh):
+            row['when'] = parse_time(row.get('when', ''))
+            row['amount'] = float(row.get('amount') or 0)
+            rows.append(row)
+    return rows
+
+def by_day(rows):
+    days = defaultdict(list)
+    for row in rows:
+        if row['when']:
+            days[row['when'].date()].append(row['amount'])
+    return {day: sum(values) for day, values in sorted(days.items())}
+
+def moving_average(series, width=7):
+    out, window = [], []
+    for value in series:
+        window.append(value)
+        if len(window) > width:
+            window.pop(0)
+        out.append(sum(window) / len(window))
+    return out
+
+def outliers(values, k=3.0):
+    if len(values) < 3:
+        return []
+    mean = statistics.mean(values)
+    spread = statistics.pstdev(values) or 1.0
+    return [v for v in values if abs(v - mean) / spread > k]
+
+def percentile(values, p):
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    at = (len(ordered) - 1) * p / 100
+    low, high = math.floor(at), math.ceil(at)
+    if low == high:
+        return ordered[low]
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+def summary(rows):
+    amounts = [row['amount'] for row in rows]
+    kinds = Counter(row.get('kind', 'other') for row in rows)
+    return {
+        'count': len(rows),
+        'total': round(sum(amounts), 2),
+        'p50': round(percentile(amounts, 50), 2),
+        'p95': round(percentile(amounts, 95), 2),
+        'kinds': kinds.most_common(5),
+        'outliers': len(outliers(amounts)),
+    }
+
+def weeks(days):
+    grouped = defaultdict(float)
+    for day, total in days.items():
+        start = day - timedelta(days=day.weekday())
+        grouped[start] += total
+    return dict(sorted(grouped.items()))
+
+def trend(series):
+    n = len(series)
+    if n < 2:
+        return 0.0
+    xs = range(n)
+    mx, my = (n - 1) / 2, sum(series) / n
+    num = sum((x - mx) * (y - my) for x, y in zip(xs, series))
+    den = sum((x - mx) ** 2 for x in xs) or 1.0
+    return num / den
+
+def table(days):
+    lines = ['| day | total | average |', '| --- | ---: | ---: |']
+    averages = moving_average(list(days.values()))
+    for (day, total), avg in zip(days.items(), averages):
+        lines.append(f'| {day} | {total:.2f} | {avg:.2f} |')
+    return '\n'.join(lines)
+
+def histogram(values, buckets=10):
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    width = (high - low) / buckets or 1.0
+    counts = [0] * buckets
+    for value in values:
+        at = min(int((value - low) / width), buckets - 1)
+        counts[at] += 1
+    return [(round(low + i * width, 2), n) for i, n in enumerate(counts)]
+
+def top_customers(rows, n=10):
+    spent = defaultdict(float)
+    for row in rows:
+        spent[row.get('customer', '?')] += row['amount']
+    return sorted(spent.items(), key=lambda kv: -kv[1])[:n]
+
+def gaps(days):
+    found, previous = [], None
+    for day in days:
+        if previous and (day - previous).days > 1:
+            found.append((str(previous), str(day)))
+        previous = day
+    return found
+
+def main(argv):
+    name = argv[1] if len(argv) > 1 else 'sales.csv'
+    rows = load(name)
+    days = by_day(rows)
+    report = summary(rows)
+    report['trend'] = round(trend(list(days.values())), 4)
+    report['weeks'] = {str(k): round(v, 2) for k, v in weeks(days).items()}
+    report['histogram'] = histogram([row['amount'] for row in rows])
+    report['top'] = top_customers(rows)
+    report['gaps'] = gaps(list(days))
+    OUT.mkdir(exist_ok=True)
+    (OUT / 'summary.json').write_text(json.dumps(report, indent=2))
+    (OUT / 'days.md').write_text(table(days))
+    print(json.dumps(report, indent=2))
+    return 0
+
+sys.exit(main(sys.argv))
+"#;
+    format!("python3 - <<'EOF'\n{body}EOF")
+}
+
 /// A python program of about 4 KB, as an agent writes one through a here-document: imports,
 /// functions, loops, literal commands, a request, files in the work folder.
 fn python_program() -> String {
@@ -218,6 +361,12 @@ fn interpreter_code(c: &mut Criterion) {
     group.bench_function("a 4 KB python program", |b| {
         let step = Step::Command {
             command: program.clone(),
+        };
+        b.iter(|| black_box(warden::judge(&step, &after, &facts)))
+    });
+    group.bench_function("a 4 KB python program that runs no command", |b| {
+        let step = Step::Command {
+            command: python_that_runs_nothing(),
         };
         b.iter(|| black_box(warden::judge(&step, &after, &facts)))
     });
