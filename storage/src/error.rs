@@ -18,7 +18,7 @@ pub enum LogError {
     Open { path: String, cause: String },
     /// The log's files are damaged: what is wrong, and what the person can do.
     #[error(
-        "the event log in `{path}` is damaged: {what}. Next: `warden replay --check {path}` says what can still be read; restore the folder from a copy, or move it aside and start a fresh log (warden makes one where there is none)"
+        "the event log in `{path}` is damaged: {what}. Next: restore the folder from a copy, or move it aside and start a fresh log (warden makes one where there is none)"
     )]
     Damaged { path: String, what: String },
     /// Reading, writing or flushing failed.

@@ -19,6 +19,7 @@ pub mod codec;
 mod error;
 mod key;
 mod report;
+mod witness;
 
 pub use codec::Skip;
 pub use error::LogError;
@@ -27,6 +28,7 @@ pub use report::{Report, check};
 use std::collections::BTreeSet;
 use std::ops::Bound;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use warden::chat::{ChatState, Record};
@@ -95,6 +97,9 @@ pub struct EventLog {
     /// Chats whose replay skipped a record: a state built without it must not become a
     /// snapshot, or a newer warden that can read the record would never apply it.
     partial: Mutex<BTreeSet<String>>,
+    /// Events appended since the log was made: the log's own count at opening, plus every
+    /// append since. What the last flush made durable of it is kept in the witness.
+    appended: AtomicU64,
 }
 
 impl std::fmt::Debug for EventLog {
@@ -143,6 +148,22 @@ impl EventLog {
         let db = Self::open_db(&path).map_err(opening)?;
         let events = db.open_tree("events").map_err(opening)?;
         let snapshots = db.open_tree("snapshots").map_err(opening)?;
+        let held = events.len() as u64;
+        if let Some(witnessed) = witness::read(&path)
+            && witnessed > held
+        {
+            // INVARIANT: a log that went back in time is never served as if it were whole:
+            // a lost "don't push yet" would let the push go.
+            return Err(LogError::Damaged {
+                path: shown,
+                what: format!(
+                    "it holds {held} events, but {witnessed} were written and flushed (its witness, `{}`, says so): {} are lost, as when sled reads a cut or overwritten `db` back to an earlier point; to serve the {held} that are left instead, remove `{}`",
+                    witness::FILE,
+                    witnessed - held,
+                    path.join(witness::FILE).display()
+                ),
+            });
+        }
         Ok(EventLog {
             db,
             events,
@@ -150,6 +171,7 @@ impl EventLog {
             path,
             shown,
             partial: Mutex::new(BTreeSet::new()),
+            appended: AtomicU64::new(held),
         })
     }
 
@@ -206,6 +228,7 @@ impl EventLog {
         self.events
             .insert(key::key(&prefix, seq), value)
             .map_err(self.store())?;
+        self.appended.fetch_add(1, Ordering::SeqCst);
         Ok(seq)
     }
 
@@ -227,13 +250,19 @@ impl EventLog {
             seqs.push(seq);
         }
         self.events.apply_batch(batch).map_err(self.store())?;
+        self.appended.fetch_add(seqs.len() as u64, Ordering::SeqCst);
         Ok(seqs)
     }
 
     /// Writes every event appended before this call to disk and waits for it: once it
     /// returns, they survive a crash of the process or the machine.
     pub fn flush(&self) -> Result<(), LogError> {
+        // Counted before the flush: every event it counts was appended before the flush
+        // began, so is durable once it ends. A crash before the witness is written leaves it
+        // behind the log, never ahead.
+        let durable = self.appended.load(Ordering::SeqCst);
         self.db.flush().map_err(self.store())?;
+        witness::write(&self.path, durable);
         Ok(())
     }
 
