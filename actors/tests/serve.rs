@@ -14,6 +14,9 @@ use warden::protocol::{Defaults, judge_value};
 use warden_actors::config::Config;
 use warden_actors::serve::{Server, Settings, start};
 
+#[path = "serve/hostile.rs"]
+mod hostile;
+
 const CWD: &str = "/home/user/app";
 
 fn facts() -> FakeFacts {

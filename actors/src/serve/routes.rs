@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Offers};
 use warden::mode::Mode;
 use warden::preferences::NOTE_MAX;
@@ -35,8 +35,17 @@ use warden::verdict::Decision;
 /// The longest chat or task id.
 pub const ID_MAX: usize = 256;
 
-/// Every route, with the body limit and the loopback guard.
-pub fn router(app: Arc<App>, body_bytes: usize, allow_remote: bool) -> Router {
+/// How long a request's body may take to arrive (`limits.body_timeout_ms`), for `JsonText`.
+#[derive(Debug, Clone, Copy)]
+struct BodyTimeout(Duration);
+
+/// Every route, with the body limit and timeout and the loopback guard.
+pub fn router(
+    app: Arc<App>,
+    body_bytes: usize,
+    body_timeout: Duration,
+    allow_remote: bool,
+) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
@@ -54,6 +63,7 @@ pub fn router(app: Arc<App>, body_bytes: usize, allow_remote: bool) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_bytes))
+        .layer(axum::Extension(BodyTimeout(body_timeout)))
         .layer(middleware::from_fn(move |request, next| {
             guard(allow_remote, request, next)
         }))
@@ -144,7 +154,26 @@ impl<S: Send + Sync> FromRequest<S> for JsonText {
                 "the body must be JSON, sent with `Content-Type: application/json`",
             ));
         }
-        let bytes = Bytes::from_request(request, state).await.map_err(|r| {
+        let BodyTimeout(within) = request
+            .extensions()
+            .get::<BodyTimeout>()
+            .copied()
+            .unwrap_or(BodyTimeout(Duration::from_millis(
+                crate::config::BODY_TIMEOUT_MS,
+            )));
+        // A body shorter than its Content-Length, or sent a byte at a time, holds the
+        // connection no longer than this: 408, and hyper closes the connection.
+        let read = tokio::time::timeout(within, Bytes::from_request(request, state));
+        let bytes = read.await.map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the body did not arrive within {} ms (`limits.body_timeout_ms` in the configuration)",
+                    within.as_millis()
+                ),
+            )
+        })?;
+        let bytes = bytes.map_err(|r| {
             let status = r.status();
             if status == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(

@@ -1,0 +1,117 @@
+//! How long and how many connections `warden serve` holds: each connection is served by
+//! hyper's HTTP/1.1 server with a timer, so a head (request line and headers) that doesn't
+//! arrive in time closes it, counted from when it connected or from its last answer (an idle
+//! kept-alive connection too); a body that doesn't arrive in time is answered 408 (the
+//! routes' `JsonText`); and at most `connections` are held at once, one more is answered 503
+//! and closed at once. `[limits]` in `docs/configuration.md`.
+
+use crate::config::Limits;
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Semaphore, watch};
+
+/// What a connection may take of the server (`[limits]`).
+#[derive(Debug, Clone, Copy)]
+pub struct Hold {
+    /// How long a request's head may take, from the connection or the last answer.
+    pub header: Duration,
+    /// How long a request's body may take, from its head.
+    pub body: Duration,
+    /// How many connections are held at once.
+    pub connections: usize,
+}
+
+impl Hold {
+    /// The configuration's limits.
+    pub fn new(limits: &Limits) -> Hold {
+        Hold {
+            header: Duration::from_millis(limits.header_timeout_ms),
+            body: Duration::from_millis(limits.body_timeout_ms),
+            connections: limits.connections.clamp(1, Semaphore::MAX_PERMITS),
+        }
+    }
+}
+
+/// What a connection past the cap is told before it is closed.
+const BUSY: &str = "{\"error\":\"warden holds as many connections as it takes (`limits.connections`): try again\"}";
+
+/// Serves `router` on `listener` until `stop` resolves, then stops taking connections, lets
+/// each one finish the request it is in (an idle one closes at once), and returns when all
+/// are closed.
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    hold: Hold,
+    stop: impl Future<Output = ()> + Send,
+) -> std::io::Result<()> {
+    let permits = Arc::new(Semaphore::new(hold.connections));
+    let (closing, closed) = watch::channel(false);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(hold.header)
+        .keep_alive(true);
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            () = &mut stop => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors, say: the connections held close by their
+                    // timeouts, so wait a little rather than spin.
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+        };
+        let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
+            refuse(&stream);
+            continue;
+        };
+        let connection = http.serve_connection(
+            TokioIo::new(stream),
+            TowerToHyperService::new(router.clone()),
+        );
+        let mut closed = closed.clone();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                result = connection.as_mut() => {
+                    if let Err(e) = result {
+                        tracing::debug!(error = %e, "a connection ended");
+                    }
+                    return;
+                }
+                _ = closed.changed() => connection.as_mut().graceful_shutdown(),
+            }
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "a connection ended while stopping");
+            }
+        });
+    }
+    drop(listener);
+    let _ = closing.send(true);
+    // Every connection holds a permit until it closes: all of them back, all are closed.
+    let all = u32::try_from(hold.connections).unwrap_or(u32::MAX);
+    let _ = permits.acquire_many(all).await;
+    Ok(())
+}
+
+/// Answers a connection past the cap 503 without waiting for it, and closes it.
+fn refuse(stream: &TcpStream) {
+    tracing::debug!("a connection past `limits.connections` was refused");
+    // The answer fits in the socket's buffer of a new connection; one that can't take it at
+    // once is closed without it.
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\nRetry-After: 1\r\n\r\n{BUSY}",
+        BUSY.len()
+    );
+    let _ = stream.try_write(answer.as_bytes());
+}
