@@ -1,7 +1,7 @@
 //! Hostile HTTP: clients that send half a request, a body shorter than its length, nothing
-//! at all, or too many connections. Each is closed or refused within its limit (plus a
-//! generous margin; never a measure of speed), and the server answers everyone else
-//! meanwhile.
+//! at all, too many connections, or a `Host` that isn't this machine. Each is closed or
+//! refused within its limit (plus a generous margin; never a measure of speed), and the
+//! server answers everyone else meanwhile.
 
 use super::*;
 use std::io::{ErrorKind, Read as _, Write as _};
@@ -195,5 +195,59 @@ fn connections_past_the_cap_are_refused_at_once_and_served_once_the_held_ones_cl
     let (status, answer) =
         warden.exchange("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     assert_eq!(status, Some(200), "the held ones closed: {answer}");
+    warden.stop();
+}
+
+#[test]
+fn the_host_must_be_a_loopback_authority() {
+    let dir = tempdir();
+    let warden = hostile_warden(dir.path());
+    let port = warden
+        .base
+        .rsplit(':')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let request = |version: &str, host: Option<&str>| {
+        let host = host.map(|h| format!("Host: {h}\r\n")).unwrap_or_default();
+        format!("GET /v1/preferences {version}\r\n{host}Connection: close\r\n\r\n")
+    };
+    for host in [
+        "localhost".to_string(),
+        format!("localhost:{port}"),
+        "LOCALHOST".to_string(),
+        "127.0.0.1".to_string(),
+        format!("127.0.0.1:{port}"),
+        "[::1]".to_string(),
+        format!("[::1]:{port}"),
+    ] {
+        let (status, answer) = warden.exchange(&request("HTTP/1.1", Some(&host)));
+        assert_eq!(status, Some(200), "{host}: {answer}");
+    }
+    for host in [
+        "127.0.0.1:1@evil",
+        "127.0.0.1:1@evil.example",
+        "user@127.0.0.1",
+        "evil.example",
+        "localhost.evil.example",
+        "127.0.0.1.nip.io",
+        "[::1]@evil",
+    ] {
+        let (status, answer) = warden.exchange(&request("HTTP/1.1", Some(host)));
+        assert_eq!(status, Some(403), "{host}: {answer}");
+        assert!(answer.contains("loopback"), "{host}: {answer}");
+    }
+    // Without a Host: HTTP/1.1 requires one, and warden asks it of HTTP/1.0 too.
+    for version in ["HTTP/1.1", "HTTP/1.0"] {
+        let (status, answer) = warden.exchange(&request(version, None));
+        assert_eq!(status, Some(400), "{version}: {answer}");
+        assert!(answer.contains("no `Host`"), "{version}: {answer}");
+    }
+    // An absolute target names its host too.
+    let (status, answer) = warden.exchange(
+        "GET http://evil.example/v1/preferences HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status, Some(403), "{answer}");
+    warden.healthy();
     warden.stop();
 }
