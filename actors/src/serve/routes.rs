@@ -1119,6 +1119,16 @@ async fn forget_everywhere(
 #[serde(deny_unknown_fields)]
 struct RuleBody {
     rule: String,
+    /// The work folder the rule holds in, as `GET /v1/preferences` shows it (`null`: a rule
+    /// that holds in any folder). Required, so that forgetting one folder's rule never
+    /// forgets another's; `None` when it was left out, `Some(Null)` when it is `null`.
+    #[serde(default, deserialize_with = "present")]
+    cwd: Option<Value>,
+}
+
+/// A field that is there, `null` or not (a plain `Option` reads `null` as left out).
+fn present<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(de).map(Some)
 }
 
 async fn forget_rule(
@@ -1126,6 +1136,20 @@ async fn forget_rule(
     _: Person,
     Body(body): Body<RuleBody>,
 ) -> Answered<Json<Value>> {
+    let cwd = match body.cwd {
+        None => {
+            return Err(ApiError::bad(
+                "`cwd` is missing: name the work folder the rule holds in, as GET /v1/preferences shows it (null for a rule that holds in any folder)",
+            ));
+        }
+        Some(Value::Null) => None,
+        Some(Value::String(cwd)) => Some(cwd),
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "`cwd`: `{other}` is not a work folder (a string, or null)"
+            )));
+        }
+    };
     let preferences = app
         .runtime
         .preferences()
@@ -1135,12 +1159,16 @@ async fn forget_rule(
     let rules: Vec<_> = preferences
         .auto_rules
         .into_iter()
-        .filter(|rule| rule.to_string() == wanted)
+        .filter(|rule| rule.to_string() == wanted && rule.cwd == cwd)
         .collect();
     if rules.is_empty() {
+        let folder = match &cwd {
+            Some(cwd) => format!("in `{}`", cwd.escape_default()),
+            None => "for any folder".to_string(),
+        };
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("`rule`: no rule `{wanted}` is kept"),
+            format!("`rule`: no rule `{wanted}` is kept {folder}"),
         ));
     }
     for rule in rules {
