@@ -1029,6 +1029,45 @@ fn forgetting_a_rule_forgets_it_in_its_own_work_folder_only() {
 }
 
 #[test]
+fn opening_an_open_chat_with_the_same_settings_records_nothing() {
+    let dir = tempdir();
+    let warden = Warden::start(dir.path());
+    let events = |warden: &Warden| {
+        warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None)["events"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no events"))
+    };
+    let open = |warden: &Warden, mode: &str, company: &str| {
+        warden.ok(
+            "POST",
+            "/v1/chats/c1",
+            Auth::Person,
+            Some(json!({"mode": mode, "company": company})),
+        );
+    };
+    open(&warden, "auto", "alone");
+    let first = events(&warden);
+    assert_eq!(first, 1);
+    open(&warden, "auto", "alone");
+    assert_eq!(events(&warden), first, "the same settings record nothing");
+    warden.said("c1", "push it");
+    open(&warden, "auto", "alone");
+    assert_eq!(events(&warden), first + 1, "only the words were recorded");
+    open(&warden, "ask_first", "alone");
+    assert_eq!(events(&warden), first + 2, "another mode is recorded");
+    open(&warden, "ask_first", "guest");
+    assert_eq!(events(&warden), first + 3, "other company is recorded");
+    open(&warden, "ask_first", "guest");
+    assert_eq!(events(&warden), first + 3);
+    let state = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
+    assert_eq!(
+        (state["mode"].clone(), state["company"].clone()),
+        (json!("ask_first"), json!("guest"))
+    );
+    warden.stop();
+}
+
+#[test]
 fn a_listen_address_that_isnt_loopback_is_refused_unless_allowed() {
     let dir = tempdir();
     let tokio = tokio::runtime::Builder::new_multi_thread()
