@@ -53,6 +53,7 @@ pub const HEADER_TIMEOUT_MS: u64 = 5_000;
 
 /// How long a request's body may take to arrive unless configured, from its headers: 5 s
 /// (1 MiB on loopback takes milliseconds). Past it the request is answered 408 and closed.
+/// An answer the client doesn't take for as long closes its connection too.
 pub const BODY_TIMEOUT_MS: u64 = 5_000;
 
 /// How many connections `warden serve` holds at once unless configured: 256 (a hook holds one

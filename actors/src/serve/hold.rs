@@ -2,15 +2,20 @@
 //! hyper's HTTP/1.1 server with a timer, so a head (request line and headers) that doesn't
 //! arrive in time closes it, counted from when it connected or from its last answer (an idle
 //! kept-alive connection too); a body that doesn't arrive in time is answered 408 (the
-//! routes' `JsonText`); and at most `connections` are held at once, one more is answered 503
-//! and closed at once. `[limits]` in `docs/configuration.md`.
+//! routes' `JsonText`), and so is an answer the client doesn't take (`Stalling`: a client
+//! that pipelines requests and reads nothing would otherwise hold its connection for ever);
+//! and at most `connections` are held at once, one more is answered 503 and closed at once.
+//! `[limits]` in `docs/configuration.md`.
 
 use crate::config::Limits;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
+use std::io;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
@@ -20,7 +25,8 @@ use tokio::sync::{Semaphore, watch};
 pub struct Hold {
     /// How long a request's head may take, from the connection or the last answer.
     pub header: Duration,
-    /// How long a request's body may take, from its head.
+    /// How long a request's body may take, from its head; and how long an answer may wait
+    /// for the client to take it.
     pub body: Duration,
     /// How many connections are held at once.
     pub connections: usize,
@@ -75,7 +81,7 @@ pub async fn serve(
             continue;
         };
         let connection = http.serve_connection(
-            TokioIo::new(stream),
+            Stalling::new(TokioIo::new(stream), hold.body),
             TowerToHyperService::new(router.clone()),
         );
         let mut closed = closed.clone();
@@ -114,4 +120,95 @@ fn refuse(stream: &TcpStream) {
         BUSY.len()
     );
     let _ = stream.try_write(answer.as_bytes());
+}
+
+/// A connection whose writes wait at most `stall` for the client to take them: past it the
+/// write fails and hyper closes the connection.
+struct Stalling<T> {
+    io: T,
+    stall: Duration,
+    /// When the write waiting now gives up.
+    waiting: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl<T> Stalling<T> {
+    fn new(io: T, stall: Duration) -> Stalling<T> {
+        Stalling {
+            io,
+            stall,
+            waiting: None,
+        }
+    }
+
+    /// What a write answered, unless it has waited longer than `stall`: progress starts the
+    /// wait again.
+    fn within<R>(
+        &mut self,
+        cx: &mut Context<'_>,
+        answer: Poll<io::Result<R>>,
+    ) -> Poll<io::Result<R>> {
+        if answer.is_ready() {
+            self.waiting = None;
+            return answer;
+        }
+        let stall = self.stall;
+        let waiting = self
+            .waiting
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(stall)));
+        match waiting.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the client took no answer within `limits.body_timeout_ms`",
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+}
+
+impl<T: hyper::rt::Read + Unpin> hyper::rt::Read for Stalling<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: hyper::rt::ReadBufCursor<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
+    }
+}
+
+impl<T: hyper::rt::Write + Unpin> hyper::rt::Write for Stalling<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let answer = Pin::new(&mut this.io).poll_write(cx, buf);
+        this.within(cx, answer)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let answer = Pin::new(&mut this.io).poll_flush(cx);
+        this.within(cx, answer)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let answer = Pin::new(&mut this.io).poll_shutdown(cx);
+        this.within(cx, answer)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        let answer = Pin::new(&mut this.io).poll_write_vectored(cx, bufs);
+        this.within(cx, answer)
+    }
 }

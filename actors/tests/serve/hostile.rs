@@ -199,6 +199,44 @@ fn connections_past_the_cap_are_refused_at_once_and_served_once_the_held_ones_cl
 }
 
 #[test]
+fn clients_that_take_no_answer_are_closed_within_the_body_timeout() {
+    let dir = tempdir();
+    let warden = hostile_warden(dir.path());
+    // Each pipelines more answers than the sockets' buffers hold, and reads none of them:
+    // the server's writes wait, and without a limit the connection is held for ever.
+    let request = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".repeat(20_000);
+    let mut held = Vec::new();
+    for _ in 0..CONNECTIONS {
+        let addr = warden.base.trim_start_matches("http://");
+        let mut stream = TcpStream::connect(addr).unwrap_or_else(|e| panic!("connect: {e}"));
+        stream
+            .set_write_timeout(Some(Duration::from_secs(1)))
+            .unwrap_or_else(|e| panic!("{e}"));
+        // The server stops reading once it can't write: what it hasn't read waits.
+        let _ = stream.write_all(request.as_bytes());
+        held.push(stream);
+    }
+    // Once their writes have waited past the limit they are closed, and the server takes
+    // others again (it holds no more than CONNECTIONS).
+    let within = Duration::from_secs(20);
+    let started = Instant::now();
+    loop {
+        let (status, answer) = warden
+            .exchange("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        if status == Some(200) {
+            break;
+        }
+        assert!(
+            started.elapsed() <= within,
+            "still refused after {within:?}: {status:?} {answer}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    drop(held);
+    warden.stop();
+}
+
+#[test]
 fn the_host_must_be_a_loopback_authority() {
     let dir = tempdir();
     let warden = hostile_warden(dir.path());
