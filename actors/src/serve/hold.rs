@@ -7,6 +7,7 @@
 //! and at most `connections` are held at once, one more is answered 503 and closed at once.
 //! `[limits]` in `docs/configuration.md`.
 
+use super::App;
 use crate::config::Limits;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -48,11 +49,12 @@ const BUSY: &str = "{\"error\":\"warden holds as many connections as it takes (`
 
 /// Serves `router` on `listener` until `stop` resolves, then stops taking connections, lets
 /// each one finish the request it is in (an idle one closes at once), and returns when all
-/// are closed.
+/// are closed. `app` counts the connections refused and timed out (`/metrics`).
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     hold: Hold,
+    app: Arc<App>,
     stop: impl Future<Output = ()> + Send,
 ) -> std::io::Result<()> {
     let permits = Arc::new(Semaphore::new(hold.connections));
@@ -77,6 +79,7 @@ pub async fn serve(
             },
         };
         let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
+            app.metrics.refused();
             refuse(&stream);
             continue;
         };
@@ -85,20 +88,22 @@ pub async fn serve(
             TowerToHyperService::new(router.clone()),
         );
         let mut closed = closed.clone();
+        let app = Arc::clone(&app);
         tokio::spawn(async move {
             let _permit = permit;
             let mut connection = std::pin::pin!(connection);
-            tokio::select! {
-                result = connection.as_mut() => {
-                    if let Err(e) = result {
-                        tracing::debug!(error = %e, "a connection ended");
-                    }
-                    return;
+            let result = tokio::select! {
+                result = connection.as_mut() => result,
+                _ = closed.changed() => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
                 }
-                _ = closed.changed() => connection.as_mut().graceful_shutdown(),
-            }
-            if let Err(e) = connection.await {
-                tracing::debug!(error = %e, "a connection ended while stopping");
+            };
+            if let Err(e) = result {
+                if is_slow(&e) {
+                    app.metrics.timed_out();
+                }
+                tracing::debug!(error = %e, "a connection ended");
             }
         });
     }
@@ -108,6 +113,25 @@ pub async fn serve(
     let all = u32::try_from(hold.connections).unwrap_or(u32::MAX);
     let _ = permits.acquire_many(all).await;
     Ok(())
+}
+
+/// Whether a connection ended because its client was too slow: a head that didn't arrive
+/// (hyper's timer) or an answer it didn't take (`Stalling`).
+fn is_slow(error: &hyper::Error) -> bool {
+    if error.is_timeout() {
+        return true;
+    }
+    let mut source = std::error::Error::source(error);
+    while let Some(inner) = source {
+        if inner
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::TimedOut)
+        {
+            return true;
+        }
+        source = inner.source();
+    }
+    false
 }
 
 /// Answers a connection past the cap 503 without waiting for it, and closes it.

@@ -239,13 +239,13 @@ pub async fn start(settings: Settings) -> Result<Server> {
         })
     });
     let router = routes::router(
-        app,
+        Arc::clone(&app),
         settings.body_bytes,
         settings.hold.body,
         settings.allow_remote,
     );
     let (stop, stopped) = oneshot::channel::<()>();
-    let serving = tokio::spawn(hold::serve(listener, router, settings.hold, async {
+    let serving = tokio::spawn(hold::serve(listener, router, settings.hold, app, async {
         let _ = stopped.await;
     }));
     tracing::info!(%addr, data = %settings.data.display(), "warden serve started");

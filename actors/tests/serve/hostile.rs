@@ -129,6 +129,9 @@ fn half_a_request_is_closed_within_the_header_timeout_while_others_are_served() 
         "a head trickled for its whole length was never closed"
     );
     warden.healthy();
+    let (_, text) = warden.raw("GET", "/metrics", Auth::Nobody, &[], None);
+    let timed_out = metric(&text, "warden_http_connections_timed_out_total");
+    assert!(timed_out.is_some_and(|n| n >= 1.0), "{text}");
     warden.stop();
 }
 
@@ -195,6 +198,12 @@ fn connections_past_the_cap_are_refused_at_once_and_served_once_the_held_ones_cl
     let (status, answer) =
         warden.exchange("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     assert_eq!(status, Some(200), "the held ones closed: {answer}");
+    let (_, text) = warden.raw("GET", "/metrics", Auth::Nobody, &[], None);
+    let refused = metric(&text, "warden_http_connections_refused_total");
+    assert!(
+        refused.is_some_and(|n| n >= 1.0 + 3.0 * CONNECTIONS as f64),
+        "{text}"
+    );
     warden.stop();
 }
 
@@ -232,6 +241,9 @@ fn clients_that_take_no_answer_are_closed_within_the_body_timeout() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+    let (_, text) = warden.raw("GET", "/metrics", Auth::Nobody, &[], None);
+    let timed_out = metric(&text, "warden_http_connections_timed_out_total");
+    assert!(timed_out.is_some_and(|n| n >= 1.0), "{text}");
     drop(held);
     warden.stop();
 }
