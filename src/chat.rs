@@ -265,6 +265,26 @@ impl ChatState {
             .map(|(question, _)| *question)
     }
 
+    /// Whether `event` opens a chat that is open already with the very same settings (mode,
+    /// company, parent, scope): applying it would change nothing but the count of events.
+    pub fn is_opened_as(&self, event: &Event) -> bool {
+        match event {
+            Event::Opened {
+                mode,
+                company,
+                parent,
+                scoped,
+            } => {
+                self.events > 0
+                    && self.mode == *mode
+                    && self.company == *company
+                    && self.parent == *parent
+                    && self.scoped == *scoped
+            }
+            _ => false,
+        }
+    }
+
     /// Applies one event. Total: an event that makes no sense here changes nothing.
     pub fn apply(&mut self, record: &Record) {
         self.events += 1;
@@ -493,6 +513,39 @@ mod tests {
 
     fn at(ms: i64, event: Event) -> Record {
         Record { at_ms: ms, event }
+    }
+
+    #[test]
+    fn only_an_opening_that_changes_nothing_is_the_same_opening() {
+        let opened = |mode, company| Event::Opened {
+            mode,
+            company,
+            parent: None,
+            scoped: false,
+        };
+        let fresh = ChatState::default();
+        assert!(
+            !fresh.is_opened_as(&opened(fresh.mode, fresh.company)),
+            "a chat with no events is not open"
+        );
+        let state = ChatState::replay(&[at(0, opened(Mode::Auto, Company::Alone))]);
+        for (event, same) in [
+            (opened(Mode::Auto, Company::Alone), true),
+            (opened(Mode::AskFirst, Company::Alone), false),
+            (opened(Mode::Auto, Company::Guest), false),
+            (
+                Event::Opened {
+                    mode: Mode::Auto,
+                    company: Company::Alone,
+                    parent: Some("c0".into()),
+                    scoped: false,
+                },
+                false,
+            ),
+            (Event::Turn, false),
+        ] {
+            assert_eq!(state.is_opened_as(&event), same, "{event:?}");
+        }
     }
 
     #[test]

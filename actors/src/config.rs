@@ -45,6 +45,24 @@ pub const LISTEN: &str = "127.0.0.1:7411";
 /// The largest request body `warden serve` reads unless configured: 1 MiB.
 pub const BODY_BYTES: usize = 1 << 20;
 
+/// How long a connection has to send a request's line and headers unless configured, counted
+/// from when it connects or from its last answer (so also how long an idle kept-alive
+/// connection stays open): 5 s. A hook on loopback sends its request in microseconds; a
+/// client that sends nothing, or half a request, is closed after this.
+pub const HEADER_TIMEOUT_MS: u64 = 5_000;
+
+/// How long a request's body may take to arrive unless configured, from its headers: 5 s
+/// (1 MiB on loopback takes milliseconds). Past it the request is answered 408 and closed.
+/// An answer the client doesn't take for as long closes its connection too.
+pub const BODY_TIMEOUT_MS: u64 = 5_000;
+
+/// How many connections `warden serve` holds at once unless configured: 256 (a hook holds one
+/// per step in flight). Past it a new connection is answered 503 and closed at once.
+pub const CONNECTIONS: usize = 256;
+
+/// The longest timeout the configuration may set: 10 minutes.
+pub const TIMEOUT_MAX_MS: u64 = 600_000;
+
 /// Limits on what `warden serve` accepts (`[limits]`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -52,6 +70,15 @@ pub struct Limits {
     /// The largest request body, in bytes; a larger one is refused with 413.
     #[serde(default = "body_bytes")]
     pub body_bytes: usize,
+    /// How long a connection has to send a request's head ([`HEADER_TIMEOUT_MS`]), in ms.
+    #[serde(default = "header_timeout_ms")]
+    pub header_timeout_ms: u64,
+    /// How long a request's body may take to arrive ([`BODY_TIMEOUT_MS`]), in ms.
+    #[serde(default = "body_timeout_ms")]
+    pub body_timeout_ms: u64,
+    /// How many connections are held at once ([`CONNECTIONS`]).
+    #[serde(default = "connections")]
+    pub connections: usize,
     /// The behaviour watch's thresholds the person sets, by rule (`watch.recipients = 50`);
     /// the others keep LIMITS' numbers (`docs/configuration.md`).
     #[serde(default)]
@@ -62,10 +89,25 @@ fn body_bytes() -> usize {
     BODY_BYTES
 }
 
+fn header_timeout_ms() -> u64 {
+    HEADER_TIMEOUT_MS
+}
+
+fn body_timeout_ms() -> u64 {
+    BODY_TIMEOUT_MS
+}
+
+fn connections() -> usize {
+    CONNECTIONS
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             body_bytes: BODY_BYTES,
+            header_timeout_ms: HEADER_TIMEOUT_MS,
+            body_timeout_ms: BODY_TIMEOUT_MS,
+            connections: CONNECTIONS,
             watch: std::collections::BTreeMap::new(),
         }
     }
@@ -138,6 +180,23 @@ impl Config {
         if config.limits.body_bytes == 0 {
             bail!(
                 "the configuration {}: `limits.body_bytes` must be more than 0",
+                path.display()
+            );
+        }
+        for (key, ms) in [
+            ("header_timeout_ms", config.limits.header_timeout_ms),
+            ("body_timeout_ms", config.limits.body_timeout_ms),
+        ] {
+            if ms == 0 || ms > TIMEOUT_MAX_MS {
+                bail!(
+                    "the configuration {}: `limits.{key} = {ms}` must be from 1 to {TIMEOUT_MAX_MS} (10 minutes)",
+                    path.display()
+                );
+            }
+        }
+        if config.limits.connections == 0 {
+            bail!(
+                "the configuration {}: `limits.connections` must be more than 0",
                 path.display()
             );
         }
@@ -278,9 +337,18 @@ mod tests {
         };
         let config = load("").unwrap_or_else(|e| panic!("{e:#}"));
         assert_eq!(config.limits.body_bytes, 1 << 20);
+        assert_eq!(
+            (
+                config.limits.header_timeout_ms,
+                config.limits.body_timeout_ms,
+                config.limits.connections
+            ),
+            (5_000, 5_000, 256),
+            "a slow client is held for seconds, not minutes"
+        );
         assert!(!config.allow_remote);
         let config = load(
-            "listen = \"127.0.0.1:9000\"\nallow_remote = true\ndata = \"~/d\"\n[limits]\nbody_bytes = 4096\n",
+            "listen = \"127.0.0.1:9000\"\nallow_remote = true\ndata = \"~/d\"\n[limits]\nbody_bytes = 4096\nheader_timeout_ms = 700\nbody_timeout_ms = 800\nconnections = 9\n",
         )
         .unwrap_or_else(|e| panic!("{e:#}"));
         assert_eq!(config.listen.as_deref(), Some("127.0.0.1:9000"));
@@ -291,6 +359,14 @@ mod tests {
         );
         assert!(config.allow_remote);
         assert_eq!(config.limits.body_bytes, 4096);
+        assert_eq!(
+            (
+                config.limits.header_timeout_ms,
+                config.limits.body_timeout_ms,
+                config.limits.connections
+            ),
+            (700, 800, 9)
+        );
         assert_eq!(config.data_dir("/home/u"), PathBuf::from("/home/u/d"));
         assert!(
             config
@@ -302,6 +378,16 @@ mod tests {
         for (text, named) in [
             ("[limits]\nbody_byte = 1\n", "body_byte"),
             ("[limits]\nbody_bytes = 0\n", "limits.body_bytes"),
+            (
+                "[limits]\nheader_timeout_ms = 0\n",
+                "limits.header_timeout_ms",
+            ),
+            (
+                "[limits]\nbody_timeout_ms = 600001\n",
+                "limits.body_timeout_ms",
+            ),
+            ("[limits]\nconnections = 0\n", "limits.connections"),
+            ("[limits]\nidle_timeout_ms = 5\n", "idle_timeout_ms"),
             ("listen = \"nowhere\"\n", "nowhere"),
             ("second_look = true\n", "second_look"),
         ] {

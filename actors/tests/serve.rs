@@ -14,6 +14,9 @@ use warden::protocol::{Defaults, judge_value};
 use warden_actors::config::Config;
 use warden_actors::serve::{Server, Settings, start};
 
+#[path = "serve/hostile.rs"]
+mod hostile;
+
 const CWD: &str = "/home/user/app";
 
 fn facts() -> FakeFacts {
@@ -344,7 +347,7 @@ fn every_route_answers_its_happy_path() {
         "DELETE",
         "/v1/preferences/rules",
         Auth::Person,
-        Some(json!({"rule": "git push origin feature/*"})),
+        Some(json!({"rule": "git push origin feature/*", "cwd": CWD})),
     );
     assert_eq!(
         warden.judge("c3", "git push origin feature/signup")["decision"],
@@ -449,7 +452,7 @@ fn each_person_route_refuses_without_the_token_and_with_a_wrong_one() {
         (
             "DELETE",
             "/v1/preferences/rules",
-            json!({"rule": "npm test"}),
+            json!({"rule": "npm test", "cwd": CWD}),
         ),
         ("PUT", "/v1/preferences/note", json!({"note": "x"})),
         (
@@ -926,6 +929,142 @@ fn a_judge_that_fails_is_a_500_never_an_allow_and_the_server_goes_on() {
         "{text}"
     );
     let _ = warden.tokio.block_on(server.stop());
+}
+
+/// Answers a chat's question about `git push origin feature/login`, asked in `cwd`, with
+/// "this one command": the rule `git push origin feature/*` is kept in that folder.
+fn keep_the_push_rule(warden: &Warden, chat: &str, cwd: &str) {
+    warden.read(chat, "a web page");
+    let mut step = bash("git push origin feature/login");
+    step["cwd"] = json!(cwd);
+    let asked = warden.ok(
+        "POST",
+        &format!("/v1/chats/{chat}/judge"),
+        Auth::Nobody,
+        Some(step),
+    );
+    assert_eq!(
+        asked["offers"]["rule"], "git push origin feature/*",
+        "{asked}"
+    );
+    let question = asked["question"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{asked}"));
+    warden.ok(
+        "POST",
+        &format!("/v1/chats/{chat}/questions/{question}"),
+        Auth::Person,
+        Some(json!({"answer": "command"})),
+    );
+}
+
+#[test]
+fn forgetting_a_rule_forgets_it_in_its_own_work_folder_only() {
+    let dir = tempdir();
+    let warden = Warden::start(dir.path());
+    const OTHER: &str = "/home/user/other";
+    keep_the_push_rule(&warden, "c1", CWD);
+    keep_the_push_rule(&warden, "c2", OTHER);
+    let rules = |warden: &Warden| {
+        warden.ok("GET", "/v1/preferences", Auth::Nobody, None)["auto_rules"].clone()
+    };
+    assert_eq!(
+        rules(&warden),
+        json!([
+            {"rule": "git push origin feature/*", "tool": "Bash", "cwd": CWD},
+            {"rule": "git push origin feature/*", "tool": "Bash", "cwd": OTHER},
+        ])
+    );
+    // An older client's body, without the folder: a 400 naming it, and nothing forgotten.
+    let (status, answer) = warden.call(
+        "DELETE",
+        "/v1/preferences/rules",
+        Auth::Person,
+        Some(json!({"rule": "git push origin feature/*"})),
+    );
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("`cwd` is missing")),
+        "{answer}"
+    );
+    for (cwd, status, named) in [
+        (json!(5), 400, "`cwd`"),
+        (json!(null), 404, "for any folder"),
+        (json!("/elsewhere"), 404, "in `/elsewhere`"),
+    ] {
+        let (got, answer) = warden.call(
+            "DELETE",
+            "/v1/preferences/rules",
+            Auth::Person,
+            Some(json!({"rule": "git push origin feature/*", "cwd": cwd})),
+        );
+        assert_eq!(got, status, "{cwd}: {answer}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| e.contains(named)),
+            "{cwd}: {answer}"
+        );
+    }
+    assert_eq!(rules(&warden).as_array().map(Vec::len), Some(2));
+    warden.ok(
+        "DELETE",
+        "/v1/preferences/rules",
+        Auth::Person,
+        Some(json!({"rule": "git push origin feature/*", "cwd": OTHER})),
+    );
+    assert_eq!(
+        rules(&warden),
+        json!([{"rule": "git push origin feature/*", "tool": "Bash", "cwd": CWD}]),
+        "the rule in the other folder is untouched"
+    );
+    let (status, answer) = warden.call(
+        "DELETE",
+        "/v1/preferences/rules",
+        Auth::Person,
+        Some(json!({"rule": "git push origin feature/*", "cwd": OTHER})),
+    );
+    assert_eq!(status, 404, "forgotten already: {answer}");
+    warden.stop();
+}
+
+#[test]
+fn opening_an_open_chat_with_the_same_settings_records_nothing() {
+    let dir = tempdir();
+    let warden = Warden::start(dir.path());
+    let events = |warden: &Warden| {
+        warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None)["events"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no events"))
+    };
+    let open = |warden: &Warden, mode: &str, company: &str| {
+        warden.ok(
+            "POST",
+            "/v1/chats/c1",
+            Auth::Person,
+            Some(json!({"mode": mode, "company": company})),
+        );
+    };
+    open(&warden, "auto", "alone");
+    let first = events(&warden);
+    assert_eq!(first, 1);
+    open(&warden, "auto", "alone");
+    assert_eq!(events(&warden), first, "the same settings record nothing");
+    warden.said("c1", "push it");
+    open(&warden, "auto", "alone");
+    assert_eq!(events(&warden), first + 1, "only the words were recorded");
+    open(&warden, "ask_first", "alone");
+    assert_eq!(events(&warden), first + 2, "another mode is recorded");
+    open(&warden, "ask_first", "guest");
+    assert_eq!(events(&warden), first + 3, "other company is recorded");
+    open(&warden, "ask_first", "guest");
+    assert_eq!(events(&warden), first + 3);
+    let state = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
+    assert_eq!(
+        (state["mode"].clone(), state["company"].clone()),
+        (json!("ask_first"), json!("guest"))
+    );
+    warden.stop();
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! What `GET /metrics` shows, in Prometheus's text format, written by hand: decisions by
 //! verdict and by rule, how long judging took, the chats in memory, the log's size, and the
 //! second look's looks (asked, answered by kind, unreadable, timed out, busy, failed, refused
-//! by calibration, their latency) and whether it is on.
+//! by calibration, their latency) and whether it is on, and the connections refused past the
+//! cap or closed for a head or an answer that didn't move in time (`hold.rs`).
 
 use crate::second_look::{BUCKETS as LOOK_BUCKETS, Figures};
 use std::collections::BTreeMap;
@@ -29,6 +30,10 @@ pub struct Metrics {
     sum_nanos: AtomicU64,
     /// Judge requests that failed (500): the hook asks.
     failures: AtomicU64,
+    /// Connections answered 503 and closed: past `limits.connections`.
+    refused: AtomicU64,
+    /// Connections closed because a head didn't arrive, or an answer wasn't taken, in time.
+    timed_out: AtomicU64,
 }
 
 fn index(decision: Decision) -> usize {
@@ -77,6 +82,16 @@ impl Metrics {
     /// Counts one judge request that failed.
     pub fn failed(&self) {
         self.failures.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one connection refused past the cap.
+    pub fn refused(&self) {
+        self.refused.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts one connection closed for a head or an answer that didn't move in time.
+    pub fn timed_out(&self) {
+        self.timed_out.fetch_add(1, Ordering::Relaxed);
     }
 
     /// The text `GET /metrics` answers.
@@ -129,6 +144,22 @@ impl Metrics {
             "warden_judge_failures_total {}",
             self.failures.load(Ordering::Relaxed)
         );
+        for (name, help, counter) in [
+            (
+                "warden_http_connections_refused_total",
+                "Connections answered 503 and closed: past limits.connections.",
+                &self.refused,
+            ),
+            (
+                "warden_http_connections_timed_out_total",
+                "Connections closed because a request's head didn't arrive, or an answer wasn't taken, in time.",
+                &self.timed_out,
+            ),
+        ] {
+            let _ = writeln!(out, "# HELP {name} {help}");
+            let _ = writeln!(out, "# TYPE {name} counter");
+            let _ = writeln!(out, "{name} {}", counter.load(Ordering::Relaxed));
+        }
         if let Some(n) = gauges.chats_in_memory {
             out.push_str("# HELP warden_chats_in_memory Chats and tasks held in memory.\n");
             out.push_str("# TYPE warden_chats_in_memory gauge\n");

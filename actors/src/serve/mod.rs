@@ -8,7 +8,11 @@
 //!                             │ token check, body limit, loopback guard
 //!                             └ metrics
 //! ```
+//!
+//! Connections are served by hyper directly (`hold`), not `axum::serve`, for what a hostile
+//! client must not get: a head read in time, a body read in time, and a cap on connections.
 
+pub mod hold;
 pub mod metrics;
 pub mod routes;
 pub mod token;
@@ -63,6 +67,8 @@ pub struct Settings {
     pub defaults: Defaults,
     /// The largest request body, in bytes.
     pub body_bytes: usize,
+    /// How long a connection may hold the server: its head, its body, how many at once.
+    pub hold: hold::Hold,
     /// The facts the law reads; `None`: this machine's (git, manifests), asked again at each
     /// judge request.
     pub facts: Option<Arc<dyn Facts + Send + Sync>>,
@@ -124,6 +130,7 @@ impl Settings {
             data,
             defaults,
             body_bytes: config.limits.body_bytes,
+            hold: hold::Hold::new(&config.limits),
             facts: None,
             idle: Options::default().idle,
             look,
@@ -231,15 +238,16 @@ pub async fn start(settings: Settings) -> Result<Server> {
             }
         })
     });
-    let router = routes::router(app, settings.body_bytes, settings.allow_remote);
+    let router = routes::router(
+        Arc::clone(&app),
+        settings.body_bytes,
+        settings.hold.body,
+        settings.allow_remote,
+    );
     let (stop, stopped) = oneshot::channel::<()>();
-    let serving = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                let _ = stopped.await;
-            })
-            .await
-    });
+    let serving = tokio::spawn(hold::serve(listener, router, settings.hold, app, async {
+        let _ = stopped.await;
+    }));
     tracing::info!(%addr, data = %settings.data.display(), "warden serve started");
     Ok(Server {
         addr,

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Offers};
 use warden::mode::Mode;
 use warden::preferences::NOTE_MAX;
@@ -35,8 +35,17 @@ use warden::verdict::Decision;
 /// The longest chat or task id.
 pub const ID_MAX: usize = 256;
 
-/// Every route, with the body limit and the loopback guard.
-pub fn router(app: Arc<App>, body_bytes: usize, allow_remote: bool) -> Router {
+/// How long a request's body may take to arrive (`limits.body_timeout_ms`), for `JsonText`.
+#[derive(Debug, Clone, Copy)]
+struct BodyTimeout(Duration);
+
+/// Every route, with the body limit and timeout and the loopback guard.
+pub fn router(
+    app: Arc<App>,
+    body_bytes: usize,
+    body_timeout: Duration,
+    allow_remote: bool,
+) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics))
@@ -54,6 +63,7 @@ pub fn router(app: Arc<App>, body_bytes: usize, allow_remote: bool) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_bytes))
+        .layer(axum::Extension(BodyTimeout(body_timeout)))
         .layer(middleware::from_fn(move |request, next| {
             guard(allow_remote, request, next)
         }))
@@ -144,7 +154,26 @@ impl<S: Send + Sync> FromRequest<S> for JsonText {
                 "the body must be JSON, sent with `Content-Type: application/json`",
             ));
         }
-        let bytes = Bytes::from_request(request, state).await.map_err(|r| {
+        let BodyTimeout(within) = request
+            .extensions()
+            .get::<BodyTimeout>()
+            .copied()
+            .unwrap_or(BodyTimeout(Duration::from_millis(
+                crate::config::BODY_TIMEOUT_MS,
+            )));
+        // A body shorter than its Content-Length, or sent a byte at a time, holds the
+        // connection no longer than this: 408, and hyper closes the connection.
+        let read = tokio::time::timeout(within, Bytes::from_request(request, state));
+        let bytes = read.await.map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the body did not arrive within {} ms (`limits.body_timeout_ms` in the configuration)",
+                    within.as_millis()
+                ),
+            )
+        })?;
+        let bytes = bytes.map_err(|r| {
             let status = r.status();
             if status == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(
@@ -279,41 +308,86 @@ fn mode_of(app: &App, raw: &str, field: &str) -> Answered<Mode> {
 // ---------------------------------------------------------------------------------------
 // The loopback guard and the request log
 
-/// Whether a `Host` header names this machine by a loopback name.
+/// Whether a `Host` header is an authority that names this machine by a loopback name:
+/// `localhost`, a `127.x.x.x` address or `[::1]`, each with or without a port, and nothing
+/// else (no userinfo: `127.0.0.1:1@evil` names `evil`; no path, no spaces).
 fn is_loopback_host(host: &str) -> bool {
-    let name = if let Some(rest) = host.strip_prefix('[') {
-        rest.split(']').next().unwrap_or_default()
+    let (name, port) = if let Some(rest) = host.strip_prefix('[') {
+        let Some((inside, after)) = rest.split_once(']') else {
+            return false;
+        };
+        let Ok(ip) = inside.parse::<std::net::Ipv6Addr>() else {
+            return false;
+        };
+        if !ip.is_loopback() {
+            return false;
+        }
+        if after.is_empty() {
+            return true;
+        }
+        match after.strip_prefix(':') {
+            Some(port) => ("", port),
+            None => return false,
+        }
     } else {
-        host.rsplit_once(':').map_or(host, |(name, _)| name)
+        match host.rsplit_once(':') {
+            Some((name, port)) => (name, port),
+            None => (host, ""),
+        }
     };
-    name.eq_ignore_ascii_case("localhost")
+    let port_is_good = (port.is_empty() && !host.ends_with(':'))
+        || (port.bytes().all(|b| b.is_ascii_digit()) && port.parse::<u16>().is_ok());
+    let name_is_good = (name.is_empty() && host.starts_with('['))
+        || name.eq_ignore_ascii_case("localhost")
         || name
-            .parse::<std::net::IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    port_is_good && name_is_good
 }
 
-/// Refuses a request whose `Host` isn't a loopback name (a web page that rebinds its own
-/// name to 127.0.0.1 could otherwise read the open routes), unless `allow_remote`; logs
-/// every request at debug level (never its headers: the token is one).
+/// Why a request's `Host` is refused, if it is: missing (HTTP/1.1 requires it, and warden
+/// asks it of HTTP/1.0 too), or, unless `allow_remote`, not a loopback authority (a web page
+/// that rebinds its own name to 127.0.0.1 could otherwise read the open routes).
+fn refused_host(allow_remote: bool, request: &Request) -> Option<ApiError> {
+    let hosts: Vec<_> = request.headers().get_all(header::HOST).iter().collect();
+    let [host] = hosts[..] else {
+        return Some(ApiError::bad(if hosts.is_empty() {
+            "the request has no `Host` header: send `Host: 127.0.0.1:PORT` (or `localhost`)"
+        } else {
+            "the request has more than one `Host` header"
+        }));
+    };
+    let Ok(host) = host.to_str() else {
+        return Some(ApiError::bad("the `Host` header is not text"));
+    };
+    // An absolute-form target (`GET http://evil/ HTTP/1.1`) names a host too.
+    let target = request.uri().authority().map(|a| a.as_str());
+    if allow_remote {
+        return None;
+    }
+    for name in std::iter::once(host).chain(target) {
+        if !is_loopback_host(name) {
+            return Some(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "warden answers only requests addressed to this machine by a loopback name (`localhost`, `127.0.0.1`, `[::1]`), not to `{}`",
+                    name.escape_default()
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// Refuses a request whose `Host` is missing or isn't a loopback name ([`refused_host`]);
+/// logs every request at debug level (never its headers: the token is one).
 async fn guard(allow_remote: bool, request: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = request.method().clone();
     let path = request.uri().path().to_string();
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .map(str::to_string);
-    let response = match host {
-        Some(host) if !allow_remote && !is_loopback_host(&host) => ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!(
-                "warden answers only requests addressed to this machine by a loopback name, not to `{}`",
-                host.escape_default()
-            ),
-        )
-        .into_response(),
-        _ => next.run(request).await,
+    let response = match refused_host(allow_remote, &request) {
+        Some(refused) => refused.into_response(),
+        None => next.run(request).await,
     };
     tracing::debug!(
         %method,
@@ -1045,6 +1119,16 @@ async fn forget_everywhere(
 #[serde(deny_unknown_fields)]
 struct RuleBody {
     rule: String,
+    /// The work folder the rule holds in, as `GET /v1/preferences` shows it (`null`: a rule
+    /// that holds in any folder). Required, so that forgetting one folder's rule never
+    /// forgets another's; `None` when it was left out, `Some(Null)` when it is `null`.
+    #[serde(default, deserialize_with = "present")]
+    cwd: Option<Value>,
+}
+
+/// A field that is there, `null` or not (a plain `Option` reads `null` as left out).
+fn present<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(de).map(Some)
 }
 
 async fn forget_rule(
@@ -1052,6 +1136,20 @@ async fn forget_rule(
     _: Person,
     Body(body): Body<RuleBody>,
 ) -> Answered<Json<Value>> {
+    let cwd = match body.cwd {
+        None => {
+            return Err(ApiError::bad(
+                "`cwd` is missing: name the work folder the rule holds in, as GET /v1/preferences shows it (null for a rule that holds in any folder)",
+            ));
+        }
+        Some(Value::Null) => None,
+        Some(Value::String(cwd)) => Some(cwd),
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "`cwd`: `{other}` is not a work folder (a string, or null)"
+            )));
+        }
+    };
     let preferences = app
         .runtime
         .preferences()
@@ -1061,12 +1159,16 @@ async fn forget_rule(
     let rules: Vec<_> = preferences
         .auto_rules
         .into_iter()
-        .filter(|rule| rule.to_string() == wanted)
+        .filter(|rule| rule.to_string() == wanted && rule.cwd == cwd)
         .collect();
     if rules.is_empty() {
+        let folder = match &cwd {
+            Some(cwd) => format!("in `{}`", cwd.escape_default()),
+            None => "for any folder".to_string(),
+        };
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("`rule`: no rule `{wanted}` is kept"),
+            format!("`rule`: no rule `{wanted}` is kept {folder}"),
         ));
     }
     for rule in rules {
@@ -1160,6 +1262,22 @@ mod tests {
             ("localhost.evil.example", false),
             ("10.0.0.1:7411", false),
             ("", false),
+            // Userinfo, a port that isn't one, a path, and look-alikes.
+            ("127.0.0.1:1@evil", false),
+            ("127.0.0.1:1@evil.example:80", false),
+            ("user@localhost", false),
+            ("localhost:", false),
+            ("localhost:99999", false),
+            ("localhost:80x", false),
+            ("localhost:80/x", false),
+            ("127.0.0.1 ", false),
+            ("[::1]x", false),
+            ("[::1]:", false),
+            ("[::2]:80", false),
+            ("[::1", false),
+            ("::1", false),
+            ("127.0.0.1.evil", false),
+            ("0x7f.0.0.1", false),
         ] {
             assert_eq!(is_loopback_host(host), loopback, "{host}");
         }
