@@ -11,6 +11,7 @@ macro_rules! outln {
 
 mod external;
 mod hook;
+mod load;
 mod torture;
 
 use anyhow::{Context as _, Result, bail};
@@ -91,6 +92,9 @@ enum Command {
     /// Kill `warden serve` with SIGKILL at random moments under a mix of requests, restart it,
     /// and check that every acknowledged event and every verdict survived (exit 1 if not).
     Torture(torture::TortureArgs),
+    /// Load `warden serve` on loopback with judge requests over many chats: requests a
+    /// second, p50/p99 latency and the daemon's resident memory.
+    Load(load::LoadArgs),
     /// The second look: `warden look --check` puts the calibration set to the configured
     /// model and says whether the look would be on (exit 0) or off, and why (exit 1).
     Look {
@@ -170,6 +174,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
         Command::Setup(args) => warden_actors::setup::main(args),
         Command::Look { check, config } => look(check, config.as_deref()),
         Command::Torture(args) => torture::main(args),
+        Command::Load(args) => load::main(args),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The real `warden torture` run short (3 kills in 6 s): every acknowledged event survives
-//! SIGKILL and every probe keeps its verdict.
+//! SIGKILL and every probe keeps its verdict; and `warden load` run for 2 s prints its
+//! figures (their shape only: the machine is shared, speed is never asserted).
 #![expect(clippy::panic, reason = "a test fails by panicking")]
 
 mod common;
@@ -69,4 +70,36 @@ fn acknowledged_events_and_verdicts_survive_three_kills() {
         "{shown}"
     );
     assert!(output.status.success(), "{shown}");
+}
+
+#[test]
+fn load_prints_its_figures() {
+    let dir = common::tempdir();
+    let output = warden(
+        dir.path(),
+        &[
+            "load",
+            "--chats",
+            "5",
+            "--seconds",
+            "2",
+            "--connections",
+            "2",
+            "--data",
+            &dir.path().join("data").display().to_string(),
+        ],
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let shown = format!("{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.status.success(), "{shown}");
+    for part in [
+        "judge requests",
+        "requests/s",
+        "p50 ",
+        "p99 ",
+        "server resident ",
+    ] {
+        assert!(stdout.contains(part), "no `{part}` in: {shown}");
+    }
+    assert!(stdout.contains("failed 0"), "{shown}");
 }
