@@ -346,6 +346,8 @@ const PROBES: &[fn() -> Value] = &[
     || bash("rm -rf build"),
     || send("a@example.com"),
     || json!({"tool_name": "WebFetch", "tool_input": {"url": "https://example.com/issue/7"}, "cwd": CWD}),
+    // An edit inside the work folder: the one probe that tells Edit freely from Ask first.
+    || json!({"tool_name": "Write", "tool_input": {"file_path": "/torture/app/src/lib.rs"}, "cwd": CWD}),
 ];
 
 /// The person's words: some ask for a push or a message, some hold them.
