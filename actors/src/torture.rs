@@ -379,6 +379,9 @@ struct ChatModel {
     durable: u64,
     /// The last mode acknowledged.
     mode: Option<String>,
+    /// A mode sent and never acknowledged (the daemon was killed): it may be in the log or
+    /// not, until a restart shows which.
+    mode_unsure: Option<String>,
     marks: BTreeSet<String>,
     /// Questions given out (their ids).
     given: BTreeSet<u64>,
@@ -612,6 +615,7 @@ fn one(
     } else if roll < 83 {
         let mode = rng.pick(MODES).copied().unwrap_or("auto");
         let body = json!({"kind": "mode", "mode": mode});
+        model.mode_unsure = Some(mode.to_string());
         if answered(
             client.call("POST", &events, true, Some(&body)),
             tally,
@@ -619,7 +623,7 @@ fn one(
         )
         .is_some()
         {
-            model.mode = Some(mode.to_string());
+            model.mode = model.mode_unsure.take();
             kept(model, tally);
         }
     } else if roll < 89 {
@@ -678,7 +682,7 @@ impl Found {
 }
 
 /// Reads every chat back and holds it against what was acknowledged.
-fn check(client: &Client, chat: &str, model: &ChatModel, found: &mut Found) {
+fn check(client: &Client, chat: &str, model: &mut ChatModel, found: &mut Found) {
     if model.durable == 0 {
         return;
     }
@@ -778,8 +782,11 @@ fn check(client: &Client, chat: &str, model: &ChatModel, found: &mut Found) {
             model.counted
         ),
     );
-    if !model.settled {
-        return;
+    // The restart settles a mode that was in flight: from now on, the log has it or not.
+    if let Some(unsure) = model.mode_unsure.take()
+        && state["mode"].as_str() == Some(unsure.as_str())
+    {
+        model.mode = Some(unsure);
     }
     if let Some(mode) = &model.mode
         && state["mode"].as_str() != Some(mode.as_str())
@@ -887,7 +894,7 @@ pub fn main(args: TortureArgs) -> Result<std::process::ExitCode> {
         let restart = restarting.elapsed();
         let client = Client::new(&server.addr, token.clone());
         let mut found = Found::default();
-        for (chat, model) in owned.iter().flatten() {
+        for (chat, model) in owned.iter_mut().flatten() {
             check(&client, chat, model, &mut found);
         }
         lost += found.lost;
