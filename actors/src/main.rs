@@ -11,7 +11,9 @@ macro_rules! outln {
 
 mod external;
 mod hook;
+mod load;
 mod rates;
+mod torture;
 
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
@@ -92,6 +94,12 @@ enum Command {
     /// Set warden up in an assistant: `warden setup claude-code` writes warden's hooks and
     /// Claude Code's sandbox settings (see docs/hook.md, "Setup").
     Setup(warden_actors::setup::SetupArgs),
+    /// Kill `warden serve` with SIGKILL at random moments under a mix of requests, restart it,
+    /// and check that every acknowledged event and every verdict survived (exit 1 if not).
+    Torture(torture::TortureArgs),
+    /// Load `warden serve` on loopback with judge requests over many chats: requests a
+    /// second, p50/p99 latency and the daemon's resident memory.
+    Load(load::LoadArgs),
     /// The second look: `warden look --check` puts the calibration set to the configured
     /// model and says whether the look would be on (exit 0) or off, and why (exit 1).
     Look {
@@ -171,6 +179,8 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
         Command::Hook { host } => Ok(hook::run(host)),
         Command::Setup(args) => warden_actors::setup::main(args),
         Command::Look { check, config } => look(check, config.as_deref()),
+        Command::Torture(args) => torture::main(args),
+        Command::Load(args) => load::main(args),
     }
 }
 
