@@ -284,3 +284,28 @@ fn the_properties_draw_on_the_whole_corpora() {
         dangerous_commands().len()
     );
 }
+
+/// Found by the `shell` fuzz target: a write to a place only known when it runs whose name
+/// holds `sudoers` was read again and again, until the stack ran out.
+#[test]
+fn a_write_to_an_unknown_place_is_read_once() {
+    let bytes = [
+        62, 126, 36, 134, 134, 134, 62, 62, 62, 126, 36, 59, 49, 62, 62, 126, 36, 126, 36, 134,
+        134, 134, 62, 62, 62, 126, 36, 123, 123, 123, 115, 117, 100, 111, 101, 114, 115, 59, 50,
+        62, 36, 36,
+    ];
+    for command in [
+        String::from_utf8_lossy(&bytes).into_owned(),
+        "echo x > $X/sudoers".to_string(),
+        "echo k >> ${DIR}/.ssh/authorized_keys".to_string(),
+    ] {
+        let verdict = judge(
+            &Step::Command {
+                command: command.clone(),
+            },
+            &ctx(true, &[]),
+            &facts(),
+        );
+        assert!(verdict.decision >= Decision::Ask, "{command}: {verdict:?}");
+    }
+}

@@ -395,18 +395,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 
 pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     let Some(abs) = place.resolve_under_prefix(target) else {
-        if target.contains("authorized_keys")
-            || target.contains("sudoers")
-            || is_assistant_file(target)
+        // `$HOME/.ssh/authorized_keys`: the home folder is known, so the place is. Read
+        // again only when that changed the target: `$X/sudoers` stays a place only known
+        // when it runs (and is not read again for ever).
+        let homed = target
+            .replace("$HOME", place.home)
+            .replace("${HOME}", place.home);
+        if homed != target
+            && (target.contains("authorized_keys")
+                || target.contains("sudoers")
+                || is_assistant_file(target))
         {
-            write(
-                &target
-                    .replace("$HOME", place.home)
-                    .replace("${HOME}", place.home),
-                cmd,
-                place,
-                scan,
-            );
+            write(&homed, cmd, place, scan);
         } else if !target.starts_with("&") && !target.chars().all(|c| c.is_ascii_digit()) {
             scan.add(Risk::new(
                 RuleId::WriteOutside,
