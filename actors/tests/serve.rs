@@ -521,7 +521,7 @@ fn bad_input_is_a_4xx_naming_what_was_wrong_and_the_server_goes_on() {
     let long_note = json!({"note": "n".repeat(2001)}).to_string();
     const J: &str = "application/json";
     #[rustfmt::skip]
-    let cases: [Bad; 25] = [
+    let cases: [Bad; 26] = [
         ("POST", "/v1/chats/c1/judge", Auth::Nobody, J, r#"{"tool_name":"#, 400, "not JSON"),
         ("POST", "/v1/chats/c1/judge", Auth::Nobody, J, r#"{"tool_input":{}}"#, 400, "missing field `tool_name`"),
         ("POST", "/v1/chats/c1/judge", Auth::Nobody, J, r#"{"tool_name":"Bash","tool_input":{"command":"ls"},"cwd":5}"#, 400, "`cwd`: invalid type"),
@@ -531,12 +531,13 @@ fn bad_input_is_a_4xx_naming_what_was_wrong_and_the_server_goes_on() {
         ("POST", "/v1/chats/c1/judge", Auth::Nobody, "text/plain", r#"{"tool_name":"Bash","tool_input":{"command":"ls"}}"#, 415, "Content-Type: application/json"),
         ("POST", "/v1/chats/~preferences/judge", Auth::Nobody, J, r#"{"tool_name":"Bash","tool_input":{"command":"ls"}}"#, 400, "`~`"),
         ("POST", "/v1/chats/c1/events", Auth::Nobody, J, r#"{"kind":"read","#, 400, "not JSON"),
-        ("POST", "/v1/chats/c1/events", Auth::Nobody, J, r#"{"kind":"dance"}"#, 400, "`kind` `dance`"),
-        ("POST", "/v1/chats/c1/events", Auth::Nobody, J, r#"{"name":"a page"}"#, 400, "`kind` is missing"),
+        ("POST", "/v1/chats/c1/events", Auth::Nobody, J, r#"{"kind":"dance"}"#, 400, "`kind`: unknown variant `dance`, expected one of `read`"),
+        ("POST", "/v1/chats/c1/events", Auth::Nobody, J, r#"{"name":"a page"}"#, 400, "missing field `kind`"),
         ("POST", "/v1/chats/c1/events", Auth::Nobody, J, r#"{"kind":"read"}"#, 400, "missing field `name`"),
         ("POST", "/v1/chats/c1/events", Auth::Nobody, J, r#"{"kind":"read","name":7}"#, 400, "`name`: invalid type"),
         ("POST", "/v1/chats/c1/events", Auth::Person, J, r#"{"kind":"said","text":5}"#, 400, "`text`: invalid type"),
         ("POST", "/v1/chats/c1/events", Auth::Person, J, r#"{"kind":"said","txt":"push it"}"#, 400, "unknown field `txt`"),
+        ("POST", "/v1/chats/c1/events", Auth::Person, J, r#"{"kind":"turn","at":1}"#, 400, "unknown field `at`"),
         ("POST", "/v1/chats/c1/events", Auth::Person, J, r#"{"kind":"mode","mode":"yolo"}"#, 400, "`mode`: unknown mode `yolo`"),
         ("POST", "/v1/chats/c1/events", Auth::Person, J, r#"{"kind":"stopped","stopped":"yes"}"#, 400, "`stopped`: invalid type"),
         ("POST", "/v1/chats/c2", Auth::Person, J, r#"{"mode":"auto","company":"boss"}"#, 400, "`company`: unknown variant `boss`"),
