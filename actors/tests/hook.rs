@@ -1043,7 +1043,8 @@ fn a_truncated_answer_asks() {
     let stub = Stub::start(Behaviour::Raw(
         b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 120\r\n\r\n{\"mode\":\"auto\",\"comp",
     ));
-    run(place.hook(&stub.url()), &fixture("pre_tool_use.json")).asks_because("cut short");
+    run(place.hook(&stub.url()), &fixture("pre_tool_use.json"))
+        .asks_because("closed before the answer was complete");
 }
 
 #[test]
