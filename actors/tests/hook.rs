@@ -1,7 +1,6 @@
 //! `warden hook` end to end: recorded Claude Code hook inputs (`tests/hook/*.json`) through the
 //! real binary, against a stub daemon on loopback that records what it is sent and answers
 //! canned JSON, garbage, an error, half an answer, or nothing at all.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -13,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The real `warden serve`, for the tests that need the daemon's own side.
-mod common;
+use crate::common;
 
 const SESSION: &str = "9f1c2b7e-4d3a-4e8b-a1f0-6c2d8e9b7a15";
 const AGENT: &str = "a7c41e9d";

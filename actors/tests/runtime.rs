@@ -1,6 +1,5 @@
 //! The runtime end to end: chats and tasks as actors over the event log, and everything
 //! back after a restart.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
 use std::path::Path;
 use std::sync::Arc;

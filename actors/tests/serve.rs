@@ -1,7 +1,6 @@
 //! `warden serve` over real TCP: the server started in-process on port 0 (and once as the
 //! real binary), driven with a blocking HTTP client (ureq) from the test's own thread while
 //! the server runs on its tokio runtime.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
 use serde_json::{Value, json};
 use std::io::BufRead as _;
@@ -14,7 +13,6 @@ use warden::protocol::{Defaults, judge_value};
 use warden_actors::config::Config;
 use warden_actors::serve::{Server, Settings, start};
 
-#[path = "serve/hostile.rs"]
 mod hostile;
 
 const CWD: &str = "/home/user/app";

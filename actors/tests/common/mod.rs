@@ -1,7 +1,8 @@
 //! What the end-to-end tests (`e2e.rs`, `itself.rs`) share: the real `warden serve` binary
 //! on a port of its own, an HTTP client for it, and the real `warden hook` binary fed a
 //! recorded Claude Code input. Each test binary uses part of it.
-#![allow(dead_code, reason = "each test binary uses part of these helpers")]
+
+pub mod loopback;
 
 use serde_json::Value;
 use std::io::{BufRead as _, Write as _};
