@@ -92,7 +92,13 @@ fn acknowledged_events_survive_sigkill() {
     let mut asked: Vec<(String, u64)> = Vec::new();
     for round in 0..3u64 {
         let mut child = Command::new(std::env::current_exe().unwrap_or_else(|e| panic!("{e}")))
-            .args(["--exact", "crash::writer", "--nocapture", "--test-threads", "1"])
+            .args([
+                "--exact",
+                "crash::writer",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
             .env(WRITER, dir.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -15,6 +15,7 @@ mod hook;
 mod itself;
 mod judge;
 mod runtime;
+mod scenarios;
 mod second_look;
 mod serve;
 mod setup;

@@ -168,6 +168,17 @@ impl Serve {
         use std::os::unix::process::ExitStatusExt as _;
         assert_eq!(status.signal(), Some(9), "killed by SIGKILL: {status}");
     }
+
+    /// SIGTERM, then waits for it to exit: it must flush its log and exit 0.
+    pub fn terminate(mut self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap_or_else(|e| panic!("kill -TERM: {e}"));
+        assert!(status.success(), "kill -TERM failed");
+        let status = self.child.wait().unwrap_or_else(|e| panic!("{e}"));
+        assert!(status.success(), "SIGTERM exits 0, not {status}");
+    }
 }
 
 impl Drop for Serve {
