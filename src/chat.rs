@@ -1,6 +1,8 @@
 //! A chat's state, rebuilt from its events by a pure fold: what the runtime keeps in memory
 //! and what replay brings back after a restart is the same `ChatState::apply` over the same
-//! records.
+//! records. What a chat makes of a step and of an answer is [`law`].
+
+pub mod law;
 
 use crate::mode::Mode;
 use crate::rules::AutoRule;
