@@ -25,6 +25,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use warden::chat::law::AnswerError;
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Offers};
 use warden::mode::Mode;
 use warden::preferences::NOTE_MAX;
@@ -1043,26 +1044,17 @@ async fn answer(
         .state(&chat)
         .await
         .map_err(|e| ApiError::failed("read the chat", &e))?;
-    let Some(pending) = waiting(&state) else {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!("no question {question} is waiting in the chat `{chat}`"),
-        ));
-    };
-    let offered = match body.answer {
-        Answer::Always => pending.offers.always,
-        Answer::Everywhere => pending.offers.everywhere,
-        Answer::Command => pending.offers.rule.is_some(),
-        Answer::Once | Answer::Deny => true,
-    };
-    if !offered {
-        return Err(ApiError::bad(format!(
-            "`answer`: question {question}'s card does not offer `{}`",
-            serde_json::to_value(body.answer)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default()
-        )));
+    match warden::chat::law::offered(&state, question, body.answer) {
+        Ok(_) => {}
+        Err(AnswerError::NoQuestion(_)) => {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!("no question {question} is waiting in the chat `{chat}`"),
+            ));
+        }
+        Err(e @ AnswerError::NotOffered { .. }) => {
+            return Err(ApiError::bad(format!("`answer`: {e}")));
+        }
     }
     if let Err(e) = app.runtime.answer(&chat, question, body.answer).await {
         // Someone answered it first: not a failure of warden's.
