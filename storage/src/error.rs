@@ -24,6 +24,9 @@ pub enum LogError {
     /// Reading, writing or flushing failed.
     #[error("the event log in `{path}` failed: {cause}")]
     Store { path: String, cause: String },
+    /// The log's engine failed and was dropped; it has not been opened again yet.
+    #[error("the event log in `{path}` is closed after a failure, until it can be opened again")]
+    Closed { path: String },
     /// A chat id too long for a key (the key holds its length in two bytes).
     #[error("the chat id `{chat}` is {len} bytes long: at most 65535 fit in a key")]
     ChatTooLong { chat: String, len: usize },
