@@ -12,6 +12,9 @@ use warden::step::Step;
 use warden::verdict::Decision;
 use warden_actors::runtime::{Options, Runtime};
 
+#[path = "runtime/atomic.rs"]
+mod atomic;
+
 fn facts() -> Arc<FakeFacts> {
     Arc::new(FakeFacts::repo(&[]))
 }
