@@ -106,6 +106,11 @@ struct Engine {
 /// The tree [`EventLog::probe`] writes to: no event, no snapshot, only a proof of writing.
 const PROBE: &str = "probe";
 
+/// How much [`EventLog::probe`] writes: room for a few hundred events. A few bytes could fit
+/// in a page sled's file already holds on a disk that is still full, and a log that wrote
+/// again on that would fail again at its next group.
+pub const PROBE_BYTES: usize = 64 * 1024;
+
 /// The append-only log of every chat's events.
 pub struct EventLog {
     /// `None` between dropping a failed engine and opening it again ([`EventLog::reopen`]).
@@ -227,17 +232,17 @@ impl EventLog {
         Ok(())
     }
 
-    /// Whether the disk takes a write now: writes a small value outside the events and
-    /// snapshots (in a tree of its own) and flushes it. After [`EventLog::reopen`], this says
-    /// whether the cause of the failure (a full disk) is gone.
+    /// Whether the disk takes a write now: writes [`PROBE_BYTES`] outside the events and
+    /// snapshots (over the last probe, in a tree of its own) and flushes them. After
+    /// [`EventLog::reopen`], this says whether the cause of the failure (a full disk) is gone.
     pub fn probe(&self) -> Result<(), LogError> {
         let guard = self.read();
         let engine = self.engine(&guard)?;
         let probe = engine.db.open_tree(PROBE).map_err(self.store())?;
         let id = engine.db.generate_id().map_err(self.store())?;
-        probe
-            .insert(PROBE, &id.to_be_bytes())
-            .map_err(self.store())?;
+        let mut value = vec![0x5a; PROBE_BYTES];
+        value[..8].copy_from_slice(&id.to_be_bytes());
+        probe.insert(PROBE, value).map_err(self.store())?;
         self.flushed(engine)
     }
 
