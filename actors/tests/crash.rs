@@ -16,6 +16,9 @@ use warden::step::Step;
 use warden_actors::runtime::{Options, Runtime};
 use warden_storage::EventLog;
 
+#[path = "crash/ops.rs"]
+mod ops;
+
 const CHATS: usize = 4;
 const WRITER: &str = "WARDEN_CRASH_WRITER";
 

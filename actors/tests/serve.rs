@@ -14,6 +14,8 @@ use warden::protocol::{Defaults, judge_value};
 use warden_actors::config::Config;
 use warden_actors::serve::{Server, Settings, start};
 
+#[path = "serve/durable.rs"]
+mod durable;
 #[path = "serve/hostile.rs"]
 mod hostile;
 
