@@ -216,18 +216,24 @@ impl LogHandle {
         self.standing.borrow().clone()
     }
 
-    /// Waits until the writer has stopped for good (not closed), and says why.
+    /// Waits until the writer has stopped for good, and says why. A writer closed at
+    /// shutdown never resolves it.
     pub async fn stopped_for_good(&self) -> String {
         let mut standing = self.standing.clone();
-        let reason = match standing
+        let said = standing
             .wait_for(|s| matches!(s, Standing::Stopped(_)))
             .await
-        {
-            Ok(standing) => standing.trouble().map(str::to_string),
-            Err(_) => None,
-        };
-        // The writer's side is dropped only after it said how it ended.
-        reason.unwrap_or_else(|| STOPPED.to_string())
+            .map(|standing| standing.trouble().map(str::to_string));
+        if let Ok(Some(reason)) = said {
+            return reason;
+        }
+        // The writer's side went with its thread, after saying how it ended: if that was a
+        // stop, it is the last value seen.
+        let last = self.standing();
+        match last {
+            Standing::Stopped(reason) => reason,
+            _ => std::future::pending().await,
+        }
     }
 
     /// Gives the writer a fault (tests).
