@@ -402,6 +402,15 @@ impl Writer {
         // Since when records nobody waits for are written and not flushed.
         let mut unflushed: Option<Instant> = None;
         loop {
+            // Due whether or not jobs keep coming: a steady stream of refused requests must
+            // not keep the log from being opened again.
+            if self
+                .failing
+                .as_ref()
+                .is_some_and(|failing| Instant::now() >= failing.retry_at)
+            {
+                self.recover();
+            }
             let deadline = match (&self.failing, unflushed) {
                 (Some(failing), _) => Some(failing.retry_at),
                 (None, Some(since)) => Some(since + FLUSH_BOUND),
