@@ -41,9 +41,17 @@ pub enum LogError {
 impl LogError {
     /// A failure of the storage engine in the log at `path`.
     pub(crate) fn store(path: &str, error: &sled::Error) -> LogError {
+        let cause = match error {
+            // sled fails every write after its first I/O error with a copy of it, written
+            // in Rust's debug form (`Os { code: 28, kind: StorageFull, … }`): said plainly.
+            sled::Error::Io(io) if io.kind() == std::io::ErrorKind::StorageFull => {
+                "No space left on device: the disk is full".to_string()
+            }
+            e => e.to_string(),
+        };
         LogError::Store {
             path: path.to_string(),
-            cause: error.to_string(),
+            cause,
         }
     }
 
