@@ -1,6 +1,10 @@
 //! A chat's state, rebuilt from its events by a pure fold: what the runtime keeps in memory
 //! and what replay brings back after a restart is the same `ChatState::apply` over the same
-//! records.
+//! records. What a chat makes of a step and of an answer is [`law`]; what a tool call read
+//! is [`read`].
+
+pub mod law;
+pub mod read;
 
 use crate::mode::Mode;
 use crate::rules::AutoRule;

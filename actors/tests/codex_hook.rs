@@ -1,11 +1,8 @@
 //! `warden hook` fed Codex's hook inputs (in the shape Codex 0.171.0 sends them), against the
 //! real `warden serve`: what Codex gets back is a block or nothing, never an `ask` or an
 //! `allow` it would count as a failed hook and let through (`docs/hook.md`, "Codex").
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
-mod common;
-
-use common::{Place, chat, hook, hook_as};
+use crate::common::{Place, chat, hook, hook_as};
 use serde_json::{Value, json};
 
 const SESSION: &str = "01a232ee-9a74-75b3-a08a-6e9020763840";

@@ -3,7 +3,6 @@
 //!
 //! The test binary runs itself again as the writer (`WARDEN_CRASH_WRITER` set), which
 //! acknowledges each event on stdout once the runtime returned from recording it.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
@@ -16,7 +15,6 @@ use warden::step::Step;
 use warden_actors::runtime::{Options, Runtime};
 use warden_storage::EventLog;
 
-#[path = "crash/ops.rs"]
 mod ops;
 
 const CHATS: usize = 4;
@@ -96,7 +94,13 @@ fn acknowledged_events_survive_sigkill() {
     let mut asked: Vec<(String, u64)> = Vec::new();
     for round in 0..3u64 {
         let mut child = Command::new(std::env::current_exe().unwrap_or_else(|e| panic!("{e}")))
-            .args(["--exact", "writer", "--nocapture", "--test-threads", "1"])
+            .args([
+                "--exact",
+                "crash::writer",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
             .env(WRITER, dir.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -4,11 +4,8 @@
 //! daemon is killed with SIGKILL and started again on the same data folder, and the same push
 //! asks for the same reason. Another session, whose person asked for the push and which read
 //! nothing, is allowed it: a chat's state is its own.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
-mod common;
-
-use common::{Place, chat, fixture, hook};
+use crate::common::{Place, chat, fixture, hook};
 use serde_json::json;
 
 const SESSION: &str = "3b9d6c1e-8f2a-4c7d-9e05-1a4b7c2d8e6f";

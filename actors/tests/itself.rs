@@ -5,11 +5,8 @@
 //! agent could reach without the token refuse the person's words, the mode and the answers;
 //! and routine look-alikes (`cargo test` in a folder named warden) are not refused.
 //! What warden cannot see is in `docs/threat-model.md`.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
-mod common;
-
-use common::{Place, Serve, call, chat, fixture, hook, ok};
+use crate::common::{Place, Serve, call, chat, fixture, hook, ok};
 use serde_json::{Value, json};
 use std::io::Write as _;
 use std::process::{Command, Stdio};

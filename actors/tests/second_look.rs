@@ -4,10 +4,8 @@
 //! Then issue 18: the calibration (a model that judges passes, one that can't is refused and
 //! the questions stand), one look in flight, one look per step through the real hook, the
 //! metrics and `/healthz`; and, in `model`, the same against the real SmolLM2-135M.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
-mod common;
-#[path = "second_look/model.rs"]
+use crate::common;
 mod model;
 
 use serde_json::{Value, json};

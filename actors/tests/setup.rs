@@ -1,7 +1,6 @@
 //! `warden setup claude-code` through the real binary, on a home folder and a project of
 //! its own: what it writes, what it keeps of the person's, the backup, the preview, the
 //! checks, and the files it refuses to touch.
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};

@@ -1,9 +1,8 @@
 //! The real `warden torture` run short (3 kills in 6 s): every acknowledged event survives
 //! SIGKILL and every probe keeps its verdict; and `warden load` run for 2 s prints its
 //! figures (their shape only: the machine is shared, speed is never asserted).
-#![expect(clippy::panic, reason = "a test fails by panicking")]
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

@@ -1,17 +1,23 @@
 //! The hook's way to the daemon: where it listens (`WARDEN_URL`), the person's token
 //! (`DATA/token`), starting `warden serve` when nothing answers, and one JSON request at a
 //! time, all before one deadline.
+//!
+//! The requests go through `ureq` (the binary links it for the second look already): plain
+//! HTTP to a loopback address, no TLS, every request cut to what is left of the deadline.
 
 use super::Failure;
-use super::http::{self, Request};
 use serde_json::Value;
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::io;
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 /// Where the daemon listens when `WARDEN_URL` is not set.
 pub const DEFAULT_URL: &str = "http://127.0.0.1:7411";
+
+/// The most of an answer read; the daemon's answers are a few KiB.
+const MAX_ANSWER: u64 = 4 << 20;
 
 /// How often the hook tries again while a daemon it started comes up.
 const RETRY_EVERY: Duration = Duration::from_millis(20);
@@ -38,6 +44,9 @@ pub struct Daemon {
     /// A path prefix from `WARDEN_URL` (usually empty).
     base: String,
     addrs: Vec<SocketAddr>,
+    /// The address that answered last (the first one until one is seen to answer).
+    live: SocketAddr,
+    agent: ureq::Agent,
     data: PathBuf,
     autostart: Autostart,
     started: bool,
@@ -109,14 +118,23 @@ impl Daemon {
             .map_err(|_| bad())?
             .filter(|addr| addr.ip().is_loopback())
             .collect();
-        if addrs.is_empty() {
+        let Some(&live) = addrs.first() else {
             return Err(bad());
-        }
+        };
+        let agent = ureq::Agent::config_builder()
+            // A status is an answer (its body names the daemon's error), not a failure.
+            .http_status_as_error(false)
+            .max_idle_connections(1)
+            .user_agent("warden-hook")
+            .build()
+            .new_agent();
         Ok(Daemon {
             url: url.to_string(),
             authority: with_port,
             base: base.to_string(),
             addrs,
+            live,
+            agent,
             data,
             autostart,
             started: false,
@@ -176,56 +194,98 @@ impl Daemon {
         body: Option<&Value>,
         authorized: bool,
     ) -> Result<Reply, Failure> {
-        // Connecting first may start the daemon, which makes the token on a fresh data folder:
-        // the token is read only once something answers.
-        let stream = self.connect()?;
-        let token = if authorized {
-            Some(self.token()?)
-        } else {
-            None
+        // On a fresh data folder the daemon (this hook's or a sibling's) makes the token: a
+        // token not there yet is read once something answers.
+        let token = match authorized.then(|| self.read_token()) {
+            None => None,
+            Some(Ok(token)) => Some(token),
+            Some(Err(_)) => {
+                self.wait_up()?;
+                Some(self.token()?)
+            }
         };
         let body = body.map(Value::to_string);
-        let path = format!("{}{path}", self.base);
-        let request = Request {
-            method,
-            path: &path,
-            token: token.as_deref(),
-            body: body.as_deref().map(str::as_bytes),
-        };
-        let response = http::exchange(stream, &self.authority, &request, self.deadline).map_err(
-            |e| match e {
-                http::Error::Timeout => Failure::Timeout,
-                other => Failure::Http(other.to_string()),
-            },
-        )?;
-        let body = if response.body.iter().all(u8::is_ascii_whitespace) {
+        let sent = self.exchange(method, path, token.as_deref(), body.as_deref());
+        let response = match sent {
+            // Nothing listens: start the daemon (once) and wait for it, then send again.
+            Err(Sent::Refused(_)) => {
+                self.wait_up()?;
+                self.exchange(method, path, token.as_deref(), body.as_deref())
+            }
+            other => other,
+        }
+        .map_err(|sent| match sent {
+            Sent::Timeout => Failure::Timeout,
+            Sent::Refused(why) | Sent::Failed(why) => Failure::Http(why),
+        })?;
+        let (status, bytes) = response;
+        let body = if bytes.iter().all(u8::is_ascii_whitespace) {
             Value::Null
         } else {
-            serde_json::from_slice(&response.body)
+            serde_json::from_slice(&bytes)
                 .map_err(|e| Failure::Unreadable(format!("the body is not JSON ({e})")))?
         };
-        Ok(Reply {
-            status: response.status,
-            body,
-        })
+        Ok(Reply { status, body })
     }
 
-    /// A connection to the daemon; when nothing answers, starts one (once) and tries again
-    /// until the deadline.
-    fn connect(&mut self) -> Result<std::net::TcpStream, Failure> {
+    /// One request to the address that answers, cut to what is left of the deadline: its
+    /// status and body.
+    fn exchange(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Result<(u16, Vec<u8>), Sent> {
+        let left = remaining(self.deadline).ok_or(Sent::Timeout)?;
+        let mut request = ureq::http::Request::builder()
+            .method(method)
+            .uri(format!("http://{}{}{path}", self.live, self.base))
+            .header("Accept", "application/json");
+        if let Some(token) = token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        if body.is_some() {
+            request = request.header("Content-Type", "application/json");
+        }
+        let request = request
+            .body(body.unwrap_or_default().to_string())
+            .map_err(|e| Sent::Failed(e.to_string()))?;
+        let request = self
+            .agent
+            .configure_request(request)
+            .timeout_global(Some(left))
+            .build();
+        let mut response = self.agent.run(request).map_err(Sent::from)?;
+        let status = response.status().as_u16();
+        let bytes = response
+            .body_mut()
+            .with_config()
+            .limit(MAX_ANSWER)
+            .read_to_vec()
+            .map_err(Sent::from)?;
+        Ok((status, bytes))
+    }
+
+    /// Waits until something accepts a connection; when nothing does, starts the daemon
+    /// (once) and tries again until the deadline. The address that answered is used after.
+    fn wait_up(&mut self) -> Result<(), Failure> {
         loop {
             let mut last = None;
             for addr in &self.addrs {
-                match http::connect(*addr, self.deadline) {
-                    Ok(stream) => return Ok(stream),
-                    Err(http::Error::Timeout) if self.started => {
+                match probe(*addr, self.deadline) {
+                    Ok(()) => {
+                        self.live = *addr;
+                        return Ok(());
+                    }
+                    Err(Sent::Timeout) if self.started => {
                         return Err(self.not_up("the deadline passed"));
                     }
-                    Err(http::Error::Timeout) => return Err(Failure::Timeout),
-                    Err(e) => last = Some(e),
+                    Err(Sent::Timeout) => return Err(Failure::Timeout),
+                    Err(Sent::Refused(why) | Sent::Failed(why)) => last = Some(why),
                 }
             }
-            let why = last.map(|e| e.to_string()).unwrap_or_default();
+            let why = last.unwrap_or_default();
             match &self.autostart {
                 Autostart::Off => {
                     return Err(Failure::Unreachable {
@@ -310,6 +370,63 @@ impl Daemon {
             .spawn()
             .map(Some)
     }
+}
+
+/// Why a request or a probe got no answer.
+#[derive(Debug)]
+enum Sent {
+    /// Nothing accepted the connection: the daemon may not be running.
+    Refused(String),
+    /// The deadline passed.
+    Timeout,
+    /// Anything else: the connection broke, or what came back is not an HTTP answer.
+    Failed(String),
+}
+
+impl From<ureq::Error> for Sent {
+    fn from(error: ureq::Error) -> Sent {
+        match error {
+            ureq::Error::Timeout(_) => Sent::Timeout,
+            ureq::Error::ConnectionFailed => Sent::Refused("the connection failed".to_string()),
+            ureq::Error::Io(e) => Sent::from(e),
+            ureq::Error::Protocol(e) => Sent::Failed(format!("its answer is not valid HTTP ({e})")),
+            ureq::Error::BodyExceedsLimit(limit) => {
+                Sent::Failed(format!("the answer is longer than {limit} bytes"))
+            }
+            other => Sent::Failed(other.to_string()),
+        }
+    }
+}
+
+impl From<io::Error> for Sent {
+    fn from(e: io::Error) -> Sent {
+        match e.kind() {
+            io::ErrorKind::ConnectionRefused => {
+                Sent::Refused("the connection was refused".to_string())
+            }
+            io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => Sent::Timeout,
+            io::ErrorKind::UnexpectedEof | io::ErrorKind::ConnectionReset => Sent::Failed(
+                "its answer is not valid HTTP (the connection closed before the answer was complete)"
+                    .to_string(),
+            ),
+            _ => Sent::Failed(format!("the connection failed: {e}")),
+        }
+    }
+}
+
+/// What is left before the deadline; none when less than a millisecond is (a zero timeout
+/// means "wait forever" to the socket API).
+fn remaining(deadline: Instant) -> Option<Duration> {
+    Some(deadline.saturating_duration_since(Instant::now()))
+        .filter(|left| *left >= Duration::from_millis(1))
+}
+
+/// Whether something accepts a connection at `addr` before the deadline.
+fn probe(addr: SocketAddr, deadline: Instant) -> Result<(), Sent> {
+    let left = remaining(deadline).ok_or(Sent::Timeout)?;
+    TcpStream::connect_timeout(&addr, left)
+        .map(drop)
+        .map_err(Sent::from)
 }
 
 /// Claims the right to start the daemon: false when another hook started one moments ago.

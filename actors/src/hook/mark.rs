@@ -1,12 +1,10 @@
-//! What a finished tool call brought in from outside (Claude Code's `PostToolUse`): the marks
-//! it puts on the chat, each with where it came from. Documented in `docs/hook.md`.
-//!
-//! Only ever adds caution, so it errs towards marking: a command it can't read fully is still
-//! searched for the programs below.
+//! What a finished tool call brought in from outside (Claude Code's `PostToolUse`): the host's
+//! JSON decoded into the call it was (`warden::chat::read::Call`), whose marks the chat law
+//! says (`warden::chat::read::marks_of`), each with where it came from. Documented in
+//! `docs/hook.md`.
 
 use serde_json::Value;
-use std::path::{Component, Path, PathBuf};
-use warden::shell::Line;
+use warden::chat::read::{self, Call};
 
 /// Something read, as the daemon's `read` event takes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,152 +15,54 @@ pub struct Mark {
     pub provenance: String,
 }
 
-/// The most marks one call adds (a shell line with many downloads).
-const MOST: usize = 4;
-
-/// Programs whose output is what a URL held.
-#[rustfmt::skip]
-const DOWNLOADERS: &[&str] = &[
-    "aria2c", "curl", "elinks", "fetch", "http", "https", "links", "lynx", "w3m", "wget", "xh",
-];
-
-/// `git` subcommands that bring in someone else's commits.
-const GIT_FETCHES: &[&str] = &["clone", "fetch", "pull"];
-
-/// `gh` subcommands that show what others wrote on GitHub.
-#[rustfmt::skip]
-const GH_READS: &[&str] = &["api", "gist", "issue", "pr", "release", "repo", "run", "search"];
-
 /// The marks a finished call puts on its chat: none for a call that read nothing from outside.
 pub fn marks_of(tool: &str, input: &Value, cwd: &str, home: &str) -> Vec<Mark> {
+    read::marks_of(&call(tool, input), cwd, home)
+        .into_iter()
+        .map(|mark| Mark {
+            name: mark.name,
+            provenance: mark.provenance.unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// The call a Claude Code tool and its input stand for.
+fn call<'a>(tool: &'a str, input: &'a Value) -> Call<'a> {
     let text = |field: &str| input.get(field).and_then(Value::as_str).unwrap_or_default();
     match tool {
-        "WebFetch" => vec![mark("a web page", text("url"))],
-        "WebSearch" => vec![mark("web search results", text("query"))],
-        // A resource an MCP server holds (or a folder of them): that app's content.
-        "ReadMcpResourceTool" | "ReadMcpResourceDirTool" if !text("server").is_empty() => {
-            let server = text("server");
-            vec![mark(&format!("{server} content"), text("uri"))]
-        }
-        "Read" => outside(text("file_path"), cwd, home),
-        "NotebookRead" => outside(text("notebook_path"), cwd, home),
-        "Grep" | "Glob" | "LS" => outside(text("path"), cwd, home),
-        "LSP" => outside(text("filePath"), cwd, home),
-        "Bash" => fetches(text("command")),
-        // What a watched command or socket printed came in as the watch's events.
-        "Monitor" => match input.pointer("/ws/url").and_then(Value::as_str) {
-            Some(url) if text("command").is_empty() => vec![mark("a web page", url)],
-            _ => fetches(text("command")),
+        "WebFetch" => Call::Fetch { url: text("url") },
+        "WebSearch" => Call::Search {
+            query: text("query"),
+        },
+        "ReadMcpResourceTool" | "ReadMcpResourceDirTool" => Call::Resource {
+            server: text("server"),
+            uri: text("uri"),
+        },
+        "Read" => Call::File {
+            path: text("file_path"),
+        },
+        "NotebookRead" => Call::File {
+            path: text("notebook_path"),
+        },
+        "Grep" | "Glob" | "LS" => Call::File { path: text("path") },
+        "LSP" => Call::File {
+            path: text("filePath"),
+        },
+        "Bash" => Call::Command {
+            command: text("command"),
+        },
+        "Monitor" => Call::Monitor {
+            command: text("command"),
+            socket: input.pointer("/ws/url").and_then(Value::as_str),
         },
         _ => match tool
             .strip_prefix("mcp__")
             .and_then(|rest| rest.split_once("__"))
         {
-            Some((server, name)) if !server.is_empty() => {
-                vec![mark(
-                    &format!("{server} content"),
-                    &format!("{server}/{name}"),
-                )]
-            }
-            _ => Vec::new(),
+            Some((server, name)) => Call::App { server, tool: name },
+            None => Call::Other,
         },
     }
-}
-
-fn mark(name: &str, provenance: &str) -> Mark {
-    Mark {
-        name: name.to_string(),
-        provenance: provenance.to_string(),
-    }
-}
-
-/// A read of a path outside the work folder (a relative path is inside it; an absent one is
-/// the work folder itself). Lexical: `..` is resolved, symbolic links are not followed.
-fn outside(path: &str, cwd: &str, home: &str) -> Vec<Mark> {
-    if path.is_empty() {
-        return Vec::new();
-    }
-    let expanded = match path.strip_prefix("~/") {
-        Some(rest) => Path::new(home).join(rest),
-        None if path == "~" => PathBuf::from(home),
-        None => Path::new(cwd).join(path),
-    };
-    if normal(&expanded).starts_with(normal(Path::new(cwd))) {
-        Vec::new()
-    } else {
-        vec![mark("a file outside the work folder", path)]
-    }
-}
-
-/// `a/./b/../c` → `a/c`, lexically.
-fn normal(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
-/// The downloads in a shell line: a downloader, `git clone|fetch|pull`, `gh api|issue|pr…`.
-fn fetches(command: &str) -> Vec<Mark> {
-    let line = Line::parse(command);
-    let mut marks: Vec<Mark> = Vec::new();
-    for cmd in &line.commands {
-        let program = cmd.program();
-        let args = cmd.args();
-        let found = if DOWNLOADERS.contains(&program) {
-            Some((
-                "a web page",
-                source(args).unwrap_or_else(|| cmd.words.join(" ")),
-            ))
-        } else if program == "git" && subcommand(args).is_some_and(|s| GIT_FETCHES.contains(&s)) {
-            Some((
-                "a git repository",
-                source(args).unwrap_or_else(|| cmd.words.join(" ")),
-            ))
-        } else if program == "gh" && subcommand(args).is_some_and(|s| GH_READS.contains(&s)) {
-            Some(("GitHub content", cmd.words.join(" ")))
-        } else {
-            None
-        };
-        if let Some((name, provenance)) = found {
-            let provenance: String = provenance.chars().take(200).collect();
-            let found = mark(name, &provenance);
-            if !marks.contains(&found) {
-                marks.push(found);
-            }
-        }
-        if marks.len() >= MOST {
-            break;
-        }
-    }
-    marks
-}
-
-/// The first word that names a remote place: a URL or `user@host:path`.
-fn source(args: &[String]) -> Option<String> {
-    args.iter()
-        .find(|a| a.contains("://") || (a.contains('@') && a.contains(':') && !a.starts_with('-')))
-        .cloned()
-}
-
-/// The first word that is not an option (skipping the values of `git -C DIR`, `-c KEY=V`).
-fn subcommand(args: &[String]) -> Option<&str> {
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        if word == "-C" || word == "-c" || word == "-R" || word == "--repo" {
-            words.next();
-        } else if !word.starts_with('-') {
-            return Some(word.as_str());
-        }
-    }
-    None
 }
 
 #[cfg(test)]
@@ -301,18 +201,14 @@ mod tests {
         ];
         for (tool, input, want) in table {
             let got = marks_of(tool, &input, "/repo", "/home/u");
-            let want: Vec<Mark> = want.into_iter().map(|(n, p)| mark(n, p)).collect();
+            let want: Vec<Mark> = want
+                .into_iter()
+                .map(|(n, p)| Mark {
+                    name: n.to_string(),
+                    provenance: p.to_string(),
+                })
+                .collect();
             assert_eq!(got, want, "{tool} {input}");
         }
-    }
-
-    #[test]
-    fn a_line_full_of_downloads_adds_a_bounded_number_of_marks() {
-        let command = (0..20)
-            .map(|i| format!("curl https://h{i}.test/"))
-            .collect::<Vec<_>>()
-            .join("; ");
-        let marks = marks_of("Bash", &json!({ "command": command }), "/repo", "/home/u");
-        assert_eq!(marks.len(), MOST);
     }
 }

@@ -8,7 +8,6 @@
 
 mod daemon;
 mod host;
-mod http;
 mod mark;
 
 use daemon::{Autostart, Daemon, segment};

@@ -1,7 +1,9 @@
 //! The chat actor: one per chat and per task. It holds the chat's state, appends every
 //! event to the log before applying it, and asks the judge with a read-only view of it.
+//! What a step and an answer come to is the chat law's (`warden::chat::law`); the actor
+//! gathers what the law needs, runs the second look and appends what the law says.
 
-use super::judge::{JudgeMsg, Judges, class_of, liftable};
+use super::judge::{JudgeMsg, Judges};
 use super::log::LogHandle;
 use super::supervisor::{Chats, SupervisorMsg, alive};
 use super::watch::{WatchActor, WatchMsg};
@@ -11,12 +13,13 @@ use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use warden::chat::{Answer, ChatState, Company, Event, Kept, Offers, Record};
+use warden::chat::law::{self, Decided, Look, Recording, Situation, Watched};
+use warden::chat::{Answer, ChatState, Company, Event, Offers, Record};
 use warden::mode::Mode;
 use warden::preferences::STREAM;
 use warden::second_look::{Looked, Purpose};
 use warden::step::{Context, Step};
-use warden::verdict::{Decision, Verdict};
+use warden::verdict::Verdict;
 use warden_storage::{Replayed, should_snapshot};
 
 /// A verdict in a chat, with the question it put to the person if it asks.
@@ -103,7 +106,8 @@ pub struct ChatArgs {
 /// A chat actor's state.
 pub struct ChatRun {
     id: String,
-    state: ChatState,
+    /// Shared read-only with the judge for a step's call, and changed in place after it.
+    state: Arc<ChatState>,
     last_seq: u64,
     since_snapshot: u64,
     log: LogHandle,
@@ -148,45 +152,6 @@ pub(crate) fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// Whether a step is an app's lookup (they may share a question) or anything else.
-enum StepKind {
-    Lookup,
-    Other,
-}
-
-impl StepKind {
-    fn of(step: &Step) -> StepKind {
-        match step {
-            Step::App(app) if warden::law::app::is_lookup(app) => StepKind::Lookup,
-            _ => StepKind::Other,
-        }
-    }
-}
-
-/// What a question's card offers. No "always" for a step that asks whatever was read (seed
-/// 004: a step serious enough to ask before reading is answered each time, or named in the
-/// person's words); "in every chat" once another chat lifted the class, or on the third
-/// question of a turn; "this one command" where `rules::offer` allows it.
-fn offers(
-    verdict: &Verdict,
-    ctx: &Context,
-    command: Option<&str>,
-    lifted_elsewhere: bool,
-    asked_this_turn: u32,
-) -> Offers {
-    let because_read = ctx.has_read()
-        && liftable(verdict)
-        && verdict
-            .risks
-            .iter()
-            .all(|s| s.score <= warden::law::ASKS_AT);
-    Offers {
-        always: because_read,
-        everywhere: because_read && (lifted_elsewhere || asked_this_turn >= 2),
-        rule: command.and_then(|command| warden::rules::offer(command, verdict, ctx)),
-    }
-}
-
 impl ChatRun {
     /// Appends events and applies them once the log says they are durable.
     async fn append(&mut self, events: Vec<Event>) -> Result<(), String> {
@@ -213,7 +178,7 @@ impl ChatRun {
             return;
         }
         for record in &records {
-            self.state.apply(record);
+            Arc::make_mut(&mut self.state).apply(record);
         }
         if let Some(watch) = &self.watch {
             let _ = watch.send_message(WatchMsg::Sync {
@@ -226,7 +191,7 @@ impl ChatRun {
         if should_snapshot(self.since_snapshot) {
             self.since_snapshot = 0;
             self.log
-                .snapshot(self.id.clone(), seq, Box::new(self.state.clone()));
+                .snapshot(self.id.clone(), seq, Box::new((*self.state).clone()));
         }
     }
 
@@ -274,23 +239,6 @@ impl ChatRun {
         }
     }
 
-    /// A stopped chat, or a task whose chat was stopped, takes no step.
-    fn stopped(&self, parent_stopped: bool) -> Option<Verdict> {
-        let reason = if self.state.stopped {
-            "This chat was stopped, so it takes no step; start it again to go on."
-        } else if parent_stopped {
-            "The chat this task came from was stopped, so the task takes no step; start that chat again to go on."
-        } else {
-            return None;
-        };
-        Some(Verdict {
-            decision: Decision::Deny,
-            score: 0,
-            reason: reason.to_string(),
-            risks: Vec::new(),
-        })
-    }
-
     async fn judge(
         &mut self,
         step: Step,
@@ -299,45 +247,45 @@ impl ChatRun {
         id: Option<String>,
     ) -> Result<Judged, String> {
         let (ceiling, parent_stopped) = self.ceiling().await;
-        if let Some(verdict) = self.stopped(parent_stopped) {
-            if !record {
-                return Ok(Judged {
-                    verdict,
-                    question: None,
-                    offers: Offers::default(),
-                });
-            }
-            let tool = step.tool();
-            self.append(vec![Event::Judged {
-                tool,
-                decision: verdict.decision,
-                score: 0,
-                rules: Vec::new(),
-                counts: Vec::new(),
-                look: None,
-            }])
-            .await?;
-            return Ok(Judged {
-                verdict,
-                question: None,
-                offers: Offers::default(),
-            });
-        }
-        let mut ctx = self.state.context(&cwd, ceiling);
-        ctx.protected = Arc::clone(&self.protected);
-        // A model that hasn't passed its calibration isn't used: the law asks as it would
-        // with no look configured.
-        ctx.second_look = self.look.as_ref().is_some_and(SecondLook::is_usable);
-        ctx.listen_port = self.listen_port;
-        let tool = step.tool();
-        let step_kind = StepKind::of(&step);
-        let command = match &step {
-            Step::Command { command } => Some(command.clone()),
-            _ => None,
+        let situation = Situation {
+            cwd,
+            ceiling,
+            parent_stopped,
+            protected: Arc::clone(&self.protected),
+            listen_port: self.listen_port,
+            // A model that hasn't passed its calibration isn't used: the law asks as it
+            // would with no look configured.
+            second_look: self.look.as_ref().is_some_and(SecondLook::is_usable),
         };
-        // The behaviour watch: what this app step adds to the chat's counts, and what the
-        // counts say (a question at each multiple, a stop).
-        let (adding, watched) = match &step {
+        // A chat that takes no step needs no watch and no judge.
+        let decided = match law::stopped(&self.state, &step, &situation) {
+            Some(decided) => decided,
+            None => self.decide(step, situation).await?,
+        };
+        let looked = match decided.look() {
+            Some(wanted) => self.second_look(wanted, record).await,
+            None => None,
+        };
+        let recording = record.then(|| Recording {
+            now_ms: now_ms(),
+            next_seq: self.last_seq + 1,
+            step: id,
+        });
+        let judgement = law::settle(&self.state, decided, looked, recording);
+        if !judgement.events.is_empty() {
+            self.append(judgement.events).await?;
+        }
+        Ok(Judged {
+            verdict: judgement.verdict,
+            question: judgement.question,
+            offers: judgement.offers,
+        })
+    }
+
+    /// Asks the behaviour watch about an app step, then a judge from the pool for the law's
+    /// decision.
+    async fn decide(&mut self, step: Step, situation: Situation) -> Result<Decided, String> {
+        let watched = match &step {
             Step::App(app) => {
                 let watch = self.watch().await.map_err(|e| e.to_string())?;
                 let app = Box::new(app.clone());
@@ -349,174 +297,75 @@ impl ChatRun {
                 .await
                 .map_err(|e| e.to_string())?
             }
-            _ => (Vec::new(), Vec::new()),
+            _ => Watched::default(),
         };
         let judge = self
             .judges
             .pick()
             .ok_or_else(|| "no judge is running".to_string())?;
-        let ruled = call(&judge, |reply| JudgeMsg::Judge {
+        let state = Arc::clone(&self.state);
+        let decided = call(&judge, |reply| JudgeMsg::Judge {
+            state,
             step: Box::new(step),
-            ctx: Box::new(ctx),
+            situation: Box::new(situation),
             watched,
             reply,
         })
         .await
         .map_err(|e| e.to_string())?;
-        let ctx = ruled.ctx;
-        let judged = ruled.step;
-        let mut verdict = ruled.verdict;
-        let class = class_of(&verdict);
-        let kept = Kept {
-            tool: tool.clone(),
-            class: class.clone(),
-        };
-        if verdict.decision == Decision::Ask
-            && liftable(&verdict)
-            && self.state.kept.contains(&kept)
-        {
-            verdict.decision = Decision::Allow;
-            verdict.reason = format!("{} You always allow this in this chat.", verdict.reason);
-        }
-        let mut looked = None;
-        if let Some(look) = &self.look
-            && let Some(purpose) = warden::second_look::purpose(&judged, &ctx, &verdict)
-        {
-            if look.is_usable() {
-                let note = self.judges.current().note.clone();
-                let key = look_key(&judged, &ctx, &note, purpose);
-                let seen = self
-                    .looks
-                    .iter()
-                    .rev()
-                    .find(|(k, _)| *k == key)
-                    .map(|(_, looked)| looked.answer);
-                let answer = match seen {
-                    // One look per step: a peek reuses its judge's look, whatever it was.
-                    Some(answer) if !record => answer,
-                    Some(Some(kind)) => Some(kind),
-                    // A peek whose step no judge looked at doesn't look: the question stands.
-                    None if !record => None,
-                    _ => match look.ask(&judged, &ctx, &note, purpose).await {
-                        Ok(kind) => Some(kind),
-                        Err(e) => {
-                            tracing::warn!(chat = %self.id, error = %e, "the second look gave no answer; the question stands");
-                            None
-                        }
-                    },
-                };
-                let this = Looked { purpose, answer };
-                if record {
-                    self.looks.retain(|(k, _)| *k != key);
-                    if self.looks.len() >= LOOKS_KEPT {
-                        self.looks.pop_front();
-                    }
-                    self.looks.push_back((key, this));
-                }
-                looked = Some(this);
-                verdict = warden::second_look::apply(verdict, purpose, answer);
-            } else if record {
-                // A peek would not have looked either: one count a step.
+        Ok(*decided)
+    }
+
+    /// The second look the law wants, asked of the model (a peek reuses its judge's look
+    /// instead): what it answered, or `None` when no look was taken (none configured, or
+    /// not usable).
+    async fn second_look(&mut self, wanted: Look<'_>, record: bool) -> Option<Looked> {
+        let look = self.look.as_ref()?;
+        if !look.is_usable() {
+            // A peek would not have looked either: one count a step.
+            if record {
                 look.refused();
             }
+            return None;
         }
-        let offers = if verdict.decision == Decision::Ask {
-            offers(
-                &verdict,
-                &ctx,
-                command.as_deref(),
-                ruled.lifted_elsewhere,
-                self.state.asked_this_turn,
-            )
-        } else {
-            Offers::default()
-        };
-        if !record {
-            return Ok(Judged {
-                verdict,
-                question: None,
-                offers,
-            });
-        }
-        let mut events = vec![Event::Judged {
-            tool: tool.clone(),
-            decision: verdict.decision,
-            score: verdict.score,
-            rules: verdict
-                .risks
-                .iter()
-                .map(|s| s.risk.rule.to_string())
-                .collect(),
-            // Only a step that goes counts; an asked one counts when the person says yes.
-            counts: if verdict.decision == Decision::Allow {
-                adding.clone()
-            } else {
-                Vec::new()
+        let Look { purpose, step, ctx } = wanted;
+        let note = self.judges.current().note.clone();
+        let key = look_key(step, ctx, &note, purpose);
+        let seen = self
+            .looks
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|(_, looked)| looked.answer);
+        let answer = match seen {
+            // One look per step: a peek reuses its judge's look, whatever it was.
+            Some(answer) if !record => answer,
+            Some(Some(kind)) => Some(kind),
+            // A peek whose step no judge looked at doesn't look: the question stands.
+            None if !record => None,
+            _ => match look.ask(step, ctx, &note, purpose).await {
+                Ok(kind) => Some(kind),
+                Err(e) => {
+                    tracing::warn!(chat = %self.id, error = %e, "the second look gave no answer; the question stands");
+                    None
+                }
             },
-            look: looked,
-        }];
-        let lookup = matches!(&step_kind, StepKind::Lookup);
-        // Lookups asked at once for the same reason share one question (seed 000).
-        let shared = (verdict.decision == Decision::Ask && lookup)
-            .then(|| self.state.shared_question(&tool, &class, now_ms()))
-            .flatten();
-        let question =
-            (verdict.decision == Decision::Ask).then(|| shared.unwrap_or(self.last_seq + 1));
-        if let Some(question) = question.filter(|_| shared.is_none()) {
-            events.push(Event::Asked {
-                question,
-                tool,
-                class,
-                offers: offers.clone(),
-                counts: adding,
-                lookup,
-            });
+        };
+        let this = Looked { purpose, answer };
+        if record {
+            self.looks.retain(|(k, _)| *k != key);
+            if self.looks.len() >= LOOKS_KEPT {
+                self.looks.pop_front();
+            }
+            self.looks.push_back((key, this));
         }
-        if let (Some(question), Some(step)) = (question, id) {
-            events.push(Event::AskedAbout { question, step });
-        }
-        self.append(events).await?;
-        Ok(Judged {
-            verdict,
-            question,
-            offers,
-        })
+        Some(this)
     }
 
     async fn answer(&mut self, question: u64, answer: Answer) -> Result<(), String> {
-        let Some(pending) = self.state.pending.get(&question).cloned() else {
-            return Err(format!("no question `{question}` is waiting in this chat"));
-        };
-        // INVARIANT: only what the card offered is kept; any other answer keeps nothing.
-        let class = Kept {
-            tool: pending.tool.clone(),
-            class: pending.class.clone(),
-        };
-        let offered = &pending.offers;
-        let kept = match answer {
-            Answer::Always if offered.always => Some(class.clone()),
-            Answer::Everywhere if offered.everywhere => Some(class.clone()),
-            _ => None,
-        };
-        let preference = match answer {
-            Answer::Always if offered.always => Some(Event::Lifted { kept: class }),
-            Answer::Everywhere if offered.everywhere => Some(Event::AllowedEverywhere {
-                kept: class,
-                allowed: true,
-            }),
-            Answer::Command => offered
-                .rule
-                .clone()
-                .map(|rule| Event::RuleKept { rule, kept: true }),
-            _ => None,
-        };
-        let answered = Event::Answered {
-            question,
-            answer,
-            kept,
-        };
-        let Some(preference) = preference else {
-            return self.append(vec![answered]).await;
+        let answering = law::answer(&self.state, question, answer).map_err(|e| e.to_string())?;
+        let Some(preference) = answering.preference else {
+            return self.append(vec![answering.answered]).await;
         };
         // INVARIANT: the answer and what it keeps are one batch: after a crash both are in
         // the log or neither (never a rule in force while its question still waits). The
@@ -527,7 +376,7 @@ impl ChatRun {
             .log
             .append_streams(vec![
                 (STREAM.to_string(), vec![record(preference)]),
-                (self.id.clone(), vec![record(answered)]),
+                (self.id.clone(), vec![record(answering.answered)]),
             ])
             .await
             .inspect_err(|_| self.unsure = true)?;
@@ -643,7 +492,7 @@ impl Actor for ChatActor {
             id: args.id,
             last_seq: args.replayed.last_seq,
             since_snapshot: args.replayed.events,
-            state: args.replayed.state,
+            state: Arc::new(args.replayed.state),
             log: args.log,
             judges: args.judges,
             supervisor: args.supervisor,
@@ -713,7 +562,7 @@ impl Actor for ChatActor {
                 let _ = reply.send(Box::pin(run.hand_on(task, scoped, open)).await);
             }
             ChatMsg::State(reply) => {
-                let _ = reply.send(run.state.clone());
+                let _ = reply.send(ChatState::clone(&run.state));
             }
             ChatMsg::Mode(reply) => {
                 let _ = reply.send((run.state.mode, run.state.stopped));

@@ -1,39 +1,28 @@
-//! The judge actor: serves the law's decisions, with the person's global preferences beside
-//! it (classes allowed in every chat, Always-allow-one-command rules, per-tool settings, the
-//! note). The law is pure; the facts it asks for (git status, remotes, manifests) come from
-//! the host and may block, so the actor runs them off the async threads.
+//! The judge actor: serves the chat law's decisions (`warden::chat::law::decide`), with the
+//! person's global preferences beside it (classes allowed in every chat,
+//! Always-allow-one-command rules, per-tool settings, the note). The law is pure; the facts
+//! it asks for (git status, remotes, manifests) come from the host and may block, so the
+//! actor runs them off the async threads.
 
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
-use warden::chat::Kept;
+use warden::chat::ChatState;
+use warden::chat::law::{Decided, Situation, Watched};
 use warden::facts::Facts;
 use warden::preferences::Preferences;
-use warden::step::{Context, Step};
-use warden::verdict::{Decision, Risk, Verdict};
-
-/// A verdict and what the preferences had to say about it.
-#[derive(Debug, Clone)]
-pub struct Ruled {
-    pub verdict: Verdict,
-    /// The context it was judged in, handed back (the chat needs it for the card's offers).
-    pub ctx: Box<Context>,
-    /// The step as judged (with the person's setting for an app's tool filled in), handed
-    /// back for the second look.
-    pub step: Box<Step>,
-    /// Another chat lifted this class with Always allow: the card may offer "in every chat".
-    pub lifted_elsewhere: bool,
-}
+use warden::step::Step;
 
 /// What the judge does.
 pub enum JudgeMsg {
-    /// Judge a step in a chat's context.
+    /// Decide a step in a chat: the chat's state, shared read-only for the call.
     Judge {
+        state: Arc<ChatState>,
         step: Box<Step>,
-        ctx: Box<Context>,
+        situation: Box<Situation>,
         /// What the chat's behaviour watch found.
-        watched: Vec<Risk>,
-        reply: RpcReplyPort<Ruled>,
+        watched: Watched,
+        reply: RpcReplyPort<Box<Decided>>,
     },
 }
 
@@ -141,65 +130,28 @@ impl Judges {
     }
 }
 
-/// A question a lift may answer: nothing critical, NEVER, refused or held.
-pub fn liftable(verdict: &Verdict) -> bool {
-    !verdict.risks.iter().any(|s| {
-        s.risk.never
-            || s.risk.critical
-            || s.risk.refused
-            || s.wanted == warden::intent::Wanted::Held
-    })
-}
-
-/// The class a question is about: its strongest rule.
-pub fn class_of(verdict: &Verdict) -> String {
-    verdict
-        .risks
-        .first()
-        .map_or_else(|| "unjudged".to_string(), |s| s.risk.rule.to_string())
-}
-
 impl JudgeState {
-    fn rule(&self, mut step: Step, ctx: Box<Context>, watched: Vec<Risk>) -> Ruled {
+    fn rule(
+        &self,
+        state: &ChatState,
+        step: Step,
+        situation: &Situation,
+        watched: Watched,
+    ) -> Decided {
         let preferences = Arc::clone(
             &self
                 .preferences
                 .read()
                 .unwrap_or_else(PoisonError::into_inner),
         );
-        if let Step::App(app) = &mut step
-            && app.setting.is_none()
-        {
-            app.setting = preferences
-                .settings
-                .get(&format!("{}:{}", app.app, app.tool))
-                .copied();
-        }
-        let facts = Arc::clone(&self.facts);
-        let mut verdict = warden::watch::judge(&step, &ctx, facts.as_ref(), watched);
-        let kept = Kept {
-            tool: step.tool(),
-            class: class_of(&verdict),
-        };
-        let lifted_elsewhere = preferences.lifted.contains(&kept);
-        if verdict.decision == Decision::Ask && liftable(&verdict) {
-            if preferences.auto_allowed.contains(&kept) {
-                verdict.decision = Decision::Allow;
-                verdict.reason = format!("{} You always allow this in every chat.", verdict.reason);
-            } else if let Step::Command { command } = &step
-                && let Some(rule) =
-                    warden::rules::lifted_by(&preferences.auto_rules, command, &verdict, &ctx)
-            {
-                verdict.decision = Decision::Allow;
-                verdict.reason = format!("{} You always allow `{rule}` here.", verdict.reason);
-            }
-        }
-        Ruled {
-            verdict,
-            ctx,
-            step: Box::new(step),
-            lifted_elsewhere,
-        }
+        warden::chat::law::decide(
+            state,
+            &preferences,
+            step,
+            self.facts.as_ref(),
+            situation,
+            watched,
+        )
     }
 }
 
@@ -227,19 +179,23 @@ impl Actor for JudgeActor {
     ) -> Result<(), ActorProcessingErr> {
         match message {
             JudgeMsg::Judge {
+                state: chat,
                 step,
-                ctx,
+                situation,
                 watched,
                 reply,
             } => {
                 // git may take a few seconds: a judge that may wait does it off the async
                 // threads, so the other judges and chats go on meanwhile.
-                let ruled = if state.facts.may_wait() {
-                    tokio::task::block_in_place(|| state.rule(*step, ctx, watched))
+                let decided = if state.facts.may_wait() {
+                    tokio::task::block_in_place(|| state.rule(&chat, *step, &situation, watched))
                 } else {
-                    state.rule(*step, ctx, watched)
+                    state.rule(&chat, *step, &situation, watched)
                 };
-                let _ = reply.send(ruled);
+                // The chat's state is let go before the reply: the chat then changes it in
+                // place, without a copy.
+                drop(chat);
+                let _ = reply.send(Box::new(decided));
             }
         }
         Ok(())

@@ -4,12 +4,9 @@
 
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::sync::Arc;
+use warden::chat::law::Watched;
 use warden::step::AppStep;
-use warden::verdict::Risk;
 use warden::watch::Thresholds;
-
-/// What one step adds to the counts, and the risks LIMITS find in it.
-pub type Looked = (Vec<(String, u32)>, Vec<Risk>);
 
 /// What the watch does.
 pub enum WatchMsg {
@@ -17,7 +14,7 @@ pub enum WatchMsg {
     Look {
         app: Box<AppStep>,
         now_ms: i64,
-        reply: RpcReplyPort<Looked>,
+        reply: RpcReplyPort<Watched>,
     },
     /// The chat's counts after it recorded an event (only a step that goes counts).
     Sync {
@@ -62,15 +59,15 @@ impl Actor for WatchActor {
     ) -> Result<(), ActorProcessingErr> {
         match message {
             WatchMsg::Look { app, now_ms, reply } => {
-                let adding = warden::watch::counts(&app);
+                let counts = warden::watch::counts(&app);
                 let risks = warden::watch::watch(
                     &state.counts,
                     state.turn_started_ms,
                     now_ms,
-                    &adding,
+                    &counts,
                     &state.thresholds,
                 );
-                let _ = reply.send((adding, risks));
+                let _ = reply.send(Watched { counts, risks });
             }
             WatchMsg::Sync {
                 counts,

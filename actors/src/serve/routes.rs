@@ -26,6 +26,7 @@ use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use warden::chat::law::AnswerError;
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Offers};
 use warden::mode::Mode;
 use warden::preferences::NOTE_MAX;
@@ -703,21 +704,38 @@ fn step_id(id: &Value) -> Option<String> {
     }
 }
 
-/// The kinds of event the events route takes, and whether they need the person's token.
-const KINDS: [(&str, bool); 6] = [
-    ("read", false),
-    ("others", false),
-    ("said", true),
-    ("turn", true),
-    ("mode", true),
-    ("stopped", true),
-];
+/// The kinds of event the events route takes: serde names them, and refuses any other kind
+/// by listing these.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Kind {
+    Read,
+    Others,
+    Said,
+    Turn,
+    Mode,
+    Stopped,
+}
+
+impl Kind {
+    /// Only the person says, changes the mode or stops a chat; a host reports what was read.
+    fn needs_token(self) -> bool {
+        !matches!(self, Kind::Read | Kind::Others)
+    }
+}
+
+/// An event body's tag, read first: it decides which body the rest must be (other fields are
+/// read, and refused by name, by that body).
+#[derive(Deserialize)]
+struct Tagged {
+    kind: Kind,
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ReadBody {
     #[serde(rename = "kind")]
-    _kind: String,
+    _kind: Kind,
     name: String,
     #[serde(default)]
     provenance: Option<String>,
@@ -727,7 +745,7 @@ struct ReadBody {
 #[serde(deny_unknown_fields)]
 struct OthersBody {
     #[serde(rename = "kind")]
-    _kind: String,
+    _kind: Kind,
     /// Their words: required, but not kept (the law needs only that someone else spoke).
     #[serde(rename = "text")]
     _text: String,
@@ -740,7 +758,7 @@ struct OthersBody {
 #[serde(deny_unknown_fields)]
 struct SaidBody {
     #[serde(rename = "kind")]
-    _kind: String,
+    _kind: Kind,
     text: String,
 }
 
@@ -748,14 +766,14 @@ struct SaidBody {
 #[serde(deny_unknown_fields)]
 struct TurnBody {
     #[serde(rename = "kind")]
-    _kind: String,
+    _kind: Kind,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ModeBody {
     #[serde(rename = "kind")]
-    _kind: String,
+    _kind: Kind,
     mode: String,
 }
 
@@ -763,7 +781,7 @@ struct ModeBody {
 #[serde(deny_unknown_fields)]
 struct StoppedBody {
     #[serde(rename = "kind")]
-    _kind: String,
+    _kind: Kind,
     stopped: bool,
 }
 
@@ -774,25 +792,12 @@ async fn event(
     Body(body): Body<Value>,
 ) -> Answered<Json<Value>> {
     let chat = chat_of(path)?;
-    let known: Vec<&str> = KINDS.iter().map(|(kind, _)| *kind).collect();
-    let Some(kind) = body.get("kind").and_then(Value::as_str) else {
-        return Err(ApiError::bad(format!(
-            "`kind` is missing or not a string: expected one of {}",
-            known.join(", ")
-        )));
-    };
-    let Some((kind, needs_token)) = KINDS.iter().find(|(k, _)| *k == kind) else {
-        return Err(ApiError::bad(format!(
-            "`kind` `{}` is not an event: expected one of {}",
-            kind.escape_default(),
-            known.join(", ")
-        )));
-    };
-    if *needs_token {
+    let Tagged { kind } = read_value(&body)?;
+    if kind.needs_token() {
         person(&app, &headers)?;
     }
-    let event = match *kind {
-        "read" => {
+    let event = match kind {
+        Kind::Read => {
             let ReadBody {
                 name, provenance, ..
             } = read_value(&body)?;
@@ -803,27 +808,27 @@ async fn event(
                 mark: Mark { name, provenance },
             }
         }
-        "others" => {
+        Kind::Others => {
             let OthersBody { source, .. } = read_value(&body)?;
             Event::Others {
                 source: source.unwrap_or_else(|| "someone else's words".to_string()),
             }
         }
-        "said" => {
+        Kind::Said => {
             let SaidBody { text, .. } = read_value(&body)?;
             Event::Said { text }
         }
-        "turn" => {
+        Kind::Turn => {
             let TurnBody { .. } = read_value(&body)?;
             Event::Turn
         }
-        "mode" => {
+        Kind::Mode => {
             let ModeBody { mode, .. } = read_value(&body)?;
             Event::ModeChanged {
                 mode: mode_of(&app, &mode, "mode")?,
             }
         }
-        _ => {
+        Kind::Stopped => {
             let StoppedBody { stopped, .. } = read_value(&body)?;
             Event::Stopped { stopped }
         }
@@ -1060,26 +1065,17 @@ async fn answer(
         .state(&chat)
         .await
         .map_err(|e| ApiError::failed("read the chat", &e))?;
-    let Some(pending) = waiting(&state) else {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!("no question {question} is waiting in the chat `{chat}`"),
-        ));
-    };
-    let offered = match body.answer {
-        Answer::Always => pending.offers.always,
-        Answer::Everywhere => pending.offers.everywhere,
-        Answer::Command => pending.offers.rule.is_some(),
-        Answer::Once | Answer::Deny => true,
-    };
-    if !offered {
-        return Err(ApiError::bad(format!(
-            "`answer`: question {question}'s card does not offer `{}`",
-            serde_json::to_value(body.answer)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default()
-        )));
+    match warden::chat::law::offered(&state, question, body.answer) {
+        Ok(_) => {}
+        Err(AnswerError::NoQuestion(_)) => {
+            return Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!("no question {question} is waiting in the chat `{chat}`"),
+            ));
+        }
+        Err(e @ AnswerError::NotOffered { .. }) => {
+            return Err(ApiError::bad(format!("`answer`: {e}")));
+        }
     }
     if let Err(e) = app.runtime.answer(&chat, question, body.answer).await {
         // Someone answered it first: not a failure of warden's.

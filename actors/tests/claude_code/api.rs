@@ -18,7 +18,7 @@
 //! Bounded: the accept loop (`common/loopback.rs`) stops when the server is dropped, and
 //! after five minutes in any case; every connection has read and write timeouts.
 
-use crate::loopback::{Loopback, Request};
+use crate::common::loopback::{Loopback, Request};
 use serde_json::{Value, json};
 use std::io::Write as _;
 use std::net::TcpStream;

@@ -3,7 +3,6 @@
 //! project's `.claude/settings.json`, warden's data folder and daemon, and `claude -p` run
 //! with a bounded wall-clock time against the scripted API. `codex.rs` runs the real Codex in
 //! the same project, with the same daemon.
-#![allow(dead_code, reason = "claude_code.rs and codex.rs each use part of it")]
 
 use serde_json::{Value, json};
 use std::io::BufRead as _;

@@ -11,7 +11,7 @@
 //! requests, and every request is recorded for the test to read what Codex sent back.
 //! `GET /install.sh` serves a script that leaves a file behind if anything runs it.
 
-use crate::loopback::{Loopback, Request};
+use crate::common::loopback::{Loopback, Request};
 use serde_json::{Value, json};
 use std::io::Write as _;
 use std::net::TcpStream;

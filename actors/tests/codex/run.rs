@@ -4,8 +4,8 @@
 //! `warden setup codex --user --yes`, and Codex run in a process group of its own, killed
 //! after [`CODEX_WITHIN`].
 
-use crate::api::Api;
-use crate::session::{Project, Warden, kill_group, path, reader};
+use crate::claude_code::session::{Project, Warden, kill_group, path, reader};
+use crate::codex::api::Api;
 use std::os::unix::process::CommandExt as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -1,7 +1,8 @@
 //! What the end-to-end tests (`e2e.rs`, `itself.rs`) share: the real `warden serve` binary
 //! on a port of its own, an HTTP client for it, and the real `warden hook` binary fed a
 //! recorded Claude Code input. Each test binary uses part of it.
-#![allow(dead_code, reason = "each test binary uses part of these helpers")]
+
+pub mod loopback;
 
 use serde_json::Value;
 use std::io::{BufRead as _, Write as _};
@@ -166,6 +167,17 @@ impl Serve {
         let status = self.child.wait().unwrap_or_else(|e| panic!("{e}"));
         use std::os::unix::process::ExitStatusExt as _;
         assert_eq!(status.signal(), Some(9), "killed by SIGKILL: {status}");
+    }
+
+    /// SIGTERM, then waits for it to exit: it must flush its log and exit 0.
+    pub fn terminate(mut self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap_or_else(|e| panic!("kill -TERM: {e}"));
+        assert!(status.success(), "kill -TERM failed");
+        let status = self.child.wait().unwrap_or_else(|e| panic!("{e}"));
+        assert!(status.success(), "SIGTERM exits 0, not {status}");
     }
 }
 

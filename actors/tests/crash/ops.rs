@@ -121,7 +121,7 @@ fn tasks_and_kept_answers_are_whole_after_sigkill() {
         let mut child = Command::new(std::env::current_exe().unwrap_or_else(|e| panic!("{e}")))
             .args([
                 "--exact",
-                "ops::ops_writer",
+                "crash::ops::ops_writer",
                 "--nocapture",
                 "--test-threads",
                 "1",
