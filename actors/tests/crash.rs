@@ -15,6 +15,8 @@ use warden::step::Step;
 use warden_actors::runtime::{Options, Runtime};
 use warden_storage::EventLog;
 
+mod ops;
+
 const CHATS: usize = 4;
 const WRITER: &str = "WARDEN_CRASH_WRITER";
 

@@ -12,6 +12,8 @@ use warden::step::Step;
 use warden::verdict::Decision;
 use warden_actors::runtime::{Options, Runtime};
 
+mod atomic;
+
 fn facts() -> Arc<FakeFacts> {
     Arc::new(FakeFacts::repo(&[]))
 }

@@ -13,6 +13,7 @@ use warden::protocol::{Defaults, judge_value};
 use warden_actors::config::Config;
 use warden_actors::serve::{Server, Settings, start};
 
+mod durable;
 mod hostile;
 
 const CWD: &str = "/home/user/app";

@@ -24,6 +24,9 @@ pub enum LogError {
     /// Reading, writing or flushing failed.
     #[error("the event log in `{path}` failed: {cause}")]
     Store { path: String, cause: String },
+    /// The log's engine failed and was dropped; it has not been opened again yet.
+    #[error("the event log in `{path}` is closed after a failure, until it can be opened again")]
+    Closed { path: String },
     /// A chat id too long for a key (the key holds its length in two bytes).
     #[error("the chat id `{chat}` is {len} bytes long: at most 65535 fit in a key")]
     ChatTooLong { chat: String, len: usize },
@@ -38,9 +41,17 @@ pub enum LogError {
 impl LogError {
     /// A failure of the storage engine in the log at `path`.
     pub(crate) fn store(path: &str, error: &sled::Error) -> LogError {
+        let cause = match error {
+            // sled fails every write after its first I/O error with a copy of it, written
+            // in Rust's debug form (`Os { code: 28, kind: StorageFull, … }`): said plainly.
+            sled::Error::Io(io) if io.kind() == std::io::ErrorKind::StorageFull => {
+                "No space left on device: the disk is full".to_string()
+            }
+            e => e.to_string(),
+        };
         LogError::Store {
             path: path.to_string(),
-            cause: error.to_string(),
+            cause,
         }
     }
 

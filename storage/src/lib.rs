@@ -11,9 +11,17 @@
 //! - `snapshots`: key the chat id; value `[snapshot version][u64 BE sequence][postcard(ChatState)]`,
 //!   the state after every event of the chat up to that sequence.
 //!
+//! Every stream lives in `events`, the chats' and tasks' as well as the person's preferences
+//! (`warden::preferences::STREAM`), so one [`EventLog::append_batch`] is one sled batch on one
+//! tree: after a crash all of it is there or none of it, whichever streams it touches.
+//!
 //! Durability (`docs/durability.md`): an event is durable once [`EventLog::flush`] (or
 //! [`EventLog::append_durable`]) has returned after its append. The runtime appends a group,
 //! flushes once, then acknowledges the group.
+//!
+//! sled keeps the first I/O error it meets (a full disk, say) and fails every write after it
+//! until it is opened again. [`EventLog::reopen`] does that from the same folder, and
+//! [`EventLog::probe`] says whether a write goes through now.
 
 pub mod codec;
 mod error;
@@ -29,7 +37,7 @@ use std::collections::BTreeSet;
 use std::ops::Bound;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 use warden::chat::{ChatState, Record};
 
@@ -87,11 +95,26 @@ impl Replayed {
     }
 }
 
-/// The append-only log of every chat's events.
-pub struct EventLog {
+/// sled's engine on the log's folder, and its trees.
+#[derive(Clone)]
+struct Engine {
     db: sled::Db,
     events: sled::Tree,
     snapshots: sled::Tree,
+}
+
+/// The tree [`EventLog::probe`] writes to: no event, no snapshot, only a proof of writing.
+const PROBE: &str = "probe";
+
+/// How much [`EventLog::probe`] writes: room for a few hundred events. A few bytes could fit
+/// in a page sled's file already holds on a disk that is still full, and a log that wrote
+/// again on that would fail again at its next group.
+pub const PROBE_BYTES: usize = 64 * 1024;
+
+/// The append-only log of every chat's events.
+pub struct EventLog {
+    /// `None` between dropping a failed engine and opening it again ([`EventLog::reopen`]).
+    engine: RwLock<Option<Engine>>,
     path: PathBuf,
     shown: String,
     /// Chats whose replay skipped a record: a state built without it must not become a
@@ -124,38 +147,54 @@ impl EventLog {
     pub fn open(dir: impl AsRef<Path>) -> Result<EventLog, LogError> {
         let path = dir.as_ref().to_path_buf();
         let shown = path.display().to_string();
+        let (engine, held) = Self::open_engine(&path, &shown)?;
+        Ok(EventLog {
+            engine: RwLock::new(Some(engine)),
+            path,
+            shown,
+            partial: Mutex::new(BTreeSet::new()),
+            appended: AtomicU64::new(held),
+        })
+    }
+
+    /// Opens sled on `path` and checks it against its witness: the engine, and how many
+    /// events it holds.
+    fn open_engine(path: &Path, shown: &str) -> Result<(Engine, u64), LogError> {
         let opening = |e: sled::Error| match e {
             sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
                 LogError::Locked {
-                    path: shown.clone(),
+                    path: shown.to_string(),
                 }
             }
             sled::Error::Corruption { at, .. } => LogError::Damaged {
-                path: shown.clone(),
+                path: shown.to_string(),
                 what: match at {
                     Some(at) => format!("sled found corrupted data in its files at {at}"),
                     None => "sled found corrupted data in its files".to_string(),
                 },
             },
             e => LogError::Open {
-                path: shown.clone(),
+                path: shown.to_string(),
                 cause: e.to_string(),
             },
         };
-        if let Some(what) = missing_part(&path) {
-            return Err(LogError::Damaged { path: shown, what });
+        if let Some(what) = missing_part(path) {
+            return Err(LogError::Damaged {
+                path: shown.to_string(),
+                what,
+            });
         }
-        let db = Self::open_db(&path).map_err(opening)?;
+        let db = Self::open_db(path).map_err(opening)?;
         let events = db.open_tree("events").map_err(opening)?;
         let snapshots = db.open_tree("snapshots").map_err(opening)?;
         let held = events.len() as u64;
-        if let Some(witnessed) = witness::read(&path)
+        if let Some(witnessed) = witness::read(path)
             && witnessed > held
         {
             // INVARIANT: a log that went back in time is never served as if it were whole:
             // a lost "don't push yet" would let the push go.
             return Err(LogError::Damaged {
-                path: shown,
+                path: shown.to_string(),
                 what: format!(
                     "it holds {held} events, but {witnessed} were written and flushed (its witness, `{}`, says so): {} are lost, as when sled reads a cut or overwritten `db` back to an earlier point; to serve the {held} that are left instead, remove `{}`",
                     witness::FILE,
@@ -164,15 +203,67 @@ impl EventLog {
                 ),
             });
         }
-        Ok(EventLog {
-            db,
-            events,
-            snapshots,
-            path,
-            shown,
-            partial: Mutex::new(BTreeSet::new()),
-            appended: AtomicU64::new(held),
+        Ok((
+            Engine {
+                db,
+                events,
+                snapshots,
+            },
+            held,
+        ))
+    }
+
+    /// Drops sled's engine and opens the folder again, as a restart of the process would:
+    /// sled fails every write after its first I/O error (a full disk) until then. What was
+    /// flushed is read back; what was appended and not flushed may be there or not, each
+    /// group whole. The witness is checked again, so a log that lost flushed events is
+    /// refused as damaged. Until it succeeds, every call fails with [`LogError::Closed`].
+    ///
+    /// sled lets go of its folder only when every handle on the old engine is gone (an
+    /// iterator of [`EventLog::records`] holds one): opening waits up to [`LOCK_WAIT`].
+    pub fn reopen(&self) -> Result<(), LogError> {
+        let mut engine = self.engine.write().unwrap_or_else(PoisonError::into_inner);
+        // The old engine first: sled's lock on the folder goes with it.
+        *engine = None;
+        let (opened, held) = Self::open_engine(&self.path, &self.shown)?;
+        // No append runs meanwhile: each holds the engine's read lock.
+        self.appended.store(held, Ordering::SeqCst);
+        *engine = Some(opened);
+        Ok(())
+    }
+
+    /// Whether the disk takes a write now: writes [`PROBE_BYTES`] outside the events and
+    /// snapshots (over the last probe, in a tree of its own) and flushes them. After
+    /// [`EventLog::reopen`], this says whether the cause of the failure (a full disk) is gone.
+    pub fn probe(&self) -> Result<(), LogError> {
+        let guard = self.read();
+        let engine = self.engine(&guard)?;
+        let probe = engine.db.open_tree(PROBE).map_err(self.store())?;
+        let id = engine.db.generate_id().map_err(self.store())?;
+        let mut value = vec![0x5a; PROBE_BYTES];
+        value[..8].copy_from_slice(&id.to_be_bytes());
+        probe.insert(PROBE, value).map_err(self.store())?;
+        self.flushed(engine)
+    }
+
+    fn read(&self) -> RwLockReadGuard<'_, Option<Engine>> {
+        self.engine.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The engine in `guard`, or the error of a log closed after a failure.
+    fn engine<'a>(
+        &self,
+        guard: &'a RwLockReadGuard<'_, Option<Engine>>,
+    ) -> Result<&'a Engine, LogError> {
+        guard.as_ref().ok_or_else(|| LogError::Closed {
+            path: self.shown.clone(),
         })
+    }
+
+    /// A handle on the engine for a walk that outlives the lock (it keeps the old engine, and
+    /// its folder, while it lives).
+    fn engine_now(&self) -> Result<Engine, LogError> {
+        self.engine(&self.read()).cloned()
     }
 
     /// Opens sled's folder, waiting up to [`LOCK_WAIT`] while it is locked: a log this
@@ -204,8 +295,8 @@ impl EventLog {
     }
 
     /// A new sequence number: sled's global, increasing id, plus one so that 0 means none.
-    fn next_seq(&self) -> Result<u64, LogError> {
-        Ok(self
+    fn next_seq(&self, engine: &Engine) -> Result<u64, LogError> {
+        Ok(engine
             .db
             .generate_id()
             .map_err(self.store())?
@@ -224,32 +315,44 @@ impl EventLog {
     pub fn append(&self, chat: &str, record: &Record) -> Result<u64, LogError> {
         let prefix = key::prefix(chat)?;
         let value = Self::encoded(chat, record)?;
-        let seq = self.next_seq()?;
-        self.events
+        let guard = self.read();
+        let engine = self.engine(&guard)?;
+        let seq = self.next_seq(engine)?;
+        engine
+            .events
             .insert(key::key(&prefix, seq), value)
             .map_err(self.store())?;
         self.appended.fetch_add(1, Ordering::SeqCst);
         Ok(seq)
     }
 
-    /// Appends events to any chats at once, and returns their sequence numbers in order. The
-    /// group is written atomically (after a crash all of it is there or none of it) but is not
-    /// yet durable: call [`EventLog::flush`] before acknowledging it. Nothing is written if
-    /// one of them can't be.
+    /// Appends events to any streams at once (chats, tasks, the preferences), and returns
+    /// their sequence numbers in order. The group is written atomically (after a crash all of
+    /// it is there or none of it: every stream is in the one `events` tree, and a sled batch
+    /// on one tree is recovered whole) but is not yet durable: call [`EventLog::flush`] before
+    /// acknowledging it. Nothing is written if one of them can't be encoded or keyed.
+    ///
+    /// A failure of the engine itself ([`LogError::Store`]) may leave part of the group in
+    /// this process's view of the log, never on disk as a part: the caller then opens the
+    /// log again ([`EventLog::reopen`]), which reads back what the disk holds.
     pub fn append_batch<R: std::borrow::Borrow<Record>>(
         &self,
         items: &[(&str, R)],
     ) -> Result<Vec<u64>, LogError> {
+        let mut keyed = Vec::with_capacity(items.len());
+        for (chat, record) in items {
+            keyed.push((key::prefix(chat)?, Self::encoded(chat, record.borrow())?));
+        }
+        let guard = self.read();
+        let engine = self.engine(&guard)?;
         let mut batch = sled::Batch::default();
         let mut seqs = Vec::with_capacity(items.len());
-        for (chat, record) in items {
-            let prefix = key::prefix(chat)?;
-            let value = Self::encoded(chat, record.borrow())?;
-            let seq = self.next_seq()?;
+        for (prefix, value) in keyed {
+            let seq = self.next_seq(engine)?;
             batch.insert(key::key(&prefix, seq), value);
             seqs.push(seq);
         }
-        self.events.apply_batch(batch).map_err(self.store())?;
+        engine.events.apply_batch(batch).map_err(self.store())?;
         self.appended.fetch_add(seqs.len() as u64, Ordering::SeqCst);
         Ok(seqs)
     }
@@ -257,11 +360,16 @@ impl EventLog {
     /// Writes every event appended before this call to disk and waits for it: once it
     /// returns, they survive a crash of the process or the machine.
     pub fn flush(&self) -> Result<(), LogError> {
+        let guard = self.read();
+        self.flushed(self.engine(&guard)?)
+    }
+
+    fn flushed(&self, engine: &Engine) -> Result<(), LogError> {
         // Counted before the flush: every event it counts was appended before the flush
         // began, so is durable once it ends. A crash before the witness is written leaves it
         // behind the log, never ahead.
         let durable = self.appended.load(Ordering::SeqCst);
-        self.db.flush().map_err(self.store())?;
+        engine.db.flush().map_err(self.store())?;
         witness::write(&self.path, durable);
         Ok(())
     }
@@ -279,16 +387,18 @@ impl EventLog {
     /// as `ChatState::default()` with `last_seq` 0.
     pub fn chat(&self, chat: &str) -> Result<Replayed, LogError> {
         let prefix = key::prefix(chat)?;
+        let guard = self.read();
+        let engine = self.engine(&guard)?;
         let mut replayed = Replayed::default();
         let mut from = prefix.clone();
-        if let Some((seq, state)) = self.snapshot_of(chat)? {
+        if let Some((seq, state)) = self.snapshot_of(engine, chat)? {
             replayed.state = state;
             replayed.last_seq = seq;
             replayed.snapshot = Some(seq);
             from = key::key(&prefix, seq.saturating_add(1));
         }
         let to = key::key(&prefix, u64::MAX);
-        for item in self.events.range(from..=to) {
+        for item in engine.events.range(from..=to) {
             let (key, value) = item.map_err(self.store())?;
             let (_, seq) = key::split(&key);
             let record = match seq {
@@ -307,8 +417,15 @@ impl EventLog {
     }
 
     /// The chat's latest snapshot, if there is one this warden can read.
-    fn snapshot_of(&self, chat: &str) -> Result<Option<(u64, ChatState)>, LogError> {
-        let value = self.snapshots.get(chat.as_bytes()).map_err(self.store())?;
+    fn snapshot_of(
+        &self,
+        engine: &Engine,
+        chat: &str,
+    ) -> Result<Option<(u64, ChatState)>, LogError> {
+        let value = engine
+            .snapshots
+            .get(chat.as_bytes())
+            .map_err(self.store())?;
         Ok(value.and_then(|v| codec::read_snapshot(&v)))
     }
 
@@ -334,10 +451,13 @@ impl EventLog {
             chat: chat.to_string(),
             cause: e.to_string(),
         })?;
+        let guard = self.read();
+        let engine = self.engine(&guard)?;
         // INVARIANT: a snapshot is written after every event it covers is on disk, so it
         // never holds an event the log could lose. One sync per SNAPSHOT_EVERY events.
-        self.flush()?;
-        self.snapshots
+        self.flushed(engine)?;
+        engine
+            .snapshots
             .insert(chat.as_bytes(), value)
             .map_err(self.store())?;
         Ok(true)
@@ -346,12 +466,19 @@ impl EventLog {
     /// Every chat with an event in the log, once each, in key order (shorter ids first). Each
     /// chat costs one seek: the walk jumps past the chat's keys instead of reading them.
     pub fn chats(&self) -> impl Iterator<Item = Result<String, LogError>> + '_ {
+        let (events, mut closed) = match self.engine_now() {
+            Ok(engine) => (Some(engine.events), None),
+            Err(e) => (None, Some(e)),
+        };
         // `None` once the walk is over (past the last chat, or after an error).
         let mut from: Option<Bound<Vec<u8>>> = Some(Bound::Unbounded);
         std::iter::from_fn(move || {
+            if let Some(closed) = closed.take() {
+                return Some(Err(closed));
+            }
             let start = from.take()?;
-            let first = self
-                .events
+            let first = events
+                .as_ref()?
                 .range::<Vec<u8>, _>((start, Bound::Unbounded))
                 .next()?;
             let key = match first {
@@ -385,7 +512,8 @@ impl EventLog {
         chat: &str,
     ) -> Result<impl Iterator<Item = Result<Entry, LogError>> + '_, LogError> {
         let prefix = key::prefix(chat)?;
-        Ok(self.events.scan_prefix(prefix).map(move |item| {
+        let events = self.engine_now()?.events;
+        Ok(events.scan_prefix(prefix).map(move |item| {
             let (key, value) = item.map_err(self.store())?;
             Ok(entry(&key, &value))
         }))
@@ -395,31 +523,42 @@ impl EventLog {
     /// whole log: what `warden replay --check` and the replay bench walk. A key that names no
     /// chat is counted as skipped in the chat it sorts into.
     pub fn replay_all(&self) -> impl Iterator<Item = Result<(String, Replayed), LogError>> + '_ {
+        let (iter, closed) = match self.engine_now() {
+            Ok(engine) => (Some(engine.events.iter()), None),
+            Err(e) => (None, Some(e)),
+        };
         ReplayAll {
             log: self,
-            iter: self.events.iter(),
+            iter,
+            closed,
             next: None,
         }
     }
 
-    /// How many records the log holds, readable or not. Walks every key.
+    /// How many records the log holds, readable or not. Walks every key. 0 while the log is
+    /// closed after a failure.
     pub fn len(&self) -> usize {
-        self.events.len()
+        self.read().as_ref().map_or(0, |engine| engine.events.len())
     }
 
-    /// Whether the log holds no record.
+    /// Whether the log holds no record (or is closed after a failure).
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
+        self.read()
+            .as_ref()
+            .is_none_or(|engine| engine.events.is_empty())
     }
 
     /// How many chats have a snapshot. Walks every snapshot key.
     pub fn snapshots(&self) -> usize {
-        self.snapshots.len()
+        self.read()
+            .as_ref()
+            .map_or(0, |engine| engine.snapshots.len())
     }
 
     /// The bytes the log takes on disk (sled keeps several times the data it holds).
     pub fn size_on_disk(&self) -> Result<u64, LogError> {
-        self.db.size_on_disk().map_err(self.store())
+        let guard = self.read();
+        self.engine(&guard)?.db.size_on_disk().map_err(self.store())
     }
 }
 
@@ -441,7 +580,9 @@ fn entry(key: &[u8], value: &[u8]) -> Entry {
 /// one chat.
 struct ReplayAll<'a> {
     log: &'a EventLog,
-    iter: sled::Iter,
+    /// The walk; `None` when the log was closed, with the error said once.
+    iter: Option<sled::Iter>,
+    closed: Option<LogError>,
     /// The first key and value of the next chat, read while finishing the previous one.
     next: Option<(sled::IVec, sled::IVec)>,
 }
@@ -450,9 +591,13 @@ impl Iterator for ReplayAll<'_> {
     type Item = Result<(String, Replayed), LogError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(closed) = self.closed.take() {
+            return Some(Err(closed));
+        }
+        let iter = self.iter.as_mut()?;
         let (key, value) = match self.next.take() {
             Some(pair) => pair,
-            None => match self.iter.next()? {
+            None => match iter.next()? {
                 Ok(pair) => pair,
                 Err(e) => return Some(Err(LogError::store(&self.log.shown, &e))),
             },
@@ -462,7 +607,7 @@ impl Iterator for ReplayAll<'_> {
         let first = entry(&key, &value);
         replayed.take(first.seq, first.record);
         loop {
-            match self.iter.next() {
+            match iter.next() {
                 None => break,
                 Some(Err(e)) => return Some(Err(LogError::store(&self.log.shown, &e))),
                 Some(Ok((key, value))) => {
@@ -531,7 +676,8 @@ mod tests {
         let log = EventLog::open(dir.path())?;
         log.append("c1", &said(1, "push it"))?;
         let prefix = key::prefix("c1")?;
-        log.events
+        log.engine_now()?
+            .events
             .insert(key::key(&prefix, u64::MAX - 1), vec![200, 1, 2])?;
         let replayed = log.chat("c1")?;
         assert_eq!((replayed.events, replayed.skipped), (1, 1));

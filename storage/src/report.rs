@@ -91,7 +91,8 @@ impl EventLog {
             bytes: self.size_on_disk()?,
             ..Report::default()
         };
-        for item in self.snapshots.iter() {
+        let engine = self.engine_now()?;
+        for item in engine.snapshots.iter() {
             let (_, value) = item.map_err(|e| LogError::store(&self.shown, &e))?;
             report.snapshots += 1;
             if codec::read_snapshot(&value).is_none() {
@@ -99,14 +100,14 @@ impl EventLog {
             }
         }
         let mut walk: Option<Walk> = None;
-        for item in self.events.iter() {
+        for item in engine.events.iter() {
             let (key, value) = item.map_err(|e| LogError::store(&self.shown, &e))?;
             let chat = key::split(&key).0;
             if walk.as_ref().is_none_or(|w| w.chat != chat) {
                 if let Some(mut done) = walk.take() {
                     settle(&mut report, &mut done);
                 }
-                let snapshot = self
+                let snapshot = engine
                     .snapshots
                     .get(chat)
                     .map_err(|e| LogError::store(&self.shown, &e))?

@@ -3,11 +3,11 @@
 //! What a step and an answer come to is the chat law's (`warden::chat::law`); the actor
 //! gathers what the law needs, runs the second look and appends what the law says.
 
-use super::call;
 use super::judge::{JudgeMsg, Judges};
 use super::log::LogHandle;
 use super::supervisor::{Chats, SupervisorMsg, alive};
 use super::watch::{WatchActor, WatchMsg};
+use super::{Made, call};
 use crate::second_look::SecondLook;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::collections::VecDeque;
@@ -16,6 +16,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use warden::chat::law::{self, Decided, Look, Recording, Situation, Watched};
 use warden::chat::{Answer, ChatState, Company, Event, Offers, Record};
 use warden::mode::Mode;
+use warden::preferences::STREAM;
 use warden::second_look::{Looked, Purpose};
 use warden::step::{Context, Step};
 use warden::verdict::Verdict;
@@ -52,6 +53,26 @@ pub enum ChatMsg {
         answer: Answer,
         reply: RpcReplyPort<Result<(), String>>,
     },
+    /// Become a task of `parent` (this chat is the task): the parent writes the task's
+    /// opening, what it inherits and its own `TaskCreated` as one batch ([`ChatMsg::HandOn`]).
+    /// A chat that is a task of `parent` with this scope already is [`Made::Already`] (a
+    /// retry whose first attempt completed).
+    OpenTask {
+        parent: String,
+        scoped: bool,
+        reply: RpcReplyPort<Result<Made, String>>,
+    },
+    /// From a task of this chat, becoming one ([`ChatMsg::OpenTask`]): write what it starts
+    /// from (its `Opened` when `open`, and what it inherits) with this chat's `TaskCreated`
+    /// (unless the chat lists the task already), as one batch; answer the task's records
+    /// once durable, or `None` when nothing was missing. Only a task sends this to its
+    /// chat, never a chat to its task, so the two never wait on each other.
+    HandOn {
+        task: String,
+        scoped: bool,
+        open: bool,
+        reply: RpcReplyPort<Result<Option<Handed>, String>>,
+    },
     /// The chat's state.
     State(RpcReplyPort<ChatState>),
     /// The chat's mode and whether it is stopped, for its tasks (they never run above it).
@@ -59,6 +80,9 @@ pub enum ChatMsg {
     /// Time passes (the supervisor's sweep): a chat idle for long enough leaves memory.
     Tick,
 }
+
+/// A task's records as its chat wrote them: the last one's sequence number, and the records.
+pub type Handed = (u64, Vec<Record>);
 
 /// The chat actor.
 pub struct ChatActor;
@@ -102,6 +126,9 @@ pub struct ChatRun {
     /// The chat's latest looks, by what the model read ([`look_key`]), newest last: a peek
     /// at a step its judge already looked at reuses that look instead of asking again.
     looks: VecDeque<(String, Looked)>,
+    /// An append of this chat failed: the log may hold records its state lacks, so the chat
+    /// fails once it has answered and comes back from the log.
+    unsure: bool,
 }
 
 /// How many looks a chat remembers for its peeks: Claude Code's `PermissionRequest` follows
@@ -139,7 +166,17 @@ impl ChatRun {
         let (seq, records) = self
             .log
             .append_returning(self.id.clone(), records, wait)
-            .await?;
+            .await
+            .inspect_err(|_| self.unsure = true)?;
+        self.applied(seq, records);
+        Ok(())
+    }
+
+    /// Applies records the log acknowledged, `seq` the last one's sequence number.
+    fn applied(&mut self, seq: u64, records: Vec<Record>) {
+        if records.is_empty() {
+            return;
+        }
         for record in &records {
             Arc::make_mut(&mut self.state).apply(record);
         }
@@ -156,7 +193,6 @@ impl ChatRun {
             self.log
                 .snapshot(self.id.clone(), seq, Box::new((*self.state).clone()));
         }
-        Ok(())
     }
 
     /// A task's ceiling: its parent chat's live mode.
@@ -328,16 +364,117 @@ impl ChatRun {
 
     async fn answer(&mut self, question: u64, answer: Answer) -> Result<(), String> {
         let answering = law::answer(&self.state, question, answer).map_err(|e| e.to_string())?;
-        if let Some(event) = answering.preference {
-            let keeper = self
-                .judges
-                .keeper()
-                .ok_or_else(|| "no judge is running to keep the answer".to_string())?;
-            call(&keeper, |reply| JudgeMsg::Prefer { event, reply })
-                .await
-                .map_err(|e| e.to_string())??;
+        let Some(preference) = answering.preference else {
+            return self.append(vec![answering.answered]).await;
+        };
+        // INVARIANT: the answer and what it keeps are one batch: after a crash both are in
+        // the log or neither (never a rule in force while its question still waits). The
+        // writer applies the preference once durable; this chat applies its answer.
+        let at_ms = now_ms();
+        let record = |event| Record { at_ms, event };
+        let mut written = self
+            .log
+            .append_streams(vec![
+                (STREAM.to_string(), vec![record(preference)]),
+                (self.id.clone(), vec![record(answering.answered)]),
+            ])
+            .await
+            .inspect_err(|_| self.unsure = true)?;
+        if let Some((seq, records)) = written.pop() {
+            self.applied(seq, records);
         }
-        self.append(vec![answering.answered]).await
+        Ok(())
+    }
+
+    /// This chat becomes a task of `parent` ([`ChatMsg::OpenTask`]).
+    async fn open_task(&mut self, parent: String, scoped: bool) -> Result<Made, String> {
+        let open = self.state.events == 0;
+        let same = self.state.company == Company::Task
+            && self.state.parent.as_deref() == Some(parent.as_str())
+            && self.state.scoped == scoped;
+        if !open && !same {
+            return Ok(Made::Taken {
+                what: match (&self.state.parent, self.state.company) {
+                    (Some(other), Company::Task) => format!(
+                        "a {}task of `{other}`",
+                        if self.state.scoped { "scoped " } else { "" }
+                    ),
+                    _ => "a chat of its own".to_string(),
+                },
+            });
+        }
+        let parent_ref = match alive(&self.chats, &parent) {
+            Some(actor) => actor,
+            None => call(&self.supervisor, |reply| {
+                SupervisorMsg::Chat(parent.clone(), reply)
+            })
+            .await
+            .map_err(|e| e.to_string())??,
+        };
+        let task = self.id.clone();
+        let handed = call(&parent_ref, |reply| ChatMsg::HandOn {
+            task,
+            scoped,
+            open,
+            reply,
+        })
+        .await
+        .map_err(|e| e.to_string())
+        .flatten()
+        // The parent may have written them: this task's state can't say.
+        .inspect_err(|_| self.unsure = true)?;
+        match handed {
+            Some((seq, records)) => {
+                self.applied(seq, records);
+                Ok(if open { Made::Created } else { Made::Already })
+            }
+            None => Ok(Made::Already),
+        }
+    }
+
+    /// Hands a task of this chat what it starts from ([`ChatMsg::HandOn`]).
+    async fn hand_on(
+        &mut self,
+        task: String,
+        scoped: bool,
+        open: bool,
+    ) -> Result<Option<Handed>, String> {
+        let listed = self.state.tasks.contains(&task);
+        if !open && listed {
+            return Ok(None);
+        }
+        let at_ms = now_ms();
+        let record = |event| Record { at_ms, event };
+        let mut handed = Vec::new();
+        if open {
+            handed.push(record(Event::Opened {
+                mode: self.state.mode,
+                company: Company::Task,
+                parent: Some(self.id.clone()),
+                scoped,
+            }));
+        }
+        // A task that is there without what it inherits was cut short by an older warden,
+        // which wrote these three records one at a time: the retry completes it.
+        handed.push(record(self.state.inheritance(scoped)));
+        let mut streams = vec![(task.clone(), handed)];
+        if !listed {
+            streams.push((
+                self.id.clone(),
+                vec![record(Event::TaskCreated { task, scoped })],
+            ));
+        }
+        // INVARIANT: a task's opening, what it inherits and its chat's TaskCreated are one
+        // batch: after a crash the task is there whole, with its chat's marks, or not at all.
+        let mut written = self
+            .log
+            .append_streams(streams)
+            .await
+            .inspect_err(|_| self.unsure = true)?;
+        if !listed && let Some((seq, records)) = written.pop() {
+            self.applied(seq, records);
+        }
+        Ok(written.pop())
     }
 }
 
@@ -369,6 +506,7 @@ impl Actor for ChatActor {
             watch: None,
             myself,
             looks: VecDeque::new(),
+            unsure: false,
         })
     }
 
@@ -408,6 +546,21 @@ impl Actor for ChatActor {
             } => {
                 let _ = reply.send(Box::pin(run.answer(question, answer)).await);
             }
+            ChatMsg::OpenTask {
+                parent,
+                scoped,
+                reply,
+            } => {
+                let _ = reply.send(Box::pin(run.open_task(parent, scoped)).await);
+            }
+            ChatMsg::HandOn {
+                task,
+                scoped,
+                open,
+                reply,
+            } => {
+                let _ = reply.send(Box::pin(run.hand_on(task, scoped, open)).await);
+            }
             ChatMsg::State(reply) => {
                 let _ = reply.send(ChatState::clone(&run.state));
             }
@@ -419,6 +572,14 @@ impl Actor for ChatActor {
                     myself.stop(Some("idle".to_string()));
                 }
             }
+        }
+        if run.unsure {
+            // The supervisor lets it go; its next message brings it back from the log.
+            return Err(format!(
+                "an append of the chat `{}` failed, so its state may be behind the log",
+                run.id
+            )
+            .into());
         }
         Ok(())
     }

@@ -4,14 +4,13 @@
 //! it asks for (git status, remotes, manifests) come from the host and may block, so the
 //! actor runs them off the async threads.
 
-use super::log::LogHandle;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
+use warden::chat::ChatState;
 use warden::chat::law::{Decided, Situation, Watched};
-use warden::chat::{ChatState, Event, Record};
 use warden::facts::Facts;
-use warden::preferences::{Preferences, STREAM};
+use warden::preferences::Preferences;
 use warden::step::Step;
 
 /// What the judge does.
@@ -25,12 +24,6 @@ pub enum JudgeMsg {
         watched: Watched,
         reply: RpcReplyPort<Box<Decided>>,
     },
-    /// Change the preferences (only a person's answer or the settings API sends this):
-    /// durable in the log before the reply.
-    Prefer {
-        event: Event,
-        reply: RpcReplyPort<Result<(), String>>,
-    },
 }
 
 /// The judge actor.
@@ -39,7 +32,6 @@ pub struct JudgeActor;
 /// What a judge starts from.
 pub struct JudgeArgs {
     pub facts: Arc<dyn Facts + Send + Sync>,
-    pub log: LogHandle,
     pub preferences: Shared,
 }
 
@@ -50,13 +42,12 @@ pub type Shared = Arc<RwLock<Arc<Preferences>>>;
 /// A judge's state.
 pub struct JudgeState {
     facts: Arc<dyn Facts + Send + Sync>,
-    log: LogHandle,
     preferences: Shared,
 }
 
 /// The judges: a small pool, one per core, so one mailbox never holds every chat's step.
-/// Steps go round the pool; preferences change only through the keeper (place 0), so they
-/// are applied in the order the log holds them.
+/// Steps go round the pool. They read the preferences; only the log's writer changes them,
+/// once they are durable, so they are applied in the order the log holds them.
 #[derive(Clone)]
 pub struct Judges {
     inner: Arc<Pool>,
@@ -122,11 +113,6 @@ impl Judges {
         actors.get(at).cloned().flatten()
     }
 
-    /// The judge that writes preferences.
-    pub fn keeper(&self) -> Option<ActorRef<JudgeMsg>> {
-        self.read().first().cloned().flatten()
-    }
-
     /// The preferences every judge reads.
     pub fn preferences(&self) -> Shared {
         Arc::clone(&self.inner.preferences)
@@ -141,15 +127,6 @@ impl Judges {
                 .read()
                 .unwrap_or_else(PoisonError::into_inner),
         )
-    }
-
-    /// Sets the preferences read from the log at start.
-    pub fn set_preferences(&self, preferences: Preferences) {
-        *self
-            .inner
-            .preferences
-            .write()
-            .unwrap_or_else(PoisonError::into_inner) = Arc::new(preferences);
     }
 }
 
@@ -190,7 +167,6 @@ impl Actor for JudgeActor {
     ) -> Result<JudgeState, ActorProcessingErr> {
         Ok(JudgeState {
             facts: args.facts,
-            log: args.log,
             preferences: args.preferences,
         })
     }
@@ -220,27 +196,6 @@ impl Actor for JudgeActor {
                 // place, without a copy.
                 drop(chat);
                 let _ = reply.send(Box::new(decided));
-            }
-            JudgeMsg::Prefer { event, reply } => {
-                let record = Record {
-                    at_ms: super::chat::now_ms(),
-                    event,
-                };
-                let appended = state
-                    .log
-                    .append(STREAM.to_string(), vec![record.clone()])
-                    .await;
-                if appended.is_ok() {
-                    // Only the keeper writes, one message at a time: the order is the log's.
-                    let mut shared = state
-                        .preferences
-                        .write()
-                        .unwrap_or_else(PoisonError::into_inner);
-                    let mut changed = Preferences::clone(&shared);
-                    changed.apply(&record);
-                    *shared = Arc::new(changed);
-                }
-                let _ = reply.send(appended.map(|_| ()));
             }
         }
         Ok(())

@@ -1,29 +1,108 @@
-//! The log's writer: one thread owns the writes. Chats and the judge hand it their appends
-//! through a [`LogHandle`]; it takes every append waiting, writes them, flushes once, and only
-//! then acknowledges them all (group commit). No async thread ever waits on the disk, and an
-//! append costs one hand-over to the writer and one wake-up back, not an actor's mailbox in
-//! between.
+//! The log's writer: one thread owns the writes. Chats, tasks and the runtime hand it their
+//! appends through a [`LogHandle`]; it takes every append waiting, writes them in one batch,
+//! flushes once, and only then acknowledges them all (group commit). No async thread ever
+//! waits on the disk, and an append costs one hand-over to the writer and one wake-up back,
+//! not an actor's mailbox in between.
+//!
+//! An append is one operation, whole: the records of one stream or of several (a task's
+//! opening with its chat's `TaskCreated`; an answer with the preference it keeps), written in
+//! one batch, so that after a crash all of it is there or none of it.
+//!
+//! The writer keeps the person's preferences in memory too: it folds their stream at start,
+//! and applies each record of it once it is durable, in the log's order, before it
+//! acknowledges it. It is the only one that changes them.
+//!
+//! Its [`Standing`] says whether it writes. A write or a flush that failed (a full disk)
+//! refuses every append with the reason while the writer opens the log again and probes it,
+//! until a write goes through; then it writes again by itself. A writer whose thread ended
+//! without being closed (a panic) is stopped for good: the daemon stops serving judges and
+//! exits, so that its service manager starts it again.
 
-use std::sync::Arc;
+use super::judge::Shared;
+use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 use warden::chat::{ChatState, Record};
-use warden_storage::EventLog;
+use warden::preferences::{Preferences, STREAM};
+use warden_storage::{EventLog, LogError};
 
 /// The most appends one flush acknowledges; more wait for the next.
 pub const GROUP_MAX: usize = 4_096;
 
+/// How long a record that nobody waits for may stay unflushed: the writer flushes it by then
+/// even when no waiting append comes to carry it.
+pub const FLUSH_BOUND: Duration = Duration::from_millis(20);
+
+/// How long a failed log waits before the writer opens it again; the pause doubles after
+/// each try that fails, up to [`RETRY_MAX`].
+pub const RETRY_FIRST: Duration = Duration::from_millis(50);
+
+/// The longest pause between two tries to open a failed log again.
+pub const RETRY_MAX: Duration = Duration::from_secs(1);
+
+/// How long a caller whose append the writer dropped waits for the writer to say why.
+const WHY_WAIT: Duration = Duration::from_millis(500);
+
+/// Records for one or more streams, written as one unit.
+pub type Streams = Vec<(String, Vec<Record>)>;
+
+/// What an operation's append answers: for each of its streams, in the order given, the
+/// sequence number of its last record and its records, handed back so the caller applies
+/// them without having kept a copy.
+pub type Written = Result<Vec<(u64, Vec<Record>)>, String>;
+
+/// What a one-stream append answers: its last sequence number and its records.
+pub type Appended = Result<(u64, Vec<Record>), String>;
+
+/// Whether the writer writes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Standing {
+    /// Appends are written, flushed and acknowledged.
+    Writing,
+    /// A write or a flush failed: every append is refused with this reason until the log is
+    /// opened again and a write goes through, which the writer tries by itself.
+    Failing(String),
+    /// The writer's thread ended without being closed (it panicked): nothing more is
+    /// written, for good.
+    Stopped(String),
+    /// Closed at shutdown.
+    Closed,
+}
+
+impl Standing {
+    /// Why appends are refused, when they are for a failure (a log closed at shutdown is not
+    /// one).
+    pub fn trouble(&self) -> Option<&str> {
+        match self {
+            Standing::Failing(reason) | Standing::Stopped(reason) => Some(reason),
+            Standing::Writing | Standing::Closed => None,
+        }
+    }
+}
+
+/// A fault the writer can be told to have, for tests of what its failures do (never
+/// reachable from the HTTP API).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Write this many more appends, then panic instead of writing the group that holds the
+    /// next one: a crash between two writes.
+    PanicBeforeWrite(u64),
+    /// Write this many more appends, then write and flush the group that holds the next one
+    /// and panic before answering it: a crash that loses the acknowledgement.
+    PanicBeforeAnswer(u64),
+}
+
 /// What the writer does.
 enum Job {
-    /// Append a chat's records; the reply (the last sequence number) comes once they are
-    /// durable, or once they are written when `wait` is false.
+    /// Append an operation's records; the reply comes once they are durable, or once they
+    /// are written when `wait` is false.
     Append {
-        chat: String,
-        records: Vec<Record>,
+        streams: Streams,
         wait: bool,
-        reply: oneshot::Sender<Appended>,
+        reply: oneshot::Sender<Written>,
     },
     /// Keep a snapshot of a chat's state at a sequence number (best effort).
     Snapshot {
@@ -35,16 +114,15 @@ enum Job {
     Flush(oneshot::Sender<Result<(), String>>),
     /// Flush, answer, and stop: the log closes once the writer's thread ends.
     Close(oneshot::Sender<Result<(), String>>),
+    /// Have a fault (tests).
+    Fault(Fault),
 }
 
-/// What an append answers: the last sequence number and the records, handed back so the
-/// caller applies them without having kept a copy.
-pub type Appended = Result<(u64, Vec<Record>), String>;
-
-/// The way to the writer: cheap to clone, one per chat, task and judge.
+/// The way to the writer: cheap to clone, one per chat, task and the runtime.
 #[derive(Clone)]
 pub struct LogHandle {
     jobs: Sender<Job>,
+    standing: watch::Receiver<Standing>,
 }
 
 const STOPPED: &str = "the event log's writer stopped, so nothing more can be made durable";
@@ -52,7 +130,9 @@ const STOPPED: &str = "the event log's writer stopped, so nothing more can be ma
 impl LogHandle {
     /// Appends a chat's records; returns the last sequence number once they are durable.
     pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, String> {
-        self.send(chat, records, true).await.map(|(seq, _)| seq)
+        self.append_returning(chat, records, true)
+            .await
+            .map(|(seq, _)| seq)
     }
 
     /// Appends a chat's records and hands them back once they are durable. With `wait`
@@ -66,20 +146,52 @@ impl LogHandle {
         records: Vec<Record>,
         wait: bool,
     ) -> Appended {
-        self.send(chat, records, wait).await
+        let mut written = self.send(vec![(chat, records)], wait).await?;
+        written
+            .pop()
+            .ok_or_else(|| "the event log's writer answered for no stream".to_string())
     }
 
-    async fn send(&self, chat: String, records: Vec<Record>, wait: bool) -> Appended {
+    /// Appends one operation's records over several streams as one unit (all of it is in
+    /// the log after a crash, or none of it); answers each stream's once they are durable.
+    pub async fn append_streams(&self, streams: Streams) -> Written {
+        self.send(streams, true).await
+    }
+
+    async fn send(&self, streams: Streams, wait: bool) -> Written {
+        // INVARIANT: a preference is applied only once it is durable, so it always waits.
+        let wait = wait || streams.iter().any(|(stream, _)| stream == STREAM);
         let (reply, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Append {
-                chat,
-                records,
-                wait,
-                reply,
-            })
-            .map_err(|_| STOPPED.to_string())?;
-        answer.await.map_err(|_| STOPPED.to_string())?
+        let job = Job::Append {
+            streams,
+            wait,
+            reply,
+        };
+        if self.jobs.send(job).is_err() {
+            return Err(self.why_stopped().await);
+        }
+        match answer.await {
+            Ok(written) => written,
+            Err(_) => Err(self.why_stopped().await),
+        }
+    }
+
+    /// Why the writer dropped a job: its standing once its thread has said (it says so as
+    /// it ends, just after the jobs it held are dropped).
+    async fn why_stopped(&self) -> String {
+        let mut standing = self.standing.clone();
+        let said = tokio::time::timeout(
+            WHY_WAIT,
+            standing.wait_for(|s| matches!(s, Standing::Stopped(_) | Standing::Closed)),
+        )
+        .await;
+        match said {
+            Ok(Ok(standing)) => match &*standing {
+                Standing::Stopped(reason) => format!("{STOPPED}: {reason}"),
+                _ => format!("{STOPPED}: it was closed"),
+            },
+            _ => STOPPED.to_string(),
+        }
     }
 
     /// Keeps a snapshot of a chat's state (best effort: replay reads the events without it).
@@ -90,10 +202,43 @@ impl LogHandle {
     /// Flushes whatever was written.
     pub async fn flush(&self) -> Result<(), String> {
         let (reply, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Flush(reply))
-            .map_err(|_| STOPPED.to_string())?;
-        answer.await.map_err(|_| STOPPED.to_string())?
+        if self.jobs.send(Job::Flush(reply)).is_err() {
+            return Err(self.why_stopped().await);
+        }
+        match answer.await {
+            Ok(flushed) => flushed,
+            Err(_) => Err(self.why_stopped().await),
+        }
+    }
+
+    /// Whether the writer writes, as it stands.
+    pub fn standing(&self) -> Standing {
+        self.standing.borrow().clone()
+    }
+
+    /// Waits until the writer has stopped for good, and says why. A writer closed at
+    /// shutdown never resolves it.
+    pub async fn stopped_for_good(&self) -> String {
+        let mut standing = self.standing.clone();
+        let said = standing
+            .wait_for(|s| matches!(s, Standing::Stopped(_)))
+            .await
+            .map(|standing| standing.trouble().map(str::to_string));
+        if let Ok(Some(reason)) = said {
+            return reason;
+        }
+        // The writer's side went with its thread, after saying how it ended: if that was a
+        // stop, it is the last value seen.
+        let last = self.standing();
+        match last {
+            Standing::Stopped(reason) => reason,
+            _ => std::future::pending().await,
+        }
+    }
+
+    /// Gives the writer a fault (tests).
+    pub fn inject(&self, fault: Fault) {
+        let _ = self.jobs.send(Job::Fault(fault));
     }
 }
 
@@ -101,106 +246,229 @@ impl LogHandle {
 pub struct LogWriter {
     handle: LogHandle,
     thread: Option<JoinHandle<()>>,
+    /// What closing answered, once it did.
+    closed: Option<Result<(), String>>,
+}
+
+/// The person's preferences, folded from their stream in the log.
+fn preferences_of(log: &EventLog) -> Result<Preferences, LogError> {
+    let mut preferences = Preferences::default();
+    for entry in log.records(STREAM)? {
+        if let Ok(record) = entry?.record {
+            preferences.apply(&record);
+        }
+    }
+    Ok(preferences)
+}
+
+/// Whether an error is the engine's (the disk, sled), not one append's (a record that can't
+/// be encoded, a chat id too long for a key).
+fn is_engine(error: &LogError) -> bool {
+    matches!(error, LogError::Store { .. } | LogError::Closed { .. })
 }
 
 impl LogWriter {
-    /// Starts the writer's thread on an open log.
-    pub fn start(log: Arc<EventLog>) -> std::io::Result<LogWriter> {
+    /// Starts the writer's thread on an open log, with `preferences` folded from their stream
+    /// first.
+    pub fn start(log: Arc<EventLog>, preferences: Shared) -> anyhow::Result<LogWriter> {
+        let folded = preferences_of(&log)?;
+        *preferences.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(folded);
         let (jobs, receiver) = channel();
+        let (standing, watching) = watch::channel(Standing::Writing);
         let thread = std::thread::Builder::new()
             .name("warden-log".to_string())
-            .spawn(move || write(&log, &receiver))?;
+            .spawn(move || {
+                let mut writer = Writer {
+                    log,
+                    preferences,
+                    standing,
+                    fault: None,
+                    failing: None,
+                };
+                let ended = std::panic::catch_unwind(AssertUnwindSafe(|| writer.run(&receiver)));
+                let standing = match ended {
+                    Ok(()) => Standing::Closed,
+                    Err(panic) => {
+                        let reason = format!(
+                            "the event log's writer panicked ({}): nothing more is written, and warden stops so that its service manager starts it again",
+                            panic_text(panic.as_ref())
+                        );
+                        tracing::error!(error = %reason, "the event log's writer stopped");
+                        Standing::Stopped(reason)
+                    }
+                };
+                // Said before the jobs still queued are dropped with the receiver.
+                writer.standing.send_replace(standing);
+                drop(receiver);
+            })?;
         Ok(LogWriter {
-            handle: LogHandle { jobs },
+            handle: LogHandle {
+                jobs,
+                standing: watching,
+            },
             thread: Some(thread),
+            closed: None,
         })
     }
 
-    /// A handle for a chat, a task or the judge.
+    /// A handle for a chat, a task or the runtime.
     pub fn handle(&self) -> LogHandle {
         self.handle.clone()
     }
 
+    /// Whether [`LogWriter::close`] was called.
+    pub fn is_closed(&self) -> bool {
+        self.closed.is_some()
+    }
+
     /// Flushes, stops the writer and waits for its thread: whatever was acknowledged is on
-    /// disk, and the writer no longer holds the log. Appends after this are refused.
+    /// disk, and the writer no longer holds the log. Appends after this are refused. An
+    /// error says the last flush failed (or the writer was gone): never claimed as done.
+    /// Called again, answers what it answered the first time.
     pub async fn close(&mut self) -> Result<(), String> {
+        if let Some(closed) = &self.closed {
+            return closed.clone();
+        }
         let (reply, answer) = oneshot::channel();
         let closed = match self.handle.jobs.send(Job::Close(reply)) {
-            Ok(()) => answer.await.map_err(|_| STOPPED.to_string())?,
-            Err(_) => Err(STOPPED.to_string()),
+            Ok(()) => match answer.await {
+                Ok(closed) => closed,
+                Err(_) => Err(self.handle.why_stopped().await),
+            },
+            Err(_) => Err(self.handle.why_stopped().await),
         };
         if let Some(thread) = self.thread.take() {
             let _ = tokio::task::spawn_blocking(move || thread.join()).await;
         }
+        self.closed = Some(closed.clone());
         closed
     }
 }
 
-/// How long a record that nobody waits for may stay unflushed: the writer flushes it by then
-/// even when no waiting append comes to carry it.
-pub const FLUSH_BOUND: Duration = Duration::from_millis(20);
+/// A panic's message, when it has one.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
+}
 
 /// An append taken from the channel, waiting for its group to be written.
 struct Append {
-    chat: String,
-    records: Vec<Record>,
+    streams: Streams,
     wait: bool,
-    reply: oneshot::Sender<Appended>,
+    reply: oneshot::Sender<Written>,
 }
 
-/// The writer's loop: group commit. Every append waiting is written in one batch; the group is
-/// flushed once if anyone waits for durability, and records nobody waits for are flushed
-/// within [`FLUSH_BOUND`] (sled's own flusher is the last resort).
-fn write(log: &EventLog, jobs: &Receiver<Job>) {
-    let mut unflushed = false;
-    let mut since = Instant::now();
-    loop {
-        let first = if unflushed {
-            match jobs.recv_timeout(FLUSH_BOUND.saturating_sub(since.elapsed())) {
-                Ok(job) => job,
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = log.flush() {
-                        tracing::error!(error = %e, "the event log could not be flushed");
+/// An append written and waiting for the flush: its reply, and each stream's name, last
+/// sequence number and records.
+type Waiting = (oneshot::Sender<Written>, Vec<(String, u64, Vec<Record>)>);
+
+/// The jobs taken together: written in one batch, flushed once.
+#[derive(Default)]
+struct Group {
+    appends: Vec<Append>,
+    flushes: Vec<oneshot::Sender<Result<(), String>>>,
+    close: Option<oneshot::Sender<Result<(), String>>>,
+}
+
+/// A log that can't be written, and when the writer tries it again.
+struct Failing {
+    reason: String,
+    since: Instant,
+    pause: Duration,
+    retry_at: Instant,
+}
+
+/// The writer's thread's state.
+struct Writer {
+    log: Arc<EventLog>,
+    preferences: Shared,
+    standing: watch::Sender<Standing>,
+    /// An injected fault, counting down the appends still answered before it.
+    fault: Option<Fault>,
+    /// `Some` while the log can't be written.
+    failing: Option<Failing>,
+}
+
+impl Writer {
+    /// The writer's loop: group commit. Every append waiting is written in one batch; the
+    /// group is flushed once if anyone waits for durability, and records nobody waits for are
+    /// flushed within [`FLUSH_BOUND`] (sled's own flusher is the last resort). While the log
+    /// is failing, every job is answered with the reason at once, and the log is opened again
+    /// at each pause's end.
+    fn run(&mut self, jobs: &Receiver<Job>) {
+        // Since when records nobody waits for are written and not flushed.
+        let mut unflushed: Option<Instant> = None;
+        loop {
+            // Due whether or not jobs keep coming: a steady stream of refused requests must
+            // not keep the log from being opened again.
+            if self
+                .failing
+                .as_ref()
+                .is_some_and(|failing| Instant::now() >= failing.retry_at)
+            {
+                self.recover();
+            }
+            let deadline = match (&self.failing, unflushed) {
+                (Some(failing), _) => Some(failing.retry_at),
+                (None, Some(since)) => Some(since + FLUSH_BOUND),
+                (None, None) => None,
+            };
+            let first = match deadline {
+                Some(at) => match jobs.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                    Ok(job) => job,
+                    Err(RecvTimeoutError::Timeout) => {
+                        if self.failing.is_some() {
+                            self.recover();
+                        } else if let Err(e) = self.log.flush() {
+                            self.fail(&e);
+                        }
+                        unflushed = None;
+                        continue;
                     }
-                    unflushed = false;
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                },
+                None => match jobs.recv() {
+                    Ok(job) => job,
+                    Err(_) => break,
+                },
+            };
+            let group = self.gather(first, jobs);
+            if self.commit(group, &mut unflushed) {
+                return;
             }
-        } else {
-            match jobs.recv() {
-                Ok(job) => job,
-                Err(_) => break,
-            }
-        };
-        let mut appends = Vec::new();
-        let mut flushes = Vec::new();
-        let mut close = None;
+        }
+        // Every handle is gone: whatever was written is flushed before the thread ends.
+        if self.failing.is_none() {
+            let _ = self.log.flush();
+        }
+    }
+
+    /// Takes every job waiting, up to [`GROUP_MAX`], and up to a close.
+    fn gather(&mut self, first: Job, jobs: &Receiver<Job>) -> Group {
+        let mut group = Group::default();
         let mut next = Some(first);
         let mut taken = 0;
         while let Some(job) = next.take() {
             taken += 1;
             match job {
                 Job::Append {
-                    chat,
-                    records,
+                    streams,
                     wait,
                     reply,
-                } => appends.push(Append {
-                    chat,
-                    records,
+                } => group.appends.push(Append {
+                    streams,
                     wait,
                     reply,
                 }),
-                Job::Snapshot { chat, seq, state } => {
-                    if let Err(e) = log.snapshot(&chat, seq, &state) {
-                        tracing::warn!(chat, seq, error = %e, "a snapshot could not be written; replay reads the events instead");
-                    }
-                }
-                Job::Flush(reply) => flushes.push(reply),
+                Job::Snapshot { chat, seq, state } => self.snapshot(&chat, seq, &state),
+                Job::Flush(reply) => group.flushes.push(reply),
+                Job::Fault(fault) => self.fault = Some(fault),
                 // Whatever came before it is still written and acknowledged; nothing after.
                 Job::Close(reply) => {
-                    close = Some(reply);
+                    group.close = Some(reply);
                     break;
                 }
             }
@@ -208,87 +476,296 @@ fn write(log: &EventLog, jobs: &Receiver<Job>) {
                 next = jobs.try_recv().ok();
             }
         }
-        let waiting = written(log, appends);
-        let must = !waiting.is_empty() || !flushes.is_empty() || close.is_some();
-        if !must {
-            // Only records nobody waits for: flushed within FLUSH_BOUND of the first of them.
-            if !unflushed {
-                unflushed = true;
-                since = Instant::now();
+        group
+    }
+
+    fn snapshot(&mut self, chat: &str, seq: u64, state: &ChatState) {
+        if self.failing.is_some() {
+            return;
+        }
+        match self.log.snapshot(chat, seq, state) {
+            Ok(_) => {}
+            Err(e) if is_engine(&e) => self.fail(&e),
+            Err(e) => {
+                tracing::warn!(chat, seq, error = %e, "a snapshot could not be written; replay reads the events instead");
             }
+        }
+    }
+
+    /// Writes a group, flushes it when someone waits, and answers. Whether it closed.
+    fn commit(&mut self, group: Group, unflushed: &mut Option<Instant>) -> bool {
+        if self.failing.is_some() && group.close.is_some() {
+            // One more try at the end, so that a log writable again closes cleanly.
+            self.recover();
+        }
+        if let Some(failing) = &self.failing {
+            let reason = failing.reason.clone();
+            for append in group.appends {
+                let _ = append.reply.send(Err(reason.clone()));
+            }
+            for reply in group.flushes {
+                let _ = reply.send(Err(reason.clone()));
+            }
+            if let Some(reply) = group.close {
+                let _ = reply.send(Err(reason));
+                return true;
+            }
+            return false;
+        }
+        let crash = self.fault_due(group.appends.len());
+        if crash == Some(Crash::BeforeWrite) {
+            crash_here();
+        }
+        let waiting = self.written(group.appends);
+        let must = !waiting.is_empty() || !group.flushes.is_empty() || group.close.is_some();
+        if !must && self.failing.is_none() {
+            // Only records nobody waits for: flushed within FLUSH_BOUND of the first of them.
+            let since = *unflushed.get_or_insert_with(Instant::now);
             if since.elapsed() < FLUSH_BOUND {
-                continue;
+                return false;
             }
         }
         tracing::trace!(waiting = waiting.len(), "group commit");
-        let flushed = log.flush().map_err(|e| e.to_string());
-        unflushed = false;
-        if let Err(e) = &flushed {
-            tracing::error!(error = %e, "the event log could not be flushed; appends waiting on it were refused");
+        let flushed = match &self.failing {
+            Some(failing) => Err(failing.reason.clone()),
+            None => match self.log.flush() {
+                Ok(()) => Ok(()),
+                Err(e) => {
+                    self.fail(&e);
+                    Err(e.to_string())
+                }
+            },
+        };
+        *unflushed = None;
+        if flushed.is_ok() {
+            self.keep_preferences(&waiting);
         }
-        for (reply, seq, records) in waiting {
-            let _ = reply.send(flushed.clone().map(|()| (seq, records)));
+        if crash == Some(Crash::BeforeAnswer) {
+            crash_here();
         }
-        for reply in flushes {
+        for (reply, streams) in waiting {
+            let answer = flushed.clone().map(|()| {
+                streams
+                    .into_iter()
+                    .map(|(_, seq, records)| (seq, records))
+                    .collect()
+            });
+            let _ = reply.send(answer);
+        }
+        for reply in group.flushes {
             let _ = reply.send(flushed.clone());
         }
-        if let Some(reply) = close {
+        if let Some(reply) = group.close {
             // Appends still queued behind the close are refused when their senders see the
             // channel closed (their reply ports drop with the receiver).
             let _ = reply.send(flushed);
-            return;
+            return true;
         }
+        false
     }
-    // Every handle is gone: whatever was written is flushed before the thread ends.
-    let _ = log.flush();
-}
 
-/// Writes a group's appends, in one batch when it can (one bad append then fails alone):
-/// answers those nobody waits for at once, and returns those waiting for the flush.
-fn written(
-    log: &EventLog,
-    appends: Vec<Append>,
-) -> Vec<(oneshot::Sender<Appended>, u64, Vec<Record>)> {
-    let mut waiting = Vec::new();
-    if appends.is_empty() {
-        return waiting;
-    }
-    let items: Vec<(&str, &Record)> = appends
-        .iter()
-        .flat_map(|a| a.records.iter().map(|r| (a.chat.as_str(), r)))
-        .collect();
-    let outcomes: Vec<Result<u64, String>> = match log.append_batch(&items) {
-        Ok(seqs) => {
-            let mut seqs = seqs.into_iter();
-            appends
+    /// Writes a group's appends, in one batch when it can (one append that can't be encoded
+    /// then fails alone, each other one still one batch of its own): answers those nobody
+    /// waits for at once, and returns those waiting for the flush. A failure of the engine
+    /// fails them all and the log with them.
+    fn written(&mut self, appends: Vec<Append>) -> Vec<Waiting> {
+        if appends.is_empty() {
+            return Vec::new();
+        }
+        let items = |append: &Append| -> Vec<(String, usize)> {
+            append
+                .streams
+                .iter()
+                .map(|(stream, records)| (stream.clone(), records.len()))
+                .collect()
+        };
+        let all: Vec<(&str, &Record)> = appends
+            .iter()
+            .flat_map(|a| {
+                a.streams
+                    .iter()
+                    .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
+            })
+            .collect();
+        let outcomes: Vec<Result<Vec<u64>, String>> = match self.log.append_batch(&all) {
+            Ok(seqs) => {
+                let mut seqs = seqs.into_iter();
+                appends
+                    .iter()
+                    .map(|a| {
+                        let n = a.streams.iter().map(|(_, r)| r.len()).sum();
+                        Ok(seqs.by_ref().take(n).collect())
+                    })
+                    .collect()
+            }
+            Err(e) if is_engine(&e) => {
+                self.fail(&e);
+                appends.iter().map(|_| Err(e.to_string())).collect()
+            }
+            Err(_) => appends
                 .iter()
                 .map(|a| {
-                    let last = seqs.by_ref().take(a.records.len()).last();
-                    Ok(last.unwrap_or(0))
+                    if let Some(failing) = &self.failing {
+                        return Err(failing.reason.clone());
+                    }
+                    let own: Vec<(&str, &Record)> = a
+                        .streams
+                        .iter()
+                        .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
+                        .collect();
+                    self.log.append_batch(&own).map_err(|e| {
+                        if is_engine(&e) {
+                            self.fail(&e);
+                        }
+                        e.to_string()
+                    })
                 })
-                .collect()
+                .collect(),
+        };
+        let mut waiting = Vec::new();
+        for (append, outcome) in appends.into_iter().zip(outcomes) {
+            let seqs = match outcome {
+                Ok(seqs) => seqs,
+                Err(e) => {
+                    let _ = append.reply.send(Err(e));
+                    continue;
+                }
+            };
+            let shape = items(&append);
+            let mut seqs = seqs.into_iter();
+            let streams: Vec<(String, u64, Vec<Record>)> = append
+                .streams
+                .into_iter()
+                .zip(shape)
+                .map(|((stream, records), (_, n))| {
+                    let last = seqs.by_ref().take(n).last().unwrap_or(0);
+                    (stream, last, records)
+                })
+                .collect();
+            if append.wait {
+                waiting.push((append.reply, streams));
+            } else {
+                let answer = streams
+                    .into_iter()
+                    .map(|(_, seq, records)| (seq, records))
+                    .collect();
+                let _ = append.reply.send(Ok(answer));
+            }
         }
-        Err(_) => appends
+        waiting
+    }
+
+    /// Applies the preferences' records of a durable group, in the log's order.
+    fn keep_preferences(&self, waiting: &[Waiting]) {
+        let mut records = waiting
             .iter()
-            .map(|a| {
-                let items: Vec<(&str, &Record)> =
-                    a.records.iter().map(|r| (a.chat.as_str(), r)).collect();
-                log.append_batch(&items)
-                    .map(|seqs| seqs.last().copied().unwrap_or(0))
-                    .map_err(|e| e.to_string())
-            })
-            .collect(),
-    };
-    for (append, outcome) in appends.into_iter().zip(outcomes) {
+            .flat_map(|(_, streams)| streams)
+            .filter(|(stream, _, _)| stream == STREAM)
+            .flat_map(|(_, _, records)| records)
+            .peekable();
+        if records.peek().is_none() {
+            return;
+        }
+        // INVARIANT: only the writer changes the preferences, once they are durable, in the
+        // order the log holds them.
+        let mut shared = self
+            .preferences
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        let mut changed = Preferences::clone(&shared);
+        for record in records {
+            changed.apply(record);
+        }
+        *shared = Arc::new(changed);
+    }
+
+    /// The log can't be written: every append is refused with the reason until it is opened
+    /// again.
+    fn fail(&mut self, error: &LogError) {
+        let reason = error.to_string();
+        if self.failing.is_none() {
+            tracing::error!(error = %reason, "the event log can't be written: every change is refused, and every judge request fails (the hook asks), until it is opened again and a write goes through");
+        }
+        let now = Instant::now();
+        self.failing = Some(Failing {
+            reason: reason.clone(),
+            since: now,
+            pause: RETRY_FIRST,
+            retry_at: now + RETRY_FIRST,
+        });
+        self.standing.send_replace(Standing::Failing(reason));
+    }
+
+    /// Opens the failed log again, probes it and reads the preferences back from it (what
+    /// the failure let through is there or not, as after a crash); writing again if all of
+    /// that works, trying again after a longer pause if not.
+    fn recover(&mut self) {
+        let outcome = self
+            .log
+            .reopen()
+            .and_then(|()| self.log.probe())
+            .and_then(|()| preferences_of(&self.log));
+        let Some(failing) = self.failing.as_mut() else {
+            return;
+        };
         match outcome {
-            Ok(seq) if append.wait => waiting.push((append.reply, seq, append.records)),
-            Ok(seq) => {
-                let _ = append.reply.send(Ok((seq, append.records)));
+            Ok(preferences) => {
+                *self
+                    .preferences
+                    .write()
+                    .unwrap_or_else(PoisonError::into_inner) = Arc::new(preferences);
+                tracing::warn!(
+                    after_ms =
+                        u64::try_from(failing.since.elapsed().as_millis()).unwrap_or(u64::MAX),
+                    "the event log is written again: opened again from its folder, and a write went through"
+                );
+                self.failing = None;
+                self.standing.send_replace(Standing::Writing);
             }
             Err(e) => {
-                let _ = append.reply.send(Err(e));
+                failing.reason = e.to_string();
+                failing.pause = (failing.pause * 2).min(RETRY_MAX);
+                failing.retry_at = Instant::now() + failing.pause;
+                let now = Standing::Failing(failing.reason.clone());
+                self.standing.send_if_modified(|standing| {
+                    let changed = *standing != now;
+                    *standing = now;
+                    changed
+                });
             }
         }
     }
-    waiting
+
+    /// Whether the injected fault falls on a group of `appends` appends, and where.
+    fn fault_due(&mut self, appends: usize) -> Option<Crash> {
+        let appends = appends as u64;
+        let (left, crash) = match self.fault? {
+            Fault::PanicBeforeWrite(left) => (left, Crash::BeforeWrite),
+            Fault::PanicBeforeAnswer(left) => (left, Crash::BeforeAnswer),
+        };
+        if appends > left {
+            return Some(crash);
+        }
+        self.fault = Some(match crash {
+            Crash::BeforeWrite => Fault::PanicBeforeWrite(left - appends),
+            Crash::BeforeAnswer => Fault::PanicBeforeAnswer(left - appends),
+        });
+        None
+    }
+}
+
+/// Where an injected fault crashes the writer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Crash {
+    BeforeWrite,
+    BeforeAnswer,
+}
+
+/// The injected fault: the writer's thread panics here.
+#[expect(
+    clippy::panic,
+    reason = "a fault a test asked for: what the writer's death does is what it tests"
+)]
+fn crash_here() {
+    panic!("the writer was told to fail here (a test's fault)");
 }

@@ -5,14 +5,20 @@
 //! ```text
 //!   Supervisor ──┬── ChatActor "c1" ── WatchActor (from its first app step)
 //!                ├── ChatActor "t7"
-//!                ├── JudgeActor ×cores (place 0 keeps the preferences)
-//!                └── LogWriter thread ── EventLog (sled)
+//!                ├── JudgeActor ×cores (they read the preferences)
+//!                └── LogWriter thread ── EventLog (sled); keeps the preferences
 //! ```
 //!
 //! Actors are thin: they decode a message, ask the law, append to the log, and reply. An
 //! event is applied to a chat's state only after the log acknowledged it durable. A step
 //! goes from the caller straight to its chat (the chats in memory are in a shared map); the
 //! supervisor is asked only to bring a chat into memory.
+//!
+//! An operation that writes several events (a task created, an answer that keeps a class or
+//! a rule, several rules forgotten) hands them to the writer as one append, written as one
+//! batch: whole or not at all. A chat whose append failed fails, and comes back from the
+//! log. The writer's [`Standing`] says whether the log is written; while it isn't, every
+//! judge request fails (the hook asks).
 
 mod chat;
 mod judge;
@@ -21,18 +27,20 @@ mod supervisor;
 mod watch;
 
 pub use chat::{ChatMsg, Judged};
+pub use log::{Fault, Standing};
 pub use supervisor::{Supervisor, SupervisorArgs, SupervisorMsg};
 
 use anyhow::{Context as _, Result, anyhow};
-use judge::{JudgeMsg, Judges};
+use judge::Judges;
+use log::{LogHandle, LogWriter};
 use ractor::{Actor, ActorRef, RpcReplyPort};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
-use warden::chat::{Answer, ChatState, Company, Event};
+use warden::chat::{Answer, ChatState, Company, Event, Record};
 use warden::facts::Facts;
 use warden::mode::Mode;
-use warden::preferences::Preferences;
+use warden::preferences::{Preferences, STREAM};
 use warden::step::Step;
 use warden_storage::EventLog;
 
@@ -45,6 +53,21 @@ pub struct Runtime {
     supervisor: ActorRef<SupervisorMsg>,
     chats: supervisor::Chats,
     judges: Judges,
+    log: LogHandle,
+}
+
+/// What creating a task did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Made {
+    /// The task is new: its opening, what it inherits and its chat's `TaskCreated` were
+    /// written as one batch.
+    Created,
+    /// It was a task of this chat with this scope already (a retry whose first attempt
+    /// completed): nothing written, or only what a creation cut short by an older warden
+    /// lacked (what it inherits, its chat's `TaskCreated`).
+    Already,
+    /// The id is something else's: a chat of its own, or a task of another chat or scope.
+    Taken { what: String },
 }
 
 /// What opening a runtime needs.
@@ -80,12 +103,18 @@ impl Runtime {
         facts: Arc<dyn Facts + Send + Sync>,
         options: Options,
     ) -> Result<Runtime> {
-        let log = EventLog::open(dir)
-            .with_context(|| format!("opening the event log in {}", dir.display()))?;
+        let log = Arc::new(
+            EventLog::open(dir)
+                .with_context(|| format!("opening the event log in {}", dir.display()))?,
+        );
         let chats = supervisor::Chats::default();
         let judges = Judges::per_core();
+        let writer = LogWriter::start(Arc::clone(&log), judges.preferences())
+            .context("starting the event log's writer")?;
+        let handle = writer.handle();
         let args = SupervisorArgs {
-            log: Arc::new(log),
+            log,
+            writer,
             facts,
             protected: options.protected,
             idle: options.idle,
@@ -102,15 +131,8 @@ impl Runtime {
             supervisor,
             chats,
             judges,
+            log: handle,
         })
-    }
-
-    /// A chat's actor: the one in memory, or one the supervisor brings back from the log.
-    async fn chat(&self, chat: &str) -> Result<ActorRef<ChatMsg>> {
-        if let Some(actor) = supervisor::alive(&self.chats, chat) {
-            return Ok(actor);
-        }
-        self.spawned(chat).await
     }
 
     async fn spawned(&self, chat: &str) -> Result<ActorRef<ChatMsg>> {
@@ -202,6 +224,10 @@ impl Runtime {
         record: bool,
         id: Option<String>,
     ) -> Result<Judged> {
+        // INVARIANT: no verdict while the log can't be written: the caller asks.
+        if let Some(trouble) = self.log_trouble() {
+            return Err(anyhow!("the event log can't be written: {trouble}"));
+        }
         self.on_chat(chat, |reply| ChatMsg::Judge {
             step: step.clone(),
             cwd: cwd.to_string(),
@@ -224,29 +250,23 @@ impl Runtime {
         .map_err(|e| anyhow!(e))
     }
 
-    /// Creates a task from a chat: a frozen copy of what the chat hands on.
-    pub async fn create_task(&self, chat: &str, task: &str, scoped: bool) -> Result<()> {
-        let parent = self.chat(chat).await?;
-        let state = self.state(chat).await?;
-        let child = self.chat(task).await?;
-        let opened = Event::Opened {
-            mode: state.mode,
-            company: Company::Task,
-            parent: Some(chat.to_string()),
-            scoped,
-        };
-        for event in [opened, state.inheritance(scoped)] {
-            call(&child, |reply| ChatMsg::Record(event, reply))
-                .await?
-                .map_err(|e| anyhow!(e))?;
+    /// Creates a task from a chat: a frozen copy of what the chat hands on, written with the
+    /// chat's `TaskCreated` as one batch. A retry finds the task made ([`Made::Already`]);
+    /// an id that is something else's is [`Made::Taken`], and nothing is written.
+    pub async fn create_task(&self, chat: &str, task: &str, scoped: bool) -> Result<Made> {
+        if chat == task {
+            return Err(anyhow!(
+                "a task needs an id of its own, not its chat's `{chat}`"
+            ));
         }
-        let created = Event::TaskCreated {
-            task: task.to_string(),
+        let parent = chat.to_string();
+        self.on_chat(task, |reply| ChatMsg::OpenTask {
+            parent: parent.clone(),
             scoped,
-        };
-        call(&parent, |reply| ChatMsg::Record(created, reply))
-            .await?
-            .map_err(|e| anyhow!(e))
+            reply,
+        })
+        .await?
+        .map_err(|e| anyhow!(e))
     }
 
     /// A chat's state as it stands.
@@ -261,13 +281,46 @@ impl Runtime {
 
     /// Changes the preferences: only the settings API (a person) or a person's answer does.
     pub async fn prefer(&self, event: Event) -> Result<()> {
-        let keeper = self
-            .judges
-            .keeper()
-            .ok_or_else(|| anyhow!("no judge is running to keep the preference"))?;
-        call(&keeper, |reply| JudgeMsg::Prefer { event, reply })
-            .await?
+        self.prefer_all(vec![event]).await
+    }
+
+    /// Changes the preferences by several events, written as one batch (all or none); the
+    /// log's writer applies them once they are durable.
+    pub async fn prefer_all(&self, events: Vec<Event>) -> Result<()> {
+        let at_ms = chat::now_ms();
+        let records = events
+            .into_iter()
+            .map(|event| Record { at_ms, event })
+            .collect();
+        self.log
+            .append(STREAM.to_string(), records)
+            .await
+            .map(drop)
             .map_err(|e| anyhow!(e))
+    }
+
+    /// Whether the event log is written, as it stands.
+    pub fn log_standing(&self) -> Standing {
+        self.log.standing()
+    }
+
+    /// Why the event log can't be written now (a write failed, or its writer stopped), if
+    /// it can't.
+    pub fn log_trouble(&self) -> Option<String> {
+        self.log.standing().trouble().map(str::to_string)
+    }
+
+    /// Waits until the log's writer has stopped for good (its thread ended unclosed), and
+    /// says why: what `warden serve` exits on.
+    pub async fn writer_stopped(&self) -> String {
+        self.log.stopped_for_good().await
+    }
+
+    /// Gives the log's writer a fault, for tests of what its failures do. Not reachable from
+    /// the HTTP API.
+    #[doc(hidden)]
+    pub fn inject(&self, fault: Fault) {
+        self.log.inject(fault);
     }
 
     /// How many chats are in memory.
@@ -289,17 +342,25 @@ impl Runtime {
             .map_err(|e| anyhow!("reading the log's size: {e}"))
     }
 
-    /// Stops every actor after the log is flushed.
+    /// Closes the log (a last flush), then stops every actor. An error says what failed:
+    /// the last flush (what was acknowledged had been flushed before, and stays), or the
+    /// stop; never claimed as done.
     pub async fn shutdown(&self) -> Result<()> {
-        let _ = self
+        let closed = match self
             .supervisor
-            .call(SupervisorMsg::Flush, Some(CALL_TIMEOUT))
-            .await;
-        // Wait for every actor to stop, so the log is closed when this returns.
+            .call(SupervisorMsg::Close, Some(CALL_TIMEOUT))
+            .await
+        {
+            Ok(ractor::rpc::CallResult::Success(closed)) => closed,
+            Ok(_) => Err("the supervisor did not answer in time".to_string()),
+            Err(e) => Err(format!("the supervisor is gone: {e}")),
+        };
+        // Wait for every actor to stop, so the log is let go when this returns.
         self.supervisor
             .stop_and_wait(Some("shutdown".to_string()), Some(CALL_TIMEOUT))
             .await
-            .map_err(|e| anyhow!("the runtime did not stop in time: {e}"))
+            .map_err(|e| anyhow!("the runtime did not stop in time: {e}"))?;
+        closed.map_err(|e| anyhow!("the event log could not be flushed at shutdown: {e}"))
     }
 }
 

@@ -12,7 +12,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 use warden::facts::Facts;
-use warden::preferences::{Preferences, STREAM};
 use warden_storage::EventLog;
 
 /// The chats in memory, by id: the supervisor writes it, and the runtime's handle reads it so
@@ -42,8 +41,8 @@ pub enum SupervisorMsg {
     /// Time passes: every chat in memory is told, and an idle one lets itself go. One timer
     /// for all chats, rather than one per chat, keeps an idle chat small.
     Sweep,
-    /// Flush the log.
-    Flush(RpcReplyPort<Result<(), String>>),
+    /// Close the log's writer: flush it and stop it. An error says the flush failed.
+    Close(RpcReplyPort<Result<(), String>>),
     /// The bytes the event log takes on disk.
     LogBytes(RpcReplyPort<Result<u64, String>>),
 }
@@ -54,6 +53,8 @@ pub struct Supervisor;
 /// What the supervisor starts from.
 pub struct SupervisorArgs {
     pub log: Arc<EventLog>,
+    /// The log's writer, started on `log` (the runtime keeps a handle on it).
+    pub writer: LogWriter,
     pub facts: Arc<dyn Facts + Send + Sync>,
     pub protected: Vec<String>,
     pub idle: Duration,
@@ -123,24 +124,12 @@ impl SupervisorState {
     ) -> Result<(), ActorProcessingErr> {
         let args = JudgeArgs {
             facts: Arc::clone(&self.facts),
-            log: self.writer.handle(),
             preferences: self.judges.preferences(),
         };
         let (judge, _) = Actor::spawn_linked(None, JudgeActor, args, myself.get_cell()).await?;
         self.judges.put(at, judge);
         Ok(())
     }
-}
-
-/// The person's preferences, folded from their stream in the log.
-fn preferences(log: &EventLog) -> Result<Preferences, ActorProcessingErr> {
-    let mut preferences = Preferences::default();
-    for entry in log.records(STREAM)? {
-        if let Ok(record) = entry?.record {
-            preferences.apply(&record);
-        }
-    }
-    Ok(preferences)
 }
 
 impl Actor for Supervisor {
@@ -155,12 +144,10 @@ impl Actor for Supervisor {
     ) -> Result<SupervisorState, ActorProcessingErr> {
         let period = (args.idle / 2).max(std::time::Duration::from_millis(50));
         myself.send_interval(period, || SupervisorMsg::Sweep);
-        let writer = LogWriter::start(Arc::clone(&args.log))?;
-        args.judges.set_preferences(preferences(&args.log)?);
         let mut state = SupervisorState {
             log: args.log,
             facts: args.facts,
-            writer,
+            writer: args.writer,
             judges: args.judges,
             chats: args.chats,
             ids: HashMap::new(),
@@ -200,8 +187,8 @@ impl Actor for Supervisor {
                 let size = tokio::task::block_in_place(|| log.size_on_disk());
                 let _ = reply.send(size.map_err(|e| e.to_string()));
             }
-            SupervisorMsg::Flush(reply) => {
-                let _ = reply.send(state.writer.handle().flush().await);
+            SupervisorMsg::Close(reply) => {
+                let _ = reply.send(state.writer.close().await);
             }
         }
         Ok(())
@@ -213,7 +200,10 @@ impl Actor for Supervisor {
         state: &mut SupervisorState,
     ) -> Result<(), ActorProcessingErr> {
         // Nothing is acknowledged after this; what was is on disk, and the log is let go.
-        if let Err(e) = state.writer.close().await {
+        // A writer closed before (`Runtime::shutdown`) said how it went there.
+        if !state.writer.is_closed()
+            && let Err(e) = state.writer.close().await
+        {
             tracing::error!(error = %e, "the event log could not be flushed at shutdown");
         }
         Ok(())

@@ -286,7 +286,8 @@ impl Server {
     }
 
     /// Stops gracefully: no new connection, requests in flight answered (for
-    /// [`STOP_GRACE`] at most), then the runtime stops after flushing the log.
+    /// [`STOP_GRACE`] at most), then the runtime stops after flushing the log. An error says
+    /// the last flush failed (or the runtime did not stop): never claimed as done.
     pub async fn stop(mut self) -> Result<()> {
         if let Some(calibrating) = self.calibrating.take() {
             calibrating.abort();
@@ -307,8 +308,22 @@ impl Server {
     }
 }
 
+/// Test-only (documented in `docs/durability.md`): the log's writer panics after this many
+/// appends, so that a test sees the daemon stop serving judges and exit non-zero. Read by
+/// `warden serve` only, never from a request.
+pub const TEST_WRITER_PANIC: &str = "WARDEN_TEST_WRITER_PANIC_AFTER";
+
+/// Why `warden serve` stops.
+enum Stop {
+    Signal(&'static str),
+    /// The log's writer stopped for good, with why.
+    Writer(String),
+}
+
 /// `warden serve`: starts, prints where it listens, and runs until SIGTERM or Ctrl-C, then
-/// stops gracefully (the log flushed) and exits 0.
+/// stops gracefully (the log flushed) and exits 0. It exits 1 when the last flush failed,
+/// and when the log's writer stopped for good (a panic): it stops serving and exits, so
+/// that its service manager starts it again.
 pub fn main(args: ServeArgs) -> Result<std::process::ExitCode> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
@@ -332,6 +347,18 @@ pub fn main(args: ServeArgs) -> Result<std::process::ExitCode> {
         let mut terminate = signal(SignalKind::terminate()).context("listening for SIGTERM")?;
         let mut interrupt = signal(SignalKind::interrupt()).context("listening for SIGINT")?;
         let server = start(settings).await?;
+        if let Some(after) = std::env::var(TEST_WRITER_PANIC)
+            .ok()
+            .and_then(|n| n.parse().ok())
+        {
+            tracing::warn!(
+                after,
+                "{TEST_WRITER_PANIC} is set: the event log's writer will panic (a test)"
+            );
+            server
+                .runtime()
+                .inject(crate::runtime::Fault::PanicBeforeWrite(after));
+        }
         {
             let mut out = std::io::stdout().lock();
             writeln!(
@@ -343,14 +370,30 @@ pub fn main(args: ServeArgs) -> Result<std::process::ExitCode> {
             .and_then(|()| out.flush())
             .context("writing stdout")?;
         }
-        let which = tokio::select! {
-            _ = terminate.recv() => "SIGTERM",
-            _ = interrupt.recv() => "SIGINT",
+        let runtime = server.runtime().clone();
+        let why = tokio::select! {
+            _ = terminate.recv() => Stop::Signal("SIGTERM"),
+            _ = interrupt.recv() => Stop::Signal("SIGINT"),
+            reason = runtime.writer_stopped() => Stop::Writer(reason),
         };
-        tracing::info!(signal = which, "stopping");
-        server.stop().await?;
-        tracing::info!("stopped; the log is flushed");
-        Ok(std::process::ExitCode::SUCCESS)
+        let mut code = std::process::ExitCode::SUCCESS;
+        match &why {
+            Stop::Signal(signal) => tracing::info!(signal, "stopping"),
+            Stop::Writer(reason) => {
+                tracing::error!(error = %reason, "stopping: the event log's writer stopped, so no judge is served; exiting 1 so that the service manager starts warden again");
+                code = std::process::ExitCode::FAILURE;
+            }
+        }
+        match server.stop().await {
+            Ok(()) => tracing::info!("stopped; the log is flushed"),
+            Err(e) => {
+                // Say exactly what happened: what was acknowledged had been flushed when it
+                // was acknowledged; the last flush, of what wasn't, failed.
+                tracing::error!(error = %format!("{e:#}"), "stopped, but the log's last flush failed: every acknowledged change had been flushed before it was acknowledged, and the records of judged steps not flushed yet may be lost");
+                code = std::process::ExitCode::FAILURE;
+            }
+        }
+        Ok(code)
     })
 }
 

@@ -7,6 +7,7 @@
 use super::App;
 use super::metrics::Gauges;
 use super::token::Check;
+use crate::runtime::Made;
 use crate::second_look::SecondLook;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
@@ -419,10 +420,19 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 
 /// `{"ok": true}`; with a second look configured, whether it is on, and why not: a model
 /// that isn't calibrated yet, or failed its calibration, leaves the daemon degraded (it
-/// judges, and every question the look would have looked at stands).
-async fn healthz(State(app): State<Arc<App>>) -> Json<Value> {
+/// judges, and every question the look would have looked at stands). A log that can't be
+/// written (a full disk, a writer that stopped) is a 503 naming the reason: nothing is
+/// judged until it is written again.
+async fn healthz(State(app): State<Arc<App>>) -> Response {
+    if let Some(reason) = app.runtime.log_trouble() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"ok": false, "log": {"written": false, "reason": reason}})),
+        )
+            .into_response();
+    }
     let Some(look) = &app.look else {
-        return Json(json!({"ok": true}));
+        return Json(json!({"ok": true})).into_response();
     };
     match look.standing().why_off() {
         None => Json(json!({"ok": true, "look": {"on": true}})),
@@ -432,6 +442,7 @@ async fn healthz(State(app): State<Arc<App>>) -> Json<Value> {
             "look": {"on": false, "reason": reason},
         })),
     }
+    .into_response()
 }
 
 async fn metrics(State(app): State<Arc<App>>) -> Response {
@@ -627,6 +638,19 @@ async fn judging(
         .map_err(|error| refused(&request.id, error.to_string()))?;
     let expected = expected_mode(&app, query.as_deref())
         .map_err(|error| refused(&request.id, error.message))?;
+    if let Some(reason) = app.runtime.log_trouble() {
+        // The step is fine to read; what it would record can't be: nothing is judged.
+        app.metrics.failed();
+        return Err(ApiError {
+            id: Some(request.id),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "warden could not judge the step (so the step is not allowed): the event log can't be written: {reason}"
+                ),
+            )
+        });
+    }
     if let Some(mode) = expected {
         in_mode(&app, &chat, mode, &headers)
             .await
@@ -999,22 +1023,19 @@ async fn task(
     if task == chat {
         return Err(ApiError::bad("`task`: a task needs an id of its own"));
     }
-    let existing = app
+    let made = app
         .runtime
-        .state(&task)
-        .await
-        .map_err(|e| ApiError::failed("read the task", &e))?;
-    if existing.events > 0 {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            format!("`task`: `{task}` exists already"),
-        ));
-    }
-    app.runtime
         .create_task(&chat, &task, body.scoped)
         .await
         .map_err(|e| ApiError::failed("create the task", &e))?;
-    Ok(Json(json!({"ok": true, "task": task})))
+    match made {
+        // A retry whose first attempt completed (its answer lost) is answered as it was.
+        Made::Created | Made::Already => Ok(Json(json!({"ok": true, "task": task}))),
+        Made::Taken { what } => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("`task`: `{task}` exists already, as {what}"),
+        )),
+    }
 }
 
 #[derive(Deserialize)]
@@ -1167,12 +1188,15 @@ async fn forget_rule(
             format!("`rule`: no rule `{wanted}` is kept {folder}"),
         ));
     }
-    for rule in rules {
-        app.runtime
-            .prefer(Event::RuleKept { rule, kept: false })
-            .await
-            .map_err(|e| ApiError::failed("change the preferences", &e))?;
-    }
+    // Every rule it names, forgotten in one batch: all of them or none.
+    let forgotten = rules
+        .into_iter()
+        .map(|rule| Event::RuleKept { rule, kept: false })
+        .collect();
+    app.runtime
+        .prefer_all(forgotten)
+        .await
+        .map_err(|e| ApiError::failed("change the preferences", &e))?;
     Ok(ok())
 }
 

@@ -1,7 +1,9 @@
 //! The event log's integration tests: one binary, one module per area.
 
+mod atomic;
 mod damaged;
 mod durability;
+mod full;
 mod model;
 mod replay;
 mod versions;
