@@ -345,14 +345,25 @@ impl EventLog {
         }
         let guard = self.read();
         let engine = self.engine(&guard)?;
-        let mut batch = sled::Batch::default();
         let mut seqs = Vec::with_capacity(items.len());
-        for (prefix, value) in keyed {
+        if let [(prefix, value)] = keyed.as_slice() {
+            // One record is atomic by itself, and a plain insert spares sled the batch's
+            // manifest, which it writes out at once (two writes to the file per record).
             let seq = self.next_seq(engine)?;
-            batch.insert(key::key(&prefix, seq), value);
+            engine
+                .events
+                .insert(key::key(prefix, seq), value.as_slice())
+                .map_err(self.store())?;
             seqs.push(seq);
+        } else {
+            let mut batch = sled::Batch::default();
+            for (prefix, value) in keyed {
+                let seq = self.next_seq(engine)?;
+                batch.insert(key::key(&prefix, seq), value);
+                seqs.push(seq);
+            }
+            engine.events.apply_batch(batch).map_err(self.store())?;
         }
-        engine.events.apply_batch(batch).map_err(self.store())?;
         self.appended.fetch_add(seqs.len() as u64, Ordering::SeqCst);
         Ok(seqs)
     }
