@@ -37,6 +37,34 @@ pub struct Config {
     /// (`docs/second-look.md`). None: the rules' questions stand.
     #[serde(default)]
     pub second_look: Option<crate::second_look::LookConfig>,
+    /// The event log (`[log]`).
+    #[serde(default)]
+    pub log: LogConfig,
+}
+
+/// The event log's settings (`[log]`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogConfig {
+    /// sled's cache, in MiB (default 32; sled's own default, 1 GiB, grows a long-running
+    /// daemon's memory with its log).
+    #[serde(default = "cache_mb")]
+    pub cache_mb: u64,
+}
+
+/// The most `[log] cache_mb` may be: 64 GiB.
+pub const CACHE_MB_MAX: u64 = 64 << 10;
+
+fn cache_mb() -> u64 {
+    warden_storage::CACHE_BYTES >> 20
+}
+
+impl Default for LogConfig {
+    fn default() -> LogConfig {
+        LogConfig {
+            cache_mb: cache_mb(),
+        }
+    }
 }
 
 /// Where `warden serve` listens unless told otherwise: loopback only.
@@ -198,6 +226,13 @@ impl Config {
             bail!(
                 "the configuration {}: `limits.connections` must be more than 0",
                 path.display()
+            );
+        }
+        if !(1..=CACHE_MB_MAX).contains(&config.log.cache_mb) {
+            bail!(
+                "the configuration {}: `log.cache_mb = {}` must be from 1 to {CACHE_MB_MAX}",
+                path.display(),
+                config.log.cache_mb
             );
         }
         if let Err(e) = warden::watch::thresholds(&config.limits.watch) {
@@ -388,6 +423,8 @@ mod tests {
             ),
             ("[limits]\nconnections = 0\n", "limits.connections"),
             ("[limits]\nidle_timeout_ms = 5\n", "idle_timeout_ms"),
+            ("[log]\ncache_mb = 0\n", "log.cache_mb = 0"),
+            ("[log]\ncache = 8\n", "unknown field `cache`"),
             ("listen = \"nowhere\"\n", "nowhere"),
             ("second_look = true\n", "second_look"),
         ] {

@@ -23,11 +23,8 @@ async fn open(dir: &Path, idle: Duration) -> Runtime {
         dir,
         facts(),
         Options {
-            protected: vec![],
             idle,
-            look: None,
-            listen_port: None,
-            thresholds: Default::default(),
+            ..Options::default()
         },
     )
     .await

@@ -41,6 +41,9 @@ use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 use warden::chat::{ChatState, Record};
 
+/// sled's cache unless the configuration says otherwise (`[log] cache_mb`): 32 MiB.
+pub const CACHE_BYTES: u64 = 32 << 20;
+
 /// How long [`EventLog::open`] waits for a locked folder before it gives up.
 pub const LOCK_WAIT: Duration = Duration::from_secs(1);
 
@@ -115,6 +118,8 @@ pub const PROBE_BYTES: usize = 64 * 1024;
 pub struct EventLog {
     /// `None` between dropping a failed engine and opening it again ([`EventLog::reopen`]).
     engine: RwLock<Option<Engine>>,
+    /// sled's cache, in bytes, kept for a reopen.
+    cache_bytes: u64,
     path: PathBuf,
     shown: String,
     /// Chats whose replay skipped a record: a state built without it must not become a
@@ -145,11 +150,18 @@ impl EventLog {
     /// Opens the log in `dir`, creating the folder and an empty log if there is none. Fails
     /// when another process has it open (after waiting [`LOCK_WAIT`] for it to let go).
     pub fn open(dir: impl AsRef<Path>) -> Result<EventLog, LogError> {
+        Self::open_with(dir, CACHE_BYTES)
+    }
+
+    /// [`EventLog::open`], with sled's cache held to `cache_bytes` (sled's own default is
+    /// 1 GiB, which a long-running daemon fills: resident memory then grows with the log).
+    pub fn open_with(dir: impl AsRef<Path>, cache_bytes: u64) -> Result<EventLog, LogError> {
         let path = dir.as_ref().to_path_buf();
         let shown = path.display().to_string();
-        let (engine, held) = Self::open_engine(&path, &shown)?;
+        let (engine, held) = Self::open_engine(&path, &shown, cache_bytes)?;
         Ok(EventLog {
             engine: RwLock::new(Some(engine)),
+            cache_bytes,
             path,
             shown,
             partial: Mutex::new(BTreeSet::new()),
@@ -159,7 +171,7 @@ impl EventLog {
 
     /// Opens sled on `path` and checks it against its witness: the engine, and how many
     /// events it holds.
-    fn open_engine(path: &Path, shown: &str) -> Result<(Engine, u64), LogError> {
+    fn open_engine(path: &Path, shown: &str, cache_bytes: u64) -> Result<(Engine, u64), LogError> {
         let opening = |e: sled::Error| match e {
             sled::Error::Io(io) if io.to_string().contains("could not acquire lock") => {
                 LogError::Locked {
@@ -184,7 +196,7 @@ impl EventLog {
                 what,
             });
         }
-        let db = Self::open_db(path).map_err(opening)?;
+        let db = Self::open_db(path, cache_bytes).map_err(opening)?;
         let events = db.open_tree("events").map_err(opening)?;
         let snapshots = db.open_tree("snapshots").map_err(opening)?;
         let held = events.len() as u64;
@@ -225,7 +237,7 @@ impl EventLog {
         let mut engine = self.engine.write().unwrap_or_else(PoisonError::into_inner);
         // The old engine first: sled's lock on the folder goes with it.
         *engine = None;
-        let (opened, held) = Self::open_engine(&self.path, &self.shown)?;
+        let (opened, held) = Self::open_engine(&self.path, &self.shown, self.cache_bytes)?;
         // No append runs meanwhile: each holds the engine's read lock.
         self.appended.store(held, Ordering::SeqCst);
         *engine = Some(opened);
@@ -268,11 +280,15 @@ impl EventLog {
 
     /// Opens sled's folder, waiting up to [`LOCK_WAIT`] while it is locked: a log this
     /// process has just dropped lets go of its lock only when sled's background writes end.
-    fn open_db(path: &Path) -> Result<sled::Db, sled::Error> {
+    fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, sled::Error> {
         let started = Instant::now();
         let mut pause = Duration::from_millis(2);
         loop {
-            match sled::Config::new().path(path).open() {
+            match sled::Config::new()
+                .path(path)
+                .cache_capacity(cache_bytes)
+                .open()
+            {
                 Err(sled::Error::Io(io))
                     if io.to_string().contains("could not acquire lock")
                         && started.elapsed() < LOCK_WAIT =>

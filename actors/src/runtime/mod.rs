@@ -82,6 +82,8 @@ pub struct Options {
     pub listen_port: Option<u16>,
     /// The person's thresholds for the behaviour watch (checked by `watch::thresholds`).
     pub thresholds: warden::watch::Thresholds,
+    /// sled's cache, in bytes (`[log] cache_mb`; default [`warden_storage::CACHE_BYTES`]).
+    pub log_cache_bytes: u64,
 }
 
 impl Default for Options {
@@ -92,6 +94,7 @@ impl Default for Options {
             look: None,
             listen_port: None,
             thresholds: warden::watch::Thresholds::new(),
+            log_cache_bytes: warden_storage::CACHE_BYTES,
         }
     }
 }
@@ -104,7 +107,7 @@ impl Runtime {
         options: Options,
     ) -> Result<Runtime> {
         let log = Arc::new(
-            EventLog::open(dir)
+            EventLog::open_with(dir, options.log_cache_bytes)
                 .with_context(|| format!("opening the event log in {}", dir.display()))?,
         );
         let chats = supervisor::Chats::default();

@@ -78,6 +78,8 @@ pub struct Settings {
     pub look: Option<SecondLook>,
     /// The person's thresholds for the behaviour watch (`[limits.watch]`).
     pub thresholds: warden::watch::Thresholds,
+    /// sled's cache, in bytes (`[log] cache_mb`).
+    pub log_cache_bytes: u64,
 }
 
 /// An address to listen on: `IP:PORT`, or `localhost:PORT`.
@@ -135,6 +137,7 @@ impl Settings {
             idle: Options::default().idle,
             look,
             thresholds: config.limits.watch.clone(),
+            log_cache_bytes: config.log.cache_mb << 20,
         })
     }
 }
@@ -217,6 +220,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
             look: settings.look.clone(),
             listen_port: defaults.listen_port,
             thresholds: settings.thresholds,
+            log_cache_bytes: settings.log_cache_bytes,
         },
     )
     .await?;
