@@ -202,9 +202,13 @@ impl HostFacts {
         self.git_runs.load(Ordering::Relaxed)
     }
 
-    /// `git -C dir args…`, counted.
+    /// `git -C dir args…`, counted. Under [`at_hand`], nothing is run: the fact is missed.
     fn git(&self, dir: &str, args: &[&str]) -> Option<Vec<u8>> {
         if dir.is_empty() {
+            return None;
+        }
+        if AT_HAND.get() {
+            MISSED.set(true);
             return None;
         }
         self.git_runs.fetch_add(1, Ordering::Relaxed);
@@ -264,6 +268,10 @@ impl Facts for HostFacts {
             return Some(false);
         }
         let status = self.git(dir, &["status", "--porcelain", "--untracked-files=normal"]);
+        if MISSED.get() {
+            // Not asked, so not known: nothing is kept (the judge asks again, waiting).
+            return None;
+        }
         let clean = status.map(|out| out.iter().all(u8::is_ascii_whitespace));
         lock(&self.clean).insert(dir.to_string(), clean);
         if let Some(print) = print {
@@ -285,6 +293,9 @@ impl Facts for HostFacts {
             let remotes = self
                 .git(dir, &["remote", "-v"])
                 .map(|out| parse_remotes(&out));
+            if MISSED.get() {
+                return None;
+            }
             lock(&self.remotes).insert(dir.to_string(), remotes.clone());
             return remotes;
         };
@@ -296,6 +307,9 @@ impl Facts for HostFacts {
         let remotes = self
             .git(dir, &["remote", "-v"])
             .map(|out| parse_remotes(&out));
+        if MISSED.get() {
+            return None;
+        }
         let kept = Kept {
             print: print.clone(),
             answer: remotes.clone(),
@@ -333,6 +347,26 @@ impl Facts for HostFacts {
     fn home(&self) -> Option<String> {
         std::env::var("HOME").ok().filter(|home| !home.is_empty())
     }
+}
+
+thread_local! {
+    /// Set while [`at_hand`] runs: these facts answer only from what they hold, and run no
+    /// `git`.
+    static AT_HAND: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Set when, under [`at_hand`], a fact would have run `git`.
+    static MISSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `judge` with the host's facts answering only from what they hold (their caches, the
+/// files they stat), never waiting on `git`: its result, or `None` when it needed a fact that
+/// would have run `git` (the law is pure, so the caller runs it again where it may wait).
+/// This keeps the common step, whose facts are cached or not needed, on its async thread.
+pub fn at_hand<R>(judge: impl FnOnce() -> R) -> Option<R> {
+    AT_HAND.set(true);
+    MISSED.set(false);
+    let out = judge();
+    AT_HAND.set(false);
+    (!MISSED.replace(false)).then_some(out)
 }
 
 /// Locks a cache; a poisoned lock still holds a usable cache (a panic mid-insert leaves a
@@ -496,6 +530,30 @@ mod tests {
             Some(false),
             "an untracked file"
         );
+    }
+
+    #[test]
+    fn at_hand_runs_no_git_and_keeps_nothing_it_did_not_ask() {
+        let (dir, _home) = repo();
+        let facts = HostFacts::new();
+        let dir = path_str(&dir);
+        assert_eq!(
+            at_hand(|| (facts.tree_clean(dir), facts.remotes(dir))),
+            None,
+            "a fact not held is missed"
+        );
+        assert_eq!(facts.git_runs(), 0, "and no git ran");
+        assert_eq!(facts.tree_clean(dir), Some(true), "nothing wrong was kept");
+        let remotes = facts.remotes(dir);
+        let runs = facts.git_runs();
+        assert_eq!(runs, 2, "asked where it may wait");
+        assert_eq!(
+            at_hand(|| (facts.tree_clean(dir), facts.remotes(dir))),
+            Some((Some(true), remotes)),
+            "what is held is answered at hand"
+        );
+        assert_eq!(facts.git_runs(), runs, "without running git again");
+        assert_eq!(at_hand(|| 7), Some(7), "a judge that asks nothing");
     }
 
     #[test]

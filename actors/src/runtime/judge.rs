@@ -187,10 +187,21 @@ impl Actor for JudgeActor {
             } => {
                 // git may take a few seconds: a judge that may wait does it off the async
                 // threads, so the other judges and chats go on meanwhile.
-                let decided = if state.facts.may_wait() {
-                    tokio::task::block_in_place(|| state.rule(&chat, *step, &situation, watched))
+                // First with the facts at hand (no git): most steps need none that isn't
+                // cached, and block_in_place costs a hand-over of this thread's work.
+                let quick = if state.facts.may_wait() {
+                    crate::facts::at_hand(|| {
+                        state.rule(&chat, (*step).clone(), &situation, watched.clone())
+                    })
                 } else {
-                    state.rule(&chat, *step, &situation, watched)
+                    None
+                };
+                let decided = match quick {
+                    Some(decided) => decided,
+                    None if state.facts.may_wait() => tokio::task::block_in_place(|| {
+                        state.rule(&chat, *step, &situation, watched)
+                    }),
+                    None => state.rule(&chat, *step, &situation, watched),
                 };
                 // The chat's state is let go before the reply: the chat then changes it in
                 // place, without a copy.
