@@ -5,6 +5,9 @@
 
 pub mod law;
 pub mod read;
+pub mod shown;
+
+pub use shown::Shown;
 
 use crate::mode::Mode;
 use crate::rules::AutoRule;
@@ -122,12 +125,21 @@ pub enum Event {
         counts: Vec<(String, u32)>,
         /// A lookup by an app's tool: lookups asked at once for the same reason share it.
         lookup: bool,
+        /// The verdict's reason, in warden's words, as the card shows it. Appended (issue 14);
+        /// empty for a question asked before it.
+        reason: String,
+        /// The step as the card shows it. Appended (issue 14); none before it.
+        shown: Option<Shown>,
     },
     /// The person answered it.
     Answered {
         question: u64,
         answer: Answer,
         kept: Option<Kept>,
+        /// The host's id of the step whose running answered it (the person's yes in the
+        /// host's own dialog, `warden hook` after the call ran); none: the person answered
+        /// warden's card. Appended (issue 14); none before it.
+        ran: Option<String>,
     },
     /// A task was created from this chat.
     TaskCreated {
@@ -177,6 +189,10 @@ pub enum Event {
     AskedAbout {
         question: u64,
         step: String,
+        /// A lookup that joined a question asked a moment ago: the step as its card shows
+        /// it, beside the first (none for the question's own first step). Appended (issue
+        /// 14); none before it.
+        shown: Option<Shown>,
     },
 }
 
@@ -221,6 +237,12 @@ pub struct Pending {
     pub at_ms: i64,
     /// The ids of the steps it asks about (`Event::AskedAbout`).
     pub steps: Vec<String>,
+    /// The verdict's reason, in warden's words (empty for a question asked before it was
+    /// kept).
+    pub reason: String,
+    /// The steps it asks about as its card shows them: the first, then each lookup that
+    /// joined it.
+    pub shown: Vec<Shown>,
 }
 
 /// Everything a chat remembers.
@@ -339,6 +361,8 @@ impl ChatState {
                 offers,
                 counts,
                 lookup,
+                reason,
+                shown,
             } => {
                 self.asked_this_turn += 1;
                 self.pending.insert(
@@ -351,6 +375,8 @@ impl ChatState {
                         lookup: *lookup,
                         at_ms: record.at_ms,
                         steps: Vec::new(),
+                        reason: reason.clone(),
+                        shown: shown.iter().cloned().collect(),
                     },
                 );
             }
@@ -358,6 +384,7 @@ impl ChatState {
                 question,
                 answer,
                 kept,
+                ..
             } => {
                 // A yes lets the step go: what it adds to the watch's counts counts now.
                 if let Some(pending) = self.pending.remove(question)
@@ -380,11 +407,20 @@ impl ChatState {
             | Event::SettingChanged { .. }
             | Event::NoteChanged { .. } => {}
             Event::Stopped { stopped } => self.stopped = *stopped,
-            Event::AskedAbout { question, step } => {
-                if let Some(pending) = self.pending.get_mut(question)
-                    && !pending.steps.contains(step)
-                {
-                    pending.steps.push(step.clone());
+            Event::AskedAbout {
+                question,
+                step,
+                shown,
+            } => {
+                if let Some(pending) = self.pending.get_mut(question) {
+                    if !pending.steps.contains(step) {
+                        pending.steps.push(step.clone());
+                    }
+                    if let Some(shown) = shown
+                        && !pending.shown.contains(shown)
+                    {
+                        pending.shown.push(shown.clone());
+                    }
                 }
             }
             Event::Inherited { words, marks, kept } => {
@@ -588,6 +624,8 @@ mod tests {
                     offers: Offers::default(),
                     counts: Vec::new(),
                     lookup: false,
+                    reason: String::new(),
+                    shown: None,
                 },
             ),
             at(
@@ -599,6 +637,7 @@ mod tests {
                         tool: "Bash".into(),
                         class: "git.push".into(),
                     }),
+                    ran: None,
                 },
             ),
         ];
@@ -621,10 +660,13 @@ mod tests {
             offers: Offers::default(),
             counts: Vec::new(),
             lookup: false,
+            reason: String::new(),
+            shown: None,
         };
         let about = |question: u64, step: &str| Event::AskedAbout {
             question,
             step: step.into(),
+            shown: None,
         };
         let records = vec![
             at(0, asked(3)),
@@ -657,6 +699,7 @@ mod tests {
                         question: 3,
                         answer: Answer::Once,
                         kept: None,
+                        ran: None,
                     },
                 )])
                 .collect::<Vec<_>>(),

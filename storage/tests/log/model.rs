@@ -94,11 +94,14 @@ fn event() -> impl Strategy<Value = Event> {
             offers: warden::chat::Offers::default(),
             counts: Vec::new(),
             lookup: false,
+            reason: String::new(),
+            shown: None,
         }),
         (0..4u64, proptest::option::of(kept())).prop_map(|(question, kept)| Event::Answered {
             question,
             answer: Answer::Always,
-            kept
+            kept,
+            ran: None,
         }),
         word().prop_map(|task| Event::TaskCreated {
             task,
