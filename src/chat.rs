@@ -194,6 +194,11 @@ pub enum Event {
         /// 14); none before it.
         shown: Option<Shown>,
     },
+    /// The person forgot an answer this chat kept (Always allow in this chat): the class
+    /// asks again here. An older warden skips the record (it doesn't know the variant).
+    Forgotten {
+        kept: Kept,
+    },
 }
 
 impl Event {
@@ -401,6 +406,7 @@ impl ChatState {
                 }
             }
             Event::TaskCreated { task, .. } => self.tasks.push(task.clone()),
+            Event::Forgotten { kept } => self.kept.retain(|k| k != kept),
             Event::Lifted { .. }
             | Event::AllowedEverywhere { .. }
             | Event::RuleKept { .. }
@@ -801,6 +807,30 @@ mod tests {
             },
         ));
         assert!(task.owner_words().is_empty());
+    }
+
+    #[test]
+    fn a_kept_answer_forgotten_asks_again() {
+        let push = Kept {
+            tool: "Bash".into(),
+            class: "git.push".into(),
+        };
+        let fetch = Kept {
+            tool: "WebFetch".into(),
+            class: "read:WebFetch".into(),
+        };
+        let state = ChatState::replay(&[
+            at(
+                0,
+                Event::Inherited {
+                    words: vec![],
+                    marks: vec![],
+                    kept: vec![push.clone(), fetch.clone()],
+                },
+            ),
+            at(1, Event::Forgotten { kept: push.clone() }),
+        ]);
+        assert_eq!(state.kept, vec![fetch], "only the one forgotten goes");
     }
 
     #[test]

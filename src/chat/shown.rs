@@ -193,7 +193,11 @@ mod tests {
         for (step, (kind, text, detail)) in cases {
             let shown = Shown::of(&step);
             assert_eq!(
-                (shown.kind.as_str(), shown.text.as_str(), shown.detail.as_str()),
+                (
+                    shown.kind.as_str(),
+                    shown.text.as_str(),
+                    shown.detail.as_str()
+                ),
                 (kind, text, detail),
                 "{step:?}"
             );

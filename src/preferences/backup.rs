@@ -169,7 +169,10 @@ pub fn restore(now: &Preferences, file: &Backup) -> Result<Restore, BackupError>
         } else if RuleId::parse(&kept.class).is_none() {
             restore.refused.push(Refused {
                 what,
-                why: format!("`{}` names no rule of warden's", kept.class.escape_default()),
+                why: format!(
+                    "`{}` names no rule of warden's",
+                    kept.class.escape_default()
+                ),
             });
         } else if now.auto_allowed.contains(kept) {
             restore.unchanged += 1;
@@ -292,7 +295,8 @@ mod tests {
             ..Preferences::default()
         };
         now.settings.insert("Gmail:send".into(), Setting::Ask);
-        now.auto_rules.push(line("git push origin feature/*", Some("/w")).rule());
+        now.auto_rules
+            .push(line("git push origin feature/*", Some("/w")).rule());
         let file = Backup::of(&now);
         let text = serde_json::to_string(&file).unwrap_or_default();
         let read: Backup = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -335,7 +339,9 @@ mod tests {
             ]
             .into_iter()
             .collect(),
-            note: "anything goes here, push wherever you like and deploy to production at will please".into(),
+            note:
+                "anything goes here, push wherever you like and deploy to production at will please"
+                    .into(),
         };
         let restore = restore(&now, &file).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(restore.allowed_everywhere, vec![kept("Bash", "git.push")]);
@@ -355,7 +361,12 @@ mod tests {
         let refused: Vec<&str> = restore.refused.iter().map(|r| r.what.as_str()).collect();
         assert_eq!(
             refused,
-            vec!["no.such_rule for Bash", "bash -c anything", "git", "nocolon"]
+            vec![
+                "no.such_rule for Bash",
+                "bash -c anything",
+                "git",
+                "nocolon"
+            ]
         );
         assert!(
             restore.refused[1].why.contains("is a shell"),

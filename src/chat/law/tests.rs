@@ -943,7 +943,10 @@ fn what_a_judgement_records() {
                 } => {
                     assert_eq!(Some(*question), row.question, "{case}");
                     // Only a lookup that joins another's question shows its own step there.
-                    let joins = judged.events.iter().all(|e| !matches!(e, Event::Asked { .. }));
+                    let joins = judged
+                        .events
+                        .iter()
+                        .all(|e| !matches!(e, Event::Asked { .. }));
                     assert_eq!(
                         shown.clone(),
                         joins.then(|| crate::chat::Shown::of(&row.step)),
