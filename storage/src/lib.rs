@@ -506,7 +506,10 @@ impl EventLog {
         std::iter::from_fn(move || {
             loop {
                 let start = from.take()?;
-                let key = match events.range::<Vec<u8>, _>((start, Bound::Unbounded)).next()? {
+                let key = match events
+                    .range::<Vec<u8>, _>((start, Bound::Unbounded))
+                    .next()?
+                {
                     Ok((key, _)) => key,
                     Err(e) => return Some(Err(e)),
                 };

@@ -35,6 +35,10 @@ pub struct Published {
     pub record: Record,
 }
 
+/// A read of the log: the records, and those this warden can't read (their sequence
+/// numbers and why), left out.
+pub type Read = (Vec<Published>, Vec<(u64, Skip)>);
+
 /// The live feed and the log behind it.
 pub struct Feed {
     log: Arc<EventLog>,
@@ -65,8 +69,9 @@ impl Feed {
     }
 
     /// Hands on records just made durable, in the log's order: `(stream, seq, record)`.
-    /// Called by the log's writer after the flush, before it answers the appends.
-    pub(super) fn publish<'a>(
+    /// Called by the log's writer after the flush, before it answers the appends (and by
+    /// the stream's own tests, in this crate only).
+    pub(crate) fn publish<'a>(
         &self,
         records: impl IntoIterator<Item = (&'a str, u64, &'a Record)>,
     ) {
@@ -103,12 +108,7 @@ impl Feed {
     /// The records after `after` up to `upto` (a [`Feed::subscribe`]'s durable number),
     /// oldest first, at most `limit`; with the records this warden can't read left out
     /// and counted. Blocking: reads the log.
-    pub fn after(
-        &self,
-        after: u64,
-        upto: u64,
-        limit: usize,
-    ) -> Result<(Vec<Published>, Vec<(u64, Skip)>), LogError> {
+    pub fn after(&self, after: u64, upto: u64, limit: usize) -> Result<Read, LogError> {
         let mut read = Vec::new();
         let mut skipped = Vec::new();
         for (stream, entry) in self.log.after(after, limit)? {

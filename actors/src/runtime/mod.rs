@@ -28,7 +28,7 @@ mod supervisor;
 mod watch;
 
 pub use chat::{ChatMsg, Judged};
-pub use feed::{Feed, Published};
+pub use feed::{FEED_CAPACITY, Feed, Published};
 pub use log::{Fault, Standing};
 pub use supervisor::{Supervisor, SupervisorArgs, SupervisorMsg};
 

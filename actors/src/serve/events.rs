@@ -288,3 +288,83 @@ async fn send(published: &Published, sender: &mpsc::Sender<Sse>) -> bool {
         .data(data.to_string());
     sender.send(event).await.is_ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warden::chat::Record;
+    use warden_storage::EventLog;
+
+    /// What the stream sent: each event's id and name.
+    fn drain(receiver: &mut mpsc::Receiver<Sse>) -> Vec<String> {
+        let mut sent = Vec::new();
+        while let Ok(event) = receiver.try_recv() {
+            sent.push(format!("{event:?}"));
+        }
+        sent
+    }
+
+    #[tokio::test]
+    async fn a_client_too_slow_for_the_live_feed_is_caught_up_from_the_log() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let log = Arc::new(EventLog::open(dir.path()).unwrap_or_else(|e| panic!("{e}")));
+        let feed = Arc::new(Feed::new(Arc::clone(&log)).unwrap_or_else(|e| panic!("{e}")));
+        let (sender, mut receiver) = mpsc::channel::<Sse>(BUFFER);
+        let following = tokio::spawn({
+            let feed = Arc::clone(&feed);
+            async move { follow(feed, None, &sender).await }
+        });
+        // Wait for it to subscribe (its `ready` is the sign).
+        let ready = tokio::time::timeout(Duration::from_secs(10), receiver.recv())
+            .await
+            .unwrap_or_else(|_| panic!("no ready"))
+            .unwrap_or_else(|| panic!("the stream ended"));
+        assert!(format!("{ready:?}").contains("ready"), "{ready:?}");
+        // Three times the live feed's room, written and published as the writer does, while
+        // the client reads nothing: the feed passes it by.
+        let total = crate::runtime::FEED_CAPACITY * 3;
+        let records: Vec<(&str, Record)> = (0..total)
+            .map(|i| {
+                (
+                    "c1",
+                    Record {
+                        at_ms: i as i64,
+                        event: Event::Stopped {
+                            stopped: i % 2 == 0,
+                        },
+                    },
+                )
+            })
+            .collect();
+        let seqs = log.append_batch(&records).unwrap_or_else(|e| panic!("{e}"));
+        log.flush().unwrap_or_else(|e| panic!("{e}"));
+        feed.publish(
+            seqs.iter()
+                .zip(&records)
+                .map(|(seq, (stream, record))| (*stream, *seq, record)),
+        );
+        // Now it reads: every one of them, once each, in order.
+        let mut sent = Vec::new();
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while sent.len() < total && tokio::time::Instant::now() < deadline {
+            match tokio::time::timeout(Duration::from_secs(5), receiver.recv()).await {
+                Ok(Some(event)) => sent.push(format!("{event:?}")),
+                _ => break,
+            }
+            sent.extend(drain(&mut receiver));
+        }
+        following.abort();
+        assert_eq!(
+            sent.len(),
+            total,
+            "every event once: {} of {total}",
+            sent.len()
+        );
+        for (event, seq) in sent.iter().zip(&seqs) {
+            assert!(
+                event.contains(&format!("id: {seq}\\n")),
+                "in order, {seq} next: {event}"
+            );
+        }
+    }
+}

@@ -65,7 +65,7 @@ pub async fn chats(
         .filter(|(chat, _)| !chat.starts_with('~'))
         .map(|(chat, last)| ChatLine { chat, last })
         .collect();
-    chats.sort_by(|a, b| b.last.cmp(&a.last));
+    chats.sort_by_key(|chat| std::cmp::Reverse(chat.last));
     let more = chats.len().saturating_sub(limit);
     chats.truncate(limit);
     Ok(Json(json!({"seq": seq, "chats": chats, "more": more})))

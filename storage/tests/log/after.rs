@@ -5,8 +5,11 @@ use crate::{Outcome, said};
 use warden::chat::Record;
 use warden_storage::EventLog;
 
+/// Records as (sequence, stream, text), oldest first.
+type Seen = Result<Vec<(u64, String, String)>, Box<dyn std::error::Error>>;
+
 /// Every record of the log as (sequence, stream, text), oldest first, read stream by stream.
-fn everything(log: &EventLog) -> Result<Vec<(u64, String, String)>, Box<dyn std::error::Error>> {
+fn everything(log: &EventLog) -> Seen {
     let mut all = Vec::new();
     for chat in log.chats() {
         let chat = chat?;
@@ -27,11 +30,7 @@ fn everything(log: &EventLog) -> Result<Vec<(u64, String, String)>, Box<dyn std:
 }
 
 /// The pages of `after`, from `from`, `limit` at a time, until one comes back short.
-fn paged(
-    log: &EventLog,
-    from: u64,
-    limit: usize,
-) -> Result<Vec<(u64, String, String)>, Box<dyn std::error::Error>> {
+fn paged(log: &EventLog, from: u64, limit: usize) -> Seen {
     let mut seen = Vec::new();
     let mut last = from;
     loop {
