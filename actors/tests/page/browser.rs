@@ -389,4 +389,10 @@ fn the_person_answers_and_keeps_their_settings_in_the_page() {
         "the imported settings on Safety",
         "document.getElementById('everywhere').innerText.includes('git.push') && document.getElementById('tools').innerText.includes('Gmail:send')",
     );
+    browser.wait_for(
+        "the imported note in its field",
+        "document.getElementById('note').value.startsWith('Production')",
+    );
+    shot(&mut browser, "safety-imported.png");
+    audit(&mut browser, &axe, "Settings → Safety, with settings");
 }

@@ -10,6 +10,9 @@ use serde_json::{Value, json};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+/// A request's headers, by name and value.
+type Headers<'a> = Vec<(&'a str, &'a str)>;
+
 /// What one request answered: its status, its headers and its body.
 pub struct Answer {
     pub status: u16,
@@ -223,7 +226,7 @@ fn a_change_without_the_session_or_its_csrf_value_changes_nothing() {
     let answer_path = format!("/v1/chats/c1/questions/{question}");
     let wrong = "ab".repeat(32);
     let body = json!({"note": "anything goes"});
-    let refusals: [(&str, Vec<(&str, &str)>, u16); 6] = [
+    let refusals: [(&str, Headers, u16); 6] = [
         ("no session", vec![], 401),
         (
             "no session, the right CSRF value",
