@@ -1,12 +1,13 @@
 //! The person's page and the event stream, through the real `warden serve` and `warden page`:
 //! the stream resumed from the last event seen (`events`), the page's sign-in, session and
-//! CSRF guard refusing what isn't the page (`session`), and the page itself in a real
+//! CSRF guard refusing what isn't the page (`session`), its settings routes (`settings`), and the page itself in a real
 //! headless Chromium over the DevTools protocol (`browser`, with `cdp` its client).
 
 mod browser;
 mod cdp;
 mod events;
 mod session;
+mod settings;
 
 use crate::common::{Place, Serve};
 use serde_json::Value;
