@@ -1,7 +1,8 @@
 //! The person's page and the event stream, through the real `warden serve` and `warden page`:
 //! the stream resumed from the last event seen (`events`), the page's sign-in, session and
-//! CSRF guard refusing what isn't the page (`session`), its settings routes (`settings`), and the page itself in a real
-//! headless Chromium over the DevTools protocol (`browser`, with `cdp` its client).
+//! CSRF guard refusing what isn't the page (`session`), its settings routes (`settings`),
+//! and the page itself in a real headless Chromium over the DevTools protocol (`browser`,
+//! with `cdp` its client).
 
 mod browser;
 mod cdp;
@@ -116,6 +117,12 @@ impl Stream {
                 _ => {}
             }
         }
+    }
+
+    /// Whether the stream has ended (the server closed it), reading past any keep-alive.
+    pub fn ended(&mut self) -> bool {
+        let mut rest = String::new();
+        self.reader.read_to_string(&mut rest).is_ok()
     }
 
     /// The next event that is not `ready`.

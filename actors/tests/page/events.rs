@@ -157,4 +157,14 @@ fn a_reconnecting_client_misses_nothing_and_sees_nothing_twice() {
     assert_eq!(stopped.event, "stopped", "{stopped:?}");
     assert_eq!(stopped.data["chat"], "c2");
     assert!(stopped.id > missed[4].id);
+
+    // An open stream doesn't hold warden up when it stops: SIGTERM ends it at once.
+    let started = std::time::Instant::now();
+    serve.terminate();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "stopping waited {:?} on the stream",
+        started.elapsed()
+    );
+    assert!(stream.ended(), "the stream ends with warden");
 }
