@@ -5,6 +5,9 @@
 
 pub mod law;
 pub mod read;
+pub mod shown;
+
+pub use shown::Shown;
 
 use crate::mode::Mode;
 use crate::rules::AutoRule;
@@ -122,12 +125,21 @@ pub enum Event {
         counts: Vec<(String, u32)>,
         /// A lookup by an app's tool: lookups asked at once for the same reason share it.
         lookup: bool,
+        /// The verdict's reason, in warden's words, as the card shows it. Appended (issue 14);
+        /// empty for a question asked before it.
+        reason: String,
+        /// The step as the card shows it. Appended (issue 14); none before it.
+        shown: Option<Shown>,
     },
     /// The person answered it.
     Answered {
         question: u64,
         answer: Answer,
         kept: Option<Kept>,
+        /// The host's id of the step whose running answered it (the person's yes in the
+        /// host's own dialog, `warden hook` after the call ran); none: the person answered
+        /// warden's card. Appended (issue 14); none before it.
+        ran: Option<String>,
     },
     /// A task was created from this chat.
     TaskCreated {
@@ -177,6 +189,15 @@ pub enum Event {
     AskedAbout {
         question: u64,
         step: String,
+        /// A lookup that joined a question asked a moment ago: the step as its card shows
+        /// it, beside the first (none for the question's own first step). Appended (issue
+        /// 14); none before it.
+        shown: Option<Shown>,
+    },
+    /// The person forgot an answer this chat kept (Always allow in this chat): the class
+    /// asks again here. An older warden skips the record (it doesn't know the variant).
+    Forgotten {
+        kept: Kept,
     },
 }
 
@@ -221,6 +242,12 @@ pub struct Pending {
     pub at_ms: i64,
     /// The ids of the steps it asks about (`Event::AskedAbout`).
     pub steps: Vec<String>,
+    /// The verdict's reason, in warden's words (empty for a question asked before it was
+    /// kept).
+    pub reason: String,
+    /// The steps it asks about as its card shows them: the first, then each lookup that
+    /// joined it.
+    pub shown: Vec<Shown>,
 }
 
 /// Everything a chat remembers.
@@ -339,6 +366,8 @@ impl ChatState {
                 offers,
                 counts,
                 lookup,
+                reason,
+                shown,
             } => {
                 self.asked_this_turn += 1;
                 self.pending.insert(
@@ -351,6 +380,8 @@ impl ChatState {
                         lookup: *lookup,
                         at_ms: record.at_ms,
                         steps: Vec::new(),
+                        reason: reason.clone(),
+                        shown: shown.iter().cloned().collect(),
                     },
                 );
             }
@@ -358,6 +389,7 @@ impl ChatState {
                 question,
                 answer,
                 kept,
+                ..
             } => {
                 // A yes lets the step go: what it adds to the watch's counts counts now.
                 if let Some(pending) = self.pending.remove(question)
@@ -374,17 +406,27 @@ impl ChatState {
                 }
             }
             Event::TaskCreated { task, .. } => self.tasks.push(task.clone()),
+            Event::Forgotten { kept } => self.kept.retain(|k| k != kept),
             Event::Lifted { .. }
             | Event::AllowedEverywhere { .. }
             | Event::RuleKept { .. }
             | Event::SettingChanged { .. }
             | Event::NoteChanged { .. } => {}
             Event::Stopped { stopped } => self.stopped = *stopped,
-            Event::AskedAbout { question, step } => {
-                if let Some(pending) = self.pending.get_mut(question)
-                    && !pending.steps.contains(step)
-                {
-                    pending.steps.push(step.clone());
+            Event::AskedAbout {
+                question,
+                step,
+                shown,
+            } => {
+                if let Some(pending) = self.pending.get_mut(question) {
+                    if !pending.steps.contains(step) {
+                        pending.steps.push(step.clone());
+                    }
+                    if let Some(shown) = shown
+                        && !pending.shown.contains(shown)
+                    {
+                        pending.shown.push(shown.clone());
+                    }
                 }
             }
             Event::Inherited { words, marks, kept } => {
@@ -588,6 +630,8 @@ mod tests {
                     offers: Offers::default(),
                     counts: Vec::new(),
                     lookup: false,
+                    reason: String::new(),
+                    shown: None,
                 },
             ),
             at(
@@ -599,6 +643,7 @@ mod tests {
                         tool: "Bash".into(),
                         class: "git.push".into(),
                     }),
+                    ran: None,
                 },
             ),
         ];
@@ -621,10 +666,13 @@ mod tests {
             offers: Offers::default(),
             counts: Vec::new(),
             lookup: false,
+            reason: String::new(),
+            shown: None,
         };
         let about = |question: u64, step: &str| Event::AskedAbout {
             question,
             step: step.into(),
+            shown: None,
         };
         let records = vec![
             at(0, asked(3)),
@@ -657,6 +705,7 @@ mod tests {
                         question: 3,
                         answer: Answer::Once,
                         kept: None,
+                        ran: None,
                     },
                 )])
                 .collect::<Vec<_>>(),
@@ -758,6 +807,30 @@ mod tests {
             },
         ));
         assert!(task.owner_words().is_empty());
+    }
+
+    #[test]
+    fn a_kept_answer_forgotten_asks_again() {
+        let push = Kept {
+            tool: "Bash".into(),
+            class: "git.push".into(),
+        };
+        let fetch = Kept {
+            tool: "WebFetch".into(),
+            class: "read:WebFetch".into(),
+        };
+        let state = ChatState::replay(&[
+            at(
+                0,
+                Event::Inherited {
+                    words: vec![],
+                    marks: vec![],
+                    kept: vec![push.clone(), fetch.clone()],
+                },
+            ),
+            at(1, Event::Forgotten { kept: push.clone() }),
+        ]);
+        assert_eq!(state.kept, vec![fetch], "only the one forgotten goes");
     }
 
     #[test]

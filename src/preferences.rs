@@ -3,6 +3,8 @@
 //! they work. Kept as events in their own stream of the log, folded like a chat. Only a
 //! person's answer or the settings API writes them; nothing is learned by itself.
 
+pub mod backup;
+
 use crate::chat::{Event, Kept, Record};
 use crate::rules::{AutoRule, validate};
 use crate::step::Setting;

@@ -13,6 +13,7 @@ mod external;
 mod hook;
 mod load;
 mod rates;
+mod sign_in;
 mod torture;
 
 use anyhow::{Context as _, Result, bail};
@@ -44,6 +45,9 @@ enum Command {
     /// Serve the HTTP/JSON API on loopback: chats judged in their state, their events, the
     /// person's answers and settings. Runs until SIGTERM or Ctrl-C.
     Serve(warden_actors::serve::ServeArgs),
+    /// Sign in to the person's page: a one-time link from the running `warden serve`,
+    /// printed and opened in a browser (questions, chats, settings; see docs/protocol.md).
+    Page(sign_in::PageArgs),
     /// Run the corpus and print the rates per file.
     Corpus {
         /// The corpus folder.
@@ -163,6 +167,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
     match cli.command {
         Command::Judge(args) => judge(args),
         Command::Serve(args) => warden_actors::serve::main(args),
+        Command::Page(args) => sign_in::main(args),
         Command::Corpus {
             dir,
             external,

@@ -1450,7 +1450,11 @@ fn a_failed_tool_marks_the_chat_and_answers_the_question_about_it() {
         seen[1].body,
         json!({"kind": "read", "name": "a web page", "provenance": "https://raw.githubusercontent.com/o/r/main/INSTALL.md"})
     );
-    assert_eq!(seen[2].body, json!({"answer": "once"}));
+    // The step that ran answers its own question, and says it was the step.
+    assert_eq!(
+        seen[2].body,
+        json!({"answer": "once", "ran": "toolu_01Ta4Ub6Vc8Wd1Xe3Yf5Zg7H"})
+    );
     assert_eq!(seen[2].authorization, bearer());
     assert!(stub.pending(SESSION).is_empty());
 }

@@ -14,6 +14,7 @@ mod e2e;
 mod hook;
 mod itself;
 mod judge;
+mod page;
 mod runtime;
 mod scenarios;
 mod second_look;

@@ -40,11 +40,14 @@ fn record(i: u64) -> Record {
             offers: warden::chat::Offers::default(),
             counts: Vec::new(),
             lookup: false,
+            reason: String::new(),
+            shown: None,
         },
         4 => Event::Answered {
             question: i - 1,
             answer: Answer::Once,
             kept: None,
+            ran: None,
         },
         n => Event::Judged {
             tool: "Bash".into(),

@@ -25,7 +25,7 @@
 #[cfg(test)]
 mod tests;
 
-use super::{Answer, ChatState, Event, Kept, Offers, Pending};
+use super::{Answer, ChatState, Event, Kept, Offers, Pending, Shown};
 use crate::facts::Facts;
 use crate::intent::Wanted;
 use crate::law::ASKS_AT;
@@ -328,6 +328,8 @@ pub fn settle(
         .then(|| state.shared_question(&decided.tool, &decided.class, recording.now_ms))
         .flatten();
     let question = asks.then(|| shared.unwrap_or(recording.next_seq));
+    // The card shows the step as the law judged it, and the verdict's reason.
+    let shown = question.map(|_| Shown::of(&decided.step));
     if let Some(question) = question.filter(|_| shared.is_none()) {
         events.push(Event::Asked {
             question,
@@ -336,10 +338,17 @@ pub fn settle(
             offers: offers.clone(),
             counts: decided.counts,
             lookup: decided.lookup,
+            reason: verdict.reason.clone(),
+            shown: shown.clone(),
         });
     }
     if let (Some(question), Some(step)) = (question, recording.step) {
-        events.push(Event::AskedAbout { question, step });
+        events.push(Event::AskedAbout {
+            question,
+            step,
+            // A lookup that joins a question shows its own arguments on the shared card.
+            shown: shown.filter(|_| shared.is_some()),
+        });
     }
     Judgement {
         verdict,
@@ -387,6 +396,8 @@ pub enum AnswerError {
     NoQuestion(u64),
     #[error("question {question}'s card does not offer `{}`", answer_name(.answer))]
     NotOffered { question: u64, answer: Answer },
+    #[error("question {question} does not ask about the step `{}`", .step.escape_default())]
+    NotAbout { question: u64, step: String },
 }
 
 /// An answer as the API names it.
@@ -423,6 +434,29 @@ fn waiting(state: &ChatState, question: u64) -> Result<&Pending, AnswerError> {
 /// one command keeps the rule the card offered. An answer the card didn't offer still
 /// answers the question, and keeps nothing (seed 004).
 pub fn answer(state: &ChatState, question: u64, answer: Answer) -> Result<Answering, AnswerError> {
+    answered(state, question, answer, None)
+}
+
+/// The step with the host's id `step` ran: the person let it through in the host's own
+/// dialog, so their yes answers the question about that step, once, and says so (`ran`).
+/// Never a question about another step.
+pub fn ran(state: &ChatState, question: u64, step: &str) -> Result<Answering, AnswerError> {
+    // INVARIANT: a step's running answers only a question that asks about that very step.
+    if !waiting(state, question)?.steps.iter().any(|s| s == step) {
+        return Err(AnswerError::NotAbout {
+            question,
+            step: step.to_string(),
+        });
+    }
+    answered(state, question, Answer::Once, Some(step.to_string()))
+}
+
+fn answered(
+    state: &ChatState,
+    question: u64,
+    answer: Answer,
+    ran: Option<String>,
+) -> Result<Answering, AnswerError> {
     let pending = waiting(state, question)?;
     let class = Kept {
         tool: pending.tool.clone(),
@@ -455,6 +489,7 @@ pub fn answer(state: &ChatState, question: u64, answer: Answer) -> Result<Answer
             question,
             answer,
             kept,
+            ran,
         },
     })
 }

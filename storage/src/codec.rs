@@ -40,7 +40,7 @@ pub const RECORD_VERSION: u8 = 1;
 
 /// The layout of snapshots. Bump it whenever `ChatState` or a type inside it changes: old
 /// snapshots are then ignored and each chat replays once from its first event.
-pub const SNAPSHOT_VERSION: u8 = 3;
+pub const SNAPSHOT_VERSION: u8 = 4;
 
 /// Zero bytes read after an older record, enough for the fields added since (one byte for an
 /// `Option`, a `Vec`, a `String`, a `bool` or an integer; eight for an `f64`).
@@ -165,6 +165,7 @@ mod tests {
                         tool: "Bash".into(),
                         class: "git.push".into(),
                     }),
+                    ran: None,
                 },
             },
         ];
@@ -204,6 +205,53 @@ mod tests {
             }));
             assert_eq!(read_record(&write_record(&record)?), Ok(record));
         }
+        Ok(())
+    }
+
+    #[test]
+    fn a_question_and_an_answer_written_before_the_card_was_kept_read_as_none()
+    -> Result<(), postcard::Error> {
+        let asked = |reason: &str, shown| Record {
+            at_ms: 1_700_000_000_000,
+            event: Event::Asked {
+                question: 4,
+                tool: "Bash".into(),
+                class: "git.push".into(),
+                offers: warden::chat::Offers::default(),
+                counts: Vec::new(),
+                lookup: false,
+                reason: reason.into(),
+                shown,
+            },
+        };
+        // Before issue 14 the record ended at `lookup`: today's without its last two
+        // fields (an empty string and `None`, one zero byte each).
+        let today = write_record(&asked("", None))?;
+        assert_eq!(&today[today.len() - 2..], &[0, 0]);
+        assert_eq!(read_record(&today[..today.len() - 2]), Ok(asked("", None)));
+        let card = asked(
+            "Push main to origin, after this chat read a web page.",
+            Some(warden::chat::Shown {
+                kind: "command".into(),
+                text: "git push origin main".into(),
+                detail: String::new(),
+                cut: 0,
+            }),
+        );
+        assert_eq!(read_record(&write_record(&card)?), Ok(card));
+        let answered = |ran: Option<&str>| Record {
+            at_ms: 0,
+            event: Event::Answered {
+                question: 4,
+                answer: warden::chat::Answer::Once,
+                kept: None,
+                ran: ran.map(str::to_string),
+            },
+        };
+        let today = write_record(&answered(None))?;
+        assert_eq!(read_record(&today[..today.len() - 1]), Ok(answered(None)));
+        let by_step = answered(Some("toolu_1"));
+        assert_eq!(read_record(&write_record(&by_step)?), Ok(by_step));
         Ok(())
     }
 

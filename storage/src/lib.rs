@@ -525,6 +525,102 @@ impl EventLog {
         })
     }
 
+    /// The key prefix of every stream in the log, in key order, one seek each (the walk
+    /// jumps past a stream's keys instead of reading them). A key too short to name a stream
+    /// is passed over.
+    fn prefixes(events: &sled::Tree) -> impl Iterator<Item = Result<Vec<u8>, sled::Error>> + '_ {
+        let mut from: Option<Bound<Vec<u8>>> = Some(Bound::Unbounded);
+        std::iter::from_fn(move || {
+            loop {
+                let start = from.take()?;
+                let key = match events
+                    .range::<Vec<u8>, _>((start, Bound::Unbounded))
+                    .next()?
+                {
+                    Ok((key, _)) => key,
+                    Err(e) => return Some(Err(e)),
+                };
+                let (chat, seq) = key::split(&key);
+                if seq.is_none() {
+                    from = Some(Bound::Excluded(key.to_vec()));
+                    continue;
+                }
+                let prefix = key[..2 + chat.len()].to_vec();
+                from = key::after_prefix(&prefix).map(Bound::Included);
+                return Some(Ok(prefix));
+            }
+        })
+    }
+
+    /// The records of every stream (chats, tasks, the preferences) whose sequence number is
+    /// greater than `after`, oldest first, at most `limit` of them: what a client that saw
+    /// everything up to `after` has missed. Sequence numbers are sled's global increasing
+    /// ids, so "after" is the same point in every stream. Bounded: each stream costs one seek
+    /// and at most `limit` reads, whatever the log holds before `after`. Call again from the
+    /// last one's `seq` for the next page; fewer than `limit` means there is no more now.
+    /// A record this warden can't read is there, with the reason it is skipped.
+    pub fn after(&self, after: u64, limit: usize) -> Result<Vec<(String, Entry)>, LogError> {
+        let events = self.engine_now()?.events;
+        // The `limit` smallest sequence numbers seen, the largest on top.
+        let mut kept: std::collections::BinaryHeap<(u64, String, Vec<u8>)> =
+            std::collections::BinaryHeap::new();
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        for prefix in Self::prefixes(&events) {
+            let prefix = prefix.map_err(self.store())?;
+            let chat = String::from_utf8_lossy(&prefix[2..]).into_owned();
+            let from = key::key(&prefix, after.saturating_add(1));
+            let to = key::key(&prefix, u64::MAX);
+            for item in events.range(from..=to).take(limit) {
+                let (key, value) = item.map_err(self.store())?;
+                let Some(seq) = key::split(&key).1 else {
+                    continue;
+                };
+                if kept.len() == limit {
+                    match kept.peek() {
+                        // This stream's later records are later still.
+                        Some((top, _, _)) if *top < seq => break,
+                        _ => {
+                            kept.pop();
+                        }
+                    }
+                }
+                kept.push((seq, chat.clone(), value.to_vec()));
+            }
+        }
+        Ok(kept
+            .into_sorted_vec()
+            .into_iter()
+            .map(|(seq, chat, value)| {
+                let record = codec::read_record(&value);
+                (chat, Entry { seq, record })
+            })
+            .collect())
+    }
+
+    /// Every stream in the log with the sequence number of its newest record, in key order:
+    /// one seek to each stream's first key and one to its last.
+    pub fn latest(&self) -> Result<Vec<(String, u64)>, LogError> {
+        let events = self.engine_now()?.events;
+        let mut latest = Vec::new();
+        for prefix in Self::prefixes(&events) {
+            let prefix = prefix.map_err(self.store())?;
+            let from = key::key(&prefix, 0);
+            let to = key::key(&prefix, u64::MAX);
+            let newest = events
+                .range(from..=to)
+                .next_back()
+                .transpose()
+                .map_err(self.store())?
+                .and_then(|(key, _)| key::split(&key).1);
+            if let Some(seq) = newest {
+                latest.push((String::from_utf8_lossy(&prefix[2..]).into_owned(), seq));
+            }
+        }
+        Ok(latest)
+    }
+
     fn bad_key(&self, key: &[u8]) -> LogError {
         LogError::BadKey {
             path: self.shown.clone(),

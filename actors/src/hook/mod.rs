@@ -763,9 +763,12 @@ impl<'a> Call<'a> {
     fn ran(&mut self, chat: &str, state: &Value, id: &str) -> Result<(), Failure> {
         if let Some(question) = question_about(state, id) {
             let path = chat_path(chat, &format!("/questions/{question}"));
-            let reply = self
-                .daemon
-                .send("POST", &path, Some(&json!({"answer": "once"})), true)?;
+            let reply = self.daemon.send(
+                "POST",
+                &path,
+                Some(&json!({"answer": "once", "ran": id})),
+                true,
+            )?;
             // Answered meanwhile (409) or gone (404): nothing is left to do.
             if !matches!(reply.status, 404 | 409) {
                 reply.ok()?;

@@ -51,6 +51,8 @@ pub enum ChatMsg {
     Answer {
         question: u64,
         answer: Answer,
+        /// The host's id of the step whose running answered it; none: the person did.
+        ran: Option<String>,
         reply: RpcReplyPort<Result<(), String>>,
     },
     /// Become a task of `parent` (this chat is the task): the parent writes the task's
@@ -362,8 +364,17 @@ impl ChatRun {
         Some(this)
     }
 
-    async fn answer(&mut self, question: u64, answer: Answer) -> Result<(), String> {
-        let answering = law::answer(&self.state, question, answer).map_err(|e| e.to_string())?;
+    async fn answer(
+        &mut self,
+        question: u64,
+        answer: Answer,
+        ran: Option<String>,
+    ) -> Result<(), String> {
+        let answering = match ran {
+            Some(step) => law::ran(&self.state, question, &step),
+            None => law::answer(&self.state, question, answer),
+        }
+        .map_err(|e| e.to_string())?;
         let Some(preference) = answering.preference else {
             return self.append(vec![answering.answered]).await;
         };
@@ -542,9 +553,10 @@ impl Actor for ChatActor {
             ChatMsg::Answer {
                 question,
                 answer,
+                ran,
                 reply,
             } => {
-                let _ = reply.send(Box::pin(run.answer(question, answer)).await);
+                let _ = reply.send(Box::pin(run.answer(question, answer, ran)).await);
             }
             ChatMsg::OpenTask {
                 parent,

@@ -18,6 +18,7 @@
 //! without being closed (a panic) is stopped for good: the daemon stops serving judges and
 //! exits, so that its service manager starts it again.
 
+use super::feed::Feed;
 use super::judge::Shared;
 use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -270,7 +271,11 @@ fn is_engine(error: &LogError) -> bool {
 impl LogWriter {
     /// Starts the writer's thread on an open log, with `preferences` folded from their stream
     /// first.
-    pub fn start(log: Arc<EventLog>, preferences: Shared) -> anyhow::Result<LogWriter> {
+    pub fn start(
+        log: Arc<EventLog>,
+        preferences: Shared,
+        feed: Arc<Feed>,
+    ) -> anyhow::Result<LogWriter> {
         let folded = preferences_of(&log)?;
         *preferences.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(folded);
         let (jobs, receiver) = channel();
@@ -281,6 +286,7 @@ impl LogWriter {
                 let mut writer = Writer {
                     log,
                     preferences,
+                    feed,
                     standing,
                     fault: None,
                     failing: None,
@@ -361,9 +367,20 @@ struct Append {
     reply: oneshot::Sender<Written>,
 }
 
-/// An append written and waiting for the flush: its reply, and each stream's name, last
-/// sequence number and records.
-type Waiting = (oneshot::Sender<Written>, Vec<(String, u64, Vec<Record>)>);
+/// An append written and waiting for the flush: its reply, and each stream's name, its
+/// records' sequence numbers and its records.
+type Waiting = (
+    oneshot::Sender<Written>,
+    Vec<(String, Vec<u64>, Vec<Record>)>,
+);
+
+/// A stream's last sequence number and its records, as an append answers them.
+fn answered(streams: Vec<(String, Vec<u64>, Vec<Record>)>) -> Vec<(u64, Vec<Record>)> {
+    streams
+        .into_iter()
+        .map(|(_, seqs, records)| (seqs.last().copied().unwrap_or(0), records))
+        .collect()
+}
 
 /// The jobs taken together: written in one batch, flushed once.
 #[derive(Default)]
@@ -385,6 +402,8 @@ struct Failing {
 struct Writer {
     log: Arc<EventLog>,
     preferences: Shared,
+    /// Where durable records are handed on (`GET /v1/events`).
+    feed: Arc<Feed>,
     standing: watch::Sender<Standing>,
     /// An injected fault, counting down the appends still answered before it.
     fault: Option<Fault>,
@@ -539,17 +558,19 @@ impl Writer {
         *unflushed = None;
         if flushed.is_ok() {
             self.keep_preferences(&waiting);
+            self.feed.publish(waiting.iter().flat_map(|(_, streams)| {
+                streams.iter().flat_map(|(stream, seqs, records)| {
+                    seqs.iter()
+                        .zip(records)
+                        .map(move |(seq, record)| (stream.as_str(), *seq, record))
+                })
+            }));
         }
         if crash == Some(Crash::BeforeAnswer) {
             crash_here();
         }
         for (reply, streams) in waiting {
-            let answer = flushed.clone().map(|()| {
-                streams
-                    .into_iter()
-                    .map(|(_, seq, records)| (seq, records))
-                    .collect()
-            });
+            let answer = flushed.clone().map(|()| answered(streams));
             let _ = reply.send(answer);
         }
         for reply in group.flushes {
@@ -633,23 +654,18 @@ impl Writer {
             };
             let shape = items(&append);
             let mut seqs = seqs.into_iter();
-            let streams: Vec<(String, u64, Vec<Record>)> = append
+            let streams: Vec<(String, Vec<u64>, Vec<Record>)> = append
                 .streams
                 .into_iter()
                 .zip(shape)
                 .map(|((stream, records), (_, n))| {
-                    let last = seqs.by_ref().take(n).last().unwrap_or(0);
-                    (stream, last, records)
+                    (stream, seqs.by_ref().take(n).collect(), records)
                 })
                 .collect();
             if append.wait {
                 waiting.push((append.reply, streams));
             } else {
-                let answer = streams
-                    .into_iter()
-                    .map(|(_, seq, records)| (seq, records))
-                    .collect();
-                let _ = append.reply.send(Ok(answer));
+                let _ = append.reply.send(Ok(answered(streams)));
             }
         }
         waiting

@@ -21,12 +21,14 @@
 //! judge request fails (the hook asks).
 
 mod chat;
+mod feed;
 mod judge;
 mod log;
 mod supervisor;
 mod watch;
 
 pub use chat::{ChatMsg, Judged};
+pub use feed::{FEED_CAPACITY, Feed, Published};
 pub use log::{Fault, Standing};
 pub use supervisor::{Supervisor, SupervisorArgs, SupervisorMsg};
 
@@ -54,6 +56,7 @@ pub struct Runtime {
     chats: supervisor::Chats,
     judges: Judges,
     log: LogHandle,
+    feed: Arc<Feed>,
 }
 
 /// What creating a task did.
@@ -112,7 +115,8 @@ impl Runtime {
         );
         let chats = supervisor::Chats::default();
         let judges = Judges::per_core();
-        let writer = LogWriter::start(Arc::clone(&log), judges.preferences())
+        let feed = Arc::new(Feed::new(Arc::clone(&log)).context("reading the event log")?);
+        let writer = LogWriter::start(Arc::clone(&log), judges.preferences(), Arc::clone(&feed))
             .context("starting the event log's writer")?;
         let handle = writer.handle();
         let args = SupervisorArgs {
@@ -135,6 +139,7 @@ impl Runtime {
             chats,
             judges,
             log: handle,
+            feed,
         })
     }
 
@@ -244,13 +249,37 @@ impl Runtime {
 
     /// The person's answer to a question.
     pub async fn answer(&self, chat: &str, question: u64, answer: Answer) -> Result<()> {
+        self.answering(chat, question, answer, None).await
+    }
+
+    /// The step with the host's id `step` ran (the person let it through in the host's own
+    /// dialog): their yes answers the question about it, once, recorded as the step's.
+    pub async fn ran(&self, chat: &str, question: u64, step: &str) -> Result<()> {
+        self.answering(chat, question, Answer::Once, Some(step.to_string()))
+            .await
+    }
+
+    async fn answering(
+        &self,
+        chat: &str,
+        question: u64,
+        answer: Answer,
+        ran: Option<String>,
+    ) -> Result<()> {
         self.on_chat(chat, |reply| ChatMsg::Answer {
             question,
             answer,
+            ran: ran.clone(),
             reply,
         })
         .await?
         .map_err(|e| anyhow!(e))
+    }
+
+    /// The log's feed: every durable record as it comes, and the log read from a sequence
+    /// number (`GET /v1/events`).
+    pub fn feed(&self) -> &Arc<Feed> {
+        &self.feed
     }
 
     /// Creates a task from a chat: a frozen copy of what the chat hands on, written with the

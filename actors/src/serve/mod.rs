@@ -12,9 +12,12 @@
 //! Connections are served by hyper directly (`hold`), not `axum::serve`, for what a hostile
 //! client must not get: a head read in time, a body read in time, and a cap on connections.
 
+pub mod events;
 pub mod hold;
 pub mod metrics;
+pub mod page;
 pub mod routes;
+pub mod settings;
 pub mod token;
 
 use crate::config::{Config, LISTEN};
@@ -167,12 +170,20 @@ pub struct App {
     /// The second look, when one is configured: its standing for `/healthz`, its figures for
     /// `/metrics`.
     look: Option<SecondLook>,
+    /// The page's sign-in links and sessions.
+    page: page::Page,
+    /// The event streams held at once (`GET /v1/events`).
+    streams: Arc<tokio::sync::Semaphore>,
+    /// True once the server stops: the event streams end, so stopping doesn't wait on them.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 /// A running server.
 pub struct Server {
     addr: SocketAddr,
     data: PathBuf,
+    /// What the routes share: stopping tells the event streams to end.
+    app: Arc<App>,
     runtime: Runtime,
     stop: Option<oneshot::Sender<()>>,
     /// The second look's calibration, at the start and every [`CALIBRATE_EVERY`].
@@ -231,6 +242,9 @@ pub async fn start(settings: Settings) -> Result<Server> {
         metrics: Metrics::default(),
         host_facts,
         look: settings.look.clone(),
+        page: page::Page::new(settings.allow_remote),
+        streams: Arc::new(tokio::sync::Semaphore::new(events::STREAMS_MAX)),
+        closing: tokio::sync::watch::channel(false).0,
     });
     // The model is calibrated before it judges anything: until then, and after a failed
     // calibration, the look is off and the questions stand. Steps are served meanwhile.
@@ -249,13 +263,20 @@ pub async fn start(settings: Settings) -> Result<Server> {
         settings.allow_remote,
     );
     let (stop, stopped) = oneshot::channel::<()>();
-    let serving = tokio::spawn(hold::serve(listener, router, settings.hold, app, async {
-        let _ = stopped.await;
-    }));
+    let serving = tokio::spawn(hold::serve(
+        listener,
+        router,
+        settings.hold,
+        Arc::clone(&app),
+        async {
+            let _ = stopped.await;
+        },
+    ));
     tracing::info!(%addr, data = %settings.data.display(), "warden serve started");
     Ok(Server {
         addr,
         data: settings.data,
+        app,
         runtime,
         stop: Some(stop),
         calibrating,
@@ -299,6 +320,8 @@ impl Server {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+        // An event stream never ends by itself: told to, so the connection can close.
+        self.app.closing.send_replace(true);
         match tokio::time::timeout(STOP_GRACE, &mut self.serving).await {
             Ok(Ok(Ok(()))) => {}
             Ok(Ok(Err(e))) => tracing::error!(error = %e, "the server failed"),

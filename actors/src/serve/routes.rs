@@ -6,7 +6,9 @@
 
 use super::App;
 use super::metrics::Gauges;
+use super::page::Caller;
 use super::token::Check;
+use super::{events, page, settings};
 use crate::runtime::Made;
 use crate::second_look::SecondLook;
 use axum::body::Bytes;
@@ -27,7 +29,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use warden::chat::law::AnswerError;
-use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Offers};
+use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Offers, Shown};
 use warden::mode::Mode;
 use warden::preferences::NOTE_MAX;
 use warden::protocol::{self, RiskOut};
@@ -57,11 +59,24 @@ pub fn router(
         .route("/v1/chats/{chat}/events", post(event))
         .route("/v1/chats/{chat}/tasks", post(task))
         .route("/v1/chats/{chat}/questions/{id}", post(answer))
+        .route("/v1/chats/{chat}/kept", delete(forget_kept))
+        .route("/v1/chats", get(settings::chats))
+        .route("/v1/events", get(events::events))
         .route("/v1/preferences", get(preferences))
         .route("/v1/preferences/everywhere", delete(forget_everywhere))
         .route("/v1/preferences/rules", delete(forget_rule))
         .route("/v1/preferences/note", put(note))
         .route("/v1/preferences/settings", put(setting))
+        .route("/v1/preferences/export", get(settings::export))
+        .route("/v1/preferences/import", post(settings::import_preview))
+        .route("/v1/preferences/import/apply", post(settings::import_apply))
+        .route("/v1/page/links", post(page::new_link))
+        .route("/page", get(page::index))
+        .route("/page/", get(page::index))
+        .route("/page/sign-in", get(page::sign_in))
+        .route("/page/sign-out", post(page::sign_out))
+        .route("/page/app.js", get(page::script))
+        .route("/page/style.css", get(page::style))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_bytes))
@@ -84,7 +99,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             message: message.into(),
@@ -92,12 +107,12 @@ impl ApiError {
         }
     }
 
-    fn bad(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
     /// The runtime failed (the log, an actor): 500 with the reason.
-    fn failed(what: &str, error: &anyhow::Error) -> ApiError {
+    pub(crate) fn failed(what: &str, error: &anyhow::Error) -> ApiError {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("warden could not {what}: {error:#}"),
@@ -193,7 +208,7 @@ impl<S: Send + Sync> FromRequest<S> for JsonText {
 }
 
 /// A JSON body read into `T`; an error names the field (`text`: invalid type…).
-pub struct Body<T>(T);
+pub struct Body<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
@@ -273,7 +288,7 @@ fn chat_of(path: Result<Path<String>, PathRejection>) -> Answered<String> {
 
 /// Refuses a request that doesn't carry the person's token: 401 without it, 403 with a
 /// wrong one.
-fn person(app: &App, headers: &HeaderMap) -> Answered<()> {
+pub(crate) fn person(app: &App, headers: &HeaderMap) -> Answered<()> {
     let authorization = headers
         .get(header::AUTHORIZATION)
         .map(HeaderValue::as_bytes);
@@ -469,7 +484,7 @@ async fn metrics(State(app): State<Arc<App>>) -> Response {
 
 /// What a question's card offers, as the API shows it.
 #[derive(Debug, Serialize)]
-struct OffersOut {
+pub(crate) struct OffersOut {
     always: bool,
     everywhere: bool,
     /// The one command "Always allow" would keep, as the card shows it.
@@ -858,6 +873,11 @@ struct PendingOut {
     at_ms: i64,
     /// The ids of the steps it asks about (the judge request's `id`).
     steps: Vec<String>,
+    /// The verdict's reason, in warden's words.
+    reason: String,
+    /// The steps it asks about as its card shows them (the first, then each lookup that
+    /// joined it).
+    shown: Vec<Shown>,
 }
 
 /// A chat's state as the API shows it: never the person's words nor a task's frozen copy.
@@ -903,6 +923,8 @@ impl From<ChatState> for ChatOut {
                     offers: OffersOut::from(&p.offers),
                     at_ms: p.at_ms,
                     steps: p.steps.clone(),
+                    reason: warden::second_look::for_person(&p.reason),
+                    shown: p.shown.clone(),
                 })
                 .collect(),
             turn: state.turn,
@@ -950,6 +972,8 @@ struct PreferencesOut {
     /// By `app:tool`.
     settings: BTreeMap<String, Setting>,
     note: String,
+    /// The paths refused to the agent in every mode (from the configuration; read-only).
+    protected: Vec<String>,
 }
 
 async fn preferences(State(app): State<Arc<App>>) -> Answered<Json<PreferencesOut>> {
@@ -971,6 +995,7 @@ async fn preferences(State(app): State<Arc<App>>) -> Answered<Json<PreferencesOu
             .collect(),
         settings: preferences.settings,
         note: preferences.note,
+        protected: app.defaults.protected.clone(),
     }))
 }
 
@@ -1042,11 +1067,15 @@ async fn task(
 #[serde(deny_unknown_fields)]
 struct AnswerBody {
     answer: Answer,
+    /// The host's id of the step that ran (the person's yes in the host's own dialog):
+    /// answers the question about that step, `once`.
+    #[serde(default)]
+    ran: Option<String>,
 }
 
 async fn answer(
     State(app): State<Arc<App>>,
-    _: Person,
+    _: Caller,
     path: Result<Path<(String, String)>, PathRejection>,
     Body(body): Body<AnswerBody>,
 ) -> Answered<Json<Value>> {
@@ -1065,8 +1094,20 @@ async fn answer(
         .state(&chat)
         .await
         .map_err(|e| ApiError::failed("read the chat", &e))?;
-    match warden::chat::law::offered(&state, question, body.answer) {
+    if body.ran.is_some() && body.answer != Answer::Once {
+        return Err(ApiError::bad(
+            "`ran`: a step that ran answers its question `once`; send `\"answer\": \"once\"` with it",
+        ));
+    }
+    let checked = match &body.ran {
+        Some(step) => warden::chat::law::ran(&state, question, step),
+        None => warden::chat::law::offered(&state, question, body.answer),
+    };
+    match checked {
         Ok(_) => {}
+        Err(e @ AnswerError::NotAbout { .. }) => {
+            return Err(ApiError::bad(format!("`ran`: {e}")));
+        }
         Err(AnswerError::NoQuestion(_)) => {
             return Err(ApiError::new(
                 StatusCode::NOT_FOUND,
@@ -1077,7 +1118,11 @@ async fn answer(
             return Err(ApiError::bad(format!("`answer`: {e}")));
         }
     }
-    if let Err(e) = app.runtime.answer(&chat, question, body.answer).await {
+    let answered = match &body.ran {
+        Some(step) => app.runtime.ran(&chat, question, step).await,
+        None => app.runtime.answer(&chat, question, body.answer).await,
+    };
+    if let Err(e) = answered {
         // Someone answered it first: not a failure of warden's.
         if let Ok(state) = app.runtime.state(&chat).await
             && waiting(&state).is_none()
@@ -1101,7 +1146,7 @@ struct EverywhereBody {
 
 async fn forget_everywhere(
     State(app): State<Arc<App>>,
-    _: Person,
+    _: Caller,
     Body(body): Body<EverywhereBody>,
 ) -> Answered<Json<Value>> {
     let kept = Kept {
@@ -1132,6 +1177,40 @@ async fn forget_everywhere(
     Ok(ok())
 }
 
+/// `DELETE /v1/chats/{chat}/kept` (the token or the page): forgets an answer the chat kept
+/// (Always allow in this chat), so the class asks again there; 404 if it wasn't kept.
+async fn forget_kept(
+    State(app): State<Arc<App>>,
+    _: Caller,
+    path: Result<Path<String>, PathRejection>,
+    Body(body): Body<EverywhereBody>,
+) -> Answered<Json<Value>> {
+    let chat = chat_of(path)?;
+    let kept = Kept {
+        tool: body.tool,
+        class: body.class,
+    };
+    let state = app
+        .runtime
+        .state(&chat)
+        .await
+        .map_err(|e| ApiError::failed("read the chat", &e))?;
+    if !state.kept.contains(&kept) {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "`{}` for `{}` is not kept in the chat `{chat}`",
+                kept.class, kept.tool
+            ),
+        ));
+    }
+    app.runtime
+        .record(&chat, Event::Forgotten { kept })
+        .await
+        .map_err(|e| ApiError::failed("record the event", &e))?;
+    Ok(ok())
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RuleBody {
@@ -1150,7 +1229,7 @@ fn present<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Option<Value>, D::
 
 async fn forget_rule(
     State(app): State<Arc<App>>,
-    _: Person,
+    _: Caller,
     Body(body): Body<RuleBody>,
 ) -> Answered<Json<Value>> {
     let cwd = match body.cwd {
@@ -1208,7 +1287,7 @@ struct NoteBody {
 
 async fn note(
     State(app): State<Arc<App>>,
-    _: Person,
+    _: Caller,
     Body(body): Body<NoteBody>,
 ) -> Answered<Json<Value>> {
     if body.note.chars().count() > NOTE_MAX {
@@ -1234,7 +1313,7 @@ struct SettingBody {
 
 async fn setting(
     State(app): State<Arc<App>>,
-    _: Person,
+    _: Caller,
     Body(body): Body<SettingBody>,
 ) -> Answered<Json<Value>> {
     for (field, value) in [("app", &body.app), ("tool", &body.tool)] {

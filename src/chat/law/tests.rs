@@ -2,7 +2,7 @@
 //! look's purpose), what it records, and what an answer writes.
 
 use super::*;
-use crate::chat::{Company, Mark};
+use crate::chat::{Company, Mark, Record};
 use crate::facts::FakeFacts;
 use crate::rules::AutoRule;
 use crate::second_look::Kind;
@@ -623,6 +623,8 @@ fn pending(tool: &str, class: &str, lookup: bool, at_ms: i64) -> Pending {
         lookup,
         at_ms,
         steps: Vec::new(),
+        reason: String::new(),
+        shown: Vec::new(),
     }
 }
 
@@ -918,16 +920,38 @@ fn what_a_judgement_records() {
                     offers,
                     counts,
                     lookup,
+                    reason,
+                    shown,
                 } => {
                     assert_eq!(Some(*question), row.question, "{case}");
+                    assert_eq!(*reason, judged.verdict.reason, "{case}: the card's reason");
+                    assert_eq!(
+                        shown.as_ref(),
+                        Some(&crate::chat::Shown::of(&row.step)),
+                        "{case}: the card shows the step"
+                    );
                     assert_eq!(*tool, row.step.tool(), "{case}");
                     assert_eq!(*asked, class, "{case}: the class before any look");
                     assert_eq!(*offers, judged.offers, "{case}");
                     assert_eq!(*counts, row.watched.counts, "{case}: counted on a yes");
                     assert_eq!(*lookup, is_lookup(&row.step), "{case}");
                 }
-                Event::AskedAbout { question, step } => {
+                Event::AskedAbout {
+                    question,
+                    step,
+                    shown,
+                } => {
                     assert_eq!(Some(*question), row.question, "{case}");
+                    // Only a lookup that joins another's question shows its own step there.
+                    let joins = judged
+                        .events
+                        .iter()
+                        .all(|e| !matches!(e, Event::Asked { .. }));
+                    assert_eq!(
+                        shown.clone(),
+                        joins.then(|| crate::chat::Shown::of(&row.step)),
+                        "{case}"
+                    );
                     let id = row.recording.as_ref().and_then(|r| r.step.clone());
                     assert_eq!(Some(step.clone()), id, "{case}");
                 }
@@ -1062,11 +1086,13 @@ fn what_an_answer_writes() {
                 question: answered,
                 answer,
                 kept,
+                ran,
             } = &answering.answered
             else {
                 panic!("{case}: records {:?}", answering.answered)
             };
             assert_eq!((*answered, *answer), (*question, *given), "{case}");
+            assert_eq!(*ran, None, "{case}: the person answered warden's card");
             if let Some(kept) = kept {
                 assert_eq!(*kept, self::kept("Bash", "git.push"), "{case}");
             }
@@ -1105,4 +1131,53 @@ fn an_answer_not_offered_is_named_as_the_api_names_it() {
         error.to_string(),
         "question 7's card does not offer `everywhere`"
     );
+}
+
+#[test]
+fn a_step_that_ran_answers_only_its_own_question_and_says_so() {
+    let chat = ChatState::replay(&[
+        Record {
+            at_ms: 0,
+            event: Event::Asked {
+                question: 4,
+                tool: "Bash".into(),
+                class: "git.push".into(),
+                offers: Offers::default(),
+                counts: vec![],
+                lookup: false,
+                reason: "Push main.".into(),
+                shown: None,
+            },
+        },
+        Record {
+            at_ms: 0,
+            event: Event::AskedAbout {
+                question: 4,
+                step: "toolu_a".into(),
+                shown: None,
+            },
+        },
+    ]);
+    let Ok(answering) = ran(&chat, 4, "toolu_a") else {
+        panic!("the step the question asks about answers it")
+    };
+    assert_eq!(answering.preference, None, "a yes once keeps nothing");
+    assert_eq!(
+        answering.answered,
+        Event::Answered {
+            question: 4,
+            answer: Answer::Once,
+            kept: None,
+            ran: Some("toolu_a".into()),
+        }
+    );
+    assert_eq!(
+        ran(&chat, 4, "toolu_b"),
+        Err(AnswerError::NotAbout {
+            question: 4,
+            step: "toolu_b".into()
+        }),
+        "another step's running answers nothing"
+    );
+    assert_eq!(ran(&chat, 5, "toolu_a"), Err(AnswerError::NoQuestion(5)));
 }

@@ -1,5 +1,6 @@
 //! The event log's integration tests: one binary, one module per area.
 
+mod after;
 mod atomic;
 mod damaged;
 mod durability;

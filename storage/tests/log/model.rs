@@ -13,7 +13,7 @@ const CHATS: [&str; 4] = ["c1", "c2", "a task of c1", ""];
 
 #[derive(Debug, Clone)]
 enum Op {
-    Append(usize, Record),
+    Append(usize, Box<Record>),
     Batch(Vec<(usize, Record)>),
     Flush,
     Snapshot(usize),
@@ -94,11 +94,14 @@ fn event() -> impl Strategy<Value = Event> {
             offers: warden::chat::Offers::default(),
             counts: Vec::new(),
             lookup: false,
+            reason: String::new(),
+            shown: None,
         }),
         (0..4u64, proptest::option::of(kept())).prop_map(|(question, kept)| Event::Answered {
             question,
             answer: Answer::Always,
-            kept
+            kept,
+            ran: None,
         }),
         word().prop_map(|task| Event::TaskCreated {
             task,
@@ -120,7 +123,7 @@ fn record() -> impl Strategy<Value = Record> {
 
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
-        8 => (0..CHATS.len(), record()).prop_map(|(chat, record)| Op::Append(chat, record)),
+        8 => (0..CHATS.len(), record()).prop_map(|(chat, record)| Op::Append(chat, Box::new(record))),
         2 => prop::collection::vec((0..CHATS.len(), record()), 0..20).prop_map(Op::Batch),
         1 => Just(Op::Flush),
         2 => (0..CHATS.len()).prop_map(Op::Snapshot),
@@ -185,7 +188,7 @@ proptest! {
             match op {
                 Op::Append(chat, record) => {
                     let seq = current.append(CHATS[chat], &record).map_err(fail)?;
-                    model.records.entry(CHATS[chat]).or_default().push(record);
+                    model.records.entry(CHATS[chat]).or_default().push(*record);
                     model.last_seq.insert(CHATS[chat], seq);
                 }
                 Op::Batch(items) => {
