@@ -78,13 +78,14 @@ pub(crate) struct State<'s> {
     body_from: Option<usize>,
 }
 
+#[inline]
 fn tok<'t, 'a>(t: &'t Lexed<'a>, i: usize) -> Option<&'t Tok<'a>> {
-    t.toks.get(i)
+    t.tok(i)
 }
 
 fn partner(t: &Lexed<'_>, i: usize, end: usize) -> usize {
-    match t.partner.get(i) {
-        Some(&at) if at != usize::MAX && at < end.max(i + 1) => at,
+    match t.partner(i) {
+        Some(at) if at < end.max(i + 1) => at,
         _ => end,
     }
 }
@@ -607,7 +608,7 @@ impl<'s> State<'s> {
             self.unknown(why);
             self.reading.broken = true;
         }
-        self.statements(lexed, 0, lexed.toks.len());
+        self.statements(lexed, 0, lexed.len());
         self.uncalled();
     }
 
@@ -652,11 +653,11 @@ impl<'s> State<'s> {
             return Value::Other;
         }
         let lexed = lex(source, &self.lex.syntax);
-        if lexed.toks.is_empty() {
+        if lexed.is_empty() {
             return Value::Other;
         }
         self.depth += 1;
-        let (value, _) = self.expr(&lexed, 0, lexed.toks.len());
+        let (value, _) = self.expr(&lexed, 0, lexed.len());
         self.depth -= 1;
         value
     }
@@ -946,7 +947,7 @@ impl<'s> State<'s> {
             }
         }
         if let Some(Tok::Str(parts)) = tok(t, i) {
-            let pieces = self.text(parts);
+            let pieces = self.text(t.parts(*parts));
             let module = module_name(&Value::Text(pieces));
             for (local, member) in names {
                 let path = match member {
@@ -1142,7 +1143,7 @@ impl<'s> State<'s> {
         let mut callable = false;
         let value = match token {
             Tok::Str(parts) | Tok::Template(parts) => {
-                let pieces = self.text(parts);
+                let pieces = self.text(t.parts(*parts));
                 let value = Value::Text(pieces);
                 if self.language() == Language::Awk {
                     self.awk_socket(&value);
@@ -1150,7 +1151,7 @@ impl<'s> State<'s> {
                 value
             }
             Tok::Cmd(parts) => {
-                let pieces = self.text(parts);
+                let pieces = self.text(t.parts(*parts));
                 if self.language() == Language::Julia {
                     Value::Command(pieces)
                 } else {
@@ -1160,9 +1161,9 @@ impl<'s> State<'s> {
             }
             Tok::Words(words) => Value::List(
                 words
-                    .iter()
+                    .split_whitespace()
                     .take(MAX_ITEMS)
-                    .map(|w| Value::Text(vec![Piece::Lit(w.clone())]))
+                    .map(|w| Value::Text(vec![Piece::Lit(w.to_string())]))
                     .collect(),
             ),
             Tok::Num | Tok::Regex => Value::Other,
@@ -1329,7 +1330,7 @@ impl<'s> State<'s> {
             let key = match tok(t, i) {
                 Some(Tok::Name(k) | Tok::Var(k)) => Some(lower(k)),
                 Some(Tok::Str(parts)) => {
-                    let pieces = self.text(parts);
+                    let pieces = self.text(t.parts(*parts));
                     literal(&Value::Text(pieces)).map(|k| lower(&k))
                 }
                 _ => None,
@@ -1406,7 +1407,7 @@ impl<'s> State<'s> {
                 named.then(|| (lower(k), i + 2))
             }
             Tok::Str(parts) if is_op(t, i + 1, "=>") => {
-                let pieces = self.text(parts);
+                let pieces = self.text(t.parts(*parts));
                 Some((lower(&literal(&Value::Text(pieces))?), i + 2))
             }
             _ => None,
@@ -1625,7 +1626,7 @@ impl<'s> State<'s> {
     fn primary_only(&mut self, t: &Lexed<'_>, i: usize, _end: usize) -> (Value, usize) {
         match tok(t, i) {
             Some(Tok::Str(parts) | Tok::Template(parts)) => {
-                let pieces = self.text(parts);
+                let pieces = self.text(t.parts(*parts));
                 (Value::Text(pieces), i + 1)
             }
             _ => (Value::Other, i + 1),

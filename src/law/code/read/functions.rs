@@ -94,8 +94,8 @@ fn params(t: &Lexed<'_>, open: usize, close: usize) -> (Vec<String>, bool) {
 /// The text of tokens `from..to`.
 fn source<'a>(t: &Lexed<'a>, from: usize, to: usize) -> &'a str {
     let len = t.src.len();
-    let start = t.pos.get(from).copied().unwrap_or(len).min(len);
-    let end = t.pos.get(to).copied().unwrap_or(len).clamp(start, len);
+    let start = t.pos(from).unwrap_or(len).min(len);
+    let end = t.pos(to).unwrap_or(len).clamp(start, len);
     t.src.get(start..end).unwrap_or("")
 }
 
@@ -137,7 +137,7 @@ impl<'s> State<'s> {
     fn body(&self, t: &Lexed<'_>, from: usize, to: usize, returns: bool) -> (Body, usize) {
         let text = source(t, from, to);
         let len = text.len() + if returns { "return ".len() } else { 0 };
-        if self.is_program(t) && t.depth.get(from) == Some(&0) {
+        if self.is_program(t) && t.depth(from) == Some(0) {
             return (Body::Tokens { from, to, returns }, len);
         }
         let text: Rc<str> = if returns {
@@ -241,14 +241,14 @@ impl<'s> State<'s> {
                 // place has none, as in the body's text lexed on its own.
                 let first = self.body_from == Some(keyword) && self.is_program(t);
                 let indent = match keyword.checked_sub(1).and_then(|before| tok(t, before)) {
-                    Some(Tok::Newline) if !first => t.indent.get(keyword - 1).copied().unwrap_or(0),
+                    Some(Tok::Newline) if !first => t.indent(keyword - 1).unwrap_or(0),
                     _ => 0,
                 };
                 let (from, to) = if matches!(tok(t, colon + 1), Some(Tok::Newline)) {
                     let mut at = colon + 2;
                     while at < end {
                         if matches!(tok(t, at), Some(Tok::Newline))
-                            && t.indent.get(at).copied().unwrap_or(0) <= indent
+                            && t.indent(at).unwrap_or(0) <= indent
                         {
                             break;
                         }
@@ -448,7 +448,7 @@ impl<'s> State<'s> {
             }
             Body::Text(text) => {
                 let lexed = lex(&text, &self.lex.syntax);
-                self.statements(&lexed, 0, lexed.toks.len());
+                self.statements(&lexed, 0, lexed.len());
             }
         }
         self.inlined -= 1;
