@@ -313,6 +313,21 @@ pub(crate) struct Index {
     wires: Set,
 }
 
+/// What calling a path means ([`Index::called`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Called {
+    /// It may give the home folder (`os.getenv`).
+    pub home_call: bool,
+    /// It reads standard input.
+    pub stdin: bool,
+    pub meaning: Option<Meaning>,
+    /// A prefix entry covers it (`requests.`)…
+    pub prefix: Option<Net>,
+    /// … and a name after its first is a verb or a request's (`requests.session.post`).
+    pub named_request: bool,
+    pub wires: bool,
+}
+
 /// A name that stands for something of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Special {
@@ -408,6 +423,25 @@ impl Index {
     /// Is `path` a call that may give the home folder (`os.getenv`)?
     pub(crate) fn calls_home(&self, path: &str) -> bool {
         self.home_calls.contains(path)
+    }
+
+    /// What calling `path` means, all of it looked up at once: kept with the path
+    /// (`code::Path`), so a call read again is not looked up again.
+    pub(crate) fn called(&self, path: &str) -> Called {
+        let prefix = self.prefix(path);
+        Called {
+            home_call: self.calls_home(path),
+            stdin: self.special(path) == Some(Special::Stdin),
+            meaning: self.meaning(path),
+            prefix,
+            // Under a client library, only a call named for a request is one
+            // (`requests.session().post`, not `requests.Session()`).
+            named_request: prefix.is_some()
+                && path.split('.').skip(1).any(|seg| {
+                    super::read::verb_of(seg).is_some() || super::read::REQUESTS.contains(&seg)
+                }),
+            wires: self.wires(path),
+        }
     }
 
     pub(crate) fn wires(&self, path: &str) -> bool {

@@ -408,11 +408,11 @@ impl<'s> State<'s> {
         let body = function.body.clone();
         let len = function.len;
         if self.inlined >= MAX_INLINE_DEPTH {
-            return Value::Object(name);
+            return Value::path(name);
         }
         if self.inlined_bytes + len > MAX_INLINED_BYTES {
             self.unknown("it calls its own functions more than warden reads");
-            return Value::Object(name);
+            return Value::path(name);
         }
         self.inlined_bytes += len;
         // What the parameters' names were bound to, taken out while the body is read (their
@@ -428,13 +428,13 @@ impl<'s> State<'s> {
         for (n, param) in params.iter().enumerate() {
             let name = param.trim_start_matches('*');
             let value = if param.starts_with('*') {
-                Value::List(args.positional.iter().skip(n).cloned().collect())
+                Value::list(args.positional.iter().skip(n).cloned().collect())
             } else {
                 args.positional
                     .get(n)
                     .or_else(|| args.named(&name.to_ascii_lowercase()))
                     .cloned()
-                    .unwrap_or_else(|| Value::Object(name.to_ascii_lowercase()))
+                    .unwrap_or_else(|| Value::object(&name.to_ascii_lowercase()))
             };
             self.bind(name, value);
         }
@@ -459,7 +459,7 @@ impl<'s> State<'s> {
                 None => self.unbind(param),
             }
         }
-        let value = value.unwrap_or(Value::Object(name));
+        let value = value.unwrap_or(Value::path(name));
         if let Some(slot) = self.functions.get_mut(index)
             && slot.seen.len() < 8
         {
