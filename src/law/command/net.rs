@@ -246,7 +246,8 @@ fn bare(program: &str) -> String {
 
 /// Runs shell text from its input or `-c` (`sh`, `pwsh`, `source`).
 pub(super) fn is_shell(program: &str) -> bool {
-    catalogue::is(program, Class::Shell) || catalogue::is(program, Class::Source)
+    catalogue::program(program)
+        .is_some_and(|found| found.is(Class::Shell) || found.is(Class::Source))
 }
 
 /// Reads code from its standard input when given no file (`python3`, `node`, `perl`).
