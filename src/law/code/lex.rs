@@ -127,6 +127,22 @@ pub(crate) const MAX_CODE: usize = 64 * 1024;
 /// The operator of more than one character starting with these bytes, longest first
 /// (`<-` and `<<-` only where they assign, in R).
 fn longer_op(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'static str> {
+    // INVARIANT: every operator of `longer_op_of` has one of these second (tested): most bytes
+    // after an operator (a name, a space, a bracket) end it at once.
+    if !may_continue_op(c1) {
+        return None;
+    }
+    longer_op_of(c0, c1, c2, arrow)
+}
+
+pub(super) fn may_continue_op(c: u8) -> bool {
+    matches!(
+        c,
+        b'.' | b'=' | b'*' | b'/' | b'<' | b'>' | b'&' | b'|' | b'?' | b':' | b'-' | b'~'
+    )
+}
+
+pub(super) fn longer_op_of(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'static str> {
     let three = match (c0, c1, c2) {
         (b'.', b'.', b'.') => Some("..."),
         (b'=', b'=', b'=') => Some("==="),
@@ -196,6 +212,19 @@ pub(super) fn single(c: u8) -> Option<&'static str> {
     SINGLE.get(at..at + 1)
 }
 
+/// The bytes of a name (`$` too where the syntax says so): a letter, a digit, `_`, or any
+/// byte of a character past ASCII.
+const NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80;
+        c += 1;
+    }
+    table
+};
+
 /// Names after which `/` starts a regular expression rather than divides.
 const REGEX_AFTER: &[&str] = &[
     "and", "case", "elsif", "grep", "if", "in", "join", "map", "not", "or", "print", "push",
@@ -213,7 +242,7 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         b: code.as_bytes(),
         i: 0,
         syntax,
-        toks: Vec::with_capacity(code.len() / 4),
+        toks: Vec::with_capacity(code.len() / 3 + 8),
         parts: Vec::new(),
         start: 0,
         depth: 0,
@@ -548,17 +577,21 @@ impl<'a> Lexer<'a, '_> {
     }
 
     fn name_char(&self, c: u8) -> bool {
-        c == b'_'
-            || c.is_ascii_alphanumeric()
-            || c >= 0x80
-            || (c == b'$' && self.syntax.dollar_names)
+        NAME_BYTE[usize::from(c)] || (c == b'$' && self.syntax.dollar_names)
+    }
+
+    /// How many bytes from `at` are a name's.
+    fn name_len(&self, at: usize) -> usize {
+        let rest = self.b.get(at..).unwrap_or(&[]);
+        let dollar = self.syntax.dollar_names;
+        rest.iter()
+            .position(|&c| !(NAME_BYTE[usize::from(c)] || (c == b'$' && dollar)))
+            .unwrap_or(rest.len())
     }
 
     fn name(&mut self) {
         let start = self.i;
-        while self.i < self.b.len() && self.name_char(self.at(0)) {
-            self.i += 1;
-        }
+        self.i += self.name_len(self.i);
         if self.syntax.bang_names && matches!(self.at(0), b'!' | b'?') && self.at(1) != b'=' {
             self.i += 1;
         }
@@ -626,9 +659,7 @@ impl<'a> Lexer<'a, '_> {
         }
         let start = self.i;
         if self.name_char(self.at(0)) {
-            while self.i < self.b.len() && self.name_char(self.at(0)) {
-                self.i += 1;
-            }
+            self.i += self.name_len(self.i);
         } else {
             // A punctuation variable: `$_` is a name, `$!`, `$0`, `$@`.
             self.i += 1;
@@ -651,9 +682,9 @@ impl<'a> Lexer<'a, '_> {
         };
         self.i += op.len();
         self.push(Tok::Op(op));
-        match op {
-            "(" | "[" => self.depth += 1,
-            ")" | "]" => self.depth = self.depth.saturating_sub(1),
+        match op.as_bytes() {
+            b"(" | b"[" => self.depth += 1,
+            b")" | b"]" => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
     }

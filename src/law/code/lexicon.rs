@@ -313,6 +313,12 @@ pub(crate) struct Index {
     wires: Set,
 }
 
+/// Where the last `.` of a path is: a plain loop, for paths of a few bytes (the searcher
+/// `rfind` calls is made for long texts).
+pub(crate) fn last_dot(path: &str) -> Option<usize> {
+    path.bytes().rposition(|b| b == b'.')
+}
+
 /// What calling a path means ([`Index::called`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Called {
@@ -391,7 +397,7 @@ impl Index {
     /// The meaning of a path, else of its last name as a method on any object (`.rmsync`).
     pub(crate) fn meaning(&self, path: &str) -> Option<Meaning> {
         self.names.get(path).copied().or_else(|| {
-            let dot = path.rfind('.')?;
+            let dot = last_dot(path)?;
             self.names.get(path.get(dot..)?).copied()
         })
     }
@@ -402,7 +408,7 @@ impl Index {
             return None;
         }
         let mut end = path.len();
-        while let Some(dot) = path.get(..end).and_then(|head| head.rfind('.')) {
+        while let Some(dot) = path.get(..end).and_then(last_dot) {
             if let Some(found) = path.get(..=dot).and_then(|p| self.prefixes.get(p)) {
                 return Some(*found);
             }
@@ -446,8 +452,7 @@ impl Index {
 
     pub(crate) fn wires(&self, path: &str) -> bool {
         self.wires.contains(path)
-            || path
-                .rfind('.')
+            || last_dot(path)
                 .and_then(|dot| path.get(dot..))
                 .is_some_and(|last| self.wires.contains(last))
     }

@@ -59,10 +59,11 @@ impl Args {
 /// The reader's state while it reads one program (and the code it runs from text).
 pub(crate) struct State<'s> {
     pub lex: &'static Lexicon,
-    /// What the program's names are bound to, by the name lower case.
-    bindings: Bindings,
-    /// Every path named so far, once: a name read again is the same path, looked up once.
-    paths: Paths,
+    /// Every name and path read so far, by its text lower case: what a name is bound to,
+    /// and the path it names (made once: a name read again is the same path, looked up once).
+    names: Names,
+    /// How many names are bound.
+    bound: usize,
     /// Where a path is put together before it is looked up.
     scratch: String,
     stars: Vec<String>,
@@ -556,32 +557,16 @@ pub(super) fn verb_of(word: &str) -> Option<Sent> {
 /// The hash of names (the intent lexicon's: short keys, in tables no one else picks).
 type NameHash = std::hash::BuildHasherDefault<crate::intent::lexicon::WordHasher>;
 
-type Bindings = std::collections::HashMap<String, Value, NameHash>;
-
-/// A path interned: found by its text.
-struct Interned(Rc<Path>);
-
-impl std::borrow::Borrow<str> for Interned {
-    fn borrow(&self) -> &str {
-        self.0.as_str()
-    }
+/// What the reading knows of a name or a path.
+#[derive(Default)]
+struct Slot {
+    /// What the name is bound to.
+    value: Option<Value>,
+    /// The path it names.
+    path: Option<Rc<Path>>,
 }
 
-impl std::hash::Hash for Interned {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.as_str().hash(state);
-    }
-}
-
-impl PartialEq for Interned {
-    fn eq(&self, other: &Interned) -> bool {
-        self.0.as_str() == other.0.as_str()
-    }
-}
-
-impl Eq for Interned {}
-
-type Paths = std::collections::HashSet<Interned, NameHash>;
+type Names = std::collections::HashMap<String, Slot, NameHash>;
 
 /// `name` lower case: borrowed when it is already.
 fn lowered(name: &str) -> Cow<'_, str> {
@@ -596,8 +581,8 @@ impl<'s> State<'s> {
     pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State<'s> {
         State {
             lex,
-            bindings: Bindings::default(),
-            paths: Paths::default(),
+            names: Names::default(),
+            bound: 0,
             scratch: String::new(),
             stars: Vec::new(),
             reading: Reading::default(),
@@ -635,48 +620,103 @@ impl<'s> State<'s> {
         }
     }
 
-    /// Binds a name (its key lower case: one is found again by any case of it).
+    /// Binds a name (its key lower case: one is found again by any case of it); past
+    /// `MAX_BINDINGS` names, a new one is not remembered.
     pub(crate) fn bind(&mut self, name: &str, value: Value) {
         let key = lowered(name);
-        if let Some(slot) = self.bindings.get_mut(key.as_ref()) {
-            *slot = value;
-        } else if self.bindings.len() < MAX_BINDINGS {
-            self.bindings.insert(key.into_owned(), value);
+        match self.names.get_mut(key.as_ref()) {
+            Some(Slot {
+                value: slot @ Some(_),
+                ..
+            }) => *slot = Some(value),
+            Some(slot) if self.bound < MAX_BINDINGS => {
+                slot.value = Some(value);
+                self.bound += 1;
+            }
+            Some(_) => {}
+            None if self.bound < MAX_BINDINGS => {
+                self.names.insert(
+                    key.into_owned(),
+                    Slot {
+                        value: Some(value),
+                        path: None,
+                    },
+                );
+                self.bound += 1;
+            }
+            None => {}
         }
     }
 
     /// A name's value, taken out of its slot (which holds no value of its own until it is
     /// bound again).
     fn take_binding(&mut self, name: &str) -> Option<Value> {
-        self.bindings
+        self.names
             .get_mut(lowered(name).as_ref())
+            .and_then(|slot| slot.value.as_mut())
             .map(|v| std::mem::replace(v, Value::Other))
     }
 
     fn unbind(&mut self, name: &str) {
-        self.bindings.remove(lowered(name).as_ref());
+        if let Some(slot) = self.names.get_mut(lowered(name).as_ref())
+            && slot.value.take().is_some()
+        {
+            self.bound -= 1;
+        }
     }
 
     pub(crate) fn binding(&self, name: &str) -> Option<Value> {
-        if self.bindings.is_empty() {
+        if self.bound == 0 {
             return None;
         }
-        self.bindings.get(lowered(name).as_ref()).cloned()
+        self.names
+            .get(lowered(name).as_ref())
+            .and_then(|slot| slot.value.clone())
     }
 
     /// The path `text` names, interned.
     fn intern(&mut self, text: &str) -> Rc<Path> {
-        if let Some(found) = self.paths.get(text) {
-            return Rc::clone(&found.0);
+        if let Some(slot) = self.names.get_mut(text) {
+            return Rc::clone(
+                slot.path
+                    .get_or_insert_with(|| Rc::new(Path::new(text.to_string()))),
+            );
         }
         let path = Rc::new(Path::new(text.to_string()));
-        self.paths.insert(Interned(Rc::clone(&path)));
+        self.names.insert(
+            text.to_string(),
+            Slot {
+                value: None,
+                path: Some(Rc::clone(&path)),
+            },
+        );
         path
     }
 
-    /// A name not bound, lower-cased: what [`State::special`] makes of its path.
-    fn unbound(&mut self, name: &str) -> Value {
-        let path = self.intern(lowered(name).as_ref());
+    /// What a name read stands for: the value it is bound to, else what
+    /// [`State::special_of`] makes of the path it names (lower case). One lookup.
+    fn named(&mut self, name: &str) -> Value {
+        let key = lowered(name);
+        let path = match self.names.get_mut(key.as_ref()) {
+            Some(Slot {
+                value: Some(value), ..
+            }) => return value.clone(),
+            Some(slot) => Rc::clone(
+                slot.path
+                    .get_or_insert_with(|| Rc::new(Path::new(key.to_string()))),
+            ),
+            None => {
+                let path = Rc::new(Path::new(key.to_string()));
+                self.names.insert(
+                    key.into_owned(),
+                    Slot {
+                        value: None,
+                        path: Some(Rc::clone(&path)),
+                    },
+                );
+                path
+            }
+        };
         self.special_of(path)
     }
 
@@ -700,7 +740,18 @@ impl<'s> State<'s> {
         }
         let lexed = (self.language() != Language::Tcl).then(|| lex(code, &self.lex.syntax));
         let mut inner = State::new(self.lex, self.nest + 1);
-        inner.bindings = self.bindings.clone();
+        for (name, slot) in &self.names {
+            if let Some(value) = &slot.value {
+                inner.names.insert(
+                    name.clone(),
+                    Slot {
+                        value: Some(value.clone()),
+                        path: None,
+                    },
+                );
+            }
+        }
+        inner.bound = self.bound;
         inner.findings = self.findings;
         match &lexed {
             Some(lexed) => inner.program(lexed),
@@ -1251,10 +1302,7 @@ impl<'s> State<'s> {
             Tok::Num | Tok::Regex => Value::Other,
             Tok::Var(name) => {
                 callable = self.language() == Language::Php;
-                match self.binding(name) {
-                    Some(value) => value,
-                    None => self.unbound(name),
-                }
+                self.named(name)
             }
             Tok::Name(name) => match *name {
                 "true" | "True" | "TRUE" => Value::Bool(true),
@@ -1276,10 +1324,7 @@ impl<'s> State<'s> {
                     {
                         self.reading.marked = true;
                     }
-                    match self.binding(name) {
-                        Some(value) => value,
-                        None => self.unbound(name),
-                    }
+                    self.named(name)
                 }
             },
             Tok::Op("(") => {
@@ -1316,10 +1361,7 @@ impl<'s> State<'s> {
                     Some(Tok::Var(name) | Tok::Name(name)) => *name,
                     _ => "",
                 };
-                let value = match self.binding(handle) {
-                    Some(value) => value,
-                    None => self.unbound(handle),
-                };
+                let value = self.named(handle);
                 return (value, i + 3);
             }
             Tok::Op("$") if self.language() == Language::Awk => {
@@ -1640,8 +1682,8 @@ impl<'s> State<'s> {
                 }
                 _ if callable
                     && matches!(value, Value::Object(_))
-                    && (syntax.bare_calls || self.evaluates(&value))
-                    && starts_bare_argument(t, i, perl) =>
+                    && starts_bare_argument(t, i, perl)
+                    && (syntax.bare_calls || self.evaluates(&value)) =>
                 {
                     let (args, next) = self.bare_args(t, i, end);
                     value = self.apply(value, args);
@@ -1801,7 +1843,11 @@ impl<'s> State<'s> {
         if !text.is_empty() {
             text.push('.');
         }
-        text.extend(name.chars().map(|c| c.to_ascii_lowercase()));
+        let start = text.len();
+        text.push_str(name);
+        if let Some(added) = text.get_mut(start..) {
+            added.make_ascii_lowercase();
+        }
         let joined = self.intern(&text);
         self.scratch = text;
         joined

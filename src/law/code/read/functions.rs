@@ -17,6 +17,7 @@ use super::{Args, MAX_CALLS, State, is_op, partner, tok};
 use crate::catalogue::Language;
 use crate::law::code::Value;
 use crate::law::code::lex::{Lexed, Tok, lex};
+use crate::law::code::lexicon::last_dot;
 use std::rc::Rc;
 
 const MAX_FUNCTIONS: usize = 32;
@@ -380,8 +381,14 @@ impl<'s> State<'s> {
         if self.functions.is_empty() {
             return None;
         }
-        let (head, last) = path.rsplit_once('.').unwrap_or(("", path));
-        let receiver = head.rsplit('.').next().unwrap_or(head);
+        let (head, last) = match last_dot(path) {
+            Some(dot) => (
+                path.get(..dot).unwrap_or(""),
+                path.get(dot + 1..).unwrap_or(""),
+            ),
+            None => ("", path),
+        };
+        let receiver = last_dot(head).map_or(head, |dot| head.get(dot + 1..).unwrap_or(""));
         let index = self.functions.iter().position(|f| {
             f.name == path
                 || (f.name == last
