@@ -536,21 +536,37 @@ fn split_compound(part: String) -> Vec<String> {
     if part.len() < 7 || verbs.iter().chain(&nouns).any(|t| has(t, &part)) {
         return vec![part];
     }
-    for table in verbs {
-        for (_, words) in table {
-            for verb in *words {
-                if let Some(rest) = part.strip_prefix(verb)
-                    && rest.len() >= 3
-                    && !verb.contains(' ')
-                    && nouns.iter().any(|t| has(t, rest))
-                {
-                    return vec![(*verb).to_string(), rest.to_string()];
-                }
-            }
+    // The verbs in the order of their tables, by their first byte: only those can start it.
+    let first = part.as_bytes().first().map_or(0, |b| usize::from(*b));
+    for verb in COMPOUND_VERBS.get(first).into_iter().flatten() {
+        if let Some(rest) = part.strip_prefix(verb)
+            && rest.len() >= 3
+            && nouns.iter().any(|t| has(t, rest))
+        {
+            return vec![(*verb).to_string(), rest.to_string()];
         }
     }
     vec![part]
 }
+
+/// The verbs a compound word may start with ([`split_compound`]: one word, no phrase), in
+/// the order of their tables, kept by their first byte.
+static COMPOUND_VERBS: std::sync::LazyLock<Vec<Vec<&'static str>>> =
+    std::sync::LazyLock::new(|| {
+        let mut by_first: Vec<Vec<&'static str>> = vec![Vec::new(); 256];
+        for table in [REVEALS, DESTROYS, SENDS, CHANGES, GRANTS, READS] {
+            for (_, words) in table {
+                for verb in *words {
+                    if let (Some(first), false) = (verb.as_bytes().first(), verb.contains(' '))
+                        && let Some(slot) = by_first.get_mut(usize::from(*first))
+                    {
+                        slot.push(verb);
+                    }
+                }
+            }
+        }
+        by_first
+    });
 
 /// Does a table hold a part, or the phrase it starts with its next part? The longer wins;
 /// the answer is how many parts it took.
