@@ -106,11 +106,11 @@ impl Value {
     }
 
     pub(crate) fn object(path: &str) -> Value {
-        Value::Object(Rc::new(Path::new(path.to_string())))
+        Value::Object(Rc::new(Path::new(Rc::from(path))))
     }
 
     pub(crate) fn path(path: String) -> Value {
-        Value::Object(Rc::new(Path::new(path)))
+        Value::Object(Rc::new(Path::new(Rc::from(path))))
     }
 }
 
@@ -119,13 +119,14 @@ impl Value {
 /// each of its calls) is not looked up again. Paths are equal when their texts are.
 #[derive(Debug)]
 pub(crate) struct Path {
-    text: String,
+    /// Shared with the key the reading finds it by.
+    text: Rc<str>,
     special: std::cell::OnceCell<Option<lexicon::Special>>,
     call: std::cell::OnceCell<lexicon::Called>,
 }
 
 impl Path {
-    pub(crate) fn new(text: String) -> Path {
+    pub(crate) fn new(text: Rc<str>) -> Path {
         Path {
             text,
             special: std::cell::OnceCell::new(),

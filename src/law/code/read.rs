@@ -558,15 +558,16 @@ pub(super) fn verb_of(word: &str) -> Option<Sent> {
 type NameHash = std::hash::BuildHasherDefault<crate::intent::lexicon::WordHasher>;
 
 /// What the reading knows of a name or a path.
-#[derive(Default)]
 struct Slot {
+    /// Its text (the key it is found by).
+    text: Rc<str>,
     /// What the name is bound to.
     value: Option<Value>,
     /// The path it names.
     path: Option<Rc<Path>>,
 }
 
-type Names = std::collections::HashMap<String, Slot, NameHash>;
+type Names = std::collections::HashMap<Rc<str>, Slot, NameHash>;
 
 /// `name` lower case: borrowed when it is already.
 fn lowered(name: &str) -> Cow<'_, str> {
@@ -635,9 +636,11 @@ impl<'s> State<'s> {
             }
             Some(_) => {}
             None if self.bound < MAX_BINDINGS => {
+                let text: Rc<str> = Rc::from(key.as_ref());
                 self.names.insert(
-                    key.into_owned(),
+                    Rc::clone(&text),
                     Slot {
+                        text,
                         value: Some(value),
                         path: None,
                     },
@@ -677,15 +680,23 @@ impl<'s> State<'s> {
     /// The path `text` names, interned.
     fn intern(&mut self, text: &str) -> Rc<Path> {
         if let Some(slot) = self.names.get_mut(text) {
+            let text = &slot.text;
             return Rc::clone(
                 slot.path
-                    .get_or_insert_with(|| Rc::new(Path::new(text.to_string()))),
+                    .get_or_insert_with(|| Rc::new(Path::new(Rc::clone(text)))),
             );
         }
-        let path = Rc::new(Path::new(text.to_string()));
+        self.new_path(text)
+    }
+
+    /// A path named for the first time, kept with its name (one text for both).
+    fn new_path(&mut self, text: &str) -> Rc<Path> {
+        let key: Rc<str> = Rc::from(text);
+        let path = Rc::new(Path::new(Rc::clone(&key)));
         self.names.insert(
-            text.to_string(),
+            Rc::clone(&key),
             Slot {
+                text: key,
                 value: None,
                 path: Some(Rc::clone(&path)),
             },
@@ -701,21 +712,14 @@ impl<'s> State<'s> {
             Some(Slot {
                 value: Some(value), ..
             }) => return value.clone(),
-            Some(slot) => Rc::clone(
-                slot.path
-                    .get_or_insert_with(|| Rc::new(Path::new(key.to_string()))),
-            ),
-            None => {
-                let path = Rc::new(Path::new(key.to_string()));
-                self.names.insert(
-                    key.into_owned(),
-                    Slot {
-                        value: None,
-                        path: Some(Rc::clone(&path)),
-                    },
-                );
-                path
+            Some(slot) => {
+                let text = &slot.text;
+                Rc::clone(
+                    slot.path
+                        .get_or_insert_with(|| Rc::new(Path::new(Rc::clone(text)))),
+                )
             }
+            None => self.new_path(&key),
         };
         self.special_of(path)
     }
@@ -743,8 +747,9 @@ impl<'s> State<'s> {
         for (name, slot) in &self.names {
             if let Some(value) = &slot.value {
                 inner.names.insert(
-                    name.clone(),
+                    Rc::clone(name),
                     Slot {
+                        text: Rc::clone(name),
                         value: Some(value.clone()),
                         path: None,
                     },
