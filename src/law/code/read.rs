@@ -582,7 +582,7 @@ impl<'s> State<'s> {
     pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State<'s> {
         State {
             lex,
-            names: Names::default(),
+            names: Names::with_capacity_and_hasher(32, NameHash::default()),
             bound: 0,
             scratch: String::new(),
             stars: Vec::new(),
@@ -769,6 +769,14 @@ impl<'s> State<'s> {
 
     /// A string's parts as pieces, interpolations read as expressions.
     pub(crate) fn text(&mut self, parts: &[Part]) -> Vec<Piece> {
+        // Most strings are one text: its piece, as `Pieces` would make it, made at once.
+        if let [Part::Text(text)] = parts {
+            return if text.is_empty() {
+                Vec::new()
+            } else {
+                vec![Piece::Lit(text.to_string())]
+            };
+        }
         let mut out = Pieces::default();
         for part in parts {
             match part {
