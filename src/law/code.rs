@@ -48,6 +48,7 @@ mod tests;
 use crate::catalogue::{self, Language};
 use crate::shell::{Command, Line, RedirectOp};
 use lexicon::Lexicon;
+use std::rc::Rc;
 
 /// A piece of text a program builds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,28 +60,118 @@ pub(crate) enum Piece {
     Unknown(String),
 }
 
-/// What the reader knows of a value.
+/// What the reader knows of a value. What a value holds is shared (`Rc`): a name read,
+/// an argument bound or a value kept is a count, not a copy.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Value {
-    Text(Vec<Piece>),
+    Text(Rc<Vec<Piece>>),
     /// Julia's command literal: run by `run`, `read`, `success`.
-    Command(Vec<Piece>),
-    List(Vec<Value>),
+    Command(Rc<Vec<Piece>>),
+    List(Rc<Vec<Value>>),
     /// Keys lower case; items without a key under `""`.
-    Map(Vec<(String, Value)>),
+    Map(Rc<Vec<(String, Value)>>),
     /// A module, an object or what a call gave, by its path (`child_process`,
     /// `socket.socket`); as text, only known when it runs.
-    Object(String),
+    Object(Rc<Path>),
     /// What a request answered, from the host when it is known.
     Fetched(Option<String>),
     /// Each of these in turn: a loop's name over a list (`for c in ['a', 'b']`).
-    Each(Vec<Value>),
+    Each(Rc<Vec<Value>>),
     /// What a file holds (as a path, unquoted), or standard input (`None`): followed into
     /// what is sent.
     Data(Option<String>),
     Bool(bool),
     Other,
 }
+
+impl Value {
+    pub(crate) fn text(pieces: Vec<Piece>) -> Value {
+        Value::Text(Rc::new(pieces))
+    }
+
+    pub(crate) fn command(pieces: Vec<Piece>) -> Value {
+        Value::Command(Rc::new(pieces))
+    }
+
+    pub(crate) fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(items))
+    }
+
+    pub(crate) fn map(entries: Vec<(String, Value)>) -> Value {
+        Value::Map(Rc::new(entries))
+    }
+
+    pub(crate) fn each(items: Vec<Value>) -> Value {
+        Value::Each(Rc::new(items))
+    }
+
+    pub(crate) fn object(path: &str) -> Value {
+        Value::Object(Rc::new(Path::new(Rc::from(path))))
+    }
+
+    pub(crate) fn path(path: String) -> Value {
+        Value::Object(Rc::new(Path::new(Rc::from(path))))
+    }
+}
+
+/// A path a program names (`os.system`, `subprocess.run`), with what its lexicon says of it,
+/// looked up the first time it is asked for: a path read again (a function's body read at
+/// each of its calls) is not looked up again. Paths are equal when their texts are.
+#[derive(Debug)]
+pub(crate) struct Path {
+    /// Shared with the key the reading finds it by.
+    text: Rc<str>,
+    special: std::cell::OnceCell<Option<lexicon::Special>>,
+    call: std::cell::OnceCell<lexicon::Called>,
+}
+
+impl Path {
+    pub(crate) fn new(text: Rc<str>) -> Path {
+        Path {
+            text,
+            special: std::cell::OnceCell::new(),
+            call: std::cell::OnceCell::new(),
+        }
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// What the path stands for of its own, if anything ([`lexicon::Index::special`]).
+    pub(crate) fn special(&self, lexicon: &'static Lexicon) -> Option<lexicon::Special> {
+        *self
+            .special
+            .get_or_init(|| lexicon.index().special(&self.text))
+    }
+
+    /// What calling the path means ([`lexicon::Index::called`]).
+    pub(crate) fn called(&self, lexicon: &'static Lexicon) -> &lexicon::Called {
+        self.call.get_or_init(|| lexicon.index().called(&self.text))
+    }
+}
+
+impl std::ops::Deref for Path {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl std::fmt::Display for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Path) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for Path {}
 
 /// A command line a program runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -634,7 +725,7 @@ pub(crate) fn line_of(value: &Value) -> (String, bool) {
         Value::Text(pieces) | Value::Command(pieces) => {
             let mut out = String::new();
             let mut known = true;
-            for piece in pieces {
+            for piece in pieces.iter() {
                 match piece {
                     Piece::Lit(text) => out.push_str(text),
                     Piece::Home => out.push_str("${HOME}"),

@@ -211,7 +211,7 @@ pub(super) fn read(state: &mut State, code: &str) {
             let (value, next) = expr(state, &toks, at);
             let admin = phrase(&toks, next, "with administrator privileges").is_some();
             let value = if admin {
-                super::read::concat(Value::Text(vec![Piece::Lit("sudo ".to_string())]), value)
+                super::read::concat(Value::text(vec![Piece::Lit("sudo ".to_string())]), value)
             } else {
                 value
             };
@@ -240,7 +240,7 @@ fn expr(state: &mut State, toks: &[Tok], i: usize) -> (Value, usize) {
 fn term(state: &mut State, toks: &[Tok], i: usize) -> (Value, usize) {
     for home in HOME {
         if let Some(at) = phrase(toks, i, home) {
-            return (Value::Text(vec![Piece::Home]), at);
+            return (Value::text(vec![Piece::Home]), at);
         }
     }
     if let Some(at) = phrase(toks, i, "quoted form of") {
@@ -253,12 +253,12 @@ fn term(state: &mut State, toks: &[Tok], i: usize) -> (Value, usize) {
     {
         if phrase(toks, i, "text returned of").is_some() {
             let (_, next) = term(state, toks, at);
-            return (Value::Object("answer".to_string()), next);
+            return (Value::object("answer"), next);
         }
         return term(state, toks, at);
     }
     match toks.get(i) {
-        Some(Tok::Str(text)) => (Value::Text(vec![Piece::Lit(text.clone())]), i + 1),
+        Some(Tok::Str(text)) => (Value::text(vec![Piece::Lit(text.clone())]), i + 1),
         Some(Tok::Open) => {
             let (value, at) = expr(state, toks, i + 1);
             let at = if matches!(toks.get(at), Some(Tok::Close)) {
@@ -274,9 +274,7 @@ fn term(state: &mut State, toks: &[Tok], i: usize) -> (Value, usize) {
                 "with" | "given" | "user" | "password" | "altering" | "end" | "then" | "to"
             ) =>
         {
-            let value = state
-                .binding(name)
-                .unwrap_or_else(|| Value::Object(name.clone()));
+            let value = state.binding(name).unwrap_or_else(|| Value::object(name));
             (value, i + 1)
         }
         _ => (Value::Other, i),
@@ -289,12 +287,12 @@ fn quoted(value: Value) -> Value {
         return value;
     };
     let mut out = vec![Piece::Lit("'".to_string())];
-    for piece in pieces {
+    for piece in pieces.iter() {
         match piece {
             Piece::Lit(text) => out.push(Piece::Lit(text.replace('\'', "'\\''"))),
-            other => out.push(other),
+            other => out.push(other.clone()),
         }
     }
     out.push(Piece::Lit("'".to_string()));
-    Value::Text(out)
+    Value::text(out)
 }

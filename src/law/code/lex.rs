@@ -5,29 +5,38 @@
 //! doesn't end stops the tokens there and says so (`Lexed::broken`).
 
 use super::lexicon::{Backtick, Interp, QuoteLike, Single, Syntax};
+use std::borrow::Cow;
 
-/// A piece of a string: text as written (escapes decoded), or the source of an
-/// interpolated expression (`$ENV{HOME}`, `{path}`, `#{dir}`).
+/// A piece of a string: text as written (escapes decoded; borrowed from the code when it
+/// has none), or the source of an interpolated expression (`$ENV{HOME}`, `{path}`, `#{dir}`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Part {
-    Text(String),
-    Interp(String),
+pub(crate) enum Part<'a> {
+    Text(Cow<'a, str>),
+    Interp(&'a str),
+}
+
+/// A string's parts: `Lexed::parts(span)`. Tokens hold no text of their own, so lexing
+/// allocates nothing for a token (only for a text whose escapes are decoded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Span {
+    from: u32,
+    to: u32,
 }
 
 /// One token.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Tok<'a> {
     Name(&'a str),
     /// A variable written with its sigil (`$cmd`, `@ARGV`, `$_SERVER`), the sigil taken off.
     Var(&'a str),
-    Str(Vec<Part>),
+    Str(Span),
     /// A JavaScript template (`` `…${x}…` ``): a string that a name before it may tag.
-    Template(Vec<Part>),
+    Template(Span),
     /// A shell line run where it stands (Perl's, Ruby's and PHP's backticks, `qx`, `%x`), or
     /// Julia's command literal.
-    Cmd(Vec<Part>),
-    /// A list of words (`qw(a b)`, `%w(a b)`).
-    Words(Vec<String>),
+    Cmd(Span),
+    /// A list of words (`qw(a b)`, `%w(a b)`): the text they are split from.
+    Words(&'a str),
     Num,
     Op(&'static str),
     /// A line break outside parentheses and brackets: the end of a statement.
@@ -35,24 +44,81 @@ pub(crate) enum Tok<'a> {
     Regex,
 }
 
+/// A token with where it stands.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Token<'a> {
+    pub tok: Tok<'a>,
+    /// Where it starts in `src`.
+    pos: u32,
+    /// The index of its matching bracket (`NO_PARTNER` if none).
+    partner: u32,
+    /// For a line break, the indentation of the line after it (0 for other tokens).
+    indent: u16,
+    /// How many parentheses and brackets are open where it starts (line breaks inside them
+    /// are no tokens): a run of tokens starting at 0 reads as its text lexed on its own would.
+    depth: u16,
+}
+
+const NO_PARTNER: u32 = u32::MAX;
+
 /// The tokens of one program.
 #[derive(Debug, Default)]
 pub(crate) struct Lexed<'a> {
     /// The code read.
     pub src: &'a str,
-    pub toks: Vec<Tok<'a>>,
-    /// For each token, where it starts in `src`.
-    pub pos: Vec<usize>,
-    /// For each line break, the indentation of the line after it (0 for other tokens).
-    pub indent: Vec<u16>,
-    /// For each token, the index of its matching bracket (`usize::MAX` if none).
-    pub partner: Vec<usize>,
-    /// For each token, how many parentheses and brackets are open where it starts (line
-    /// breaks inside them are no tokens): a run of tokens starting at 0 reads as its text
-    /// lexed on its own would.
-    pub depth: Vec<u16>,
+    toks: Vec<Token<'a>>,
+    /// The parts of every string, in order; a string token holds its span.
+    parts: Vec<Part<'a>>,
     /// Why the code could not be read to its end, if so.
     pub broken: Option<&'static str>,
+}
+
+impl<'a> Lexed<'a> {
+    /// The token at `i`.
+    #[inline]
+    pub(crate) fn tok(&self, i: usize) -> Option<&Tok<'a>> {
+        self.toks.get(i).map(|t| &t.tok)
+    }
+
+    /// How many tokens there are.
+    pub(crate) fn len(&self) -> usize {
+        self.toks.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.toks.is_empty()
+    }
+
+    /// A string's parts.
+    pub(crate) fn parts(&self, span: Span) -> &[Part<'a>] {
+        self.parts
+            .get(span.from as usize..span.to as usize)
+            .unwrap_or(&[])
+    }
+
+    /// Where token `i` starts in `src`.
+    pub(crate) fn pos(&self, i: usize) -> Option<usize> {
+        self.toks.get(i).map(|t| t.pos as usize)
+    }
+
+    /// The index of the bracket matching the one at `i`.
+    #[inline]
+    pub(crate) fn partner(&self, i: usize) -> Option<usize> {
+        match self.toks.get(i) {
+            Some(t) if t.partner != NO_PARTNER => Some(t.partner as usize),
+            _ => None,
+        }
+    }
+
+    /// For a line break, the indentation of the line after it.
+    pub(crate) fn indent(&self, i: usize) -> Option<u16> {
+        self.toks.get(i).map(|t| t.indent)
+    }
+
+    /// Parentheses and brackets open where token `i` starts.
+    pub(crate) fn depth(&self, i: usize) -> Option<u16> {
+        self.toks.get(i).map(|t| t.depth)
+    }
 }
 
 /// Code longer than this is read this far, and what follows is unknown.
@@ -61,6 +127,22 @@ pub(crate) const MAX_CODE: usize = 64 * 1024;
 /// The operator of more than one character starting with these bytes, longest first
 /// (`<-` and `<<-` only where they assign, in R).
 fn longer_op(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'static str> {
+    // INVARIANT: every operator of `longer_op_of` has one of these second (tested): most bytes
+    // after an operator (a name, a space, a bracket) end it at once.
+    if !may_continue_op(c1) {
+        return None;
+    }
+    longer_op_of(c0, c1, c2, arrow)
+}
+
+pub(super) fn may_continue_op(c: u8) -> bool {
+    matches!(
+        c,
+        b'.' | b'=' | b'*' | b'/' | b'<' | b'>' | b'&' | b'|' | b'?' | b':' | b'-' | b'~'
+    )
+}
+
+pub(super) fn longer_op_of(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'static str> {
     let three = match (c0, c1, c2) {
         (b'.', b'.', b'.') => Some("..."),
         (b'=', b'=', b'=') => Some("==="),
@@ -130,6 +212,19 @@ pub(super) fn single(c: u8) -> Option<&'static str> {
     SINGLE.get(at..at + 1)
 }
 
+/// The bytes of a name (`$` too where the syntax says so): a letter, a digit, `_`, or any
+/// byte of a character past ASCII.
+const NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80;
+        c += 1;
+    }
+    table
+};
+
 /// Names after which `/` starts a regular expression rather than divides.
 const REGEX_AFTER: &[&str] = &[
     "and", "case", "elsif", "grep", "if", "in", "join", "map", "not", "or", "print", "push",
@@ -147,10 +242,8 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         b: code.as_bytes(),
         i: 0,
         syntax,
-        toks: Vec::with_capacity(code.len() / 3),
-        pos: Vec::with_capacity(code.len() / 3),
-        indent: Vec::with_capacity(code.len() / 3),
-        depths: Vec::with_capacity(code.len() / 3),
+        toks: Vec::with_capacity(code.len() / 3 + 8),
+        parts: Vec::new(),
         start: 0,
         depth: 0,
         broken: None,
@@ -160,53 +253,55 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
     if cut && broken.is_none() {
         broken = Some("the code is too long to read whole");
     }
-    let partner = partners(&lexer.toks, &mut broken);
+    let mut toks = lexer.toks;
+    partners(&mut toks, &mut broken);
     Lexed {
         src: code,
-        toks: lexer.toks,
-        pos: lexer.pos,
-        indent: lexer.indent,
-        partner,
-        depth: lexer.depths,
+        toks,
+        parts: lexer.parts,
         broken,
     }
 }
 
-fn partners(toks: &[Tok<'_>], broken: &mut Option<&'static str>) -> Vec<usize> {
-    let mut partner = vec![usize::MAX; toks.len()];
-    let mut open: Vec<usize> = Vec::new();
-    for (at, tok) in toks.iter().enumerate() {
-        let Tok::Op(op) = tok else { continue };
-        match *op {
-            "(" | "[" | "{" => open.push(at),
-            ")" | "]" | "}" => {
-                let want = match *op {
-                    ")" => "(",
-                    "]" => "[",
-                    _ => "{",
-                };
-                match open.last().copied() {
-                    Some(start) if toks.get(start) == Some(&Tok::Op(want)) => {
-                        open.pop();
-                        if let Some(slot) = partner.get_mut(start) {
-                            *slot = at;
+/// Each bracket's partner, written into both.
+fn partners(toks: &mut [Token<'_>], broken: &mut Option<&'static str>) {
+    let mut open: Vec<(u32, u8)> = Vec::new();
+    let mut at = 0u32;
+    while let Some(token) = toks.get(at as usize) {
+        if let Tok::Op(op) = token.tok
+            && let [c] = op.as_bytes()
+        {
+            match c {
+                b'(' | b'[' | b'{' => open.push((at, *c)),
+                b')' | b']' | b'}' => {
+                    let want = match c {
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    match open.last().copied() {
+                        Some((start, kind)) if kind == want => {
+                            open.pop();
+                            if let Some(slot) = toks.get_mut(start as usize) {
+                                slot.partner = at;
+                            }
+                            if let Some(slot) = toks.get_mut(at as usize) {
+                                slot.partner = start;
+                            }
                         }
-                        if let Some(slot) = partner.get_mut(at) {
-                            *slot = start;
+                        _ => {
+                            broken.get_or_insert("its brackets don't match");
                         }
-                    }
-                    _ => {
-                        broken.get_or_insert("its brackets don't match");
                     }
                 }
+                _ => {}
             }
-            _ => {}
         }
+        at += 1;
     }
     if !open.is_empty() {
         broken.get_or_insert("a bracket is never closed");
     }
-    partner
 }
 
 /// How a string body's backslashes read.
@@ -238,10 +333,8 @@ struct Lexer<'a, 's> {
     b: &'a [u8],
     i: usize,
     syntax: &'s Syntax,
-    toks: Vec<Tok<'a>>,
-    pos: Vec<usize>,
-    indent: Vec<u16>,
-    depths: Vec<u16>,
+    toks: Vec<Token<'a>>,
+    parts: Vec<Part<'a>>,
     /// Where the token being read starts.
     start: usize,
     /// Parentheses and brackets open (braces hold statements, so line breaks count there).
@@ -258,11 +351,27 @@ impl<'a> Lexer<'a, '_> {
     /// after it is pushed).
     #[inline]
     fn push(&mut self, tok: Tok<'a>) {
-        self.toks.push(tok);
-        self.pos.push(self.start);
-        self.indent.push(0);
-        self.depths
-            .push(u16::try_from(self.depth).unwrap_or(u16::MAX));
+        self.toks.push(Token {
+            tok,
+            // INVARIANT: code is at most `MAX_CODE` bytes, so a position fits.
+            pos: u32::try_from(self.start).unwrap_or(u32::MAX),
+            partner: NO_PARTNER,
+            indent: 0,
+            depth: u16::try_from(self.depth).unwrap_or(u16::MAX),
+        });
+    }
+
+    /// A string's parts, kept: the span the token holds.
+    fn keep(&mut self, parts: impl IntoIterator<Item = Part<'a>>) -> Span {
+        let from = u32::try_from(self.parts.len()).unwrap_or(u32::MAX);
+        self.parts.extend(parts);
+        let to = u32::try_from(self.parts.len()).unwrap_or(u32::MAX);
+        Span { from, to }
+    }
+
+    /// The last token.
+    fn last(&self) -> Option<&Tok<'a>> {
+        self.toks.last().map(|t| &t.tok)
     }
 
     /// The indentation of the line starting at the cursor.
@@ -302,12 +411,12 @@ impl<'a> Lexer<'a, '_> {
                     self.i += 1;
                     if self.depth == 0 && !self.toks.is_empty() {
                         let indent = self.indentation();
-                        if !matches!(self.toks.last(), Some(Tok::Newline)) {
+                        if !matches!(self.last(), Some(Tok::Newline)) {
                             self.push(Tok::Newline);
                         }
                         // Blank lines and comments between: the next line with code counts.
-                        if let Some(last) = self.indent.last_mut() {
-                            *last = indent;
+                        if let Some(last) = self.toks.last_mut() {
+                            last.indent = indent;
                         }
                     }
                 }
@@ -326,7 +435,8 @@ impl<'a> Lexer<'a, '_> {
                 }
                 b'[' if syntax.long_brackets && self.long_level().is_some() => {
                     if let Some(text) = self.long_string() {
-                        self.push(Tok::Str(vec![Part::Text(text)]));
+                        let span = self.keep([Part::Text(Cow::Borrowed(text))]);
+                        self.push(Tok::Str(span));
                     }
                 }
                 b'\'' => self.single_quote(),
@@ -396,19 +506,19 @@ impl<'a> Lexer<'a, '_> {
         (self.at(1 + level) == b'[').then_some(level)
     }
 
-    fn long_string(&mut self) -> Option<String> {
+    fn long_string(&mut self) -> Option<&'a str> {
         let level = self.long_level()?;
         let start = self.i + level + 2;
         let mut close = vec![b']'];
         close.extend(std::iter::repeat_n(b'=', level));
         close.push(b']');
-        match self
-            .src
+        let src = self.src;
+        match src
             .get(start..)
             .and_then(|rest| find(rest.as_bytes(), &close))
         {
             Some(at) => {
-                let text = self.src.get(start..start + at).unwrap_or("").to_string();
+                let text = src.get(start..start + at).unwrap_or("");
                 self.i = start + at + close.len();
                 Some(text)
             }
@@ -420,7 +530,7 @@ impl<'a> Lexer<'a, '_> {
     }
 
     fn operand_expected(&self) -> bool {
-        match self.toks.last() {
+        match self.last() {
             None | Some(Tok::Newline) => true,
             Some(Tok::Op(op)) => !matches!(*op, ")" | "]" | "}"),
             Some(Tok::Name(name)) => REGEX_AFTER.contains(name),
@@ -442,7 +552,7 @@ impl<'a> Lexer<'a, '_> {
             Single::Char => {
                 // A transpose after a value (`a'`), else a character literal.
                 let after_value = matches!(
-                    self.toks.last(),
+                    self.last(),
                     Some(Tok::Name(_) | Tok::Var(_) | Tok::Num | Tok::Op(")" | "]" | "}"))
                 );
                 if after_value {
@@ -467,17 +577,21 @@ impl<'a> Lexer<'a, '_> {
     }
 
     fn name_char(&self, c: u8) -> bool {
-        c == b'_'
-            || c.is_ascii_alphanumeric()
-            || c >= 0x80
-            || (c == b'$' && self.syntax.dollar_names)
+        NAME_BYTE[usize::from(c)] || (c == b'$' && self.syntax.dollar_names)
+    }
+
+    /// How many bytes from `at` are a name's.
+    fn name_len(&self, at: usize) -> usize {
+        let rest = self.b.get(at..).unwrap_or(&[]);
+        let dollar = self.syntax.dollar_names;
+        rest.iter()
+            .position(|&c| !(NAME_BYTE[usize::from(c)] || (c == b'$' && dollar)))
+            .unwrap_or(rest.len())
     }
 
     fn name(&mut self) {
         let start = self.i;
-        while self.i < self.b.len() && self.name_char(self.at(0)) {
-            self.i += 1;
-        }
+        self.i += self.name_len(self.i);
         if self.syntax.bang_names && matches!(self.at(0), b'!' | b'?') && self.at(1) != b'=' {
             self.i += 1;
         }
@@ -545,9 +659,7 @@ impl<'a> Lexer<'a, '_> {
         }
         let start = self.i;
         if self.name_char(self.at(0)) {
-            while self.i < self.b.len() && self.name_char(self.at(0)) {
-                self.i += 1;
-            }
+            self.i += self.name_len(self.i);
         } else {
             // A punctuation variable: `$_` is a name, `$!`, `$0`, `$@`.
             self.i += 1;
@@ -570,9 +682,9 @@ impl<'a> Lexer<'a, '_> {
         };
         self.i += op.len();
         self.push(Tok::Op(op));
-        match op {
-            "(" | "[" => self.depth += 1,
-            ")" | "]" => self.depth = self.depth.saturating_sub(1),
+        match op.as_bytes() {
+            b"(" | b"[" => self.depth += 1,
+            b")" | b"]" => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
     }
@@ -619,7 +731,7 @@ impl<'a> Lexer<'a, '_> {
             _ => return false,
         };
         let open = self.at(0);
-        let after_member = matches!(self.toks.last(), Some(Tok::Op("->" | "::" | ".")));
+        let after_member = matches!(self.last(), Some(Tok::Op("->" | "::" | ".")));
         if after_member
             || open == 0
             || open.is_ascii_alphanumeric()
@@ -657,11 +769,11 @@ impl<'a> Lexer<'a, '_> {
             self.i += 1;
         }
         let tok = match word {
-            "q" => Tok::Str(parts_of(body, Esc::QuoteOnly, Holes::None)),
-            "qq" => Tok::Str(parts_of(body, Esc::Full, Holes::Dollar)),
-            "qw" => Tok::Words(body.split_whitespace().map(str::to_string).collect()),
-            "qx" if open == b'\'' => Tok::Cmd(parts_of(body, Esc::QuoteOnly, Holes::None)),
-            "qx" => Tok::Cmd(parts_of(body, Esc::Full, Holes::Dollar)),
+            "q" => Tok::Str(self.parts_of(body, Esc::QuoteOnly, Holes::None)),
+            "qq" => Tok::Str(self.parts_of(body, Esc::Full, Holes::Dollar)),
+            "qw" => Tok::Words(body),
+            "qx" if open == b'\'' => Tok::Cmd(self.parts_of(body, Esc::QuoteOnly, Holes::None)),
+            "qx" => Tok::Cmd(self.parts_of(body, Esc::Full, Holes::Dollar)),
             _ => Tok::Regex,
         };
         self.push(tok);
@@ -691,12 +803,10 @@ impl<'a> Lexer<'a, '_> {
             return;
         };
         let tok = match letter {
-            b'q' | b's' => Tok::Str(parts_of(body, Esc::QuoteOnly, Holes::None)),
-            b'Q' => Tok::Str(parts_of(body, Esc::Full, Holes::Hash)),
-            b'w' | b'W' | b'i' | b'I' => {
-                Tok::Words(body.split_whitespace().map(str::to_string).collect())
-            }
-            b'x' => Tok::Cmd(parts_of(body, Esc::Full, Holes::Hash)),
+            b'q' | b's' => Tok::Str(self.parts_of(body, Esc::QuoteOnly, Holes::None)),
+            b'Q' => Tok::Str(self.parts_of(body, Esc::Full, Holes::Hash)),
+            b'w' | b'W' | b'i' | b'I' => Tok::Words(body),
+            b'x' => Tok::Cmd(self.parts_of(body, Esc::Full, Holes::Hash)),
             _ => Tok::Regex,
         };
         if letter == b'r' {
@@ -743,7 +853,8 @@ impl<'a> Lexer<'a, '_> {
                 Some(_) if self.b.get(at..at + 3) == Some(&close[..]) => {
                     let body = self.src.get(start..at).unwrap_or("");
                     self.i = at + 3;
-                    self.push(Tok::Str(parts_of(body, esc, holes)));
+                    let span = self.parts_of(body, esc, holes);
+                    self.push(Tok::Str(span));
                     return;
                 }
                 Some(_) => at += 1,
@@ -779,7 +890,7 @@ impl<'a> Lexer<'a, '_> {
         }
         let body = self.src.get(start..at).unwrap_or("");
         self.i = at + 1;
-        let parts = parts_of(body, esc, holes);
+        let parts = self.parts_of(body, esc, holes);
         self.push(match kind {
             Kind::Str => Tok::Str(parts),
             Kind::Cmd => Tok::Cmd(parts),
@@ -840,111 +951,165 @@ fn skip_braces(b: &[u8], open: usize) -> usize {
     at
 }
 
-/// A string's body as its parts: text with escapes decoded, and interpolated sources.
-fn parts_of(body: &str, esc: Esc, holes: Holes) -> Vec<Part> {
-    let b = body.as_bytes();
-    let mut parts = Vec::new();
-    let mut text = String::new();
-    let mut run = 0;
-    let mut at = 0;
-    let flush = |text: &mut String, run: usize, at: usize| {
-        text.push_str(body.get(run..at).unwrap_or(""));
-    };
-    while let Some(&c) = b.get(at) {
-        match c {
-            b'\\' if esc != Esc::None => {
-                flush(&mut text, run, at);
-                let used = escape(body, at, esc, &mut text);
-                at += used;
-                run = at;
-            }
-            b'$' | b'@' if holes == Holes::Dollar => {
-                let end = dollar_end(b, at);
-                if end > at + 1 {
-                    flush(&mut text, run, at);
-                    let source = body.get(at..end).unwrap_or("");
-                    hole(&mut parts, &mut text, source.to_string());
-                    at = end;
-                    run = at;
-                } else {
-                    at += 1;
-                }
-            }
-            b'{' if holes == Holes::Dollar && b.get(at + 1) == Some(&b'$') => {
-                // PHP's `{$expr}`.
-                flush(&mut text, run, at);
-                let end = skip_braces(b, at);
-                let source = body.get(at + 1..end.saturating_sub(1)).unwrap_or("");
-                hole(&mut parts, &mut text, source.to_string());
-                at = end;
-                run = at;
-            }
-            // Ruby's `#{expr}`, JavaScript's and Groovy's `${expr}`.
-            c @ (b'#' | b'$')
-                if matches!((c, holes), (b'#', Holes::Hash) | (b'$', Holes::DollarBrace))
-                    && b.get(at + 1) == Some(&b'{') =>
-            {
-                flush(&mut text, run, at);
-                let end = skip_braces(b, at + 1);
-                let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
-                hole(&mut parts, &mut text, source.to_string());
-                at = end;
-                run = at;
-            }
-            b'{' | b'}' if holes == Holes::Brace => {
-                flush(&mut text, run, at);
-                if b.get(at + 1) == Some(&c) {
-                    text.push(c as char);
-                    at += 2;
-                } else if c == b'{' {
-                    let end = skip_braces(b, at);
-                    let source = body.get(at + 1..end.saturating_sub(1)).unwrap_or("");
-                    hole(&mut parts, &mut text, source.to_string());
-                    at = end;
-                } else {
-                    at += 1;
-                }
-                run = at;
-            }
-            b'$' if holes == Holes::Julia => {
-                let next = b.get(at + 1).copied().unwrap_or(0);
-                if next == b'(' {
-                    flush(&mut text, run, at);
-                    let end = skip_parens(b, at + 1);
-                    let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
-                    hole(&mut parts, &mut text, source.to_string());
-                    at = end;
-                    run = at;
-                } else if next == b'_' || next.is_ascii_alphabetic() {
-                    flush(&mut text, run, at);
-                    let mut end = at + 1;
-                    while b
-                        .get(end)
-                        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-                    {
-                        end += 1;
-                    }
-                    let source = body.get(at + 1..end).unwrap_or("");
-                    hole(&mut parts, &mut text, source.to_string());
-                    at = end;
-                    run = at;
-                } else {
-                    at += 1;
-                }
-            }
-            _ => at += 1,
-        }
-    }
-    flush(&mut text, run, at.min(b.len()));
-    if !text.is_empty() || parts.is_empty() {
-        parts.push(Part::Text(text));
-    }
-    parts
+/// Text gathered for one part: a slice of the body until something is decoded into it.
+struct Gathered<'a> {
+    text: Cow<'a, str>,
 }
 
-fn hole(parts: &mut Vec<Part>, text: &mut String, source: String) {
+impl<'a> Gathered<'a> {
+    fn new() -> Gathered<'a> {
+        Gathered {
+            text: Cow::Borrowed(""),
+        }
+    }
+
+    fn add(&mut self, piece: &'a str) {
+        if piece.is_empty() {
+            return;
+        }
+        if self.text.is_empty() {
+            self.text = Cow::Borrowed(piece);
+        } else {
+            self.text.to_mut().push_str(piece);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    fn take(&mut self) -> Cow<'a, str> {
+        std::mem::replace(&mut self.text, Cow::Borrowed(""))
+    }
+}
+
+impl<'a> Lexer<'a, '_> {
+    /// A string's body as its parts (text with escapes decoded, and interpolated sources),
+    /// kept: the span the token holds.
+    fn parts_of(&mut self, body: &'a str, esc: Esc, holes: Holes) -> Span {
+        let b = body.as_bytes();
+        let from = self.parts.len();
+        let parts = &mut self.parts;
+        let mut text = Gathered::new();
+        let mut run = 0;
+        let mut at = 0;
+        let flush = |text: &mut Gathered<'a>, run: usize, at: usize| {
+            text.add(body.get(run..at).unwrap_or(""));
+        };
+        // The bytes that may start an escape or a hole; the rest is taken in runs.
+        let special = |c: u8| match c {
+            b'\\' => esc != Esc::None,
+            b'$' => matches!(holes, Holes::Dollar | Holes::DollarBrace | Holes::Julia),
+            b'@' => holes == Holes::Dollar,
+            b'{' => matches!(holes, Holes::Dollar | Holes::Brace),
+            b'}' => holes == Holes::Brace,
+            b'#' => holes == Holes::Hash,
+            _ => false,
+        };
+        while let Some(&c) = b.get(at) {
+            match c {
+                b'\\' if esc != Esc::None => {
+                    flush(&mut text, run, at);
+                    let used = escape(body, at, esc, text.text.to_mut());
+                    at += used;
+                    run = at;
+                }
+                b'$' | b'@' if holes == Holes::Dollar => {
+                    let end = dollar_end(b, at);
+                    if end > at + 1 {
+                        flush(&mut text, run, at);
+                        let source = body.get(at..end).unwrap_or("");
+                        hole(parts, &mut text, source);
+                        at = end;
+                        run = at;
+                    } else {
+                        at += 1;
+                    }
+                }
+                b'{' if holes == Holes::Dollar && b.get(at + 1) == Some(&b'$') => {
+                    // PHP's `{$expr}`.
+                    flush(&mut text, run, at);
+                    let end = skip_braces(b, at);
+                    let source = body.get(at + 1..end.saturating_sub(1)).unwrap_or("");
+                    hole(parts, &mut text, source);
+                    at = end;
+                    run = at;
+                }
+                // Ruby's `#{expr}`, JavaScript's and Groovy's `${expr}`.
+                c @ (b'#' | b'$')
+                    if matches!((c, holes), (b'#', Holes::Hash) | (b'$', Holes::DollarBrace))
+                        && b.get(at + 1) == Some(&b'{') =>
+                {
+                    flush(&mut text, run, at);
+                    let end = skip_braces(b, at + 1);
+                    let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
+                    hole(parts, &mut text, source);
+                    at = end;
+                    run = at;
+                }
+                b'{' | b'}' if holes == Holes::Brace => {
+                    flush(&mut text, run, at);
+                    if b.get(at + 1) == Some(&c) {
+                        text.text.to_mut().push(c as char);
+                        at += 2;
+                    } else if c == b'{' {
+                        let end = skip_braces(b, at);
+                        let source = body.get(at + 1..end.saturating_sub(1)).unwrap_or("");
+                        hole(parts, &mut text, source);
+                        at = end;
+                    } else {
+                        at += 1;
+                    }
+                    run = at;
+                }
+                b'$' if holes == Holes::Julia => {
+                    let next = b.get(at + 1).copied().unwrap_or(0);
+                    if next == b'(' {
+                        flush(&mut text, run, at);
+                        let end = skip_parens(b, at + 1);
+                        let source = body.get(at + 2..end.saturating_sub(1)).unwrap_or("");
+                        hole(parts, &mut text, source);
+                        at = end;
+                        run = at;
+                    } else if next == b'_' || next.is_ascii_alphabetic() {
+                        flush(&mut text, run, at);
+                        let mut end = at + 1;
+                        while b
+                            .get(end)
+                            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                        {
+                            end += 1;
+                        }
+                        let source = body.get(at + 1..end).unwrap_or("");
+                        hole(parts, &mut text, source);
+                        at = end;
+                        run = at;
+                    } else {
+                        at += 1;
+                    }
+                }
+                _ => {
+                    at += 1;
+                    at += b
+                        .get(at..)
+                        .and_then(|rest| rest.iter().position(|&c| special(c)))
+                        .unwrap_or_else(|| b.len().saturating_sub(at));
+                }
+            }
+        }
+        flush(&mut text, run, at.min(b.len()));
+        if !text.is_empty() || parts.len() == from {
+            parts.push(Part::Text(text.take()));
+        }
+        let from = u32::try_from(from).unwrap_or(u32::MAX);
+        let to = u32::try_from(parts.len()).unwrap_or(u32::MAX);
+        Span { from, to }
+    }
+}
+
+fn hole<'a>(parts: &mut Vec<Part<'a>>, text: &mut Gathered<'a>, source: &'a str) {
     if !text.is_empty() {
-        parts.push(Part::Text(std::mem::take(text)));
+        parts.push(Part::Text(text.take()));
     }
     parts.push(Part::Interp(source));
 }

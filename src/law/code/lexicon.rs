@@ -313,6 +313,27 @@ pub(crate) struct Index {
     wires: Set,
 }
 
+/// Where the last `.` of a path is: a plain loop, for paths of a few bytes (the searcher
+/// `rfind` calls is made for long texts).
+pub(crate) fn last_dot(path: &str) -> Option<usize> {
+    path.bytes().rposition(|b| b == b'.')
+}
+
+/// What calling a path means ([`Index::called`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Called {
+    /// It may give the home folder (`os.getenv`).
+    pub home_call: bool,
+    /// It reads standard input.
+    pub stdin: bool,
+    pub meaning: Option<Meaning>,
+    /// A prefix entry covers it (`requests.`)…
+    pub prefix: Option<Net>,
+    /// … and a name after its first is a verb or a request's (`requests.session.post`).
+    pub named_request: bool,
+    pub wires: bool,
+}
+
 /// A name that stands for something of its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Special {
@@ -376,7 +397,7 @@ impl Index {
     /// The meaning of a path, else of its last name as a method on any object (`.rmsync`).
     pub(crate) fn meaning(&self, path: &str) -> Option<Meaning> {
         self.names.get(path).copied().or_else(|| {
-            let dot = path.rfind('.')?;
+            let dot = last_dot(path)?;
             self.names.get(path.get(dot..)?).copied()
         })
     }
@@ -387,7 +408,7 @@ impl Index {
             return None;
         }
         let mut end = path.len();
-        while let Some(dot) = path.get(..end).and_then(|head| head.rfind('.')) {
+        while let Some(dot) = path.get(..end).and_then(last_dot) {
             if let Some(found) = path.get(..=dot).and_then(|p| self.prefixes.get(p)) {
                 return Some(*found);
             }
@@ -410,10 +431,28 @@ impl Index {
         self.home_calls.contains(path)
     }
 
+    /// What calling `path` means, all of it looked up at once: kept with the path
+    /// (`code::Path`), so a call read again is not looked up again.
+    pub(crate) fn called(&self, path: &str) -> Called {
+        let prefix = self.prefix(path);
+        Called {
+            home_call: self.calls_home(path),
+            stdin: self.special(path) == Some(Special::Stdin),
+            meaning: self.meaning(path),
+            prefix,
+            // Under a client library, only a call named for a request is one
+            // (`requests.session().post`, not `requests.Session()`).
+            named_request: prefix.is_some()
+                && path.split('.').skip(1).any(|seg| {
+                    super::read::verb_of(seg).is_some() || super::read::REQUESTS.contains(&seg)
+                }),
+            wires: self.wires(path),
+        }
+    }
+
     pub(crate) fn wires(&self, path: &str) -> bool {
         self.wires.contains(path)
-            || path
-                .rfind('.')
+            || last_dot(path)
                 .and_then(|dot| path.get(dot..))
                 .is_some_and(|last| self.wires.contains(last))
     }

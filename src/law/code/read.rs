@@ -7,12 +7,14 @@
 //! bounded (expressions 48 deep, code run from text 2 deep), and so are the calls read (4,096)
 //! and the things found (64): past a bound the program is unknown, which never lowers a score.
 
-use super::lex::{Lexed, Part, Tok, lex};
+use super::lex::{Lexed, Part, Span, Tok, lex};
 use super::lexicon::{
     Access, Arg, Build, Delete, Eval, Lexicon, Meaning, Method, Net, Shape, Special, Verb, exact,
 };
-use super::{Piece, Reading, Removal, Request, Run, Sent, Value};
+use super::{Path, Piece, Reading, Removal, Request, Run, Sent, Value};
 use crate::catalogue::Language;
+use std::borrow::Cow;
+use std::rc::Rc;
 
 mod functions;
 
@@ -57,7 +59,13 @@ impl Args {
 /// The reader's state while it reads one program (and the code it runs from text).
 pub(crate) struct State<'s> {
     pub lex: &'static Lexicon,
-    bindings: Vec<(String, Value)>,
+    /// Every name and path read so far, by its text lower case: what a name is bound to,
+    /// and the path it names (made once: a name read again is the same path, looked up once).
+    names: Names,
+    /// How many names are bound.
+    bound: usize,
+    /// Where a path is put together before it is looked up.
+    scratch: String,
     stars: Vec<String>,
     pub reading: Reading,
     calls: usize,
@@ -78,13 +86,14 @@ pub(crate) struct State<'s> {
     body_from: Option<usize>,
 }
 
+#[inline]
 fn tok<'t, 'a>(t: &'t Lexed<'a>, i: usize) -> Option<&'t Tok<'a>> {
-    t.toks.get(i)
+    t.tok(i)
 }
 
 fn partner(t: &Lexed<'_>, i: usize, end: usize) -> usize {
-    match t.partner.get(i) {
-        Some(&at) if at != usize::MAX && at < end.max(i + 1) => at,
+    match t.partner(i) {
+        Some(at) if at < end.max(i + 1) => at,
         _ => end,
     }
 }
@@ -179,26 +188,12 @@ fn join_path(path: &str, name: &str) -> String {
     out
 }
 
-/// `path.name`, the name lower-cased as it is added (one allocation).
-fn join_lower(path: String, name: &str) -> String {
-    if path.len() > 160 {
-        return path;
-    }
-    let mut out = path;
-    out.reserve(name.len() + 1);
-    if !out.is_empty() {
-        out.push('.');
-    }
-    out.extend(name.chars().map(|c| c.to_ascii_lowercase()));
-    out
-}
-
 /// A value's literal text, when all of it is known.
 pub(crate) fn literal(value: &Value) -> Option<String> {
     match value {
         Value::Text(pieces) => {
             let mut out = String::new();
-            for piece in pieces {
+            for piece in pieces.iter() {
                 match piece {
                     Piece::Lit(text) => out.push_str(text),
                     _ => return None,
@@ -213,27 +208,35 @@ pub(crate) fn literal(value: &Value) -> Option<String> {
 /// The pieces a value stands for inside a text.
 fn pieces_of(value: Value) -> Vec<Piece> {
     match value {
-        Value::Each(items) => match items.into_iter().next() {
-            Some(first) => pieces_of(first),
-            None => vec![Piece::Unknown("value".to_string())],
+        Value::Text(pieces) | Value::Command(pieces) => Rc::unwrap_or_clone(pieces),
+        other => pieces_ref(&other).into_owned(),
+    }
+}
+
+/// [`pieces_of`] without taking the value: a text's own pieces, borrowed.
+fn pieces_ref(value: &Value) -> Cow<'_, [Piece]> {
+    match value {
+        Value::Each(items) => match items.first() {
+            Some(first) => pieces_ref(first),
+            None => Cow::Owned(vec![Piece::Unknown("value".to_string())]),
         },
-        Value::Text(pieces) | Value::Command(pieces) => pieces,
-        Value::Object(path) => vec![Piece::Unknown(placeholder(&path))],
+        Value::Text(pieces) | Value::Command(pieces) => Cow::Borrowed(pieces.as_slice()),
+        Value::Object(path) => Cow::Owned(vec![Piece::Unknown(placeholder(path))]),
         Value::List(items) => {
             let mut out = Pieces::default();
-            for (n, item) in items.into_iter().enumerate() {
+            for (n, item) in items.iter().enumerate() {
                 if n > 0 {
                     out.lit(" ");
                 }
-                for piece in pieces_of(item) {
-                    out.push(piece);
+                for piece in pieces_ref(item).iter() {
+                    out.push_ref(piece);
                 }
             }
-            out.done()
+            Cow::Owned(out.done())
         }
-        Value::Fetched(_) => vec![Piece::Unknown("download".to_string())],
-        Value::Data(_) => vec![Piece::Unknown("data".to_string())],
-        _ => vec![Piece::Unknown("value".to_string())],
+        Value::Fetched(_) => Cow::Owned(vec![Piece::Unknown("download".to_string())]),
+        Value::Data(_) => Cow::Owned(vec![Piece::Unknown("data".to_string())]),
+        _ => Cow::Owned(vec![Piece::Unknown("value".to_string())]),
     }
 }
 
@@ -272,13 +275,46 @@ impl Pieces {
         self.push(Piece::Lit(text.to_string()));
     }
 
-    fn push(&mut self, piece: Piece) {
+    /// Past `MAX_TEXT`: the rest is unknown (once). True when the text is that long.
+    fn full(&mut self) -> bool {
         if self.len > MAX_TEXT {
             if !matches!(self.out.last(), Some(Piece::Unknown(_))) {
                 let rest = Piece::Unknown("rest".to_string());
                 self.len += piece_len(&rest);
                 self.out.push(rest);
             }
+            return true;
+        }
+        false
+    }
+
+    /// [`Pieces::push`] of a piece borrowed: copied only when it is kept as it is.
+    fn push_ref(&mut self, piece: &Piece) {
+        if self.full() {
+            return;
+        }
+        match (self.out.last_mut(), piece) {
+            (Some(Piece::Lit(last)), Piece::Lit(text)) => {
+                self.len += text.len();
+                last.push_str(text);
+            }
+            (_, Piece::Lit(text)) if text.is_empty() => {}
+            (_, piece) => {
+                self.len += piece_len(piece);
+                self.out.push(piece.clone());
+            }
+        }
+    }
+
+    /// The pieces a value stands for, pushed in turn.
+    fn push_value(&mut self, value: &Value) {
+        for piece in pieces_ref(value).iter() {
+            self.push_ref(piece);
+        }
+    }
+
+    fn push(&mut self, piece: Piece) {
+        if self.full() {
             return;
         }
         match (self.out.last_mut(), piece) {
@@ -309,50 +345,49 @@ pub(crate) fn concat(left: Value, right: Value) -> Value {
     match (left, right) {
         (Value::Fetched(host), _) | (_, Value::Fetched(host)) => Value::Fetched(host),
         (Value::Data(file), _) | (_, Value::Data(file)) => Value::Data(file),
-        (Value::Each(items), right) => Value::Each(
+        (Value::Each(items), right) => Value::each(
             items
-                .into_iter()
+                .iter()
                 .take(8)
-                .map(|item| concat(item, right.clone()))
+                .map(|item| concat(item.clone(), right.clone()))
                 .collect(),
         ),
-        (left, Value::Each(items)) => Value::Each(
+        (left, Value::Each(items)) => Value::each(
             items
-                .into_iter()
+                .iter()
                 .take(8)
-                .map(|item| concat(left.clone(), item))
+                .map(|item| concat(left.clone(), item.clone()))
                 .collect(),
         ),
-        (Value::List(mut a), Value::List(b)) => {
-            a.extend(b);
+        (Value::List(a), Value::List(b)) => {
+            let mut a = Rc::unwrap_or_clone(a);
+            a.extend(b.iter().take(MAX_ITEMS.saturating_sub(a.len())).cloned());
             a.truncate(MAX_ITEMS);
-            Value::List(a)
+            Value::list(a)
         }
         (left, right) => {
             let command = matches!(left, Value::Command(_)) || matches!(right, Value::Command(_));
             let mut out = Pieces::from(pieces_of(left));
-            for piece in pieces_of(right) {
-                out.push(piece);
-            }
+            out.push_value(&right);
             if command {
-                Value::Command(out.done())
+                Value::command(out.done())
             } else {
-                Value::Text(out.done())
+                Value::text(out.done())
             }
         }
     }
 }
 
 fn home() -> Value {
-    Value::Text(vec![Piece::Home])
+    Value::text(vec![Piece::Home])
 }
 
 /// `~`, `~/x`, `$HOME/x`, `${HOME}/x` read as the home folder.
 pub(crate) fn expand(value: Value) -> Value {
-    let Value::Text(mut pieces) = value else {
+    let Value::Text(pieces) = value else {
         return value;
     };
-    if let Some(Piece::Lit(first)) = pieces.first_mut() {
+    if let Some(Piece::Lit(first)) = pieces.first() {
         let rest = if first == "~" || first.starts_with("~/") {
             Some(first.get(1..).unwrap_or("").to_string())
         } else {
@@ -366,10 +401,10 @@ pub(crate) fn expand(value: Value) -> Value {
         if let Some(rest) = rest {
             let mut out = Pieces::from(vec![Piece::Home]);
             out.lit(&rest);
-            for piece in pieces.drain(1..) {
-                out.push(piece);
+            for piece in pieces.iter().skip(1) {
+                out.push_ref(piece);
             }
-            return Value::Text(out.done());
+            return Value::text(out.done());
         }
     }
     Value::Text(pieces)
@@ -379,7 +414,7 @@ pub(crate) fn expand(value: Value) -> Value {
 fn path_join(parts: &[Value]) -> Value {
     let mut out = Pieces::default();
     for part in parts {
-        let pieces = pieces_of(part.clone());
+        let pieces = pieces_ref(part);
         let absolute = match pieces.first() {
             Some(Piece::Lit(text)) => text.starts_with('/'),
             Some(Piece::Home) => true,
@@ -392,11 +427,11 @@ fn path_join(parts: &[Value]) -> Value {
         {
             out.lit("/");
         }
-        for piece in pieces {
-            out.push(piece);
+        for piece in pieces.iter() {
+            out.push_ref(piece);
         }
     }
-    Value::Text(out.done())
+    Value::text(out.done())
 }
 
 /// `%s`, `%d`, `{}`, `{0}`, `{name}` in a format filled in order.
@@ -409,13 +444,13 @@ fn format(template: &Value, fill: &[Value]) -> Value {
         return data.clone();
     }
     let Value::Text(pieces) = template else {
-        return Value::Text(vec![Piece::Unknown("value".to_string())]);
+        return Value::text(vec![Piece::Unknown("value".to_string())]);
     };
-    let mut values = fill.iter().cloned();
+    let mut values = fill.iter();
     let mut out = Pieces::default();
-    for piece in pieces {
+    for piece in pieces.iter() {
         let Piece::Lit(text) = piece else {
-            out.push(piece.clone());
+            out.push_ref(piece);
             continue;
         };
         let mut rest = text.as_str();
@@ -436,10 +471,7 @@ fn format(template: &Value, fill: &[Value]) -> Value {
                     .map(|n| n + 2);
                 match skip {
                     Some(n) => {
-                        let value = values.next().unwrap_or(Value::Other);
-                        for piece in pieces_of(value) {
-                            out.push(piece);
-                        }
+                        out.push_value(values.next().unwrap_or(&Value::Other));
                         n
                     }
                     None => {
@@ -450,10 +482,7 @@ fn format(template: &Value, fill: &[Value]) -> Value {
             } else {
                 match tail.find('}').filter(|n| *n <= 32) {
                     Some(close) => {
-                        let value = values.next().unwrap_or(Value::Other);
-                        for piece in pieces_of(value) {
-                            out.push(piece);
-                        }
+                        out.push_value(values.next().unwrap_or(&Value::Other));
                         close + 1
                     }
                     None => {
@@ -466,13 +495,13 @@ fn format(template: &Value, fill: &[Value]) -> Value {
         }
         out.lit(rest);
     }
-    Value::Text(out.done())
+    Value::text(out.done())
 }
 
 /// The words of a list, or every value from `from`, as one flat list.
 fn words_of(values: &[Value], from: usize) -> Vec<Value> {
     match values.get(from) {
-        Some(Value::List(items)) if values.len() == from + 1 => items.clone(),
+        Some(Value::List(items)) if values.len() == from + 1 => items.to_vec(),
         _ => values.iter().skip(from).cloned().collect(),
     }
 }
@@ -509,12 +538,12 @@ const BODY_KEYS: &[&str] = &[
 ];
 
 /// Names of calls that make a request, under a client library.
-const REQUESTS: &[&str] = &[
+pub(super) const REQUESTS: &[&str] = &[
     "fetch", "geturl", "open", "request", "send", "stream", "urlopen",
 ];
 
 /// HTTP verbs, as a request's own name or an argument.
-fn verb_of(word: &str) -> Option<Sent> {
+pub(super) fn verb_of(word: &str) -> Option<Sent> {
     match word.to_ascii_lowercase().as_str() {
         "get" | "head" | "options" | "getstore" | "getprint" | "mirror" | "get_response" => {
             Some(Sent::Get)
@@ -525,11 +554,37 @@ fn verb_of(word: &str) -> Option<Sent> {
     }
 }
 
+/// The hash of names (the intent lexicon's: short keys, in tables no one else picks).
+type NameHash = std::hash::BuildHasherDefault<crate::intent::lexicon::WordHasher>;
+
+/// What the reading knows of a name or a path.
+struct Slot {
+    /// Its text (the key it is found by).
+    text: Rc<str>,
+    /// What the name is bound to.
+    value: Option<Value>,
+    /// The path it names.
+    path: Option<Rc<Path>>,
+}
+
+type Names = std::collections::HashMap<Rc<str>, Slot, NameHash>;
+
+/// `name` lower case: borrowed when it is already.
+fn lowered(name: &str) -> Cow<'_, str> {
+    if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(name)
+    }
+}
+
 impl<'s> State<'s> {
     pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State<'s> {
         State {
             lex,
-            bindings: Vec::new(),
+            names: Names::with_capacity_and_hasher(32, NameHash::default()),
+            bound: 0,
+            scratch: String::new(),
             stars: Vec::new(),
             reading: Reading::default(),
             calls: 0,
@@ -566,37 +621,107 @@ impl<'s> State<'s> {
         }
     }
 
-    /// Binds a name (its key lower case: one is found again by any case of it).
+    /// Binds a name (its key lower case: one is found again by any case of it); past
+    /// `MAX_BINDINGS` names, a new one is not remembered.
     pub(crate) fn bind(&mut self, name: &str, value: Value) {
-        if let Some(slot) = self
-            .bindings
-            .iter_mut()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        {
-            slot.1 = value;
-        } else if self.bindings.len() < MAX_BINDINGS {
-            self.bindings.push((lower(name), value));
+        let key = lowered(name);
+        match self.names.get_mut(key.as_ref()) {
+            Some(Slot {
+                value: slot @ Some(_),
+                ..
+            }) => *slot = Some(value),
+            Some(slot) if self.bound < MAX_BINDINGS => {
+                slot.value = Some(value);
+                self.bound += 1;
+            }
+            Some(_) => {}
+            None if self.bound < MAX_BINDINGS => {
+                let text: Rc<str> = Rc::from(key.as_ref());
+                self.names.insert(
+                    Rc::clone(&text),
+                    Slot {
+                        text,
+                        value: Some(value),
+                        path: None,
+                    },
+                );
+                self.bound += 1;
+            }
+            None => {}
         }
     }
 
     /// A name's value, taken out of its slot (which holds no value of its own until it is
     /// bound again).
     fn take_binding(&mut self, name: &str) -> Option<Value> {
-        self.bindings
-            .iter_mut()
-            .find(|(k, _)| k.len() == name.len() && k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| std::mem::replace(v, Value::Other))
+        self.names
+            .get_mut(lowered(name).as_ref())
+            .and_then(|slot| slot.value.as_mut())
+            .map(|v| std::mem::replace(v, Value::Other))
     }
 
     fn unbind(&mut self, name: &str) {
-        self.bindings.retain(|(k, _)| !k.eq_ignore_ascii_case(name));
+        if let Some(slot) = self.names.get_mut(lowered(name).as_ref())
+            && slot.value.take().is_some()
+        {
+            self.bound -= 1;
+        }
     }
 
     pub(crate) fn binding(&self, name: &str) -> Option<Value> {
-        self.bindings
-            .iter()
-            .find(|(k, _)| k.len() == name.len() && k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.clone())
+        if self.bound == 0 {
+            return None;
+        }
+        self.names
+            .get(lowered(name).as_ref())
+            .and_then(|slot| slot.value.clone())
+    }
+
+    /// The path `text` names, interned.
+    fn intern(&mut self, text: &str) -> Rc<Path> {
+        if let Some(slot) = self.names.get_mut(text) {
+            let text = &slot.text;
+            return Rc::clone(
+                slot.path
+                    .get_or_insert_with(|| Rc::new(Path::new(Rc::clone(text)))),
+            );
+        }
+        self.new_path(text)
+    }
+
+    /// A path named for the first time, kept with its name (one text for both).
+    fn new_path(&mut self, text: &str) -> Rc<Path> {
+        let key: Rc<str> = Rc::from(text);
+        let path = Rc::new(Path::new(Rc::clone(&key)));
+        self.names.insert(
+            Rc::clone(&key),
+            Slot {
+                text: key,
+                value: None,
+                path: Some(Rc::clone(&path)),
+            },
+        );
+        path
+    }
+
+    /// What a name read stands for: the value it is bound to, else what
+    /// [`State::special_of`] makes of the path it names (lower case). One lookup.
+    fn named(&mut self, name: &str) -> Value {
+        let key = lowered(name);
+        let path = match self.names.get_mut(key.as_ref()) {
+            Some(Slot {
+                value: Some(value), ..
+            }) => return value.clone(),
+            Some(slot) => {
+                let text = &slot.text;
+                Rc::clone(
+                    slot.path
+                        .get_or_insert_with(|| Rc::new(Path::new(Rc::clone(text)))),
+                )
+            }
+            None => self.new_path(&key),
+        };
+        self.special_of(path)
     }
 
     /// Reads a program in this state's language, lexed once: its functions' bodies are read
@@ -607,7 +732,7 @@ impl<'s> State<'s> {
             self.unknown(why);
             self.reading.broken = true;
         }
-        self.statements(lexed, 0, lexed.toks.len());
+        self.statements(lexed, 0, lexed.len());
         self.uncalled();
     }
 
@@ -619,7 +744,19 @@ impl<'s> State<'s> {
         }
         let lexed = (self.language() != Language::Tcl).then(|| lex(code, &self.lex.syntax));
         let mut inner = State::new(self.lex, self.nest + 1);
-        inner.bindings = self.bindings.clone();
+        for (name, slot) in &self.names {
+            if let Some(value) = &slot.value {
+                inner.names.insert(
+                    Rc::clone(name),
+                    Slot {
+                        text: Rc::clone(name),
+                        value: Some(value.clone()),
+                        path: None,
+                    },
+                );
+            }
+        }
+        inner.bound = self.bound;
         inner.findings = self.findings;
         match &lexed {
             Some(lexed) => inner.program(lexed),
@@ -632,19 +769,30 @@ impl<'s> State<'s> {
 
     /// A string's parts as pieces, interpolations read as expressions.
     pub(crate) fn text(&mut self, parts: &[Part]) -> Vec<Piece> {
+        // Most strings are one text: its piece, as `Pieces` would make it, made at once.
+        if let [Part::Text(text)] = parts {
+            return if text.is_empty() {
+                Vec::new()
+            } else {
+                vec![Piece::Lit(text.to_string())]
+            };
+        }
         let mut out = Pieces::default();
         for part in parts {
             match part {
                 Part::Text(text) => out.lit(text),
                 Part::Interp(source) => {
                     let value = self.interpolated(source);
-                    for piece in pieces_of(value) {
-                        out.push(piece);
-                    }
+                    out.push_value(&value);
                 }
             }
         }
         out.done()
+    }
+
+    /// A string token as a text.
+    fn string(&mut self, t: &Lexed<'_>, span: Span) -> Value {
+        Value::text(self.text(t.parts(span)))
     }
 
     fn interpolated(&mut self, source: &str) -> Value {
@@ -652,11 +800,11 @@ impl<'s> State<'s> {
             return Value::Other;
         }
         let lexed = lex(source, &self.lex.syntax);
-        if lexed.toks.is_empty() {
+        if lexed.is_empty() {
             return Value::Other;
         }
         self.depth += 1;
-        let (value, _) = self.expr(&lexed, 0, lexed.toks.len());
+        let (value, _) = self.expr(&lexed, 0, lexed.len());
         self.depth -= 1;
         value
     }
@@ -849,7 +997,7 @@ impl<'s> State<'s> {
             if matches!(tok(t, i), Some(Tok::Name("as")))
                 && let Some(Tok::Name(alias)) = tok(t, i + 1)
             {
-                self.bind(alias, Value::Object(module));
+                self.bind(alias, Value::path(module));
                 i += 2;
             }
             if is_op(t, i, ",") {
@@ -885,10 +1033,10 @@ impl<'s> State<'s> {
                     if matches!(tok(t, i + 1), Some(Tok::Name("as")))
                         && let Some(Tok::Name(alias)) = tok(t, i + 2)
                     {
-                        self.bind(alias, Value::Object(path));
+                        self.bind(alias, Value::path(path));
                         i += 3;
                     } else {
-                        self.bind(name, Value::Object(path));
+                        self.bind(name, Value::path(path));
                         i += 1;
                     }
                 }
@@ -946,14 +1094,14 @@ impl<'s> State<'s> {
             }
         }
         if let Some(Tok::Str(parts)) = tok(t, i) {
-            let pieces = self.text(parts);
-            let module = module_name(&Value::Text(pieces));
+            let pieces = self.text(t.parts(*parts));
+            let module = module_name(&Value::text(pieces));
             for (local, member) in names {
                 let path = match member {
                     Some(member) => join_path(&module, &member),
                     None => module.clone(),
                 };
-                self.bind(&local, Value::Object(path));
+                self.bind(&local, Value::path(path));
             }
             return i + 1;
         }
@@ -969,7 +1117,7 @@ impl<'s> State<'s> {
                 printed = Some(match printed {
                     None => value,
                     Some(done) => concat(
-                        concat(done, Value::Text(vec![Piece::Lit(" ".into())])),
+                        concat(done, Value::text(vec![Piece::Lit(" ".into())])),
                         value,
                     ),
                 });
@@ -1065,7 +1213,7 @@ impl<'s> State<'s> {
         match op {
             "%" if syntax.percent_format && matches!(left, Value::Text(_)) => {
                 let fill = match right {
-                    Value::List(items) => items,
+                    Value::List(items) => Rc::unwrap_or_clone(items),
                     other => vec![other],
                 };
                 format(&left, &fill)
@@ -1074,7 +1222,7 @@ impl<'s> State<'s> {
             "|" | "|&" if self.language() == Language::Awk => {
                 // `"cmd" | getline`: the text before the bar runs.
                 self.run_value(&left);
-                Value::Object("getline".to_string())
+                Value::object("getline")
             }
             "?" | ":" | "if" | "else" | "or" | "||" | "??" | "and" | "&&" => match left {
                 Value::Other | Value::Bool(_) => right,
@@ -1142,36 +1290,32 @@ impl<'s> State<'s> {
         let mut callable = false;
         let value = match token {
             Tok::Str(parts) | Tok::Template(parts) => {
-                let pieces = self.text(parts);
-                let value = Value::Text(pieces);
+                let value = self.string(t, *parts);
                 if self.language() == Language::Awk {
                     self.awk_socket(&value);
                 }
                 value
             }
             Tok::Cmd(parts) => {
-                let pieces = self.text(parts);
+                let pieces = self.text(t.parts(*parts));
                 if self.language() == Language::Julia {
-                    Value::Command(pieces)
+                    Value::command(pieces)
                 } else {
-                    self.run_value(&Value::Text(pieces));
-                    Value::Object("command output".to_string())
+                    self.run_value(&Value::text(pieces));
+                    Value::object("command output")
                 }
             }
-            Tok::Words(words) => Value::List(
+            Tok::Words(words) => Value::list(
                 words
-                    .iter()
+                    .split_whitespace()
                     .take(MAX_ITEMS)
-                    .map(|w| Value::Text(vec![Piece::Lit(w.clone())]))
+                    .map(|w| Value::text(vec![Piece::Lit(w.to_string())]))
                     .collect(),
             ),
             Tok::Num | Tok::Regex => Value::Other,
             Tok::Var(name) => {
                 callable = self.language() == Language::Php;
-                match self.binding(name) {
-                    Some(value) => value,
-                    None => self.special(lower(name)),
-                }
+                self.named(name)
             }
             Tok::Name(name) => match *name {
                 "true" | "True" | "TRUE" => Value::Bool(true),
@@ -1193,10 +1337,7 @@ impl<'s> State<'s> {
                     {
                         self.reading.marked = true;
                     }
-                    match self.binding(name) {
-                        Some(value) => value,
-                        None => self.special(lower(name)),
-                    }
+                    self.named(name)
                 }
             },
             Tok::Op("(") => {
@@ -1209,7 +1350,7 @@ impl<'s> State<'s> {
                 let value = if items.len() == 1 && !trailing {
                     items.into_iter().next().unwrap_or(Value::Other)
                 } else {
-                    Value::List(items)
+                    Value::list(items)
                 };
                 return self.postfix(t, value, close + 1, end, false);
             }
@@ -1233,15 +1374,12 @@ impl<'s> State<'s> {
                     Some(Tok::Var(name) | Tok::Name(name)) => *name,
                     _ => "",
                 };
-                let value = match self.binding(handle) {
-                    Some(value) => value,
-                    None => self.special(lower(handle)),
-                };
+                let value = self.named(handle);
                 return (value, i + 3);
             }
             Tok::Op("$") if self.language() == Language::Awk => {
                 let (_, next) = self.primary(t, i + 1, end);
-                return (Value::Object("field".to_string()), next.max(i + 1));
+                return (Value::object("field"), next.max(i + 1));
             }
             _ => return (Value::Other, i),
         };
@@ -1286,11 +1424,11 @@ impl<'s> State<'s> {
         }
         let args = self.args_between(t, i, close);
         if args.named.is_empty() {
-            Value::List(args.positional)
+            Value::list(args.positional)
         } else {
             let mut entries = args.named;
             entries.extend(args.positional.into_iter().map(|v| (String::new(), v)));
-            Value::Map(entries)
+            Value::map(entries)
         }
     }
 
@@ -1329,8 +1467,8 @@ impl<'s> State<'s> {
             let key = match tok(t, i) {
                 Some(Tok::Name(k) | Tok::Var(k)) => Some(lower(k)),
                 Some(Tok::Str(parts)) => {
-                    let pieces = self.text(parts);
-                    literal(&Value::Text(pieces)).map(|k| lower(&k))
+                    let pieces = self.text(t.parts(*parts));
+                    literal(&Value::text(pieces)).map(|k| lower(&k))
                 }
                 _ => None,
             };
@@ -1358,10 +1496,10 @@ impl<'s> State<'s> {
             }
         }
         if entries.is_empty() {
-            Value::List(items)
+            Value::list(items)
         } else {
             entries.extend(items.into_iter().map(|v| (String::new(), v)));
-            Value::Map(entries)
+            Value::map(entries)
         }
     }
 
@@ -1406,8 +1544,8 @@ impl<'s> State<'s> {
                 named.then(|| (lower(k), i + 2))
             }
             Tok::Str(parts) if is_op(t, i + 1, "=>") => {
-                let pieces = self.text(parts);
-                Some((lower(&literal(&Value::Text(pieces))?), i + 2))
+                let pieces = self.text(t.parts(*parts));
+                Some((lower(&literal(&Value::text(pieces))?), i + 2))
             }
             _ => None,
         }
@@ -1527,7 +1665,7 @@ impl<'s> State<'s> {
                     let close = partner(t, i, end);
                     let key = match (tok(t, i + 1), i + 2 == close) {
                         (Some(Tok::Name(word)), true) => {
-                            Value::Text(vec![Piece::Lit((*word).to_string())])
+                            Value::text(vec![Piece::Lit((*word).to_string())])
                         }
                         _ => self.expr(t, i + 1, close).0,
                     };
@@ -1557,8 +1695,8 @@ impl<'s> State<'s> {
                 }
                 _ if callable
                     && matches!(value, Value::Object(_))
-                    && (syntax.bare_calls || self.evaluates(&value))
-                    && starts_bare_argument(t, i, perl) =>
+                    && starts_bare_argument(t, i, perl)
+                    && (syntax.bare_calls || self.evaluates(&value)) =>
                 {
                     let (args, next) = self.bare_args(t, i, end);
                     value = self.apply(value, args);
@@ -1602,7 +1740,7 @@ impl<'s> State<'s> {
         if stop < close {
             self.statements(t, stop + 1, close);
         }
-        Value::Object("items".to_string())
+        Value::object("items")
     }
 
     /// Ruby's block after a method (`xs.each { |x| … }`, `do |x| … end`): its parameters
@@ -1625,8 +1763,8 @@ impl<'s> State<'s> {
     fn primary_only(&mut self, t: &Lexed<'_>, i: usize, _end: usize) -> (Value, usize) {
         match tok(t, i) {
             Some(Tok::Str(parts) | Tok::Template(parts)) => {
-                let pieces = self.text(parts);
-                (Value::Text(pieces), i + 1)
+                let pieces = self.text(t.parts(*parts));
+                (Value::text(pieces), i + 1)
             }
             _ => (Value::Other, i + 1),
         }
@@ -1634,7 +1772,7 @@ impl<'s> State<'s> {
 
     /// Is this a name that runs code, which PHP calls without parentheses (`include "x"`)?
     fn evaluates(&self, value: &Value) -> bool {
-        matches!(value, Value::Object(path) if matches!(self.lex.index().meaning(path), Some(Meaning::Eval(_))))
+        matches!(value, Value::Object(path) if matches!(path.called(self.lex).meaning, Some(Meaning::Eval(_))))
     }
 
     /// Calling a value: a name's path, or PHP's `$f = "system"; $f("ls")`.
@@ -1662,17 +1800,17 @@ impl<'s> State<'s> {
     pub(crate) fn member(&mut self, value: Value, name: &str) -> Value {
         match value {
             Value::Object(path) => {
-                let path = join_lower(path, name);
-                self.special(path)
+                let path = self.joined(&path, name);
+                self.special_of(path)
             }
             Value::Fetched(host) => Value::Fetched(host),
             Value::Data(file) => Value::Data(file),
             Value::Map(entries) => {
                 let key = lower(name);
                 entries
-                    .into_iter()
+                    .iter()
                     .find(|(k, _)| *k == key)
-                    .map_or(Value::Other, |(_, v)| v)
+                    .map_or(Value::Other, |(_, v)| v.clone())
             }
             _ => Value::Other,
         }
@@ -1688,15 +1826,15 @@ impl<'s> State<'s> {
                 {
                     self.member(Value::Object(path), &name)
                 }
-                _ => Value::Object(format!("{path}[]")),
+                _ => Value::object(&format!("{path}[]")),
             },
             Value::Map(entries) => match literal(&key) {
                 Some(name) => {
                     let name = lower(&name);
                     entries
-                        .into_iter()
+                        .iter()
                         .find(|(k, _)| *k == name)
-                        .map_or(Value::Other, |(_, v)| v)
+                        .map_or(Value::Other, |(_, v)| v.clone())
                 }
                 None => Value::Other,
             },
@@ -1706,12 +1844,34 @@ impl<'s> State<'s> {
         }
     }
 
+    /// `path.name`, the name lower-cased as it is added, interned (a path of more than 160
+    /// bytes is not made longer).
+    fn joined(&mut self, path: &Rc<Path>, name: &str) -> Rc<Path> {
+        if path.len() > 160 {
+            return Rc::clone(path);
+        }
+        let mut text = std::mem::take(&mut self.scratch);
+        text.clear();
+        text.push_str(path);
+        if !text.is_empty() {
+            text.push('.');
+        }
+        let start = text.len();
+        text.push_str(name);
+        if let Some(added) = text.get_mut(start..) {
+            added.make_ascii_lowercase();
+        }
+        let joined = self.intern(&text);
+        self.scratch = text;
+        joined
+    }
+
     /// A name or path not bound: the home folder, the interpreter itself, standard input
     /// (noted), else the object it names.
-    fn special(&mut self, path: String) -> Value {
-        match self.lex.index().special(&path) {
+    fn special_of(&mut self, path: Rc<Path>) -> Value {
+        match path.special(self.lex) {
             Some(Special::Home) => home(),
-            Some(Special::Itself(program)) => Value::Text(vec![Piece::Lit(program.to_string())]),
+            Some(Special::Itself(program)) => Value::text(vec![Piece::Lit(program.to_string())]),
             Some(Special::Stdin) => {
                 self.reading.stdin = true;
                 Value::Data(None)
@@ -1725,14 +1885,15 @@ impl<'s> State<'s> {
     fn method(&mut self, receiver: Value, name: &str, args: Args) -> Value {
         if let Value::Each(items) = receiver {
             let results = items
-                .into_iter()
+                .iter()
                 .take(8)
-                .map(|item| self.method(item, name, args.clone()))
+                .map(|item| self.method(item.clone(), name, args.clone()))
                 .collect();
-            return Value::Each(results);
+            return Value::each(results);
         }
         if let Value::Object(path) = receiver {
-            return self.call_owned(join_lower(path, name), &args);
+            let path = self.joined(&path, name);
+            return self.call_owned(path, &args);
         }
         let name = lower(name);
         match receiver {
@@ -1790,14 +1951,14 @@ impl<'s> State<'s> {
             Method::Access(access) => self.access(access, args),
             Method::Run(shape) => {
                 self.run(shape, args);
-                Value::Object(path.to_string())
+                Value::object(path)
             }
         }
     }
 
     /// What calling `path` does and gives, the path given away (no copy when it names
     /// nothing).
-    fn call_owned(&mut self, path: String, args: &Args) -> Value {
+    fn call_owned(&mut self, path: Rc<Path>, args: &Args) -> Value {
         match self.called(&path, args) {
             Some(Value::Object(given)) if given == path => Value::Object(path),
             Some(other) => other,
@@ -1807,25 +1968,26 @@ impl<'s> State<'s> {
 
     /// What calling `path` does and gives.
     pub(crate) fn call(&mut self, path: &str, args: &Args) -> Value {
-        self.called(path, args)
-            .unwrap_or_else(|| Value::Object(path.to_string()))
+        let path = self.intern(path);
+        self.call_owned(path, args)
     }
 
     /// What calling `path` does and gives: `None` when it gives the object `path` names.
-    fn called(&mut self, path: &str, args: &Args) -> Option<Value> {
+    fn called(&mut self, path: &Path, args: &Args) -> Option<Value> {
         self.calls += 1;
         if self.calls > MAX_CALLS {
             self.unknown("it makes more calls than warden reads");
             return Some(Value::Other);
         }
-        let index = self.lex.index();
-        if self.is_home_call(path, args) {
+        let called = *path.called(self.lex);
+        let path = path.as_str();
+        if called.home_call && self.is_home_call(path, args) {
             return Some(home());
         }
-        if index.special(path) == Some(Special::Stdin) {
+        if called.stdin {
             self.reading.stdin = true;
         }
-        match index.meaning(path) {
+        match called.meaning {
             Some(Meaning::Run(shape)) => {
                 self.run(shape, args);
                 return None;
@@ -1841,32 +2003,27 @@ impl<'s> State<'s> {
                 return Some(Value::Other);
             }
             Some(Meaning::Build(build)) => {
-                if index.wires(path) {
+                if called.wires {
                     self.reading.wires = true;
                 }
                 return Some(self.build(build, args));
             }
             None => {}
         }
-        if let Some(net) = index.prefix(path) {
-            // Under a client library, only a call named for a request is one
-            // (`requests.session().post`, not `requests.Session()`).
-            if path
-                .split('.')
-                .skip(1)
-                .any(|seg| verb_of(seg).is_some() || REQUESTS.contains(&seg))
-            {
+        if let Some(net) = called.prefix {
+            if called.named_request {
                 return Some(self.net(net, path, args));
             }
             return None;
         }
-        if index.wires(path) {
+        if called.wires {
             self.reading.wires = true;
         }
         if let Some(value) = self.user_call(path, args) {
             return Some(value);
         }
         if !path.contains('.') && !self.stars.is_empty() {
+            let index = self.lex.index();
             let stars = self.stars.clone();
             for module in stars {
                 let full = join_path(&module, path);
@@ -1881,9 +2038,6 @@ impl<'s> State<'s> {
     /// `os.homedir()`, `os.getenv('HOME')`, `Sys.getenv("HOME")`.
     fn is_home_call(&mut self, path: &str, args: &Args) -> bool {
         let index = self.lex.index();
-        if !index.calls_home(path) {
-            return false;
-        }
         let key = match args.positional.as_slice() {
             [] => format!("{path}()"),
             [only] => match literal(only) {
@@ -1916,14 +2070,14 @@ impl<'s> State<'s> {
                 let sep = args
                     .named("sep")
                     .cloned()
-                    .unwrap_or_else(|| Value::Text(vec![Piece::Lit(" ".to_string())]));
+                    .unwrap_or_else(|| Value::text(vec![Piece::Lit(" ".to_string())]));
                 join_with(positional, &sep)
             }
             Build::JoinList { sep, list } => {
                 let sep = positional
                     .get(usize::from(sep))
                     .cloned()
-                    .unwrap_or_else(|| Value::Text(vec![Piece::Lit(" ".to_string())]));
+                    .unwrap_or_else(|| Value::text(vec![Piece::Lit(" ".to_string())]));
                 let words = words_of(positional, usize::from(list));
                 join_with(&words, &sep)
             }
@@ -1933,13 +2087,13 @@ impl<'s> State<'s> {
             },
             Build::List => {
                 if positional.is_empty() && !args.named.is_empty() {
-                    Value::Map(args.named.clone())
+                    Value::map(args.named.clone())
                 } else {
-                    Value::List(positional.clone())
+                    Value::list(positional.clone())
                 }
             }
             Build::Import => match positional.first() {
-                Some(name) => Value::Object(module_name(name)),
+                Some(name) => Value::path(module_name(name)),
                 None => Value::Other,
             },
             Build::Attr => match (positional.first(), positional.get(1).and_then(literal)) {
@@ -1951,14 +2105,14 @@ impl<'s> State<'s> {
                     return Value::Other;
                 };
                 let name = match callee {
-                    Value::Object(path) => path.clone(),
+                    Value::Object(path) => path.to_string(),
                     other => match literal(other) {
                         Some(name) => lower(&name).replace("::", "."),
                         None => return Value::Other,
                     },
                 };
                 let items = match list {
-                    Value::List(items) => items.clone(),
+                    Value::List(items) => items.to_vec(),
                     other => vec![other.clone()],
                 };
                 if self.depth >= MAX_DEPTH {
@@ -1969,14 +2123,14 @@ impl<'s> State<'s> {
                     self.call(&name, &one(item));
                 }
                 self.depth -= 1;
-                Value::Object("items".to_string())
+                Value::object("items")
             }
             Build::Dispatch => {
                 let Some((callee, rest)) = positional.split_first() else {
                     return Value::Other;
                 };
                 let name = match callee {
-                    Value::Object(path) => path.clone(),
+                    Value::Object(path) => path.to_string(),
                     other => match literal(other) {
                         Some(name) => lower(&name).replace("::", "."),
                         None => return Value::Other,
@@ -1985,7 +2139,7 @@ impl<'s> State<'s> {
                 // `do.call("f", list(a, b))`, `call_user_func_array('f', [a, b])`: the list
                 // is the arguments.
                 let positional = match rest {
-                    [Value::List(items)] => items.clone(),
+                    [Value::List(items)] => items.to_vec(),
                     rest => rest.to_vec(),
                 };
                 let args = Args {
@@ -2037,7 +2191,7 @@ impl<'s> State<'s> {
                     return;
                 };
                 let rest = match positional.get(1) {
-                    Some(Value::List(items)) => Some(items.clone()),
+                    Some(Value::List(items)) => Some(items.to_vec()),
                     Some(Value::Map(entries)) => entries
                         .iter()
                         .find(|(k, _)| k == "args")
@@ -2045,7 +2199,7 @@ impl<'s> State<'s> {
                     Some(text @ Value::Text(_)) => {
                         // R's `system2("cmd", "args as one line")`.
                         let line = concat(
-                            concat(program.clone(), Value::Text(vec![Piece::Lit(" ".into())])),
+                            concat(program.clone(), Value::text(vec![Piece::Lit(" ".into())])),
                             text.clone(),
                         );
                         self.run_value(&line);
@@ -2199,7 +2353,7 @@ impl<'s> State<'s> {
         for path in paths {
             match path {
                 Value::List(items) | Value::Each(items) => {
-                    for item in items {
+                    for item in items.iter() {
                         words.push(super::word_of(item, true, tilde).0);
                     }
                 }
@@ -2238,7 +2392,7 @@ impl<'s> State<'s> {
                 let writes = mode.contains(['w', 'a', 'x', '+', 'c']) && mode.len() <= 8;
                 if writes {
                     self.write_value(&path, None);
-                    Value::Object("file".to_string())
+                    Value::object("file")
                 } else {
                     self.read_value(&path)
                 }
@@ -2269,19 +2423,19 @@ impl<'s> State<'s> {
             for item in items.iter().take(8) {
                 self.read_value(item);
             }
-            return Value::Object("file".to_string());
+            return Value::object("file");
         }
         match path {
             Value::Command(_) => {
                 self.run_value(path);
-                return Value::Object("command output".to_string());
+                return Value::object("command output");
             }
             Value::Fetched(host) => return Value::Fetched(host.clone()),
             _ => {}
         }
         if let Some(piped) = self.piped(path) {
             self.run_value(&piped);
-            return Value::Object("command output".to_string());
+            return Value::object("command output");
         }
         if let Some(url) = address(path) {
             return self.request_to(&url, Sent::Get);
@@ -2357,14 +2511,14 @@ impl<'s> State<'s> {
         if let Some(rest) = first.strip_prefix('|') {
             let mut out = vec![Piece::Lit(rest.to_string())];
             out.extend(pieces.iter().skip(1).cloned());
-            return Some(Value::Text(out));
+            return Some(Value::text(out));
         }
         if let Some(Piece::Lit(last)) = pieces.last()
             && let Some(head) = last.trim_end().strip_suffix('|')
         {
             let mut out: Vec<Piece> = pieces.iter().take(pieces.len() - 1).cloned().collect();
             out.push(Piece::Lit(head.to_string()));
-            return Some(Value::Text(out));
+            return Some(Value::text(out));
         }
         None
     }
@@ -2394,7 +2548,7 @@ impl<'s> State<'s> {
                     [only] => self.run_value(only),
                     many => self.run_words(many),
                 }
-                return Value::Object("command output".to_string());
+                return Value::object("command output");
             }
             if mode.contains('&') {
                 self.reading.wires = true;
@@ -2411,7 +2565,7 @@ impl<'s> State<'s> {
         };
         if let Some(piped) = self.piped(spec) {
             self.run_value(&piped);
-            return Value::Object("command output".to_string());
+            return Value::object("command output");
         }
         let Value::Text(pieces) = spec else {
             return Value::Other;
@@ -2435,11 +2589,11 @@ impl<'s> State<'s> {
         } else {
             (false, 0)
         };
-        let mut path = pieces.clone();
+        let mut path = pieces.to_vec();
         if let Some(Piece::Lit(first)) = path.first_mut() {
             *first = head.get(skip..).unwrap_or("").trim_start().to_string();
         }
-        let path = Value::Text(path);
+        let path = Value::text(path);
         if writes {
             self.write_value(&path, None);
             Value::Other
@@ -2479,11 +2633,11 @@ impl<'s> State<'s> {
                     sent = Sent::Send;
                 }
                 let files = data_in(args);
-                let url = url_in(args).unwrap_or_else(|| Value::Object("address".to_string()));
+                let url = url_in(args).unwrap_or_else(|| Value::object("address"));
                 self.request_with(&url, sent, files)
             }
             Net::Download(arg) => {
-                let url = url_in(args).unwrap_or_else(|| Value::Object("address".to_string()));
+                let url = url_in(args).unwrap_or_else(|| Value::object("address"));
                 let fetched = self.request_to(&url, Sent::Get);
                 if let (Some(target), Value::Fetched(host)) = (args.get(arg).cloned(), &fetched) {
                     self.write_value(&target, Some(host.clone()));
@@ -2491,13 +2645,13 @@ impl<'s> State<'s> {
                 fetched
             }
             Net::Client => {
-                let url = url_in(args).unwrap_or_else(|| Value::Object("address".to_string()));
+                let url = url_in(args).unwrap_or_else(|| Value::object("address"));
                 self.request_to(&url, Sent::Get);
-                Value::Object(path.to_string())
+                Value::object(path)
             }
             Net::Socket => {
                 self.reading.socket = true;
-                Value::Object(path.to_string())
+                Value::object(path)
             }
             Net::Connect => {
                 self.reading.socket = true;
@@ -2505,12 +2659,12 @@ impl<'s> State<'s> {
                     let host = url_in(args).and_then(|v| host_of(&v));
                     self.reading.connects.push(host);
                 }
-                Value::Object(path.to_string())
+                Value::object(path)
             }
             Net::Listen => {
                 self.reading.socket = true;
                 self.reading.listens = true;
-                Value::Object(path.to_string())
+                Value::object(path)
             }
         }
     }
@@ -2632,16 +2786,18 @@ impl<'s> State<'s> {
         if is_op(t, i, "<") {
             let (file, next) = self.primary(t, i + 1, end);
             self.read_value(&file);
-            return (Value::Object("getline".to_string()), next);
+            return (Value::object("getline"), next);
         }
-        (Value::Object("getline".to_string()), i)
+        (Value::object("getline"), i)
     }
 }
 
 /// What a loop's name stands for: each item of a list, else the value walked.
 fn each(value: Value) -> Value {
     match value {
-        Value::List(items) if !items.is_empty() => Value::Each(items.into_iter().take(8).collect()),
+        Value::List(items) if !items.is_empty() => {
+            Value::each(items.iter().take(8).cloned().collect())
+        }
         other => other,
     }
 }
@@ -2669,7 +2825,7 @@ fn join_with(values: &[Value], sep: &Value) -> Value {
             Some(done) => concat(concat(done, sep.clone()), value),
         });
     }
-    out.unwrap_or_else(|| Value::Text(Vec::new()))
+    out.unwrap_or_else(|| Value::text(Vec::new()))
 }
 
 /// A dotted name (`a.b.c`) from `i`, lower case, and where it ends.
@@ -2764,12 +2920,12 @@ fn data_in(args: &Args) -> Vec<Option<String>> {
             Value::Data(file) if !out.contains(file) => out.push(file.clone()),
             Value::Data(_) => {}
             Value::List(items) | Value::Each(items) => {
-                for item in items {
+                for item in items.iter() {
                     walk(item, depth + 1, out);
                 }
             }
             Value::Map(entries) => {
-                for (_, item) in entries {
+                for (_, item) in entries.iter() {
                     walk(item, depth + 1, out);
                 }
             }

@@ -220,7 +220,7 @@ fn word(state: &mut State, code: &str, i: usize, depth: usize, close: Option<u8>
                 .get(i + 1..end.saturating_sub(1))
                 .unwrap_or("")
                 .to_string();
-            let value = Value::Text(vec![Piece::Lit(text.clone())]);
+            let value = Value::text(vec![Piece::Lit(text.clone())]);
             (
                 Word {
                     value,
@@ -233,7 +233,7 @@ fn word(state: &mut State, code: &str, i: usize, depth: usize, close: Option<u8>
             let (pieces, end) = substituted(state, code, i + 1, depth, Some(b'"'));
             (
                 Word {
-                    value: Value::Text(pieces),
+                    value: Value::text(pieces),
                     braced: None,
                 },
                 end,
@@ -269,7 +269,7 @@ fn word(state: &mut State, code: &str, i: usize, depth: usize, close: Option<u8>
                 if next > i + 1 && ends(next) {
                     let value = match value {
                         Value::Object(path) => {
-                            Value::Text(vec![Piece::Unknown(super::read::placeholder(&path))])
+                            Value::text(vec![Piece::Unknown(super::read::placeholder(&path))])
                         }
                         other => other,
                     };
@@ -285,7 +285,7 @@ fn word(state: &mut State, code: &str, i: usize, depth: usize, close: Option<u8>
             let (pieces, end) = substituted(state, code, i, depth, close);
             (
                 Word {
-                    value: Value::Text(pieces),
+                    value: Value::text(pieces),
                     braced: None,
                 },
                 end,
@@ -416,7 +416,7 @@ fn substituted(
 
 fn super_pieces(value: Value) -> Vec<Piece> {
     match value {
-        Value::Text(pieces) => pieces,
+        Value::Text(pieces) => std::rc::Rc::unwrap_or_clone(pieces),
         Value::Object(path) => vec![Piece::Unknown(super::read::placeholder(&path))],
         Value::Fetched(_) => vec![Piece::Unknown("download".to_string())],
         Value::Data(_) => vec![Piece::Unknown("data".to_string())],
@@ -455,10 +455,10 @@ fn variable(state: &mut State, code: &str, mut i: usize, depth: usize) -> (Value
             depth,
             Some(b')'),
         );
-        let array = Value::Object(name.to_ascii_lowercase());
-        let value = match super::read::literal(&Value::Text(key)) {
+        let array = Value::object(&name.to_ascii_lowercase());
+        let value = match super::read::literal(&Value::text(key)) {
             Some(key) => state.member(array, &key),
-            None => Value::Object(format!("{name}()")),
+            None => Value::object(&format!("{name}()")),
         };
         return (value, end + 1);
     }
@@ -468,7 +468,7 @@ fn variable(state: &mut State, code: &str, mut i: usize, depth: usize) -> (Value
 fn lookup(state: &State, name: &str) -> Value {
     state
         .binding(name)
-        .unwrap_or_else(|| Value::Object(name.to_ascii_lowercase()))
+        .unwrap_or_else(|| Value::object(&name.to_ascii_lowercase()))
 }
 
 /// What one command does and gives.
@@ -525,8 +525,8 @@ fn command(state: &mut State, words: Vec<Word>, depth: usize) -> Value {
                 ))),
             }
         }
-        state.run_value(&Value::Text(line));
-        return Value::Object(path);
+        state.run_value(&Value::text(line));
+        return Value::path(path);
     }
     let mut args = Args::default();
     let mut options = true;
@@ -571,7 +571,7 @@ fn command(state: &mut State, words: Vec<Word>, depth: usize) -> Value {
                 .cloned()
                 .reduce(|a, b| {
                     super::read::concat(
-                        super::read::concat(a, Value::Text(vec![Piece::Lit(" ".to_string())])),
+                        super::read::concat(a, Value::text(vec![Piece::Lit(" ".to_string())])),
                         b,
                     )
                 })

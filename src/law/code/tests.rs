@@ -1194,6 +1194,21 @@ fn every_punctuation_character_is_an_operator_of_its_own() {
 }
 
 #[test]
+fn an_operator_goes_on_only_with_the_bytes_the_lexer_looks_for() {
+    for c0 in 0..=u8::MAX {
+        for c1 in 0..=u8::MAX {
+            for c2 in [b'=', b'.', b'>', b'-', b'a', b' ', 0] {
+                for arrow in [false, true] {
+                    if lex::longer_op_of(c0, c1, c2, arrow).is_some() {
+                        assert!(lex::may_continue_op(c1), "{:?}", [c0, c1, c2]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn a_function_body_reads_as_its_text_would_on_its_own() {
     // Bodies are read in place from the program's tokens: as their text lexed on its own,
     // inside brackets too (where line breaks are no tokens) and for a definition that opens

@@ -14,10 +14,14 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
-    let script = script_run(cmd);
-    let cmd = script.as_ref().unwrap_or(cmd);
+    let written = catalogue::program(cmd.program());
+    let script = script_run(cmd, written);
+    let (cmd, found) = match &script {
+        Some(run) => (run, catalogue::program(run.program())),
+        None => (cmd, written),
+    };
     let program = cmd.program();
-    let Some(found) = catalogue::program(program) else {
+    let Some(found) = found else {
         unknown_on_a_disk(cmd, program, scan);
         return;
     };
@@ -97,9 +101,8 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
 /// name as a line (`nikto.pl`, `secretsdump.py`) or without its extension (`sqlmap.py` →
 /// sqlmap). Only the interpreter's first operand, and only before any code given inline
 /// (`python -c …` runs no script).
-fn script_run(cmd: &Command) -> Option<Command> {
-    let program = cmd.program();
-    let (script, rest) = match catalogue::program(program) {
+fn script_run(cmd: &Command, found: Option<&'static catalogue::Program>) -> Option<Command> {
+    let (script, rest) = match found {
         Some(found) if found.is(Class::Interpreter) => {
             let inline = found.code.map_or(&[][..], |code| code.inline);
             if inline.contains(&"") {

@@ -823,11 +823,17 @@ pub fn is_read_only(cmd: &Command) -> bool {
                 arg.starts_with("--get") || matches!(arg.as_str(), "--report" | "-v" | "-q")
             }) && args.iter().any(|a| a.starts_with('-'))
         }
-        _ if crate::catalogue::is(program, crate::catalogue::Class::Disk) => {
-            system::disk_reads(program, args)
+        other => {
+            // One lookup for both classes.
+            let found = crate::catalogue::program(program);
+            if found.is_some_and(|p| p.is(crate::catalogue::Class::Disk)) {
+                system::disk_reads(program, args)
+            } else if found.is_some_and(|p| p.is(crate::catalogue::Class::ReadOnly)) {
+                true
+            } else {
+                subcommand_reads(other, first)
+            }
         }
-        _ if crate::catalogue::is(program, crate::catalogue::Class::ReadOnly) => true,
-        other => subcommand_reads(other, first),
     }
 }
 

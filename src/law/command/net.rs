@@ -246,7 +246,8 @@ fn bare(program: &str) -> String {
 
 /// Runs shell text from its input or `-c` (`sh`, `pwsh`, `source`).
 pub(super) fn is_shell(program: &str) -> bool {
-    catalogue::is(program, Class::Shell) || catalogue::is(program, Class::Source)
+    catalogue::program(program)
+        .is_some_and(|found| found.is(Class::Shell) || found.is(Class::Source))
 }
 
 /// Reads code from its standard input when given no file (`python3`, `node`, `perl`).
@@ -310,6 +311,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let program = bare(program);
     let args = cmd.args();
+    // The catalogue's line for the name, looked up once for the classes asked below.
+    let found = catalogue::program(&program);
     for redirect in &cmd.redirects {
         if redirect.target.starts_with("/dev/tcp/") || redirect.target.starts_with("/dev/udp/") {
             scan.network = true;
@@ -347,7 +350,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Public)),
             );
         }
-        p if catalogue::is(p, Class::Relay) => relay(p, args, scan),
+        p if found.is_some_and(|f| f.is(Class::Relay)) => relay(p, args, scan),
         // `gh api -X DELETE /repos/o/r`: GitHub's API, in the person's name.
         "gh" if args.first().is_some_and(|a| a == "api") => {
             scan.network = true;
@@ -433,7 +436,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if matches!(program.as_str(), "echo" | "printf") {
         dropped_code(cmd, scan);
     }
-    if catalogue::is(&program, Class::Interpreter) {
+    if found.is_some_and(|f| f.is(Class::Interpreter)) {
         interpreter_code(cmd, scan);
     }
 }
@@ -1203,12 +1206,13 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         {
             found.push((index, RuleId::ShellReverse));
         }
+        let runs_later = later.iter().any(|c| is_runner(c));
         // Something only known when it runs, piped into a shell.
-        if cmd.dynamic_program && later.iter().any(|c| is_runner(c)) {
+        if cmd.dynamic_program && runs_later {
             found.push((index, RuleId::ShellUnknown));
         }
         // A download or a decoded blob piped into something that runs it.
-        if later.iter().any(|c| is_runner(c)) {
+        if runs_later {
             if downloads {
                 found.push((index, RuleId::DownloadPipeShell));
             } else if is_decoder(cmd) {
@@ -1355,7 +1359,8 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
-        if is_downloader(program) {
+        let found = catalogue::program(program);
+        if found.is_some_and(|p| p.is(Class::Downloader)) {
             let output = args
                 .iter()
                 .position(|a| matches!(a.as_str(), "-o" | "--output" | "-O" | "--output-document"))
@@ -1385,7 +1390,13 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 .find(|(file, _)| super::paths::basename_of(word) == file.as_str())
                 .map(|(_, host)| host.clone())
         };
-        let ran = if is_shell(program) || reads_code(program) {
+        // Nothing downloaded yet: nothing this command runs was (the same answer, unasked).
+        if downloaded.is_empty() {
+            continue;
+        }
+        let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
+        let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
+        let ran = if shell || reads_code {
             positional(args).first().and_then(|first| runs(first))
         } else if cmd.words.first().is_some_and(|w| w.contains('/')) {
             cmd.words.first().and_then(|w| runs(w))

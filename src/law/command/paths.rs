@@ -81,6 +81,15 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
         || abs == "/etc/gshadow"
 }
 
+/// Can `text` be part of a path [`is_key_path`] finds? Every key path holds `/.`,
+/// `Keychains` or starts with `/etc/`, and a path resolved is made of parts of the word and
+/// of the folders it is resolved against, cut at `/` (normalising only takes parts away):
+/// a word resolved against folders none of which holds a `.`, `Keychains` or `etc` is no
+/// key, and needs no resolving to say so.
+fn may_name_key(text: &str) -> bool {
+    text.contains('.') || text.contains("Keychains") || text.contains("etc")
+}
+
 /// `abs` relative to the home folder, when it is below it.
 fn in_home<'a>(abs: &'a str, home: &str) -> Option<&'a str> {
     abs.strip_prefix(home)
@@ -668,11 +677,15 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
         .iter()
         .filter(|r| r.op == RedirectOp::Read)
         .map(|r| r.target.as_str());
+    let folders_may = may_name_key(scan.place.cwd) || may_name_key(home);
     for word in words.chain(inputs) {
         let word = word
             .split_once('=')
             .map_or(word, |(_, v)| v)
             .trim_start_matches('@');
+        if !folders_may && !may_name_key(word) {
+            continue;
+        }
         if let Some(abs) = scan.place.resolve(word)
             && is_key_path(&abs, home)
         {

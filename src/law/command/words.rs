@@ -378,7 +378,9 @@ pub(super) fn is_read_word(word: &str) -> bool {
 
 /// An option that asks for help or changes nothing (`--help`, `-h`, `--dry-run`).
 pub(super) fn is_help_option(word: &str) -> bool {
-    has(HELP, word.split('=').next().unwrap_or(word))
+    // INVARIANT: every entry of `HELP` is an option (tested): a word that isn't needs no
+    // search (this runs for every argument of most commands).
+    word.starts_with('-') && has(HELP, word.split('=').next().unwrap_or(word))
 }
 
 /// Is `entry` one of the table's words? Tables are sorted (checked by a test).
@@ -422,7 +424,9 @@ struct Kind {
 
 impl Kind {
     fn of(program: &str) -> Kind {
-        let is = |class| catalogue::is(program, class);
+        // One lookup, then its classes (`catalogue::is` looks the program up each time).
+        let found = catalogue::program(program);
+        let is = |class| found.is_some_and(|found| found.is(class));
         let cloud = is(Class::Cloud);
         Kind {
             cloud,
@@ -434,7 +438,7 @@ impl Kind {
             toolchain: is(Class::Interpreter),
             system: is(Class::System) || is(Class::Services),
             acts: is(Class::Acts),
-            unlisted: catalogue::program(program).is_none(),
+            unlisted: found.is_none(),
             container: is(Class::Container),
             forge: super::install::is_forge(program),
         }
@@ -532,32 +536,67 @@ fn split_compound(part: String) -> Vec<String> {
     if part.len() < 7 || verbs.iter().chain(&nouns).any(|t| has(t, &part)) {
         return vec![part];
     }
-    for table in verbs {
-        for (_, words) in table {
-            for verb in *words {
-                if let Some(rest) = part.strip_prefix(verb)
-                    && rest.len() >= 3
-                    && !verb.contains(' ')
-                    && nouns.iter().any(|t| has(t, rest))
-                {
-                    return vec![(*verb).to_string(), rest.to_string()];
-                }
-            }
+    // The verbs in the order of their tables, by their first byte: only those can start it.
+    let first = part.as_bytes().first().map_or(0, |b| usize::from(*b));
+    for verb in COMPOUND_VERBS.get(first).into_iter().flatten() {
+        if let Some(rest) = part.strip_prefix(verb)
+            && rest.len() >= 3
+            && nouns.iter().any(|t| has(t, rest))
+        {
+            return vec![(*verb).to_string(), rest.to_string()];
         }
     }
     vec![part]
 }
+
+/// The verbs a compound word may start with ([`split_compound`]: one word, no phrase), in
+/// the order of their tables, kept by their first byte.
+static COMPOUND_VERBS: std::sync::LazyLock<Vec<Vec<&'static str>>> =
+    std::sync::LazyLock::new(|| {
+        let mut by_first: Vec<Vec<&'static str>> = vec![Vec::new(); 256];
+        for table in [REVEALS, DESTROYS, SENDS, CHANGES, GRANTS, READS] {
+            for (_, words) in table {
+                for verb in *words {
+                    if let (Some(first), false) = (verb.as_bytes().first(), verb.contains(' '))
+                        && let Some(slot) = by_first.get_mut(usize::from(*first))
+                    {
+                        slot.push(verb);
+                    }
+                }
+            }
+        }
+        by_first
+    });
 
 /// Does a table hold a part, or the phrase it starts with its next part? The longer wins;
 /// the answer is how many parts it took.
 fn phrase_at(table: Table, parts: &[String], at: usize) -> Option<usize> {
     let one = parts.get(at)?;
     if let Some(two) = parts.get(at + 1)
-        && has(table, &format!("{one} {two}"))
+        && with_phrase(one, two, |phrase| has(table, phrase))
     {
         return Some(2);
     }
     has(table, one).then_some(1)
+}
+
+/// `f` of the phrase `ONE TWO`, put together on the stack when it is short (this runs for
+/// every table a command's words are looked up in).
+fn with_phrase<R>(one: &str, two: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buffer = [0u8; 64];
+    let len = one.len() + 1 + two.len();
+    if let Some(slot) = buffer.get_mut(..len) {
+        let (head, rest) = slot.split_at_mut(one.len());
+        head.copy_from_slice(one.as_bytes());
+        if let Some((space, tail)) = rest.split_first_mut() {
+            *space = b' ';
+            tail.copy_from_slice(two.as_bytes());
+        }
+        if let Ok(phrase) = std::str::from_utf8(slot) {
+            return f(phrase);
+        }
+    }
+    f(&format!("{one} {two}"))
 }
 
 /// Does a table hold any part (or two-part phrase) of these parts?
@@ -771,38 +810,82 @@ enum Verb {
 
 /// The verb a phrase is, for a program of this kind, and how many parts it took.
 fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
-    let tables: [(Table, Verb, bool); 17] = [
-        (READS, Verb::Reads, true),
-        (UNVEILS, Verb::Unveils, true),
-        (REVEALS, Verb::Reveals, true),
-        (UNPUBLISHES, Verb::Unpublishes, true),
-        (DESTROYS, Verb::Destroys, true),
-        (PUBLISHES, Verb::Publishes, !kind.toolchain),
-        (DEPLOYS, Verb::Deploys, !kind.toolchain),
-        (SENDS, Verb::Sends, true),
-        (TRANSFERS, Verb::Transfers, true),
-        (GRANTS, Verb::Grants, true),
-        (INSTALLS, Verb::Installs, true),
-        (SYSTEM, Verb::System, kind.system),
-        (
-            PACKAGE_VERBS,
-            Verb::Package,
-            kind.packages || kind.installer,
-        ),
-        (
-            HALTS,
-            Verb::Halts,
-            kind.unlisted || kind.container || kind.cloud,
-        ),
-        (CLOSES, Verb::Closes, kind.cloud),
-        (REMOTE_RUNS, Verb::RemoteRun, kind.cloud),
-        (CHANGES, Verb::Changes, true),
+    let applies = [
+        true,
+        true,
+        true,
+        true,
+        true,
+        !kind.toolchain,
+        !kind.toolchain,
+        true,
+        true,
+        true,
+        true,
+        kind.system,
+        kind.packages || kind.installer,
+        kind.unlisted || kind.container || kind.cloud,
+        kind.cloud,
+        kind.cloud,
+        true,
     ];
-    tables
+    let applies = applies
         .iter()
-        .filter(|(_, _, applies)| *applies)
-        .find_map(|(table, verb, _)| phrase_at(table, parts, at).map(|len| (*verb, len)))
+        .enumerate()
+        .filter(|(_, applies)| **applies)
+        .fold(0u32, |mask, (n, _)| mask | 1 << n);
+    let one = parts.get(at)?;
+    let verbs = &*VERBS;
+    let of = |phrase: &str| verbs.get(phrase).copied().unwrap_or(0);
+    let two = parts.get(at + 1).map_or(0, |two| with_phrase(one, two, of));
+    // The first table that applies and holds the phrase or the part; the phrase if both.
+    let found = (two | of(one)) & applies;
+    let table = found.trailing_zeros() as usize;
+    let (_, verb) = VERB_TABLES.get(table)?;
+    Some((*verb, if two & (1 << table) != 0 { 2 } else { 1 }))
 }
+
+/// The verb tables [`verb_at`] reads, in the order it reads them (the first that holds a
+/// word decides).
+const VERB_TABLES: [(Table, Verb); 17] = [
+    (READS, Verb::Reads),
+    (UNVEILS, Verb::Unveils),
+    (REVEALS, Verb::Reveals),
+    (UNPUBLISHES, Verb::Unpublishes),
+    (DESTROYS, Verb::Destroys),
+    (PUBLISHES, Verb::Publishes),
+    (DEPLOYS, Verb::Deploys),
+    (SENDS, Verb::Sends),
+    (TRANSFERS, Verb::Transfers),
+    (GRANTS, Verb::Grants),
+    (INSTALLS, Verb::Installs),
+    (SYSTEM, Verb::System),
+    (PACKAGE_VERBS, Verb::Package),
+    (HALTS, Verb::Halts),
+    (CLOSES, Verb::Closes),
+    (REMOTE_RUNS, Verb::RemoteRun),
+    (CHANGES, Verb::Changes),
+];
+
+/// Every entry of the verb tables, with the tables that hold it as bits (bit `n`:
+/// `VERB_TABLES[n]`): a command's part is looked up once, not once a table.
+static VERBS: std::sync::LazyLock<
+    std::collections::HashMap<
+        &'static str,
+        u32,
+        std::hash::BuildHasherDefault<crate::intent::lexicon::WordHasher>,
+    >,
+> = std::sync::LazyLock::new(|| {
+    let mut verbs = std::collections::HashMap::default();
+    for (n, (table, _)) in VERB_TABLES.iter().enumerate() {
+        for (_, words) in *table {
+            for word in *words {
+                *verbs.entry(*word).or_insert(0u32) |= 1 << n;
+            }
+        }
+    }
+    verbs
+});
 
 /// The deciding verb of a command's words: what it does, the subcommand word it stands in,
 /// and its phrase (`get`, `self update`).

@@ -17,6 +17,7 @@ use super::{Args, MAX_CALLS, State, is_op, partner, tok};
 use crate::catalogue::Language;
 use crate::law::code::Value;
 use crate::law::code::lex::{Lexed, Tok, lex};
+use crate::law::code::lexicon::last_dot;
 use std::rc::Rc;
 
 const MAX_FUNCTIONS: usize = 32;
@@ -94,8 +95,8 @@ fn params(t: &Lexed<'_>, open: usize, close: usize) -> (Vec<String>, bool) {
 /// The text of tokens `from..to`.
 fn source<'a>(t: &Lexed<'a>, from: usize, to: usize) -> &'a str {
     let len = t.src.len();
-    let start = t.pos.get(from).copied().unwrap_or(len).min(len);
-    let end = t.pos.get(to).copied().unwrap_or(len).clamp(start, len);
+    let start = t.pos(from).unwrap_or(len).min(len);
+    let end = t.pos(to).unwrap_or(len).clamp(start, len);
     t.src.get(start..end).unwrap_or("")
 }
 
@@ -137,7 +138,7 @@ impl<'s> State<'s> {
     fn body(&self, t: &Lexed<'_>, from: usize, to: usize, returns: bool) -> (Body, usize) {
         let text = source(t, from, to);
         let len = text.len() + if returns { "return ".len() } else { 0 };
-        if self.is_program(t) && t.depth.get(from) == Some(&0) {
+        if self.is_program(t) && t.depth(from) == Some(0) {
             return (Body::Tokens { from, to, returns }, len);
         }
         let text: Rc<str> = if returns {
@@ -241,14 +242,14 @@ impl<'s> State<'s> {
                 // place has none, as in the body's text lexed on its own.
                 let first = self.body_from == Some(keyword) && self.is_program(t);
                 let indent = match keyword.checked_sub(1).and_then(|before| tok(t, before)) {
-                    Some(Tok::Newline) if !first => t.indent.get(keyword - 1).copied().unwrap_or(0),
+                    Some(Tok::Newline) if !first => t.indent(keyword - 1).unwrap_or(0),
                     _ => 0,
                 };
                 let (from, to) = if matches!(tok(t, colon + 1), Some(Tok::Newline)) {
                     let mut at = colon + 2;
                     while at < end {
                         if matches!(tok(t, at), Some(Tok::Newline))
-                            && t.indent.get(at).copied().unwrap_or(0) <= indent
+                            && t.indent(at).unwrap_or(0) <= indent
                         {
                             break;
                         }
@@ -380,8 +381,14 @@ impl<'s> State<'s> {
         if self.functions.is_empty() {
             return None;
         }
-        let (head, last) = path.rsplit_once('.').unwrap_or(("", path));
-        let receiver = head.rsplit('.').next().unwrap_or(head);
+        let (head, last) = match last_dot(path) {
+            Some(dot) => (
+                path.get(..dot).unwrap_or(""),
+                path.get(dot + 1..).unwrap_or(""),
+            ),
+            None => ("", path),
+        };
+        let receiver = last_dot(head).map_or(head, |dot| head.get(dot + 1..).unwrap_or(""));
         let index = self.functions.iter().position(|f| {
             f.name == path
                 || (f.name == last
@@ -408,11 +415,11 @@ impl<'s> State<'s> {
         let body = function.body.clone();
         let len = function.len;
         if self.inlined >= MAX_INLINE_DEPTH {
-            return Value::Object(name);
+            return Value::path(name);
         }
         if self.inlined_bytes + len > MAX_INLINED_BYTES {
             self.unknown("it calls its own functions more than warden reads");
-            return Value::Object(name);
+            return Value::path(name);
         }
         self.inlined_bytes += len;
         // What the parameters' names were bound to, taken out while the body is read (their
@@ -428,13 +435,13 @@ impl<'s> State<'s> {
         for (n, param) in params.iter().enumerate() {
             let name = param.trim_start_matches('*');
             let value = if param.starts_with('*') {
-                Value::List(args.positional.iter().skip(n).cloned().collect())
+                Value::list(args.positional.iter().skip(n).cloned().collect())
             } else {
                 args.positional
                     .get(n)
                     .or_else(|| args.named(&name.to_ascii_lowercase()))
                     .cloned()
-                    .unwrap_or_else(|| Value::Object(name.to_ascii_lowercase()))
+                    .unwrap_or_else(|| Value::object(&name.to_ascii_lowercase()))
             };
             self.bind(name, value);
         }
@@ -448,7 +455,7 @@ impl<'s> State<'s> {
             }
             Body::Text(text) => {
                 let lexed = lex(&text, &self.lex.syntax);
-                self.statements(&lexed, 0, lexed.toks.len());
+                self.statements(&lexed, 0, lexed.len());
             }
         }
         self.inlined -= 1;
@@ -459,7 +466,7 @@ impl<'s> State<'s> {
                 None => self.unbind(param),
             }
         }
-        let value = value.unwrap_or(Value::Object(name));
+        let value = value.unwrap_or(Value::path(name));
         if let Some(slot) = self.functions.get_mut(index)
             && slot.seen.len() < 8
         {

@@ -6,7 +6,9 @@
 //!
 //! The words are lower case: the code is lower-cased before it is scanned.
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Anchored, MatchKind};
 use std::sync::LazyLock;
 
 /// One kind of mark.
@@ -81,7 +83,7 @@ const LISTS: &[(Mark, &[&str])] = &[
 /// Every word of every list, each with the marks it is a word of (a word can be in several:
 /// `socket` opens a connection and a socket).
 struct Finder {
-    words: AhoCorasick,
+    words: DFA,
     marks: Vec<Marks>,
 }
 
@@ -100,9 +102,11 @@ static FINDER: LazyLock<Option<Finder>> = LazyLock::new(|| {
         }
     }
     // A DFA: one table step a byte, the fastest of the kinds for a scan of a few kilobytes
-    // (the table is made once, for about a hundred words).
-    let words = AhoCorasick::builder()
-        .kind(Some(AhoCorasickKind::DFA))
+    // (the table is made once, for about a hundred words). Walked by hand (`Marks::of`), so
+    // no prefilter: its start state is then an ordinary one.
+    let words = DFA::builder()
+        .match_kind(MatchKind::Standard)
+        .prefilter(false)
         .build(&words)
         .ok()?;
     Some(Finder { words, marks })
@@ -129,10 +133,27 @@ impl Marks {
                     .fold(0, |all, (mark, _)| all | bit(*mark)),
             );
         };
+        // Every word at every place it ends (an overlapping search, its states walked here: a
+        // match state holds every word that ends there), its marks gathered.
+        let dfa = &finder.words;
         let mut found = Marks::default();
-        for hit in finder.words.find_overlapping_iter(code) {
-            if let Some(marks) = finder.marks.get(hit.pattern().as_usize()) {
-                found.0 |= marks.0;
+        let Ok(mut state) = dfa.start_state(Anchored::No) else {
+            return found;
+        };
+        for &byte in code.as_bytes() {
+            state = dfa.next_state(Anchored::No, state, byte);
+            if dfa.is_special(state) {
+                if dfa.is_dead(state) {
+                    break;
+                }
+                if dfa.is_match(state) {
+                    for at in 0..dfa.match_len(state) {
+                        let word = dfa.match_pattern(state, at);
+                        if let Some(marks) = finder.marks.get(word.as_usize()) {
+                            found.0 |= marks.0;
+                        }
+                    }
+                }
             }
         }
         found

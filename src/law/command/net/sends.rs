@@ -176,10 +176,13 @@ impl Reached {
 /// (an interpreter's network use is judged by its code).
 pub(super) fn is_client(cmd: &Command) -> bool {
     let program = cmd.program();
+    let Some(found) = catalogue::program(program) else {
+        return false;
+    };
     let class = [Class::Network, Class::Mail, Class::Relay, Class::Downloader]
         .into_iter()
-        .any(|class| catalogue::is(program, class));
-    if !class || catalogue::is(program, Class::Interpreter) {
+        .any(|class| found.is(class));
+    if !class || found.is(Class::Interpreter) {
         return false;
     }
     match CLIENT_ONLY_BY.iter().find(|(name, _)| *name == program) {

@@ -475,3 +475,69 @@ fn wishes_name_what_makes_it_dangerous() {
         );
     }
 }
+
+/// `verb_at` looks a part up once in an index of the verb tables; it must say what reading
+/// the tables one by one, in order, says.
+#[test]
+fn the_verb_index_reads_as_the_tables_do() {
+    fn by_tables(parts: &[String], at: usize, applies: &[bool; 17]) -> Option<(Verb, usize)> {
+        VERB_TABLES
+            .iter()
+            .zip(applies)
+            .filter(|(_, applies)| **applies)
+            .find_map(|((table, verb), _)| phrase_at(table, parts, at).map(|len| (*verb, len)))
+    }
+    let mut words: Vec<&str> = VERB_TABLES
+        .iter()
+        .flat_map(|(table, _)| table.iter().flat_map(|(_, words)| words.iter().copied()))
+        .collect();
+    words.extend(["frobnicate", "build", "token", "self", "update", "all"]);
+    let programs = [
+        "kubectl",
+        "vault",
+        "apt",
+        "npm",
+        "systemctl",
+        "docker",
+        "frob",
+        "cargo",
+    ];
+    for program in programs {
+        let kind = Kind::of(program);
+        let applies = [
+            true,
+            true,
+            true,
+            true,
+            true,
+            !kind.toolchain,
+            !kind.toolchain,
+            true,
+            true,
+            true,
+            true,
+            kind.system,
+            kind.packages || kind.installer,
+            kind.unlisted || kind.container || kind.cloud,
+            kind.cloud,
+            kind.cloud,
+            true,
+        ];
+        for first in &words {
+            let one: Vec<String> = first.split(' ').map(str::to_string).collect();
+            for next in ["", "update", "key", "token", "x"] {
+                let mut parts = one.clone();
+                if !next.is_empty() {
+                    parts.push(next.to_string());
+                }
+                for at in 0..parts.len() {
+                    assert_eq!(
+                        verb_at(&parts, at, kind).map(|(v, n)| (format!("{v:?}"), n)),
+                        by_tables(&parts, at, &applies).map(|(v, n)| (format!("{v:?}"), n)),
+                        "{program}: {parts:?} at {at}"
+                    );
+                }
+            }
+        }
+    }
+}
