@@ -18,6 +18,7 @@
 //! without being closed (a panic) is stopped for good: the daemon stops serving judges and
 //! exits, so that its service manager starts it again.
 
+use super::error::{Reading, RuntimeError, WriteError};
 use super::judge::Shared;
 use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -52,10 +53,10 @@ pub type Streams = Vec<(String, Vec<Record>)>;
 /// What an operation's append answers: for each of its streams, in the order given, the
 /// sequence number of its last record and its records, handed back so the caller applies
 /// them without having kept a copy.
-pub type Written = Result<Vec<(u64, Vec<Record>)>, String>;
+pub type Written = Result<Vec<(u64, Vec<Record>)>, WriteError>;
 
 /// What a one-stream append answers: its last sequence number and its records.
-pub type Appended = Result<(u64, Vec<Record>), String>;
+pub type Appended = Result<(u64, Vec<Record>), WriteError>;
 
 /// Whether the writer writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,9 +112,9 @@ enum Job {
         state: Box<ChatState>,
     },
     /// Flush now and say when done.
-    Flush(oneshot::Sender<Result<(), String>>),
+    Flush(oneshot::Sender<Result<(), WriteError>>),
     /// Flush, answer, and stop: the log closes once the writer's thread ends.
-    Close(oneshot::Sender<Result<(), String>>),
+    Close(oneshot::Sender<Result<(), WriteError>>),
     /// Have a fault (tests).
     Fault(Fault),
 }
@@ -125,11 +126,9 @@ pub struct LogHandle {
     standing: watch::Receiver<Standing>,
 }
 
-const STOPPED: &str = "the event log's writer stopped, so nothing more can be made durable";
-
 impl LogHandle {
     /// Appends a chat's records; returns the last sequence number once they are durable.
-    pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, String> {
+    pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, WriteError> {
         self.append_returning(chat, records, true)
             .await
             .map(|(seq, _)| seq)
@@ -147,9 +146,7 @@ impl LogHandle {
         wait: bool,
     ) -> Appended {
         let mut written = self.send(vec![(chat, records)], wait).await?;
-        written
-            .pop()
-            .ok_or_else(|| "the event log's writer answered for no stream".to_string())
+        written.pop().ok_or(WriteError::Unanswered)
     }
 
     /// Appends one operation's records over several streams as one unit (all of it is in
@@ -178,20 +175,21 @@ impl LogHandle {
 
     /// Why the writer dropped a job: its standing once its thread has said (it says so as
     /// it ends, just after the jobs it held are dropped).
-    async fn why_stopped(&self) -> String {
+    async fn why_stopped(&self) -> WriteError {
         let mut standing = self.standing.clone();
         let said = tokio::time::timeout(
             WHY_WAIT,
             standing.wait_for(|s| matches!(s, Standing::Stopped(_) | Standing::Closed)),
         )
         .await;
-        match said {
+        let why = match said {
             Ok(Ok(standing)) => match &*standing {
-                Standing::Stopped(reason) => format!("{STOPPED}: {reason}"),
-                _ => format!("{STOPPED}: it was closed"),
+                Standing::Stopped(reason) => reason.clone(),
+                _ => "it was closed".to_string(),
             },
-            _ => STOPPED.to_string(),
-        }
+            _ => "it did not say why".to_string(),
+        };
+        WriteError::Stopped { why }
     }
 
     /// Keeps a snapshot of a chat's state (best effort: replay reads the events without it).
@@ -200,7 +198,7 @@ impl LogHandle {
     }
 
     /// Flushes whatever was written.
-    pub async fn flush(&self) -> Result<(), String> {
+    pub async fn flush(&self) -> Result<(), WriteError> {
         let (reply, answer) = oneshot::channel();
         if self.jobs.send(Job::Flush(reply)).is_err() {
             return Err(self.why_stopped().await);
@@ -247,7 +245,7 @@ pub struct LogWriter {
     handle: LogHandle,
     thread: Option<JoinHandle<()>>,
     /// What closing answered, once it did.
-    closed: Option<Result<(), String>>,
+    closed: Option<Result<(), WriteError>>,
 }
 
 /// The person's preferences, folded from their stream in the log.
@@ -270,8 +268,11 @@ fn is_engine(error: &LogError) -> bool {
 impl LogWriter {
     /// Starts the writer's thread on an open log, with `preferences` folded from their stream
     /// first.
-    pub fn start(log: Arc<EventLog>, preferences: Shared) -> anyhow::Result<LogWriter> {
-        let folded = preferences_of(&log)?;
+    pub fn start(log: Arc<EventLog>, preferences: Shared) -> Result<LogWriter, RuntimeError> {
+        let folded = preferences_of(&log).map_err(|cause| RuntimeError::Read {
+            what: Reading::Preferences,
+            cause,
+        })?;
         *preferences.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(folded);
         let (jobs, receiver) = channel();
         let (standing, watching) = watch::channel(Standing::Writing);
@@ -300,6 +301,10 @@ impl LogWriter {
                 // Said before the jobs still queued are dropped with the receiver.
                 writer.standing.send_replace(standing);
                 drop(receiver);
+            })
+            .map_err(|e| RuntimeError::Start {
+                part: super::error::Part::Writer,
+                cause: e.to_string(),
             })?;
         Ok(LogWriter {
             handle: LogHandle {
@@ -325,7 +330,7 @@ impl LogWriter {
     /// disk, and the writer no longer holds the log. Appends after this are refused. An
     /// error says the last flush failed (or the writer was gone): never claimed as done.
     /// Called again, answers what it answered the first time.
-    pub async fn close(&mut self) -> Result<(), String> {
+    pub async fn close(&mut self) -> Result<(), WriteError> {
         if let Some(closed) = &self.closed {
             return closed.clone();
         }
@@ -369,13 +374,13 @@ type Waiting = (oneshot::Sender<Written>, Vec<(String, u64, Vec<Record>)>);
 #[derive(Default)]
 struct Group {
     appends: Vec<Append>,
-    flushes: Vec<oneshot::Sender<Result<(), String>>>,
-    close: Option<oneshot::Sender<Result<(), String>>>,
+    flushes: Vec<oneshot::Sender<Result<(), WriteError>>>,
+    close: Option<oneshot::Sender<Result<(), WriteError>>>,
 }
 
 /// A log that can't be written, and when the writer tries it again.
 struct Failing {
-    reason: String,
+    reason: Arc<LogError>,
     since: Instant,
     pause: Duration,
     retry_at: Instant,
@@ -423,7 +428,7 @@ impl Writer {
                         if self.failing.is_some() {
                             self.recover();
                         } else if let Err(e) = self.log.flush() {
-                            self.fail(&e);
+                            self.fail(e);
                         }
                         unflushed = None;
                         continue;
@@ -485,7 +490,7 @@ impl Writer {
         }
         match self.log.snapshot(chat, seq, state) {
             Ok(_) => {}
-            Err(e) if is_engine(&e) => self.fail(&e),
+            Err(e) if is_engine(&e) => drop(self.fail(e)),
             Err(e) => {
                 tracing::warn!(chat, seq, error = %e, "a snapshot could not be written; replay reads the events instead");
             }
@@ -499,15 +504,15 @@ impl Writer {
             self.recover();
         }
         if let Some(failing) = &self.failing {
-            let reason = failing.reason.clone();
+            let refused = || WriteError::Refused(Arc::clone(&failing.reason));
             for append in group.appends {
-                let _ = append.reply.send(Err(reason.clone()));
+                let _ = append.reply.send(Err(refused()));
             }
             for reply in group.flushes {
-                let _ = reply.send(Err(reason.clone()));
+                let _ = reply.send(Err(refused()));
             }
             if let Some(reply) = group.close {
-                let _ = reply.send(Err(reason));
+                let _ = reply.send(Err(refused()));
                 return true;
             }
             return false;
@@ -527,13 +532,10 @@ impl Writer {
         }
         tracing::trace!(waiting = waiting.len(), "group commit");
         let flushed = match &self.failing {
-            Some(failing) => Err(failing.reason.clone()),
+            Some(failing) => Err(WriteError::Refused(Arc::clone(&failing.reason))),
             None => match self.log.flush() {
                 Ok(()) => Ok(()),
-                Err(e) => {
-                    self.fail(&e);
-                    Err(e.to_string())
-                }
+                Err(e) => Err(WriteError::Refused(self.fail(e))),
             },
         };
         *unflushed = None;
@@ -587,7 +589,7 @@ impl Writer {
                     .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
             })
             .collect();
-        let outcomes: Vec<Result<Vec<u64>, String>> = match self.log.append_batch(&all) {
+        let outcomes: Vec<Result<Vec<u64>, WriteError>> = match self.log.append_batch(&all) {
             Ok(seqs) => {
                 let mut seqs = seqs.into_iter();
                 appends
@@ -599,14 +601,17 @@ impl Writer {
                     .collect()
             }
             Err(e) if is_engine(&e) => {
-                self.fail(&e);
-                appends.iter().map(|_| Err(e.to_string())).collect()
+                let failure = self.fail(e);
+                appends
+                    .iter()
+                    .map(|_| Err(WriteError::Refused(Arc::clone(&failure))))
+                    .collect()
             }
             Err(_) => appends
                 .iter()
                 .map(|a| {
                     if let Some(failing) = &self.failing {
-                        return Err(failing.reason.clone());
+                        return Err(WriteError::Refused(Arc::clone(&failing.reason)));
                     }
                     let own: Vec<(&str, &Record)> = a
                         .streams
@@ -615,9 +620,10 @@ impl Writer {
                         .collect();
                     self.log.append_batch(&own).map_err(|e| {
                         if is_engine(&e) {
-                            self.fail(&e);
+                            WriteError::Refused(self.fail(e))
+                        } else {
+                            WriteError::from(e)
                         }
-                        e.to_string()
                     })
                 })
                 .collect(),
@@ -681,19 +687,22 @@ impl Writer {
 
     /// The log can't be written: every append is refused with the reason until it is opened
     /// again.
-    fn fail(&mut self, error: &LogError) {
+    /// Answers the failure, shared with every append it refuses.
+    fn fail(&mut self, error: LogError) -> Arc<LogError> {
         let reason = error.to_string();
         if self.failing.is_none() {
             tracing::error!(error = %reason, "the event log can't be written: every change is refused, and every judge request fails (the hook asks), until it is opened again and a write goes through");
         }
+        let failure = Arc::new(error);
         let now = Instant::now();
         self.failing = Some(Failing {
-            reason: reason.clone(),
+            reason: Arc::clone(&failure),
             since: now,
             pause: RETRY_FIRST,
             retry_at: now + RETRY_FIRST,
         });
         self.standing.send_replace(Standing::Failing(reason));
+        failure
     }
 
     /// Opens the failed log again, probes it and reads the preferences back from it (what
@@ -723,10 +732,10 @@ impl Writer {
                 self.standing.send_replace(Standing::Writing);
             }
             Err(e) => {
-                failing.reason = e.to_string();
+                let now = Standing::Failing(e.to_string());
+                failing.reason = Arc::new(e);
                 failing.pause = (failing.pause * 2).min(RETRY_MAX);
                 failing.retry_at = Instant::now() + failing.pause;
-                let now = Standing::Failing(failing.reason.clone());
                 self.standing.send_if_modified(|standing| {
                     let changed = *standing != now;
                     *standing = now;

@@ -4,6 +4,7 @@
 //! nothing a chat acknowledged is lost: it is in the log.
 
 use super::chat::{ChatActor, ChatArgs, ChatMsg};
+use super::error::{Part, Reading, RuntimeError, WriteError};
 use super::judge::{JudgeActor, JudgeArgs, Judges};
 use super::log::LogWriter;
 use crate::second_look::SecondLook;
@@ -35,16 +36,19 @@ fn is_alive(actor: &ActorRef<ChatMsg>) -> bool {
 /// What the supervisor does.
 pub enum SupervisorMsg {
     /// The actor of a chat, spawned from the log if it isn't in memory.
-    Chat(String, RpcReplyPort<Result<ActorRef<ChatMsg>, String>>),
+    Chat(
+        String,
+        RpcReplyPort<Result<ActorRef<ChatMsg>, RuntimeError>>,
+    ),
     /// How many chats are in memory.
     InMemory(RpcReplyPort<usize>),
     /// Time passes: every chat in memory is told, and an idle one lets itself go. One timer
     /// for all chats, rather than one per chat, keeps an idle chat small.
     Sweep,
     /// Close the log's writer: flush it and stop it. An error says the flush failed.
-    Close(RpcReplyPort<Result<(), String>>),
+    Close(RpcReplyPort<Result<(), WriteError>>),
     /// The bytes the event log takes on disk.
-    LogBytes(RpcReplyPort<Result<u64, String>>),
+    LogBytes(RpcReplyPort<Result<u64, RuntimeError>>),
 }
 
 /// The supervisor actor.
@@ -85,13 +89,17 @@ impl SupervisorState {
         &mut self,
         myself: &ActorRef<SupervisorMsg>,
         id: String,
-    ) -> Result<ActorRef<ChatMsg>, String> {
+    ) -> Result<ActorRef<ChatMsg>, RuntimeError> {
         if let Some(actor) = alive(&self.chats, &id) {
             return Ok(actor);
         }
         let log = Arc::clone(&self.log);
         let key = id.clone();
-        let replayed = tokio::task::block_in_place(|| log.chat(&key)).map_err(|e| e.to_string())?;
+        let replayed =
+            tokio::task::block_in_place(|| log.chat(&key)).map_err(|cause| RuntimeError::Read {
+                what: Reading::Chat(id.clone()),
+                cause,
+            })?;
         let args = ChatArgs {
             id: id.clone(),
             replayed,
@@ -107,7 +115,10 @@ impl SupervisorState {
         };
         let (actor, _) = Actor::spawn_linked(None, ChatActor, args, myself.get_cell())
             .await
-            .map_err(|e| format!("the chat `{id}` could not start: {e}"))?;
+            .map_err(|e| RuntimeError::Start {
+                part: Part::Chat(id.clone()),
+                cause: e.to_string(),
+            })?;
         self.ids.insert(actor.get_id(), id.clone());
         self.chats
             .write()
@@ -185,7 +196,10 @@ impl Actor for Supervisor {
             SupervisorMsg::LogBytes(reply) => {
                 let log = Arc::clone(&state.log);
                 let size = tokio::task::block_in_place(|| log.size_on_disk());
-                let _ = reply.send(size.map_err(|e| e.to_string()));
+                let _ = reply.send(size.map_err(|cause| RuntimeError::Read {
+                    what: Reading::Size,
+                    cause,
+                }));
             }
             SupervisorMsg::Close(reply) => {
                 let _ = reply.send(state.writer.close().await);

@@ -304,7 +304,7 @@ impl Server {
                 self.serving.abort();
             }
         }
-        self.runtime.shutdown().await
+        Ok(self.runtime.shutdown().await?)
     }
 }
 
