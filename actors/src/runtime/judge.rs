@@ -7,6 +7,7 @@
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
+use tokio::sync::watch;
 use warden::chat::ChatState;
 use warden::chat::law::{Decided, Situation, Watched};
 use warden::facts::Facts;
@@ -32,17 +33,18 @@ pub struct JudgeActor;
 /// What a judge starts from.
 pub struct JudgeArgs {
     pub facts: Arc<dyn Facts + Send + Sync>,
-    pub preferences: Shared,
+    pub preferences: Published,
 }
 
-/// The person's preferences as every judge sees them: one copy, replaced whole when it
-/// changes, so a judge reads it without waiting on a writer.
-pub type Shared = Arc<RwLock<Arc<Preferences>>>;
+/// The person's preferences as the log's writer publishes them: a read-only snapshot,
+/// replaced whole when a change is durable. A reader clones the latest `Arc` and lets the
+/// borrow go at once, so the writer never waits on a judge that is deciding.
+pub type Published = watch::Receiver<Arc<Preferences>>;
 
 /// A judge's state.
 pub struct JudgeState {
     facts: Arc<dyn Facts + Send + Sync>,
-    preferences: Shared,
+    preferences: Published,
 }
 
 /// The judges: a small pool, one per core, so one mailbox never holds every chat's step.
@@ -56,24 +58,28 @@ pub struct Judges {
 struct Pool {
     actors: RwLock<Vec<Option<ActorRef<JudgeMsg>>>>,
     next: AtomicUsize,
-    preferences: Shared,
+    preferences: Published,
 }
 
 impl Judges {
-    /// A pool of `size` places (at least one), empty until the supervisor starts them.
-    pub fn new(size: usize) -> Judges {
+    /// A pool of `size` places (at least one), empty until the supervisor starts them, whose
+    /// judges read the preferences `preferences` publishes.
+    pub fn new(size: usize, preferences: Published) -> Judges {
         Judges {
             inner: Arc::new(Pool {
                 actors: RwLock::new(vec![None; size.max(1)]),
                 next: AtomicUsize::new(0),
-                preferences: Arc::default(),
+                preferences,
             }),
         }
     }
 
     /// One judge per core the machine offers, up to four.
-    pub fn per_core() -> Judges {
-        Judges::new(std::thread::available_parallelism().map_or(1, |n| n.get().min(4)))
+    pub fn per_core(preferences: Published) -> Judges {
+        Judges::new(
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
+            preferences,
+        )
     }
 
     pub fn size(&self) -> usize {
@@ -114,19 +120,13 @@ impl Judges {
     }
 
     /// The preferences every judge reads.
-    pub fn preferences(&self) -> Shared {
-        Arc::clone(&self.inner.preferences)
+    pub fn preferences(&self) -> Published {
+        self.inner.preferences.clone()
     }
 
     /// The preferences as they stand.
     pub fn current(&self) -> Arc<Preferences> {
-        Arc::clone(
-            &self
-                .inner
-                .preferences
-                .read()
-                .unwrap_or_else(PoisonError::into_inner),
-        )
+        Arc::clone(&self.inner.preferences.borrow())
     }
 }
 
@@ -138,12 +138,7 @@ impl JudgeState {
         situation: &Situation,
         watched: Watched,
     ) -> Decided {
-        let preferences = Arc::clone(
-            &self
-                .preferences
-                .read()
-                .unwrap_or_else(PoisonError::into_inner),
-        );
+        let preferences = Arc::clone(&self.preferences.borrow());
         warden::chat::law::decide(
             state,
             &preferences,

@@ -10,7 +10,10 @@
 //!
 //! The writer keeps the person's preferences in memory too: it folds their stream at start,
 //! and applies each record of it once it is durable, in the log's order, before it
-//! acknowledges it. It is the only one that changes them.
+//! acknowledges it. It is the only one that changes them, and it publishes each change as a
+//! new read-only snapshot ([`Preferences`] in an `Arc`, on a `watch` channel): a reader
+//! takes the latest with [`LogWriter::preferences`]'s receiver, and nobody waits on a lock
+//! anyone else holds for longer than an `Arc`'s clone.
 //!
 //! Its [`Standing`] says whether it writes. A write or a flush that failed (a full disk)
 //! refuses every append with the reason while the writer opens the log again and probes it,
@@ -19,10 +22,9 @@
 //! exits, so that its service manager starts it again.
 
 use super::error::{Reading, RuntimeError, WriteError};
-use super::judge::Shared;
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
-use std::sync::{Arc, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, watch};
@@ -246,6 +248,8 @@ pub struct LogWriter {
     thread: Option<JoinHandle<()>>,
     /// What closing answered, once it did.
     closed: Option<Result<(), WriteError>>,
+    /// The preferences as the writer last published them.
+    preferences: watch::Receiver<Arc<Preferences>>,
 }
 
 /// The person's preferences, folded from their stream in the log.
@@ -266,14 +270,14 @@ fn is_engine(error: &LogError) -> bool {
 }
 
 impl LogWriter {
-    /// Starts the writer's thread on an open log, with `preferences` folded from their stream
-    /// first.
-    pub fn start(log: Arc<EventLog>, preferences: Shared) -> Result<LogWriter, RuntimeError> {
+    /// Starts the writer's thread on an open log, with the preferences folded from their
+    /// stream first.
+    pub fn start(log: Arc<EventLog>) -> Result<LogWriter, RuntimeError> {
         let folded = preferences_of(&log).map_err(|cause| RuntimeError::Read {
             what: Reading::Preferences,
             cause,
         })?;
-        *preferences.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(folded);
+        let (preferences, published) = watch::channel(Arc::new(folded));
         let (jobs, receiver) = channel();
         let (standing, watching) = watch::channel(Standing::Writing);
         let thread = std::thread::Builder::new()
@@ -313,7 +317,14 @@ impl LogWriter {
             },
             thread: Some(thread),
             closed: None,
+            preferences: published,
         })
+    }
+
+    /// The person's preferences, as the writer publishes them: `borrow()` gives the latest
+    /// snapshot (clone the `Arc` and let the borrow go; the writer waits for it to publish).
+    pub fn preferences(&self) -> watch::Receiver<Arc<Preferences>> {
+        self.preferences.clone()
     }
 
     /// A handle for a chat, a task or the runtime.
@@ -389,7 +400,8 @@ struct Failing {
 /// The writer's thread's state.
 struct Writer {
     log: Arc<EventLog>,
-    preferences: Shared,
+    /// Where the preferences are published; only this writer sends on it.
+    preferences: watch::Sender<Arc<Preferences>>,
     standing: watch::Sender<Standing>,
     /// An injected fault, counting down the appends still answered before it.
     fault: Option<Fault>,
@@ -673,16 +685,12 @@ impl Writer {
             return;
         }
         // INVARIANT: only the writer changes the preferences, once they are durable, in the
-        // order the log holds them.
-        let mut shared = self
-            .preferences
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
-        let mut changed = Preferences::clone(&shared);
+        // order the log holds them: it is the one sender of their snapshots.
+        let mut changed = Preferences::clone(&self.preferences.borrow());
         for record in records {
             changed.apply(record);
         }
-        *shared = Arc::new(changed);
+        self.preferences.send_replace(Arc::new(changed));
     }
 
     /// The log can't be written: every append is refused with the reason until it is opened
@@ -719,10 +727,7 @@ impl Writer {
         };
         match outcome {
             Ok(preferences) => {
-                *self
-                    .preferences
-                    .write()
-                    .unwrap_or_else(PoisonError::into_inner) = Arc::new(preferences);
+                self.preferences.send_replace(Arc::new(preferences));
                 tracing::warn!(
                     after_ms =
                         u64::try_from(failing.since.elapsed().as_millis()).unwrap_or(u64::MAX),
@@ -777,4 +782,58 @@ enum Crash {
 )]
 fn crash_here() {
     panic!("the writer was told to fail here (a test's fault)");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warden::chat::Event;
+
+    fn note(text: &str) -> Vec<Record> {
+        vec![Record {
+            at_ms: 0,
+            event: Event::NoteChanged {
+                note: text.to_string(),
+            },
+        }]
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_preference_is_published_once_durable_and_folded_again_at_start() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let log = Arc::new(EventLog::open(dir.path()).unwrap_or_else(|e| panic!("{e}")));
+        let mut writer = LogWriter::start(Arc::clone(&log)).unwrap_or_else(|e| panic!("{e}"));
+        let mut published = writer.preferences();
+        assert_eq!(published.borrow_and_update().note, "");
+        let handle = writer.handle();
+        handle
+            .append(STREAM.to_string(), note("I work on acme/app."))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        // Acknowledged means published: the snapshot is there before the append returns.
+        assert!(published.has_changed().unwrap_or(false), "a new snapshot");
+        let seen = Arc::clone(&published.borrow_and_update());
+        assert_eq!(seen.note, "I work on acme/app.");
+        // A chat's records are not the preferences': nothing new is published for them.
+        handle
+            .append("c1".to_string(), note("not a preference"))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!published.has_changed().unwrap_or(true), "no new snapshot");
+        // A snapshot taken is never changed under its reader: the next one replaces it.
+        handle
+            .append(STREAM.to_string(), note("another"))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seen.note, "I work on acme/app.");
+        assert_eq!(published.borrow_and_update().note, "another");
+        writer.close().await.unwrap_or_else(|e| panic!("{e}"));
+        drop(handle);
+        let again = LogWriter::start(log).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            again.preferences().borrow().note,
+            "another",
+            "folded from the log"
+        );
+    }
 }

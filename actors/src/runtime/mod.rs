@@ -108,8 +108,8 @@ impl Runtime {
     ) -> Result<Runtime, RuntimeError> {
         let log = Arc::new(EventLog::open(dir).map_err(RuntimeError::Open)?);
         let chats = supervisor::Chats::default();
-        let judges = Judges::per_core();
-        let writer = LogWriter::start(Arc::clone(&log), judges.preferences())?;
+        let writer = LogWriter::start(Arc::clone(&log))?;
+        let judges = Judges::per_core(writer.preferences());
         let handle = writer.handle();
         let args = SupervisorArgs {
             log,
