@@ -6,7 +6,8 @@
 use super::error::{Part, RuntimeError};
 use super::judge::{JudgeMsg, Judges};
 use super::log::LogHandle;
-use super::supervisor::{Chats, SupervisorMsg, alive};
+use super::names::Names;
+use super::supervisor::SupervisorMsg;
 use super::watch::{WatchActor, WatchMsg};
 use super::{Made, call};
 use crate::second_look::SecondLook;
@@ -96,7 +97,7 @@ pub struct ChatArgs {
     pub log: LogHandle,
     pub judges: Judges,
     pub supervisor: ActorRef<SupervisorMsg>,
-    pub chats: Chats,
+    pub names: Names,
     pub protected: Arc<[String]>,
     pub idle: Duration,
     /// The second look, when one is configured.
@@ -115,7 +116,7 @@ pub struct ChatRun {
     log: LogHandle,
     judges: Judges,
     supervisor: ActorRef<SupervisorMsg>,
-    chats: Chats,
+    names: Names,
     protected: Arc<[String]>,
     look: Option<SecondLook>,
     listen_port: Option<u16>,
@@ -227,7 +228,7 @@ impl ChatRun {
         else {
             return (None, false);
         };
-        let parent_ref = match alive(&self.chats, &parent) {
+        let parent_ref = match self.names.alive_chat(&parent) {
             Some(actor) => actor,
             None => {
                 let asked = call(
@@ -422,7 +423,7 @@ impl ChatRun {
                 },
             });
         }
-        let parent_ref = match alive(&self.chats, &parent) {
+        let parent_ref = match self.names.alive_chat(&parent) {
             Some(actor) => actor,
             None => {
                 call(
@@ -521,7 +522,7 @@ impl Actor for ChatActor {
             log: args.log,
             judges: args.judges,
             supervisor: args.supervisor,
-            chats: args.chats,
+            names: args.names,
             protected: args.protected,
             look: args.look,
             listen_port: args.listen_port,

@@ -4,9 +4,10 @@
 //! it asks for (git status, remotes, manifests) come from the host and may block, so the
 //! actor runs them off the async threads.
 
+use super::names::Names;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, PoisonError, RwLock};
 use tokio::sync::watch;
 use warden::chat::ChatState;
 use warden::chat::law::{Decided, Situation, Watched};
@@ -50,13 +51,18 @@ pub struct JudgeState {
 /// The judges: a small pool, one per core, so one mailbox never holds every chat's step.
 /// Steps go round the pool. They read the preferences; only the log's writer changes them,
 /// once they are durable, so they are applied in the order the log holds them.
+///
+/// The pool holds no list of actors: each place has a name, the supervisor spawns (and
+/// spawns again, after a failure) the judge of a place under its name, and a chat finds it
+/// by name ([`Names`]).
 #[derive(Clone)]
 pub struct Judges {
     inner: Arc<Pool>,
 }
 
 struct Pool {
-    actors: RwLock<Vec<Option<ActorRef<JudgeMsg>>>>,
+    /// Each place's name, in order.
+    places: Box<[String]>,
     next: AtomicUsize,
     preferences: Published,
 }
@@ -64,10 +70,10 @@ struct Pool {
 impl Judges {
     /// A pool of `size` places (at least one), empty until the supervisor starts them, whose
     /// judges read the preferences `preferences` publishes.
-    pub fn new(size: usize, preferences: Published) -> Judges {
+    pub fn new(names: &Names, size: usize, preferences: Published) -> Judges {
         Judges {
             inner: Arc::new(Pool {
-                actors: RwLock::new(vec![None; size.max(1)]),
+                places: (0..size.max(1)).map(|at| names.judge(at)).collect(),
                 next: AtomicUsize::new(0),
                 preferences,
             }),
@@ -75,48 +81,32 @@ impl Judges {
     }
 
     /// One judge per core the machine offers, up to four.
-    pub fn per_core(preferences: Published) -> Judges {
+    pub fn per_core(names: &Names, preferences: Published) -> Judges {
         Judges::new(
+            names,
             std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
             preferences,
         )
     }
 
     pub fn size(&self) -> usize {
-        self.read().len()
+        self.inner.places.len()
     }
 
-    fn read(&self) -> std::sync::RwLockReadGuard<'_, Vec<Option<ActorRef<JudgeMsg>>>> {
-        self.inner
-            .actors
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
+    /// The name of the judge in the place `at`.
+    pub fn name(&self, at: usize) -> &str {
+        self.inner.places.get(at).map_or("", String::as_str)
     }
 
-    /// Puts a started judge in its place.
-    pub fn put(&self, at: usize, judge: ActorRef<JudgeMsg>) {
-        let mut actors = self
-            .inner
-            .actors
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(place) = actors.get_mut(at) {
-            *place = Some(judge);
-        }
-    }
-
-    /// The place of the judge with this id, if it is one of them.
-    pub fn place_of(&self, id: ractor::ActorId) -> Option<usize> {
-        self.read()
-            .iter()
-            .position(|judge| judge.as_ref().is_some_and(|j| j.get_id() == id))
-    }
-
-    /// The next judge round the pool.
+    /// The next judge round the pool; one whose judge is starting again after a failure is
+    /// passed over.
     pub fn pick(&self) -> Option<ActorRef<JudgeMsg>> {
-        let actors = self.read();
-        let at = self.inner.next.fetch_add(1, Ordering::Relaxed) % actors.len().max(1);
-        actors.get(at).cloned().flatten()
+        let places = &self.inner.places;
+        let first = self.inner.next.fetch_add(1, Ordering::Relaxed);
+        (0..places.len()).find_map(|i| {
+            let at = first.wrapping_add(i) % places.len();
+            places.get(at).and_then(|name| Names::alive_judge(name))
+        })
     }
 
     /// The preferences every judge reads.

@@ -11,8 +11,9 @@
 //!
 //! Actors are thin: they decode a message, ask the law, append to the log, and reply. An
 //! event is applied to a chat's state only after the log acknowledged it durable. A step
-//! goes from the caller straight to its chat (the chats in memory are in a shared map); the
-//! supervisor is asked only to bring a chat into memory.
+//! goes from the caller straight to its chat, found by name in ractor's registry
+//! ([`names`]); the supervisor is asked only to bring a chat into memory. Nothing is shared
+//! behind a lock: the preferences are a snapshot the log's writer publishes.
 //!
 //! An operation that writes several events (a task created, an answer that keeps a class or
 //! a rule, several rules forgotten) hands them to the writer as one append, written as one
@@ -27,6 +28,7 @@ mod chat;
 mod error;
 mod judge;
 mod log;
+mod names;
 mod supervisor;
 mod watch;
 
@@ -55,7 +57,7 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Clone)]
 pub struct Runtime {
     supervisor: ActorRef<SupervisorMsg>,
-    chats: supervisor::Chats,
+    names: names::Names,
     judges: Judges,
     log: LogHandle,
 }
@@ -107,9 +109,9 @@ impl Runtime {
         options: Options,
     ) -> Result<Runtime, RuntimeError> {
         let log = Arc::new(EventLog::open(dir).map_err(RuntimeError::Open)?);
-        let chats = supervisor::Chats::default();
+        let names = names::Names::new();
         let writer = LogWriter::start(Arc::clone(&log))?;
-        let judges = Judges::per_core(writer.preferences());
+        let judges = Judges::per_core(&names, writer.preferences());
         let handle = writer.handle();
         let args = SupervisorArgs {
             log,
@@ -117,7 +119,7 @@ impl Runtime {
             facts,
             protected: options.protected,
             idle: options.idle,
-            chats: Arc::clone(&chats),
+            names: names.clone(),
             judges: judges.clone(),
             look: options.look,
             listen_port: options.listen_port,
@@ -132,7 +134,7 @@ impl Runtime {
                 })?;
         Ok(Runtime {
             supervisor,
-            chats,
+            names,
             judges,
             log: handle,
         })
@@ -164,7 +166,7 @@ impl Runtime {
         chat: &str,
         mut build: impl FnMut(RpcReplyPort<R>) -> ChatMsg,
     ) -> Result<R, RuntimeError> {
-        if let Some(actor) = supervisor::alive(&self.chats, chat) {
+        if let Some(actor) = self.names.alive_chat(chat) {
             match actor.call(&mut build, Some(CALL_TIMEOUT)).await {
                 Ok(ractor::rpc::CallResult::Success(value)) => return Ok(value),
                 Ok(ractor::rpc::CallResult::Timeout) => {
