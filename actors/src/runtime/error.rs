@@ -108,8 +108,9 @@ pub enum RuntimeError {
     /// A part of the runtime did not answer within the bound.
     #[error("{part} did not answer within {after:?}")]
     Timeout { part: Part, after: Duration },
-    /// A part of the runtime stopped before it answered (it failed, or let itself go).
-    #[error("{part} stopped before it answered")]
+    /// A part of the runtime gave no answer: it stopped before it did (it failed, or let
+    /// itself go), or it dropped the question (a judge whose judging panicked).
+    #[error("{part} gave no answer: it stopped or dropped the question")]
     Gone { part: Part },
     /// A part of the runtime could not start.
     #[error("{part} could not start: {cause}")]
@@ -212,7 +213,7 @@ mod tests {
                 RuntimeError::Gone {
                     part: Part::Watch("c1".into()),
                 },
-                "the behaviour watch of the chat `c1` stopped before it answered",
+                "the behaviour watch of the chat `c1` gave no answer: it stopped or dropped the question",
             ),
             (
                 RuntimeError::Answer {
@@ -271,11 +272,11 @@ mod tests {
             ),
             (
                 Ok(ractor::rpc::CallResult::SenderError),
-                Err("a judge stopped before it answered"),
+                Err("a judge gave no answer: it stopped or dropped the question"),
             ),
             (
                 Err(ractor::MessagingErr::SendErr(())),
-                Err("a judge stopped before it answered"),
+                Err("a judge gave no answer: it stopped or dropped the question"),
             ),
         ];
         for (sent, said) in cases {

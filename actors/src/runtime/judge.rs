@@ -6,6 +6,7 @@
 
 use super::names::Names;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::watch;
@@ -170,17 +171,42 @@ impl Actor for JudgeActor {
                 watched,
                 reply,
             } => {
+                let judging = || {
+                    std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        state.rule(&chat, *step, &situation, watched)
+                    }))
+                };
                 // git may take a few seconds: a judge that may wait does it off the async
                 // threads, so the other judges and chats go on meanwhile.
                 let decided = if state.facts.may_wait() {
-                    tokio::task::block_in_place(|| state.rule(&chat, *step, &situation, watched))
+                    tokio::task::block_in_place(judging)
                 } else {
-                    state.rule(&chat, *step, &situation, watched)
+                    judging()
                 };
                 // The chat's state is let go before the reply: the chat then changes it in
                 // place, without a copy.
                 drop(chat);
-                let _ = reply.send(Box::new(decided));
+                match decided {
+                    Ok(decided) => {
+                        let _ = reply.send(Box::new(decided));
+                    }
+                    // INVARIANT: a step whose judging panicked (a fact the host gathers, say)
+                    // gets no verdict: its reply is dropped, so its caller fails and asks. The
+                    // judge holds nothing a panic could leave half-changed, so it goes on: had
+                    // it stopped, steps sent to it meanwhile would be lost with its mailbox.
+                    Err(panic) => {
+                        drop(reply);
+                        let said = panic
+                            .downcast_ref::<&str>()
+                            .copied()
+                            .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+                            .unwrap_or("no message");
+                        tracing::error!(
+                            panic = said,
+                            "judging a step panicked; the step is not judged (its caller asks)"
+                        );
+                    }
+                }
             }
         }
         Ok(())
