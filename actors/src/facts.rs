@@ -362,10 +362,18 @@ thread_local! {
 /// would have run `git` (the law is pure, so the caller runs it again where it may wait).
 /// This keeps the common step, whose facts are cached or not needed, on its async thread.
 pub fn at_hand<R>(judge: impl FnOnce() -> R) -> Option<R> {
+    /// Sets the thread back to waiting facts however `judge` ends, a panic included.
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            AT_HAND.set(false);
+        }
+    }
     AT_HAND.set(true);
     MISSED.set(false);
+    let reset = Reset;
     let out = judge();
-    AT_HAND.set(false);
+    drop(reset);
     (!MISSED.replace(false)).then_some(out)
 }
 

@@ -35,8 +35,8 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 use warden::second_look::calibration::{Calibration, canaries};
@@ -212,7 +212,9 @@ pub struct SecondLook {
     key: Option<String>,
     slot: Arc<Semaphore>,
     counters: Arc<Counters>,
-    standing: Arc<RwLock<Standing>>,
+    /// Whether the model passed its last calibration: written by the calibration alone,
+    /// read by every chat as a snapshot (`borrow`, cloned, let go).
+    standing: Arc<tokio::sync::watch::Sender<Standing>>,
     /// The structured output's shape this endpoint takes ([`format_of`]), learned when it
     /// refuses one, tried from the first again at each calibration.
     format: Arc<AtomicU8>,
@@ -309,7 +311,7 @@ impl SecondLook {
             key,
             slot: Arc::new(Semaphore::new(1)),
             counters: Arc::new(Counters::default()),
-            standing: Arc::new(RwLock::new(Standing::Unchecked)),
+            standing: Arc::new(tokio::sync::watch::Sender::new(Standing::Unchecked)),
             format: Arc::new(AtomicU8::new(0)),
         })
     }
@@ -321,19 +323,16 @@ impl SecondLook {
 
     /// Whether the model passed its last calibration, and why not.
     pub fn standing(&self) -> Standing {
-        self.standing
-            .read()
-            .map_or_else(|e| e.into_inner().clone(), |s| s.clone())
+        self.standing.borrow().clone()
     }
 
     /// Whether the runtime may look: the model passed its last calibration.
     pub fn is_usable(&self) -> bool {
-        self.standing() == Standing::Passed
+        *self.standing.borrow() == Standing::Passed
     }
 
     fn stand(&self, standing: Standing) {
-        let mut slot = self.standing.write().unwrap_or_else(|e| e.into_inner());
-        *slot = standing;
+        self.standing.send_replace(standing);
     }
 
     /// Counts a look the runtime didn't ask because the model may not judge.

@@ -6,11 +6,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use warden::chat::{Company, Event, Mark};
-use warden::facts::FakeFacts;
+use warden::facts::{Facts, FakeFacts, Remote};
 use warden::mode::Mode;
 use warden::step::Step;
 use warden::verdict::Decision;
-use warden_actors::runtime::{Options, Runtime};
+use warden_actors::runtime::{Options, Part, Runtime, RuntimeError};
 
 mod atomic;
 
@@ -287,4 +287,64 @@ async fn the_person_s_thresholds_reach_the_watch() {
         assert_eq!(judged.verdict.decision, want, "{}", judged.verdict.reason);
         runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
     }
+}
+
+/// Facts that panic when asked about a folder under `/boom`: the judge that asks fails.
+struct Explosive(FakeFacts);
+
+impl Explosive {
+    fn check(dir: &str) {
+        if dir.starts_with("/boom") {
+            panic!("a fact about `{dir}` (a test's fault)");
+        }
+    }
+}
+
+impl Facts for Explosive {
+    fn tree_clean(&self, dir: &str) -> Option<bool> {
+        Explosive::check(dir);
+        self.0.tree_clean(dir)
+    }
+    fn remotes(&self, dir: &str) -> Option<Vec<Remote>> {
+        Explosive::check(dir);
+        self.0.remotes(dir)
+    }
+    fn declared(&self, dir: &str) -> Option<Vec<String>> {
+        Explosive::check(dir);
+        self.0.declared(dir)
+    }
+    fn home(&self) -> Option<String> {
+        self.0.home()
+    }
+}
+
+/// A step whose judging panics fails alone (its caller asks): the judge drops its question
+/// and goes on, so no step sent to it meanwhile is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_whose_judging_panics_fails_alone_and_the_judges_go_on() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let facts = Arc::new(Explosive(FakeFacts::repo(&[])));
+    let runtime = Runtime::open(dir.path(), facts, Options::default())
+        .await
+        .unwrap_or_else(|e| panic!("open: {e:#}"));
+    // More rounds than the pool has places: every judge is hit at least once.
+    for round in 0..8 {
+        let failed = runtime
+            .judge("c1", bash("git push origin main"), "/boom/app")
+            .await;
+        assert!(
+            matches!(&failed, Err(RuntimeError::Gone { part: Part::Judge })),
+            "round {round}: {failed:?}"
+        );
+        for step in 0..4 {
+            let judged = runtime.judge("c1", bash("cargo test"), CWD).await;
+            assert!(
+                judged
+                    .as_ref()
+                    .is_ok_and(|j| j.verdict.decision == Decision::Allow),
+                "round {round}, step {step}: {judged:?}"
+            );
+        }
+    }
+    runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
 }

@@ -3,9 +3,11 @@
 //! What a step and an answer come to is the chat law's (`warden::chat::law`); the actor
 //! gathers what the law needs, runs the second look and appends what the law says.
 
+use super::error::{Part, RuntimeError};
 use super::judge::{JudgeMsg, Judges};
 use super::log::LogHandle;
-use super::supervisor::{Chats, SupervisorMsg, alive};
+use super::names::Names;
+use super::supervisor::SupervisorMsg;
 use super::watch::{WatchActor, WatchMsg};
 use super::{Made, call};
 use crate::second_look::SecondLook;
@@ -35,7 +37,7 @@ pub struct Judged {
 /// What a chat actor does.
 pub enum ChatMsg {
     /// Record an event (durable before the reply).
-    Record(Event, RpcReplyPort<Result<(), String>>),
+    Record(Event, RpcReplyPort<Result<(), RuntimeError>>),
     /// Judge a step in this chat. `record` false: a look that records nothing (no
     /// question, no count), for a host that asks the person itself.
     Judge {
@@ -45,7 +47,7 @@ pub enum ChatMsg {
         /// The host's id for the step (Claude Code's `tool_use_id`): a question it asks is
         /// kept with it, so the step's running answers that question and no other.
         id: Option<String>,
-        reply: RpcReplyPort<Result<Judged, String>>,
+        reply: RpcReplyPort<Result<Judged, RuntimeError>>,
     },
     /// The person's answer to one of this chat's questions.
     Answer {
@@ -53,16 +55,17 @@ pub enum ChatMsg {
         answer: Answer,
         /// The host's id of the step whose running answered it; none: the person did.
         ran: Option<String>,
-        reply: RpcReplyPort<Result<(), String>>,
+        reply: RpcReplyPort<Result<(), RuntimeError>>,
     },
     /// Become a task of `parent` (this chat is the task): the parent writes the task's
     /// opening, what it inherits and its own `TaskCreated` as one batch ([`ChatMsg::HandOn`]).
     /// A chat that is a task of `parent` with this scope already is [`Made::Already`] (a
-    /// retry whose first attempt completed).
+    /// retry whose first attempt completed); one that is something else is
+    /// [`RuntimeError::Taken`].
     OpenTask {
         parent: String,
         scoped: bool,
-        reply: RpcReplyPort<Result<Made, String>>,
+        reply: RpcReplyPort<Result<Made, RuntimeError>>,
     },
     /// From a task of this chat, becoming one ([`ChatMsg::OpenTask`]): write what it starts
     /// from (its `Opened` when `open`, and what it inherits) with this chat's `TaskCreated`
@@ -73,7 +76,7 @@ pub enum ChatMsg {
         task: String,
         scoped: bool,
         open: bool,
-        reply: RpcReplyPort<Result<Option<Handed>, String>>,
+        reply: RpcReplyPort<Result<Option<Handed>, RuntimeError>>,
     },
     /// The chat's state.
     State(RpcReplyPort<ChatState>),
@@ -96,7 +99,7 @@ pub struct ChatArgs {
     pub log: LogHandle,
     pub judges: Judges,
     pub supervisor: ActorRef<SupervisorMsg>,
-    pub chats: Chats,
+    pub names: Names,
     pub protected: Arc<[String]>,
     pub idle: Duration,
     /// The second look, when one is configured.
@@ -115,7 +118,7 @@ pub struct ChatRun {
     log: LogHandle,
     judges: Judges,
     supervisor: ActorRef<SupervisorMsg>,
-    chats: Chats,
+    names: Names,
     protected: Arc<[String]>,
     look: Option<SecondLook>,
     listen_port: Option<u16>,
@@ -156,7 +159,7 @@ pub(crate) fn now_ms() -> i64 {
 
 impl ChatRun {
     /// Appends events and applies them once the log says they are durable.
-    async fn append(&mut self, events: Vec<Event>) -> Result<(), String> {
+    async fn append(&mut self, events: Vec<Event>) -> Result<(), RuntimeError> {
         let at_ms = now_ms();
         let records: Vec<Record> = events
             .into_iter()
@@ -197,9 +200,8 @@ impl ChatRun {
         }
     }
 
-    /// A task's ceiling: its parent chat's live mode.
     /// The chat's watch, spawned (linked to the chat) on its first app step.
-    async fn watch(&mut self) -> anyhow::Result<ActorRef<WatchMsg>> {
+    async fn watch(&mut self) -> Result<ActorRef<WatchMsg>, RuntimeError> {
         if let Some(watch) = &self.watch {
             return Ok(watch.clone());
         }
@@ -210,7 +212,10 @@ impl ChatRun {
         );
         let (watch, _) = Actor::spawn_linked(None, WatchActor, args, self.myself.get_cell())
             .await
-            .map_err(|e| anyhow::anyhow!("the chat's watch could not start: {e}"))?;
+            .map_err(|e| RuntimeError::Start {
+                part: Part::Watch(self.id.clone()),
+                cause: e.to_string(),
+            })?;
         self.watch = Some(watch.clone());
         Ok(watch)
     }
@@ -225,17 +230,23 @@ impl ChatRun {
         else {
             return (None, false);
         };
-        let parent_ref = match alive(&self.chats, &parent) {
+        let parent_ref = match self.names.alive_chat(&parent) {
             Some(actor) => actor,
             None => {
-                match call(&self.supervisor, |reply| SupervisorMsg::Chat(parent, reply)).await {
+                let asked = call(
+                    &self.supervisor,
+                    || Part::Supervisor,
+                    |reply| SupervisorMsg::Chat(parent.clone(), reply),
+                )
+                .await;
+                match asked {
                     Ok(Ok(actor)) => actor,
                     // A parent that can't be reached can't vouch for anything: the task asks first.
                     _ => return (Some(Mode::AskFirst), false),
                 }
             }
         };
-        match call(&parent_ref, ChatMsg::Mode).await {
+        match call(&parent_ref, || Part::Chat(parent), ChatMsg::Mode).await {
             Ok((mode, stopped)) => (Some(mode), stopped),
             Err(_) => (Some(Mode::AskFirst), false),
         }
@@ -247,7 +258,7 @@ impl ChatRun {
         cwd: String,
         record: bool,
         id: Option<String>,
-    ) -> Result<Judged, String> {
+    ) -> Result<Judged, RuntimeError> {
         let (ceiling, parent_stopped) = self.ceiling().await;
         let situation = Situation {
             cwd,
@@ -286,35 +297,39 @@ impl ChatRun {
 
     /// Asks the behaviour watch about an app step, then a judge from the pool for the law's
     /// decision.
-    async fn decide(&mut self, step: Step, situation: Situation) -> Result<Decided, String> {
+    async fn decide(&mut self, step: Step, situation: Situation) -> Result<Decided, RuntimeError> {
         let watched = match &step {
             Step::App(app) => {
-                let watch = self.watch().await.map_err(|e| e.to_string())?;
+                let watch = self.watch().await?;
                 let app = Box::new(app.clone());
-                call(&watch, |reply| WatchMsg::Look {
-                    app,
-                    now_ms: now_ms(),
-                    reply,
-                })
-                .await
-                .map_err(|e| e.to_string())?
+                let id = &self.id;
+                call(
+                    &watch,
+                    || Part::Watch(id.clone()),
+                    |reply| WatchMsg::Look {
+                        app,
+                        now_ms: now_ms(),
+                        reply,
+                    },
+                )
+                .await?
             }
             _ => Watched::default(),
         };
-        let judge = self
-            .judges
-            .pick()
-            .ok_or_else(|| "no judge is running".to_string())?;
+        let judge = self.judges.pick().ok_or(RuntimeError::NoJudge)?;
         let state = Arc::clone(&self.state);
-        let decided = call(&judge, |reply| JudgeMsg::Judge {
-            state,
-            step: Box::new(step),
-            situation: Box::new(situation),
-            watched,
-            reply,
-        })
-        .await
-        .map_err(|e| e.to_string())?;
+        let decided = call(
+            &judge,
+            || Part::Judge,
+            |reply| JudgeMsg::Judge {
+                state,
+                step: Box::new(step),
+                situation: Box::new(situation),
+                watched,
+                reply,
+            },
+        )
+        .await?;
         Ok(*decided)
     }
 
@@ -369,12 +384,15 @@ impl ChatRun {
         question: u64,
         answer: Answer,
         ran: Option<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RuntimeError> {
         let answering = match ran {
             Some(step) => law::ran(&self.state, question, &step),
             None => law::answer(&self.state, question, answer),
         }
-        .map_err(|e| e.to_string())?;
+        .map_err(|cause| RuntimeError::Answer {
+            chat: self.id.clone(),
+            cause,
+        })?;
         let Some(preference) = answering.preference else {
             return self.append(vec![answering.answered]).await;
         };
@@ -398,13 +416,14 @@ impl ChatRun {
     }
 
     /// This chat becomes a task of `parent` ([`ChatMsg::OpenTask`]).
-    async fn open_task(&mut self, parent: String, scoped: bool) -> Result<Made, String> {
+    async fn open_task(&mut self, parent: String, scoped: bool) -> Result<Made, RuntimeError> {
         let open = self.state.events == 0;
         let same = self.state.company == Company::Task
             && self.state.parent.as_deref() == Some(parent.as_str())
             && self.state.scoped == scoped;
         if !open && !same {
-            return Ok(Made::Taken {
+            return Err(RuntimeError::Taken {
+                task: self.id.clone(),
                 what: match (&self.state.parent, self.state.company) {
                     (Some(other), Company::Task) => format!(
                         "a {}task of `{other}`",
@@ -414,23 +433,29 @@ impl ChatRun {
                 },
             });
         }
-        let parent_ref = match alive(&self.chats, &parent) {
+        let parent_ref = match self.names.alive_chat(&parent) {
             Some(actor) => actor,
-            None => call(&self.supervisor, |reply| {
-                SupervisorMsg::Chat(parent.clone(), reply)
-            })
-            .await
-            .map_err(|e| e.to_string())??,
+            None => {
+                call(
+                    &self.supervisor,
+                    || Part::Supervisor,
+                    |reply| SupervisorMsg::Chat(parent.clone(), reply),
+                )
+                .await??
+            }
         };
         let task = self.id.clone();
-        let handed = call(&parent_ref, |reply| ChatMsg::HandOn {
-            task,
-            scoped,
-            open,
-            reply,
-        })
+        let handed = call(
+            &parent_ref,
+            || Part::Chat(parent.clone()),
+            |reply| ChatMsg::HandOn {
+                task,
+                scoped,
+                open,
+                reply,
+            },
+        )
         .await
-        .map_err(|e| e.to_string())
         .flatten()
         // The parent may have written them: this task's state can't say.
         .inspect_err(|_| self.unsure = true)?;
@@ -449,7 +474,7 @@ impl ChatRun {
         task: String,
         scoped: bool,
         open: bool,
-    ) -> Result<Option<Handed>, String> {
+    ) -> Result<Option<Handed>, RuntimeError> {
         let listed = self.state.tasks.contains(&task);
         if !open && listed {
             return Ok(None);
@@ -507,7 +532,7 @@ impl Actor for ChatActor {
             log: args.log,
             judges: args.judges,
             supervisor: args.supervisor,
-            chats: args.chats,
+            names: args.names,
             protected: args.protected,
             look: args.look,
             listen_port: args.listen_port,

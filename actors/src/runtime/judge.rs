@@ -4,9 +4,12 @@
 //! it asks for (git status, remotes, manifests) come from the host and may block, so the
 //! actor runs them off the async threads.
 
+use super::names::Names;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, PoisonError, RwLock};
+use tokio::sync::watch;
 use warden::chat::ChatState;
 use warden::chat::law::{Decided, Situation, Watched};
 use warden::facts::Facts;
@@ -32,101 +35,89 @@ pub struct JudgeActor;
 /// What a judge starts from.
 pub struct JudgeArgs {
     pub facts: Arc<dyn Facts + Send + Sync>,
-    pub preferences: Shared,
+    pub preferences: Published,
 }
 
-/// The person's preferences as every judge sees them: one copy, replaced whole when it
-/// changes, so a judge reads it without waiting on a writer.
-pub type Shared = Arc<RwLock<Arc<Preferences>>>;
+/// The person's preferences as the log's writer publishes them: a read-only snapshot,
+/// replaced whole when a change is durable. A reader clones the latest `Arc` and lets the
+/// borrow go at once, so the writer never waits on a judge that is deciding.
+pub type Published = watch::Receiver<Arc<Preferences>>;
 
 /// A judge's state.
 pub struct JudgeState {
     facts: Arc<dyn Facts + Send + Sync>,
-    preferences: Shared,
+    preferences: Published,
 }
 
 /// The judges: a small pool, one per core, so one mailbox never holds every chat's step.
 /// Steps go round the pool. They read the preferences; only the log's writer changes them,
 /// once they are durable, so they are applied in the order the log holds them.
+///
+/// The pool holds no list of actors: each place has a name, the supervisor spawns (and
+/// spawns again, after a failure) the judge of a place under its name, and a chat finds it
+/// by name ([`Names`]).
 #[derive(Clone)]
 pub struct Judges {
     inner: Arc<Pool>,
 }
 
 struct Pool {
-    actors: RwLock<Vec<Option<ActorRef<JudgeMsg>>>>,
+    /// Each place's name, in order.
+    places: Box<[String]>,
     next: AtomicUsize,
-    preferences: Shared,
+    preferences: Published,
 }
 
 impl Judges {
-    /// A pool of `size` places (at least one), empty until the supervisor starts them.
-    pub fn new(size: usize) -> Judges {
+    /// A pool of `size` places (at least one), empty until the supervisor starts them, whose
+    /// judges read the preferences `preferences` publishes.
+    pub fn new(names: &Names, size: usize, preferences: Published) -> Judges {
         Judges {
             inner: Arc::new(Pool {
-                actors: RwLock::new(vec![None; size.max(1)]),
+                places: (0..size.max(1)).map(|at| names.judge(at)).collect(),
                 next: AtomicUsize::new(0),
-                preferences: Arc::default(),
+                preferences,
             }),
         }
     }
 
     /// One judge per core the machine offers, up to four.
-    pub fn per_core() -> Judges {
-        Judges::new(std::thread::available_parallelism().map_or(1, |n| n.get().min(4)))
+    pub fn per_core(names: &Names, preferences: Published) -> Judges {
+        Judges::new(
+            names,
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
+            preferences,
+        )
     }
 
     pub fn size(&self) -> usize {
-        self.read().len()
+        self.inner.places.len()
     }
 
-    fn read(&self) -> std::sync::RwLockReadGuard<'_, Vec<Option<ActorRef<JudgeMsg>>>> {
-        self.inner
-            .actors
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
+    /// The name of the judge in the place `at`.
+    pub fn name(&self, at: usize) -> &str {
+        self.inner.places.get(at).map_or("", String::as_str)
     }
 
-    /// Puts a started judge in its place.
-    pub fn put(&self, at: usize, judge: ActorRef<JudgeMsg>) {
-        let mut actors = self
-            .inner
-            .actors
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(place) = actors.get_mut(at) {
-            *place = Some(judge);
-        }
-    }
-
-    /// The place of the judge with this id, if it is one of them.
-    pub fn place_of(&self, id: ractor::ActorId) -> Option<usize> {
-        self.read()
-            .iter()
-            .position(|judge| judge.as_ref().is_some_and(|j| j.get_id() == id))
-    }
-
-    /// The next judge round the pool.
+    /// The next judge round the pool; one whose judge is starting again after a failure is
+    /// passed over.
     pub fn pick(&self) -> Option<ActorRef<JudgeMsg>> {
-        let actors = self.read();
-        let at = self.inner.next.fetch_add(1, Ordering::Relaxed) % actors.len().max(1);
-        actors.get(at).cloned().flatten()
+        let places = &self.inner.places;
+        let first = self.inner.next.fetch_add(1, Ordering::Relaxed);
+        (0..places.len()).find_map(|i| {
+            let at = first.wrapping_add(i) % places.len();
+            places.get(at).and_then(|name| Names::alive_judge(name))
+        })
     }
 
     /// The preferences every judge reads.
-    pub fn preferences(&self) -> Shared {
-        Arc::clone(&self.inner.preferences)
+    pub fn preferences(&self) -> Published {
+        self.inner.preferences.clone()
     }
 
     /// The preferences as they stand.
     pub fn current(&self) -> Arc<Preferences> {
-        Arc::clone(
-            &self
-                .inner
-                .preferences
-                .read()
-                .unwrap_or_else(PoisonError::into_inner),
-        )
+        Arc::clone(&self.inner.preferences.borrow())
     }
 }
 
@@ -138,12 +129,7 @@ impl JudgeState {
         situation: &Situation,
         watched: Watched,
     ) -> Decided {
-        let preferences = Arc::clone(
-            &self
-                .preferences
-                .read()
-                .unwrap_or_else(PoisonError::into_inner),
-        );
+        let preferences = Arc::clone(&self.preferences.borrow());
         warden::chat::law::decide(
             state,
             &preferences,
@@ -185,28 +171,54 @@ impl Actor for JudgeActor {
                 watched,
                 reply,
             } => {
-                // git may take a few seconds: a judge that may wait does it off the async
-                // threads, so the other judges and chats go on meanwhile.
                 // First with the facts at hand (no git): most steps need none that isn't
-                // cached, and block_in_place costs a hand-over of this thread's work.
+                // cached, and block_in_place costs a hand-over of this thread's work. git
+                // may take a few seconds: a judge that may wait does it off the async
+                // threads, so the other judges and chats go on meanwhile.
                 let quick = if state.facts.may_wait() {
-                    crate::facts::at_hand(|| {
-                        state.rule(&chat, (*step).clone(), &situation, watched.clone())
-                    })
+                    std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        crate::facts::at_hand(|| {
+                            state.rule(&chat, (*step).clone(), &situation, watched.clone())
+                        })
+                    }))
+                    .transpose()
                 } else {
                     None
                 };
+                let judging = || {
+                    std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        state.rule(&chat, *step, &situation, watched)
+                    }))
+                };
                 let decided = match quick {
                     Some(decided) => decided,
-                    None if state.facts.may_wait() => tokio::task::block_in_place(|| {
-                        state.rule(&chat, *step, &situation, watched)
-                    }),
-                    None => state.rule(&chat, *step, &situation, watched),
+                    None if state.facts.may_wait() => tokio::task::block_in_place(judging),
+                    None => judging(),
                 };
                 // The chat's state is let go before the reply: the chat then changes it in
                 // place, without a copy.
                 drop(chat);
-                let _ = reply.send(Box::new(decided));
+                match decided {
+                    Ok(decided) => {
+                        let _ = reply.send(Box::new(decided));
+                    }
+                    // INVARIANT: a step whose judging panicked (a fact the host gathers, say)
+                    // gets no verdict: its reply is dropped, so its caller fails and asks. The
+                    // judge holds nothing a panic could leave half-changed, so it goes on: had
+                    // it stopped, steps sent to it meanwhile would be lost with its mailbox.
+                    Err(panic) => {
+                        drop(reply);
+                        let said = panic
+                            .downcast_ref::<&str>()
+                            .copied()
+                            .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+                            .unwrap_or("no message");
+                        tracing::error!(
+                            panic = said,
+                            "judging a step panicked; the step is not judged (its caller asks)"
+                        );
+                    }
+                }
             }
         }
         Ok(())

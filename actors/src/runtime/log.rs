@@ -10,7 +10,10 @@
 //!
 //! The writer keeps the person's preferences in memory too: it folds their stream at start,
 //! and applies each record of it once it is durable, in the log's order, before it
-//! acknowledges it. It is the only one that changes them.
+//! acknowledges it. It is the only one that changes them, and it publishes each change as a
+//! new read-only snapshot ([`Preferences`] in an `Arc`, on a `watch` channel): a reader
+//! takes the latest with [`LogWriter::preferences`]'s receiver, and nobody waits on a lock
+//! anyone else holds for longer than an `Arc`'s clone.
 //!
 //! Its [`Standing`] says whether it writes. A write or a flush that failed (a full disk)
 //! refuses every append with the reason while the writer opens the log again and probes it,
@@ -18,11 +21,11 @@
 //! without being closed (a panic) is stopped for good: the daemon stops serving judges and
 //! exits, so that its service manager starts it again.
 
+use super::error::{Reading, RuntimeError, WriteError};
 use super::feed::Feed;
-use super::judge::Shared;
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
-use std::sync::{Arc, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, watch};
@@ -53,10 +56,10 @@ pub type Streams = Vec<(String, Vec<Record>)>;
 /// What an operation's append answers: for each of its streams, in the order given, the
 /// sequence number of its last record and its records, handed back so the caller applies
 /// them without having kept a copy.
-pub type Written = Result<Vec<(u64, Vec<Record>)>, String>;
+pub type Written = Result<Vec<(u64, Vec<Record>)>, WriteError>;
 
 /// What a one-stream append answers: its last sequence number and its records.
-pub type Appended = Result<(u64, Vec<Record>), String>;
+pub type Appended = Result<(u64, Vec<Record>), WriteError>;
 
 /// Whether the writer writes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,9 +115,9 @@ enum Job {
         state: Box<ChatState>,
     },
     /// Flush now and say when done.
-    Flush(oneshot::Sender<Result<(), String>>),
+    Flush(oneshot::Sender<Result<(), WriteError>>),
     /// Flush, answer, and stop: the log closes once the writer's thread ends.
-    Close(oneshot::Sender<Result<(), String>>),
+    Close(oneshot::Sender<Result<(), WriteError>>),
     /// Have a fault (tests).
     Fault(Fault),
 }
@@ -126,11 +129,9 @@ pub struct LogHandle {
     standing: watch::Receiver<Standing>,
 }
 
-const STOPPED: &str = "the event log's writer stopped, so nothing more can be made durable";
-
 impl LogHandle {
     /// Appends a chat's records; returns the last sequence number once they are durable.
-    pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, String> {
+    pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, WriteError> {
         self.append_returning(chat, records, true)
             .await
             .map(|(seq, _)| seq)
@@ -148,9 +149,7 @@ impl LogHandle {
         wait: bool,
     ) -> Appended {
         let mut written = self.send(vec![(chat, records)], wait).await?;
-        written
-            .pop()
-            .ok_or_else(|| "the event log's writer answered for no stream".to_string())
+        written.pop().ok_or(WriteError::Unanswered)
     }
 
     /// Appends one operation's records over several streams as one unit (all of it is in
@@ -179,20 +178,21 @@ impl LogHandle {
 
     /// Why the writer dropped a job: its standing once its thread has said (it says so as
     /// it ends, just after the jobs it held are dropped).
-    async fn why_stopped(&self) -> String {
+    async fn why_stopped(&self) -> WriteError {
         let mut standing = self.standing.clone();
         let said = tokio::time::timeout(
             WHY_WAIT,
             standing.wait_for(|s| matches!(s, Standing::Stopped(_) | Standing::Closed)),
         )
         .await;
-        match said {
+        let why = match said {
             Ok(Ok(standing)) => match &*standing {
-                Standing::Stopped(reason) => format!("{STOPPED}: {reason}"),
-                _ => format!("{STOPPED}: it was closed"),
+                Standing::Stopped(reason) => reason.clone(),
+                _ => "it was closed".to_string(),
             },
-            _ => STOPPED.to_string(),
-        }
+            _ => "it did not say why".to_string(),
+        };
+        WriteError::Stopped { why }
     }
 
     /// Keeps a snapshot of a chat's state (best effort: replay reads the events without it).
@@ -201,7 +201,7 @@ impl LogHandle {
     }
 
     /// Flushes whatever was written.
-    pub async fn flush(&self) -> Result<(), String> {
+    pub async fn flush(&self) -> Result<(), WriteError> {
         let (reply, answer) = oneshot::channel();
         if self.jobs.send(Job::Flush(reply)).is_err() {
             return Err(self.why_stopped().await);
@@ -248,7 +248,9 @@ pub struct LogWriter {
     handle: LogHandle,
     thread: Option<JoinHandle<()>>,
     /// What closing answered, once it did.
-    closed: Option<Result<(), String>>,
+    closed: Option<Result<(), WriteError>>,
+    /// The preferences as the writer last published them.
+    preferences: watch::Receiver<Arc<Preferences>>,
 }
 
 /// The person's preferences, folded from their stream in the log.
@@ -269,15 +271,14 @@ fn is_engine(error: &LogError) -> bool {
 }
 
 impl LogWriter {
-    /// Starts the writer's thread on an open log, with `preferences` folded from their stream
-    /// first.
-    pub fn start(
-        log: Arc<EventLog>,
-        preferences: Shared,
-        feed: Arc<Feed>,
-    ) -> anyhow::Result<LogWriter> {
-        let folded = preferences_of(&log)?;
-        *preferences.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(folded);
+    /// Starts the writer's thread on an open log, with the preferences folded from their
+    /// stream first.
+    pub fn start(log: Arc<EventLog>, feed: Arc<Feed>) -> Result<LogWriter, RuntimeError> {
+        let folded = preferences_of(&log).map_err(|cause| RuntimeError::Read {
+            what: Reading::Preferences,
+            cause,
+        })?;
+        let (preferences, published) = watch::channel(Arc::new(folded));
         let (jobs, receiver) = channel();
         let (standing, watching) = watch::channel(Standing::Writing);
         let thread = std::thread::Builder::new()
@@ -306,6 +307,10 @@ impl LogWriter {
                 // Said before the jobs still queued are dropped with the receiver.
                 writer.standing.send_replace(standing);
                 drop(receiver);
+            })
+            .map_err(|e| RuntimeError::Start {
+                part: super::error::Part::Writer,
+                cause: e.to_string(),
             })?;
         Ok(LogWriter {
             handle: LogHandle {
@@ -314,7 +319,14 @@ impl LogWriter {
             },
             thread: Some(thread),
             closed: None,
+            preferences: published,
         })
+    }
+
+    /// The person's preferences, as the writer publishes them: `borrow()` gives the latest
+    /// snapshot (clone the `Arc` and let the borrow go; the writer waits for it to publish).
+    pub fn preferences(&self) -> watch::Receiver<Arc<Preferences>> {
+        self.preferences.clone()
     }
 
     /// A handle for a chat, a task or the runtime.
@@ -331,7 +343,7 @@ impl LogWriter {
     /// disk, and the writer no longer holds the log. Appends after this are refused. An
     /// error says the last flush failed (or the writer was gone): never claimed as done.
     /// Called again, answers what it answered the first time.
-    pub async fn close(&mut self) -> Result<(), String> {
+    pub async fn close(&mut self) -> Result<(), WriteError> {
         if let Some(closed) = &self.closed {
             return closed.clone();
         }
@@ -386,13 +398,13 @@ fn answered(streams: Vec<(String, Vec<u64>, Vec<Record>)>) -> Vec<(u64, Vec<Reco
 #[derive(Default)]
 struct Group {
     appends: Vec<Append>,
-    flushes: Vec<oneshot::Sender<Result<(), String>>>,
-    close: Option<oneshot::Sender<Result<(), String>>>,
+    flushes: Vec<oneshot::Sender<Result<(), WriteError>>>,
+    close: Option<oneshot::Sender<Result<(), WriteError>>>,
 }
 
 /// A log that can't be written, and when the writer tries it again.
 struct Failing {
-    reason: String,
+    reason: Arc<LogError>,
     since: Instant,
     pause: Duration,
     retry_at: Instant,
@@ -401,7 +413,8 @@ struct Failing {
 /// The writer's thread's state.
 struct Writer {
     log: Arc<EventLog>,
-    preferences: Shared,
+    /// Where the preferences are published; only this writer sends on it.
+    preferences: watch::Sender<Arc<Preferences>>,
     /// Where durable records are handed on (`GET /v1/events`).
     feed: Arc<Feed>,
     standing: watch::Sender<Standing>,
@@ -442,7 +455,7 @@ impl Writer {
                         if self.failing.is_some() {
                             self.recover();
                         } else if let Err(e) = self.log.flush() {
-                            self.fail(&e);
+                            self.fail(e);
                         }
                         unflushed = None;
                         continue;
@@ -504,7 +517,7 @@ impl Writer {
         }
         match self.log.snapshot(chat, seq, state) {
             Ok(_) => {}
-            Err(e) if is_engine(&e) => self.fail(&e),
+            Err(e) if is_engine(&e) => drop(self.fail(e)),
             Err(e) => {
                 tracing::warn!(chat, seq, error = %e, "a snapshot could not be written; replay reads the events instead");
             }
@@ -518,15 +531,15 @@ impl Writer {
             self.recover();
         }
         if let Some(failing) = &self.failing {
-            let reason = failing.reason.clone();
+            let refused = || WriteError::Refused(Arc::clone(&failing.reason));
             for append in group.appends {
-                let _ = append.reply.send(Err(reason.clone()));
+                let _ = append.reply.send(Err(refused()));
             }
             for reply in group.flushes {
-                let _ = reply.send(Err(reason.clone()));
+                let _ = reply.send(Err(refused()));
             }
             if let Some(reply) = group.close {
-                let _ = reply.send(Err(reason));
+                let _ = reply.send(Err(refused()));
                 return true;
             }
             return false;
@@ -546,13 +559,10 @@ impl Writer {
         }
         tracing::trace!(waiting = waiting.len(), "group commit");
         let flushed = match &self.failing {
-            Some(failing) => Err(failing.reason.clone()),
+            Some(failing) => Err(WriteError::Refused(Arc::clone(&failing.reason))),
             None => match self.log.flush() {
                 Ok(()) => Ok(()),
-                Err(e) => {
-                    self.fail(&e);
-                    Err(e.to_string())
-                }
+                Err(e) => Err(WriteError::Refused(self.fail(e))),
             },
         };
         *unflushed = None;
@@ -608,7 +618,7 @@ impl Writer {
                     .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
             })
             .collect();
-        let outcomes: Vec<Result<Vec<u64>, String>> = match self.log.append_batch(&all) {
+        let outcomes: Vec<Result<Vec<u64>, WriteError>> = match self.log.append_batch(&all) {
             Ok(seqs) => {
                 let mut seqs = seqs.into_iter();
                 appends
@@ -620,14 +630,17 @@ impl Writer {
                     .collect()
             }
             Err(e) if is_engine(&e) => {
-                self.fail(&e);
-                appends.iter().map(|_| Err(e.to_string())).collect()
+                let failure = self.fail(e);
+                appends
+                    .iter()
+                    .map(|_| Err(WriteError::Refused(Arc::clone(&failure))))
+                    .collect()
             }
             Err(_) => appends
                 .iter()
                 .map(|a| {
                     if let Some(failing) = &self.failing {
-                        return Err(failing.reason.clone());
+                        return Err(WriteError::Refused(Arc::clone(&failing.reason)));
                     }
                     let own: Vec<(&str, &Record)> = a
                         .streams
@@ -636,9 +649,10 @@ impl Writer {
                         .collect();
                     self.log.append_batch(&own).map_err(|e| {
                         if is_engine(&e) {
-                            self.fail(&e);
+                            WriteError::Refused(self.fail(e))
+                        } else {
+                            WriteError::from(e)
                         }
-                        e.to_string()
                     })
                 })
                 .collect(),
@@ -683,33 +697,32 @@ impl Writer {
             return;
         }
         // INVARIANT: only the writer changes the preferences, once they are durable, in the
-        // order the log holds them.
-        let mut shared = self
-            .preferences
-            .write()
-            .unwrap_or_else(PoisonError::into_inner);
-        let mut changed = Preferences::clone(&shared);
+        // order the log holds them: it is the one sender of their snapshots.
+        let mut changed = Preferences::clone(&self.preferences.borrow());
         for record in records {
             changed.apply(record);
         }
-        *shared = Arc::new(changed);
+        self.preferences.send_replace(Arc::new(changed));
     }
 
     /// The log can't be written: every append is refused with the reason until it is opened
     /// again.
-    fn fail(&mut self, error: &LogError) {
+    /// Answers the failure, shared with every append it refuses.
+    fn fail(&mut self, error: LogError) -> Arc<LogError> {
         let reason = error.to_string();
         if self.failing.is_none() {
             tracing::error!(error = %reason, "the event log can't be written: every change is refused, and every judge request fails (the hook asks), until it is opened again and a write goes through");
         }
+        let failure = Arc::new(error);
         let now = Instant::now();
         self.failing = Some(Failing {
-            reason: reason.clone(),
+            reason: Arc::clone(&failure),
             since: now,
             pause: RETRY_FIRST,
             retry_at: now + RETRY_FIRST,
         });
         self.standing.send_replace(Standing::Failing(reason));
+        failure
     }
 
     /// Opens the failed log again, probes it and reads the preferences back from it (what
@@ -726,10 +739,7 @@ impl Writer {
         };
         match outcome {
             Ok(preferences) => {
-                *self
-                    .preferences
-                    .write()
-                    .unwrap_or_else(PoisonError::into_inner) = Arc::new(preferences);
+                self.preferences.send_replace(Arc::new(preferences));
                 tracing::warn!(
                     after_ms =
                         u64::try_from(failing.since.elapsed().as_millis()).unwrap_or(u64::MAX),
@@ -739,10 +749,10 @@ impl Writer {
                 self.standing.send_replace(Standing::Writing);
             }
             Err(e) => {
-                failing.reason = e.to_string();
+                let now = Standing::Failing(e.to_string());
+                failing.reason = Arc::new(e);
                 failing.pause = (failing.pause * 2).min(RETRY_MAX);
                 failing.retry_at = Instant::now() + failing.pause;
-                let now = Standing::Failing(failing.reason.clone());
                 self.standing.send_if_modified(|standing| {
                     let changed = *standing != now;
                     *standing = now;
@@ -784,4 +794,60 @@ enum Crash {
 )]
 fn crash_here() {
     panic!("the writer was told to fail here (a test's fault)");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warden::chat::Event;
+
+    fn note(text: &str) -> Vec<Record> {
+        vec![Record {
+            at_ms: 0,
+            event: Event::NoteChanged {
+                note: text.to_string(),
+            },
+        }]
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_preference_is_published_once_durable_and_folded_again_at_start() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let log = Arc::new(EventLog::open(dir.path()).unwrap_or_else(|e| panic!("{e}")));
+        let feed = || Arc::new(Feed::new(Arc::clone(&log)).unwrap_or_else(|e| panic!("{e}")));
+        let mut writer =
+            LogWriter::start(Arc::clone(&log), feed()).unwrap_or_else(|e| panic!("{e}"));
+        let mut published = writer.preferences();
+        assert_eq!(published.borrow_and_update().note, "");
+        let handle = writer.handle();
+        handle
+            .append(STREAM.to_string(), note("I work on acme/app."))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        // Acknowledged means published: the snapshot is there before the append returns.
+        assert!(published.has_changed().unwrap_or(false), "a new snapshot");
+        let seen = Arc::clone(&published.borrow_and_update());
+        assert_eq!(seen.note, "I work on acme/app.");
+        // A chat's records are not the preferences': nothing new is published for them.
+        handle
+            .append("c1".to_string(), note("not a preference"))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(!published.has_changed().unwrap_or(true), "no new snapshot");
+        // A snapshot taken is never changed under its reader: the next one replaces it.
+        handle
+            .append(STREAM.to_string(), note("another"))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(seen.note, "I work on acme/app.");
+        assert_eq!(published.borrow_and_update().note, "another");
+        writer.close().await.unwrap_or_else(|e| panic!("{e}"));
+        drop(handle);
+        let again = LogWriter::start(Arc::clone(&log), feed()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            again.preferences().borrow().note,
+            "another",
+            "folded from the log"
+        );
+    }
 }

@@ -11,28 +11,34 @@
 //!
 //! Actors are thin: they decode a message, ask the law, append to the log, and reply. An
 //! event is applied to a chat's state only after the log acknowledged it durable. A step
-//! goes from the caller straight to its chat (the chats in memory are in a shared map); the
-//! supervisor is asked only to bring a chat into memory.
+//! goes from the caller straight to its chat, found by name in ractor's registry
+//! ([`names`]); the supervisor is asked only to bring a chat into memory. Nothing is shared
+//! behind a lock: the preferences are a snapshot the log's writer publishes.
 //!
 //! An operation that writes several events (a task created, an answer that keeps a class or
 //! a rule, several rules forgotten) hands them to the writer as one append, written as one
 //! batch: whole or not at all. A chat whose append failed fails, and comes back from the
 //! log. The writer's [`Standing`] says whether the log is written; while it isn't, every
 //! judge request fails (the hook asks).
+//!
+//! Every call fails with a [`RuntimeError`] naming what failed; `serve/` maps each kind to
+//! an HTTP status in one place.
 
 mod chat;
+mod error;
 mod feed;
 mod judge;
 mod log;
+mod names;
 mod supervisor;
 mod watch;
 
 pub use chat::{ChatMsg, Judged};
+pub use error::{Part, Reading, RuntimeError, WriteError};
 pub use feed::{FEED_CAPACITY, Feed, Published};
 pub use log::{Fault, Standing};
 pub use supervisor::{Supervisor, SupervisorArgs, SupervisorMsg};
 
-use anyhow::{Context as _, Result, anyhow};
 use judge::Judges;
 use log::{LogHandle, LogWriter};
 use ractor::{Actor, ActorRef, RpcReplyPort};
@@ -53,13 +59,14 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Clone)]
 pub struct Runtime {
     supervisor: ActorRef<SupervisorMsg>,
-    chats: supervisor::Chats,
+    names: names::Names,
     judges: Judges,
     log: LogHandle,
     feed: Arc<Feed>,
 }
 
-/// What creating a task did.
+/// What creating a task did. An id that is something else's (a chat of its own, a task of
+/// another chat or scope) is [`RuntimeError::Taken`], and nothing is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Made {
     /// The task is new: its opening, what it inherits and its chat's `TaskCreated` were
@@ -69,8 +76,6 @@ pub enum Made {
     /// completed): nothing written, or only what a creation cut short by an older warden
     /// lacked (what it inherits, its chat's `TaskCreated`).
     Already,
-    /// The id is something else's: a chat of its own, or a task of another chat or scope.
-    Taken { what: String },
 }
 
 /// What opening a runtime needs.
@@ -108,16 +113,19 @@ impl Runtime {
         dir: &Path,
         facts: Arc<dyn Facts + Send + Sync>,
         options: Options,
-    ) -> Result<Runtime> {
+    ) -> Result<Runtime, RuntimeError> {
         let log = Arc::new(
-            EventLog::open_with(dir, options.log_cache_bytes)
-                .with_context(|| format!("opening the event log in {}", dir.display()))?,
+            EventLog::open_with(dir, options.log_cache_bytes).map_err(RuntimeError::Open)?,
         );
-        let chats = supervisor::Chats::default();
-        let judges = Judges::per_core();
-        let feed = Arc::new(Feed::new(Arc::clone(&log)).context("reading the event log")?);
-        let writer = LogWriter::start(Arc::clone(&log), judges.preferences(), Arc::clone(&feed))
-            .context("starting the event log's writer")?;
+        let names = names::Names::new();
+        let feed = Arc::new(
+            Feed::new(Arc::clone(&log)).map_err(|cause| RuntimeError::Read {
+                what: Reading::Log,
+                cause,
+            })?,
+        );
+        let writer = LogWriter::start(Arc::clone(&log), Arc::clone(&feed))?;
+        let judges = Judges::per_core(&names, writer.preferences());
         let handle = writer.handle();
         let args = SupervisorArgs {
             log,
@@ -125,35 +133,44 @@ impl Runtime {
             facts,
             protected: options.protected,
             idle: options.idle,
-            chats: Arc::clone(&chats),
+            names: names.clone(),
             judges: judges.clone(),
             look: options.look,
             listen_port: options.listen_port,
             thresholds: Arc::new(options.thresholds),
         };
-        let (supervisor, _handle) = Actor::spawn(None, Supervisor, args)
-            .await
-            .map_err(|e| anyhow!("starting the supervisor: {e}"))?;
+        let (supervisor, _handle) =
+            Actor::spawn(None, Supervisor, args)
+                .await
+                .map_err(|e| RuntimeError::Start {
+                    part: Part::Supervisor,
+                    cause: e.to_string(),
+                })?;
         Ok(Runtime {
             supervisor,
-            chats,
+            names,
             judges,
             log: handle,
             feed,
         })
     }
 
-    async fn spawned(&self, chat: &str) -> Result<ActorRef<ChatMsg>> {
-        let id = chat.to_string();
-        match self
-            .supervisor
-            .call(|reply| SupervisorMsg::Chat(id, reply), Some(CALL_TIMEOUT))
-            .await
-        {
-            Ok(ractor::rpc::CallResult::Success(result)) => result.map_err(|e| anyhow!(e)),
-            Ok(_) => Err(anyhow!("the supervisor did not answer in time")),
-            Err(e) => Err(anyhow!("the supervisor is gone: {e}")),
+    /// The supervisor's answer to `build`; a supervisor that is gone is a runtime that isn't
+    /// running.
+    async fn ask_supervisor<R: Send + 'static>(
+        &self,
+        build: impl FnOnce(RpcReplyPort<R>) -> SupervisorMsg,
+    ) -> Result<R, RuntimeError> {
+        match call(&self.supervisor, || Part::Supervisor, build).await {
+            Err(RuntimeError::Gone { .. }) => Err(RuntimeError::NotRunning),
+            answered => answered,
         }
+    }
+
+    async fn spawned(&self, chat: &str) -> Result<ActorRef<ChatMsg>, RuntimeError> {
+        let id = chat.to_string();
+        self.ask_supervisor(|reply| SupervisorMsg::Chat(id, reply))
+            .await?
     }
 
     /// Sends a chat a message and waits for its reply. A chat that let itself go (idle)
@@ -163,30 +180,37 @@ impl Runtime {
         &self,
         chat: &str,
         mut build: impl FnMut(RpcReplyPort<R>) -> ChatMsg,
-    ) -> Result<R> {
-        if let Some(actor) = supervisor::alive(&self.chats, chat) {
+    ) -> Result<R, RuntimeError> {
+        if let Some(actor) = self.names.alive_chat(chat) {
             match actor.call(&mut build, Some(CALL_TIMEOUT)).await {
                 Ok(ractor::rpc::CallResult::Success(value)) => return Ok(value),
                 Ok(ractor::rpc::CallResult::Timeout) => {
-                    return Err(anyhow!("the chat did not answer within {CALL_TIMEOUT:?}"));
+                    return Err(RuntimeError::Timeout {
+                        part: Part::Chat(chat.to_string()),
+                        after: CALL_TIMEOUT,
+                    });
                 }
                 // Gone before it read the message: bring it back and send again.
                 Ok(ractor::rpc::CallResult::SenderError) | Err(_) => {}
             }
         }
         let actor = self.spawned(chat).await?;
-        call(&actor, build).await
+        call(&actor, || Part::Chat(chat.to_string()), build).await
     }
 
     /// Records an event in a chat: durable in the log before this returns.
-    pub async fn record(&self, chat: &str, event: Event) -> Result<()> {
+    pub async fn record(&self, chat: &str, event: Event) -> Result<(), RuntimeError> {
         self.on_chat(chat, |reply| ChatMsg::Record(event.clone(), reply))
             .await?
-            .map_err(|e| anyhow!(e))
     }
 
     /// Opens a chat (or changes nothing if it is open): its mode and who is in it.
-    pub async fn open_chat(&self, chat: &str, mode: Mode, company: Company) -> Result<()> {
+    pub async fn open_chat(
+        &self,
+        chat: &str,
+        mode: Mode,
+        company: Company,
+    ) -> Result<(), RuntimeError> {
         self.record(
             chat,
             Event::Opened {
@@ -200,7 +224,7 @@ impl Runtime {
     }
 
     /// Judges a step in a chat's state; a question that asks is recorded and gets an id.
-    pub async fn judge(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged> {
+    pub async fn judge(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged, RuntimeError> {
         self.judging(chat, step, cwd, true, None).await
     }
 
@@ -213,14 +237,14 @@ impl Runtime {
         step: Step,
         cwd: &str,
         id: Option<String>,
-    ) -> Result<Judged> {
+    ) -> Result<Judged, RuntimeError> {
         self.judging(chat, step, cwd, true, id).await
     }
 
     /// Judges a step in a chat's state and records nothing: no question, no count. For a
     /// host that asks the person itself (Claude Code's `PermissionRequest`), so one step
     /// doesn't leave two questions.
-    pub async fn peek(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged> {
+    pub async fn peek(&self, chat: &str, step: Step, cwd: &str) -> Result<Judged, RuntimeError> {
         self.judging(chat, step, cwd, false, None).await
     }
 
@@ -231,11 +255,9 @@ impl Runtime {
         cwd: &str,
         record: bool,
         id: Option<String>,
-    ) -> Result<Judged> {
+    ) -> Result<Judged, RuntimeError> {
         // INVARIANT: no verdict while the log can't be written: the caller asks.
-        if let Some(trouble) = self.log_trouble() {
-            return Err(anyhow!("the event log can't be written: {trouble}"));
-        }
+        self.writable()?;
         self.on_chat(chat, |reply| ChatMsg::Judge {
             step: step.clone(),
             cwd: cwd.to_string(),
@@ -244,17 +266,21 @@ impl Runtime {
             reply,
         })
         .await?
-        .map_err(|e| anyhow!(e))
     }
 
-    /// The person's answer to a question.
-    pub async fn answer(&self, chat: &str, question: u64, answer: Answer) -> Result<()> {
+    /// The person's answer to a question: [`RuntimeError::Answer`] when it isn't waiting.
+    pub async fn answer(
+        &self,
+        chat: &str,
+        question: u64,
+        answer: Answer,
+    ) -> Result<(), RuntimeError> {
         self.answering(chat, question, answer, None).await
     }
 
     /// The step with the host's id `step` ran (the person let it through in the host's own
     /// dialog): their yes answers the question about it, once, recorded as the step's.
-    pub async fn ran(&self, chat: &str, question: u64, step: &str) -> Result<()> {
+    pub async fn ran(&self, chat: &str, question: u64, step: &str) -> Result<(), RuntimeError> {
         self.answering(chat, question, Answer::Once, Some(step.to_string()))
             .await
     }
@@ -265,7 +291,7 @@ impl Runtime {
         question: u64,
         answer: Answer,
         ran: Option<String>,
-    ) -> Result<()> {
+    ) -> Result<(), RuntimeError> {
         self.on_chat(chat, |reply| ChatMsg::Answer {
             question,
             answer,
@@ -273,7 +299,6 @@ impl Runtime {
             reply,
         })
         .await?
-        .map_err(|e| anyhow!(e))
     }
 
     /// The log's feed: every durable record as it comes, and the log read from a sequence
@@ -284,12 +309,17 @@ impl Runtime {
 
     /// Creates a task from a chat: a frozen copy of what the chat hands on, written with the
     /// chat's `TaskCreated` as one batch. A retry finds the task made ([`Made::Already`]);
-    /// an id that is something else's is [`Made::Taken`], and nothing is written.
-    pub async fn create_task(&self, chat: &str, task: &str, scoped: bool) -> Result<Made> {
+    /// an id that is something else's is [`RuntimeError::Taken`], and nothing is written.
+    pub async fn create_task(
+        &self,
+        chat: &str,
+        task: &str,
+        scoped: bool,
+    ) -> Result<Made, RuntimeError> {
         if chat == task {
-            return Err(anyhow!(
-                "a task needs an id of its own, not its chat's `{chat}`"
-            ));
+            return Err(RuntimeError::OwnId {
+                chat: chat.to_string(),
+            });
         }
         let parent = chat.to_string();
         self.on_chat(task, |reply| ChatMsg::OpenTask {
@@ -298,37 +328,33 @@ impl Runtime {
             reply,
         })
         .await?
-        .map_err(|e| anyhow!(e))
     }
 
     /// A chat's state as it stands.
-    pub async fn state(&self, chat: &str) -> Result<ChatState> {
+    pub async fn state(&self, chat: &str) -> Result<ChatState, RuntimeError> {
         self.on_chat(chat, ChatMsg::State).await
     }
 
     /// The person's preferences.
-    pub async fn preferences(&self) -> Result<Preferences> {
+    pub async fn preferences(&self) -> Result<Preferences, RuntimeError> {
         Ok(Preferences::clone(&self.judges.current()))
     }
 
     /// Changes the preferences: only the settings API (a person) or a person's answer does.
-    pub async fn prefer(&self, event: Event) -> Result<()> {
+    pub async fn prefer(&self, event: Event) -> Result<(), RuntimeError> {
         self.prefer_all(vec![event]).await
     }
 
     /// Changes the preferences by several events, written as one batch (all or none); the
     /// log's writer applies them once they are durable.
-    pub async fn prefer_all(&self, events: Vec<Event>) -> Result<()> {
+    pub async fn prefer_all(&self, events: Vec<Event>) -> Result<(), RuntimeError> {
         let at_ms = chat::now_ms();
         let records = events
             .into_iter()
             .map(|event| Record { at_ms, event })
             .collect();
-        self.log
-            .append(STREAM.to_string(), records)
-            .await
-            .map(drop)
-            .map_err(|e| anyhow!(e))
+        self.log.append(STREAM.to_string(), records).await?;
+        Ok(())
     }
 
     /// Whether the event log is written, as it stands.
@@ -340,6 +366,15 @@ impl Runtime {
     /// it can't.
     pub fn log_trouble(&self) -> Option<String> {
         self.log.standing().trouble().map(str::to_string)
+    }
+
+    /// Whether the event log can be written now: [`RuntimeError::Unwritable`] with the
+    /// reason when it can't (nothing is judged then).
+    pub fn writable(&self) -> Result<(), RuntimeError> {
+        match self.log_trouble() {
+            None => Ok(()),
+            Some(reason) => Err(RuntimeError::Unwritable { reason }),
+        }
     }
 
     /// Waits until the log's writer has stopped for good (its thread ended unclosed), and
@@ -356,61 +391,46 @@ impl Runtime {
     }
 
     /// How many chats are in memory.
-    pub async fn in_memory(&self) -> Result<usize> {
-        match self
-            .supervisor
-            .call(SupervisorMsg::InMemory, Some(CALL_TIMEOUT))
-            .await
-        {
-            Ok(ractor::rpc::CallResult::Success(n)) => Ok(n),
-            _ => Err(anyhow!("the supervisor did not answer")),
-        }
+    pub async fn in_memory(&self) -> Result<usize, RuntimeError> {
+        self.ask_supervisor(SupervisorMsg::InMemory).await
     }
 
     /// The bytes the event log takes on disk (sled keeps several times what it holds).
-    pub async fn log_bytes(&self) -> Result<u64> {
-        call(&self.supervisor, SupervisorMsg::LogBytes)
-            .await?
-            .map_err(|e| anyhow!("reading the log's size: {e}"))
+    pub async fn log_bytes(&self) -> Result<u64, RuntimeError> {
+        self.ask_supervisor(SupervisorMsg::LogBytes).await?
     }
 
     /// Closes the log (a last flush), then stops every actor. An error says what failed:
     /// the last flush (what was acknowledged had been flushed before, and stays), or the
     /// stop; never claimed as done.
-    pub async fn shutdown(&self) -> Result<()> {
-        let closed = match self
-            .supervisor
-            .call(SupervisorMsg::Close, Some(CALL_TIMEOUT))
-            .await
-        {
-            Ok(ractor::rpc::CallResult::Success(closed)) => closed,
-            Ok(_) => Err("the supervisor did not answer in time".to_string()),
-            Err(e) => Err(format!("the supervisor is gone: {e}")),
-        };
+    pub async fn shutdown(&self) -> Result<(), RuntimeError> {
+        let closed = self.ask_supervisor(SupervisorMsg::Close).await;
         // Wait for every actor to stop, so the log is let go when this returns.
         self.supervisor
             .stop_and_wait(Some("shutdown".to_string()), Some(CALL_TIMEOUT))
             .await
-            .map_err(|e| anyhow!("the runtime did not stop in time: {e}"))?;
-        closed.map_err(|e| anyhow!("the event log could not be flushed at shutdown: {e}"))
+            .map_err(|_| RuntimeError::Timeout {
+                part: Part::Supervisor,
+                after: CALL_TIMEOUT,
+            })?;
+        closed?.map_err(RuntimeError::LastFlush)
     }
 }
 
-/// Calls an actor and waits for its reply, or fails with a reason.
+/// Calls an actor and waits for its reply (within [`CALL_TIMEOUT`]); an error names the
+/// part called, made by `part` only when it is needed.
 pub(crate) async fn call<M, R>(
     actor: &ActorRef<M>,
+    part: impl FnOnce() -> Part,
     build: impl FnOnce(ractor::RpcReplyPort<R>) -> M,
-) -> Result<R>
+) -> Result<R, RuntimeError>
 where
     M: ractor::Message,
     R: Send + 'static,
 {
-    match actor.call(build, Some(CALL_TIMEOUT)).await {
-        Ok(ractor::rpc::CallResult::Success(value)) => Ok(value),
-        Ok(ractor::rpc::CallResult::Timeout) => {
-            Err(anyhow!("an actor did not answer within {CALL_TIMEOUT:?}"))
-        }
-        Ok(ractor::rpc::CallResult::SenderError) => Err(anyhow!("an actor dropped the question")),
-        Err(e) => Err(anyhow!("an actor is gone: {e}")),
-    }
+    RuntimeError::unanswered(
+        part,
+        CALL_TIMEOUT,
+        actor.call(build, Some(CALL_TIMEOUT)).await,
+    )
 }

@@ -1,50 +1,42 @@
 //! The supervisor: owns the log's writer, the judges and every chat actor, spawns a chat on
 //! demand by id from the log, lets an idle chat go, and brings a crashed one back from the
 //! log on its next message. A panic in one chat never touches another chat's state, and
-//! nothing a chat acknowledged is lost: it is in the log.
+//! nothing a chat acknowledged is lost: it is in the log. The chats it spawns are found by
+//! name ([`Names`]); what it knows of them is its own.
 
 use super::chat::{ChatActor, ChatArgs, ChatMsg};
+use super::error::{Part, Reading, RuntimeError, WriteError};
 use super::judge::{JudgeActor, JudgeArgs, Judges};
 use super::log::LogWriter;
+use super::names::{Names, is_alive};
 use crate::second_look::SecondLook;
 use ractor::{Actor, ActorId, ActorProcessingErr, ActorRef, RpcReplyPort, SupervisionEvent};
 use std::collections::HashMap;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
 use warden::facts::Facts;
 use warden_storage::EventLog;
 
-/// The chats in memory, by id: the supervisor writes it, and the runtime's handle reads it so
-/// a step goes straight to its chat without a stop at the supervisor.
-pub type Chats = Arc<RwLock<HashMap<String, ActorRef<ChatMsg>>>>;
-
-/// The chat in memory under `id`, if it is alive.
-pub fn alive(chats: &Chats, id: &str) -> Option<ActorRef<ChatMsg>> {
-    chats
-        .read()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(id)
-        .filter(|actor| is_alive(actor))
-        .cloned()
-}
-
-fn is_alive(actor: &ActorRef<ChatMsg>) -> bool {
-    ractor::ACTIVE_STATES.contains(&actor.get_status())
-}
+/// How long the supervisor waits for a chat that is stopping to be gone before it spawns
+/// the chat again (it only has its `post_stop`, which does nothing, left to run).
+const STOPPING_WAIT: Duration = Duration::from_secs(1);
 
 /// What the supervisor does.
 pub enum SupervisorMsg {
     /// The actor of a chat, spawned from the log if it isn't in memory.
-    Chat(String, RpcReplyPort<Result<ActorRef<ChatMsg>, String>>),
+    Chat(
+        String,
+        RpcReplyPort<Result<ActorRef<ChatMsg>, RuntimeError>>,
+    ),
     /// How many chats are in memory.
     InMemory(RpcReplyPort<usize>),
     /// Time passes: every chat in memory is told, and an idle one lets itself go. One timer
     /// for all chats, rather than one per chat, keeps an idle chat small.
     Sweep,
     /// Close the log's writer: flush it and stop it. An error says the flush failed.
-    Close(RpcReplyPort<Result<(), String>>),
+    Close(RpcReplyPort<Result<(), WriteError>>),
     /// The bytes the event log takes on disk.
-    LogBytes(RpcReplyPort<Result<u64, String>>),
+    LogBytes(RpcReplyPort<Result<u64, RuntimeError>>),
 }
 
 /// The supervisor actor.
@@ -58,7 +50,7 @@ pub struct SupervisorArgs {
     pub facts: Arc<dyn Facts + Send + Sync>,
     pub protected: Vec<String>,
     pub idle: Duration,
-    pub chats: Chats,
+    pub names: Names,
     pub judges: Judges,
     pub look: Option<SecondLook>,
     pub listen_port: Option<u16>,
@@ -71,8 +63,12 @@ pub struct SupervisorState {
     facts: Arc<dyn Facts + Send + Sync>,
     writer: LogWriter,
     judges: Judges,
-    chats: Chats,
-    ids: HashMap<ActorId, String>,
+    names: Names,
+    /// The chats in memory, by their actors' ids: the supervisor's own, for the sweep and
+    /// the count, never shared.
+    chats: HashMap<ActorId, (String, ActorRef<ChatMsg>)>,
+    /// The judges' places in the pool, by their actors' ids.
+    judge_places: HashMap<ActorId, usize>,
     protected: Arc<[String]>,
     look: Option<SecondLook>,
     listen_port: Option<u16>,
@@ -85,34 +81,43 @@ impl SupervisorState {
         &mut self,
         myself: &ActorRef<SupervisorMsg>,
         id: String,
-    ) -> Result<ActorRef<ChatMsg>, String> {
-        if let Some(actor) = alive(&self.chats, &id) {
-            return Ok(actor);
+    ) -> Result<ActorRef<ChatMsg>, RuntimeError> {
+        let name = self.names.chat(&id);
+        if let Some(actor) = ActorRef::<ChatMsg>::where_is(&name) {
+            if is_alive(&actor) {
+                return Ok(actor);
+            }
+            // It is stopping (idle, or failed), and lets its name go as it stops: another is
+            // spawned under that name once it has.
+            let _ = actor.wait(Some(STOPPING_WAIT)).await;
         }
         let log = Arc::clone(&self.log);
         let key = id.clone();
-        let replayed = tokio::task::block_in_place(|| log.chat(&key)).map_err(|e| e.to_string())?;
+        let replayed =
+            tokio::task::block_in_place(|| log.chat(&key)).map_err(|cause| RuntimeError::Read {
+                what: Reading::Chat(id.clone()),
+                cause,
+            })?;
         let args = ChatArgs {
             id: id.clone(),
             replayed,
             log: self.writer.handle(),
             judges: self.judges.clone(),
             supervisor: myself.clone(),
-            chats: Arc::clone(&self.chats),
+            names: self.names.clone(),
             protected: Arc::clone(&self.protected),
             look: self.look.clone(),
             listen_port: self.listen_port,
             thresholds: Arc::clone(&self.thresholds),
             idle: self.idle,
         };
-        let (actor, _) = Actor::spawn_linked(None, ChatActor, args, myself.get_cell())
+        let (actor, _) = Actor::spawn_linked(Some(name), ChatActor, args, myself.get_cell())
             .await
-            .map_err(|e| format!("the chat `{id}` could not start: {e}"))?;
-        self.ids.insert(actor.get_id(), id.clone());
-        self.chats
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(id, actor.clone());
+            .map_err(|e| RuntimeError::Start {
+                part: Part::Chat(id.clone()),
+                cause: e.to_string(),
+            })?;
+        self.chats.insert(actor.get_id(), (id, actor.clone()));
         Ok(actor)
     }
 
@@ -126,8 +131,10 @@ impl SupervisorState {
             facts: Arc::clone(&self.facts),
             preferences: self.judges.preferences(),
         };
-        let (judge, _) = Actor::spawn_linked(None, JudgeActor, args, myself.get_cell()).await?;
-        self.judges.put(at, judge);
+        let name = self.judges.name(at).to_string();
+        let (judge, _) =
+            Actor::spawn_linked(Some(name), JudgeActor, args, myself.get_cell()).await?;
+        self.judge_places.insert(judge.get_id(), at);
         Ok(())
     }
 }
@@ -149,8 +156,9 @@ impl Actor for Supervisor {
             facts: args.facts,
             writer: args.writer,
             judges: args.judges,
-            chats: args.chats,
-            ids: HashMap::new(),
+            names: args.names,
+            chats: HashMap::new(),
+            judge_places: HashMap::new(),
             protected: args.protected.into(),
             look: args.look,
             listen_port: args.listen_port,
@@ -174,18 +182,20 @@ impl Actor for Supervisor {
                 let _ = reply.send(state.chat(&myself, id).await);
             }
             SupervisorMsg::Sweep => {
-                let chats = state.chats.read().unwrap_or_else(PoisonError::into_inner);
-                for chat in chats.values() {
+                for (_, chat) in state.chats.values() {
                     let _ = chat.send_message(ChatMsg::Tick);
                 }
             }
             SupervisorMsg::InMemory(reply) => {
-                let _ = reply.send(state.ids.len());
+                let _ = reply.send(state.chats.len());
             }
             SupervisorMsg::LogBytes(reply) => {
                 let log = Arc::clone(&state.log);
                 let size = tokio::task::block_in_place(|| log.size_on_disk());
-                let _ = reply.send(size.map_err(|e| e.to_string()));
+                let _ = reply.send(size.map_err(|cause| RuntimeError::Read {
+                    what: Reading::Size,
+                    cause,
+                }));
             }
             SupervisorMsg::Close(reply) => {
                 let _ = reply.send(state.writer.close().await);
@@ -221,13 +231,9 @@ impl Actor for Supervisor {
             _ => return Ok(()),
         };
         let id = cell.get_id();
-        if let Some(chat) = state.ids.remove(&id) {
-            // Its state is in the log: the next message about it brings it back. A chat
-            // spawned again under the same name in the meantime stays.
-            let mut chats = state.chats.write().unwrap_or_else(PoisonError::into_inner);
-            if chats.get(&chat).is_some_and(|actor| actor.get_id() == id) {
-                chats.remove(&chat);
-            }
+        if let Some((chat, _)) = state.chats.remove(&id) {
+            // Its state is in the log, and its name is let go: the next message about it
+            // brings it back.
             if let Some(error) = failure {
                 tracing::error!(
                     chat,
@@ -235,7 +241,7 @@ impl Actor for Supervisor {
                     "a chat failed; it comes back from the log on its next message"
                 );
             }
-        } else if let Some(at) = state.judges.place_of(id) {
+        } else if let Some(at) = state.judge_places.remove(&id) {
             tracing::error!(error = ?failure, "a judge stopped; starting another");
             state.start_judge(&myself, at).await?;
         }

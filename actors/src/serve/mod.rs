@@ -331,7 +331,7 @@ impl Server {
                 self.serving.abort();
             }
         }
-        self.runtime.shutdown().await
+        Ok(self.runtime.shutdown().await?)
     }
 }
 

@@ -9,7 +9,7 @@ use super::metrics::Gauges;
 use super::page::Caller;
 use super::token::Check;
 use super::{events, page, settings};
-use crate::runtime::Made;
+use crate::runtime::{Made, RuntimeError};
 use crate::second_look::SecondLook;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
@@ -111,12 +111,62 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
-    /// The runtime failed (the log, an actor): 500 with the reason.
-    pub(crate) fn failed(what: &str, error: &anyhow::Error) -> ApiError {
+    /// A runtime call that failed while the route tried to do `what`: the answer
+    /// [`RuntimeError`]'s kind gives it, saying what warden could not do when the fault is
+    /// warden's (a 5xx).
+    /// Something of warden's own other than the runtime failed (a file it writes): 500.
+    pub(crate) fn internal(what: &str, error: &dyn std::fmt::Display) -> ApiError {
         ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            format!("warden could not {what}: {error:#}"),
+            format!("warden could not {what}: {error}"),
         )
+    }
+
+    pub(crate) fn failed(what: &str, error: RuntimeError) -> ApiError {
+        let mut answer = ApiError::from(error);
+        if answer.status.is_server_error() {
+            answer.message = format!("warden could not {what}: {}", answer.message);
+        }
+        answer
+    }
+}
+
+/// The one place a runtime failure becomes an HTTP answer: its status by kind, and its
+/// message, naming the request's field where the request is what was wrong. A failure of
+/// warden's is a 5xx (503 while the log can't be written, so nothing is judged), never an
+/// allow.
+impl From<RuntimeError> for ApiError {
+    fn from(error: RuntimeError) -> ApiError {
+        let (status, field) = match &error {
+            RuntimeError::Answer {
+                cause: AnswerError::NoQuestion(_),
+                ..
+            } => (StatusCode::NOT_FOUND, None),
+            RuntimeError::Answer {
+                cause: AnswerError::NotOffered { .. },
+                ..
+            } => (StatusCode::BAD_REQUEST, Some("answer")),
+            RuntimeError::Answer {
+                cause: AnswerError::NotAbout { .. },
+                ..
+            } => (StatusCode::BAD_REQUEST, Some("ran")),
+            RuntimeError::OwnId { .. } => (StatusCode::BAD_REQUEST, Some("task")),
+            RuntimeError::Taken { .. } => (StatusCode::CONFLICT, Some("task")),
+            RuntimeError::Unwritable { .. } => (StatusCode::SERVICE_UNAVAILABLE, None),
+            RuntimeError::Open(_)
+            | RuntimeError::Write(_)
+            | RuntimeError::LastFlush(_)
+            | RuntimeError::Read { .. }
+            | RuntimeError::Timeout { .. }
+            | RuntimeError::Gone { .. }
+            | RuntimeError::Start { .. }
+            | RuntimeError::NoJudge
+            | RuntimeError::NotRunning => (StatusCode::INTERNAL_SERVER_ERROR, None),
+        };
+        match field {
+            Some(field) => ApiError::new(status, format!("`{field}`: {error}")),
+            None => ApiError::new(status, error.to_string()),
+        }
     }
 }
 
@@ -589,7 +639,7 @@ async fn in_mode(app: &App, chat: &str, mode: Mode, headers: &HeaderMap) -> Answ
         .runtime
         .state(chat)
         .await
-        .map_err(|e| ApiError::failed("read the chat", &e))?;
+        .map_err(|e| ApiError::failed("read the chat", e))?;
     if state.events == 0 {
         if headers.get(header::AUTHORIZATION).is_none() {
             return Err(ApiError::new(
@@ -602,7 +652,7 @@ async fn in_mode(app: &App, chat: &str, mode: Mode, headers: &HeaderMap) -> Answ
             .runtime
             .open_chat(chat, mode, Company::Alone)
             .await
-            .map_err(|e| ApiError::failed("open the chat", &e));
+            .map_err(|e| ApiError::failed("open the chat", e));
     }
     if state.mode != mode {
         return Err(ApiError::new(
@@ -653,17 +703,12 @@ async fn judging(
         .map_err(|error| refused(&request.id, error.to_string()))?;
     let expected = expected_mode(&app, query.as_deref())
         .map_err(|error| refused(&request.id, error.message))?;
-    if let Some(reason) = app.runtime.log_trouble() {
+    if let Err(e) = app.runtime.writable() {
         // The step is fine to read; what it would record can't be: nothing is judged.
         app.metrics.failed();
         return Err(ApiError {
             id: Some(request.id),
-            ..ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "warden could not judge the step (so the step is not allowed): the event log can't be written: {reason}"
-                ),
-            )
+            ..ApiError::failed("judge the step (so the step is not allowed)", e)
         });
     }
     if let Some(mode) = expected {
@@ -691,7 +736,7 @@ async fn judging(
             app.metrics.failed();
             return Err(ApiError {
                 id: Some(request.id),
-                ..ApiError::failed("judge the step (so the step is not allowed)", &e)
+                ..ApiError::failed("judge the step (so the step is not allowed)", e)
             });
         }
     };
@@ -851,7 +896,7 @@ async fn event(
     app.runtime
         .record(&chat, event)
         .await
-        .map_err(|e| ApiError::failed("record the event", &e))?;
+        .map_err(|e| ApiError::failed("record the event", e))?;
     Ok(ok())
 }
 
@@ -944,7 +989,7 @@ async fn chat_state(
         .runtime
         .state(&chat)
         .await
-        .map_err(|e| ApiError::failed("read the chat", &e))?;
+        .map_err(|e| ApiError::failed("read the chat", e))?;
     if state.events == 0 {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -981,7 +1026,7 @@ async fn preferences(State(app): State<Arc<App>>) -> Answered<Json<PreferencesOu
         .runtime
         .preferences()
         .await
-        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+        .map_err(|e| ApiError::failed("read the preferences", e))?;
     Ok(Json(PreferencesOut {
         auto_allowed: preferences.auto_allowed,
         auto_rules: preferences
@@ -1025,7 +1070,7 @@ async fn open_chat(
     app.runtime
         .open_chat(&chat, mode, body.company)
         .await
-        .map_err(|e| ApiError::failed("open the chat", &e))?;
+        .map_err(|e| ApiError::failed("open the chat", e))?;
     Ok(ok())
 }
 
@@ -1052,14 +1097,10 @@ async fn task(
         .runtime
         .create_task(&chat, &task, body.scoped)
         .await
-        .map_err(|e| ApiError::failed("create the task", &e))?;
+        .map_err(|e| ApiError::failed("create the task", e))?;
     match made {
         // A retry whose first attempt completed (its answer lost) is answered as it was.
         Made::Created | Made::Already => Ok(Json(json!({"ok": true, "task": task}))),
-        Made::Taken { what } => Err(ApiError::new(
-            StatusCode::CONFLICT,
-            format!("`task`: `{task}` exists already, as {what}"),
-        )),
     }
 }
 
@@ -1088,52 +1129,31 @@ async fn answer(
             question.escape_default()
         ))
     })?;
-    let waiting = |state: &ChatState| state.pending.get(&question).cloned();
     let state = app
         .runtime
         .state(&chat)
         .await
-        .map_err(|e| ApiError::failed("read the chat", &e))?;
+        .map_err(|e| ApiError::failed("read the chat", e))?;
     if body.ran.is_some() && body.answer != Answer::Once {
         return Err(ApiError::bad(
             "`ran`: a step that ran answers its question `once`; send `\"answer\": \"once\"` with it",
         ));
     }
+    // The API's check: an answer the card didn't offer is refused, not taken as once; a step
+    // that ran answers only the question about it.
     let checked = match &body.ran {
         Some(step) => warden::chat::law::ran(&state, question, step),
         None => warden::chat::law::offered(&state, question, body.answer),
     };
-    match checked {
-        Ok(_) => {}
-        Err(e @ AnswerError::NotAbout { .. }) => {
-            return Err(ApiError::bad(format!("`ran`: {e}")));
-        }
-        Err(AnswerError::NoQuestion(_)) => {
-            return Err(ApiError::new(
-                StatusCode::NOT_FOUND,
-                format!("no question {question} is waiting in the chat `{chat}`"),
-            ));
-        }
-        Err(e @ AnswerError::NotOffered { .. }) => {
-            return Err(ApiError::bad(format!("`answer`: {e}")));
-        }
+    if let Err(cause) = checked {
+        return Err(ApiError::from(RuntimeError::Answer { chat, cause }));
     }
     let answered = match &body.ran {
         Some(step) => app.runtime.ran(&chat, question, step).await,
         None => app.runtime.answer(&chat, question, body.answer).await,
     };
-    if let Err(e) = answered {
-        // Someone answered it first: not a failure of warden's.
-        if let Ok(state) = app.runtime.state(&chat).await
-            && waiting(&state).is_none()
-        {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                format!("question {question} was answered already"),
-            ));
-        }
-        return Err(ApiError::failed("record the answer", &e));
-    }
+    // Answered meanwhile by another request: no longer waiting, as any answered question.
+    answered.map_err(|e| ApiError::failed("record the answer", e))?;
     Ok(ok())
 }
 
@@ -1157,7 +1177,7 @@ async fn forget_everywhere(
         .runtime
         .preferences()
         .await
-        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+        .map_err(|e| ApiError::failed("read the preferences", e))?;
     if !preferences.auto_allowed.contains(&kept) {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -1173,7 +1193,7 @@ async fn forget_everywhere(
             allowed: false,
         })
         .await
-        .map_err(|e| ApiError::failed("change the preferences", &e))?;
+        .map_err(|e| ApiError::failed("change the preferences", e))?;
     Ok(ok())
 }
 
@@ -1194,7 +1214,7 @@ async fn forget_kept(
         .runtime
         .state(&chat)
         .await
-        .map_err(|e| ApiError::failed("read the chat", &e))?;
+        .map_err(|e| ApiError::failed("read the chat", e))?;
     if !state.kept.contains(&kept) {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -1207,7 +1227,7 @@ async fn forget_kept(
     app.runtime
         .record(&chat, Event::Forgotten { kept })
         .await
-        .map_err(|e| ApiError::failed("record the event", &e))?;
+        .map_err(|e| ApiError::failed("record the event", e))?;
     Ok(ok())
 }
 
@@ -1250,7 +1270,7 @@ async fn forget_rule(
         .runtime
         .preferences()
         .await
-        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+        .map_err(|e| ApiError::failed("read the preferences", e))?;
     let wanted = body.rule.split_whitespace().collect::<Vec<_>>().join(" ");
     let rules: Vec<_> = preferences
         .auto_rules
@@ -1275,7 +1295,7 @@ async fn forget_rule(
     app.runtime
         .prefer_all(forgotten)
         .await
-        .map_err(|e| ApiError::failed("change the preferences", &e))?;
+        .map_err(|e| ApiError::failed("change the preferences", e))?;
     Ok(ok())
 }
 
@@ -1298,7 +1318,7 @@ async fn note(
     app.runtime
         .prefer(Event::NoteChanged { note: body.note })
         .await
-        .map_err(|e| ApiError::failed("change the preferences", &e))?;
+        .map_err(|e| ApiError::failed("change the preferences", e))?;
     Ok(ok())
 }
 
@@ -1339,7 +1359,7 @@ async fn setting(
             setting,
         })
         .await
-        .map_err(|e| ApiError::failed("change the preferences", &e))?;
+        .map_err(|e| ApiError::failed("change the preferences", e))?;
     Ok(ok())
 }
 
@@ -1429,5 +1449,82 @@ mod tests {
             );
         }
         assert!(read::<Two>(r#" {"text": "x", "n": 1} "#).is_ok());
+    }
+
+    #[test]
+    fn each_runtime_failure_has_its_status_and_says_what_failed() {
+        use crate::runtime::{Part, WriteError};
+        let full = || warden_storage::LogError::Store {
+            path: "/d/log".into(),
+            cause: "No space left on device: the disk is full".into(),
+        };
+        let cases = [
+            (
+                RuntimeError::Write(WriteError::from(full())),
+                500,
+                "warden could not record the event: the event log in `/d/log` failed: No space left on device: the disk is full",
+            ),
+            (
+                RuntimeError::Unwritable {
+                    reason: full().to_string(),
+                },
+                503,
+                "warden could not record the event: the event log can't be written: the event log in `/d/log` failed: No space left on device: the disk is full",
+            ),
+            (
+                RuntimeError::Timeout {
+                    part: Part::Chat("c1".into()),
+                    after: Duration::from_secs(10),
+                },
+                500,
+                "warden could not record the event: the chat `c1` did not answer within 10s",
+            ),
+            (
+                RuntimeError::NotRunning,
+                500,
+                "warden could not record the event: warden's runtime is not running",
+            ),
+            (
+                RuntimeError::Answer {
+                    chat: "c1".into(),
+                    cause: AnswerError::NoQuestion(4),
+                },
+                404,
+                "no question 4 is waiting in the chat `c1`",
+            ),
+            (
+                RuntimeError::Answer {
+                    chat: "c1".into(),
+                    cause: AnswerError::NotOffered {
+                        question: 4,
+                        answer: Answer::Everywhere,
+                    },
+                },
+                400,
+                "`answer`: question 4's card does not offer `everywhere`",
+            ),
+            (
+                RuntimeError::Taken {
+                    task: "t1".into(),
+                    what: "a chat of its own".into(),
+                },
+                409,
+                "`task`: `t1` exists already, as a chat of its own",
+            ),
+            (
+                RuntimeError::OwnId { chat: "c1".into() },
+                400,
+                "`task`: a task needs an id of its own, not its chat's `c1`",
+            ),
+        ];
+        for (error, status, message) in cases {
+            let said = format!("{error:?}");
+            let answer = ApiError::failed("record the event", error);
+            assert_eq!(
+                (answer.status.as_u16(), answer.message.as_str()),
+                (status, message),
+                "{said}"
+            );
+        }
     }
 }

@@ -58,8 +58,8 @@ pub async fn chats(
     let seq = feed.durable();
     let streams = tokio::task::spawn_blocking(move || feed.streams())
         .await
-        .map_err(|e| ApiError::failed("list the chats", &anyhow::anyhow!("{e}")))?
-        .map_err(|e| ApiError::failed("list the chats", &anyhow::anyhow!(e)))?;
+        .map_err(|e| ApiError::internal("list the chats", &e))?
+        .map_err(|e| ApiError::internal("list the chats", &e))?;
     let mut chats: Vec<ChatLine> = streams
         .into_iter()
         .filter(|(chat, _)| !chat.starts_with('~'))
@@ -77,10 +77,10 @@ pub async fn export(State(app): State<Arc<App>>, _: Caller) -> Result<Response, 
         .runtime
         .preferences()
         .await
-        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+        .map_err(|e| ApiError::failed("read the preferences", e))?;
     let file = Backup::of(&preferences);
     let text = serde_json::to_string_pretty(&file)
-        .map_err(|e| ApiError::failed("write the settings file", &anyhow::anyhow!("{e}")))?;
+        .map_err(|e| ApiError::internal("write the settings file", &e))?;
     let mut response = text.into_response();
     let headers = response.headers_mut();
     headers.insert(
@@ -164,7 +164,7 @@ async fn restoring(app: &App, file: &Backup) -> Result<Restore, ApiError> {
         .runtime
         .preferences()
         .await
-        .map_err(|e| ApiError::failed("read the preferences", &e))?;
+        .map_err(|e| ApiError::failed("read the preferences", e))?;
     backup::restore(&now, file).map_err(|e| ApiError::bad(e.to_string()))
 }
 
@@ -209,7 +209,7 @@ pub async fn import_apply(
         app.runtime
             .prefer_all(events)
             .await
-            .map_err(|e| ApiError::failed("change the preferences", &e))?;
+            .map_err(|e| ApiError::failed("change the preferences", e))?;
     }
     Ok(Json(json!({"ok": true, "changed": changed})))
 }

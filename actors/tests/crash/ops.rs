@@ -16,7 +16,7 @@ use warden::facts::FakeFacts;
 use warden::mode::Mode;
 use warden::preferences::{Preferences, STREAM};
 use warden::step::Step;
-use warden_actors::runtime::{Made, Options, Runtime};
+use warden_actors::runtime::{Made, Options, Runtime, RuntimeError};
 
 const WRITER: &str = "WARDEN_CRASH_OPS_WRITER";
 const ROUND: &str = "WARDEN_CRASH_OPS_ROUND";
@@ -36,7 +36,7 @@ fn mark() -> Mark {
     }
 }
 
-fn failed<T>(chat: &str, what: &str, e: &anyhow::Error) -> T {
+fn failed<T>(chat: &str, what: &str, e: &RuntimeError) -> T {
     panic!("{chat}: {what}: {e:#}")
 }
 

@@ -19,7 +19,7 @@ use warden::mode::Mode;
 use warden::preferences::{Preferences, STREAM};
 use warden::rules::AutoRule;
 use warden::verdict::Decision;
-use warden_actors::runtime::{Fault, Made, Options, Runtime, Standing};
+use warden_actors::runtime::{Fault, Made, Options, Runtime, RuntimeError, Standing};
 use warden_storage::EventLog;
 
 const IDLE: Duration = Duration::from_secs(60);
@@ -81,12 +81,12 @@ fn push() -> Kept {
 /// Runs one operation.
 async fn run(runtime: &Runtime, op: Op, known: &mut Known) -> anyhow::Result<()> {
     match op {
-        Op::Open => runtime.open_chat("c1", Mode::Auto, Company::Alone).await,
+        Op::Open => Ok(runtime.open_chat("c1", Mode::Auto, Company::Alone).await?),
         Op::Said => {
             let text = "fix the login page".to_string();
-            runtime.record("c1", Event::Said { text }).await
+            Ok(runtime.record("c1", Event::Said { text }).await?)
         }
-        Op::Read => runtime.record("c1", read("GitHub content")).await,
+        Op::Read => Ok(runtime.record("c1", read("GitHub content")).await?),
         Op::AskRule => {
             let judged = runtime
                 .judge("c1", bash("git push origin feature/login"), CWD)
@@ -99,7 +99,7 @@ async fn run(runtime: &Runtime, op: Op, known: &mut Known) -> anyhow::Result<()>
         }
         Op::KeepRule => {
             let question = known.rule_question.unwrap_or_default();
-            runtime.answer("c1", question, Answer::Command).await
+            Ok(runtime.answer("c1", question, Answer::Command).await?)
         }
         Op::AskAlways => {
             let judged = runtime
@@ -111,22 +111,21 @@ async fn run(runtime: &Runtime, op: Op, known: &mut Known) -> anyhow::Result<()>
         }
         Op::KeepAlways => {
             let question = known.always_question.unwrap_or_default();
-            runtime.answer("c1", question, Answer::Always).await
+            Ok(runtime.answer("c1", question, Answer::Always).await?)
         }
         Op::Task => match runtime.create_task("c1", "t1", false).await? {
             Made::Created | Made::Already => Ok(()),
-            Made::Taken { what } => Err(anyhow::anyhow!("t1 is taken, as {what}")),
         },
         Op::Forget => {
             let rule = known.rule.clone().unwrap_or_else(|| panic!("no rule"));
-            runtime
+            Ok(runtime
                 .prefer_all(vec![
                     Event::RuleKept { rule, kept: false },
                     Event::NoteChanged {
                         note: NOTE.to_string(),
                     },
                 ])
-                .await
+                .await?)
         }
     }
 }
@@ -346,22 +345,26 @@ async fn a_retried_task_creation_is_made_once_and_another_chat_or_scope_is_refus
     }
     let made = |chat: &'static str, task: &'static str, scoped: bool| {
         let runtime = runtime.clone();
-        async move {
-            runtime
-                .create_task(chat, task, scoped)
-                .await
-                .unwrap_or_else(|e| panic!("{chat} {task}: {e:#}"))
-        }
+        async move { runtime.create_task(chat, task, scoped).await }
     };
-    assert_eq!(made("c1", "t1", false).await, Made::Created);
-    assert_eq!(made("c1", "t1", false).await, Made::Already, "a retry");
+    assert_eq!(made("c1", "t1", false).await.ok(), Some(Made::Created));
+    assert_eq!(
+        made("c1", "t1", false).await.ok(),
+        Some(Made::Already),
+        "a retry"
+    );
     let taken = [
-        (made("c1", "t1", true).await, "a task of `c1`"),
-        (made("c2", "t1", false).await, "a task of `c1`"),
-        (made("c1", "c2", false).await, "a chat of its own"),
+        (made("c1", "t1", true).await, "t1", "a task of `c1`"),
+        (made("c2", "t1", false).await, "t1", "a task of `c1`"),
+        (made("c1", "c2", false).await, "c2", "a chat of its own"),
     ];
-    for (made, what) in taken {
-        assert_eq!(made, Made::Taken { what: what.into() });
+    for (made, id, as_what) in taken {
+        match made {
+            Err(RuntimeError::Taken { task, what }) => {
+                assert_eq!((task.as_str(), what.as_str()), (id, as_what));
+            }
+            other => panic!("`{id}` taken as {as_what}: {other:?}"),
+        }
     }
     let c1 = runtime
         .state("c1")
@@ -379,7 +382,10 @@ async fn a_retried_task_creation_is_made_once_and_another_chat_or_scope_is_refus
         .unwrap_or_else(|e| panic!("{e:#}"));
     assert_eq!((t1.events, t1.scoped), (2, false), "{t1:?}");
     assert!(
-        runtime.create_task("c1", "c1", false).await.is_err(),
+        matches!(
+            runtime.create_task("c1", "c1", false).await,
+            Err(RuntimeError::OwnId { chat }) if chat == "c1"
+        ),
         "a chat is not its own task"
     );
     runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
