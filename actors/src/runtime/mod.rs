@@ -12,8 +12,9 @@
 //! Actors are thin: they decode a message, ask the law, append to the log, and reply. An
 //! event is applied to a chat's state only after the log acknowledged it durable. A step
 //! goes from the caller straight to its chat, found by name in ractor's registry
-//! ([`names`]); the supervisor is asked only to bring a chat into memory. Nothing is shared
-//! behind a lock: the preferences are a snapshot the log's writer publishes.
+//! ([`names`]); the supervisor is asked only to bring a chat into memory. Nothing on a
+//! step's way is shared behind a lock: the preferences are a snapshot the log's writer
+//! publishes.
 //!
 //! An operation that writes several events (a task created, an answer that keeps a class or
 //! a rule, several rules forgotten) hands them to the writer as one append, written as one

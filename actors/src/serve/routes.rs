@@ -1,8 +1,9 @@
 //! The HTTP routes (`docs/protocol.md`, "HTTP API"): each decodes its request, calls the
 //! runtime and answers JSON. No policy here: the law and the runtime decide; a route only
 //! reads, checks the person's token where the route carries their words or settings, and
-//! replies. Bad input is a 4xx `{"error": …}` naming the field; a runtime failure is a 500
-//! with its reason, never an allow.
+//! replies. Bad input is a 4xx `{"error": …}` naming the field; a runtime failure is
+//! answered by its kind (`From<RuntimeError> for ApiError`, the one place), a 5xx with its
+//! reason when the fault is warden's, never an allow.
 
 use super::App;
 use super::metrics::Gauges;
