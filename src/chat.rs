@@ -60,6 +60,19 @@ pub enum Answer {
     Deny,
 }
 
+impl Answer {
+    /// The answer as the API names it (its serde name).
+    pub fn name(self) -> &'static str {
+        match self {
+            Answer::Once => "once",
+            Answer::Always => "always",
+            Answer::Everywhere => "everywhere",
+            Answer::Command => "command",
+            Answer::Deny => "deny",
+        }
+    }
+}
+
 /// Something read, with where it came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {

@@ -394,21 +394,10 @@ pub struct Answering {
 pub enum AnswerError {
     #[error("no question `{0}` is waiting in this chat")]
     NoQuestion(u64),
-    #[error("question {question}'s card does not offer `{}`", answer_name(.answer))]
+    #[error("question {question}'s card does not offer `{}`", .answer.name())]
     NotOffered { question: u64, answer: Answer },
     #[error("question {question} does not ask about the step `{}`", .step.escape_default())]
     NotAbout { question: u64, step: String },
-}
-
-/// An answer as the API names it.
-fn answer_name(answer: &Answer) -> &'static str {
-    match answer {
-        Answer::Once => "once",
-        Answer::Always => "always",
-        Answer::Everywhere => "everywhere",
-        Answer::Command => "command",
-        Answer::Deny => "deny",
-    }
 }
 
 /// Whether a card offers an answer: allowing once and denying always; the others as its

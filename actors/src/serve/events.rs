@@ -23,7 +23,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
-use warden::chat::{Answer, Event};
+use warden::chat::Event;
 use warden::preferences::STREAM;
 use warden::second_look::for_person;
 
@@ -40,17 +40,6 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// How many events wait for a slow client before the stream stops reading the live feed
 /// (and, if that falls behind, catches up from the log).
 const BUFFER: usize = 64;
-
-/// An answer as the API names it.
-fn answer_name(answer: Answer) -> &'static str {
-    match answer {
-        Answer::Once => "once",
-        Answer::Always => "always",
-        Answer::Everywhere => "everywhere",
-        Answer::Command => "command",
-        Answer::Deny => "deny",
-    }
-}
 
 /// What a record is on the stream: its event name and its data, or `None` for a record the
 /// stream doesn't carry (the person's words, what was read, judged steps, task bookkeeping).
@@ -90,7 +79,7 @@ pub fn shown(published: &Published) -> Option<(&'static str, Value)> {
             ran,
         } if !preferences => (
             "answered",
-            json!({"chat": chat, "question": question, "answer": answer_name(*answer),
+            json!({"chat": chat, "question": question, "answer": answer.name(),
                    "by": if ran.is_some() { "step" } else { "person" },
                    "step": ran, "kept": kept}),
         ),

@@ -1121,7 +1121,7 @@ fn an_answer_not_offered_is_named_as_the_api_names_it() {
         Answer::Deny,
     ] {
         let serde = serde_json::to_value(answer).unwrap_or_default();
-        assert_eq!(Some(answer_name(&answer)), serde.as_str(), "{answer:?}");
+        assert_eq!(Some(answer.name()), serde.as_str(), "{answer:?}");
     }
     let error = AnswerError::NotOffered {
         question: 7,
