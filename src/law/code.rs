@@ -313,22 +313,11 @@ pub(crate) fn read(lexicon: &'static Lexicon, code: &str) -> Reading {
 }
 
 /// Does the code name anything in its lexicon that runs, deletes, or reaches the network?
-fn names_danger(lexicon: &Lexicon, code: &str) -> bool {
-    let lower = code.to_ascii_lowercase();
-    let last =
-        |name: &str| -> String { name.rsplit(['.', ' ']).next().unwrap_or(name).to_string() };
-    let mut words: Vec<String> = Vec::new();
-    words.extend(lexicon.runs.iter().map(|(n, _)| last(n)));
-    words.extend(lexicon.deletes.iter().map(|(n, _)| last(n)));
-    words.extend(lexicon.net.iter().map(|(n, _)| last(n)));
-    words.extend(lexicon.evals.iter().map(|(n, _)| last(n)));
-    words.retain(|w| w.len() >= 3);
-    words.sort();
-    words.dedup();
-    let Ok(finder) = aho_corasick::AhoCorasick::new(&words) else {
+fn names_danger(lexicon: &'static Lexicon, code: &str) -> bool {
+    let Some(finder) = lexicon.index().danger() else {
         return true;
     };
-    finder.is_match(&lower) || lower.contains('`')
+    finder.is_match(code) || code.contains('`')
 }
 
 /// Where a program's code came from.

@@ -311,6 +311,10 @@ pub(crate) struct Index {
     /// The paths before `(` in the home folder's calls (`os.getenv`).
     home_calls: Set,
     wires: Set,
+    /// The last names of what runs, deletes, reaches the network or runs code (three bytes
+    /// or more), found in any case: what code that can't be read to its end must name to be
+    /// a danger (`code::names_danger`). Made once per language, not once per program.
+    danger: Option<aho_corasick::AhoCorasick>,
 }
 
 /// Where the last `.` of a path is: a plain loop, for paths of a few bytes (the searcher
@@ -381,7 +385,23 @@ impl Index {
                 .entry(*name)
                 .or_insert(Special::Itself(lexicon.itself.1));
         }
+        let last =
+            |name: &str| -> String { name.rsplit(['.', ' ']).next().unwrap_or(name).to_string() };
+        let mut words: Vec<String> = Vec::new();
+        words.extend(lexicon.runs.iter().map(|(n, _)| last(n)));
+        words.extend(lexicon.deletes.iter().map(|(n, _)| last(n)));
+        words.extend(lexicon.net.iter().map(|(n, _)| last(n)));
+        words.extend(lexicon.evals.iter().map(|(n, _)| last(n)));
+        words.retain(|w| w.len() >= 3);
+        words.sort();
+        words.dedup();
+        // The names are lower case (tested): found in any case, as in the code lower-cased.
+        let danger = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(&words)
+            .ok();
         Index {
+            danger,
             names,
             prefixes,
             special,
@@ -415,6 +435,11 @@ impl Index {
             end = dot;
         }
         None
+    }
+
+    /// The finder of the names that make code a danger, if it could be made.
+    pub(crate) fn danger(&self) -> Option<&aho_corasick::AhoCorasick> {
+        self.danger.as_ref()
     }
 
     /// What a name stands for of its own, if anything.
