@@ -422,7 +422,10 @@ mod tests {
                 .engine()
         };
         assert_eq!(engine(""), warden_storage::Engine::Sled);
-        assert_eq!(engine("[log]\ncache_mb = 8\n"), warden_storage::Engine::Sled);
+        assert_eq!(
+            engine("[log]\ncache_mb = 8\n"),
+            warden_storage::Engine::Sled
+        );
         assert_eq!(
             engine("[log]\nengine = \"jetstream\"\n"),
             warden_storage::Engine::JetStream(warden_storage::jetstream::Settings::default())
@@ -548,7 +551,10 @@ mod tests {
             ("[log]\ncache_mb = 0\n", "log.cache_mb = 0"),
             ("[log]\ncache = 8\n", "unknown field `cache`"),
             ("[log]\nengine = \"kafka\"\n", "unknown variant `kafka`"),
-            ("[log]\nurl = \"nats://h:4222\"\n", "`log.url` is JetStream's"),
+            (
+                "[log]\nurl = \"nats://h:4222\"\n",
+                "`log.url` is JetStream's",
+            ),
             (
                 "[log]\nengine = \"jetstream\"\nurl = \"http://h\"\n",
                 "must start with `nats://`",
