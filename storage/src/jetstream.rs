@@ -327,8 +327,26 @@ impl JetStreamLog {
     /// The log can't be trusted to be whole in this process's view any more: closed until
     /// [`JetStreamLog::reopen`].
     fn close_after(&self, error: LogError) -> LogError {
-        *self.conn.write().unwrap_or_else(PoisonError::into_inner) = None;
+        self.let_go();
         error
+    }
+
+    /// Drops the connection, after waiting (a bounded while) for the server to have read
+    /// everything sent on it: a part of a group still on its way must land before the next
+    /// opening looks for a cut group at the stream's end, not after it. A connection the
+    /// server no longer reads takes what it still held with it.
+    fn let_go(&self) {
+        let old = self
+            .conn
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(old) = old {
+            let _ = self.run(async move {
+                let _ = tokio::time::timeout(STEP_TIMEOUT, old.js.client().flush()).await;
+                Ok(())
+            });
+        }
     }
 
     /// Connects, makes the streams, cleans a cut group off the end, sets the horizon.
@@ -398,7 +416,7 @@ impl JetStreamLog {
     /// Drops the client and connects again, as a restart would: a group cut short is deleted,
     /// and reads see the stream as the server holds it.
     pub fn reopen(&self) -> Result<(), LogError> {
-        *self.conn.write().unwrap_or_else(PoisonError::into_inner) = None;
+        self.let_go();
         self.connect()
     }
 
