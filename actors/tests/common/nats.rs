@@ -11,9 +11,10 @@ pub const REQUIRE: &str = "WARDEN_REQUIRE_NATS";
 
 /// A running server of the test's.
 pub struct NatsServer {
-    child: Child,
+    child: Option<Child>,
+    binary: PathBuf,
     port: u16,
-    _store: tempfile::TempDir,
+    store: tempfile::TempDir,
 }
 
 impl NatsServer {
@@ -42,26 +43,55 @@ impl NatsServer {
             .map(|a| a.port())
             .unwrap_or_else(|e| panic!("a free port: {e}"));
         let store = super::tempdir();
-        let child = Command::new(binary)
-            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
-            .arg(store.path())
+        let mut server = NatsServer {
+            child: None,
+            binary,
+            port,
+            store,
+        };
+        server.run();
+        Some(server)
+    }
+
+    /// Starts the process on the port and store, and waits until it takes connections.
+    fn run(&mut self) {
+        let child = Command::new(&self.binary)
+            .args([
+                "-js",
+                "-a",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-sd",
+            ])
+            .arg(self.store.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("starting nats-server: {e}"));
+        self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
             assert!(
                 Instant::now() < deadline,
                 "nats-server did not listen in 20 s"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
-        Some(NatsServer {
-            child,
-            port,
-            _store: store,
-        })
+    }
+
+    /// SIGKILL, and reaped.
+    pub fn kill_9(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Started again on the same port and store.
+    pub fn restart(&mut self) {
+        self.kill_9();
+        self.run();
     }
 
     /// `nats://127.0.0.1:<port>`.
@@ -80,7 +110,6 @@ impl NatsServer {
 
 impl Drop for NatsServer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill_9();
     }
 }
