@@ -166,8 +166,8 @@ impl EventLog {
     }
 
     /// Opens the log on `engine`: sled in `dir` with a cache of `cache_bytes`, or the
-    /// JetStream stream its settings name (`dir` is then only the data folder it is shown
-    /// with; nothing of the log is kept there).
+    /// JetStream stream its settings name (`dir` and `cache_bytes` are then unused: nothing
+    /// of the log is kept on this machine).
     pub fn open_on(
         engine: &Engine,
         dir: impl AsRef<Path>,
@@ -211,7 +211,7 @@ impl EventLog {
         either!(self, log => log.probe())
     }
 
-    /// The folder the log lives in (sled), or the data folder it was opened from (JetStream).
+    /// The folder the log lives in (sled), or the server's URL as a path (JetStream).
     pub fn path(&self) -> &Path {
         either!(self, log => log.path())
     }
