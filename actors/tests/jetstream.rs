@@ -47,7 +47,11 @@ fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
         let (status, answer) = call(serve, "POST", path, Some(&token), Some(&body));
         assert_eq!(status, 200, "{path} {body}: {answer}");
     };
-    post(&serve, "/v1/chats/c1", json!({"mode": "auto", "company": "alone"}));
+    post(
+        &serve,
+        "/v1/chats/c1",
+        json!({"mode": "auto", "company": "alone"}),
+    );
     post(
         &serve,
         "/v1/chats/c1/events",
