@@ -109,3 +109,57 @@ fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
         "the held push is still held after SIGKILL"
     );
 }
+
+/// The real `warden torture` run short (3 kills in 6 s) with its daemon's log on JetStream:
+/// every acknowledged event survives each SIGKILL of warden, and every probe keeps its
+/// verdict.
+#[test]
+fn warden_torture_on_jetstream_loses_nothing() {
+    let Some(nats) = NatsServer::start() else {
+        return;
+    };
+    let dir = crate::common::tempdir();
+    let settings = dir.path().join(".config/warden");
+    std::fs::create_dir_all(&settings)
+        .and_then(|()| std::fs::write(settings.join("config.toml"), nats.log_table("torture")))
+        .unwrap_or_else(|e| panic!("the configuration: {e}"));
+    let data = dir.path().join("data");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_warden"))
+        .args(["torture", "--data"])
+        .arg(&data)
+        .args(["--kills", "3", "--seconds", "6"])
+        .env("HOME", dir.path())
+        .env_remove("WARDEN_DATA")
+        .env_remove("WARDEN_CONFIG")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap_or_else(|e| panic!("run warden torture: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let shown = format!(
+        "stdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.status.success(), "{shown}");
+    let summary = stdout
+        .lines()
+        .find(|line| line.starts_with("kills "))
+        .unwrap_or_else(|| panic!("no summary line: {shown}"));
+    for (name, want) in [
+        ("kills 3", true),
+        ("lost 0", true),
+        ("verdicts changed 0", true),
+    ] {
+        assert_eq!(summary.contains(name), want, "`{name}` in: {shown}");
+    }
+    assert!(
+        !summary.contains("acknowledged 0,"),
+        "nothing acknowledged: {shown}"
+    );
+    eprintln!("{summary}");
+    // The log was the stream's: nothing of it in the data folder.
+    assert!(
+        !data.join("log").join("db").exists(),
+        "a sled log in {shown}"
+    );
+}
