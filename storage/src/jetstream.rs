@@ -66,6 +66,9 @@ pub const STEP_TIMEOUT: Duration = Duration::from_secs(10);
 /// message id (stored once).
 const PUBLISH_TRIES: usize = 3;
 
+/// How many subjects' last messages [`JetStreamLog::latest`] asks for at once.
+const LOOKUPS: usize = 64;
+
 /// The header every record of a group of several carries: the group's id.
 const BATCH: &str = "Warden-Batch";
 
@@ -714,32 +717,14 @@ impl JetStreamLog {
         let shown = self.shown.clone();
         let horizon = self.horizon.load(Ordering::SeqCst);
         let seqs = self.run(async move {
-            let mut seqs = Vec::with_capacity(subjects.len());
-            for subject in subjects {
-                let last = match conn.events.direct_get_last_for_subject(&subject).await {
-                    Ok(last) if last.sequence <= horizon => Some(last.sequence),
-                    // Past the horizon (a group in flight), or not found where the server's
-                    // count of the subject says it is (nats-server 2.9 after the subject's
-                    // last message was deleted): the subject walked instead.
-                    Ok(_) => None,
-                    Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => None,
-                    Err(e) => {
-                        return Err(store(
-                            &shown,
-                            format!("reading a subject's last message: {e}"),
-                        ));
-                    }
-                };
-                let last = match last {
-                    Some(last) => last,
-                    None => read(&shown, &conn.events, &subject, 1, horizon, usize::MAX)
-                        .await?
-                        .last()
-                        .map_or(0, |stored| stored.seq),
-                };
-                seqs.push(last);
-            }
-            Ok(seqs)
+            let (shown, events) = (&shown, &conn.events);
+            futures_util::stream::iter(subjects)
+                .map(|subject| async move { last_of(shown, events, &subject, horizon).await })
+                .buffered(LOOKUPS)
+                .collect::<Vec<_>>()
+                .await
+                .into_iter()
+                .collect::<Result<Vec<u64>, LogError>>()
         })?;
         Ok(ids
             .into_iter()
@@ -994,6 +979,50 @@ async fn read(
         }
     }
     Ok(stored)
+}
+
+/// The sequence number of a subject's newest record up to `horizon` (0 when it has none):
+/// one direct get of its last message.
+async fn last_of(
+    shown: &str,
+    events: &stream::Stream,
+    subject: &str,
+    horizon: u64,
+) -> Result<u64, LogError> {
+    let last = tokio::time::timeout(STEP_TIMEOUT, events.direct_get_last_for_subject(subject))
+        .await
+        .map_err(|_| {
+            store(
+                shown,
+                format!("reading a subject's last message: no answer within {STEP_TIMEOUT:?}"),
+            )
+        })?;
+    match last {
+        Ok(last) if last.sequence <= horizon => Ok(last.sequence),
+        // Past the horizon (a group in flight), or not found where the server's count of the
+        // subject says it is (nats-server 2.9 after the subject's last message was deleted):
+        // the subject walked instead.
+        Ok(_) => walked_last(shown, events, subject, horizon).await,
+        Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => {
+            walked_last(shown, events, subject, horizon).await
+        }
+        Err(e) => Err(store(
+            shown,
+            format!("reading a subject's last message: {e}"),
+        )),
+    }
+}
+
+async fn walked_last(
+    shown: &str,
+    events: &stream::Stream,
+    subject: &str,
+    horizon: u64,
+) -> Result<u64, LogError> {
+    Ok(read(shown, events, subject, 1, horizon, usize::MAX)
+        .await?
+        .last()
+        .map_or(0, |stored| stored.seq))
 }
 
 /// A chat's latest snapshot, if there is one this warden can read.
