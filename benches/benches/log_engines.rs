@@ -2,7 +2,8 @@
 //! NATS JetStream on a `nats-server -js` this bench starts on a free loopback port (skipped,
 //! said so, when the binary is absent). Appends as the runtime's writer makes them (one
 //! record acknowledged; a group of 64 over 8 chats, then one flush), one chat of 10,000 events
-//! read back by its subject or prefix, and 100,000 events in 100 chats replayed in one walk.
+//! read back by its subject or prefix, every chat's newest sequence number (what the event feed
+//! asks at start), and 110,000 events in 101 chats replayed in one walk.
 //! Run with `cargo bench -j 1 -p warden-benches --bench log_engines -- --warm-up-time 1 --measurement-time 5`.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
@@ -177,6 +178,17 @@ fn replay(c: &mut Criterion) {
                     let replayed = log.chat("big").unwrap_or_else(|e| fail("chat", e));
                     assert_eq!(replayed.events, 10_000);
                     black_box(replayed)
+                })
+            },
+        );
+        group.throughput(Throughput::Elements(101));
+        group.bench_function(
+            format!("{name}: the newest sequence of each of 101 chats"),
+            |b| {
+                b.iter(|| {
+                    let latest = log.latest().unwrap_or_else(|e| fail("latest", e));
+                    assert_eq!(latest.len(), 101);
+                    black_box(latest)
                 })
             },
         );
