@@ -50,6 +50,92 @@ pub struct LogConfig {
     /// daemon's memory with its log).
     #[serde(default = "cache_mb")]
     pub cache_mb: u64,
+    /// The engine: `sled` (the default, one machine, in the data folder) or `jetstream`
+    /// (NATS JetStream, `docs/cluster.md`).
+    #[serde(default)]
+    pub engine: LogEngine,
+    /// JetStream's server (default `nats://127.0.0.1:4222`).
+    #[serde(default)]
+    pub url: Option<String>,
+    /// JetStream's stream (default `warden`): letters, digits, `-` and `_`.
+    #[serde(default)]
+    pub stream: Option<String>,
+    /// How many JetStream servers keep each event (default 1; 3 for a cluster of three).
+    #[serde(default)]
+    pub replicas: Option<usize>,
+}
+
+/// `[log] engine`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogEngine {
+    /// sled, in the data folder's `log/`.
+    #[default]
+    Sled,
+    /// NATS JetStream.
+    Jetstream,
+}
+
+/// The most `[log] replicas` may be: JetStream's own limit.
+pub const REPLICAS_MAX: usize = 5;
+
+impl LogConfig {
+    /// The engine the log opens on, with its settings.
+    pub fn engine(&self) -> warden_storage::Engine {
+        match self.engine {
+            LogEngine::Sled => warden_storage::Engine::Sled,
+            LogEngine::Jetstream => {
+                let default = warden_storage::jetstream::Settings::default();
+                warden_storage::Engine::JetStream(warden_storage::jetstream::Settings {
+                    url: self.url.clone().unwrap_or(default.url),
+                    stream: self.stream.clone().unwrap_or(default.stream),
+                    replicas: self.replicas.unwrap_or(default.replicas),
+                })
+            }
+        }
+    }
+
+    /// What is wrong with the JetStream keys, if anything.
+    fn problem(&self) -> Option<String> {
+        if self.engine == LogEngine::Sled {
+            let given: Vec<&str> = [
+                ("url", self.url.is_some()),
+                ("stream", self.stream.is_some()),
+                ("replicas", self.replicas.is_some()),
+            ]
+            .into_iter()
+            .filter_map(|(key, given)| given.then_some(key))
+            .collect();
+            return (!given.is_empty()).then(|| {
+                format!(
+                    "`log.{}` is JetStream's: set `log.engine = \"jetstream\"` too, or remove it",
+                    given.join("`, `log.")
+                )
+            });
+        }
+        if let Some(url) = &self.url
+            && !["nats://", "tls://"].iter().any(|s| url.starts_with(s))
+        {
+            return Some(format!(
+                "`log.url = \"{url}\"` must start with `nats://` or `tls://`"
+            ));
+        }
+        if let Some(stream) = &self.stream
+            && !warden_storage::jetstream::Settings::is_stream_name(stream)
+        {
+            return Some(format!(
+                "`log.stream = \"{stream}\"` must be letters, digits, `-` and `_`"
+            ));
+        }
+        if let Some(replicas) = self.replicas
+            && !(1..=REPLICAS_MAX).contains(&replicas)
+        {
+            return Some(format!(
+                "`log.replicas = {replicas}` must be from 1 to {REPLICAS_MAX}"
+            ));
+        }
+        None
+    }
 }
 
 /// The most `[log] cache_mb` may be: 64 GiB.
@@ -63,6 +149,10 @@ impl Default for LogConfig {
     fn default() -> LogConfig {
         LogConfig {
             cache_mb: cache_mb(),
+            engine: LogEngine::Sled,
+            url: None,
+            stream: None,
+            replicas: None,
         }
     }
 }
@@ -235,6 +325,9 @@ impl Config {
                 config.log.cache_mb
             );
         }
+        if let Some(problem) = config.log.problem() {
+            bail!("the configuration {}: {problem}", path.display());
+        }
         if let Err(e) = warden::watch::thresholds(&config.limits.watch) {
             bail!("the configuration {}: [limits.watch] {e}", path.display());
         }
@@ -315,6 +408,38 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(error.contains("modle"), "{error}");
+    }
+
+    #[test]
+    fn the_log_s_engine_is_sled_unless_jetstream_is_named() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("config.toml");
+        let engine = |text: &str| {
+            std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+            Config::load(Some(&path), "/home/u")
+                .unwrap_or_else(|e| panic!("{text}: {e:#}"))
+                .log
+                .engine()
+        };
+        assert_eq!(engine(""), warden_storage::Engine::Sled);
+        assert_eq!(
+            engine("[log]\ncache_mb = 8\n"),
+            warden_storage::Engine::Sled
+        );
+        assert_eq!(
+            engine("[log]\nengine = \"jetstream\"\n"),
+            warden_storage::Engine::JetStream(warden_storage::jetstream::Settings::default())
+        );
+        assert_eq!(
+            engine(
+                "[log]\nengine = \"jetstream\"\nurl = \"nats://10.0.0.2:4222\"\nstream = \"team-a\"\nreplicas = 3\n"
+            ),
+            warden_storage::Engine::JetStream(warden_storage::jetstream::Settings {
+                url: "nats://10.0.0.2:4222".into(),
+                stream: "team-a".into(),
+                replicas: 3,
+            })
+        );
     }
 
     #[test]
@@ -425,6 +550,23 @@ mod tests {
             ("[limits]\nidle_timeout_ms = 5\n", "idle_timeout_ms"),
             ("[log]\ncache_mb = 0\n", "log.cache_mb = 0"),
             ("[log]\ncache = 8\n", "unknown field `cache`"),
+            ("[log]\nengine = \"kafka\"\n", "unknown variant `kafka`"),
+            (
+                "[log]\nurl = \"nats://h:4222\"\n",
+                "`log.url` is JetStream's",
+            ),
+            (
+                "[log]\nengine = \"jetstream\"\nurl = \"http://h\"\n",
+                "must start with `nats://`",
+            ),
+            (
+                "[log]\nengine = \"jetstream\"\nstream = \"a.b\"\n",
+                "`log.stream = \"a.b\"`",
+            ),
+            (
+                "[log]\nengine = \"jetstream\"\nreplicas = 0\n",
+                "`log.replicas = 0`",
+            ),
             ("listen = \"nowhere\"\n", "nowhere"),
             ("second_look = true\n", "second_look"),
         ] {

@@ -13,6 +13,7 @@ mod crash;
 mod e2e;
 mod hook;
 mod itself;
+mod jetstream;
 mod judge;
 mod page;
 mod runtime;

@@ -4,8 +4,11 @@
 //! a read, a judged step with the verdict it must get, an answer, a task, a request to any
 //! route) with restarts (SIGTERM, then start again) and crashes (SIGKILL, then start again)
 //! between them; `corpus/README.md` gives the format. On failure the file, the line and the
-//! scenario are named.
+//! scenario are named. Every scenario is played twice: on the default log (sled, in the data
+//! folder) and on NATS JetStream (`[log] engine = "jetstream"`, a `nats-server` of the test's
+//! own, a stream per scenario), so a crash's replay is the same on both.
 
+use crate::common::nats::NatsServer;
 use crate::common::{Place, Serve, call};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -150,8 +153,15 @@ struct Play {
 }
 
 impl Play {
-    fn new() -> Play {
+    /// A fresh place and daemon; with `log`, the configuration's `[log]` table first.
+    fn new(log: Option<String>) -> Play {
         let place = Place::new();
+        if let Some(log) = log {
+            let settings = place.home().join(".config/warden");
+            std::fs::create_dir_all(&settings)
+                .and_then(|()| std::fs::write(settings.join("config.toml"), log))
+                .unwrap_or_else(|e| panic!("the configuration: {e}"));
+        }
         let serve = place.serve();
         let token = place.token();
         Play {
@@ -411,8 +421,9 @@ fn files() -> Vec<PathBuf> {
     files
 }
 
-/// Plays every scenario of one file, each on a fresh data folder.
-fn play_file(path: &Path) -> usize {
+/// Plays every scenario of one file, each on a fresh data folder (and, on JetStream, a
+/// fresh stream).
+fn play_file(path: &Path, nats: Option<&NatsServer>) -> usize {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -430,8 +441,9 @@ fn play_file(path: &Path) -> usize {
             .unwrap_or_else(|e| panic!("{name}:{}: not a scenario line ({e}): {raw}", i + 1));
         if let Line::Scenario(title) = line {
             scenario = title;
-            play = Some(Play::new());
             played += 1;
+            let stream = format!("{}-{played}", name.trim_end_matches(".jsonl"));
+            play = Some(Play::new(nats.map(|nats| nats.log_table(&stream))));
             continue;
         }
         let at = At {
@@ -452,7 +464,21 @@ fn play_file(path: &Path) -> usize {
 fn every_runtime_scenario_gets_its_verdicts_across_restarts_and_crashes() {
     let mut played = 0;
     for file in files() {
-        played += play_file(&file);
+        played += play_file(&file, None);
+    }
+    assert!(played > 0, "no scenario was played");
+}
+
+/// The same scenarios with `warden serve`'s log on JetStream: every verdict the same, and
+/// every crash (SIGKILL of the daemon) replayed from the stream.
+#[test]
+fn every_runtime_scenario_gets_its_verdicts_on_jetstream_too() {
+    let Some(nats) = NatsServer::start() else {
+        return;
+    };
+    let mut played = 0;
+    for file in files() {
+        played += play_file(&file, Some(&nats));
     }
     assert!(played > 0, "no scenario was played");
 }

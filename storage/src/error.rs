@@ -30,6 +30,9 @@ pub enum LogError {
     /// A chat id too long for a key (the key holds its length in two bytes).
     #[error("the chat id `{chat}` is {len} bytes long: at most 65535 fit in a key")]
     ChatTooLong { chat: String, len: usize },
+    /// A chat id too long for a NATS subject (JetStream's log).
+    #[error("the chat id `{chat}` takes {len} bytes as a NATS subject's token: at most 1024 fit")]
+    SubjectTooLong { chat: String, len: usize },
     /// A key in the log that is not a chat id and a sequence number.
     #[error("the event log in `{path}` holds a key that names no chat: `{key}`")]
     BadKey { path: String, key: String },
@@ -57,15 +60,19 @@ impl LogError {
 
     /// A chat id for a message: the first 40 characters, then an ellipsis.
     pub(crate) fn too_long(chat: &str) -> LogError {
+        LogError::ChatTooLong {
+            chat: Self::shortened(chat),
+            len: chat.len(),
+        }
+    }
+
+    /// A chat id for a message: the first 40 characters, then an ellipsis.
+    pub(crate) fn shortened(chat: &str) -> String {
         let shown: String = chat.chars().take(40).collect();
-        let shown = if shown.len() < chat.len() {
+        if shown.len() < chat.len() {
             format!("{shown}…")
         } else {
             shown
-        };
-        LogError::ChatTooLong {
-            chat: shown,
-            len: chat.len(),
         }
     }
 }

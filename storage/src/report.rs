@@ -1,7 +1,8 @@
 //! `warden replay --check DIR`: walk every record and snapshot of a log and say what it holds,
 //! what this warden can't read, and whether each snapshot agrees with its chat's events.
 
-use crate::{EventLog, LogError, Replayed, Skip, codec, entry, key};
+use crate::sledlog::{SledLog, entry};
+use crate::{LogError, Replayed, Skip, codec, key};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -64,14 +65,14 @@ pub fn check(dir: impl AsRef<Path>) -> Result<Report, LogError> {
         };
     if dir.join("conf").is_file() && !dir.join("db").exists() {
         // Damaged, not absent: said as `EventLog::open` says it.
-        return EventLog::open(dir)?.report();
+        return SledLog::open(dir)?.report();
     }
     if !dir.join("db").is_file() {
         return Err(LogError::Missing {
             path: dir.display().to_string(),
         });
     }
-    EventLog::open(dir)?.report()
+    SledLog::open(dir)?.report()
 }
 
 /// One chat's walk: its replay so far, and the snapshot still to compare with it.
@@ -83,7 +84,7 @@ struct Walk {
     counted: bool,
 }
 
-impl EventLog {
+impl SledLog {
     /// Walks every record and snapshot: what [`check`] reports.
     pub fn report(&self) -> Result<Report, LogError> {
         let mut report = Report {

@@ -93,6 +93,8 @@ pub struct Options {
     pub thresholds: warden::watch::Thresholds,
     /// sled's cache, in bytes (`[log] cache_mb`; default [`warden_storage::CACHE_BYTES`]).
     pub log_cache_bytes: u64,
+    /// The log's engine (`[log] engine`; default sled, in `dir`).
+    pub log_engine: warden_storage::Engine,
 }
 
 impl Default for Options {
@@ -104,6 +106,7 @@ impl Default for Options {
             listen_port: None,
             thresholds: warden::watch::Thresholds::new(),
             log_cache_bytes: warden_storage::CACHE_BYTES,
+            log_engine: warden_storage::Engine::Sled,
         }
     }
 }
@@ -116,7 +119,8 @@ impl Runtime {
         options: Options,
     ) -> Result<Runtime, RuntimeError> {
         let log = Arc::new(
-            EventLog::open_with(dir, options.log_cache_bytes).map_err(RuntimeError::Open)?,
+            EventLog::open_on(&options.log_engine, dir, options.log_cache_bytes)
+                .map_err(RuntimeError::Open)?,
         );
         let names = names::Names::new();
         let feed = Arc::new(

@@ -83,6 +83,8 @@ pub struct Settings {
     pub thresholds: warden::watch::Thresholds,
     /// sled's cache, in bytes (`[log] cache_mb`).
     pub log_cache_bytes: u64,
+    /// The log's engine (`[log] engine`).
+    pub log_engine: warden_storage::Engine,
 }
 
 /// An address to listen on: `IP:PORT`, or `localhost:PORT`.
@@ -141,6 +143,7 @@ impl Settings {
             look,
             thresholds: config.limits.watch.clone(),
             log_cache_bytes: config.log.cache_mb << 20,
+            log_engine: config.log.engine(),
         })
     }
 }
@@ -232,6 +235,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
             listen_port: defaults.listen_port,
             thresholds: settings.thresholds,
             log_cache_bytes: settings.log_cache_bytes,
+            log_engine: settings.log_engine.clone(),
         },
     )
     .await?;

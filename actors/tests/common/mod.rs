@@ -3,6 +3,7 @@
 //! recorded Claude Code input. Each test binary uses part of it.
 
 pub mod loopback;
+pub mod nats;
 
 use serde_json::Value;
 use std::io::{BufRead as _, Write as _};

@@ -1,10 +1,13 @@
 //! One operation, one batch, across streams: a task's opening and inheritance, its chat's
 //! `TaskCreated`, the chat's answer and the preference it keeps are appended together
 //! (`append_batch`), and after a SIGKILL at any moment each operation is all there or not at
-//! all, in every stream it touched. Every stream is a key range of the one `events` tree, so
-//! this is sled's batch on one tree; the test holds it to that.
+//! all, in every stream it touched. On sled every stream is a key range of the one `events`
+//! tree, so this is sled's batch on one tree; on JetStream it is a group's parts and its
+//! commit (`storage/src/jetstream.rs`), the writer killed between any two of them. The test
+//! holds both to it.
 
 use crate::Outcome;
+use crate::engines::{Place, open_for_writer};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -72,7 +75,7 @@ fn operations_writer() -> Outcome {
     let Some(dir) = std::env::var_os(WRITER_DIR) else {
         return Ok(());
     };
-    let log = EventLog::open(&dir)?;
+    let log = open_for_writer(std::path::Path::new(&dir))?;
     let mut op = operations_in(&log, STREAMS[0])?
         .last()
         .map_or(0, |last| last + 1);
@@ -93,7 +96,13 @@ fn operations_writer() -> Outcome {
 /// every flushed one is there.
 #[test]
 fn an_operation_over_several_streams_survives_sigkill_whole_or_not_at_all() -> Outcome {
-    let dir = tempfile::tempdir()?;
+    for place in Place::all()? {
+        survives_sigkill(&place).map_err(|e| format!("{}: {e}", place.name()))?;
+    }
+    Ok(())
+}
+
+fn survives_sigkill(place: &Place) -> Outcome {
     let exe = std::env::current_exe()?;
     let mut seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -117,12 +126,12 @@ fn an_operation_over_several_streams_survives_sigkill_whole_or_not_at_all() -> O
                 "--nocapture",
                 "--test-threads=1",
             ])
-            .env(WRITER_DIR, dir.path())
+            .envs(place.writer_env(WRITER_DIR))
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()?;
         let Some(stdout) = child.stdout.take() else {
-            panic!("no stdout from the writer")
+            return Err("no stdout from the writer".into());
         };
         let mut lines = BufReader::new(stdout).lines();
         let mut seen = 0;
@@ -142,7 +151,7 @@ fn an_operation_over_several_streams_survives_sigkill_whole_or_not_at_all() -> O
         child.kill()?; // SIGKILL
         child.wait()?;
 
-        let log = EventLog::open(dir.path())?;
+        let log = place.open()?;
         let mut counts: Vec<BTreeMap<usize, usize>> = Vec::new();
         for stream in STREAMS {
             let ops = operations_in(&log, stream)?;

@@ -4,8 +4,10 @@ mod after;
 mod atomic;
 mod damaged;
 mod durability;
+mod engines;
 mod full;
 mod model;
+mod nats;
 mod replay;
 mod versions;
 

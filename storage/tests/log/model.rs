@@ -1,13 +1,17 @@
-//! The log against an in-memory model: random appends to a few chats, group appends, flushes,
-//! snapshots and reopenings; after every reopening each chat is exactly the model's fold.
+//! The log against an in-memory model, on every engine: random appends to a few chats, group
+//! appends, flushes, snapshots, reopenings (flushed, then dropped) and crashes (dropped with
+//! nothing flushed: for JetStream, the client gone without a flush); after every reopening
+//! each chat is exactly the model's fold, and every sequence number the log answered is there.
 
+use crate::engines::NatsServer;
 use crate::said;
 use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
 use std::collections::BTreeMap;
 use warden::chat::{Answer, ChatState, Company, Event, Kept, Mark, Record};
 use warden::mode::Mode;
 use warden::verdict::Decision;
-use warden_storage::EventLog;
+use warden_storage::{EventLog, LogError, jetstream};
 
 const CHATS: [&str; 4] = ["c1", "c2", "a task of c1", ""];
 
@@ -17,7 +21,10 @@ enum Op {
     Batch(Vec<(usize, Record)>),
     Flush,
     Snapshot(usize),
+    /// Flushed, dropped, opened again.
     Reopen,
+    /// Dropped without a flush, opened again.
+    Crash,
 }
 
 /// No look, a look with no answer, or a look that answered one of the kinds.
@@ -128,6 +135,7 @@ fn op() -> impl Strategy<Value = Op> {
         1 => Just(Op::Flush),
         2 => (0..CHATS.len()).prop_map(Op::Snapshot),
         1 => Just(Op::Reopen),
+        1 => Just(Op::Crash),
     ]
 }
 
@@ -175,51 +183,82 @@ fn agrees(log: &EventLog, model: &Model) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Runs `ops` on a log `open` opens (and opens again at each reopening or crash), against
+/// the model.
+fn run(open: &dyn Fn() -> Result<EventLog, LogError>, ops: Vec<Op>) -> Result<(), TestCaseError> {
+    let mut log = Some(open().map_err(fail)?);
+    let mut model = Model::default();
+    for op in ops {
+        let Some(current) = log.as_ref() else { break };
+        match op {
+            Op::Append(chat, record) => {
+                let seq = current.append(CHATS[chat], &record).map_err(fail)?;
+                model.records.entry(CHATS[chat]).or_default().push(*record);
+                model.last_seq.insert(CHATS[chat], seq);
+            }
+            Op::Batch(items) => {
+                let group: Vec<(&str, Record)> =
+                    items.iter().map(|(c, r)| (CHATS[*c], r.clone())).collect();
+                let seqs = current.append_batch(&group).map_err(fail)?;
+                prop_assert_eq!(seqs.len(), items.len());
+                prop_assert!(seqs.windows(2).all(|w| w[0] < w[1]));
+                for ((chat, record), seq) in items.into_iter().zip(seqs) {
+                    model.records.entry(CHATS[chat]).or_default().push(record);
+                    model.last_seq.insert(CHATS[chat], seq);
+                }
+            }
+            Op::Flush => current.flush().map_err(fail)?,
+            Op::Snapshot(chat) => {
+                if let Some(&seq) = model.last_seq.get(CHATS[chat]) {
+                    let state = ChatState::replay(&model.records[CHATS[chat]]);
+                    prop_assert!(current.snapshot(CHATS[chat], seq, &state).map_err(fail)?);
+                }
+            }
+            Op::Reopen | Op::Crash => {
+                if matches!(op, Op::Reopen) {
+                    current.flush().map_err(fail)?;
+                }
+                drop(log.take()); // dropped, and its folder's lock released, before opening again
+                let reopened = open().map_err(fail)?;
+                agrees(&reopened, &model)?;
+                log = Some(reopened);
+            }
+        }
+    }
+    if let Some(current) = log.as_ref() {
+        agrees(current, &model)?;
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn the_log_agrees_with_its_model_across_reopenings(ops in prop::collection::vec(op(), 1..60)) {
+    fn the_sled_log_agrees_with_its_model_across_reopenings(ops in prop::collection::vec(op(), 1..60)) {
         let dir = tempfile::tempdir().map_err(fail)?;
-        let mut log = Some(EventLog::open(dir.path()).map_err(fail)?);
-        let mut model = Model::default();
-        for op in ops {
-            let Some(current) = log.as_ref() else { break };
-            match op {
-                Op::Append(chat, record) => {
-                    let seq = current.append(CHATS[chat], &record).map_err(fail)?;
-                    model.records.entry(CHATS[chat]).or_default().push(*record);
-                    model.last_seq.insert(CHATS[chat], seq);
-                }
-                Op::Batch(items) => {
-                    let group: Vec<(&str, Record)> = items.iter().map(|(c, r)| (CHATS[*c], r.clone())).collect();
-                    let seqs = current.append_batch(&group).map_err(fail)?;
-                    prop_assert_eq!(seqs.len(), items.len());
-                    prop_assert!(seqs.windows(2).all(|w| w[0] < w[1]));
-                    for ((chat, record), seq) in items.into_iter().zip(seqs) {
-                        model.records.entry(CHATS[chat]).or_default().push(record);
-                        model.last_seq.insert(CHATS[chat], seq);
-                    }
-                }
-                Op::Flush => current.flush().map_err(fail)?,
-                Op::Snapshot(chat) => {
-                    if let Some(&seq) = model.last_seq.get(CHATS[chat]) {
-                        let state = ChatState::replay(&model.records[CHATS[chat]]);
-                        prop_assert!(current.snapshot(CHATS[chat], seq, &state).map_err(fail)?);
-                    }
-                }
-                Op::Reopen => {
-                    drop(log.take()); // dropped, and its folder's lock released, before opening again
-                    let reopened = EventLog::open(dir.path()).map_err(fail)?;
-                    agrees(&reopened, &model)?;
-                    log = Some(reopened);
-                }
-            }
-        }
-        if let Some(current) = log.as_ref() {
-            agrees(current, &model)?;
-        }
+        run(&|| EventLog::open(dir.path()), ops)?;
     }
+}
+
+/// The same model, the same operations, on JetStream: one server for the run, a stream of
+/// its own for each case.
+#[test]
+fn the_jetstream_log_agrees_with_its_model_across_reopenings_and_crashes() -> crate::Outcome {
+    let Some(server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let mut runner = TestRunner::new(Config::with_cases(24));
+    let case = std::cell::Cell::new(0u32);
+    let outcome = runner.run(&prop::collection::vec(op(), 1..60), |ops| {
+        case.set(case.get() + 1);
+        let settings = jetstream::Settings {
+            stream: format!("model{}", case.get()),
+            ..server.settings()
+        };
+        run(&|| EventLog::open_jetstream(&settings), ops)
+    });
+    outcome.map_err(|e| e.to_string().into())
 }
 
 #[test]

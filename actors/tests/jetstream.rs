@@ -1,0 +1,165 @@
+//! `warden serve` with its log on NATS JetStream (`[log] engine = "jetstream"`), against a
+//! `nats-server` of the test's own: the server killed with SIGKILL under it and started
+//! again, then warden itself killed with SIGKILL and started again, and every acknowledged
+//! event is there, the same steps getting the same verdicts. (Every runtime scenario is also
+//! played on JetStream: `scenarios.rs`.)
+
+use crate::common::nats::NatsServer;
+use crate::common::{Place, Serve, call};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+fn judged(serve: &Serve, token: &str, command: &str, work: &str) -> String {
+    let (status, answer) = call(
+        serve,
+        "POST",
+        "/v1/chats/c1/judge",
+        Some(token),
+        Some(&json!({"tool_name": "Bash", "tool_input": {"command": command}, "cwd": work})),
+    );
+    assert_eq!(status, 200, "judge {command}: {answer}");
+    answer["decision"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no decision: {answer}"))
+        .to_string()
+}
+
+fn state(serve: &Serve, token: &str) -> Value {
+    let (status, answer) = call(serve, "GET", "/v1/chats/c1", Some(token), None);
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+#[test]
+fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
+    let Some(mut nats) = NatsServer::start() else {
+        return;
+    };
+    let place = Place::new();
+    let settings = place.home().join(".config/warden");
+    std::fs::create_dir_all(&settings)
+        .and_then(|()| std::fs::write(settings.join("config.toml"), nats.log_table("e2e")))
+        .unwrap_or_else(|e| panic!("the configuration: {e}"));
+    let work = place.work();
+    let serve = place.serve();
+    let token = place.token();
+    let post = |serve: &Serve, path: &str, body: Value| {
+        let (status, answer) = call(serve, "POST", path, Some(&token), Some(&body));
+        assert_eq!(status, 200, "{path} {body}: {answer}");
+    };
+    post(
+        &serve,
+        "/v1/chats/c1",
+        json!({"mode": "auto", "company": "alone"}),
+    );
+    post(
+        &serve,
+        "/v1/chats/c1/events",
+        json!({"kind": "said", "text": "fix the test and push it"}),
+    );
+    assert_eq!(
+        judged(&serve, &token, "git push origin main", &work),
+        "allow"
+    );
+
+    // The server dies under warden and comes back on its store: the words said meanwhile are
+    // acknowledged once it is back, and hold.
+    nats.kill_9();
+    let during = std::thread::scope(|scope| {
+        let said = scope.spawn(|| {
+            call(
+                &serve,
+                "POST",
+                "/v1/chats/c1/events",
+                Some(&token),
+                Some(&json!({"kind": "said", "text": "don't push yet"})),
+            )
+        });
+        std::thread::sleep(Duration::from_millis(500));
+        nats.restart();
+        said.join()
+            .unwrap_or_else(|_| panic!("the request's thread"))
+    });
+    assert_eq!(
+        during.0, 200,
+        "said while the server restarted: {}",
+        during.1
+    );
+    assert_eq!(
+        judged(&serve, &token, "git push origin main", &work),
+        "ask",
+        "the words said while the server restarted hold"
+    );
+    post(
+        &serve,
+        "/v1/chats/c1/events",
+        json!({"kind": "read", "name": "a web page"}),
+    );
+    let before = state(&serve, &token);
+
+    // warden dies with SIGKILL and comes back from the stream.
+    serve.kill_9();
+    let serve = place.serve();
+    let after = state(&serve, &token);
+    assert_eq!(after["events"], before["events"], "{before} / {after}");
+    assert_eq!(after["marks"], before["marks"]);
+    assert_eq!(
+        judged(&serve, &token, "git push origin main", &work),
+        "ask",
+        "the held push is still held after SIGKILL"
+    );
+}
+
+/// The real `warden torture` run short (3 kills in 6 s) with its daemon's log on JetStream:
+/// every acknowledged event survives each SIGKILL of warden, and every probe keeps its
+/// verdict.
+#[test]
+fn warden_torture_on_jetstream_loses_nothing() {
+    let Some(nats) = NatsServer::start() else {
+        return;
+    };
+    let dir = crate::common::tempdir();
+    let settings = dir.path().join(".config/warden");
+    std::fs::create_dir_all(&settings)
+        .and_then(|()| std::fs::write(settings.join("config.toml"), nats.log_table("torture")))
+        .unwrap_or_else(|e| panic!("the configuration: {e}"));
+    let data = dir.path().join("data");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_warden"))
+        .args(["torture", "--data"])
+        .arg(&data)
+        .args(["--kills", "3", "--seconds", "6"])
+        .env("HOME", dir.path())
+        .env_remove("WARDEN_DATA")
+        .env_remove("WARDEN_CONFIG")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap_or_else(|e| panic!("run warden torture: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let shown = format!(
+        "stdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.status.success(), "{shown}");
+    let summary = stdout
+        .lines()
+        .find(|line| line.starts_with("kills "))
+        .unwrap_or_else(|| panic!("no summary line: {shown}"));
+    for (name, want) in [
+        ("kills 3", true),
+        ("lost 0", true),
+        ("verdicts changed 0", true),
+    ] {
+        assert_eq!(summary.contains(name), want, "`{name}` in: {shown}");
+    }
+    assert!(
+        !summary.contains("acknowledged 0,"),
+        "nothing acknowledged: {shown}"
+    );
+    eprintln!("{summary}");
+    // The log was the stream's: nothing of it in the data folder.
+    assert!(
+        !data.join("log").join("db").exists(),
+        "a sled log in {shown}"
+    );
+}
