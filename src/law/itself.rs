@@ -7,6 +7,8 @@
 //! address at run time) is in `docs/threat-model.md`, with how to close it.
 
 use crate::law::rule::RuleId;
+use aho_corasick::AhoCorasick;
+use std::sync::LazyLock;
 use crate::shell::Line;
 use crate::step::Context;
 use crate::verdict::{Harm, Risk};
@@ -281,6 +283,16 @@ const NAME_REACH: usize = 64;
 /// (`grep -rn WARDEN_DATA src/`, `"WARDEN_DATA"` as a value) or set (`WARDEN_DATA=/tmp/x`) is
 /// not a reference.
 pub fn variable_in(text: &str) -> Option<String> {
+    // Most texts hold no `warden_` at all: found without a copy of the text first.
+    static NAMED: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
+        AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build([VARIABLES])
+            .ok()
+    });
+    if NAMED.as_ref().is_some_and(|named| !named.is_match(text)) {
+        return None;
+    }
     let lower = text.to_ascii_lowercase();
     let bytes = lower.as_bytes();
     let name_char = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
@@ -329,19 +341,26 @@ pub fn in_text(text: &str, ctx: &Context) -> Option<Risk> {
 
 /// A risk when `text` names warden's address: a loopback host, then `:` and warden's port
 /// (leading zeros or not).
+///
+/// One pass over the text's colons, nothing copied: a port's digits are the same in any case,
+/// and only the host before one of warden's ports is lowered to be read.
 fn address_in(text: &str, ctx: &Context) -> Option<Risk> {
-    if !text.contains(':') {
-        return None;
-    }
-    let lower = text.to_ascii_lowercase();
-    for port in ports(ctx) {
-        for (at, _) in port_runs(&lower, port) {
-            if at == 0 || lower.as_bytes()[at - 1] != b':' {
-                continue;
-            }
-            if is_loopback(host_before(&lower, at - 1)) {
-                return Some(risk("this names warden's own address"));
-            }
+    let bytes = text.as_bytes();
+    let ports = ports(ctx);
+    let mut from = 0;
+    while let Some(found) = text.get(from..).and_then(|rest| rest.find(':')) {
+        let colon = from + found;
+        let start = colon + 1;
+        let digits = bytes
+            .get(start..)
+            .map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
+        from = start + digits;
+        let names_port = text
+            .get(start..from)
+            .and_then(port_of)
+            .is_some_and(|port| ports.contains(&port));
+        if names_port && is_loopback(&host_before(text, colon).to_ascii_lowercase()) {
+            return Some(risk("this names warden's own address"));
         }
     }
     None
