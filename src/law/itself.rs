@@ -83,10 +83,32 @@ fn port_runs(word: &str, port: u16) -> impl Iterator<Item = (usize, usize)> + '_
     })
 }
 
+/// Whether `text` holds the digits of `port` at all: every run of digits that spells it
+/// ends with them (`07411` too), so a text without them names no port of warden's.
+fn spells(text: &str, port: u16) -> bool {
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
+    let mut rest = port;
+    loop {
+        at -= 1;
+        // INVARIANT: a u16 has at most five digits, and `rest % 10` is one.
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 || at == 0 {
+            break;
+        }
+    }
+    let needle = digits.get(at..).unwrap_or(&[]);
+    std::str::from_utf8(needle).is_ok_and(|needle| text.contains(needle))
+}
+
 /// Whether a word takes warden's port: `--port=7411`, `:7411`, `7411:80`,
 /// `TCP-LISTEN:7411,fork`, or a bare `7411` after a port flag or given to a listener; the
 /// port with leading zeros (`:07411`) is the port.
 fn names_port(word: &str, previous: &str, program: &str, port: u16) -> bool {
+    if !spells(word, port) {
+        return false;
+    }
     if port_of(word) == Some(port) {
         return PORT_FLAGS.contains(&previous) || LISTENERS.contains(&program);
     }
@@ -347,6 +369,9 @@ pub fn in_text(text: &str, ctx: &Context) -> Option<Risk> {
 fn address_in(text: &str, ctx: &Context) -> Option<Risk> {
     let bytes = text.as_bytes();
     let ports = ports(ctx);
+    if !ports.iter().any(|port| spells(text, *port)) {
+        return None;
+    }
     let mut from = 0;
     while let Some(found) = text.get(from..).and_then(|rest| rest.find(':')) {
         let colon = from + found;
@@ -480,6 +505,22 @@ mod tests {
             "printenv HOME",
         ] {
             assert_eq!(variable_in(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_port_s_digits_are_found_as_written() {
+        for (text, port, found) in [
+            ("curl localhost:7411/v1", 7411, true),
+            ("curl localhost:07411/v1", 7411, true),
+            ("listen on 65535", 65535, true),
+            ("port 0", 0, true),
+            ("port 8080", 80, true),
+            ("port 741", 7411, false),
+            ("7 4 1 1", 7411, false),
+            ("", 7411, false),
+        ] {
+            assert_eq!(spells(text, port), found, "{text} {port}");
         }
     }
 

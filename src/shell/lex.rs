@@ -799,11 +799,17 @@ impl<'a> Lexer<'a> {
             };
             let mut body = String::new();
             let mut found = false;
+            // Without tabs to strip, the body is its lines as written: one copy of the text
+            // from `start` to `end` (where the last line read ends), and a line break after
+            // the last if the text has none there.
+            let start = self.pos;
+            let mut end = None;
             while self.pos < self.b.len() {
                 // Lines end at a newline byte, so each is whole text of its own.
                 let rest = self.src.get(self.pos..).unwrap_or("");
                 let mut line = rest.split_once('\n').map_or(rest, |(line, _)| line);
-                self.pos = (self.pos + line.len() + 1).min(self.b.len());
+                let line_end = self.pos + line.len();
+                self.pos = (line_end + 1).min(self.b.len());
                 if strip {
                     line = line.trim_start_matches('\t');
                 }
@@ -812,7 +818,16 @@ impl<'a> Lexer<'a> {
                     found = true;
                     break;
                 }
-                body.push_str(line);
+                if strip {
+                    body.push_str(line);
+                    body.push('\n');
+                } else {
+                    end = Some(line_end);
+                }
+            }
+            if let Some(end) = end {
+                body.reserve(end - start + 1);
+                body.push_str(self.src.get(start..end).unwrap_or(""));
                 body.push('\n');
             }
             if !found {

@@ -825,6 +825,24 @@ fn here_documents() {
         .flat_map(|c| c.redirects.iter().map(|r| r.target.as_str()))
         .collect();
     assert_eq!(targets, ["1\n", "2\n"], "two here-documents on one line");
+    // A body is its lines as written, each with its line break: blank lines, carriage
+    // returns, a last line without a break, and none at all.
+    for (text, body) in [
+        ("cat <<'EOF'\n\nEOF", "\n"),
+        ("cat <<'EOF'\n\n\na\n\nEOF\n", "\n\na\n\n"),
+        ("cat <<'EOF'\r\na\r\nEOF\r\n", "a\r\n"),
+        ("cat <<'EOF'\na\nb", "a\nb\n"),
+        ("cat <<'EOF'\na\n", "a\n"),
+        ("cat <<'EOF'\nEOF", ""),
+        ("cat <<-EOF\n\t\n\ta\r\n\tEOF", "\na\r\n"),
+    ] {
+        let c = first(text);
+        assert_eq!(
+            c.redirects.first().map(|r| r.target.as_str()),
+            Some(body),
+            "{text:?}"
+        );
+    }
 }
 
 #[test]
