@@ -83,9 +83,13 @@ fn port_runs(word: &str, port: u16) -> impl Iterator<Item = (usize, usize)> + '_
     })
 }
 
-/// Whether `text` holds the digits of `port` at all: every run of digits that spells it
-/// ends with them (`07411` too), so a text without them names no port of warden's.
-fn spells(text: &str, port: u16) -> bool {
+/// Whether `text` may name `port`: false when it doesn't hold the port's digits at all
+/// (every run of digits that spells it ends with them, `07411` too). A short text is read
+/// whole by the callers at once, so it is not searched first.
+fn may_spell(text: &str, port: u16) -> bool {
+    if text.len() < 64 {
+        return true;
+    }
     let mut digits = [0u8; 5];
     let mut at = digits.len();
     let mut rest = port;
@@ -106,7 +110,7 @@ fn spells(text: &str, port: u16) -> bool {
 /// `TCP-LISTEN:7411,fork`, or a bare `7411` after a port flag or given to a listener; the
 /// port with leading zeros (`:07411`) is the port.
 fn names_port(word: &str, previous: &str, program: &str, port: u16) -> bool {
-    if !spells(word, port) {
+    if !may_spell(word, port) {
         return false;
     }
     if port_of(word) == Some(port) {
@@ -188,14 +192,14 @@ const NUMBERS: &[&str] = &[
 const HOST_REACH: usize = 64;
 
 /// The ports warden may be on: the default, and the one the host says it listens on.
-fn ports(ctx: &Context) -> Vec<u16> {
-    let mut ports = vec![DEFAULT_PORT];
-    if let Some(port) = ctx.listen_port
-        && port != DEFAULT_PORT
-    {
-        ports.push(port);
-    }
-    ports
+/// Asked for every word of every command: made without a copy.
+fn ports(ctx: &Context) -> impl Iterator<Item = u16> + Clone {
+    std::iter::once(DEFAULT_PORT).chain(ctx.listen_port.filter(|port| *port != DEFAULT_PORT))
+}
+
+/// Whether `word` is `port` written plainly, as `port.to_string()` writes it.
+fn is_written(word: &str, port: u16) -> bool {
+    port_of(word) == Some(port) && (word.len() == 1 || !word.starts_with('0'))
 }
 
 fn risk(what: &str) -> Risk {
@@ -240,9 +244,7 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
         {
             return vec![risk("this stops warden")];
         }
-        if ports(ctx)
-            .iter()
-            .any(|port| kills_by_port(program, &command.words, *port))
+        if ports(ctx).any(|port| kills_by_port(program, &command.words, port))
         {
             return vec![risk("this stops warden by its port")];
         }
@@ -262,12 +264,12 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
         let words = &command.words;
         if !NUMBERS.contains(&program)
             && (1..words.len()).any(|i| {
-                ports(ctx).iter().any(|port| {
+                ports(ctx).any(|port| {
                     names_port(
                         &words[i],
                         words.get(i - 1).map_or("", String::as_str),
                         program,
-                        *port,
+                        port,
                     )
                 })
             })
@@ -282,7 +284,7 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
             .words
             .iter()
             .skip(1)
-            .any(|w| ports(ctx).iter().any(|p| w == &p.to_string()));
+            .any(|w| ports(ctx).any(|p| is_written(w, p)));
         if loopback && port {
             return vec![risk("this connects to warden's address")];
         }
@@ -367,11 +369,11 @@ pub fn in_text(text: &str, ctx: &Context) -> Option<Risk> {
 /// One pass over the text's colons, nothing copied: a port's digits are the same in any case,
 /// and only the host before one of warden's ports is lowered to be read.
 fn address_in(text: &str, ctx: &Context) -> Option<Risk> {
-    let bytes = text.as_bytes();
-    let ports = ports(ctx);
-    if !ports.iter().any(|port| spells(text, *port)) {
+    // Most words hold no colon; a long text without one of the ports' digits holds no port.
+    if !text.contains(':') || !ports(ctx).any(|port| may_spell(text, port)) {
         return None;
     }
+    let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(found) = text.get(from..).and_then(|rest| rest.find(':')) {
         let colon = from + found;
@@ -383,7 +385,7 @@ fn address_in(text: &str, ctx: &Context) -> Option<Risk> {
         let names_port = text
             .get(start..from)
             .and_then(port_of)
-            .is_some_and(|port| ports.contains(&port));
+            .is_some_and(|port| ports(ctx).any(|p| p == port));
         if names_port && is_loopback(&host_before(text, colon).to_ascii_lowercase()) {
             return Some(risk("this names warden's own address"));
         }
@@ -510,6 +512,7 @@ mod tests {
 
     #[test]
     fn a_port_s_digits_are_found_as_written() {
+        let long = |text: &str| format!("{}{text}", "x".repeat(64));
         for (text, port, found) in [
             ("curl localhost:7411/v1", 7411, true),
             ("curl localhost:07411/v1", 7411, true),
@@ -520,8 +523,21 @@ mod tests {
             ("7 4 1 1", 7411, false),
             ("", 7411, false),
         ] {
-            assert_eq!(spells(text, port), found, "{text} {port}");
+            assert_eq!(may_spell(&long(text), port), found, "{text} {port}");
+            // A short text is read whole by its callers: never left out here.
+            assert!(may_spell(text, port), "{text} {port}");
         }
+    }
+
+    #[test]
+    fn a_port_written_plainly_is_its_decimal() {
+        for port in [0u16, 7, 80, 7411, 65535] {
+            assert!(is_written(&port.to_string(), port), "{port}");
+            for other in [format!("0{port}"), format!("+{port}"), format!("{port} ")] {
+                assert!(!is_written(&other, port), "{other}");
+            }
+        }
+        assert!(!is_written("7412", 7411));
     }
 
     #[test]
