@@ -66,7 +66,11 @@ const HEX_MIN: usize = 32;
 /// stretch is looked at, then back to the nearest byte outside), so a text of short words
 /// costs a look every few dozen bytes. Linear: a byte is looked at a bounded number of times.
 fn runs(bytes: &[u8], class: u8, min: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-    let is = move |at: usize| bytes.get(at).is_some_and(|b| CLASS[usize::from(*b)] & class != 0);
+    let is = move |at: usize| {
+        bytes
+            .get(at)
+            .is_some_and(|b| CLASS[usize::from(*b)] & class != 0)
+    };
     // INVARIANT: `at` is 0 or the byte before it is outside the class, so a run found from
     // `at` starts there.
     let mut at = 0;
@@ -99,9 +103,9 @@ fn longest_base64(text: &str) -> usize {
     let bytes = text.as_bytes();
     runs(bytes, BASE64, BASE64_MIN)
         .map(|(start, end)| {
-            let pad = bytes
-                .get(end..)
-                .map_or(0, |rest| rest.iter().take(2).take_while(|b| **b == b'=').count());
+            let pad = bytes.get(end..).map_or(0, |rest| {
+                rest.iter().take(2).take_while(|b| **b == b'=').count()
+            });
             text.get(start..end + pad).unwrap_or("")
         })
         .filter(|run| is_mixed(run))
@@ -262,7 +266,11 @@ mod tests {
             format!("{}{}", "Zz9".repeat(13), "=".repeat(5)),
         ] {
             assert_eq!(
-                (longest_base64(&text), longest_hex(&text, false), longest_hex(&text, true)),
+                (
+                    longest_base64(&text),
+                    longest_hex(&text, false),
+                    longest_hex(&text, true)
+                ),
                 by_regex(&text),
                 "{text}"
             );

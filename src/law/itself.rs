@@ -7,11 +7,11 @@
 //! address at run time) is in `docs/threat-model.md`, with how to close it.
 
 use crate::law::rule::RuleId;
-use aho_corasick::AhoCorasick;
-use std::sync::LazyLock;
 use crate::shell::Line;
 use crate::step::Context;
 use crate::verdict::{Harm, Risk};
+use aho_corasick::AhoCorasick;
+use std::sync::LazyLock;
 
 /// The program's name.
 pub const PROGRAM: &str = "warden";
@@ -244,8 +244,7 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
         {
             return vec![risk("this stops warden")];
         }
-        if ports(ctx).any(|port| kills_by_port(program, &command.words, port))
-        {
+        if ports(ctx).any(|port| kills_by_port(program, &command.words, port)) {
             return vec![risk("this stops warden by its port")];
         }
         // warden's address in a word as the shell makes it (`74''11`, `'http://127.0.0.1:'7411`,
@@ -378,9 +377,9 @@ fn address_in(text: &str, ctx: &Context) -> Option<Risk> {
     while let Some(found) = text.get(from..).and_then(|rest| rest.find(':')) {
         let colon = from + found;
         let start = colon + 1;
-        let digits = bytes
-            .get(start..)
-            .map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
+        let digits = bytes.get(start..).map_or(0, |rest| {
+            rest.iter().take_while(|b| b.is_ascii_digit()).count()
+        });
         from = start + digits;
         let names_port = text
             .get(start..from)
