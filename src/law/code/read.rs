@@ -728,6 +728,9 @@ impl<'s> State<'s> {
     /// from its tokens.
     pub(crate) fn program(&mut self, lexed: &'s Lexed<'s>) {
         self.program = Some(lexed);
+        // Room for about one name or path every eight tokens, made once: a long program's
+        // table is not grown (and every name in it moved) while it is read.
+        self.names.reserve((lexed.len() / 8).min(1024));
         if let Some(why) = lexed.broken {
             self.unknown(why);
             self.reading.broken = true;
