@@ -54,6 +54,15 @@ pub(crate) struct Function {
     called: bool,
 }
 
+/// A name's bit among 64, from its length and its first and last bytes: a name whose bit
+/// isn't among the functions' bits is none of their names.
+fn sieve_bit(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let first = usize::from(bytes.first().copied().unwrap_or(0));
+    let last = usize::from(bytes.last().copied().unwrap_or(0));
+    1 << ((bytes.len() ^ (first * 7) ^ (last * 13)) % 64)
+}
+
 /// The names of a parameter list between `open` and `close` (defaults and annotations
 /// skipped), and whether its first is `self` or `cls`.
 fn params(t: &Lexed<'_>, open: usize, close: usize) -> (Vec<String>, bool) {
@@ -175,6 +184,7 @@ impl<'s> State<'s> {
             self.unknown("it defines more functions than warden reads");
             return;
         }
+        self.function_bits |= sieve_bit(&name);
         self.functions.push(Function {
             name,
             params: params.into(),
@@ -388,6 +398,9 @@ impl<'s> State<'s> {
             ),
             None => ("", path),
         };
+        if self.function_bits & (sieve_bit(path) | sieve_bit(last)) == 0 {
+            return None;
+        }
         let receiver = last_dot(head).map_or(head, |dot| head.get(dot + 1..).unwrap_or(""));
         let index = self.functions.iter().position(|f| {
             f.name == path
