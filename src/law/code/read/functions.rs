@@ -423,16 +423,15 @@ impl<'s> State<'s> {
         {
             return value.clone();
         }
-        let name = function.name.clone();
         let params = Rc::clone(&function.params);
         let body = function.body.clone();
         let len = function.len;
         if self.inlined >= MAX_INLINE_DEPTH {
-            return Value::path(name);
+            return self.function_path(index);
         }
         if self.inlined_bytes + len > MAX_INLINED_BYTES {
             self.unknown("it calls its own functions more than warden reads");
-            return Value::path(name);
+            return self.function_path(index);
         }
         self.inlined_bytes += len;
         // What the parameters' names were bound to, taken out while the body is read (their
@@ -479,13 +478,24 @@ impl<'s> State<'s> {
                 None => self.unbind(param),
             }
         }
-        let value = value.unwrap_or(Value::path(name));
+        let value = match value {
+            Some(value) => value,
+            None => self.function_path(index),
+        };
         if let Some(slot) = self.functions.get_mut(index)
             && slot.seen.len() < 8
         {
             slot.seen.push((args.positional.clone(), value.clone()));
         }
         value
+    }
+
+    /// What calling function `index` gives when its body doesn't say: the object its name
+    /// names (made only then: most bodies read return a value).
+    fn function_path(&self, index: usize) -> Value {
+        self.functions
+            .get(index)
+            .map_or(Value::Other, |function| Value::path(function.name.clone()))
     }
 
     /// A body of the program's tokens, read as its text lexed on its own reads: no line break
