@@ -994,7 +994,9 @@ pub const CATALOGUE: &[Program] = &[
 /// before its first dot, when that line says its helpers are its own. A script (`mount.sh`)
 /// is not a helper.
 fn helper_of(name: &str) -> Option<&'static Program> {
-    let (head, kind) = name.split_once('.')?;
+    // Program names are a few bytes: a plain loop, not the searcher `split_once` builds.
+    let dot = name.bytes().position(|b| b == b'.')?;
+    let (head, kind) = (name.get(..dot)?, name.get(dot + 1..)?);
     let scripts = [
         "sh", "bash", "zsh", "py", "pl", "rb", "js", "ts", "php", "ps1",
     ];

@@ -2,7 +2,7 @@
 //! than a request for a page needs (carriesData), in an address or spelled into a host name.
 //! Linear-time patterns, compiled once.
 
-use regex::{Regex, RegexSet};
+use regex::RegexSet;
 use std::sync::OnceLock;
 
 /// Shapes of keys and tokens, each unmistakable on its own.
@@ -21,14 +21,8 @@ const TOKEN_SHAPES: &[&str] = &[
     r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
 ];
 
-/// Runs that may be an encoded blob; their character classes are checked afterwards.
-const BASE64_RUN: &str = r"[A-Za-z0-9+/_-]{40,}={0,2}";
-const HEX_RUN: &str = r"[0-9a-fA-F]{32,}";
-
 struct Patterns {
     tokens: RegexSet,
-    base64: Regex,
-    hex: Regex,
 }
 
 #[expect(
@@ -39,17 +33,81 @@ fn patterns() -> &'static Patterns {
     static PATTERNS: OnceLock<Patterns> = OnceLock::new();
     PATTERNS.get_or_init(|| Patterns {
         tokens: RegexSet::new(TOKEN_SHAPES).expect("token shapes compile"),
-        base64: Regex::new(BASE64_RUN).expect("base64 run compiles"),
-        hex: Regex::new(HEX_RUN).expect("hex run compiles"),
     })
 }
 
-/// The longest run of mixed-case-and-digit base64 in `text` (0 when none).
+/// The bytes of a run that may be base64 (`[A-Za-z0-9+/_-]`) and of one that may be hex
+/// (`[0-9a-fA-F]`); each run's character classes are checked afterwards.
+const BASE64: u8 = 1;
+const HEX: u8 = 2;
+const CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'_' | b'-') {
+            table[c] |= BASE64;
+        }
+        if b.is_ascii_hexdigit() {
+            table[c] |= HEX;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// The shortest base64 run looked at, and the shortest hex run.
+const BASE64_MIN: usize = 40;
+const HEX_MIN: usize = 32;
+
+/// Each whole run of at least `min` bytes of `class` in `bytes`, by where it starts and ends:
+/// the runs `[class]{min,}` finds, left to right. A stretch with a byte outside the class
+/// within any `min` bytes is stepped over `min` bytes at a time (only the last byte of each
+/// stretch is looked at, then back to the nearest byte outside), so a text of short words
+/// costs a look every few dozen bytes. Linear: a byte is looked at a bounded number of times.
+fn runs(bytes: &[u8], class: u8, min: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let is = move |at: usize| {
+        bytes
+            .get(at)
+            .is_some_and(|b| CLASS[usize::from(*b)] & class != 0)
+    };
+    // INVARIANT: `at` is 0 or the byte before it is outside the class, so a run found from
+    // `at` starts there.
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at + min <= bytes.len() {
+            let last = at + min - 1;
+            if !is(last) {
+                at = last + 1;
+                continue;
+            }
+            if let Some(outside) = (at..last).rev().find(|i| !is(*i)) {
+                at = outside + 1;
+                continue;
+            }
+            let start = at;
+            let mut end = last + 1;
+            while is(end) {
+                end += 1;
+            }
+            at = end + 1;
+            return Some((start, end));
+        }
+        None
+    })
+}
+
+/// The longest run of mixed-case-and-digit base64 in `text` (0 when none): a run of 40 or
+/// more with up to two `=` after it.
 fn longest_base64(text: &str) -> usize {
-    patterns()
-        .base64
-        .find_iter(text)
-        .map(|run| run.as_str())
+    let bytes = text.as_bytes();
+    runs(bytes, BASE64, BASE64_MIN)
+        .map(|(start, end)| {
+            let pad = bytes.get(end..).map_or(0, |rest| {
+                rest.iter().take(2).take_while(|b| **b == b'=').count()
+            });
+            text.get(start..end + pad).unwrap_or("")
+        })
         .filter(|run| is_mixed(run))
         .map(str::len)
         .max()
@@ -68,13 +126,12 @@ fn is_mixed(run: &str) -> bool {
         && run.bytes().filter(|b| *b == b'-' || *b == b'_').count() * 8 < run.len()
 }
 
-/// The longest run of hex in `text`, not counting runs of exactly 40 or 64 characters that
-/// stand alone (a git commit or a SHA-256 digest names a thing; it carries little).
+/// The longest run of hex in `text` (32 or more, 0 when none), not counting runs of exactly
+/// 40 or 64 characters that stand alone (a git commit or a SHA-256 digest names a thing; it
+/// carries little).
 fn longest_hex(text: &str, skip_digests: bool) -> usize {
-    patterns()
-        .hex
-        .find_iter(text)
-        .map(|run| run.as_str().len())
+    runs(text.as_bytes(), HEX, HEX_MIN)
+        .map(|(start, end)| end - start)
         .filter(|len| !(skip_digests && (*len == 40 || *len == 64)))
         .max()
         .unwrap_or(0)
@@ -159,6 +216,66 @@ pub fn host_carries_data(host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The runs as the regexes they replace find them.
+    fn by_regex(text: &str) -> (usize, usize, usize) {
+        let base64 = regex::Regex::new(r"[A-Za-z0-9+/_-]{40,}={0,2}").unwrap();
+        let hex = regex::Regex::new(r"[0-9a-fA-F]{32,}").unwrap();
+        let b = base64
+            .find_iter(text)
+            .map(|m| m.as_str())
+            .filter(|run| is_mixed(run))
+            .map(str::len)
+            .max()
+            .unwrap_or(0);
+        let hexes = || hex.find_iter(text).map(|m| m.as_str().len());
+        let h = hexes().max().unwrap_or(0);
+        let d = hexes().filter(|l| *l != 40 && *l != 64).max().unwrap_or(0);
+        (b, h, d)
+    }
+
+    proptest! {
+        #[test]
+        fn runs_are_the_ones_the_regexes_find(
+            text in "([A-Fa-f0-9]{0,70}|[A-Za-z0-9+/_-]{0,90}|={0,3}|[ .é:]{0,3}){0,8}"
+        ) {
+            prop_assert_eq!(
+                (longest_base64(&text), longest_hex(&text, false), longest_hex(&text, true)),
+                by_regex(&text),
+                "{:?}", text
+            );
+        }
+    }
+
+    #[test]
+    fn runs_at_the_edges_are_the_regexes_runs() {
+        let hex40 = "a".repeat(40);
+        let hex64 = "b".repeat(64);
+        let mixed = "Ab3".repeat(16);
+        for text in [
+            String::new(),
+            "a".repeat(31),
+            "a".repeat(32),
+            hex40.clone(),
+            format!("x{hex64}x"),
+            format!("{mixed}=="),
+            format!("{mixed}==={mixed}"),
+            format!("{mixed}=={mixed}"),
+            format!("é{mixed}é{}", "0".repeat(33)),
+            format!("{}{}", "Zz9".repeat(13), "=".repeat(5)),
+        ] {
+            assert_eq!(
+                (
+                    longest_base64(&text),
+                    longest_hex(&text, false),
+                    longest_hex(&text, true)
+                ),
+                by_regex(&text),
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn token_shapes_are_secrets_and_ids_are_not() {

@@ -769,12 +769,12 @@ pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) 
                 if n == 0 && path && text.starts_with('~') {
                     if tilde && (text == "~" || text.starts_with("~/")) {
                         out.push_str("${HOME}");
-                        out.push_str(&quote(text.get(1..).unwrap_or("")));
+                        quote_into(&mut out, text.get(1..).unwrap_or(""));
                         continue;
                     }
                     out.push_str("./");
                 }
-                out.push_str(&quote(text));
+                quote_into(&mut out, text);
             }
             Piece::Home => out.push_str("${HOME}"),
             Piece::Unknown(name) => {
@@ -823,16 +823,35 @@ pub(crate) fn path_of(value: &Value, tilde: bool) -> String {
 
 /// Text as one shell word: bare when it is plain, else in single quotes.
 fn quote(text: &str) -> String {
+    let mut out = String::new();
+    quote_into(&mut out, text);
+    out
+}
+
+/// [`quote`], written at the end of `out`.
+fn quote_into(out: &mut String, text: &str) {
     if text.is_empty() {
-        return String::new();
+        return;
     }
-    if text
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c))
-    {
-        return text.to_string();
+    if text.bytes().all(|b| {
+        b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'_' | b'@' | b'%' | b'+' | b'=' | b':' | b',' | b'.' | b'/' | b'-'
+            )
+    }) {
+        out.push_str(text);
+        return;
     }
-    format!("'{}'", text.replace('\'', "'\\''"))
+    out.reserve(text.len() + 2);
+    out.push('\'');
+    for (n, part) in text.split('\'').enumerate() {
+        if n > 0 {
+            out.push_str("'\\''");
+        }
+        out.push_str(part);
+    }
+    out.push('\'');
 }
 
 /// The program a value runs: its first word, when known.

@@ -10,6 +10,8 @@ use crate::law::rule::RuleId;
 use crate::shell::Line;
 use crate::step::Context;
 use crate::verdict::{Harm, Risk};
+use aho_corasick::AhoCorasick;
+use std::sync::LazyLock;
 
 /// The program's name.
 pub const PROGRAM: &str = "warden";
@@ -81,10 +83,36 @@ fn port_runs(word: &str, port: u16) -> impl Iterator<Item = (usize, usize)> + '_
     })
 }
 
+/// Whether `text` may name `port`: false when it doesn't hold the port's digits at all
+/// (every run of digits that spells it ends with them, `07411` too). A short text is read
+/// whole by the callers at once, so it is not searched first.
+fn may_spell(text: &str, port: u16) -> bool {
+    if text.len() < 64 {
+        return true;
+    }
+    let mut digits = [0u8; 5];
+    let mut at = digits.len();
+    let mut rest = port;
+    loop {
+        at -= 1;
+        // INVARIANT: a u16 has at most five digits, and `rest % 10` is one.
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 || at == 0 {
+            break;
+        }
+    }
+    let needle = digits.get(at..).unwrap_or(&[]);
+    std::str::from_utf8(needle).is_ok_and(|needle| text.contains(needle))
+}
+
 /// Whether a word takes warden's port: `--port=7411`, `:7411`, `7411:80`,
 /// `TCP-LISTEN:7411,fork`, or a bare `7411` after a port flag or given to a listener; the
 /// port with leading zeros (`:07411`) is the port.
 fn names_port(word: &str, previous: &str, program: &str, port: u16) -> bool {
+    if !may_spell(word, port) {
+        return false;
+    }
     if port_of(word) == Some(port) {
         return PORT_FLAGS.contains(&previous) || LISTENERS.contains(&program);
     }
@@ -164,14 +192,14 @@ const NUMBERS: &[&str] = &[
 const HOST_REACH: usize = 64;
 
 /// The ports warden may be on: the default, and the one the host says it listens on.
-fn ports(ctx: &Context) -> Vec<u16> {
-    let mut ports = vec![DEFAULT_PORT];
-    if let Some(port) = ctx.listen_port
-        && port != DEFAULT_PORT
-    {
-        ports.push(port);
-    }
-    ports
+/// Asked for every word of every command: made without a copy.
+fn ports(ctx: &Context) -> impl Iterator<Item = u16> + Clone {
+    std::iter::once(DEFAULT_PORT).chain(ctx.listen_port.filter(|port| *port != DEFAULT_PORT))
+}
+
+/// Whether `word` is `port` written plainly, as `port.to_string()` writes it.
+fn is_written(word: &str, port: u16) -> bool {
+    port_of(word) == Some(port) && (word.len() == 1 || !word.starts_with('0'))
 }
 
 fn risk(what: &str) -> Risk {
@@ -216,10 +244,7 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
         {
             return vec![risk("this stops warden")];
         }
-        if ports(ctx)
-            .iter()
-            .any(|port| kills_by_port(program, &command.words, *port))
-        {
+        if ports(ctx).any(|port| kills_by_port(program, &command.words, port)) {
             return vec![risk("this stops warden by its port")];
         }
         // warden's address in a word as the shell makes it (`74''11`, `'http://127.0.0.1:'7411`,
@@ -238,12 +263,12 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
         let words = &command.words;
         if !NUMBERS.contains(&program)
             && (1..words.len()).any(|i| {
-                ports(ctx).iter().any(|port| {
+                ports(ctx).any(|port| {
                     names_port(
                         &words[i],
                         words.get(i - 1).map_or("", String::as_str),
                         program,
-                        *port,
+                        port,
                     )
                 })
             })
@@ -258,7 +283,7 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
             .words
             .iter()
             .skip(1)
-            .any(|w| ports(ctx).iter().any(|p| w == &p.to_string()));
+            .any(|w| ports(ctx).any(|p| is_written(w, p)));
         if loopback && port {
             return vec![risk("this connects to warden's address")];
         }
@@ -281,6 +306,16 @@ const NAME_REACH: usize = 64;
 /// (`grep -rn WARDEN_DATA src/`, `"WARDEN_DATA"` as a value) or set (`WARDEN_DATA=/tmp/x`) is
 /// not a reference.
 pub fn variable_in(text: &str) -> Option<String> {
+    // Most texts hold no `warden_` at all: found without a copy of the text first.
+    static NAMED: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| {
+        AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build([VARIABLES])
+            .ok()
+    });
+    if NAMED.as_ref().is_some_and(|named| !named.is_match(text)) {
+        return None;
+    }
     let lower = text.to_ascii_lowercase();
     let bytes = lower.as_bytes();
     let name_char = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
@@ -329,19 +364,29 @@ pub fn in_text(text: &str, ctx: &Context) -> Option<Risk> {
 
 /// A risk when `text` names warden's address: a loopback host, then `:` and warden's port
 /// (leading zeros or not).
+///
+/// One pass over the text's colons, nothing copied: a port's digits are the same in any case,
+/// and only the host before one of warden's ports is lowered to be read.
 fn address_in(text: &str, ctx: &Context) -> Option<Risk> {
-    if !text.contains(':') {
+    // Most words hold no colon; a long text without one of the ports' digits holds no port.
+    if !text.contains(':') || !ports(ctx).any(|port| may_spell(text, port)) {
         return None;
     }
-    let lower = text.to_ascii_lowercase();
-    for port in ports(ctx) {
-        for (at, _) in port_runs(&lower, port) {
-            if at == 0 || lower.as_bytes()[at - 1] != b':' {
-                continue;
-            }
-            if is_loopback(host_before(&lower, at - 1)) {
-                return Some(risk("this names warden's own address"));
-            }
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(found) = text.get(from..).and_then(|rest| rest.find(':')) {
+        let colon = from + found;
+        let start = colon + 1;
+        let digits = bytes.get(start..).map_or(0, |rest| {
+            rest.iter().take_while(|b| b.is_ascii_digit()).count()
+        });
+        from = start + digits;
+        let names_port = text
+            .get(start..from)
+            .and_then(port_of)
+            .is_some_and(|port| ports(ctx).any(|p| p == port));
+        if names_port && is_loopback(&host_before(text, colon).to_ascii_lowercase()) {
+            return Some(risk("this names warden's own address"));
         }
     }
     None
@@ -462,6 +507,36 @@ mod tests {
         ] {
             assert_eq!(variable_in(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn a_port_s_digits_are_found_as_written() {
+        let long = |text: &str| format!("{}{text}", "x".repeat(64));
+        for (text, port, found) in [
+            ("curl localhost:7411/v1", 7411, true),
+            ("curl localhost:07411/v1", 7411, true),
+            ("listen on 65535", 65535, true),
+            ("port 0", 0, true),
+            ("port 8080", 80, true),
+            ("port 741", 7411, false),
+            ("7 4 1 1", 7411, false),
+            ("", 7411, false),
+        ] {
+            assert_eq!(may_spell(&long(text), port), found, "{text} {port}");
+            // A short text is read whole by its callers: never left out here.
+            assert!(may_spell(text, port), "{text} {port}");
+        }
+    }
+
+    #[test]
+    fn a_port_written_plainly_is_its_decimal() {
+        for port in [0u16, 7, 80, 7411, 65535] {
+            assert!(is_written(&port.to_string(), port), "{port}");
+            for other in [format!("0{port}"), format!("+{port}"), format!("{port} ")] {
+                assert!(!is_written(&other, port), "{other}");
+            }
+        }
+        assert!(!is_written("7412", 7411));
     }
 
     #[test]

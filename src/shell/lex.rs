@@ -797,24 +797,11 @@ impl<'a> Lexer<'a> {
                 Some(h) => (h.delim.clone(), h.strip_tabs),
                 None => return,
             };
-            let mut body = String::new();
-            let mut found = false;
-            while self.pos < self.b.len() {
-                // Lines end at a newline byte, so each is whole text of its own.
-                let rest = self.src.get(self.pos..).unwrap_or("");
-                let mut line = rest.split_once('\n').map_or(rest, |(line, _)| line);
-                self.pos = (self.pos + line.len() + 1).min(self.b.len());
-                if strip {
-                    line = line.trim_start_matches('\t');
-                }
-                let bare = line.strip_suffix('\r').unwrap_or(line);
-                if bare == delim {
-                    found = true;
-                    break;
-                }
-                body.push_str(line);
-                body.push('\n');
-            }
+            let (body, found) = if strip {
+                self.stripped_body(&delim)
+            } else {
+                self.plain_body(&delim)
+            };
             if !found {
                 self.flag("unterminated here-document");
             }
@@ -823,6 +810,70 @@ impl<'a> Lexer<'a> {
             }
             self.next_body += 1;
         }
+    }
+
+    /// A `<<-` body from the cursor: each line with its leading tabs off, up to the line that
+    /// is the delimiter (a carriage return after it allowed); whether that line was found.
+    fn stripped_body(&mut self, delim: &str) -> (String, bool) {
+        let mut body = String::new();
+        while self.pos < self.b.len() {
+            // Lines end at a newline byte, so each is whole text of its own.
+            let rest = self.src.get(self.pos..).unwrap_or("");
+            let line = rest.split_once('\n').map_or(rest, |(line, _)| line);
+            self.pos = (self.pos + line.len() + 1).min(self.b.len());
+            let line = line.trim_start_matches('\t');
+            if line.strip_suffix('\r').unwrap_or(line) == delim {
+                return (body, true);
+            }
+            body.push_str(line);
+            body.push('\n');
+        }
+        (body, false)
+    }
+
+    /// A `<<` body from the cursor: its lines as written, up to the line that is the
+    /// delimiter (a carriage return after it allowed), found by searching for a line break
+    /// and the delimiter rather than by reading every line; whether that line was found.
+    /// The body is one copy of the text before it (with a line break after its last line
+    /// when the text has none there, as each line is given one).
+    fn plain_body(&mut self, delim: &str) -> (String, bool) {
+        let src = self.src;
+        let start = self.pos.min(src.len());
+        let rest = src.get(start..).unwrap_or("");
+        if rest.is_empty() {
+            return (String::new(), false);
+        }
+        // Where the line starting at `at` ends, if it is the delimiter.
+        let ends_delim = |at: usize| -> Option<usize> {
+            let tail = rest.get(at..)?.strip_prefix(delim)?;
+            let cr = tail.starts_with('\r');
+            let after = tail.get(usize::from(cr)..)?;
+            (after.is_empty() || after.starts_with('\n'))
+                .then_some(at + delim.len() + usize::from(cr))
+        };
+        let needle = format!("\n{delim}");
+        let mut line = Some(0);
+        let mut from = 0;
+        while let Some(at) = line {
+            if at < rest.len()
+                && let Some(end) = ends_delim(at)
+            {
+                self.pos = (start + end + 1).min(src.len());
+                return (rest.get(..at).unwrap_or("").to_string(), true);
+            }
+            line = rest
+                .get(from..)
+                .and_then(|tail| tail.find(&needle))
+                .map(|found| from + found + 1);
+            from = line.unwrap_or(rest.len());
+        }
+        self.pos = src.len();
+        let mut body = String::with_capacity(rest.len() + 1);
+        body.push_str(rest);
+        if !rest.ends_with('\n') {
+            body.push('\n');
+        }
+        (body, false)
     }
 
     /// Reads one word at the cursor (the caller saw it does not start with an operator).

@@ -825,6 +825,24 @@ fn here_documents() {
         .flat_map(|c| c.redirects.iter().map(|r| r.target.as_str()))
         .collect();
     assert_eq!(targets, ["1\n", "2\n"], "two here-documents on one line");
+    // A body is its lines as written, each with its line break: blank lines, carriage
+    // returns, a last line without a break, and none at all.
+    for (text, body) in [
+        ("cat <<'EOF'\n\nEOF", "\n"),
+        ("cat <<'EOF'\n\n\na\n\nEOF\n", "\n\na\n\n"),
+        ("cat <<'EOF'\r\na\r\nEOF\r\n", "a\r\n"),
+        ("cat <<'EOF'\na\nb", "a\nb\n"),
+        ("cat <<'EOF'\na\n", "a\n"),
+        ("cat <<'EOF'\nEOF", ""),
+        ("cat <<-EOF\n\t\n\ta\r\n\tEOF", "\na\r\n"),
+    ] {
+        let c = first(text);
+        assert_eq!(
+            c.redirects.first().map(|r| r.target.as_str()),
+            Some(body),
+            "{text:?}"
+        );
+    }
 }
 
 #[test]
@@ -1959,5 +1977,61 @@ fn every_reader_is_of_a_program_that_runs_others() {
             "{name} has a reader but the catalogue doesn't say it runs others"
         );
         assert_eq!(catalogue::name(name), *name, "{name} is a family's name");
+    }
+}
+
+/// A here-document's body and whether its delimiter was found, read line by line as the
+/// shell reads it: what `Lexer::read_bodies` must give, however it finds the delimiter.
+fn body_by_lines(rest: &str, delim: &str, strip: bool) -> (String, bool) {
+    let mut body = String::new();
+    let mut pos = 0;
+    while pos < rest.len() {
+        let tail = &rest[pos..];
+        let mut line = tail.split_once('\n').map_or(tail, |(line, _)| line);
+        pos = (pos + line.len() + 1).min(rest.len());
+        if strip {
+            line = line.trim_start_matches('\t');
+        }
+        if line.strip_suffix('\r').unwrap_or(line) == delim {
+            return (body, true);
+        }
+        body.push_str(line);
+        body.push('\n');
+    }
+    (body, false)
+}
+
+proptest! {
+    #[test]
+    fn a_here_document_body_is_its_lines_up_to_the_delimiter(
+        rest in "(EOF|EO|EOFX|XEOF|a|\t|\r| |\n){0,24}",
+        strip in any::<bool>(),
+    ) {
+        let text = format!("cat <<{}'EOF'\n{rest}", if strip { "-" } else { "" });
+        let line = Line::parse(&text);
+        let (body, found) = body_by_lines(&rest, "EOF", strip);
+        let target = line
+            .commands
+            .first()
+            .and_then(|c| c.redirects.first())
+            .map(|r| r.target.clone());
+        prop_assert_eq!(target, Some(body), "{:?}", text);
+        if !found {
+            prop_assert_eq!(line.unknown.as_deref(), Some("unterminated here-document"), "{:?}", text);
+        }
+    }
+
+    #[test]
+    fn what_follows_a_here_document_is_read_after_it(
+        body in "(EOF|EO|a|\r| |\n){0,12}",
+        crlf in any::<bool>(),
+    ) {
+        let end = if crlf { "EOF\r\n" } else { "EOF\n" };
+        let text = format!("cat <<'EOF'\n{body}\n{end}echo zz");
+        let line = Line::parse(&text);
+        prop_assert!(
+            line.commands.iter().any(|c| c.words == ["echo", "zz"]),
+            "{:?}", text
+        );
     }
 }

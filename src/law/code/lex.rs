@@ -247,60 +247,25 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         start: 0,
         depth: 0,
         broken: None,
+        open: Vec::new(),
+        unpaired: None,
     };
     lexer.run();
     let mut broken = lexer.broken;
     if cut && broken.is_none() {
         broken = Some("the code is too long to read whole");
     }
-    let mut toks = lexer.toks;
-    partners(&mut toks, &mut broken);
+    if !lexer.open.is_empty() {
+        lexer.unpaired.get_or_insert("a bracket is never closed");
+    }
+    if let Some(why) = lexer.unpaired {
+        broken.get_or_insert(why);
+    }
     Lexed {
         src: code,
-        toks,
+        toks: lexer.toks,
         parts: lexer.parts,
         broken,
-    }
-}
-
-/// Each bracket's partner, written into both.
-fn partners(toks: &mut [Token<'_>], broken: &mut Option<&'static str>) {
-    let mut open: Vec<(u32, u8)> = Vec::new();
-    let mut at = 0u32;
-    while let Some(token) = toks.get(at as usize) {
-        if let Tok::Op(op) = token.tok
-            && let [c] = op.as_bytes()
-        {
-            match c {
-                b'(' | b'[' | b'{' => open.push((at, *c)),
-                b')' | b']' | b'}' => {
-                    let want = match c {
-                        b')' => b'(',
-                        b']' => b'[',
-                        _ => b'{',
-                    };
-                    match open.last().copied() {
-                        Some((start, kind)) if kind == want => {
-                            open.pop();
-                            if let Some(slot) = toks.get_mut(start as usize) {
-                                slot.partner = at;
-                            }
-                            if let Some(slot) = toks.get_mut(at as usize) {
-                                slot.partner = start;
-                            }
-                        }
-                        _ => {
-                            broken.get_or_insert("its brackets don't match");
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        at += 1;
-    }
-    if !open.is_empty() {
-        broken.get_or_insert("a bracket is never closed");
     }
 }
 
@@ -340,6 +305,11 @@ struct Lexer<'a, 's> {
     /// Parentheses and brackets open (braces hold statements, so line breaks count there).
     depth: usize,
     broken: Option<&'static str>,
+    /// The brackets open, braces too, by their token's index: each is paired with its
+    /// partner as the partner is read.
+    open: Vec<(u32, u8)>,
+    /// Why the brackets don't pair, if they don't (said after any other reason).
+    unpaired: Option<&'static str>,
 }
 
 impl<'a> Lexer<'a, '_> {
@@ -681,10 +651,40 @@ impl<'a> Lexer<'a, '_> {
             },
         };
         self.i += op.len();
+        // INVARIANT: code is at most `MAX_CODE` bytes, so a token's index fits.
+        let at = u32::try_from(self.toks.len()).unwrap_or(NO_PARTNER);
         self.push(Tok::Op(op));
         match op.as_bytes() {
-            b"(" | b"[" => self.depth += 1,
-            b")" | b"]" => self.depth = self.depth.saturating_sub(1),
+            [open @ (b'(' | b'[' | b'{')] => {
+                if *open != b'{' {
+                    self.depth += 1;
+                }
+                self.open.push((at, *open));
+            }
+            [close @ (b')' | b']' | b'}')] => {
+                if *close != b'}' {
+                    self.depth = self.depth.saturating_sub(1);
+                }
+                let want = match close {
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                match self.open.last().copied() {
+                    Some((start, kind)) if kind == want => {
+                        self.open.pop();
+                        if let Some(slot) = self.toks.get_mut(start as usize) {
+                            slot.partner = at;
+                        }
+                        if let Some(slot) = self.toks.last_mut() {
+                            slot.partner = start;
+                        }
+                    }
+                    _ => {
+                        self.unpaired.get_or_insert("its brackets don't match");
+                    }
+                }
+            }
             _ => {}
         }
     }

@@ -297,20 +297,30 @@ pub(crate) enum Meaning {
 use crate::intent::lexicon::WordHasher as NameHasher;
 
 type Map<V> = std::collections::HashMap<&'static str, V, std::hash::BuildHasherDefault<NameHasher>>;
-type Set = std::collections::HashSet<&'static str, std::hash::BuildHasherDefault<NameHasher>>;
+
+/// What the index knows of one name or path, from every table at once.
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    meaning: Option<Meaning>,
+    /// A network prefix entry (`requests.`): the key ends with `.`.
+    prefix: Option<Net>,
+    special: Option<Special>,
+    /// The path before `(` in one of the home folder's calls (`os.getenv`).
+    home_call: bool,
+    wires: bool,
+}
 
 /// A lexicon's tables as one index, built once per language: a call's path is looked up
 /// once, not once per table.
 pub(crate) struct Index {
-    names: Map<Meaning>,
-    /// The network's prefix entries (`requests.`).
-    prefixes: Map<Net>,
-    /// Paths and calls that are the home folder (`dir.home`, `os.getenv(home)`), read
-    /// standard input, or name the interpreter itself: one lookup for every name read.
-    special: Map<Special>,
-    /// The paths before `(` in the home folder's calls (`os.getenv`).
-    home_calls: Set,
-    wires: Set,
+    /// Every name of every table, with what each table says of it: the names that mean
+    /// something, the network's prefix entries (`requests.`), the paths and calls that are
+    /// the home folder (`dir.home`, `os.getenv(home)`), read standard input or name the
+    /// interpreter itself, the home folder's calls, and what wires descriptors. One lookup
+    /// answers all of them for a path, and one more for its last name (`.rmsync`).
+    entries: Map<Entry>,
+    /// Whether any entry is a prefix (most languages have none).
+    has_prefixes: bool,
     /// The last names of what runs, deletes, reaches the network or runs code (three bytes
     /// or more), found in any case: what code that can't be read to its end must name to be
     /// a danger (`code::names_danger`). Made once per language, not once per program.
@@ -349,41 +359,59 @@ pub(crate) enum Special {
 
 impl Index {
     fn new(lexicon: &'static Lexicon) -> Index {
-        let mut names = Map::default();
-        let mut prefixes = Map::default();
+        let mut entries: Map<Entry> = Map::default();
+        let mut has_prefixes = false;
+        let mean = |entries: &mut Map<Entry>, name: &'static str, meaning: Meaning| {
+            let entry = entries.entry(name).or_default();
+            entry.meaning.get_or_insert(meaning);
+        };
         for (name, shape) in lexicon.runs {
-            names.entry(*name).or_insert(Meaning::Run(*shape));
+            mean(&mut entries, name, Meaning::Run(*shape));
         }
         for (name, delete) in lexicon.deletes {
-            names.entry(*name).or_insert(Meaning::Delete(*delete));
+            mean(&mut entries, name, Meaning::Delete(*delete));
         }
         for (name, access) in lexicon.files {
-            names.entry(*name).or_insert(Meaning::File(*access));
+            mean(&mut entries, name, Meaning::File(*access));
         }
         for (name, net) in lexicon.net {
             if name.ends_with('.') {
-                prefixes.insert(*name, *net);
+                entries.entry(*name).or_default().prefix = Some(*net);
+                has_prefixes = true;
             } else {
-                names.entry(*name).or_insert(Meaning::Net(*net));
+                mean(&mut entries, name, Meaning::Net(*net));
             }
         }
         for (name, eval) in lexicon.evals {
-            names.entry(*name).or_insert(Meaning::Eval(*eval));
+            mean(&mut entries, name, Meaning::Eval(*eval));
         }
         for (name, build) in lexicon.builds {
-            names.entry(*name).or_insert(Meaning::Build(*build));
+            mean(&mut entries, name, Meaning::Build(*build));
         }
-        let mut special = Map::default();
         for name in lexicon.home {
-            special.insert(*name, Special::Home);
+            entries.entry(*name).or_default().special = Some(Special::Home);
         }
         for name in lexicon.stdin {
-            special.entry(*name).or_insert(Special::Stdin);
+            entries
+                .entry(*name)
+                .or_default()
+                .special
+                .get_or_insert(Special::Stdin);
         }
         for name in lexicon.itself.0 {
-            special
+            entries
                 .entry(*name)
-                .or_insert(Special::Itself(lexicon.itself.1));
+                .or_default()
+                .special
+                .get_or_insert(Special::Itself(lexicon.itself.1));
+        }
+        for entry in lexicon.home {
+            if let Some((head, _)) = entry.split_once('(') {
+                entries.entry(head).or_default().home_call = true;
+            }
+        }
+        for name in lexicon.wires {
+            entries.entry(*name).or_default().wires = true;
         }
         let last =
             |name: &str| -> String { name.rsplit(['.', ' ']).next().unwrap_or(name).to_string() };
@@ -401,36 +429,42 @@ impl Index {
             .build(&words)
             .ok();
         Index {
+            entries,
+            has_prefixes,
             danger,
-            names,
-            prefixes,
-            special,
-            home_calls: lexicon
-                .home
-                .iter()
-                .filter_map(|entry| entry.split_once('(').map(|(head, _)| head))
-                .collect(),
-            wires: lexicon.wires.iter().copied().collect(),
         }
+    }
+
+    fn entry(&self, key: &str) -> Option<&Entry> {
+        self.entries.get(key)
+    }
+
+    /// The entry of `path`'s last name as a method on any object (`.rmsync`), if it has one.
+    fn last_entry(&self, path: &str) -> Option<&Entry> {
+        let dot = last_dot(path)?;
+        self.entry(path.get(dot..)?)
     }
 
     /// The meaning of a path, else of its last name as a method on any object (`.rmsync`).
     pub(crate) fn meaning(&self, path: &str) -> Option<Meaning> {
-        self.names.get(path).copied().or_else(|| {
-            let dot = last_dot(path)?;
-            self.names.get(path.get(dot..)?).copied()
-        })
+        self.entry(path)
+            .and_then(|entry| entry.meaning)
+            .or_else(|| self.last_entry(path).and_then(|entry| entry.meaning))
     }
 
     /// A prefix entry covering `path` (`requests.` for `requests.session.post`).
     pub(crate) fn prefix(&self, path: &str) -> Option<Net> {
-        if self.prefixes.is_empty() {
+        if !self.has_prefixes {
             return None;
         }
         let mut end = path.len();
         while let Some(dot) = path.get(..end).and_then(last_dot) {
-            if let Some(found) = path.get(..=dot).and_then(|p| self.prefixes.get(p)) {
-                return Some(*found);
+            if let Some(found) = path
+                .get(..=dot)
+                .and_then(|p| self.entry(p))
+                .and_then(|entry| entry.prefix)
+            {
+                return Some(found);
             }
             end = dot;
         }
@@ -444,26 +478,30 @@ impl Index {
 
     /// What a name stands for of its own, if anything.
     pub(crate) fn special(&self, key: &str) -> Option<Special> {
-        self.special.get(key).copied()
+        self.entry(key).and_then(|entry| entry.special)
     }
 
     pub(crate) fn is_home(&self, key: &str) -> bool {
         self.special(key) == Some(Special::Home)
     }
 
-    /// Is `path` a call that may give the home folder (`os.getenv`)?
-    pub(crate) fn calls_home(&self, path: &str) -> bool {
-        self.home_calls.contains(path)
-    }
-
     /// What calling `path` means, all of it looked up at once: kept with the path
     /// (`code::Path`), so a call read again is not looked up again.
     pub(crate) fn called(&self, path: &str) -> Called {
         let prefix = self.prefix(path);
+        let entry = self.entry(path).copied().unwrap_or_default();
+        let last = || self.last_entry(path).copied().unwrap_or_default();
+        let (meaning, wires) = match (entry.meaning, entry.wires) {
+            (Some(meaning), true) => (Some(meaning), true),
+            (meaning, wires) => {
+                let last = last();
+                (meaning.or(last.meaning), wires || last.wires)
+            }
+        };
         Called {
-            home_call: self.calls_home(path),
-            stdin: self.special(path) == Some(Special::Stdin),
-            meaning: self.meaning(path),
+            home_call: entry.home_call,
+            stdin: entry.special == Some(Special::Stdin),
+            meaning,
             prefix,
             // Under a client library, only a call named for a request is one
             // (`requests.session().post`, not `requests.Session()`).
@@ -471,15 +509,13 @@ impl Index {
                 && path.split('.').skip(1).any(|seg| {
                     super::read::verb_of(seg).is_some() || super::read::REQUESTS.contains(&seg)
                 }),
-            wires: self.wires(path),
+            wires,
         }
     }
 
     pub(crate) fn wires(&self, path: &str) -> bool {
-        self.wires.contains(path)
-            || last_dot(path)
-                .and_then(|dot| path.get(dot..))
-                .is_some_and(|last| self.wires.contains(last))
+        self.entry(path).is_some_and(|entry| entry.wires)
+            || self.last_entry(path).is_some_and(|entry| entry.wires)
     }
 }
 

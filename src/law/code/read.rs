@@ -74,6 +74,9 @@ pub(crate) struct State<'s> {
     nest: usize,
     /// Functions the program defines, read where they are called (`functions.rs`).
     functions: Vec<functions::Function>,
+    /// A bit for each function's name (`functions::sieve_bit`): a call whose path and last
+    /// name have no bit here calls none of them, and the functions are not searched.
+    function_bits: u64,
     /// How deep calls of the program's own functions are read.
     inlined: usize,
     /// Bytes of function bodies read at their calls, in all.
@@ -592,6 +595,7 @@ impl<'s> State<'s> {
             depth: 0,
             nest,
             functions: Vec::new(),
+            function_bits: 0,
             inlined: 0,
             inlined_bytes: 0,
             returned: None,
@@ -728,6 +732,9 @@ impl<'s> State<'s> {
     /// from its tokens.
     pub(crate) fn program(&mut self, lexed: &'s Lexed<'s>) {
         self.program = Some(lexed);
+        // Room for about one name or path every eight tokens, made once: a long program's
+        // table is not grown (and every name in it moved) while it is read.
+        self.names.reserve((lexed.len() / 8).min(1024));
         if let Some(why) = lexed.broken {
             self.unknown(why);
             self.reading.broken = true;

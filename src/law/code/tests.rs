@@ -1431,3 +1431,19 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_word_is_quoted_only_where_the_shell_would_read_it_otherwise() {
+    for (text, word) in [
+        ("", ""),
+        ("src/main.rs", "src/main.rs"),
+        ("--cov=src,x@y%z+1:2", "--cov=src,x@y%z+1:2"),
+        ("a b", "'a b'"),
+        ("it's", "'it'\\''s'"),
+        ("''", "''\\'''\\'''"),
+        ("é", "'é'"),
+        ("$HOME", "'$HOME'"),
+    ] {
+        assert_eq!(super::quote(text), word, "{text:?}");
+    }
+}

@@ -54,6 +54,15 @@ pub(crate) struct Function {
     called: bool,
 }
 
+/// A name's bit among 64, from its length and its first and last bytes: a name whose bit
+/// isn't among the functions' bits is none of their names.
+fn sieve_bit(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let first = usize::from(bytes.first().copied().unwrap_or(0));
+    let last = usize::from(bytes.last().copied().unwrap_or(0));
+    1 << ((bytes.len() ^ (first * 7) ^ (last * 13)) % 64)
+}
+
 /// The names of a parameter list between `open` and `close` (defaults and annotations
 /// skipped), and whether its first is `self` or `cls`.
 fn params(t: &Lexed<'_>, open: usize, close: usize) -> (Vec<String>, bool) {
@@ -175,6 +184,7 @@ impl<'s> State<'s> {
             self.unknown("it defines more functions than warden reads");
             return;
         }
+        self.function_bits |= sieve_bit(&name);
         self.functions.push(Function {
             name,
             params: params.into(),
@@ -388,6 +398,9 @@ impl<'s> State<'s> {
             ),
             None => ("", path),
         };
+        if self.function_bits & (sieve_bit(path) | sieve_bit(last)) == 0 {
+            return None;
+        }
         let receiver = last_dot(head).map_or(head, |dot| head.get(dot + 1..).unwrap_or(""));
         let index = self.functions.iter().position(|f| {
             f.name == path
@@ -410,16 +423,15 @@ impl<'s> State<'s> {
         {
             return value.clone();
         }
-        let name = function.name.clone();
         let params = Rc::clone(&function.params);
         let body = function.body.clone();
         let len = function.len;
         if self.inlined >= MAX_INLINE_DEPTH {
-            return Value::path(name);
+            return self.function_path(index);
         }
         if self.inlined_bytes + len > MAX_INLINED_BYTES {
             self.unknown("it calls its own functions more than warden reads");
-            return Value::path(name);
+            return self.function_path(index);
         }
         self.inlined_bytes += len;
         // What the parameters' names were bound to, taken out while the body is read (their
@@ -466,13 +478,24 @@ impl<'s> State<'s> {
                 None => self.unbind(param),
             }
         }
-        let value = value.unwrap_or(Value::path(name));
+        let value = match value {
+            Some(value) => value,
+            None => self.function_path(index),
+        };
         if let Some(slot) = self.functions.get_mut(index)
             && slot.seen.len() < 8
         {
             slot.seen.push((args.positional.clone(), value.clone()));
         }
         value
+    }
+
+    /// What calling function `index` gives when its body doesn't say: the object its name
+    /// names (made only then: most bodies read return a value).
+    fn function_path(&self, index: usize) -> Value {
+        self.functions
+            .get(index)
+            .map_or(Value::Other, |function| Value::path(function.name.clone()))
     }
 
     /// A body of the program's tokens, read as its text lexed on its own reads: no line break
