@@ -426,10 +426,36 @@ fn dangerous_word(text: &str) -> Option<String> {
 }
 
 /// The first control character in `text` other than a tab or a line break, named.
+/// The first control character in `text` but a tab or a line break, as `U+XXXX`: what
+/// `char::is_control` calls one (C0, DEL, C1). Found on the bytes, since every line passes
+/// here and most are long texts without one: C0 and DEL are single bytes, and a C1 character
+/// is `0xC2` then `0x80..=0x9F` in UTF-8, where no other character starts so.
 fn control_character(text: &str) -> Option<String> {
-    text.chars()
-        .find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-        .map(|c| format!("U+{:04X}", u32::from(c)))
+    /// A byte that is, or starts, a control character but a tab or a line break.
+    fn suspect(b: u8) -> bool {
+        (b < 0x20 && b != b'\t' && b != b'\n' && b != b'\r') | (b == 0x7F) | (b == 0xC2)
+    }
+    // Blocks of 64 bytes are tested without a branch a byte (the compiler makes vector
+    // compares of it); only a block holding a suspect byte is walked byte by byte.
+    const BLOCK: usize = 64;
+    let bytes = text.as_bytes();
+    let found = bytes.chunks(BLOCK).enumerate().find_map(|(n, block)| {
+        if !block.iter().fold(false, |any, &b| any | suspect(b)) {
+            return None;
+        }
+        block.iter().enumerate().find_map(|(i, &b)| {
+            let at = n * BLOCK + i;
+            match b {
+                0xC2 => bytes
+                    .get(at + 1)
+                    .filter(|next| (0x80..=0x9F).contains(*next))
+                    .map(|next| u32::from(*next)),
+                _ if suspect(b) => Some(u32::from(b)),
+                _ => None,
+            }
+        })
+    })?;
+    Some(format!("U+{found:04X}"))
 }
 
 fn unknown(reason: String) -> Risk {
@@ -888,4 +914,34 @@ pub(crate) fn host_names(host: &str) -> Vec<String> {
         names.push(tail.join("."));
     }
     names
+}
+
+#[cfg(test)]
+mod control {
+    use super::control_character;
+
+    /// The byte scan finds exactly what `char::is_control` finds, for every character.
+    #[test]
+    fn every_character_is_found_as_chars_would_find_it() {
+        let by_chars = |text: &str| {
+            text.chars()
+                .find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                .map(|c| format!("U+{:04X}", u32::from(c)))
+        };
+        let mut found = 0;
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let text = format!("ls {c}x\u{0085}");
+            assert_eq!(
+                control_character(&text),
+                by_chars(&text),
+                "{:04X}",
+                u32::from(c)
+            );
+            found += usize::from(by_chars(&format!("{c}")).is_some());
+        }
+        // C0 but tab, LF and CR (29), DEL, and C1 (32).
+        assert_eq!(found, 62);
+        assert_eq!(control_character("a\u{9f}"), Some("U+009F".into()));
+        assert_eq!(control_character("a\u{a0}\u{100}é\t\r\n"), None);
+    }
 }
