@@ -164,7 +164,9 @@ fn proxy(upstream: &str, calibrates: bool) -> (String, Arc<Mutex<Vec<Exchange>>>
     thread::spawn(move || {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
+            // Longer than any wait of warden's: on a loaded machine the model answers late,
+            // and the proxy must record its answer, not a 502 of its own.
+            .timeout_global(Some(Duration::from_secs(600)))
             .build()
             .new_agent();
         for stream in listener.incoming() {
