@@ -2,7 +2,8 @@
 //! appends through a [`LogHandle`]; it takes every append waiting, writes them in one batch,
 //! flushes once, and only then acknowledges them all (group commit). No async thread ever
 //! waits on the disk, and an append costs one hand-over to the writer and one wake-up back,
-//! not an actor's mailbox in between.
+//! not an actor's mailbox in between; a record nobody waits for (a judged step that counted
+//! nothing) costs the hand-over alone ([`LogHandle::hand`]).
 //!
 //! An append is one operation, whole: the records of one stream or of several (a task's
 //! opening with its chat's `TaskCreated`; an answer with the preference it keeps), written in
@@ -132,39 +133,58 @@ pub struct LogHandle {
 impl LogHandle {
     /// Appends a chat's records; returns the last sequence number once they are durable.
     pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, WriteError> {
-        self.append_returning(chat, records, true)
+        self.append_returning(chat, records)
             .await
             .map(|(seq, _)| seq)
     }
 
-    /// Appends a chat's records and hands them back once they are durable. With `wait`
-    /// false (records that change no later decision: a judged step that counted nothing),
-    /// once they are written: the same group's flush, or one within [`FLUSH_BOUND`], makes
-    /// them durable. A `kill -9` in that window loses the log's line about the step, never a
-    /// chat's state.
-    pub async fn append_returning(
-        &self,
-        chat: String,
-        records: Vec<Record>,
-        wait: bool,
-    ) -> Appended {
-        let mut written = self.send(vec![(chat, records)], wait).await?;
+    /// Appends a chat's records and hands them back once they are durable.
+    pub async fn append_returning(&self, chat: String, records: Vec<Record>) -> Appended {
+        let mut written = self.send(vec![(chat, records)]).await?;
         written.pop().ok_or(WriteError::Unanswered)
+    }
+
+    /// Hands the writer a chat's records that change no later decision (a judged step that
+    /// counted nothing) without waiting for it: they are written after every append handed
+    /// before them and before every one handed after, and made durable by the same group's
+    /// flush or one within [`FLUSH_BOUND`]. What the writer answered is taken from the
+    /// [`Later`] when the chat next looks; a writer already gone refuses them at once.
+    pub fn hand(&self, chat: String, records: Vec<Record>) -> Result<Later, WriteError> {
+        let (reply, answer) = oneshot::channel();
+        // INVARIANT: a preference is applied only once it is durable, so it always waits.
+        let wait = chat == STREAM;
+        let job = Job::Append {
+            streams: vec![(chat, records)],
+            wait,
+            reply,
+        };
+        if self.jobs.send(job).is_err() {
+            return Err(self.gone());
+        }
+        Ok(Later(answer))
+    }
+
+    /// Why the writer is gone, as its standing says now (without waiting for it to say).
+    fn gone(&self) -> WriteError {
+        let why = match &*self.standing.borrow() {
+            Standing::Stopped(reason) => reason.clone(),
+            Standing::Closed => "it was closed".to_string(),
+            _ => "it did not say why".to_string(),
+        };
+        WriteError::Stopped { why }
     }
 
     /// Appends one operation's records over several streams as one unit (all of it is in
     /// the log after a crash, or none of it); answers each stream's once they are durable.
     pub async fn append_streams(&self, streams: Streams) -> Written {
-        self.send(streams, true).await
+        self.send(streams).await
     }
 
-    async fn send(&self, streams: Streams, wait: bool) -> Written {
-        // INVARIANT: a preference is applied only once it is durable, so it always waits.
-        let wait = wait || streams.iter().any(|(stream, _)| stream == STREAM);
+    async fn send(&self, streams: Streams) -> Written {
         let (reply, answer) = oneshot::channel();
         let job = Job::Append {
             streams,
-            wait,
+            wait: true,
             reply,
         };
         if self.jobs.send(job).is_err() {
@@ -240,6 +260,30 @@ impl LogHandle {
     /// Gives the writer a fault (tests).
     pub fn inject(&self, fault: Fault) {
         let _ = self.jobs.send(Job::Fault(fault));
+    }
+}
+
+/// An append handed to the writer that nobody waits for ([`LogHandle::hand`]): what the
+/// writer answered, once it has. The writer answers by setting it, waking nobody.
+pub struct Later(oneshot::Receiver<Written>);
+
+impl Later {
+    /// What the writer answered, if it has: its last sequence number and its records, or why
+    /// they were not written.
+    pub fn answered(&mut self, log: &LogHandle) -> Option<Appended> {
+        match self.0.try_recv() {
+            Ok(written) => Some(written.and_then(|mut w| w.pop().ok_or(WriteError::Unanswered))),
+            Err(oneshot::error::TryRecvError::Empty) => None,
+            Err(oneshot::error::TryRecvError::Closed) => Some(Err(log.gone())),
+        }
+    }
+
+    /// Waits for what the writer answers.
+    pub async fn wait(self, log: &LogHandle) -> Appended {
+        match self.0.await {
+            Ok(written) => written.and_then(|mut w| w.pop().ok_or(WriteError::Unanswered)),
+            Err(_) => Err(log.why_stopped().await),
+        }
     }
 }
 
