@@ -363,9 +363,9 @@ impl ChatRun {
             }
             _ => Watched::default(),
         };
-        if let Some(decided) =
-            self.judges
-                .decide_here(&self.state, &step, &situation, &watched)
+        if let Some(decided) = self
+            .judges
+            .decide_here(&self.state, &step, &situation, &watched)
         {
             return decided;
         }

@@ -41,6 +41,12 @@ pub const GROUP_MAX: usize = 4_096;
 /// even when no waiting append comes to carry it.
 pub const FLUSH_BOUND: Duration = Duration::from_millis(20);
 
+/// How long the writer lets appends gather after a group nobody waited for (records of
+/// routine steps only) before it takes the next: a chat that hands one over then doesn't
+/// wake the writer's thread, and the writer takes them many at a time. An append that waits
+/// comes at most this much later to its group.
+pub const GATHER: Duration = Duration::from_millis(1);
+
 /// How long a failed log waits before the writer opens it again; the pause doubles after
 /// each try that fails, up to [`RETRY_MAX`].
 pub const RETRY_FIRST: Duration = Duration::from_millis(50);
@@ -446,6 +452,16 @@ struct Group {
     close: Option<oneshot::Sender<Result<(), WriteError>>>,
 }
 
+impl Group {
+    /// Whether it holds appends and nobody waits for any of it.
+    fn is_unwaited(&self) -> bool {
+        !self.appends.is_empty()
+            && self.appends.iter().all(|append| !append.wait)
+            && self.flushes.is_empty()
+            && self.close.is_none()
+    }
+}
+
 /// A log that can't be written, and when the writer tries it again.
 struct Failing {
     reason: Arc<LogError>,
@@ -512,8 +528,13 @@ impl Writer {
                 },
             };
             let group = self.gather(first, jobs);
+            let unwaited = group.is_unwaited();
             if self.commit(group, &mut unflushed) {
                 return;
+            }
+            if unwaited && self.failing.is_none() {
+                // Not in `recv` meanwhile: handing a record over wakes nobody.
+                std::thread::sleep(GATHER);
             }
         }
         // Every handle is gone: whatever was written is flushed before the thread ends.
