@@ -172,11 +172,21 @@ impl ChatRun {
         // writer, which writes it after everything handed before and makes it durable by the
         // same group's flush; nobody waits for either, and it is applied once written.
         if records.iter().all(|r| r.event.is_record_only()) {
+            let behind = self.log.is_behind();
             let later = self
                 .log
                 .hand(self.id.clone(), records)
                 .inspect_err(|_| self.unsure = true)?;
-            self.later.push_back(later);
+            if !behind {
+                self.later.push_back(later);
+                return Ok(());
+            }
+            // The writer is far behind the chats: this step waits until its record is
+            // written (not flushed), so the writer's channel stays bounded.
+            let written = later.wait(&self.log).await;
+            self.take_written();
+            let (seq, records) = written.inspect_err(|_| self.unsure = true)?;
+            self.applied(seq, records);
             return Ok(());
         }
         let (seq, records) = self

@@ -26,6 +26,7 @@ use super::error::{Reading, RuntimeError, WriteError};
 use super::feed::Feed;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -46,6 +47,11 @@ pub const FLUSH_BOUND: Duration = Duration::from_millis(20);
 /// wake the writer's thread, and the writer takes them many at a time. An append that waits
 /// comes at most this much later to its group.
 pub const GATHER: Duration = Duration::from_millis(1);
+
+/// How many appends nobody waits for may be in the writer's channel before a chat waits for
+/// the writer to take its own (the old way): the channel never grows past what the writer
+/// takes in a few groups, however far the chats run ahead of it.
+pub const HANDED_MAX: usize = GROUP_MAX;
 
 /// How long a failed log waits before the writer opens it again; the pause doubles after
 /// each try that fails, up to [`RETRY_MAX`].
@@ -134,6 +140,9 @@ enum Job {
 pub struct LogHandle {
     jobs: Sender<Job>,
     standing: watch::Receiver<Standing>,
+    /// How many appends handed over with nobody waiting are still in the channel: the
+    /// writer takes one off each it takes in.
+    handed: Arc<AtomicUsize>,
 }
 
 impl LogHandle {
@@ -164,10 +173,20 @@ impl LogHandle {
             wait,
             reply,
         };
+        // Counted before it is sent, so the writer never takes off one not counted yet.
+        if !wait {
+            self.handed.fetch_add(1, Ordering::Relaxed);
+        }
         if self.jobs.send(job).is_err() {
             return Err(self.gone());
         }
         Ok(Later(answer))
+    }
+
+    /// Whether the writer is behind: [`HANDED_MAX`] appends nobody waits for are in its
+    /// channel. A chat then waits for its record to be written before it answers.
+    pub fn is_behind(&self) -> bool {
+        self.handed.load(Ordering::Relaxed) >= HANDED_MAX
     }
 
     /// Why the writer is gone, as its standing says now (without waiting for it to say).
@@ -331,6 +350,8 @@ impl LogWriter {
         let (preferences, published) = watch::channel(Arc::new(folded));
         let (jobs, receiver) = channel();
         let (standing, watching) = watch::channel(Standing::Writing);
+        let handed = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::clone(&handed);
         let thread = std::thread::Builder::new()
             .name("warden-log".to_string())
             .spawn(move || {
@@ -341,6 +362,7 @@ impl LogWriter {
                     standing,
                     fault: None,
                     failing: None,
+                    handed: taken,
                 };
                 let ended = std::panic::catch_unwind(AssertUnwindSafe(|| writer.run(&receiver)));
                 let standing = match ended {
@@ -366,6 +388,7 @@ impl LogWriter {
             handle: LogHandle {
                 jobs,
                 standing: watching,
+                handed,
             },
             thread: Some(thread),
             closed: None,
@@ -482,6 +505,8 @@ struct Writer {
     fault: Option<Fault>,
     /// `Some` while the log can't be written.
     failing: Option<Failing>,
+    /// The handles' count of appends handed over with nobody waiting and not taken yet.
+    handed: Arc<AtomicUsize>,
 }
 
 impl Writer {
@@ -555,11 +580,16 @@ impl Writer {
                     streams,
                     wait,
                     reply,
-                } => group.appends.push(Append {
-                    streams,
-                    wait,
-                    reply,
-                }),
+                } => {
+                    if !wait {
+                        self.handed.fetch_sub(1, Ordering::Relaxed);
+                    }
+                    group.appends.push(Append {
+                        streams,
+                        wait,
+                        reply,
+                    });
+                }
                 Job::Snapshot { chat, seq, state } => self.snapshot(&chat, seq, &state),
                 Job::Flush(reply) => group.flushes.push(reply),
                 Job::Fault(fault) => self.fault = Some(fault),
@@ -873,6 +903,56 @@ mod tests {
                 note: text.to_string(),
             },
         }]
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_record_handed_over_is_written_in_order_and_counted_until_taken() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let log = Arc::new(EventLog::open(dir.path()).unwrap_or_else(|e| panic!("{e}")));
+        let feed = Arc::new(Feed::new(Arc::clone(&log)).unwrap_or_else(|e| panic!("{e}")));
+        let mut writer = LogWriter::start(Arc::clone(&log), feed).unwrap_or_else(|e| panic!("{e}"));
+        let handle = writer.handle();
+        let mut handed = Vec::new();
+        for n in 0..100 {
+            let later = handle
+                .hand("c1".to_string(), note(&format!("n{n}")))
+                .unwrap_or_else(|e| panic!("{e}"));
+            handed.push(later);
+        }
+        // An append that waits, handed after them, is written after them.
+        let last = handle
+            .append("c1".to_string(), note("last"))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut seqs = Vec::new();
+        for mut later in handed {
+            let (seq, records) = later
+                .answered(&handle)
+                .unwrap_or_else(|| panic!("answered before the append after it"))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(records.len(), 1);
+            seqs.push(seq);
+        }
+        assert!(seqs.windows(2).all(|w| w[0] < w[1]), "in order: {seqs:?}");
+        assert!(
+            seqs.iter().all(|seq| *seq < last),
+            "before the append after them"
+        );
+        // Every one the writer took is off the count.
+        assert_eq!(handle.handed.load(Ordering::Relaxed), 0);
+        assert!(!handle.is_behind());
+        writer.close().await.unwrap_or_else(|e| panic!("{e}"));
+        let notes: Vec<String> = log
+            .records("c1")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .filter_map(|entry| match entry.ok()?.record.ok()?.event {
+                Event::NoteChanged { note } => Some(note),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(notes.len(), 101, "all of them in the log");
+        assert_eq!(notes.first().map(String::as_str), Some("n0"));
+        assert_eq!(notes.last().map(String::as_str), Some("last"));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
