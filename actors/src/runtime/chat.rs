@@ -5,7 +5,7 @@
 
 use super::error::{Part, RuntimeError};
 use super::judge::{JudgeMsg, Judges};
-use super::log::LogHandle;
+use super::log::{Appended, Later, LogHandle};
 use super::names::Names;
 use super::supervisor::SupervisorMsg;
 use super::watch::{WatchActor, WatchMsg};
@@ -134,6 +134,9 @@ pub struct ChatRun {
     /// An append of this chat failed: the log may hold records its state lacks, so the chat
     /// fails once it has answered and comes back from the log.
     unsure: bool,
+    /// Records nobody waits for, handed to the log's writer and not applied yet, oldest
+    /// first: each is applied once the writer says it is written.
+    later: VecDeque<Later>,
 }
 
 /// How many looks a chat remembers for its peeks: Claude Code's `PermissionRequest` follows
@@ -165,16 +168,68 @@ impl ChatRun {
             .into_iter()
             .map(|event| Record { at_ms, event })
             .collect();
-        // A step judged that counted nothing changes no later decision: it is written at
-        // once and made durable by the same group's flush, without waiting for it.
-        let wait = !records.iter().all(|r| r.event.is_record_only());
+        // A step judged that counted nothing changes no later decision: it is handed to the
+        // writer, which writes it after everything handed before and makes it durable by the
+        // same group's flush; nobody waits for either, and it is applied once written.
+        if records.iter().all(|r| r.event.is_record_only()) {
+            let behind = self.log.is_behind();
+            let later = self
+                .log
+                .hand(self.id.clone(), records)
+                .inspect_err(|_| self.unsure = true)?;
+            if !behind {
+                self.later.push_back(later);
+                return Ok(());
+            }
+            // The writer is far behind the chats: this step waits until its record is
+            // written (not flushed), so the writer's channel stays bounded.
+            let written = later.wait(&self.log).await;
+            self.take_written();
+            let (seq, records) = written.inspect_err(|_| self.unsure = true)?;
+            self.applied(seq, records);
+            return Ok(());
+        }
         let (seq, records) = self
             .log
-            .append_returning(self.id.clone(), records, wait)
+            .append_returning(self.id.clone(), records)
             .await
             .inspect_err(|_| self.unsure = true)?;
+        // The writer answers in the order it was handed appends: what this chat handed
+        // before is answered by now, and applied first.
+        self.take_written();
         self.applied(seq, records);
         Ok(())
+    }
+
+    /// Applies what the writer has answered of the records handed to it, oldest first,
+    /// without waiting.
+    fn take_written(&mut self) {
+        while let Some(later) = self.later.front_mut() {
+            let Some(answer) = later.answered(&self.log) else {
+                return;
+            };
+            self.later.pop_front();
+            self.applied_later(answer);
+        }
+    }
+
+    /// Waits for the writer's answer to every record handed to it, and applies them: what
+    /// reads or writes more than a step's judging sees the chat as the log holds it.
+    async fn catch_up(&mut self) {
+        while let Some(later) = self.later.pop_front() {
+            let answer = later.wait(&self.log).await;
+            self.applied_later(answer);
+        }
+    }
+
+    fn applied_later(&mut self, answer: Appended) {
+        match answer {
+            Ok((seq, records)) => self.applied(seq, records),
+            Err(e) => {
+                tracing::warn!(chat = %self.id, error = %e, "a judged step's record was not written");
+                self.unsure = true;
+            }
+        }
     }
 
     /// Applies records the log acknowledged, `seq` the last one's sequence number.
@@ -191,9 +246,11 @@ impl ChatRun {
                 turn_started_ms: self.state.turn_started_ms,
             });
         }
-        self.last_seq = seq;
+        self.last_seq = self.last_seq.max(seq);
         self.since_snapshot += records.len() as u64;
-        if should_snapshot(self.since_snapshot) {
+        // INVARIANT: a snapshot at `seq` holds every event of the chat up to it: none is
+        // taken while records handed before are not applied.
+        if should_snapshot(self.since_snapshot) && self.later.is_empty() {
             self.since_snapshot = 0;
             self.log
                 .snapshot(self.id.clone(), seq, Box::new((*self.state).clone()));
@@ -316,6 +373,12 @@ impl ChatRun {
             }
             _ => Watched::default(),
         };
+        if let Some(decided) = self
+            .judges
+            .decide_here(&self.state, &step, &situation, &watched)
+        {
+            return decided;
+        }
         let judge = self.judges.pick().ok_or(RuntimeError::NoJudge)?;
         let state = Arc::clone(&self.state);
         let decided = call(
@@ -543,6 +606,7 @@ impl Actor for ChatActor {
             myself,
             looks: VecDeque::new(),
             unsure: false,
+            later: VecDeque::new(),
         })
     }
 
@@ -554,6 +618,11 @@ impl Actor for ChatActor {
     ) -> Result<(), ActorProcessingErr> {
         if !matches!(message, ChatMsg::Tick) {
             run.touched = Instant::now();
+        }
+        match message {
+            // A step's judging reads nothing a record nobody waits for changes.
+            ChatMsg::Judge { .. } | ChatMsg::Mode(_) | ChatMsg::Tick => run.take_written(),
+            _ => run.catch_up().await,
         }
         match message {
             // The work is boxed: an idle chat's task then holds only a small future, and the

@@ -1,9 +1,12 @@
-//! The judge actor: serves the chat law's decisions (`warden::chat::law::decide`), with the
-//! person's global preferences beside it (classes allowed in every chat,
-//! Always-allow-one-command rules, per-tool settings, the note). The law is pure; the facts
-//! it asks for (git status, remotes, manifests) come from the host and may block, so the
-//! actor runs them off the async threads.
+//! The judges: the chat law's decisions (`warden::chat::law::decide`), with the person's
+//! global preferences beside it (classes allowed in every chat, Always-allow-one-command
+//! rules, per-tool settings, the note). The law is pure; the facts it asks for (git status,
+//! remotes, manifests) come from the host and may block. A step whose facts are at hand (the
+//! host's caches answer, as for most steps) is decided where its chat runs, with no hop
+//! ([`Judges::decide_here`]); one that needs `git` goes to a judge actor of the pool, which
+//! runs it off the async threads.
 
+use super::error::{Part, RuntimeError};
 use super::names::Names;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::panic::AssertUnwindSafe;
@@ -66,28 +69,83 @@ struct Pool {
     places: Box<[String]>,
     next: AtomicUsize,
     preferences: Published,
+    /// The host's facts, for the steps decided where their chat runs.
+    facts: Arc<dyn Facts + Send + Sync>,
 }
 
 impl Judges {
     /// A pool of `size` places (at least one), empty until the supervisor starts them, whose
-    /// judges read the preferences `preferences` publishes.
-    pub fn new(names: &Names, size: usize, preferences: Published) -> Judges {
+    /// judges read the preferences `preferences` publishes; `facts` the host's, for the steps
+    /// decided where their chat runs.
+    pub fn new(
+        names: &Names,
+        size: usize,
+        preferences: Published,
+        facts: Arc<dyn Facts + Send + Sync>,
+    ) -> Judges {
         Judges {
             inner: Arc::new(Pool {
                 places: (0..size.max(1)).map(|at| names.judge(at)).collect(),
                 next: AtomicUsize::new(0),
                 preferences,
+                facts,
             }),
         }
     }
 
     /// One judge per core the machine offers, up to four.
-    pub fn per_core(names: &Names, preferences: Published) -> Judges {
+    pub fn per_core(
+        names: &Names,
+        preferences: Published,
+        facts: Arc<dyn Facts + Send + Sync>,
+    ) -> Judges {
         Judges::new(
             names,
             std::thread::available_parallelism().map_or(1, |n| n.get().min(4)),
             preferences,
+            facts,
         )
+    }
+
+    /// Decides a step where its chat runs, when it needs no fact that may wait: the host's
+    /// facts answer from what they hold (`facts::at_hand`), or never wait. `None` when it
+    /// needed one (it would have run `git`): a judge of the pool decides it then, off the
+    /// async threads ([`Judges::pick`]). This saves the common step two hops, to a judge
+    /// and back.
+    pub fn decide_here(
+        &self,
+        state: &ChatState,
+        step: &Step,
+        situation: &Situation,
+        watched: &Watched,
+    ) -> Option<Result<Decided, RuntimeError>> {
+        let facts = self.inner.facts.as_ref();
+        let preferences = self.current();
+        let rule = || {
+            warden::chat::law::decide(
+                state,
+                &preferences,
+                step.clone(),
+                facts,
+                situation,
+                watched.clone(),
+            )
+        };
+        let decided = if facts.may_wait() {
+            std::panic::catch_unwind(AssertUnwindSafe(|| crate::facts::at_hand(rule)))
+                .transpose()?
+        } else {
+            std::panic::catch_unwind(AssertUnwindSafe(rule))
+        };
+        // INVARIANT: a step whose judging panicked gets no verdict: its caller fails and
+        // asks, as with a judge of the pool.
+        Some(decided.map_err(|panic| {
+            tracing::error!(
+                panic = panic_text(panic.as_ref()),
+                "judging a step panicked; the step is not judged (its caller asks)"
+            );
+            RuntimeError::Gone { part: Part::Judge }
+        }))
     }
 
     pub fn size(&self) -> usize {
@@ -208,13 +266,8 @@ impl Actor for JudgeActor {
                     // it stopped, steps sent to it meanwhile would be lost with its mailbox.
                     Err(panic) => {
                         drop(reply);
-                        let said = panic
-                            .downcast_ref::<&str>()
-                            .copied()
-                            .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-                            .unwrap_or("no message");
                         tracing::error!(
-                            panic = said,
+                            panic = panic_text(panic.as_ref()),
                             "judging a step panicked; the step is not judged (its caller asks)"
                         );
                     }
@@ -223,4 +276,13 @@ impl Actor for JudgeActor {
         }
         Ok(())
     }
+}
+
+/// A panic's message, when it has one.
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
 }

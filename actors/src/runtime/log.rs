@@ -2,7 +2,8 @@
 //! appends through a [`LogHandle`]; it takes every append waiting, writes them in one batch,
 //! flushes once, and only then acknowledges them all (group commit). No async thread ever
 //! waits on the disk, and an append costs one hand-over to the writer and one wake-up back,
-//! not an actor's mailbox in between.
+//! not an actor's mailbox in between; a record nobody waits for (a judged step that counted
+//! nothing) costs the hand-over alone ([`LogHandle::hand`]).
 //!
 //! An append is one operation, whole: the records of one stream or of several (a task's
 //! opening with its chat's `TaskCreated`; an answer with the preference it keeps), written in
@@ -25,6 +26,7 @@ use super::error::{Reading, RuntimeError, WriteError};
 use super::feed::Feed;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -39,6 +41,17 @@ pub const GROUP_MAX: usize = 4_096;
 /// How long a record that nobody waits for may stay unflushed: the writer flushes it by then
 /// even when no waiting append comes to carry it.
 pub const FLUSH_BOUND: Duration = Duration::from_millis(20);
+
+/// How long the writer lets appends gather after a group nobody waited for (records of
+/// routine steps only) before it takes the next: a chat that hands one over then doesn't
+/// wake the writer's thread, and the writer takes them many at a time. An append that waits
+/// comes at most this much later to its group.
+pub const GATHER: Duration = Duration::from_millis(1);
+
+/// How many appends nobody waits for may be in the writer's channel before a chat waits for
+/// the writer to take its own (the old way): the channel never grows past what the writer
+/// takes in a few groups, however far the chats run ahead of it.
+pub const HANDED_MAX: usize = GROUP_MAX;
 
 /// How long a failed log waits before the writer opens it again; the pause doubles after
 /// each try that fails, up to [`RETRY_MAX`].
@@ -127,44 +140,76 @@ enum Job {
 pub struct LogHandle {
     jobs: Sender<Job>,
     standing: watch::Receiver<Standing>,
+    /// How many appends handed over with nobody waiting are still in the channel: the
+    /// writer takes one off each it takes in.
+    handed: Arc<AtomicUsize>,
 }
 
 impl LogHandle {
     /// Appends a chat's records; returns the last sequence number once they are durable.
     pub async fn append(&self, chat: String, records: Vec<Record>) -> Result<u64, WriteError> {
-        self.append_returning(chat, records, true)
+        self.append_returning(chat, records)
             .await
             .map(|(seq, _)| seq)
     }
 
-    /// Appends a chat's records and hands them back once they are durable. With `wait`
-    /// false (records that change no later decision: a judged step that counted nothing),
-    /// once they are written: the same group's flush, or one within [`FLUSH_BOUND`], makes
-    /// them durable. A `kill -9` in that window loses the log's line about the step, never a
-    /// chat's state.
-    pub async fn append_returning(
-        &self,
-        chat: String,
-        records: Vec<Record>,
-        wait: bool,
-    ) -> Appended {
-        let mut written = self.send(vec![(chat, records)], wait).await?;
+    /// Appends a chat's records and hands them back once they are durable.
+    pub async fn append_returning(&self, chat: String, records: Vec<Record>) -> Appended {
+        let mut written = self.send(vec![(chat, records)]).await?;
         written.pop().ok_or(WriteError::Unanswered)
+    }
+
+    /// Hands the writer a chat's records that change no later decision (a judged step that
+    /// counted nothing) without waiting for it: they are written after every append handed
+    /// before them and before every one handed after, and made durable by the same group's
+    /// flush or one within [`FLUSH_BOUND`]. What the writer answered is taken from the
+    /// [`Later`] when the chat next looks; a writer already gone refuses them at once.
+    pub fn hand(&self, chat: String, records: Vec<Record>) -> Result<Later, WriteError> {
+        let (reply, answer) = oneshot::channel();
+        // INVARIANT: a preference is applied only once it is durable, so it always waits.
+        let wait = chat == STREAM;
+        let job = Job::Append {
+            streams: vec![(chat, records)],
+            wait,
+            reply,
+        };
+        // Counted before it is sent, so the writer never takes off one not counted yet.
+        if !wait {
+            self.handed.fetch_add(1, Ordering::Relaxed);
+        }
+        if self.jobs.send(job).is_err() {
+            return Err(self.gone());
+        }
+        Ok(Later(answer))
+    }
+
+    /// Whether the writer is behind: [`HANDED_MAX`] appends nobody waits for are in its
+    /// channel. A chat then waits for its record to be written before it answers.
+    pub fn is_behind(&self) -> bool {
+        self.handed.load(Ordering::Relaxed) >= HANDED_MAX
+    }
+
+    /// Why the writer is gone, as its standing says now (without waiting for it to say).
+    fn gone(&self) -> WriteError {
+        let why = match &*self.standing.borrow() {
+            Standing::Stopped(reason) => reason.clone(),
+            Standing::Closed => "it was closed".to_string(),
+            _ => "it did not say why".to_string(),
+        };
+        WriteError::Stopped { why }
     }
 
     /// Appends one operation's records over several streams as one unit (all of it is in
     /// the log after a crash, or none of it); answers each stream's once they are durable.
     pub async fn append_streams(&self, streams: Streams) -> Written {
-        self.send(streams, true).await
+        self.send(streams).await
     }
 
-    async fn send(&self, streams: Streams, wait: bool) -> Written {
-        // INVARIANT: a preference is applied only once it is durable, so it always waits.
-        let wait = wait || streams.iter().any(|(stream, _)| stream == STREAM);
+    async fn send(&self, streams: Streams) -> Written {
         let (reply, answer) = oneshot::channel();
         let job = Job::Append {
             streams,
-            wait,
+            wait: true,
             reply,
         };
         if self.jobs.send(job).is_err() {
@@ -243,6 +288,30 @@ impl LogHandle {
     }
 }
 
+/// An append handed to the writer that nobody waits for ([`LogHandle::hand`]): what the
+/// writer answered, once it has. The writer answers by setting it, waking nobody.
+pub struct Later(oneshot::Receiver<Written>);
+
+impl Later {
+    /// What the writer answered, if it has: its last sequence number and its records, or why
+    /// they were not written.
+    pub fn answered(&mut self, log: &LogHandle) -> Option<Appended> {
+        match self.0.try_recv() {
+            Ok(written) => Some(written.and_then(|mut w| w.pop().ok_or(WriteError::Unanswered))),
+            Err(oneshot::error::TryRecvError::Empty) => None,
+            Err(oneshot::error::TryRecvError::Closed) => Some(Err(log.gone())),
+        }
+    }
+
+    /// Waits for what the writer answers.
+    pub async fn wait(self, log: &LogHandle) -> Appended {
+        match self.0.await {
+            Ok(written) => written.and_then(|mut w| w.pop().ok_or(WriteError::Unanswered)),
+            Err(_) => Err(log.why_stopped().await),
+        }
+    }
+}
+
 /// The writer's thread, owned by the supervisor.
 pub struct LogWriter {
     handle: LogHandle,
@@ -281,6 +350,8 @@ impl LogWriter {
         let (preferences, published) = watch::channel(Arc::new(folded));
         let (jobs, receiver) = channel();
         let (standing, watching) = watch::channel(Standing::Writing);
+        let handed = Arc::new(AtomicUsize::new(0));
+        let taken = Arc::clone(&handed);
         let thread = std::thread::Builder::new()
             .name("warden-log".to_string())
             .spawn(move || {
@@ -291,6 +362,7 @@ impl LogWriter {
                     standing,
                     fault: None,
                     failing: None,
+                    handed: taken,
                 };
                 let ended = std::panic::catch_unwind(AssertUnwindSafe(|| writer.run(&receiver)));
                 let standing = match ended {
@@ -316,6 +388,7 @@ impl LogWriter {
             handle: LogHandle {
                 jobs,
                 standing: watching,
+                handed,
             },
             thread: Some(thread),
             closed: None,
@@ -402,6 +475,16 @@ struct Group {
     close: Option<oneshot::Sender<Result<(), WriteError>>>,
 }
 
+impl Group {
+    /// Whether it holds appends and nobody waits for any of it.
+    fn is_unwaited(&self) -> bool {
+        !self.appends.is_empty()
+            && self.appends.iter().all(|append| !append.wait)
+            && self.flushes.is_empty()
+            && self.close.is_none()
+    }
+}
+
 /// A log that can't be written, and when the writer tries it again.
 struct Failing {
     reason: Arc<LogError>,
@@ -422,6 +505,8 @@ struct Writer {
     fault: Option<Fault>,
     /// `Some` while the log can't be written.
     failing: Option<Failing>,
+    /// The handles' count of appends handed over with nobody waiting and not taken yet.
+    handed: Arc<AtomicUsize>,
 }
 
 impl Writer {
@@ -468,8 +553,13 @@ impl Writer {
                 },
             };
             let group = self.gather(first, jobs);
+            let unwaited = group.is_unwaited();
             if self.commit(group, &mut unflushed) {
                 return;
+            }
+            if unwaited && self.failing.is_none() {
+                // Not in `recv` meanwhile: handing a record over wakes nobody.
+                std::thread::sleep(GATHER);
             }
         }
         // Every handle is gone: whatever was written is flushed before the thread ends.
@@ -490,11 +580,16 @@ impl Writer {
                     streams,
                     wait,
                     reply,
-                } => group.appends.push(Append {
-                    streams,
-                    wait,
-                    reply,
-                }),
+                } => {
+                    if !wait {
+                        self.handed.fetch_sub(1, Ordering::Relaxed);
+                    }
+                    group.appends.push(Append {
+                        streams,
+                        wait,
+                        reply,
+                    });
+                }
                 Job::Snapshot { chat, seq, state } => self.snapshot(&chat, seq, &state),
                 Job::Flush(reply) => group.flushes.push(reply),
                 Job::Fault(fault) => self.fault = Some(fault),
@@ -808,6 +903,56 @@ mod tests {
                 note: text.to_string(),
             },
         }]
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_record_handed_over_is_written_in_order_and_counted_until_taken() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let log = Arc::new(EventLog::open(dir.path()).unwrap_or_else(|e| panic!("{e}")));
+        let feed = Arc::new(Feed::new(Arc::clone(&log)).unwrap_or_else(|e| panic!("{e}")));
+        let mut writer = LogWriter::start(Arc::clone(&log), feed).unwrap_or_else(|e| panic!("{e}"));
+        let handle = writer.handle();
+        let mut handed = Vec::new();
+        for n in 0..100 {
+            let later = handle
+                .hand("c1".to_string(), note(&format!("n{n}")))
+                .unwrap_or_else(|e| panic!("{e}"));
+            handed.push(later);
+        }
+        // An append that waits, handed after them, is written after them.
+        let last = handle
+            .append("c1".to_string(), note("last"))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut seqs = Vec::new();
+        for mut later in handed {
+            let (seq, records) = later
+                .answered(&handle)
+                .unwrap_or_else(|| panic!("answered before the append after it"))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(records.len(), 1);
+            seqs.push(seq);
+        }
+        assert!(seqs.windows(2).all(|w| w[0] < w[1]), "in order: {seqs:?}");
+        assert!(
+            seqs.iter().all(|seq| *seq < last),
+            "before the append after them"
+        );
+        // Every one the writer took is off the count.
+        assert_eq!(handle.handed.load(Ordering::Relaxed), 0);
+        assert!(!handle.is_behind());
+        writer.close().await.unwrap_or_else(|e| panic!("{e}"));
+        let notes: Vec<String> = log
+            .records("c1")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .filter_map(|entry| match entry.ok()?.record.ok()?.event {
+                Event::NoteChanged { note } => Some(note),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(notes.len(), 101, "all of them in the log");
+        assert_eq!(notes.first().map(String::as_str), Some("n0"));
+        assert_eq!(notes.last().map(String::as_str), Some("last"));
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

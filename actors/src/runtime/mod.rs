@@ -130,7 +130,7 @@ impl Runtime {
             })?,
         );
         let writer = LogWriter::start(Arc::clone(&log), Arc::clone(&feed))?;
-        let judges = Judges::per_core(&names, writer.preferences());
+        let judges = Judges::per_core(&names, writer.preferences(), Arc::clone(&facts));
         let handle = writer.handle();
         let args = SupervisorArgs {
             log,

@@ -78,6 +78,9 @@ pub async fn serve(
                 }
             },
         };
+        // An answer is written whole as soon as it is ready: Nagle's wait for the client's
+        // ack of the last one would only delay it.
+        let _ = stream.set_nodelay(true);
         let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
             app.metrics.refused();
             refuse(&stream);

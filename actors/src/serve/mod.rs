@@ -351,6 +351,17 @@ enum Stop {
     Writer(String),
 }
 
+/// How many threads serve requests: one core fewer than the machine has, at least one. The
+/// other core is the log's writer's, sled's and the client's (on loopback, the hook): on the
+/// 2-core machines a second async thread only woke the first, one judge over a keep-alive
+/// connection took 29–39 µs (median) with one and 52–54 µs with two, 44 against 67 µs of
+/// the daemon's processor time, and 64 connections over 10,000 chats were answered as fast
+/// (`benches/load/run.sh`, runs alternated). Nothing waits on an async thread: git, replay
+/// and the log's reads run where they may block (`block_in_place`, `spawn_blocking`).
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
+}
+
 /// `warden serve`: starts, prints where it listens, and runs until SIGTERM or Ctrl-C, then
 /// stops gracefully (the log flushed) and exits 0. It exits 1 when the last flush failed,
 /// and when the log's writer stopped for good (a panic): it stops serving and exits, so
@@ -368,6 +379,7 @@ pub fn main(args: ServeArgs) -> Result<std::process::ExitCode> {
     let config = Config::load(args.config.as_deref(), &home)?;
     let settings = Settings::new(&config, args.listen.as_deref(), args.data.as_deref(), &home)?;
     let tokio = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(workers())
         .enable_all()
         .build()
         .context("starting tokio")?;
