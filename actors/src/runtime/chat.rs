@@ -113,7 +113,7 @@ pub struct ChatArgs {
 
 /// A chat's state and where it stands in the log: what its actor starts from, and all an
 /// idle chat keeps in memory once its actor has stopped (a few hundred bytes and its words,
-/// where an actor with its mailboxes and task takes about seven KiB). The supervisor holds
+/// where an actor with its mailboxes and task takes about eight KiB). The supervisor holds
 /// it until the chat leaves memory, and starts the chat's next actor from it.
 ///
 /// INVARIANT: it is the state of the chat's last actor as it stopped, which had applied

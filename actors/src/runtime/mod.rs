@@ -58,8 +58,8 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long a chat with no message keeps its actor, by default: the pauses of a turn (a
 /// model thinking, a tool running) are shorter, and a chat idle longer is held as its state
-/// alone, a few hundred bytes where an actor takes about seven KiB; its next message starts
-/// an actor from that state, in tens of microseconds.
+/// alone, a few hundred bytes where an actor takes about eight KiB; its next message starts
+/// an actor from that state, without reading the log.
 pub const ACTIVE: Duration = Duration::from_secs(30);
 
 /// A handle on the running supervisor.
