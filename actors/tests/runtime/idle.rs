@@ -2,17 +2,23 @@
 //! starts another from that state, and nothing it decides changes for it.
 
 use super::{CWD, bash, decision, eventually, facts, read};
+use std::path::Path;
 use std::time::Duration;
-use warden::chat::{Answer, Event};
+use warden::chat::{Answer, ChatState, Event};
 use warden::verdict::Decision;
 use warden_actors::runtime::{InMemory, Options, Runtime};
 
-async fn open(dir: &std::path::Path, active: Duration) -> Runtime {
+/// A chat stays in memory for ten minutes, and keeps its actor for `active`.
+async fn open(dir: &Path, active: Duration) -> Runtime {
+    open_for(dir, Duration::from_secs(600), active).await
+}
+
+async fn open_for(dir: &Path, idle: Duration, active: Duration) -> Runtime {
     Runtime::open(
         dir,
         facts(),
         Options {
-            idle: Duration::from_secs(600),
+            idle,
             active,
             ..Options::default()
         },
@@ -26,6 +32,30 @@ async fn in_memory(runtime: &Runtime) -> InMemory {
         .chats_in_memory()
         .await
         .unwrap_or_else(|e| panic!("{e:#}"))
+}
+
+async fn state(runtime: &Runtime, chat: &str) -> ChatState {
+    runtime
+        .state(chat)
+        .await
+        .unwrap_or_else(|e| panic!("{chat}: {e:#}"))
+}
+
+/// Stops the runtime, opens its log again, and checks that the log gives each chat the state
+/// that was held for it.
+async fn the_log_says(runtime: Runtime, dir: &Path, held: Vec<(&str, ChatState)>) {
+    runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
+    // The log is let go with the last handle on it.
+    drop(runtime);
+    let runtime = open(dir, Duration::from_secs(60)).await;
+    for (chat, held) in held {
+        assert_eq!(
+            state(&runtime, chat).await,
+            held,
+            "{chat}: what was held is what the log says"
+        );
+    }
+    runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
 }
 
 /// Waits until every chat in memory is idle (no actor), `n` of them.
@@ -64,27 +94,9 @@ async fn an_idle_chat_keeps_its_words_marks_questions_and_kept_answers() {
         asked.verdict.reason
     );
     let question = asked.question.unwrap_or_else(|| panic!("it asks"));
-    let before = (
-        runtime
-            .state("c1")
-            .await
-            .unwrap_or_else(|e| panic!("{e:#}")),
-        runtime
-            .state("c2")
-            .await
-            .unwrap_or_else(|e| panic!("{e:#}")),
-    );
+    let before = (state(&runtime, "c1").await, state(&runtime, "c2").await);
     all_idle(&runtime, 2).await;
-    let after = (
-        runtime
-            .state("c1")
-            .await
-            .unwrap_or_else(|e| panic!("{e:#}")),
-        runtime
-            .state("c2")
-            .await
-            .unwrap_or_else(|e| panic!("{e:#}")),
-    );
+    let after = (state(&runtime, "c1").await, state(&runtime, "c2").await);
     assert_eq!(before, after, "an actor started from what was held");
     all_idle(&runtime, 2).await;
     assert_eq!(
@@ -100,23 +112,8 @@ async fn an_idle_chat_keeps_its_words_marks_questions_and_kept_answers() {
         Decision::Allow,
         "the kept answer was held"
     );
-    let held = runtime
-        .state("c2")
-        .await
-        .unwrap_or_else(|e| panic!("{e:#}"));
-    runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
-    // The log is let go with the last handle on it.
-    drop(runtime);
-    let runtime = open(dir.path(), Duration::from_secs(60)).await;
-    assert_eq!(
-        runtime
-            .state("c2")
-            .await
-            .unwrap_or_else(|e| panic!("{e:#}")),
-        held,
-        "what was held is what the log says"
-    );
-    runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
+    let held = state(&runtime, "c2").await;
+    the_log_says(runtime, dir.path(), vec![("c2", held)]).await;
 }
 
 /// Messages that come while a chat stops its actor, again and again, are none of them lost
@@ -152,66 +149,37 @@ async fn messages_while_a_chat_stops_its_actor_are_kept_in_order() {
             .unwrap_or_else(|e| panic!("{e}"))
             .unwrap_or_else(|e| panic!("c2 {n}: {e:#}"));
     }
-    let c1 = runtime
-        .state("c1")
-        .await
-        .unwrap_or_else(|e| panic!("{e:#}"));
+    let c1 = state(&runtime, "c1").await;
     assert_eq!(c1.said, said, "every message, in its order");
-    let c2 = runtime
-        .state("c2")
-        .await
-        .unwrap_or_else(|e| panic!("{e:#}"));
+    let c2 = state(&runtime, "c2").await;
     assert_eq!(c2.marks.len(), 60 * 8, "every mark");
-    runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
-    // The log is let go with the last handle on it.
-    drop(runtime);
-    let runtime = open(dir.path(), Duration::from_secs(60)).await;
-    for (chat, state) in [("c1", c1), ("c2", c2)] {
-        assert_eq!(
-            runtime
-                .state(chat)
-                .await
-                .unwrap_or_else(|e| panic!("{e:#}")),
-            state,
-            "{chat}: what was held is what the log says"
-        );
-    }
-    runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
+    the_log_says(runtime, dir.path(), vec![("c1", c1), ("c2", c2)]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_chat_leaves_memory_after_idle_and_a_chat_with_nothing_is_not_held() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let runtime = Runtime::open(
+    let runtime = open_for(
         dir.path(),
-        facts(),
-        Options {
-            idle: Duration::from_millis(600),
-            active: Duration::from_millis(100),
-            ..Options::default()
-        },
+        Duration::from_millis(600),
+        Duration::from_millis(100),
     )
-    .await
-    .unwrap_or_else(|e| panic!("open: {e:#}"));
+    .await;
     runtime
         .record("c1", read("a web page"))
         .await
         .unwrap_or_else(|e| panic!("{e:#}"));
     // Asked about, never written: nothing to hold once its actor stops.
-    let nothing = runtime
-        .state("c0")
-        .await
-        .unwrap_or_else(|e| panic!("{e:#}"));
-    assert_eq!(nothing.events, 0);
+    assert_eq!(state(&runtime, "c0").await.events, 0);
     all_idle(&runtime, 1).await;
     eventually("the idle chat to leave memory", || async {
         in_memory(&runtime).await.total() == 0
     })
     .await;
-    let back = runtime
-        .state("c1")
-        .await
-        .unwrap_or_else(|e| panic!("{e:#}"));
-    assert_eq!(back.marks.len(), 1, "back from the log");
+    assert_eq!(
+        state(&runtime, "c1").await.marks.len(),
+        1,
+        "back from the log"
+    );
     runtime.shutdown().await.unwrap_or_else(|e| panic!("{e:#}"));
 }
