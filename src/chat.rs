@@ -458,6 +458,21 @@ impl ChatState {
         }
     }
 
+    /// Gives back the room its lists keep to grow: what an idle chat holds is its state and
+    /// no more (a list that grew by one has room for about twice what it holds).
+    pub fn shrink_to_fit(&mut self) {
+        self.said.shrink_to_fit();
+        self.inherited.shrink_to_fit();
+        self.marks.shrink_to_fit();
+        self.kept.shrink_to_fit();
+        self.counts.shrink_to_fit();
+        self.tasks.shrink_to_fit();
+        for pending in self.pending.values_mut() {
+            pending.steps.shrink_to_fit();
+            pending.shown.shrink_to_fit();
+        }
+    }
+
     /// The newest waiting question that asks about the step with this id (the host's id for
     /// it). Never a question about another step.
     pub fn question_about(&self, step: &str) -> Option<u64> {

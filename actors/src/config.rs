@@ -46,8 +46,8 @@ pub struct Config {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LogConfig {
-    /// sled's cache, in MiB (default 32; sled's own default, 1 GiB, grows a long-running
-    /// daemon's memory with its log).
+    /// sled's cache, in MiB (default 8, [`warden_storage::CACHE_BYTES`]; sled's own
+    /// default, 1 GiB, grows a long-running daemon's memory with its log).
     #[serde(default = "cache_mb")]
     pub cache_mb: u64,
     /// The engine: `sled` (the default, one machine, in the data folder) or `jetstream`

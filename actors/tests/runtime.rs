@@ -13,6 +13,7 @@ use warden::verdict::Decision;
 use warden_actors::runtime::{Options, Part, Runtime, RuntimeError};
 
 mod atomic;
+mod idle;
 
 fn facts() -> Arc<FakeFacts> {
     Arc::new(FakeFacts::repo(&[]))

@@ -82,7 +82,8 @@ pub enum ChatMsg {
     State(RpcReplyPort<ChatState>),
     /// The chat's mode and whether it is stopped, for its tasks (they never run above it).
     Mode(RpcReplyPort<(Mode, bool)>),
-    /// Time passes (the supervisor's sweep): a chat idle for long enough leaves memory.
+    /// Time passes (the supervisor's sweep): a chat with no message for long enough stops its
+    /// actor, and the supervisor holds its state alone ([`Held`]) until it leaves memory.
     Tick,
 }
 
@@ -95,17 +96,48 @@ pub struct ChatActor;
 /// What a chat actor starts from.
 pub struct ChatArgs {
     pub id: String,
-    pub replayed: Replayed,
+    /// Its state: read from the log, or held by the supervisor while it was idle.
+    pub held: Held,
     pub log: LogHandle,
     pub judges: Judges,
     pub supervisor: ActorRef<SupervisorMsg>,
     pub names: Names,
     pub protected: Arc<[String]>,
-    pub idle: Duration,
+    /// With no message for this long, the actor stops and hands its state back ([`Held`]).
+    pub active: Duration,
     /// The second look, when one is configured.
     pub look: Option<SecondLook>,
     pub listen_port: Option<u16>,
     pub thresholds: Arc<warden::watch::Thresholds>,
+}
+
+/// A chat's state and where it stands in the log: what its actor starts from, and all an
+/// idle chat keeps in memory once its actor has stopped (a few hundred bytes and its words,
+/// where an actor with its mailboxes and task takes about eight KiB). The supervisor holds
+/// it until the chat leaves memory, and starts the chat's next actor from it.
+///
+/// INVARIANT: it is the state of the chat's last actor as it stopped, which had applied
+/// every record of the chat the log acknowledged, so starting from it is starting from the
+/// log; a chat whose actor failed is read from the log again.
+pub struct Held {
+    pub state: Arc<ChatState>,
+    /// The sequence number of the chat's newest record (0: none).
+    pub last_seq: u64,
+    /// Records applied since the chat's latest snapshot ([`should_snapshot`]).
+    pub since_snapshot: u64,
+    /// When the chat last had a message.
+    pub touched: Instant,
+}
+
+impl From<Replayed> for Held {
+    fn from(replayed: Replayed) -> Held {
+        Held {
+            state: Arc::new(replayed.state),
+            last_seq: replayed.last_seq,
+            since_snapshot: replayed.events,
+            touched: Instant::now(),
+        }
+    }
 }
 
 /// A chat actor's state.
@@ -123,7 +155,7 @@ pub struct ChatRun {
     look: Option<SecondLook>,
     listen_port: Option<u16>,
     thresholds: Arc<warden::watch::Thresholds>,
-    idle: Duration,
+    active: Duration,
     touched: Instant,
     /// The behaviour watch, spawned on the chat's first app step.
     watch: Option<ActorRef<WatchMsg>>,
@@ -161,6 +193,21 @@ pub(crate) fn now_ms() -> i64 {
 }
 
 impl ChatRun {
+    /// What the chat keeps once its actor has stopped: its state, with no room to spare. The
+    /// watch (linked, so stopped with it) is spawned again from the state's counts, and the
+    /// looks kept for a peek are let go: a peek follows its judge at once.
+    pub fn into_held(mut self) -> Held {
+        if let Some(state) = Arc::get_mut(&mut self.state) {
+            state.shrink_to_fit();
+        }
+        Held {
+            state: self.state,
+            last_seq: self.last_seq,
+            since_snapshot: self.since_snapshot,
+            touched: self.touched,
+        }
+    }
+
     /// Appends events and applies them once the log says they are durable.
     async fn append(&mut self, events: Vec<Event>) -> Result<(), RuntimeError> {
         let at_ms = now_ms();
@@ -589,9 +636,9 @@ impl Actor for ChatActor {
     ) -> Result<ChatRun, ActorProcessingErr> {
         Ok(ChatRun {
             id: args.id,
-            last_seq: args.replayed.last_seq,
-            since_snapshot: args.replayed.events,
-            state: Arc::new(args.replayed.state),
+            last_seq: args.held.last_seq,
+            since_snapshot: args.held.since_snapshot,
+            state: args.held.state,
             log: args.log,
             judges: args.judges,
             supervisor: args.supervisor,
@@ -600,7 +647,7 @@ impl Actor for ChatActor {
             look: args.look,
             listen_port: args.listen_port,
             thresholds: args.thresholds,
-            idle: args.idle,
+            active: args.active,
             touched: Instant::now(),
             watch: None,
             myself,
@@ -674,8 +721,12 @@ impl Actor for ChatActor {
                 let _ = reply.send((run.state.mode, run.state.stopped));
             }
             ChatMsg::Tick => {
-                if run.touched.elapsed() >= run.idle {
-                    myself.stop(Some("idle".to_string()));
+                if run.touched.elapsed() >= run.active {
+                    // INVARIANT: no message is lost as the actor stops: draining, it answers
+                    // every message it took before it stops, and refuses the rest unread,
+                    // which the caller sends again to the next actor. The supervisor starts
+                    // that one from the state this one hands back ([`Held`]).
+                    let _ = myself.drain();
                 }
             }
         }

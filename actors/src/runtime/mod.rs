@@ -38,7 +38,7 @@ pub use chat::{ChatMsg, Judged};
 pub use error::{Part, Reading, RuntimeError, WriteError};
 pub use feed::{FEED_CAPACITY, Feed, Published};
 pub use log::{Fault, Standing};
-pub use supervisor::{Supervisor, SupervisorArgs, SupervisorMsg};
+pub use supervisor::{InMemory, Supervisor, SupervisorArgs, SupervisorMsg};
 
 use judge::Judges;
 use log::{LogHandle, LogWriter};
@@ -55,6 +55,12 @@ use warden_storage::EventLog;
 
 /// How long a call into the runtime may take before it is an error (the caller asks).
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a chat with no message keeps its actor, by default: the pauses of a turn (a
+/// model thinking, a tool running) are shorter, and a chat idle longer is held as its state
+/// alone, a few hundred bytes where an actor takes about eight KiB; its next message starts
+/// an actor from that state, without reading the log.
+pub const ACTIVE: Duration = Duration::from_secs(30);
 
 /// A handle on the running supervisor.
 #[derive(Clone)]
@@ -85,6 +91,9 @@ pub struct Options {
     pub protected: Vec<String>,
     /// A chat with no message for this long leaves memory; its log brings it back.
     pub idle: Duration,
+    /// A chat with no message for this long stops its actor, and only its state stays in
+    /// memory until `idle` (at most `idle`; default [`ACTIVE`]).
+    pub active: Duration,
     /// The second look (`docs/second-look.md`), when one is configured.
     pub look: Option<crate::second_look::SecondLook>,
     /// The port `warden serve` listens on, when not the default: steps naming it are refused.
@@ -102,6 +111,7 @@ impl Default for Options {
         Options {
             protected: Vec::new(),
             idle: Duration::from_secs(600),
+            active: ACTIVE,
             look: None,
             listen_port: None,
             thresholds: warden::watch::Thresholds::new(),
@@ -138,6 +148,7 @@ impl Runtime {
             facts,
             protected: options.protected,
             idle: options.idle,
+            active: options.active,
             names: names.clone(),
             judges: judges.clone(),
             look: options.look,
@@ -397,6 +408,11 @@ impl Runtime {
 
     /// How many chats are in memory.
     pub async fn in_memory(&self) -> Result<usize, RuntimeError> {
+        Ok(self.chats_in_memory().await?.total())
+    }
+
+    /// How many chats are in memory, with an actor and idle (their state alone).
+    pub async fn chats_in_memory(&self) -> Result<InMemory, RuntimeError> {
         self.ask_supervisor(SupervisorMsg::InMemory).await
     }
 

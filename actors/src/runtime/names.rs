@@ -44,6 +44,11 @@ impl Names {
         self.name("chat/", id)
     }
 
+    /// The chat (or task) whose actor's name this is, if it is one of this runtime's chats.
+    pub fn chat_id<'a>(&self, name: &'a str) -> Option<&'a str> {
+        name.strip_prefix(&*self.prefix)?.strip_prefix("chat/")
+    }
+
     /// The name of the judge in the pool's place `at`.
     pub fn judge(&self, at: usize) -> String {
         self.name("judge/", &at.to_string())
@@ -77,6 +82,9 @@ mod tests {
         // A chat named like a judge is still a chat.
         for id in ["0", "judge/0", "../judge/0", "/judge/0"] {
             assert_ne!(one.chat(id), one.judge(0), "{id}");
+            assert_eq!(one.chat_id(&one.chat(id)), Some(id), "{id}");
+            assert_eq!(two.chat_id(&one.chat(id)), None, "{id}: another runtime's");
         }
+        assert_eq!(one.chat_id(&one.judge(0)), None, "a judge is no chat");
     }
 }

@@ -1,10 +1,12 @@
-//! The supervisor: owns the log's writer, the judges and every chat actor, spawns a chat on
-//! demand by id from the log, lets an idle chat go, and brings a crashed one back from the
-//! log on its next message. A panic in one chat never touches another chat's state, and
-//! nothing a chat acknowledged is lost: it is in the log. The chats it spawns are found by
-//! name ([`Names`]); what it knows of them is its own.
+//! The supervisor: owns the log's writer, the judges and every chat in memory. It spawns a
+//! chat's actor on demand, from the log or from the state it holds while the chat is idle;
+//! an actor with nothing to do for a while stops and hands it its state ([`Held`]), which
+//! it keeps until the chat has been idle long enough to leave memory. A crashed chat comes
+//! back from the log on its next message. A panic in one chat never touches another chat's
+//! state, and nothing a chat acknowledged is lost: it is in the log. The chats' actors are
+//! found by name ([`Names`]); what it knows of them is its own.
 
-use super::chat::{ChatActor, ChatArgs, ChatMsg};
+use super::chat::{ChatActor, ChatArgs, ChatMsg, ChatRun, Held};
 use super::error::{Part, Reading, RuntimeError, WriteError};
 use super::judge::{JudgeActor, JudgeArgs, Judges};
 use super::log::LogWriter;
@@ -17,21 +19,20 @@ use std::time::Duration;
 use warden::facts::Facts;
 use warden_storage::EventLog;
 
-/// How long the supervisor waits for a chat that is stopping to be gone before it spawns
-/// the chat again (it only has its `post_stop`, which does nothing, left to run).
-const STOPPING_WAIT: Duration = Duration::from_secs(1);
+/// How the supervisor answers for a chat's actor.
+type ChatReply = RpcReplyPort<Result<ActorRef<ChatMsg>, RuntimeError>>;
 
 /// What the supervisor does.
 pub enum SupervisorMsg {
-    /// The actor of a chat, spawned from the log if it isn't in memory.
-    Chat(
-        String,
-        RpcReplyPort<Result<ActorRef<ChatMsg>, RuntimeError>>,
-    ),
-    /// How many chats are in memory.
-    InMemory(RpcReplyPort<usize>),
-    /// Time passes: every chat in memory is told, and an idle one lets itself go. One timer
-    /// for all chats, rather than one per chat, keeps an idle chat small.
+    /// The actor of a chat, spawned from the state held while it was idle, or from the log
+    /// if it isn't in memory. A chat whose actor is stopping gets the next one, once the
+    /// stopped one has handed its state back.
+    Chat(String, ChatReply),
+    /// How many chats are in memory: with an actor, and held as their state alone.
+    InMemory(RpcReplyPort<InMemory>),
+    /// Time passes: every chat actor is told, and one with nothing to do stops; an idle chat
+    /// held long enough leaves memory. One timer for all chats, rather than one per chat,
+    /// keeps an idle chat small.
     Sweep,
     /// Close the log's writer: flush it and stop it. An error says the flush failed.
     Close(RpcReplyPort<Result<(), WriteError>>),
@@ -49,12 +50,39 @@ pub struct SupervisorArgs {
     pub writer: LogWriter,
     pub facts: Arc<dyn Facts + Send + Sync>,
     pub protected: Vec<String>,
+    /// A chat with no message for this long leaves memory.
     pub idle: Duration,
+    /// A chat with no message for this long stops its actor; its state stays in memory.
+    pub active: Duration,
     pub names: Names,
     pub judges: Judges,
     pub look: Option<SecondLook>,
     pub listen_port: Option<u16>,
     pub thresholds: Arc<warden::watch::Thresholds>,
+}
+
+/// How many chats are in memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct InMemory {
+    /// Chats with an actor: running, or stopping.
+    pub actors: usize,
+    /// Idle chats, held as their state alone.
+    pub idle: usize,
+}
+
+impl InMemory {
+    /// Every chat in memory.
+    pub fn total(self) -> usize {
+        self.actors + self.idle
+    }
+}
+
+/// A chat in memory, as the supervisor holds it.
+enum Holding {
+    /// Its actor, running or stopping; callers waiting for the next one, if it is stopping.
+    Actor(ActorRef<ChatMsg>, Vec<ChatReply>),
+    /// Idle: its state alone, until it leaves memory or its next message starts an actor.
+    Idle(Held),
 }
 
 /// The supervisor's state.
@@ -64,9 +92,12 @@ pub struct SupervisorState {
     writer: LogWriter,
     judges: Judges,
     names: Names,
-    /// The chats in memory, by their actors' ids: the supervisor's own, for the sweep and
-    /// the count, never shared.
-    chats: HashMap<ActorId, (String, ActorRef<ChatMsg>)>,
+    /// The chats in memory, by id: the supervisor's own, never shared.
+    ///
+    /// INVARIANT: a chat has one actor at most, and the state held for an idle chat is its
+    /// last actor's: a chat's actor is spawned only when the chat has none here, and an
+    /// actor's state is taken only from the actor held for its chat.
+    chats: HashMap<String, Holding>,
     /// The judges' places in the pool, by their actors' ids.
     judge_places: HashMap<ActorId, usize>,
     protected: Arc<[String]>,
@@ -74,33 +105,55 @@ pub struct SupervisorState {
     listen_port: Option<u16>,
     thresholds: Arc<warden::watch::Thresholds>,
     idle: Duration,
+    active: Duration,
 }
 
 impl SupervisorState {
-    async fn chat(
+    /// Answers `reply` with the chat's actor: the one it has, or one spawned from what is
+    /// held or from the log; a chat whose actor is stopping is answered once it has stopped.
+    async fn chat(&mut self, myself: &ActorRef<SupervisorMsg>, id: String, reply: ChatReply) {
+        let held = match self.chats.remove(&id) {
+            Some(Holding::Actor(actor, mut waiting)) => {
+                if is_alive(&actor) {
+                    let _ = reply.send(Ok(actor.clone()));
+                } else {
+                    // It stopped taking messages (idle, or failed), and lets its name go
+                    // as it stops: the next one starts from what it hands back.
+                    waiting.push(reply);
+                }
+                self.chats.insert(id, Holding::Actor(actor, waiting));
+                return;
+            }
+            Some(Holding::Idle(held)) => Some(held),
+            None => None,
+        };
+        let _ = reply.send(self.spawn(myself, id, held).await);
+    }
+
+    /// Spawns the chat's actor from the state held for it, or from the log.
+    async fn spawn(
         &mut self,
         myself: &ActorRef<SupervisorMsg>,
         id: String,
+        held: Option<Held>,
     ) -> Result<ActorRef<ChatMsg>, RuntimeError> {
-        let name = self.names.chat(&id);
-        if let Some(actor) = ActorRef::<ChatMsg>::where_is(&name) {
-            if is_alive(&actor) {
-                return Ok(actor);
+        let held = match held {
+            Some(held) => held,
+            None => {
+                let log = Arc::clone(&self.log);
+                let key = id.clone();
+                tokio::task::block_in_place(|| log.chat(&key))
+                    .map_err(|cause| RuntimeError::Read {
+                        what: Reading::Chat(id.clone()),
+                        cause,
+                    })?
+                    .into()
             }
-            // It is stopping (idle, or failed), and lets its name go as it stops: another is
-            // spawned under that name once it has.
-            let _ = actor.wait(Some(STOPPING_WAIT)).await;
-        }
-        let log = Arc::clone(&self.log);
-        let key = id.clone();
-        let replayed =
-            tokio::task::block_in_place(|| log.chat(&key)).map_err(|cause| RuntimeError::Read {
-                what: Reading::Chat(id.clone()),
-                cause,
-            })?;
+        };
+        let name = self.names.chat(&id);
         let args = ChatArgs {
             id: id.clone(),
-            replayed,
+            held,
             log: self.writer.handle(),
             judges: self.judges.clone(),
             supervisor: myself.clone(),
@@ -109,7 +162,7 @@ impl SupervisorState {
             look: self.look.clone(),
             listen_port: self.listen_port,
             thresholds: Arc::clone(&self.thresholds),
-            idle: self.idle,
+            active: self.active,
         };
         let (actor, _) = Actor::spawn_linked(Some(name), ChatActor, args, myself.get_cell())
             .await
@@ -117,8 +170,43 @@ impl SupervisorState {
                 part: Part::Chat(id.clone()),
                 cause: e.to_string(),
             })?;
-        self.chats.insert(actor.get_id(), (id, actor.clone()));
+        self.chats
+            .insert(id, Holding::Actor(actor.clone(), Vec::new()));
         Ok(actor)
+    }
+
+    /// A chat's actor stopped: what it handed back (`run`: its state, when it stopped
+    /// because it had nothing to do; none when it failed) is held while the chat is idle,
+    /// and callers that waited for it get the next actor.
+    async fn stopped(
+        &mut self,
+        myself: &ActorRef<SupervisorMsg>,
+        id: &str,
+        actor: ActorId,
+        run: Option<ChatRun>,
+    ) {
+        let waiting = match self.chats.remove(id) {
+            Some(Holding::Actor(held, waiting)) if held.get_id() == actor => waiting,
+            // Not the actor held for this chat (never so while a chat has one actor at
+            // most): nothing of it is kept.
+            Some(other) => {
+                self.chats.insert(id.to_string(), other);
+                return;
+            }
+            None => return,
+        };
+        // A failed actor's state may be behind the log, and a chat with nothing in the log
+        // needs nothing held: the log brings either back.
+        let held = run
+            .map(ChatRun::into_held)
+            .filter(|held| held.state.events > 0 && held.touched.elapsed() < self.idle);
+        if let Some(held) = held {
+            self.chats.insert(id.to_string(), Holding::Idle(held));
+        }
+        // The first spawns the next actor from what is held (or the log), the others find it.
+        for reply in waiting {
+            self.chat(myself, id.to_string(), reply).await;
+        }
     }
 
     /// Starts a judge in the pool's place `at` (at start, or after one stopped).
@@ -149,7 +237,7 @@ impl Actor for Supervisor {
         myself: ActorRef<SupervisorMsg>,
         args: SupervisorArgs,
     ) -> Result<SupervisorState, ActorProcessingErr> {
-        let period = (args.idle / 2).max(std::time::Duration::from_millis(50));
+        let period = (args.active.min(args.idle) / 2).max(Duration::from_millis(50));
         myself.send_interval(period, || SupervisorMsg::Sweep);
         let mut state = SupervisorState {
             log: args.log,
@@ -164,6 +252,7 @@ impl Actor for Supervisor {
             listen_port: args.listen_port,
             thresholds: args.thresholds,
             idle: args.idle,
+            active: args.active.min(args.idle),
         };
         for at in 0..state.judges.size() {
             state.start_judge(&myself, at).await?;
@@ -178,16 +267,26 @@ impl Actor for Supervisor {
         state: &mut SupervisorState,
     ) -> Result<(), ActorProcessingErr> {
         match message {
-            SupervisorMsg::Chat(id, reply) => {
-                let _ = reply.send(state.chat(&myself, id).await);
-            }
+            SupervisorMsg::Chat(id, reply) => state.chat(&myself, id, reply).await,
             SupervisorMsg::Sweep => {
-                for (_, chat) in state.chats.values() {
-                    let _ = chat.send_message(ChatMsg::Tick);
-                }
+                let idle = state.idle;
+                state.chats.retain(|_, holding| match holding {
+                    Holding::Actor(actor, _) => {
+                        let _ = actor.send_message(ChatMsg::Tick);
+                        true
+                    }
+                    Holding::Idle(held) => held.touched.elapsed() < idle,
+                });
             }
             SupervisorMsg::InMemory(reply) => {
-                let _ = reply.send(state.chats.len());
+                let mut n = InMemory::default();
+                for holding in state.chats.values() {
+                    match holding {
+                        Holding::Actor(..) => n.actors += 1,
+                        Holding::Idle(_) => n.idle += 1,
+                    }
+                }
+                let _ = reply.send(n);
             }
             SupervisorMsg::LogBytes(reply) => {
                 let log = Arc::clone(&state.log);
@@ -225,15 +324,22 @@ impl Actor for Supervisor {
         event: SupervisionEvent,
         state: &mut SupervisorState,
     ) -> Result<(), ActorProcessingErr> {
-        let (cell, failure) = match event {
-            SupervisionEvent::ActorTerminated(cell, _, _) => (cell, None),
-            SupervisionEvent::ActorFailed(cell, error) => (cell, Some(error.to_string())),
+        let (cell, run, failure) = match event {
+            SupervisionEvent::ActorTerminated(cell, boxed, _) => {
+                // A chat actor that stopped by itself hands back its state.
+                let run = boxed.and_then(|mut boxed| boxed.take::<ChatRun>().ok());
+                (cell, run, None)
+            }
+            SupervisionEvent::ActorFailed(cell, error) => (cell, None, Some(error.to_string())),
             _ => return Ok(()),
         };
         let id = cell.get_id();
-        if let Some((chat, _)) = state.chats.remove(&id) {
-            // Its state is in the log, and its name is let go: the next message about it
-            // brings it back.
+        let chat = cell
+            .get_name()
+            .and_then(|name| state.names.chat_id(&name).map(str::to_string));
+        if let Some(chat) = chat {
+            // Its name is let go, and its state is in the log (and held, if it was idle):
+            // the next message about it brings it back.
             if let Some(error) = failure {
                 tracing::error!(
                     chat,
@@ -241,6 +347,7 @@ impl Actor for Supervisor {
                     "a chat failed; it comes back from the log on its next message"
                 );
             }
+            state.stopped(&myself, &chat, id, run).await;
         } else if let Some(at) = state.judge_places.remove(&id) {
             tracing::error!(error = ?failure, "a judge stopped; starting another");
             state.start_judge(&myself, at).await?;

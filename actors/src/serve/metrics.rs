@@ -1,9 +1,11 @@
 //! What `GET /metrics` shows, in Prometheus's text format, written by hand: decisions by
-//! verdict and by rule, how long judging took, the chats in memory, the log's size, and the
+//! verdict and by rule, how long judging took, the chats in memory (and how many have an
+//! actor), the log's size, and the
 //! second look's looks (asked, answered by kind, unreadable, timed out, busy, failed, refused
 //! by calibration, their latency) and whether it is on, and the connections refused past the
 //! cap or closed for a head or an answer that didn't move in time (`hold.rs`).
 
+use crate::runtime::InMemory;
 use crate::second_look::{BUCKETS as LOOK_BUCKETS, Figures};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -50,7 +52,7 @@ pub struct Gauges {
     /// The second look's figures, when one is configured.
     pub look: Option<Figures>,
     /// Chats in memory, if the runtime answered.
-    pub chats_in_memory: Option<usize>,
+    pub chats: Option<InMemory>,
     /// The event log's bytes on disk, if it could be read.
     pub log_bytes: Option<u64>,
 }
@@ -160,10 +162,13 @@ impl Metrics {
             let _ = writeln!(out, "# TYPE {name} counter");
             let _ = writeln!(out, "{name} {}", counter.load(Ordering::Relaxed));
         }
-        if let Some(n) = gauges.chats_in_memory {
+        if let Some(n) = gauges.chats {
             out.push_str("# HELP warden_chats_in_memory Chats and tasks held in memory.\n");
             out.push_str("# TYPE warden_chats_in_memory gauge\n");
-            let _ = writeln!(out, "warden_chats_in_memory {n}");
+            let _ = writeln!(out, "warden_chats_in_memory {}", n.total());
+            out.push_str("# HELP warden_chat_actors Chats and tasks in memory with an actor; the others are idle, held as their state alone.\n");
+            out.push_str("# TYPE warden_chat_actors gauge\n");
+            let _ = writeln!(out, "warden_chat_actors {}", n.actors);
         }
         if let Some(n) = gauges.log_bytes {
             out.push_str("# HELP warden_log_bytes The event log's size on disk, in bytes.\n");
@@ -303,7 +308,7 @@ mod tests {
         metrics.judged(&verdict(Decision::Allow, &[]), Duration::from_millis(3));
         metrics.judged(&verdict(Decision::Allow, &[]), Duration::from_secs(9));
         let text = metrics.render(Gauges {
-            chats_in_memory: Some(2),
+            chats: Some(InMemory { actors: 1, idle: 1 }),
             log_bytes: Some(4096),
             look: None,
         });
@@ -320,6 +325,7 @@ mod tests {
             "warden_judge_seconds_bucket{le=\"+Inf\"} 3",
             "warden_judge_seconds_count 3",
             "warden_chats_in_memory 2",
+            "warden_chat_actors 1",
             "warden_log_bytes 4096",
         ] {
             assert!(
@@ -390,5 +396,313 @@ mod tests {
     #[test]
     fn label_values_are_escaped() {
         assert_eq!(escape("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+        // Read back as Prometheus reads it, any value is itself again.
+        for value in ["a\"b\\c\nd", "\\n", "\"\"", "x\\", "plain.rule", ""] {
+            let line = format!("warden_x_total{{rule=\"{}\"}} 1", escape(value));
+            let samples = exposition(&format!(
+                "# HELP warden_x_total x.\n# TYPE warden_x_total counter\n{line}\n"
+            ))
+            .unwrap_or_else(|e| panic!("{value:?}: {e}"));
+            assert_eq!(
+                samples[0].labels,
+                [("rule".to_string(), value.to_string())],
+                "{line}"
+            );
+        }
+    }
+
+    /// Every figure shown, every family, every label.
+    fn everything() -> String {
+        let metrics = Metrics::default();
+        metrics.judged(
+            &verdict(Decision::Ask, &["git.push", "shell.unknown"]),
+            Duration::from_micros(300),
+        );
+        metrics.judged(&verdict(Decision::Deny, &[]), Duration::from_secs(9));
+        metrics.failed();
+        metrics.refused();
+        metrics.timed_out();
+        let figures = Figures {
+            asked: 5,
+            answered: warden::second_look::Kind::ALL.map(|kind| (kind, 1)),
+            unreadable: 1,
+            timed_out: 1,
+            busy: 2,
+            failed: 1,
+            refused: 7,
+            calibrations_passed: 1,
+            calibrations_failed: 3,
+            buckets: (0..=LOOK_BUCKETS.len() as u64).collect(),
+            sum_seconds: 6.5,
+            usable: true,
+        };
+        metrics.render(Gauges {
+            look: Some(figures),
+            chats: Some(InMemory { actors: 3, idle: 4 }),
+            log_bytes: Some(1 << 20),
+        })
+    }
+
+    #[test]
+    fn the_text_is_prometheus_s_exposition_format() {
+        let text = everything();
+        let samples = exposition(&text).unwrap_or_else(|e| panic!("{e} in:\n{text}"));
+        let families: std::collections::BTreeSet<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# TYPE "))
+            .filter_map(|l| l.split(' ').next())
+            .collect();
+        assert_eq!(families.len(), 19, "{families:?}");
+        // Three decisions, two rules, the judge's histogram (its buckets, +Inf, sum and
+        // count), six figures of the server's and two of the look's (on, asked), six kinds,
+        // five of the look's other counts, two calibration results and the look's histogram.
+        let histogram = |buckets: usize| buckets + 3;
+        assert_eq!(
+            samples.len(),
+            3 + 2 + histogram(BUCKETS.len()) + 6 + 2 + 6 + 5 + 2 + histogram(LOOK_BUCKETS.len()),
+            "{text}"
+        );
+        // With nothing counted yet, still the format (a family may have no sample).
+        let empty = Metrics::default().render(Gauges::default());
+        exposition(&empty).unwrap_or_else(|e| panic!("{e} in:\n{empty}"));
+    }
+
+    #[test]
+    fn the_format_check_finds_what_is_wrong() {
+        let head = "# HELP warden_x_total x.\n# TYPE warden_x_total counter\n";
+        let histogram = "# HELP warden_h_seconds h.\n# TYPE warden_h_seconds histogram\n";
+        for (text, wrong) in [
+            ("warden_x_total 1\n".to_string(), "before its TYPE"),
+            (format!("{head}{head}warden_x_total 1\n"), "twice"),
+            (
+                format!("{head}warden_x_total{{rule=\"a\"b\"}} 1\n"),
+                "label",
+            ),
+            (
+                format!("{head}warden_x_total{{rule=\"a\\qb\"}} 1\n"),
+                "escape",
+            ),
+            (format!("{head}warden_x_total{{rule=\"a\"}} one\n"), "value"),
+            (
+                format!("{head}warden_x_total 1\nwarden_x_total 2\n"),
+                "twice",
+            ),
+            (format!("{head}warden_y_total 1\n"), "family"),
+            (format!("{head}warden x_total 1\n"), "value"),
+            (
+                format!("# HELP warden_g g.\n# TYPE warden_g gauge\n{head}warden_g 1\n"),
+                "family",
+            ),
+            (
+                format!(
+                    "{histogram}warden_h_seconds_bucket{{le=\"1\"}} 2\nwarden_h_seconds_bucket{{le=\"+Inf\"}} 1\nwarden_h_seconds_sum 1\nwarden_h_seconds_count 1\n"
+                ),
+                "cumulative",
+            ),
+            (
+                format!(
+                    "{histogram}warden_h_seconds_bucket{{le=\"1\"}} 1\nwarden_h_seconds_sum 1\nwarden_h_seconds_count 1\n"
+                ),
+                "+Inf",
+            ),
+            (
+                format!(
+                    "{histogram}warden_h_seconds_bucket{{le=\"+Inf\"}} 2\nwarden_h_seconds_sum 1\nwarden_h_seconds_count 1\n"
+                ),
+                "count",
+            ),
+            (
+                "# HELP warden_c c.\n# TYPE warden_c counter\nwarden_c 1\n".to_string(),
+                "_total",
+            ),
+            (format!("{head}warden_x_total 1"), "newline"),
+        ] {
+            match exposition(&text) {
+                Ok(_) => panic!("`{wrong}` passed:\n{text}"),
+                Err(e) => assert!(e.contains(wrong), "`{wrong}`: {e}\n{text}"),
+            }
+        }
+    }
+
+    /// One sample as Prometheus reads it.
+    #[derive(Debug)]
+    struct Sample {
+        name: String,
+        labels: Vec<(String, String)>,
+        value: f64,
+    }
+
+    fn is_name(name: &str, colons: bool) -> bool {
+        let mut chars = name.chars();
+        chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || (colons && c == ':'))
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || (colons && c == ':'))
+    }
+
+    /// Reads `text` as Prometheus's text exposition format (0.0.4) reads it, with the rules
+    /// warden keeps beside it: each family's HELP then TYPE once, before its samples, which
+    /// follow together; a counter named `_total`; a histogram's buckets cumulative up to
+    /// `+Inf`, which is its count. The first rule broken is the error.
+    fn exposition(text: &str) -> Result<Vec<Sample>, String> {
+        if !text.ends_with('\n') {
+            return Err("the text doesn't end with a newline".into());
+        }
+        let mut samples: Vec<Sample> = Vec::new();
+        let mut helped = std::collections::BTreeSet::new();
+        let mut typed = std::collections::BTreeMap::new();
+        let mut family: Option<(String, String)> = None;
+        let mut seen = std::collections::BTreeSet::new();
+        let mut buckets: Vec<(f64, f64)> = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let at = |e: &str| format!("line {}: {e}: `{line}`", n + 1);
+            if let Some(help) = line.strip_prefix("# HELP ") {
+                let (name, doc) = help
+                    .split_once(' ')
+                    .ok_or_else(|| at("a HELP without text"))?;
+                if !is_name(name, true) || !helped.insert(name.to_string()) {
+                    return Err(at("a HELP twice, or of no name"));
+                }
+                if doc.replace("\\\\", "").replace("\\n", "").contains('\\') {
+                    return Err(at("a HELP escape other than \\\\ and \\n"));
+                }
+                continue;
+            }
+            if let Some(kind) = line.strip_prefix("# TYPE ") {
+                let (name, kind) = kind
+                    .split_once(' ')
+                    .ok_or_else(|| at("a TYPE without kind"))?;
+                if !["counter", "gauge", "histogram"].contains(&kind) {
+                    return Err(at("a TYPE of no kind warden writes"));
+                }
+                if typed.insert(name.to_string(), kind.to_string()).is_some() {
+                    return Err(at("a TYPE twice"));
+                }
+                if !helped.contains(name) {
+                    return Err(at("a TYPE before its HELP"));
+                }
+                if kind == "counter" && !name.ends_with("_total") {
+                    return Err(at("a counter not named _total"));
+                }
+                check_buckets(&buckets, &samples).map_err(|e| at(&e))?;
+                buckets.clear();
+                family = Some((name.to_string(), kind.to_string()));
+                continue;
+            }
+            if line.starts_with('#') || line.is_empty() {
+                return Err(at("a line that is neither HELP, TYPE nor a sample"));
+            }
+            let sample = sample(line).map_err(|e| at(&e))?;
+            let Some((name, kind)) = &family else {
+                return Err(at("a sample before its TYPE"));
+            };
+            let suffix = sample.name.strip_prefix(name.as_str());
+            let belongs = match kind.as_str() {
+                "histogram" => matches!(suffix, Some("_bucket" | "_sum" | "_count")),
+                _ => suffix == Some(""),
+            };
+            if !belongs {
+                return Err(at(&format!(
+                    "a sample outside its family `{name}` (or before its TYPE)"
+                )));
+            }
+            if !seen.insert(format!("{}{:?}", sample.name, sample.labels)) {
+                return Err(at("a sample twice"));
+            }
+            if suffix == Some("_bucket") {
+                let le = sample
+                    .labels
+                    .iter()
+                    .find(|(k, _)| k == "le")
+                    .and_then(|(_, v)| v.parse::<f64>().ok())
+                    .ok_or_else(|| at("a bucket without its le"))?;
+                buckets.push((le, sample.value));
+            }
+            samples.push(sample);
+        }
+        check_buckets(&buckets, &samples)?;
+        Ok(samples)
+    }
+
+    /// A histogram's buckets: `le` rising, counts cumulative, the last `+Inf` and its count.
+    fn check_buckets(buckets: &[(f64, f64)], samples: &[Sample]) -> Result<(), String> {
+        if buckets.is_empty() {
+            return Ok(());
+        }
+        if buckets
+            .windows(2)
+            .any(|w| w[0].0 >= w[1].0 || w[0].1 > w[1].1)
+        {
+            return Err("buckets not rising, or counts not cumulative".into());
+        }
+        if buckets.last().map(|b| b.0) != Some(f64::INFINITY) {
+            return Err("a histogram without its +Inf bucket".into());
+        }
+        let count = samples
+            .iter()
+            .rev()
+            .find(|s| s.name.ends_with("_count"))
+            .map(|s| s.value);
+        if count != buckets.last().map(|b| b.1) {
+            return Err("the +Inf bucket is not the histogram's count".into());
+        }
+        Ok(())
+    }
+
+    /// `name{label="value",…} value`, label values unescaped.
+    fn sample(line: &str) -> Result<Sample, String> {
+        let end = line.find(['{', ' ']).ok_or("a sample without a value")?;
+        let name = &line[..end];
+        if !is_name(name, true) {
+            return Err(format!("`{name}` is no metric name"));
+        }
+        let mut rest = &line[end..];
+        let mut labels = Vec::new();
+        if let Some(after) = rest.strip_prefix('{') {
+            rest = after;
+            while let Some(eq) = rest.find("=\"") {
+                let label = &rest[..eq];
+                if !is_name(label, false) || labels.iter().any(|(k, _)| k == label) {
+                    return Err(format!("`{label}` is no label name, or twice"));
+                }
+                let mut value = String::new();
+                let mut chars = rest[eq + 2..].char_indices();
+                let close = loop {
+                    match chars.next() {
+                        Some((_, '\\')) => match chars.next() {
+                            Some((_, '\\')) => value.push('\\'),
+                            Some((_, '"')) => value.push('"'),
+                            Some((_, 'n')) => value.push('\n'),
+                            _ => {
+                                return Err(
+                                    "a label value's escape other than \\\\, \\\" and \\n".into()
+                                );
+                            }
+                        },
+                        Some((i, '"')) => break eq + 2 + i,
+                        Some((_, '\n')) | None => return Err("a label value not closed".into()),
+                        Some((_, c)) => value.push(c),
+                    }
+                };
+                labels.push((label.to_string(), value));
+                rest = &rest[close + 1..];
+                match rest.as_bytes().first() {
+                    Some(b',') => rest = &rest[1..],
+                    Some(b'}') => break,
+                    _ => return Err("a label value followed by neither , nor }".into()),
+                }
+            }
+            rest = rest.strip_prefix('}').ok_or("labels not closed by }")?;
+        }
+        let value = rest
+            .strip_prefix(' ')
+            .filter(|v| !v.contains(' '))
+            .and_then(|v| v.parse::<f64>().ok())
+            .ok_or("a sample's value is not one number")?;
+        Ok(Sample {
+            name: name.to_string(),
+            labels,
+            value,
+        })
     }
 }

@@ -231,6 +231,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
         Options {
             protected: defaults.protected.clone(),
             idle: settings.idle,
+            active: Options::default().active,
             look: settings.look.clone(),
             listen_port: defaults.listen_port,
             thresholds: settings.thresholds,

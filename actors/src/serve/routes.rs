@@ -514,7 +514,7 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
 async fn metrics(State(app): State<Arc<App>>) -> Response {
     let gauges = Gauges {
         look: app.look.as_ref().map(SecondLook::figures),
-        chats_in_memory: app.runtime.in_memory().await.ok(),
+        chats: app.runtime.chats_in_memory().await.ok(),
         log_bytes: match app.runtime.log_bytes().await {
             Ok(bytes) => Some(bytes),
             Err(e) => {

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# A soak: the real `warden serve` on a fresh data folder (the log on disk; a configuration
+# of its own, the defaults but `[log] cache_mb = CACHE_MB`, 8 as warden's by default) under
+# steady load from wrk for SECONDS, its resident memory (VmRSS in /proc/PID/status) sampled
+# every EVERY seconds with the chats it holds (`/metrics`: in memory, with an actor) and the
+# log's size on disk; then the samples' first, last and most, and the growth from the
+# sample at one minute to the last.
+# The load (benches/load/soak.lua): CONNECTIONS connections (16), each waiting DELAY_MS (10)
+# between requests, a routine step in one of CHATS chats (10,000; judged at random for a
+# few seconds first, so most exist), and one request in NEW (100) opening a new chat (0:
+# none).
+# Usage: benches/load/soak.sh [SECONDS [EVERY]]   (default 600 and 10; WARDEN_BIN names
+# another binary, default target/release/warden, built if missing). Needs wrk and curl.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-600}
+every=${2:-10}
+bin=${WARDEN_BIN:-target/release/warden}
+export CHATS=${CHATS:-10000} NEW=${NEW:-100} DELAY_MS=${DELAY_MS:-10}
+connections=${CONNECTIONS:-16}
+[ -x "$bin" ] || cargo build -j 1 --release -p warden-actors --bin warden
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)" >&2; exit 1; }
+dir=$(mktemp -d)
+trap 'kill ${load:-} "$pid" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$dir"' EXIT
+load=
+mkdir -p "$dir/work" && git -C "$dir/work" init -q -b main
+printf '[log]\ncache_mb = %d\n' "${CACHE_MB:-8}" >"$dir/config.toml"
+WARDEN_CONFIG="$dir/config.toml" "$bin" serve --data "$dir/data" --listen 127.0.0.1:0 >"$dir/out" 2>"$dir/err" &
+pid=$!
+for _ in $(seq 200); do grep -q listening "$dir/out" 2>/dev/null && break; sleep 0.05; done
+addr=$(sed -n 's|^warden: listening on http://\([^,]*\),.*|\1|p' "$dir/out")
+[ -n "$addr" ] || { cat "$dir/err" >&2; exit 1; }
+url="http://$addr"
+export WORK="$dir/work"
+
+rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$pid/status"; }
+metric() { curl -fsS "$url/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
+
+echo "== warm-up: the $CHATS chats judged at random"
+NEW=0 DELAY_MS=0 wrk -t1 -c64 -d"$(( CHATS / 2000 + 5 ))s" -s benches/load/soak.lua "$url" >/dev/null
+echo "== $seconds s: $connections connections, ${DELAY_MS} ms between requests, one in $NEW a new chat"
+wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s benches/load/soak.lua "$url" >"$dir/wrk" &
+load=$!
+start=$(date +%s)
+samples=()
+printf '%6s %10s %10s %10s %12s\n' "s" "RSS KiB" "chats" "actors" "log KiB"
+while kill -0 "$load" 2>/dev/null; do
+  rss=$(rss_kib)
+  samples+=("$rss")
+  log=$(metric warden_log_bytes); log=${log:-0}
+  printf '%6d %10d %10s %10s %12d\n' "$(( $(date +%s) - start ))" "$rss" \
+    "$(metric warden_chats_in_memory)" "$(metric warden_chat_actors)" "$(( ${log%.*} / 1024 ))"
+  for _ in $(seq "$every"); do kill -0 "$load" 2>/dev/null || break; sleep 1; done
+done
+wait "$load" || true
+load=
+grep -E "Requests/sec|50%|99%|judged" "$dir/wrk"
+max=0
+for s in "${samples[@]}"; do [ "$s" -gt "$max" ] && max=$s; done
+first=${samples[0]}
+last=${samples[-1]}
+# The first minute fills sled's cache and the chats' actors: growth is counted after it.
+settled=${samples[$(( ${#samples[@]} > 6 ? 6 : 0 ))]}
+echo "== RSS: first $(( first / 1024 )) MiB, last $(( last / 1024 )) MiB, most $(( max / 1024 )) MiB; from the sample at one minute ($(( settled / 1024 )) MiB) to the last: $(( (last - settled) / 1024 )) MiB"
