@@ -79,15 +79,6 @@ fn members_see_joins_and_departures() -> Outcome {
         let dropped = Instant::now();
         drop(b);
         let left = wait_for(&mut a, ttl * 3, |live| !live.contains_key("node-b")).await?;
-        let mut expiry_events = Vec::new();
-        while let Ok(Some(entry)) =
-            tokio::time::timeout(Duration::from_millis(200), watched.next()).await
-        {
-            let entry = entry?;
-            if entry.key == "node-b" {
-                expiry_events.push(entry.operation);
-            }
-        }
         assert!(
             left >= ttl - members::heartbeat(ttl) - Duration::from_millis(300),
             "node-b left after {left:?}, before its key could have expired"
@@ -97,9 +88,19 @@ fn members_see_joins_and_departures() -> Outcome {
             "node-a dropped itself: {:?}",
             a.live()
         );
-        // Still there after several times to live: its heartbeat holds it.
+        // Still there after more than two times to live: its heartbeat holds it.
         tokio::time::sleep(ttl).await;
         assert!(a.live().contains_key("node-a") && store.get("node-a").await?.is_some());
+        // What the watch was told of node-b's key, from its drop to a TTL after it expired.
+        let mut expiry_events = Vec::new();
+        while let Ok(Some(entry)) =
+            tokio::time::timeout(Duration::from_millis(200), watched.next()).await
+        {
+            let entry = entry?;
+            if entry.key == "node-b" {
+                expiry_events.push(entry.operation);
+            }
+        }
 
         let c = Member::join(&two, "node-c", "http://127.0.0.1:7003").await?;
         wait_for(&mut a, ttl, |live| live.contains_key("node-c")).await?;
