@@ -35,6 +35,14 @@ pub fn heartbeat(ttl: Duration) -> Duration {
 /// What a member knows of each node: its address and when it was last seen put.
 type Seen = BTreeMap<String, (String, Instant)>;
 
+/// How long after its last acknowledged heartbeat a node still counts itself in: two
+/// heartbeats missed. The others drop it no sooner than a whole time to live after that put,
+/// so a node that stops serving when this runs out has stopped a third of the time to live
+/// before any other takes its chats over.
+pub fn standing(ttl: Duration) -> Duration {
+    ttl - heartbeat(ttl)
+}
+
 /// One node in the live set, heartbeating and watching while it lives. Dropping it stops both
 /// at once, as a crash would: its key then expires (use [`Member::leave`] to leave at once).
 #[derive(Debug)]
@@ -42,6 +50,8 @@ pub struct Member {
     node: String,
     cluster: Cluster,
     live: watch::Receiver<Live>,
+    /// When the server last acknowledged this node's put.
+    beat: Arc<Mutex<Instant>>,
     tasks: Vec<JoinHandle<()>>,
 }
 
@@ -67,9 +77,11 @@ impl Member {
         let watched = bounded("watching the bucket", store.watch_all())
             .await
             .map_err(|e| cluster.nodes_failed(e))?;
+        let sent = Instant::now();
         bounded("joining", store.put(&key, address.to_string().into()))
             .await
             .map_err(|e| cluster.nodes_failed(e))?;
+        let beat = Arc::new(Mutex::new(sent));
         let seen = Arc::new(Mutex::new(Seen::new()));
         let started = Instant::now();
         let listed = list(&store).await.map_err(|e| cluster.nodes_failed(e))?;
@@ -78,6 +90,7 @@ impl Member {
         let ttl = cluster.ttl;
         let heartbeat_task = {
             let (store, key, address) = (store.clone(), key.clone(), address.to_string());
+            let beat = Arc::clone(&beat);
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(heartbeat(ttl));
                 every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -85,8 +98,16 @@ impl Member {
                 loop {
                     every.tick().await;
                     // A put that fails is tried again at the next tick; the key expires if
-                    // none goes through within the time to live, as it should.
-                    let _ = bounded("heartbeat", store.put(&key, address.clone().into())).await;
+                    // none goes through within the time to live, as it should. The time
+                    // counted is when the put was sent: its expiry runs from no earlier.
+                    let sent = Instant::now();
+                    let put = tokio::time::timeout(
+                        heartbeat(ttl),
+                        store.put(&key, address.clone().into()),
+                    );
+                    if let Ok(Ok(_)) = put.await {
+                        *beat.lock().unwrap_or_else(PoisonError::into_inner) = sent;
+                    }
                 }
             })
         };
@@ -132,6 +153,7 @@ impl Member {
             node: node.to_string(),
             cluster: cluster.clone(),
             live,
+            beat,
             tasks: vec![heartbeat_task, watch_task, relist_task],
         })
     }
@@ -139,6 +161,17 @@ impl Member {
     /// This member's node id.
     pub fn node(&self) -> &str {
         &self.node
+    }
+
+    /// Whether this node still counts itself in the live set: its last heartbeat the server
+    /// acknowledged is younger than [`standing`]. A node for which this is false must stop
+    /// serving chats (and writing them) before the others take them over.
+    pub fn is_standing(&self) -> bool {
+        self.beat
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .elapsed()
+            < standing(self.cluster.ttl)
     }
 
     /// The live set as this member sees it now.
@@ -212,9 +245,7 @@ fn apply_listing(
     seen.retain(|node, (_, at)| listed.contains_key(node) || *at > started);
     for (node, address) in listed {
         let entry = seen.entry(node).or_insert((String::new(), started));
-        if entry.0 != address {
-            entry.0 = address;
-        }
+        entry.0 = address;
         entry.1 = entry.1.max(started);
     }
     publish(&seen, tell);

@@ -336,3 +336,52 @@ fn a_fenced_publish_sent_again_is_a_duplicate_not_a_refusal() -> Outcome {
         Ok::<_, Box<dyn std::error::Error>>(())
     })
 }
+
+/// Polls `until` every 20 ms, at most `within`; answers how long it took.
+async fn poll(within: Duration, until: impl Fn() -> bool) -> Result<Duration, String> {
+    let started = Instant::now();
+    while !until() {
+        if started.elapsed() > within {
+            return Err(format!("not within {within:?}"));
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Ok(started.elapsed())
+}
+
+/// A node whose heartbeats stop getting through (the server killed with SIGKILL) stops
+/// counting itself in after two missed heartbeats, a third of the time to live before any
+/// other could drop it; once the server is back, its heartbeat counts it in again.
+#[test]
+fn a_node_cut_off_from_the_server_stops_counting_itself_in() -> Outcome {
+    let Some(mut server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let settings = server.settings();
+    let ttl = cluster::TTL;
+    runtime()?.block_on(async {
+        let one = Cluster::connect(&settings, ttl).await?;
+        let a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
+        assert!(a.is_standing());
+        // Heartbeats hold it past its first put's standing.
+        tokio::time::sleep(members::standing(ttl) + members::heartbeat(ttl)).await;
+        assert!(a.is_standing(), "its heartbeats did not count");
+
+        let killed = Instant::now();
+        server.kill();
+        let out = poll(ttl * 2, || !a.is_standing()).await?;
+        assert!(
+            out <= members::standing(ttl) + Duration::from_millis(100),
+            "counted itself in {out:?} after the server went"
+        );
+        server.restart()?;
+        let back = poll(ttl * 5, || a.is_standing()).await?;
+        eprintln!(
+            "standing (ttl {ttl:?}): out {out:?} after the server's SIGKILL (at most {:?}), \
+             in again {back:?} after its restart ({:?} in all)",
+            members::standing(ttl),
+            killed.elapsed()
+        );
+        Ok::<_, Box<dyn std::error::Error>>(())
+    })
+}
