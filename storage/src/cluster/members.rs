@@ -179,6 +179,15 @@ impl Member {
         self.live.borrow().clone()
     }
 
+    /// The node that serves `chat` in the live set as this member sees it now, and its HTTP
+    /// address ([`super::place::owner`]): where a request for the chat goes.
+    pub fn placed(&self, chat: &str) -> Option<(String, String)> {
+        let live = self.live.borrow();
+        let node = super::place::owner(chat, live.keys().map(String::as_str))?;
+        live.get(node)
+            .map(|address| (node.to_string(), address.clone()))
+    }
+
     /// Waits for the live set to change, and answers it. `None` once the member has stopped.
     pub async fn changed(&mut self) -> Option<Live> {
         self.live.changed().await.ok()?;

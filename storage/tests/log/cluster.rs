@@ -70,6 +70,15 @@ fn members_see_joins_and_departures() -> Outcome {
             Some("http://127.0.0.1:7002")
         );
         assert!(b.live().contains_key("node-a"), "{:?}", b.live());
+        // Seeing the same live set, they send every chat to the same node, both of them used.
+        let mut served = std::collections::BTreeMap::new();
+        for n in 0..100 {
+            let chat = format!("chat-{n}");
+            let placed = a.placed(&chat).ok_or("no node for a chat")?;
+            assert_eq!(b.placed(&chat).as_ref(), Some(&placed), "{chat}");
+            *served.entry(placed.1).or_insert(0) += 1;
+        }
+        assert_eq!(served.len(), 2, "{served:?}");
 
         // What the bucket's watch says when a key expires by max_age (nats-server 2.9: nothing).
         let store = async_nats::jetstream::new(async_nats::connect(server.url()).await?)
