@@ -74,7 +74,8 @@ impl std::fmt::Debug for Cluster {
 impl Cluster {
     /// Connects to the log's server and opens (or makes) the two buckets of its stream, with
     /// the membership's time to live `ttl` (at least a second; [`TTL`] by default). A bucket
-    /// that exists is used as it is, its `max_age` included.
+    /// that exists is used as it is: its `max_age` is the time to live then, whatever `ttl`
+    /// says, so that every node heartbeats at the pace the server expires keys.
     pub async fn connect(settings: &Settings, ttl: Duration) -> Result<Cluster, ClusterError> {
         let ttl = ttl.max(Duration::from_secs(1));
         let nodes_bucket = format!("{}-nodes", settings.stream);
@@ -134,6 +135,13 @@ impl Cluster {
         let nodes = open(nodes_bucket.clone(), ttl)
             .await
             .map_err(|cause| failed(&nodes_bucket, cause))?;
+        let ttl = nodes.stream.cached_info().config.max_age;
+        if ttl.is_zero() {
+            return Err(failed(
+                &nodes_bucket,
+                "the bucket keeps its keys forever: membership needs a `max_age`".to_string(),
+            ));
+        }
         let leases = open(leases_bucket.clone(), Duration::ZERO)
             .await
             .map_err(|cause| failed(&leases_bucket, cause))?;

@@ -127,6 +127,25 @@ fn members_see_joins_and_departures() -> Outcome {
     })
 }
 
+/// The first node makes the membership's bucket with its time to live; a node that comes
+/// later with another one heartbeats at the pace of the bucket's.
+#[test]
+fn the_bucket_sets_the_time_to_live() -> Outcome {
+    let Some(server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let settings = server.settings();
+    runtime()?.block_on(async {
+        let first = Cluster::connect(&settings, Duration::from_secs(2)).await?;
+        let later = Cluster::connect(&settings, Duration::from_secs(5)).await?;
+        assert_eq!(
+            (first.ttl(), later.ttl()),
+            (Duration::from_secs(2), Duration::from_secs(2))
+        );
+        Ok::<_, Box<dyn std::error::Error>>(())
+    })
+}
+
 /// A lease made, refused to another node while its holder lives, renewed with a greater
 /// token, taken over once its holder is dead, lost to the old holder (renew and release both
 /// refused), released and made again; of two nodes racing for a fresh chat exactly one wins.
