@@ -36,6 +36,13 @@ pub enum LogError {
     /// A key in the log that is not a chat id and a sequence number.
     #[error("the event log in `{path}` holds a key that names no chat: `{key}`")]
     BadKey { path: String, key: String },
+    /// A fenced append (JetStream's `append_after`) refused by the server: the chat has
+    /// records past the one the writer knew, so another node wrote it since. Nothing of this
+    /// append is stored.
+    #[error(
+        "chat `{chat}` was written past sequence {expected} by another writer: this append is refused and nothing of it stored"
+    )]
+    Fenced { chat: String, expected: u64 },
     /// An event or a state could not be encoded.
     #[error("an event for chat `{chat}` could not be encoded: {cause}")]
     Encode { chat: String, cause: String },

@@ -555,6 +555,80 @@ impl JetStreamLog {
         }
     }
 
+    /// Appends one event to `chat` only if the chat's newest record is still the one at
+    /// sequence `last` (0: the chat has none), as the chat's writer knows it: the server checks
+    /// (`Nats-Expected-Last-Subject-Sequence`) and refuses the append, storing nothing, when
+    /// another writer appended to the chat since. That refusal is [`LogError::Fenced`], and it
+    /// leaves the log open (nothing was cut); any other failure closes it as
+    /// [`JetStreamLog::append_batch`]'s does. A publish sent again after a lost acknowledgement
+    /// keeps its message id, and the server answers a duplicate before it checks the fence.
+    pub fn append_after(&self, chat: &str, record: &Record, last: u64) -> Result<u64, LogError> {
+        let value = codec::write_record(record).map_err(|e| LogError::Encode {
+            chat: chat.to_string(),
+            cause: e.to_string(),
+        })?;
+        let subject = self.subject(chat)?;
+        let conn = self.conn()?;
+        let id = format!(
+            "{}-{}",
+            self.writer,
+            self.published.fetch_add(1, Ordering::SeqCst)
+        );
+        let shown = self.shown.clone();
+        let written = self.run(async move {
+            let mut headers = HeaderMap::new();
+            headers.insert(async_nats::header::NATS_MESSAGE_ID, id.as_str());
+            headers.insert(
+                async_nats::header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
+                last.to_string().as_str(),
+            );
+            publish_fenced(&shown, &conn.js, subject, value, headers).await
+        });
+        match written {
+            Ok(Some(seq)) => {
+                self.horizon.fetch_max(seq, Ordering::SeqCst);
+                Ok(seq)
+            }
+            Ok(None) => Err(LogError::Fenced {
+                chat: LogError::shortened(chat),
+                expected: last,
+            }),
+            Err(e) => Err(self.close_after(e)),
+        }
+    }
+
+    /// The sequence of `chat`'s newest record as the server holds it now (0: none), past this
+    /// process's horizon: another node's appends included. What a node taking a chat over
+    /// fences its first [`JetStreamLog::append_after`] with. (Reads still stop at the
+    /// horizon, which only this process's own appends and openings move: `docs/cluster.md`.)
+    pub fn end_of(&self, chat: &str) -> Result<u64, LogError> {
+        let subject = self.subject(chat)?;
+        let conn = self.conn()?;
+        let shown = self.shown.clone();
+        self.run(async move {
+            match tokio::time::timeout(
+                STEP_TIMEOUT,
+                conn.events.direct_get_last_for_subject(&subject),
+            )
+            .await
+            {
+                Ok(Ok(last)) => Ok(last.sequence),
+                // None, or (nats-server 2.9) its last message deleted: walked instead.
+                Ok(Err(e)) if e.kind() == stream::DirectGetErrorKind::NotFound => {
+                    walked_last(&shown, &conn.events, &subject, u64::MAX).await
+                }
+                Ok(Err(e)) => Err(store(
+                    &shown,
+                    format!("reading a subject's last message: {e}"),
+                )),
+                Err(_) => Err(store(
+                    &shown,
+                    format!("reading a subject's last message: no answer within {STEP_TIMEOUT:?}"),
+                )),
+            }
+        })
+    }
+
     /// Nothing to do: every append was acknowledged before it returned. Fails while closed.
     pub fn flush(&self) -> Result<(), LogError> {
         self.conn().map(drop)
@@ -882,6 +956,44 @@ async fn publish_all(
         }
     }
     Ok(seqs)
+}
+
+/// Publishes one message with a fence in its headers and answers its sequence number, or
+/// `None` when the server refused it for the fence (nothing stored). Sent again with the same
+/// message id when its acknowledgement did not come, as [`publish_all`] does.
+async fn publish_fenced(
+    shown: &str,
+    js: &jetstream::Context,
+    subject: String,
+    value: Vec<u8>,
+    headers: HeaderMap,
+) -> Result<Option<u64>, LogError> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let ack = step(
+            shown,
+            "publishing",
+            js.publish_with_headers(subject.clone(), headers.clone(), value.clone().into()),
+        )
+        .await?;
+        match tokio::time::timeout(STEP_TIMEOUT, ack).await {
+            Ok(Ok(ack)) => return Ok(Some(ack.sequence)),
+            Ok(Err(e)) if e.kind() == jetstream::context::PublishErrorKind::WrongLastSequence => {
+                return Ok(None);
+            }
+            _ if tries < PUBLISH_TRIES => {}
+            Ok(Err(e)) => {
+                return Err(store(shown, format!("the server's acknowledgement: {e}")));
+            }
+            Err(_) => {
+                return Err(store(
+                    shown,
+                    format!("no acknowledgement within {STEP_TIMEOUT:?}"),
+                ));
+            }
+        }
+    }
 }
 
 /// The messages of `filter` from stream sequence `from` up to `horizon`, at most `limit`, in

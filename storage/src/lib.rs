@@ -30,6 +30,7 @@
 //! it is opened again: [`EventLog::reopen`] does that, and [`EventLog::probe`] says whether a
 //! write goes through now.
 
+pub mod cluster;
 pub mod codec;
 mod error;
 pub mod jetstream;

@@ -2,6 +2,7 @@
 
 mod after;
 mod atomic;
+mod cluster;
 mod damaged;
 mod durability;
 mod engines;
