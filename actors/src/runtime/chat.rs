@@ -9,7 +9,7 @@ use super::log::{Appended, Later, LogHandle};
 use super::names::Names;
 use super::supervisor::SupervisorMsg;
 use super::watch::{WatchActor, WatchMsg};
-use super::{Made, call};
+use super::{Made, call, send_to_chat};
 use crate::second_look::SecondLook;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::collections::VecDeque;
@@ -334,24 +334,9 @@ impl ChatRun {
         else {
             return (None, false);
         };
-        let parent_ref = match self.names.alive_chat(&parent) {
-            Some(actor) => actor,
-            None => {
-                let asked = call(
-                    &self.supervisor,
-                    || Part::Supervisor,
-                    |reply| SupervisorMsg::Chat(parent.clone(), reply),
-                )
-                .await;
-                match asked {
-                    Ok(Ok(actor)) => actor,
-                    // A parent that can't be reached can't vouch for anything: the task asks first.
-                    _ => return (Some(Mode::AskFirst), false),
-                }
-            }
-        };
-        match call(&parent_ref, || Part::Chat(parent), ChatMsg::Mode).await {
+        match send_to_chat(&self.names, &self.supervisor, &parent, ChatMsg::Mode).await {
             Ok((mode, stopped)) => (Some(mode), stopped),
+            // A parent that can't be reached can't vouch for anything: the task asks first.
             Err(_) => (Some(Mode::AskFirst), false),
         }
     }
@@ -543,28 +528,15 @@ impl ChatRun {
                 },
             });
         }
-        let parent_ref = match self.names.alive_chat(&parent) {
-            Some(actor) => actor,
-            None => {
-                call(
-                    &self.supervisor,
-                    || Part::Supervisor,
-                    |reply| SupervisorMsg::Chat(parent.clone(), reply),
-                )
-                .await??
-            }
-        };
         let task = self.id.clone();
-        let handed = call(
-            &parent_ref,
-            || Part::Chat(parent.clone()),
-            |reply| ChatMsg::HandOn {
-                task,
+        let handed = send_to_chat(&self.names, &self.supervisor, &parent, |reply| {
+            ChatMsg::HandOn {
+                task: task.clone(),
                 scoped,
                 open,
                 reply,
-            },
-        )
+            }
+        })
         .await
         .flatten()
         // The parent may have written them: this task's state can't say.

@@ -183,35 +183,19 @@ impl Runtime {
         }
     }
 
-    async fn spawned(&self, chat: &str) -> Result<ActorRef<ChatMsg>, RuntimeError> {
-        let id = chat.to_string();
-        self.ask_supervisor(|reply| SupervisorMsg::Chat(id, reply))
-            .await?
-    }
-
-    /// Sends a chat a message and waits for its reply. A chat that let itself go (idle)
-    /// between the lookup and the send never saw the message, so it is sent once more to the
-    /// chat the supervisor brings back.
+    /// Sends a chat a message and waits for its reply ([`send_to_chat`]).
     async fn on_chat<R: Send + 'static>(
         &self,
         chat: &str,
-        mut build: impl FnMut(RpcReplyPort<R>) -> ChatMsg,
+        build: impl FnMut(RpcReplyPort<R>) -> ChatMsg,
     ) -> Result<R, RuntimeError> {
-        if let Some(actor) = self.names.alive_chat(chat) {
-            match actor.call(&mut build, Some(CALL_TIMEOUT)).await {
-                Ok(ractor::rpc::CallResult::Success(value)) => return Ok(value),
-                Ok(ractor::rpc::CallResult::Timeout) => {
-                    return Err(RuntimeError::Timeout {
-                        part: Part::Chat(chat.to_string()),
-                        after: CALL_TIMEOUT,
-                    });
-                }
-                // Gone before it read the message: bring it back and send again.
-                Ok(ractor::rpc::CallResult::SenderError) | Err(_) => {}
-            }
+        match send_to_chat(&self.names, &self.supervisor, chat, build).await {
+            Err(RuntimeError::Gone {
+                part: Part::Supervisor,
+                ..
+            }) => Err(RuntimeError::NotRunning),
+            answered => answered,
         }
-        let actor = self.spawned(chat).await?;
-        call(&actor, || Part::Chat(chat.to_string()), build).await
     }
 
     /// Records an event in a chat: durable in the log before this returns.
@@ -440,6 +424,39 @@ impl Runtime {
 
 /// Calls an actor and waits for its reply (within [`CALL_TIMEOUT`]); an error names the
 /// part called, made by `part` only when it is needed.
+/// Sends a chat a message and waits for its reply, the chat brought into memory if it is not.
+/// A chat that let itself go (idle) between the lookup and the send never read the message,
+/// so it is sent once more to the chat the supervisor brings back. Used by the runtime's
+/// handle and by a task reaching its parent alike.
+pub(crate) async fn send_to_chat<R: Send + 'static>(
+    names: &names::Names,
+    supervisor: &ActorRef<SupervisorMsg>,
+    chat: &str,
+    mut build: impl FnMut(RpcReplyPort<R>) -> ChatMsg,
+) -> Result<R, RuntimeError> {
+    if let Some(actor) = names.alive_chat(chat) {
+        match actor.call(&mut build, Some(CALL_TIMEOUT)).await {
+            Ok(ractor::rpc::CallResult::Success(value)) => return Ok(value),
+            Ok(ractor::rpc::CallResult::Timeout) => {
+                return Err(RuntimeError::Timeout {
+                    part: Part::Chat(chat.to_string()),
+                    after: CALL_TIMEOUT,
+                });
+            }
+            // Gone before it read the message: bring it back and send again.
+            Ok(ractor::rpc::CallResult::SenderError) | Err(_) => {}
+        }
+    }
+    let id = chat.to_string();
+    let actor = call(
+        supervisor,
+        || Part::Supervisor,
+        |reply| SupervisorMsg::Chat(id, reply),
+    )
+    .await??;
+    call(&actor, || Part::Chat(chat.to_string()), build).await
+}
+
 pub(crate) async fn call<M, R>(
     actor: &ActorRef<M>,
     part: impl FnOnce() -> Part,

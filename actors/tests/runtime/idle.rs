@@ -156,6 +156,46 @@ async fn messages_while_a_chat_stops_its_actor_are_kept_in_order() {
     the_log_says(runtime, dir.path(), vec![("c1", c1), ("c2", c2)]).await;
 }
 
+/// A task reaches its parent for what it starts from and for its ceiling (the parent's live
+/// mode) while the parent stops its actor over and over: no task creation fails, and no step
+/// asks because the parent was caught stopping (a parent out of reach is read as ask-first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tasks_reach_a_parent_that_stops_its_actor_over_and_over() {
+    use warden::chat::Company;
+    use warden::mode::Mode;
+    use warden_actors::runtime::Made;
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let runtime = open(dir.path(), Duration::from_millis(10)).await;
+    runtime
+        .open_chat("c1", Mode::Auto, Company::Alone)
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    // Four callers, each with gaps from 0 to 60 ms: the parent is often idle past `active`
+    // and stopping when a task's message comes.
+    let mut callers = Vec::new();
+    for caller in 0..4u64 {
+        let runtime = runtime.clone();
+        callers.push(tokio::spawn(async move {
+            let mut seen = Vec::new();
+            for n in 0..40u64 {
+                tokio::time::sleep(Duration::from_millis((n * 7 + caller * 3) % 13 * 5)).await;
+                let task = format!("t{caller}-{n}");
+                let made = runtime.create_task("c1", &task, false).await;
+                let decided = decision(&runtime, &task, "cargo test").await;
+                seen.push((task, made, decided));
+            }
+            seen
+        }));
+    }
+    for caller in callers {
+        for (task, made, decided) in caller.await.unwrap_or_else(|e| panic!("{e}")) {
+            assert!(matches!(made, Ok(Made::Created)), "{task}: {made:?}");
+            assert_eq!(decided, Decision::Allow, "{task}: its ceiling is c1's auto");
+        }
+    }
+    assert_eq!(state(&runtime, "c1").await.tasks.len(), 160);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_chat_leaves_memory_after_idle_and_a_chat_with_nothing_is_not_held() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
