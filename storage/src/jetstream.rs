@@ -62,9 +62,15 @@ pub const TOKEN_MAX: usize = 1024;
 /// server) may take before the call fails.
 pub const STEP_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// How many times a publish whose acknowledgement did not come is sent again, with the same
-/// message id (stored once).
-const PUBLISH_TRIES: usize = 3;
+/// How long a publish waits for its acknowledgement before it is sent again, with the same
+/// message id (stored once). Short, so that every try of an append ([`PUBLISH_TRIES`] ×
+/// this, 8 s) ends before the runtime stops waiting for the chat that appends (10 s): a
+/// server back after a restart gets the append sent again in time, and a server gone for
+/// good fails it with the log's reason rather than the chat's timeout.
+const ACK_WAIT: Duration = Duration::from_secs(2);
+
+/// How many times a publish is sent in all, the first included.
+const PUBLISH_TRIES: u32 = 4;
 
 /// How many subjects' last messages [`JetStreamLog::latest`] asks for at once.
 const LOOKUPS: usize = 64;
@@ -920,7 +926,7 @@ async fn publish_all(
     }
     let mut seqs = Vec::with_capacity(messages.len());
     for ((subject, value, headers), ack) in messages.into_iter().zip(pending) {
-        let mut answer = tokio::time::timeout(STEP_TIMEOUT, ack).await;
+        let mut answer = tokio::time::timeout(ACK_WAIT, ack).await;
         let mut tries = 1;
         loop {
             match answer {
@@ -941,7 +947,7 @@ async fn publish_all(
                         ),
                     )
                     .await?;
-                    answer = tokio::time::timeout(STEP_TIMEOUT, resent).await;
+                    answer = tokio::time::timeout(ACK_WAIT, resent).await;
                 }
                 Ok(Err(e)) => {
                     return Err(store(shown, format!("the server's acknowledgement: {e}")));
@@ -949,7 +955,7 @@ async fn publish_all(
                 Err(_) => {
                     return Err(store(
                         shown,
-                        format!("no acknowledgement within {STEP_TIMEOUT:?}"),
+                        format!("no acknowledgement in {PUBLISH_TRIES} tries of {ACK_WAIT:?}"),
                     ));
                 }
             }
@@ -977,7 +983,7 @@ async fn publish_fenced(
             js.publish_with_headers(subject.clone(), headers.clone(), value.clone().into()),
         )
         .await?;
-        match tokio::time::timeout(STEP_TIMEOUT, ack).await {
+        match tokio::time::timeout(ACK_WAIT, ack).await {
             Ok(Ok(ack)) => return Ok(Some(ack.sequence)),
             Ok(Err(e)) if e.kind() == jetstream::context::PublishErrorKind::WrongLastSequence => {
                 return Ok(None);
@@ -989,7 +995,7 @@ async fn publish_fenced(
             Err(_) => {
                 return Err(store(
                     shown,
-                    format!("no acknowledgement within {STEP_TIMEOUT:?}"),
+                    format!("no acknowledgement in {PUBLISH_TRIES} tries of {ACK_WAIT:?}"),
                 ));
             }
         }
