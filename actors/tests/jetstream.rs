@@ -32,7 +32,7 @@ fn state(serve: &Serve, token: &str) -> Value {
 
 #[test]
 fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
-    let Some(mut nats) = NatsServer::start() else {
+    let Some(mut nats) = NatsServer::start().unwrap_or_else(|e| panic!("nats-server: {e}")) else {
         return;
     };
     let place = Place::new();
@@ -64,7 +64,7 @@ fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
 
     // The server dies under warden and comes back on its store: the words said meanwhile are
     // acknowledged once it is back, and hold.
-    nats.kill_9();
+    nats.kill();
     let during = std::thread::scope(|scope| {
         let said = scope.spawn(|| {
             call(
@@ -76,7 +76,8 @@ fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
             )
         });
         std::thread::sleep(Duration::from_millis(500));
-        nats.restart();
+        nats.restart()
+            .unwrap_or_else(|e| panic!("nats-server: {e}"));
         said.join()
             .unwrap_or_else(|_| panic!("the request's thread"))
     });
@@ -115,7 +116,7 @@ fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
 /// verdict.
 #[test]
 fn warden_torture_on_jetstream_loses_nothing() {
-    let Some(nats) = NatsServer::start() else {
+    let Some(nats) = NatsServer::start().unwrap_or_else(|e| panic!("nats-server: {e}")) else {
         return;
     };
     let dir = crate::common::tempdir();

@@ -473,7 +473,7 @@ fn every_runtime_scenario_gets_its_verdicts_across_restarts_and_crashes() {
 /// every crash (SIGKILL of the daemon) replayed from the stream.
 #[test]
 fn every_runtime_scenario_gets_its_verdicts_on_jetstream_too() {
-    let Some(nats) = NatsServer::start() else {
+    let Some(nats) = NatsServer::start().unwrap_or_else(|e| panic!("nats-server: {e}")) else {
         return;
     };
     let mut played = 0;

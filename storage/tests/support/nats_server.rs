@@ -1,0 +1,138 @@
+//! A `nats-server -js` for the tests that run on JetStream, the storage crate's and the
+//! actors' alike (each includes this file): started on a free loopback port with its store in
+//! a temporary folder, killed when dropped. Without the binary such a test skips with the
+//! reason printed, unless `WARDEN_REQUIRE_NATS=1` (CI), which fails it.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use warden_storage::jetstream;
+
+/// Set to `1`, a JetStream test without `nats-server` fails instead of skipping.
+pub const REQUIRE: &str = "WARDEN_REQUIRE_NATS";
+
+/// The `nats-server` binary: `$PATH` first, then Debian's place for it.
+fn binary() -> Option<PathBuf> {
+    let on_path = std::env::var_os("PATH").into_iter().flat_map(|path| {
+        std::env::split_paths(&path)
+            .map(|dir| dir.join("nats-server"))
+            .collect::<Vec<_>>()
+    });
+    on_path
+        .chain([PathBuf::from("/usr/sbin/nats-server")])
+        .find(|p| p.is_file())
+}
+
+/// A `nats-server -js` of this test's, killed when dropped.
+pub struct NatsServer {
+    child: Option<Child>,
+    binary: PathBuf,
+    port: u16,
+    store: tempfile::TempDir,
+}
+
+impl NatsServer {
+    /// Starts one on a free loopback port, or says why not: `None` (skip, the reason
+    /// printed) when the binary is absent and [`REQUIRE`] is not set.
+    pub fn start() -> std::io::Result<Option<NatsServer>> {
+        let Some(binary) = binary() else {
+            assert!(
+                std::env::var(REQUIRE).as_deref() != Ok("1"),
+                "{REQUIRE}=1 and no nats-server on PATH or in /usr/sbin (apt-get install nats-server)"
+            );
+            eprintln!(
+                "skipped: no nats-server on PATH or in /usr/sbin (apt-get install nats-server)"
+            );
+            return Ok(None);
+        };
+        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+        let store = tempfile::tempdir()?;
+        let mut server = NatsServer {
+            child: None,
+            binary,
+            port,
+            store,
+        };
+        server.run()?;
+        Ok(Some(server))
+    }
+
+    /// Starts the process on the port and store, and waits until it takes connections.
+    fn run(&mut self) -> std::io::Result<()> {
+        let child = Command::new(&self.binary)
+            .args([
+                "-js",
+                "-a",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-sd",
+            ])
+            .arg(self.store.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        self.child = Some(child);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "nats-server did not listen in 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(())
+    }
+
+    /// `nats://127.0.0.1:<port>`.
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+
+    /// The log's settings on this server, one replica, stream `warden`.
+    #[allow(
+        dead_code,
+        reason = "the storage crate's tests use it, the actors' don't"
+    )]
+    pub fn settings(&self) -> jetstream::Settings {
+        jetstream::Settings {
+            url: self.url(),
+            ..jetstream::Settings::default()
+        }
+    }
+
+    /// SIGKILL, and wait for it to be gone.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Started again on the same port and store.
+    pub fn restart(&mut self) -> std::io::Result<()> {
+        self.kill();
+        self.run()
+    }
+}
+
+impl Drop for NatsServer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+impl NatsServer {
+    /// The `[log]` table of a warden configuration whose log is the stream `stream` here.
+    #[allow(
+        dead_code,
+        reason = "the actors' tests use it, the storage crate's don't"
+    )]
+    pub fn log_table(&self, stream: &str) -> String {
+        format!(
+            "[log]\nengine = \"jetstream\"\nurl = \"{}\"\nstream = \"{stream}\"\n",
+            self.url()
+        )
+    }
+}
