@@ -42,6 +42,14 @@ fn nothing_acknowledged_is_lost_when_nats_or_warden_is_killed() {
         .unwrap_or_else(|e| panic!("the configuration: {e}"));
     let work = place.work();
     let serve = place.serve();
+    assert!(
+        serve.started().ends_with(&format!(
+            "log on JetStream, the stream `e2e` at {}",
+            nats.url()
+        )),
+        "the start line says where the log is: {}",
+        serve.started()
+    );
     let token = place.token();
     let post = |serve: &Serve, path: &str, body: Value| {
         let (status, answer) = call(serve, "POST", path, Some(&token), Some(&body));

@@ -390,6 +390,13 @@ pub fn main(args: ServeArgs) -> Result<std::process::ExitCode> {
         // as soon as it reads the line.
         let mut terminate = signal(SignalKind::terminate()).context("listening for SIGTERM")?;
         let mut interrupt = signal(SignalKind::interrupt()).context("listening for SIGINT")?;
+        // Where the log is, as the start line says it: a folder, or a stream on a server.
+        let log_at = match &settings.log_engine {
+            warden_storage::Engine::Sled => format!("log in {}", settings.data.join("log").display()),
+            warden_storage::Engine::JetStream(js) => {
+                format!("log on JetStream, the stream `{}` at {}", js.stream, js.url)
+            }
+        };
         let server = start(settings).await?;
         if let Some(after) = std::env::var(TEST_WRITER_PANIC)
             .ok()
@@ -407,9 +414,8 @@ pub fn main(args: ServeArgs) -> Result<std::process::ExitCode> {
             let mut out = std::io::stdout().lock();
             writeln!(
                 out,
-                "warden: listening on http://{}, log in {}",
+                "warden: listening on http://{}, {log_at}",
                 server.addr(),
-                server.log_dir().display()
             )
             .and_then(|()| out.flush())
             .context("writing stdout")?;

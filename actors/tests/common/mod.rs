@@ -98,7 +98,11 @@ impl Place {
             let _ = std::io::BufReader::new(stdout).read_line(&mut line);
             let _ = sender.send(line);
         });
-        let mut serve = Serve { child, addr: None };
+        let mut serve = Serve {
+            child,
+            addr: None,
+            started: String::new(),
+        };
         let line = receiver
             .recv_timeout(PRINTS_WITHIN)
             .unwrap_or_else(|_| panic!("warden serve printed nothing in {PRINTS_WITHIN:?}"));
@@ -109,6 +113,7 @@ impl Place {
             .unwrap_or_else(|| panic!("not the listening line: {line:?}"))
             .to_string();
         serve.addr = Some(addr);
+        serve.started = line.trim_end().to_string();
         serve.wait_healthy();
         serve
     }
@@ -118,9 +123,15 @@ impl Place {
 pub struct Serve {
     child: Child,
     addr: Option<String>,
+    started: String,
 }
 
 impl Serve {
+    /// The line it printed when it started listening.
+    pub fn started(&self) -> &str {
+        &self.started
+    }
+
     /// `127.0.0.1:PORT`.
     pub fn addr(&self) -> &str {
         self.addr.as_deref().unwrap_or_default()
