@@ -455,17 +455,15 @@ impl JetStreamLog {
     }
 
     fn subject(&self, id: &str) -> Result<String, LogError> {
-        let token = token(id);
-        if token.len() > TOKEN_MAX {
-            return Err(LogError::SubjectTooLong {
-                chat: LogError::shortened(id),
-                len: token.len(),
-            });
-        }
-        Ok(format!("{}.chat.{token}", self.settings.stream))
+        self.subject_of("chat", id)
     }
 
     fn snapshot_subject(&self, id: &str) -> Result<String, LogError> {
+        self.subject_of("snap", id)
+    }
+
+    /// `<stream>.<kind>.<token>`, refused when the id's token is too long for a subject.
+    fn subject_of(&self, kind: &str, id: &str) -> Result<String, LogError> {
         let token = token(id);
         if token.len() > TOKEN_MAX {
             return Err(LogError::SubjectTooLong {
@@ -473,7 +471,7 @@ impl JetStreamLog {
                 len: token.len(),
             });
         }
-        Ok(format!("{}.snap.{token}", self.settings.stream))
+        Ok(format!("{}.{kind}.{token}", self.settings.stream))
     }
 
     /// The stream id of one of the log's subjects.

@@ -8,6 +8,7 @@
 
 use super::error::{Part, RuntimeError};
 use super::names::Names;
+use super::panic_text;
 use ractor::{Actor, ActorProcessingErr, ActorRef, RpcReplyPort};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -276,13 +277,4 @@ impl Actor for JudgeActor {
         }
         Ok(())
     }
-}
-
-/// A panic's message, when it has one.
-fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
-    panic
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("no message")
 }

@@ -24,6 +24,7 @@
 
 use super::error::{Reading, RuntimeError, WriteError};
 use super::feed::Feed;
+use super::panic_text;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -434,15 +435,6 @@ impl LogWriter {
         self.closed = Some(closed.clone());
         closed
     }
-}
-
-/// A panic's message, when it has one.
-fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
-    panic
-        .downcast_ref::<&str>()
-        .copied()
-        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-        .unwrap_or("no message")
 }
 
 /// An append taken from the channel, waiting for its group to be written.

@@ -457,6 +457,15 @@ pub(crate) async fn send_to_chat<R: Send + 'static>(
     call(&actor, || Part::Chat(chat.to_string()), build).await
 }
 
+/// A panic's message, when it has one.
+pub(crate) fn panic_text(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message")
+}
+
 pub(crate) async fn call<M, R>(
     actor: &ActorRef<M>,
     part: impl FnOnce() -> Part,
