@@ -10,6 +10,10 @@
 //! Run with `cargo bench -p warden-benches --bench runtime -- --warm-up-time 1 --measurement-time 5`.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
+/// The binary's allocator (`actors/src/main.rs`), so the bench measures what runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::time::Duration;
 use warden::step::Step;
