@@ -9,11 +9,13 @@ macro_rules! outln {
     };
 }
 
-/// mimalloc, not the system's allocator: the runtime allocates in the async workers and
+/// jemalloc, not the system's allocator: the runtime allocates in the async workers and
 /// frees in the log's writer thread (records, replies), which glibc's per-thread arenas pay
-/// for dearly; in-process decisions went 1.5–1.7× faster with it (`benches/benches/runtime.rs`).
+/// for dearly; in-process decisions went about 1.5× faster with it
+/// (`benches/benches/runtime.rs`), at the resident memory glibc has (mimalloc was as fast
+/// but held about 1.7× the memory).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 mod external;
 mod hook;

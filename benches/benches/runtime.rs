@@ -12,7 +12,7 @@
 
 /// The binary's allocator (`actors/src/main.rs`), so the bench measures what runs.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::time::Duration;
