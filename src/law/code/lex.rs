@@ -212,18 +212,30 @@ pub(super) fn single(c: u8) -> Option<&'static str> {
     SINGLE.get(at..at + 1)
 }
 
-/// The bytes of a name (`$` too where the syntax says so): a letter, a digit, `_`, or any
-/// byte of a character past ASCII.
-const NAME_BYTE: [bool; 256] = {
+/// The bytes of a name: a letter, a digit, `_`, or any byte of a character past ASCII; with
+/// `dollar`, `$` too (the syntax's `dollar_names`).
+const fn name_bytes(dollar: bool) -> [bool; 256] {
     let mut table = [false; 256];
     let mut c = 0;
     while c < 256 {
         let b = c as u8;
-        table[c] = b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80;
+        table[c] = b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80 || (dollar && b == b'$');
         c += 1;
     }
     table
-};
+}
+
+/// The bytes of a name ([`name_bytes`]) where `$` is none.
+const NAME_BYTE: [bool; 256] = name_bytes(false);
+/// The bytes of a name where `$` is one (`dollar_names`).
+const NAME_BYTE_DOLLAR: [bool; 256] = name_bytes(true);
+
+/// Is `c` one of the syntax's sigils? (A loop over its few bytes, not a call: it is asked of
+/// every operator's byte.)
+#[inline]
+fn is_sigil_of(syntax: &Syntax, c: u8) -> bool {
+    syntax.sigils.bytes().any(|s| s == c)
+}
 
 /// Names after which `/` starts a regular expression rather than divides.
 const REGEX_AFTER: &[&str] = &[
@@ -249,6 +261,11 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         broken: None,
         open: Vec::new(),
         unpaired: None,
+        name_byte: if syntax.dollar_names {
+            &NAME_BYTE_DOLLAR
+        } else {
+            &NAME_BYTE
+        },
     };
     lexer.run();
     let mut broken = lexer.broken;
@@ -310,6 +327,8 @@ struct Lexer<'a, 's> {
     open: Vec<(u32, u8)>,
     /// Why the brackets don't pair, if they don't (said after any other reason).
     unpaired: Option<&'static str>,
+    /// The bytes of a name in this syntax: `NAME_BYTE`, or `NAME_BYTE_DOLLAR`.
+    name_byte: &'static [bool; 256],
 }
 
 impl<'a> Lexer<'a, '_> {
@@ -439,7 +458,7 @@ impl<'a> Lexer<'a, '_> {
                 b'0'..=b'9' => self.number(),
                 b'$' if syntax.dollar_names => self.name(),
                 c if c == b'_' || c.is_ascii_alphabetic() || c >= 0x80 => self.name(),
-                c if syntax.sigils.as_bytes().contains(&c) && self.is_sigil(c) => self.var(),
+                c if is_sigil_of(syntax, c) && self.is_sigil(c) => self.var(),
                 b'/' if syntax.regex && self.operand_expected() => self.regex(),
                 b'%' if syntax.quote_like == QuoteLike::Ruby && self.operand_expected() => {
                     self.percent()
@@ -547,15 +566,15 @@ impl<'a> Lexer<'a, '_> {
     }
 
     fn name_char(&self, c: u8) -> bool {
-        NAME_BYTE[usize::from(c)] || (c == b'$' && self.syntax.dollar_names)
+        self.name_byte[usize::from(c)]
     }
 
-    /// How many bytes from `at` are a name's.
+    /// How many bytes from `at` are a name's (one table look-up a byte).
     fn name_len(&self, at: usize) -> usize {
         let rest = self.b.get(at..).unwrap_or(&[]);
-        let dollar = self.syntax.dollar_names;
+        let table = self.name_byte;
         rest.iter()
-            .position(|&c| !(NAME_BYTE[usize::from(c)] || (c == b'$' && dollar)))
+            .position(|&c| !table[usize::from(c)])
             .unwrap_or(rest.len())
     }
 
