@@ -196,7 +196,18 @@ pub(super) fn longer_op_of(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'stat
 }
 
 /// Every ASCII punctuation character, each its own operator.
+#[cfg(test)]
 pub(super) const SINGLE: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/// `SINGLE`'s characters, each its own text (an operator is one of these, not a slice of
+/// `SINGLE` cut for each: a test keeps the two the same).
+#[rustfmt::skip]
+const SINGLES: [&str; 32] = [
+    "!", "\"", "#", "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/",
+    ":", ";", "<", "=", ">", "?", "@",
+    "[", "\\", "]", "^", "_", "`",
+    "{", "|", "}", "~",
+];
 
 /// An ASCII punctuation character as its operator: its place in `SINGLE`, which holds the
 /// four runs of them in order (`!`…`/`, `:`…`@`, `[`…`` ` ``, `{`…`~`).
@@ -208,8 +219,7 @@ pub(super) fn single(c: u8) -> Option<&'static str> {
         b'{'..=b'~' => c - b'{' + 28,
         _ => return None,
     };
-    let at = usize::from(at);
-    SINGLE.get(at..at + 1)
+    SINGLES.get(usize::from(at)).copied()
 }
 
 /// The bytes of a name: a letter, a digit, `_`, or any byte of a character past ASCII; with
@@ -224,6 +234,18 @@ const fn name_bytes(dollar: bool) -> [bool; 256] {
     }
     table
 }
+
+/// The bytes a name starts with: a letter, `_`, or a byte of a character past ASCII.
+const NAME_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b == b'_' || b.is_ascii_alphabetic() || b >= 0x80;
+        c += 1;
+    }
+    table
+};
 
 /// The bytes of a name ([`name_bytes`]) where `$` is none.
 const NAME_BYTE: [bool; 256] = name_bytes(false);
@@ -386,6 +408,13 @@ impl<'a> Lexer<'a, '_> {
     fn run(&mut self) {
         while self.i < self.b.len() {
             let c = self.at(0);
+            // A name's first byte, the commonest, before the rest: no arm below takes a letter,
+            // `_` or a byte past ASCII before the name's own.
+            if NAME_START[usize::from(c)] {
+                self.start = self.i;
+                self.name();
+                continue;
+            }
             let next = self.at(1);
             let syntax = self.syntax;
             self.start = self.i;
@@ -1025,6 +1054,14 @@ impl<'a> Lexer<'a, '_> {
             b'#' => holes == Holes::Hash,
             _ => false,
         };
+        // Most bodies hold no escape and no hole: one text, borrowed, as the loop below would
+        // make it.
+        if !b.iter().any(|&c| special(c)) {
+            parts.push(Part::Text(Cow::Borrowed(body)));
+            let from = u32::try_from(from).unwrap_or(u32::MAX);
+            let to = u32::try_from(parts.len()).unwrap_or(u32::MAX);
+            return Span { from, to };
+        }
         while let Some(&c) = b.get(at) {
             match c {
                 b'\\' if esc != Esc::None => {
