@@ -1842,7 +1842,15 @@ impl<'s> State<'s> {
                 {
                     self.member(Value::Object(path), &name)
                 }
-                _ => Value::object(&format!("{path}[]")),
+                _ => {
+                    let mut text = std::mem::take(&mut self.scratch);
+                    text.clear();
+                    text.push_str(&path);
+                    text.push_str("[]");
+                    let value = self.object(&text);
+                    self.scratch = text;
+                    value
+                }
             },
             Value::Map(entries) => match literal(&key) {
                 Some(name) => {
@@ -1915,7 +1923,10 @@ impl<'s> State<'s> {
         match receiver {
             Value::Data(file) => {
                 // `STDIN->fdopen($c, 'r')`, `$stdin.reopen(sock)`: standard input wired.
-                if self.lex.index().wires(&format!(".{name}")) {
+                let mut dotted = String::with_capacity(name.len() + 1);
+                dotted.push('.');
+                dotted.push_str(&name);
+                if self.lex.index().wires(&dotted) {
                     self.reading.wires = true;
                 }
                 // `fs.createReadStream(f).pipe(http.request(u))`: the file goes where the
