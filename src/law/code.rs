@@ -720,7 +720,7 @@ pub(crate) fn line_of(value: &Value) -> (String, bool) {
                     Piece::Home => out.push_str("${HOME}"),
                     Piece::Unknown(name) => {
                         known = false;
-                        out.push_str(&format!("${{{name}}}"));
+                        push_placeholder(&mut out, name);
                     }
                 }
             }
@@ -739,7 +739,11 @@ pub(crate) fn line_of(value: &Value) -> (String, bool) {
             }
             (out, known)
         }
-        Value::Object(path) => (format!("${{{}}}", read::placeholder(path)), false),
+        Value::Object(path) => {
+            let mut out = String::new();
+            push_placeholder(&mut out, &read::placeholder(path));
+            (out, false)
+        }
         Value::Fetched(_) => ("${download}".to_string(), false),
         Value::Data(_) => ("${data}".to_string(), false),
         _ => ("${value}".to_string(), false),
@@ -779,7 +783,7 @@ pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) 
             Piece::Home => out.push_str("${HOME}"),
             Piece::Unknown(name) => {
                 known = false;
-                out.push_str(&format!("${{{name}}}"));
+                push_placeholder(&mut out, name);
             }
         }
     }
@@ -787,6 +791,14 @@ pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) 
         out.push_str("''");
     }
     (out, known)
+}
+
+/// `${name}`, a placeholder, added to `out` (pushed in parts: `format!` would be a formatter's
+/// machinery for three pieces of text).
+fn push_placeholder(out: &mut String, name: &str) {
+    out.push_str("${");
+    out.push_str(name);
+    out.push('}');
 }
 
 /// A value as a path, unquoted: the home folder as `${HOME}`, what is only known when it
@@ -815,7 +827,7 @@ pub(crate) fn path_of(value: &Value, tilde: bool) -> String {
             }
             Piece::Lit(text) => out.push_str(text),
             Piece::Home => out.push_str("${HOME}"),
-            Piece::Unknown(name) => out.push_str(&format!("${{{name}}}")),
+            Piece::Unknown(name) => push_placeholder(&mut out, name),
         }
     }
     out

@@ -196,7 +196,18 @@ pub(super) fn longer_op_of(c0: u8, c1: u8, c2: u8, arrow: bool) -> Option<&'stat
 }
 
 /// Every ASCII punctuation character, each its own operator.
+#[cfg(test)]
 pub(super) const SINGLE: &str = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+/// `SINGLE`'s characters, each its own text (an operator is one of these, not a slice of
+/// `SINGLE` cut for each: a test keeps the two the same).
+#[rustfmt::skip]
+const SINGLES: [&str; 32] = [
+    "!", "\"", "#", "$", "%", "&", "'", "(", ")", "*", "+", ",", "-", ".", "/",
+    ":", ";", "<", "=", ">", "?", "@",
+    "[", "\\", "]", "^", "_", "`",
+    "{", "|", "}", "~",
+];
 
 /// An ASCII punctuation character as its operator: its place in `SINGLE`, which holds the
 /// four runs of them in order (`!`…`/`, `:`…`@`, `[`…`` ` ``, `{`…`~`).
@@ -208,22 +219,45 @@ pub(super) fn single(c: u8) -> Option<&'static str> {
         b'{'..=b'~' => c - b'{' + 28,
         _ => return None,
     };
-    let at = usize::from(at);
-    SINGLE.get(at..at + 1)
+    SINGLES.get(usize::from(at)).copied()
 }
 
-/// The bytes of a name (`$` too where the syntax says so): a letter, a digit, `_`, or any
-/// byte of a character past ASCII.
-const NAME_BYTE: [bool; 256] = {
+/// The bytes of a name: a letter, a digit, `_`, or any byte of a character past ASCII; with
+/// `dollar`, `$` too (the syntax's `dollar_names`).
+const fn name_bytes(dollar: bool) -> [bool; 256] {
     let mut table = [false; 256];
     let mut c = 0;
     while c < 256 {
         let b = c as u8;
-        table[c] = b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80;
+        table[c] = b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80 || (dollar && b == b'$');
+        c += 1;
+    }
+    table
+}
+
+/// The bytes a name starts with: a letter, `_`, or a byte of a character past ASCII.
+const NAME_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b == b'_' || b.is_ascii_alphabetic() || b >= 0x80;
         c += 1;
     }
     table
 };
+
+/// The bytes of a name ([`name_bytes`]) where `$` is none.
+const NAME_BYTE: [bool; 256] = name_bytes(false);
+/// The bytes of a name where `$` is one (`dollar_names`).
+const NAME_BYTE_DOLLAR: [bool; 256] = name_bytes(true);
+
+/// Is `c` one of the syntax's sigils? (A loop over its few bytes, not a call: it is asked of
+/// every operator's byte.)
+#[inline]
+fn is_sigil_of(syntax: &Syntax, c: u8) -> bool {
+    syntax.sigils.bytes().any(|s| s == c)
+}
 
 /// Names after which `/` starts a regular expression rather than divides.
 const REGEX_AFTER: &[&str] = &[
@@ -249,6 +283,11 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         broken: None,
         open: Vec::new(),
         unpaired: None,
+        name_byte: if syntax.dollar_names {
+            &NAME_BYTE_DOLLAR
+        } else {
+            &NAME_BYTE
+        },
     };
     lexer.run();
     let mut broken = lexer.broken;
@@ -310,6 +349,8 @@ struct Lexer<'a, 's> {
     open: Vec<(u32, u8)>,
     /// Why the brackets don't pair, if they don't (said after any other reason).
     unpaired: Option<&'static str>,
+    /// The bytes of a name in this syntax: `NAME_BYTE`, or `NAME_BYTE_DOLLAR`.
+    name_byte: &'static [bool; 256],
 }
 
 impl<'a> Lexer<'a, '_> {
@@ -367,6 +408,13 @@ impl<'a> Lexer<'a, '_> {
     fn run(&mut self) {
         while self.i < self.b.len() {
             let c = self.at(0);
+            // A name's first byte, the commonest, before the rest: no arm below takes a letter,
+            // `_` or a byte past ASCII before the name's own.
+            if NAME_START[usize::from(c)] {
+                self.start = self.i;
+                self.name();
+                continue;
+            }
             let next = self.at(1);
             let syntax = self.syntax;
             self.start = self.i;
@@ -439,7 +487,7 @@ impl<'a> Lexer<'a, '_> {
                 b'0'..=b'9' => self.number(),
                 b'$' if syntax.dollar_names => self.name(),
                 c if c == b'_' || c.is_ascii_alphabetic() || c >= 0x80 => self.name(),
-                c if syntax.sigils.as_bytes().contains(&c) && self.is_sigil(c) => self.var(),
+                c if is_sigil_of(syntax, c) && self.is_sigil(c) => self.var(),
                 b'/' if syntax.regex && self.operand_expected() => self.regex(),
                 b'%' if syntax.quote_like == QuoteLike::Ruby && self.operand_expected() => {
                     self.percent()
@@ -547,15 +595,15 @@ impl<'a> Lexer<'a, '_> {
     }
 
     fn name_char(&self, c: u8) -> bool {
-        NAME_BYTE[usize::from(c)] || (c == b'$' && self.syntax.dollar_names)
+        self.name_byte[usize::from(c)]
     }
 
-    /// How many bytes from `at` are a name's.
+    /// How many bytes from `at` are a name's (one table look-up a byte).
     fn name_len(&self, at: usize) -> usize {
         let rest = self.b.get(at..).unwrap_or(&[]);
-        let dollar = self.syntax.dollar_names;
+        let table = self.name_byte;
         rest.iter()
-            .position(|&c| !(NAME_BYTE[usize::from(c)] || (c == b'$' && dollar)))
+            .position(|&c| !table[usize::from(c)])
             .unwrap_or(rest.len())
     }
 
@@ -1006,6 +1054,14 @@ impl<'a> Lexer<'a, '_> {
             b'#' => holes == Holes::Hash,
             _ => false,
         };
+        // Most bodies hold no escape and no hole: one text, borrowed, as the loop below would
+        // make it.
+        if !b.iter().any(|&c| special(c)) {
+            parts.push(Part::Text(Cow::Borrowed(body)));
+            let from = u32::try_from(from).unwrap_or(u32::MAX);
+            let to = u32::try_from(parts.len()).unwrap_or(u32::MAX);
+            return Span { from, to };
+        }
         while let Some(&c) = b.get(at) {
             match c {
                 b'\\' if esc != Esc::None => {

@@ -127,7 +127,11 @@ const OPERATORS: &[&str] = &[
 /// Is this one of `OPERATORS`? (A match on bytes: it runs for every operand read.)
 fn is_operator(op: &str) -> bool {
     match op.as_bytes() {
-        [c] => b"%&*+-./<>?^|".contains(c),
+        // A match, not `contains`: a slice's `contains` is a call to memchr.
+        [c] => matches!(
+            c,
+            b'%' | b'&' | b'*' | b'+' | b'-' | b'.' | b'/' | b'<' | b'>' | b'?' | b'^' | b'|'
+        ),
         [a, b] => matches!(
             (a, b),
             (b'!', b'=')
@@ -573,7 +577,7 @@ struct Slot {
 type Names = std::collections::HashMap<Rc<str>, Slot, NameHash>;
 
 /// `name` lower case: borrowed when it is already.
-fn lowered(name: &str) -> Cow<'_, str> {
+pub(super) fn lowered(name: &str) -> Cow<'_, str> {
     if name.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(name.to_ascii_lowercase())
     } else {
@@ -679,6 +683,11 @@ impl<'s> State<'s> {
         self.names
             .get(lowered(name).as_ref())
             .and_then(|slot| slot.value.clone())
+    }
+
+    /// The object `text` names (its path interned: made once however often it is named).
+    pub(super) fn object(&mut self, text: &str) -> Value {
+        Value::Object(self.intern(text))
     }
 
     /// The path `text` names, interned.
@@ -1229,7 +1238,7 @@ impl<'s> State<'s> {
             "|" | "|&" if self.language() == Language::Awk => {
                 // `"cmd" | getline`: the text before the bar runs.
                 self.run_value(&left);
-                Value::object("getline")
+                self.object("getline")
             }
             "?" | ":" | "if" | "else" | "or" | "||" | "??" | "and" | "&&" => match left {
                 Value::Other | Value::Bool(_) => right,
@@ -1309,7 +1318,7 @@ impl<'s> State<'s> {
                     Value::command(pieces)
                 } else {
                     self.run_value(&Value::text(pieces));
-                    Value::object("command output")
+                    self.object("command output")
                 }
             }
             Tok::Words(words) => Value::list(
@@ -1386,7 +1395,7 @@ impl<'s> State<'s> {
             }
             Tok::Op("$") if self.language() == Language::Awk => {
                 let (_, next) = self.primary(t, i + 1, end);
-                return (Value::object("field"), next.max(i + 1));
+                return (self.object("field"), next.max(i + 1));
             }
             _ => return (Value::Other, i),
         };
@@ -1747,7 +1756,7 @@ impl<'s> State<'s> {
         if stop < close {
             self.statements(t, stop + 1, close);
         }
-        Value::object("items")
+        self.object("items")
     }
 
     /// Ruby's block after a method (`xs.each { |x| … }`, `do |x| … end`): its parameters
@@ -1833,7 +1842,15 @@ impl<'s> State<'s> {
                 {
                     self.member(Value::Object(path), &name)
                 }
-                _ => Value::object(&format!("{path}[]")),
+                _ => {
+                    let mut text = std::mem::take(&mut self.scratch);
+                    text.clear();
+                    text.push_str(&path);
+                    text.push_str("[]");
+                    let value = self.object(&text);
+                    self.scratch = text;
+                    value
+                }
             },
             Value::Map(entries) => match literal(&key) {
                 Some(name) => {
@@ -1906,7 +1923,10 @@ impl<'s> State<'s> {
         match receiver {
             Value::Data(file) => {
                 // `STDIN->fdopen($c, 'r')`, `$stdin.reopen(sock)`: standard input wired.
-                if self.lex.index().wires(&format!(".{name}")) {
+                let mut dotted = String::with_capacity(name.len() + 1);
+                dotted.push('.');
+                dotted.push_str(&name);
+                if self.lex.index().wires(&dotted) {
                     self.reading.wires = true;
                 }
                 // `fs.createReadStream(f).pipe(http.request(u))`: the file goes where the
@@ -2130,7 +2150,7 @@ impl<'s> State<'s> {
                     self.call(&name, &one(item));
                 }
                 self.depth -= 1;
-                Value::object("items")
+                self.object("items")
             }
             Build::Dispatch => {
                 let Some((callee, rest)) = positional.split_first() else {
@@ -2399,7 +2419,7 @@ impl<'s> State<'s> {
                 let writes = mode.contains(['w', 'a', 'x', '+', 'c']) && mode.len() <= 8;
                 if writes {
                     self.write_value(&path, None);
-                    Value::object("file")
+                    self.object("file")
                 } else {
                     self.read_value(&path)
                 }
@@ -2430,19 +2450,19 @@ impl<'s> State<'s> {
             for item in items.iter().take(8) {
                 self.read_value(item);
             }
-            return Value::object("file");
+            return self.object("file");
         }
         match path {
             Value::Command(_) => {
                 self.run_value(path);
-                return Value::object("command output");
+                return self.object("command output");
             }
             Value::Fetched(host) => return Value::Fetched(host.clone()),
             _ => {}
         }
         if let Some(piped) = self.piped(path) {
             self.run_value(&piped);
-            return Value::object("command output");
+            return self.object("command output");
         }
         if let Some(url) = address(path) {
             return self.request_to(&url, Sent::Get);
@@ -2555,7 +2575,7 @@ impl<'s> State<'s> {
                     [only] => self.run_value(only),
                     many => self.run_words(many),
                 }
-                return Value::object("command output");
+                return self.object("command output");
             }
             if mode.contains('&') {
                 self.reading.wires = true;
@@ -2572,7 +2592,7 @@ impl<'s> State<'s> {
         };
         if let Some(piped) = self.piped(spec) {
             self.run_value(&piped);
-            return Value::object("command output");
+            return self.object("command output");
         }
         let Value::Text(pieces) = spec else {
             return Value::Other;
@@ -2640,11 +2660,11 @@ impl<'s> State<'s> {
                     sent = Sent::Send;
                 }
                 let files = data_in(args);
-                let url = url_in(args).unwrap_or_else(|| Value::object("address"));
+                let url = url_in(args).unwrap_or_else(|| self.object("address"));
                 self.request_with(&url, sent, files)
             }
             Net::Download(arg) => {
-                let url = url_in(args).unwrap_or_else(|| Value::object("address"));
+                let url = url_in(args).unwrap_or_else(|| self.object("address"));
                 let fetched = self.request_to(&url, Sent::Get);
                 if let (Some(target), Value::Fetched(host)) = (args.get(arg).cloned(), &fetched) {
                     self.write_value(&target, Some(host.clone()));
@@ -2652,7 +2672,7 @@ impl<'s> State<'s> {
                 fetched
             }
             Net::Client => {
-                let url = url_in(args).unwrap_or_else(|| Value::object("address"));
+                let url = url_in(args).unwrap_or_else(|| self.object("address"));
                 self.request_to(&url, Sent::Get);
                 Value::object(path)
             }
@@ -2793,9 +2813,9 @@ impl<'s> State<'s> {
         if is_op(t, i, "<") {
             let (file, next) = self.primary(t, i + 1, end);
             self.read_value(&file);
-            return (Value::object("getline"), next);
+            return (self.object("getline"), next);
         }
-        (Value::object("getline"), i)
+        (self.object("getline"), i)
     }
 }
 

@@ -41,7 +41,8 @@ enum Body {
 /// A function the program defines.
 #[derive(Debug, Clone)]
 pub(crate) struct Function {
-    name: String,
+    /// Lower case.
+    name: Rc<str>,
     params: Rc<[String]>,
     body: Body,
     /// The length of its body's text, as the bound on bodies read counts it.
@@ -171,8 +172,8 @@ impl<'s> State<'s> {
         method: bool,
         (body, len): (Body, usize),
     ) {
-        let name = name.to_ascii_lowercase();
-        if let Some(slot) = self.functions.iter_mut().find(|f| f.name == name) {
+        let name = super::lowered(name);
+        if let Some(slot) = self.functions.iter_mut().find(|f| *f.name == *name) {
             slot.params = params.into();
             slot.body = body;
             slot.len = len;
@@ -186,7 +187,7 @@ impl<'s> State<'s> {
         }
         self.function_bits |= sieve_bit(&name);
         self.functions.push(Function {
-            name,
+            name: Rc::from(name.as_ref()),
             params: params.into(),
             body,
             len,
@@ -403,8 +404,8 @@ impl<'s> State<'s> {
         }
         let receiver = last_dot(head).map_or(head, |dot| head.get(dot + 1..).unwrap_or(""));
         let index = self.functions.iter().position(|f| {
-            f.name == path
-                || (f.name == last
+            *f.name == *path
+                || (*f.name == *last
                     && (f.method || matches!(receiver, "self" | "this" | "cls" | "$this")))
         })?;
         Some(self.inline(index, args))
@@ -449,11 +450,16 @@ impl<'s> State<'s> {
             let value = if param.starts_with('*') {
                 Value::list(args.positional.iter().skip(n).cloned().collect())
             } else {
-                args.positional
-                    .get(n)
-                    .or_else(|| args.named(&name.to_ascii_lowercase()))
-                    .cloned()
-                    .unwrap_or_else(|| Value::object(&name.to_ascii_lowercase()))
+                // Named arguments' keys are lower case: the name found in any case of it.
+                match args.positional.get(n).or_else(|| {
+                    args.named
+                        .iter()
+                        .find(|(key, _)| key.eq_ignore_ascii_case(name))
+                        .map(|(_, v)| v)
+                }) {
+                    Some(value) => value.clone(),
+                    None => self.object(&super::lowered(name)),
+                }
             };
             self.bind(name, value);
         }
@@ -492,10 +498,12 @@ impl<'s> State<'s> {
 
     /// What calling function `index` gives when its body doesn't say: the object its name
     /// names (made only then: most bodies read return a value).
-    fn function_path(&self, index: usize) -> Value {
-        self.functions
-            .get(index)
-            .map_or(Value::Other, |function| Value::path(function.name.clone()))
+    fn function_path(&mut self, index: usize) -> Value {
+        let Some(function) = self.functions.get(index) else {
+            return Value::Other;
+        };
+        let name = Rc::clone(&function.name);
+        self.object(&name)
     }
 
     /// A body of the program's tokens, read as its text lexed on its own reads: no line break
