@@ -133,7 +133,6 @@ fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Serving> {
 pub struct Gatekeeper(Shared);
 
 impl Gatekeeper {
-
     /// The runtime's gate: a chat of a root this node let go is refused (a request that
     /// raced the move), any other is let in (placement sent it here, or a task here asked its
     /// parent, which has its root).
@@ -237,9 +236,22 @@ impl Node {
             let node = Arc::clone(self);
             let runtime = runtime.clone();
             let mut live = self.member.watch();
+            // Also every quarter of the time to live: a root taken while the live set changed
+            // is let go at the next look, and a node that stopped standing lets every chat go
+            // (others may take them over; it reads them again when it serves them again).
+            let mut every = tokio::time::interval(self.cluster.ttl() / 4);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             tasks.push(tokio::spawn(async move {
-                while live.changed().await.is_ok() {
-                    live.borrow_and_update();
+                loop {
+                    tokio::select! {
+                        changed = live.changed() => {
+                            if changed.is_err() {
+                                return;
+                            }
+                            live.borrow_and_update();
+                        }
+                        _ = every.tick() => {}
+                    }
                     node.moved(&runtime).await;
                 }
             }));
@@ -313,14 +325,16 @@ impl Node {
         }
     }
 
-    /// The live set changed: every root placed elsewhere now is let go.
+    /// The live set changed: every root placed elsewhere now is let go; every root, when this
+    /// node is not standing.
     async fn moved(&self, runtime: &Runtime) {
+        let standing = self.member.is_standing();
         let away: Vec<(String, Root)> = {
             let mut serving = lock(&self.serving);
             let roots: Vec<String> = serving
                 .roots
                 .keys()
-                .filter(|root| !self.is_mine(root))
+                .filter(|root| !standing || !self.is_mine(root))
                 .cloned()
                 .collect();
             roots
@@ -447,14 +461,23 @@ impl Node {
             .take(&root, runtime)
             .await
             .map_err(Elsewhere::Refused)?;
-        let mut serving = lock(&self.serving);
-        serving.released.remove(&root);
-        let held = serving.roots.entry(root.clone()).or_insert(Root {
-            lease,
-            ids: HashSet::new(),
-        });
-        held.ids.insert(root);
-        held.ids.insert(id.to_string());
+        {
+            let mut serving = lock(&self.serving);
+            serving.released.remove(&root);
+            let held = serving.roots.entry(root.clone()).or_insert(Root {
+                lease,
+                ids: HashSet::new(),
+            });
+            held.ids.insert(root.clone());
+            held.ids.insert(id.to_string());
+        }
+        // The live set changed while the lease was taken: let go at once, not at the next look.
+        if !self.is_mine(&root) {
+            self.moved(runtime).await;
+            return Err(Elsewhere::Refused(unavailable(format!(
+                "the chat `{id}` moved to another node while this one took it; try again"
+            ))));
+        }
         Ok(())
     }
 
