@@ -366,6 +366,20 @@ impl LogWriter {
     /// Starts the writer's thread on an open log, with the preferences folded from their
     /// stream first.
     pub fn start(log: Arc<EventLog>, feed: Arc<Feed>) -> Result<LogWriter, RuntimeError> {
+        Self::start_with(log, feed, false)
+    }
+
+    /// [`LogWriter::start`]; with `per_operation`, each operation is written as a batch of its
+    /// own rather than every operation of a group in one. In a cluster, until a node's cut of
+    /// a group left without its commit is its own (`docs/cluster.md`): another node opening
+    /// its log again cuts the parts of a group with no commit at the stream's end, which may be
+    /// this node's group in flight, acknowledged once its commit lands. An operation of one
+    /// record written alone is no group, and nothing cuts it.
+    pub fn start_with(
+        log: Arc<EventLog>,
+        feed: Arc<Feed>,
+        per_operation: bool,
+    ) -> Result<LogWriter, RuntimeError> {
         let (folded, newest) = preferences_of(&log).map_err(|cause| RuntimeError::Read {
             what: Reading::Preferences,
             cause,
@@ -388,6 +402,7 @@ impl LogWriter {
                     fault: None,
                     failing: None,
                     handed: taken,
+                    per_operation,
                 };
                 let ended = std::panic::catch_unwind(AssertUnwindSafe(|| writer.run(&receiver)));
                 let standing = match ended {
@@ -532,6 +547,8 @@ struct Writer {
     failing: Option<Failing>,
     /// The handles' count of appends handed over with nobody waiting and not taken yet.
     handed: Arc<AtomicUsize>,
+    /// Each operation written as a batch of its own, never several in one.
+    per_operation: bool,
 }
 
 impl Writer {
@@ -762,48 +779,49 @@ impl Writer {
                     .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
             })
             .collect();
-        let outcomes: Vec<Result<Vec<u64>, WriteError>> =
-            match super::fence::append(&self.log, &all) {
-                Ok(seqs) => {
-                    let mut seqs = seqs.into_iter();
-                    appends
-                        .iter()
-                        .map(|a| {
-                            let n = a.streams.iter().map(|(_, r)| r.len()).sum();
-                            Ok(seqs.by_ref().take(n).collect())
-                        })
-                        .collect()
-                }
-                Err(e) if is_engine(&e) => {
-                    let failure = self.fail(e);
-                    appends
-                        .iter()
-                        .map(|_| Err(WriteError::Refused(Arc::clone(&failure))))
-                        .collect()
-                }
-                Err(_) => appends
+        // One batch for the group, unless each operation must be a batch of its own (a
+        // cluster, `LogWriter::start_with`).
+        let combined = (!self.per_operation || appends.len() == 1)
+            .then(|| super::fence::append(&self.log, &all));
+        let outcomes: Vec<Result<Vec<u64>, WriteError>> = match combined {
+            Some(Ok(seqs)) => {
+                let mut seqs = seqs.into_iter();
+                appends
                     .iter()
                     .map(|a| {
-                        if let Some(failing) = &self.failing {
-                            return Err(WriteError::Refused(Arc::clone(&failing.reason)));
-                        }
-                        let own: Vec<(&str, &Record)> = a
-                            .streams
-                            .iter()
-                            .flat_map(|(stream, records)| {
-                                records.iter().map(|r| (stream.as_str(), r))
-                            })
-                            .collect();
-                        super::fence::append(&self.log, &own).map_err(|e| {
-                            if is_engine(&e) {
-                                WriteError::Refused(self.fail(e))
-                            } else {
-                                WriteError::from(e)
-                            }
-                        })
+                        let n = a.streams.iter().map(|(_, r)| r.len()).sum();
+                        Ok(seqs.by_ref().take(n).collect())
                     })
-                    .collect(),
-            };
+                    .collect()
+            }
+            Some(Err(e)) if is_engine(&e) => {
+                let failure = self.fail(e);
+                appends
+                    .iter()
+                    .map(|_| Err(WriteError::Refused(Arc::clone(&failure))))
+                    .collect()
+            }
+            _ => appends
+                .iter()
+                .map(|a| {
+                    if let Some(failing) = &self.failing {
+                        return Err(WriteError::Refused(Arc::clone(&failing.reason)));
+                    }
+                    let own: Vec<(&str, &Record)> = a
+                        .streams
+                        .iter()
+                        .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
+                        .collect();
+                    super::fence::append(&self.log, &own).map_err(|e| {
+                        if is_engine(&e) {
+                            WriteError::Refused(self.fail(e))
+                        } else {
+                            WriteError::from(e)
+                        }
+                    })
+                })
+                .collect(),
+        };
         let mut waiting = Vec::new();
         for (append, outcome) in appends.into_iter().zip(outcomes) {
             let seqs = match outcome {

@@ -147,7 +147,9 @@ impl Runtime {
                 cause,
             })?,
         );
-        let writer = LogWriter::start(Arc::clone(&log), Arc::clone(&feed))?;
+        // In a cluster each operation is a batch of its own (`LogWriter::start_with`).
+        let writer =
+            LogWriter::start_with(Arc::clone(&log), Arc::clone(&feed), options.gate.is_some())?;
         let judges = Judges::per_core(&names, writer.preferences(), Arc::clone(&facts));
         let handle = writer.handle();
         let preferences_seq = writer.preferences_seq();
