@@ -407,19 +407,27 @@ fn a_node_and_then_a_server_killed_lose_nothing_acknowledged_and_change_no_verdi
     );
 
     // Then one nats-server killed with SIGKILL: replicas 3 keep every acknowledged event,
-    // and a new leader is elected for each stream the dead one led.
-    nodes.nats.servers[1].kill();
+    // and a new leader is elected for each stream the dead one led. The one the dead node
+    // used: a node's log dials its one configured server when it opens again, so a node
+    // whose own server is gone waits for it (docs/cluster.md, "Not built yet").
+    nodes.nats.servers[2].kill();
     let killed_at = Instant::now();
     let before_kill = acknowledged_now(&told);
     // Writes fail while the streams the dead server led elect another leader; the nodes'
     // writers open the log again by themselves.
-    eventually(
-        "an event acknowledged again after the server's death",
-        || {
-            round(&nodes, &mut told, &[0, 1]);
-            (acknowledged_now(&told) >= before_kill + chats.len()).then_some(())
-        },
-    );
+    // Generous: a node's log waits out a step's 10 s on its dead connection before it opens
+    // again, and replays time out (10 s a step) while the servers left elect new leaders.
+    let elect_within = Duration::from_secs(120);
+    let deadline = Instant::now() + elect_within;
+    while acknowledged_now(&told) < before_kill + chats.len() {
+        assert!(
+            Instant::now() < deadline,
+            "no round acknowledged again within {elect_within:?} of the server's death:\n{}",
+            nodes.logs()
+        );
+        round(&nodes, &mut told, &[0, 1]);
+        std::thread::sleep(Duration::from_millis(50));
+    }
     eprintln!(
         "a whole round acknowledged again {:?} after the server's SIGKILL",
         killed_at.elapsed()
@@ -450,31 +458,64 @@ fn a_node_and_then_a_server_killed_lose_nothing_acknowledged_and_change_no_verdi
     // And in the stream itself, read back after every warden stopped: every acknowledged
     // record there, none twice.
     nodes.stop();
-    let log = warden_storage::EventLog::open_jetstream(&nodes.settings())
-        .unwrap_or_else(|e| panic!("the log: {e}"));
-    for chat in &chats {
-        // A read may time out while the servers settle after the death: tried again.
-        let names: Vec<String> = eventually(&format!("{chat} read from the stream"), || {
-            let mut names = Vec::new();
-            for entry in log.records(chat).ok()? {
-                if let Ok(warden::chat::Record {
-                    event: warden::chat::Event::Read { mark },
-                    ..
-                }) = entry.ok()?.record
-                {
-                    names.push(mark.name);
+    // Read back with the dead server started again on its store (nats-server 2.9 with one
+    // peer of three gone times out making the consumers of a replay, now and then). It holds
+    // nothing the other two did not acknowledge and catches up from them, but until it has,
+    // it answers the direct gets a replay starts with from what it had: the whole stream is
+    // read again (a new log, its horizon the stream's end) until a read shows every
+    // acknowledged mark once, or the bound passes and what is missing is named. A mark lost
+    // is never there however often it is read.
+    nodes.nats.servers[2]
+        .restart()
+        .unwrap_or_else(|e| panic!("nats-server: {e}"));
+    let read_within = Duration::from_secs(60);
+    let deadline = Instant::now() + read_within;
+    let mut reads = 0;
+    loop {
+        reads += 1;
+        let wrong = match warden_storage::EventLog::open_jetstream(&nodes.settings()) {
+            Err(e) => vec![format!("the stream not opened: {e}")],
+            Ok(log) => {
+                let mut wrong = Vec::new();
+                for chat in &chats {
+                    let mut names = Vec::new();
+                    let read = log.records(chat).map(|entries| {
+                        for entry in entries {
+                            if let Ok(Ok(warden::chat::Record {
+                                event: warden::chat::Event::Read { mark },
+                                ..
+                            })) = entry.map(|entry| entry.record)
+                            {
+                                names.push(mark.name);
+                            }
+                        }
+                    });
+                    if let Err(e) = read {
+                        wrong.push(format!("{chat} not read: {e}"));
+                        continue;
+                    }
+                    for name in &told[chat].marks {
+                        let n = names.iter().filter(|m| *m == name).count();
+                        if n != 1 {
+                            wrong.push(format!(
+                                "{chat}: `{name}` acknowledged, {n} times in the stream"
+                            ));
+                        }
+                    }
                 }
+                wrong
             }
-            Some(names)
-        });
-        for name in &told[chat].marks {
-            let n = names.iter().filter(|m| *m == name).count();
-            assert_eq!(
-                n, 1,
-                "{chat}: `{name}` acknowledged, {n} times in the stream"
-            );
+        };
+        if wrong.is_empty() {
+            break;
         }
+        assert!(
+            Instant::now() < deadline,
+            "after {reads} reads in {read_within:?}: {wrong:?}"
+        );
+        std::thread::sleep(Duration::from_millis(500));
     }
+    eprintln!("the stream read back whole at read {reads}");
     eprintln!(
         "{acknowledged} acknowledged marks over {} chats, every one in the stream once",
         chats.len()

@@ -108,6 +108,20 @@ impl Nodes {
         }
     }
 
+    /// The tail of every node's log, for a failure's message.
+    pub fn logs(&self) -> String {
+        self.wardens
+            .iter()
+            .map(|warden| {
+                let text = warden.log_text();
+                let lines: Vec<&str> = text.lines().collect();
+                let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+                format!("--- node {}:\n{tail}", warden.id)
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     /// Every node stopped with SIGTERM (each must exit 0: its log flushed, the cluster left).
     pub fn stop(&mut self) {
         for warden in self.wardens.drain(..) {
