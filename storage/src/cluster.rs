@@ -68,8 +68,11 @@ pub struct Cluster {
     leases: kv::Store,
     roots: kv::Store,
     preferences: kv::Store,
-    /// The log's own stream, read (never written) for the newest preferences record.
-    events: jetstream::stream::Stream,
+    /// The client, for the log's own stream, read (never written) for the newest
+    /// preferences record once the log has made it.
+    js: jetstream::Context,
+    log_stream: String,
+    events: std::sync::Arc<tokio::sync::OnceCell<jetstream::stream::Stream>>,
     /// The log's subject of the person's preferences.
     preferences_subject: String,
     nodes_bucket: String,
@@ -172,17 +175,15 @@ impl Cluster {
         let preferences = open(preferences_bucket.clone(), Duration::ZERO)
             .await
             .map_err(|cause| failed(&preferences_bucket, cause))?;
-        // The log's stream is the log's to make (it opens first); here it is only read.
-        let events = bounded("opening the log's stream", js.get_stream(&settings.stream))
-            .await
-            .map_err(|cause| failed(&settings.stream, cause))?;
         Ok(Cluster {
             url: settings.url.clone(),
             nodes,
             leases,
             roots,
             preferences,
-            events,
+            js,
+            log_stream: settings.stream.clone(),
+            events: std::sync::Arc::new(tokio::sync::OnceCell::new()),
             preferences_subject: format!(
                 "{}.chat.{}",
                 settings.stream,

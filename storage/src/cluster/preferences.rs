@@ -87,10 +87,21 @@ impl Cluster {
     /// The sequence of the newest preferences record in the log as the server holds it now
     /// (0: none), whoever appended it: the check that covers a signal never sent.
     pub async fn preferences_end(&self) -> Result<u64, ClusterError> {
+        // The log's stream is the log's to make; here it is only read, once it is there.
+        let events = self
+            .events
+            .get_or_try_init(|| async {
+                bounded(
+                    "opening the log's stream",
+                    self.js.get_stream(&self.log_stream),
+                )
+                .await
+            })
+            .await
+            .map_err(|e| self.preferences_failed(e))?;
         let last = tokio::time::timeout(
             STEP_TIMEOUT,
-            self.events
-                .direct_get_last_for_subject(&self.preferences_subject),
+            events.direct_get_last_for_subject(&self.preferences_subject),
         )
         .await
         .map_err(|_| {
