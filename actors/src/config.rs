@@ -40,6 +40,101 @@ pub struct Config {
     /// The event log (`[log]`).
     #[serde(default)]
     pub log: LogConfig,
+    /// Several warden nodes over one JetStream (`[cluster]`, `docs/cluster.md`); only with
+    /// `[log] engine = "jetstream"`. None: this node serves every chat.
+    #[serde(default)]
+    pub cluster: Option<ClusterConfig>,
+}
+
+/// `[cluster]`: this node among several over one JetStream stream.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClusterConfig {
+    /// This node's id (default: a uuid made once and kept in the data folder's `node`):
+    /// letters, digits, `-`, `_` and `.`, at most [`NODE_MAX`] bytes.
+    #[serde(default)]
+    pub node: Option<String>,
+    /// The HTTP URL other nodes reach this one at, `http://HOST:PORT` (default: the address
+    /// `warden serve` listens on, which must then be a specific one, not `0.0.0.0`).
+    #[serde(default)]
+    pub advertise: Option<String>,
+    /// The membership's time to live, in ms (default 3,000, from 1,000 to 60,000): a node
+    /// that stops heartbeating is out of every live set within about this long, and its chats
+    /// are served by the others.
+    #[serde(default)]
+    pub ttl_ms: Option<u64>,
+}
+
+/// The longest node id.
+pub const NODE_MAX: usize = 64;
+
+/// The shortest and longest `[cluster] ttl_ms`.
+pub const TTL_MS: std::ops::RangeInclusive<u64> = 1_000..=60_000;
+
+impl ClusterConfig {
+    /// What is wrong with it, if anything.
+    fn problem(&self) -> Option<String> {
+        if let Some(node) = &self.node
+            && !is_node_id(node)
+        {
+            return Some(format!(
+                "`cluster.node = \"{}\"` must be 1 to {NODE_MAX} letters, digits, `-`, `_` or `.`",
+                node.escape_default()
+            ));
+        }
+        if let Some(advertise) = &self.advertise
+            && let Err(why) = advertised(advertise)
+        {
+            return Some(format!(
+                "`cluster.advertise = \"{}\"` {why}",
+                advertise.escape_default()
+            ));
+        }
+        if let Some(ttl) = self.ttl_ms
+            && !TTL_MS.contains(&ttl)
+        {
+            return Some(format!(
+                "`cluster.ttl_ms = {ttl}` must be from {} to {}",
+                TTL_MS.start(),
+                TTL_MS.end()
+            ));
+        }
+        None
+    }
+}
+
+/// Whether `id` is a node id: 1 to [`NODE_MAX`] letters, digits, `-`, `_` or `.`.
+pub fn is_node_id(id: &str) -> bool {
+    (1..=NODE_MAX).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+/// An advertised URL, `http://HOST:PORT` with nothing after the port: the URL as it is, or
+/// what is wrong with it.
+pub fn advertised(url: &str) -> Result<String, String> {
+    let Some(authority) = url.strip_prefix("http://") else {
+        return Err("must start with `http://`".to_string());
+    };
+    let authority = authority.strip_suffix('/').unwrap_or(authority);
+    let Some((host, port)) = authority.rsplit_once(':') else {
+        return Err("must name a port (`http://HOST:PORT`)".to_string());
+    };
+    if host.is_empty()
+        || host
+            .bytes()
+            .any(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'[' | b']' | b':')))
+    {
+        return Err("must name a host (`http://HOST:PORT`, nothing after the port)".to_string());
+    }
+    match port.parse::<u16>() {
+        Ok(port) if port > 0 => Ok(format!("http://{authority}")),
+        _ => Err(format!(
+            "has no port 1 to 65535 (`{}`)",
+            port.escape_default()
+        )),
+    }
 }
 
 /// The event log's settings (`[log]`).
@@ -328,6 +423,17 @@ impl Config {
         if let Some(problem) = config.log.problem() {
             bail!("the configuration {}: {problem}", path.display());
         }
+        if let Some(cluster) = &config.cluster {
+            if config.log.engine != LogEngine::Jetstream {
+                bail!(
+                    "the configuration {}: `[cluster]` needs `log.engine = \"jetstream\"`: the nodes share the log on one JetStream stream",
+                    path.display()
+                );
+            }
+            if let Some(problem) = cluster.problem() {
+                bail!("the configuration {}: {problem}", path.display());
+            }
+        }
         if let Err(e) = warden::watch::thresholds(&config.limits.watch) {
             bail!("the configuration {}: [limits.watch] {e}", path.display());
         }
@@ -571,6 +677,79 @@ mod tests {
             ("second_look = true\n", "second_look"),
         ] {
             let error = load(text).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(error.contains(named), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn the_cluster_is_read_only_on_jetstream_and_a_bad_value_is_named() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("config.toml");
+        let load = |text: &str| {
+            std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+            Config::load(Some(&path), "/home/u")
+        };
+        let js = "[log]\nengine = \"jetstream\"\n";
+        let config = load(&format!(
+            "{js}[cluster]\nnode = \"n-1.a_b\"\nadvertise = \"http://10.0.0.2:7411\"\nttl_ms = 5000\n"
+        ))
+        .unwrap_or_else(|e| panic!("{e:#}"));
+        let cluster = config
+            .cluster
+            .unwrap_or_else(|| panic!("the table is read"));
+        assert_eq!(
+            (
+                cluster.node.as_deref(),
+                cluster.advertise.as_deref(),
+                cluster.ttl_ms
+            ),
+            (Some("n-1.a_b"), Some("http://10.0.0.2:7411"), Some(5000))
+        );
+        let config = load(&format!("{js}[cluster]\n")).unwrap_or_else(|e| panic!("{e:#}"));
+        assert!(config.cluster.is_some(), "every key has a default");
+        assert!(
+            load(js)
+                .unwrap_or_else(|e| panic!("{e:#}"))
+                .cluster
+                .is_none()
+        );
+        for (text, named) in [
+            ("[cluster]\n".to_string(), "`[cluster]` needs `log.engine"),
+            (
+                format!("{js}[cluster]\nnode = \"\"\n"),
+                "`cluster.node = \"\"`",
+            ),
+            (
+                format!("{js}[cluster]\nnode = \"a b\"\n"),
+                "`cluster.node = \"a b\"`",
+            ),
+            (
+                format!("{js}[cluster]\nnode = \"{}\"\n", "n".repeat(65)),
+                "must be 1 to 64",
+            ),
+            (
+                format!("{js}[cluster]\nadvertise = \"https://h:1\"\n"),
+                "must start with `http://`",
+            ),
+            (
+                format!("{js}[cluster]\nadvertise = \"http://h\"\n"),
+                "must name a port",
+            ),
+            (
+                format!("{js}[cluster]\nadvertise = \"http://h:0\"\n"),
+                "has no port",
+            ),
+            (
+                format!("{js}[cluster]\nadvertise = \"http://h:80/x\"\n"),
+                "has no port",
+            ),
+            (
+                format!("{js}[cluster]\nttl_ms = 999\n"),
+                "`cluster.ttl_ms = 999` must be from 1000 to 60000",
+            ),
+            (format!("{js}[cluster]\nttl = 3\n"), "unknown field `ttl`"),
+        ] {
+            let error = load(&text).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(error.contains(named), "{text}: {error}");
         }
     }

@@ -6,6 +6,7 @@
 #![allow(clippy::panic, reason = "a test fails by panicking")]
 
 mod claude_code;
+mod cluster;
 mod codex;
 mod codex_hook;
 mod common;

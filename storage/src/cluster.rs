@@ -10,6 +10,12 @@
 //!   every third of it. The live set is the keys present.
 //! - `warden-leases`: key a chat's token, value the id of the node that serves it; the
 //!   entry's revision is the lease's fencing token.
+//! - `warden-roots`: key a task's token, value the id of the chat it belongs to at the root
+//!   ([`roots`]): a task is served where its root chat is, so one operation never spans two
+//!   nodes, and a node that never saw the task's records still knows where it goes.
+//! - `warden-preferences`: one key, the log's sequence of the newest record of the person's
+//!   preferences a node appended ([`preferences`]): the signal every node watches to fold
+//!   the preferences again from the log, which stays their truth.
 //!
 //! Unlike the log, whose API is synchronous (it owns a runtime), this API is async: it runs
 //! background tasks (a heartbeat, a watch) on the caller's tokio runtime, the daemon's.
@@ -17,6 +23,8 @@
 pub mod lease;
 pub mod members;
 pub mod place;
+pub mod preferences;
+pub mod roots;
 
 use crate::jetstream::{STEP_TIMEOUT, Settings, id_of, token};
 use async_nats::jetstream::{self, kv};
@@ -47,6 +55,9 @@ pub enum ClusterError {
     /// The lease was taken over (or released) since this node last held it.
     #[error("node `{node}` no longer holds the lease of chat `{chat}`")]
     Lost { chat: String, node: String },
+    /// The task id is a task of another root chat already.
+    #[error("`{task}` is a task under the chat `{root}` already")]
+    Rooted { task: String, root: String },
 }
 
 /// The buckets of one cluster, on one connection.
@@ -55,8 +66,19 @@ pub struct Cluster {
     url: String,
     nodes: kv::Store,
     leases: kv::Store,
+    roots: kv::Store,
+    preferences: kv::Store,
+    /// The client, for the log's own stream, read (never written) for the newest
+    /// preferences record once the log has made it.
+    js: jetstream::Context,
+    log_stream: String,
+    events: std::sync::Arc<tokio::sync::OnceCell<jetstream::stream::Stream>>,
+    /// The log's subject of the person's preferences.
+    preferences_subject: String,
     nodes_bucket: String,
     leases_bucket: String,
+    roots_bucket: String,
+    preferences_bucket: String,
     ttl: Duration,
 }
 
@@ -145,12 +167,32 @@ impl Cluster {
         let leases = open(leases_bucket.clone(), Duration::ZERO)
             .await
             .map_err(|cause| failed(&leases_bucket, cause))?;
+        let roots_bucket = format!("{}-roots", settings.stream);
+        let roots = open(roots_bucket.clone(), Duration::ZERO)
+            .await
+            .map_err(|cause| failed(&roots_bucket, cause))?;
+        let preferences_bucket = format!("{}-preferences", settings.stream);
+        let preferences = open(preferences_bucket.clone(), Duration::ZERO)
+            .await
+            .map_err(|cause| failed(&preferences_bucket, cause))?;
         Ok(Cluster {
             url: settings.url.clone(),
             nodes,
             leases,
+            roots,
+            preferences,
+            js,
+            log_stream: settings.stream.clone(),
+            events: std::sync::Arc::new(tokio::sync::OnceCell::new()),
+            preferences_subject: format!(
+                "{}.chat.{}",
+                settings.stream,
+                token(warden::preferences::STREAM)
+            ),
             nodes_bucket,
             leases_bucket,
+            roots_bucket,
+            preferences_bucket,
             ttl,
         })
     }
@@ -172,6 +214,22 @@ impl Cluster {
         ClusterError::Store {
             url: self.url.clone(),
             bucket: self.leases_bucket.clone(),
+            cause: cause.to_string(),
+        }
+    }
+
+    fn roots_failed(&self, cause: impl std::fmt::Display) -> ClusterError {
+        ClusterError::Store {
+            url: self.url.clone(),
+            bucket: self.roots_bucket.clone(),
+            cause: cause.to_string(),
+        }
+    }
+
+    fn preferences_failed(&self, cause: impl std::fmt::Display) -> ClusterError {
+        ClusterError::Store {
+            url: self.url.clone(),
+            bucket: self.preferences_bucket.clone(),
             cause: cause.to_string(),
         }
     }

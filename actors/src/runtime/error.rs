@@ -134,6 +134,10 @@ pub enum RuntimeError {
     /// The runtime was shut down (or its supervisor stopped): nothing more is served.
     #[error("warden's runtime is not running")]
     NotRunning,
+    /// In a cluster: the chat is not served by this node now (its root's lease is another
+    /// node's, or it moved while the request was on its way).
+    #[error("the chat `{chat}` is not served by this node now (it moved to another)")]
+    Elsewhere { chat: String },
 }
 
 fn answer_message(chat: &str, cause: &AnswerError) -> String {

@@ -134,6 +134,9 @@ enum Job {
     Close(oneshot::Sender<Result<(), WriteError>>),
     /// Have a fault (tests).
     Fault(Fault),
+    /// Fold the preferences again from the log, publish them, and answer the sequence of
+    /// their newest record: another node may have appended some (`docs/cluster.md`).
+    Refold(oneshot::Sender<Result<u64, WriteError>>),
 }
 
 /// The way to the writer: cheap to clone, one per chat, task and the runtime.
@@ -287,6 +290,19 @@ impl LogHandle {
     pub fn inject(&self, fault: Fault) {
         let _ = self.jobs.send(Job::Fault(fault));
     }
+
+    /// Folds the preferences again from the log (what this process's log shows of it) and
+    /// publishes them; answers the sequence of their newest record.
+    pub async fn refold(&self) -> Result<u64, WriteError> {
+        let (reply, answer) = oneshot::channel();
+        if self.jobs.send(Job::Refold(reply)).is_err() {
+            return Err(self.why_stopped().await);
+        }
+        match answer.await {
+            Ok(folded) => folded,
+            Err(_) => Err(self.why_stopped().await),
+        }
+    }
 }
 
 /// An append handed to the writer that nobody waits for ([`LogHandle::hand`]): what the
@@ -321,17 +337,23 @@ pub struct LogWriter {
     closed: Option<Result<(), WriteError>>,
     /// The preferences as the writer last published them.
     preferences: watch::Receiver<Arc<Preferences>>,
+    /// The log sequence of the newest preferences record they hold.
+    preferences_seq: watch::Receiver<u64>,
 }
 
-/// The person's preferences, folded from their stream in the log.
-fn preferences_of(log: &EventLog) -> Result<Preferences, LogError> {
+/// The person's preferences, folded from their stream in the log, and the sequence of its
+/// newest record (0: none).
+fn preferences_of(log: &EventLog) -> Result<(Preferences, u64), LogError> {
     let mut preferences = Preferences::default();
+    let mut newest = 0;
     for entry in log.records(STREAM)? {
-        if let Ok(record) = entry?.record {
+        let entry = entry?;
+        newest = newest.max(entry.seq);
+        if let Ok(record) = entry.record {
             preferences.apply(&record);
         }
     }
-    Ok(preferences)
+    Ok((preferences, newest))
 }
 
 /// Whether an error is the engine's (the disk, sled), not one append's (a record that can't
@@ -344,11 +366,26 @@ impl LogWriter {
     /// Starts the writer's thread on an open log, with the preferences folded from their
     /// stream first.
     pub fn start(log: Arc<EventLog>, feed: Arc<Feed>) -> Result<LogWriter, RuntimeError> {
-        let folded = preferences_of(&log).map_err(|cause| RuntimeError::Read {
+        Self::start_with(log, feed, false)
+    }
+
+    /// [`LogWriter::start`]; with `per_operation`, each operation is written as a batch of its
+    /// own rather than every operation of a group in one. In a cluster, until a node's cut of
+    /// a group left without its commit is its own (`docs/cluster.md`): another node opening
+    /// its log again cuts the parts of a group with no commit at the stream's end, which may be
+    /// this node's group in flight, acknowledged once its commit lands. An operation of one
+    /// record written alone is no group, and nothing cuts it.
+    pub fn start_with(
+        log: Arc<EventLog>,
+        feed: Arc<Feed>,
+        per_operation: bool,
+    ) -> Result<LogWriter, RuntimeError> {
+        let (folded, newest) = preferences_of(&log).map_err(|cause| RuntimeError::Read {
             what: Reading::Preferences,
             cause,
         })?;
         let (preferences, published) = watch::channel(Arc::new(folded));
+        let (preferences_seq, published_seq) = watch::channel(newest);
         let (jobs, receiver) = channel();
         let (standing, watching) = watch::channel(Standing::Writing);
         let handed = Arc::new(AtomicUsize::new(0));
@@ -359,11 +396,13 @@ impl LogWriter {
                 let mut writer = Writer {
                     log,
                     preferences,
+                    preferences_seq,
                     feed,
                     standing,
                     fault: None,
                     failing: None,
                     handed: taken,
+                    per_operation,
                 };
                 let ended = std::panic::catch_unwind(AssertUnwindSafe(|| writer.run(&receiver)));
                 let standing = match ended {
@@ -394,6 +433,7 @@ impl LogWriter {
             thread: Some(thread),
             closed: None,
             preferences: published,
+            preferences_seq: published_seq,
         })
     }
 
@@ -401,6 +441,12 @@ impl LogWriter {
     /// snapshot (clone the `Arc` and let the borrow go; the writer waits for it to publish).
     pub fn preferences(&self) -> watch::Receiver<Arc<Preferences>> {
         self.preferences.clone()
+    }
+
+    /// The log sequence of the newest preferences record the published preferences hold:
+    /// what a node tells the others it appended (`docs/cluster.md`).
+    pub fn preferences_seq(&self) -> watch::Receiver<u64> {
+        self.preferences_seq.clone()
     }
 
     /// A handle for a chat, a task or the runtime.
@@ -490,6 +536,8 @@ struct Writer {
     log: Arc<EventLog>,
     /// Where the preferences are published; only this writer sends on it.
     preferences: watch::Sender<Arc<Preferences>>,
+    /// The sequence of the newest preferences record published.
+    preferences_seq: watch::Sender<u64>,
     /// Where durable records are handed on (`GET /v1/events`).
     feed: Arc<Feed>,
     standing: watch::Sender<Standing>,
@@ -499,6 +547,8 @@ struct Writer {
     failing: Option<Failing>,
     /// The handles' count of appends handed over with nobody waiting and not taken yet.
     handed: Arc<AtomicUsize>,
+    /// Each operation written as a batch of its own, never several in one.
+    per_operation: bool,
 }
 
 impl Writer {
@@ -585,6 +635,11 @@ impl Writer {
                 Job::Snapshot { chat, seq, state } => self.snapshot(&chat, seq, &state),
                 Job::Flush(reply) => group.flushes.push(reply),
                 Job::Fault(fault) => self.fault = Some(fault),
+                // Everything acknowledged before it is in the log already: the fold holds it,
+                // and this group's own preferences are applied over it once durable.
+                Job::Refold(reply) => {
+                    let _ = reply.send(self.refold());
+                }
                 // Whatever came before it is still written and acknowledged; nothing after.
                 Job::Close(reply) => {
                     group.close = Some(reply);
@@ -596,6 +651,25 @@ impl Writer {
             }
         }
         group
+    }
+
+    fn refold(&mut self) -> Result<u64, WriteError> {
+        if let Some(failing) = &self.failing {
+            return Err(WriteError::Refused(Arc::clone(&failing.reason)));
+        }
+        let (preferences, newest) = preferences_of(&self.log)?;
+        self.publish_preferences(preferences, newest);
+        Ok(newest)
+    }
+
+    /// Publishes new preferences, which hold the records up to `newest`.
+    fn publish_preferences(&self, preferences: Preferences, newest: u64) {
+        self.preferences.send_replace(Arc::new(preferences));
+        self.preferences_seq.send_if_modified(|seq| {
+            let newer = newest > *seq;
+            *seq = (*seq).max(newest);
+            newer
+        });
     }
 
     fn snapshot(&mut self, chat: &str, seq: u64, state: &ChatState) {
@@ -705,8 +779,12 @@ impl Writer {
                     .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
             })
             .collect();
-        let outcomes: Vec<Result<Vec<u64>, WriteError>> = match self.log.append_batch(&all) {
-            Ok(seqs) => {
+        // One batch for the group, unless each operation must be a batch of its own (a
+        // cluster, `LogWriter::start_with`).
+        let combined = (!self.per_operation || appends.len() == 1)
+            .then(|| super::fence::append(&self.log, &all));
+        let outcomes: Vec<Result<Vec<u64>, WriteError>> = match combined {
+            Some(Ok(seqs)) => {
                 let mut seqs = seqs.into_iter();
                 appends
                     .iter()
@@ -716,14 +794,14 @@ impl Writer {
                     })
                     .collect()
             }
-            Err(e) if is_engine(&e) => {
+            Some(Err(e)) if is_engine(&e) => {
                 let failure = self.fail(e);
                 appends
                     .iter()
                     .map(|_| Err(WriteError::Refused(Arc::clone(&failure))))
                     .collect()
             }
-            Err(_) => appends
+            _ => appends
                 .iter()
                 .map(|a| {
                     if let Some(failing) = &self.failing {
@@ -734,7 +812,7 @@ impl Writer {
                         .iter()
                         .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
                         .collect();
-                    self.log.append_batch(&own).map_err(|e| {
+                    super::fence::append(&self.log, &own).map_err(|e| {
                         if is_engine(&e) {
                             WriteError::Refused(self.fail(e))
                         } else {
@@ -778,7 +856,7 @@ impl Writer {
             .iter()
             .flat_map(|(_, streams)| streams)
             .filter(|(stream, _, _)| stream == STREAM)
-            .flat_map(|(_, _, records)| records)
+            .flat_map(|(_, seqs, records)| seqs.iter().zip(records))
             .peekable();
         if records.peek().is_none() {
             return;
@@ -786,10 +864,12 @@ impl Writer {
         // INVARIANT: only the writer changes the preferences, once they are durable, in the
         // order the log holds them: it is the one sender of their snapshots.
         let mut changed = Preferences::clone(&self.preferences.borrow());
-        for record in records {
+        let mut newest = 0;
+        for (seq, record) in records {
             changed.apply(record);
+            newest = newest.max(*seq);
         }
-        self.preferences.send_replace(Arc::new(changed));
+        self.publish_preferences(changed, newest);
     }
 
     /// The log can't be written: every append is refused with the reason until it is opened
@@ -821,12 +901,17 @@ impl Writer {
             .reopen()
             .and_then(|()| self.log.probe())
             .and_then(|()| preferences_of(&self.log));
+        if self.failing.is_none() {
+            return;
+        }
+        if let Ok((preferences, newest)) = &outcome {
+            self.publish_preferences(preferences.clone(), *newest);
+        }
         let Some(failing) = self.failing.as_mut() else {
             return;
         };
         match outcome {
-            Ok(preferences) => {
-                self.preferences.send_replace(Arc::new(preferences));
+            Ok(_) => {
                 tracing::warn!(
                     after_ms =
                         u64::try_from(failing.since.elapsed().as_millis()).unwrap_or(u64::MAX),

@@ -28,6 +28,7 @@
 mod chat;
 mod error;
 mod feed;
+mod fence;
 mod judge;
 mod log;
 mod names;
@@ -38,7 +39,7 @@ pub use chat::{ChatMsg, Judged};
 pub use error::{Part, Reading, RuntimeError, WriteError};
 pub use feed::{FEED_CAPACITY, Feed, Published};
 pub use log::{Fault, Standing};
-pub use supervisor::{InMemory, Supervisor, SupervisorArgs, SupervisorMsg};
+pub use supervisor::{Gate, InMemory, Supervisor, SupervisorArgs, SupervisorMsg};
 
 use judge::Judges;
 use log::{LogHandle, LogWriter};
@@ -70,7 +71,11 @@ pub struct Runtime {
     judges: Judges,
     log: LogHandle,
     feed: Arc<Feed>,
+    preferences_seq: tokio::sync::watch::Receiver<u64>,
 }
+
+/// The stream of the log's own that a node's marker is appended to ([`Runtime::see_the_end`]).
+pub const MARKS: &str = "~cluster";
 
 /// What creating a task did. An id that is something else's (a chat of its own, a task of
 /// another chat or scope) is [`RuntimeError::Taken`], and nothing is written.
@@ -104,6 +109,8 @@ pub struct Options {
     pub log_cache_bytes: u64,
     /// The log's engine (`[log] engine`; default sled, in `dir`).
     pub log_engine: warden_storage::Engine,
+    /// In a cluster, whether this node may bring a chat into memory ([`Gate`]).
+    pub gate: Option<Gate>,
 }
 
 impl Default for Options {
@@ -117,6 +124,7 @@ impl Default for Options {
             thresholds: warden::watch::Thresholds::new(),
             log_cache_bytes: warden_storage::CACHE_BYTES,
             log_engine: warden_storage::Engine::Sled,
+            gate: None,
         }
     }
 }
@@ -139,9 +147,12 @@ impl Runtime {
                 cause,
             })?,
         );
-        let writer = LogWriter::start(Arc::clone(&log), Arc::clone(&feed))?;
+        // In a cluster each operation is a batch of its own (`LogWriter::start_with`).
+        let writer =
+            LogWriter::start_with(Arc::clone(&log), Arc::clone(&feed), options.gate.is_some())?;
         let judges = Judges::per_core(&names, writer.preferences(), Arc::clone(&facts));
         let handle = writer.handle();
+        let preferences_seq = writer.preferences_seq();
         let args = SupervisorArgs {
             log,
             writer,
@@ -154,6 +165,7 @@ impl Runtime {
             look: options.look,
             listen_port: options.listen_port,
             thresholds: Arc::new(options.thresholds),
+            gate: options.gate,
         };
         let (supervisor, _handle) =
             Actor::spawn(None, Supervisor, args)
@@ -168,6 +180,7 @@ impl Runtime {
             judges,
             log: handle,
             feed,
+            preferences_seq,
         })
     }
 
@@ -355,6 +368,56 @@ impl Runtime {
             .collect();
         self.log.append(STREAM.to_string(), records).await?;
         Ok(())
+    }
+
+    /// The log sequence of the newest preferences record this node's preferences hold,
+    /// changing as they do: what a node in a cluster signals to the others.
+    pub fn preferences_seq(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.preferences_seq.clone()
+    }
+
+    /// Makes this process's view of the log reach the stream's end as it is now, other
+    /// nodes' appends included, and folds the preferences again from it; answers the newest
+    /// preferences record's sequence. Today that is one marker record appended to
+    /// [`MARKS`]: a JetStream log shows this process the stream up to its own newest append
+    /// (its horizon), so an append moves it past everything stored before. The other engine
+    /// work (every node's commits visible where they are) makes this a read.
+    pub async fn see_the_end(&self) -> Result<u64, RuntimeError> {
+        self.log
+            .append(
+                MARKS.to_string(),
+                vec![Record {
+                    at_ms: chat::now_ms(),
+                    event: Event::Turn,
+                }],
+            )
+            .await?;
+        Ok(self.log.refold().await?)
+    }
+
+    /// Lets chats go from memory, once they are served by another node: each actor answers
+    /// what it took and stops (no write of it after this returns), and nothing of them is
+    /// held; if one comes back here, it comes back from the log.
+    pub async fn let_go(&self, chats: Vec<String>) -> Result<(), RuntimeError> {
+        let stopping = self
+            .ask_supervisor(|reply| SupervisorMsg::LetGo(chats, reply))
+            .await?;
+        for actor in stopping {
+            let id = actor.get_name().unwrap_or_default();
+            actor
+                .wait(Some(CALL_TIMEOUT))
+                .await
+                .map_err(|_| RuntimeError::Timeout {
+                    part: Part::Chat(self.names.chat_id(&id).unwrap_or(&id).to_string()),
+                    after: CALL_TIMEOUT,
+                })?;
+        }
+        Ok(())
+    }
+
+    /// The ids of the chats in memory.
+    pub async fn chat_ids(&self) -> Result<Vec<String>, RuntimeError> {
+        self.ask_supervisor(SupervisorMsg::Ids).await
     }
 
     /// Whether the event log is written, as it stands.

@@ -38,7 +38,17 @@ pub enum SupervisorMsg {
     Close(RpcReplyPort<Result<(), WriteError>>),
     /// The bytes the event log takes on disk.
     LogBytes(RpcReplyPort<Result<u64, RuntimeError>>),
+    /// Let these chats go from memory (they are served elsewhere now): their state held
+    /// while idle dropped, their actors drained (what each took is answered) and not held
+    /// once stopped. Answers the actors still stopping, to wait for.
+    LetGo(Vec<String>, RpcReplyPort<Vec<ActorRef<ChatMsg>>>),
+    /// The ids of the chats in memory, with an actor or idle.
+    Ids(RpcReplyPort<Vec<String>>),
 }
+
+/// Whether this node may serve a chat (in a cluster: it holds the lease of the chat's root);
+/// asked before a chat is brought into memory. None: every chat is served here.
+pub type Gate = Arc<dyn Fn(&str) -> bool + Send + Sync>;
 
 /// The supervisor actor.
 pub struct Supervisor;
@@ -59,6 +69,7 @@ pub struct SupervisorArgs {
     pub look: Option<SecondLook>,
     pub listen_port: Option<u16>,
     pub thresholds: Arc<warden::watch::Thresholds>,
+    pub gate: Option<Gate>,
 }
 
 /// How many chats are in memory.
@@ -106,6 +117,9 @@ pub struct SupervisorState {
     thresholds: Arc<warden::watch::Thresholds>,
     idle: Duration,
     active: Duration,
+    gate: Option<Gate>,
+    /// Chats let go whose actors are still stopping: what they hand back is not held.
+    leaving: std::collections::HashSet<String>,
 }
 
 impl SupervisorState {
@@ -137,6 +151,13 @@ impl SupervisorState {
         id: String,
         held: Option<Held>,
     ) -> Result<ActorRef<ChatMsg>, RuntimeError> {
+        // INVARIANT: in a cluster a chat is brought into memory only on the node that holds
+        // its root's lease: a request that raced a move finds it refused, not served twice.
+        if let Some(gate) = &self.gate
+            && !gate(&id)
+        {
+            return Err(RuntimeError::Elsewhere { chat: id });
+        }
         let held = match held {
             Some(held) => held,
             None => {
@@ -196,8 +217,11 @@ impl SupervisorState {
             None => return,
         };
         // A failed actor's state may be behind the log, and a chat with nothing in the log
-        // needs nothing held: the log brings either back.
+        // needs nothing held: the log brings either back. A chat let go holds nothing: if
+        // it comes back here, it comes back from the log, with what other nodes wrote.
+        let let_go = self.leaving.remove(id);
         let held = run
+            .filter(|_| !let_go)
             .map(ChatRun::into_held)
             .filter(|held| held.state.events > 0 && held.touched.elapsed() < self.idle);
         if let Some(held) = held {
@@ -253,6 +277,8 @@ impl Actor for Supervisor {
             thresholds: args.thresholds,
             idle: args.idle,
             active: args.active.min(args.idle),
+            gate: args.gate,
+            leaving: std::collections::HashSet::new(),
         };
         for at in 0..state.judges.size() {
             state.start_judge(&myself, at).await?;
@@ -298,6 +324,24 @@ impl Actor for Supervisor {
             }
             SupervisorMsg::Close(reply) => {
                 let _ = reply.send(state.writer.close().await);
+            }
+            SupervisorMsg::Ids(reply) => {
+                let _ = reply.send(state.chats.keys().cloned().collect());
+            }
+            SupervisorMsg::LetGo(ids, reply) => {
+                let mut stopping = Vec::new();
+                for id in ids {
+                    match state.chats.remove(&id) {
+                        Some(Holding::Actor(actor, waiting)) => {
+                            let _ = actor.drain();
+                            state.leaving.insert(id.clone());
+                            stopping.push(actor.clone());
+                            state.chats.insert(id, Holding::Actor(actor, waiting));
+                        }
+                        Some(Holding::Idle(_)) | None => {}
+                    }
+                }
+                let _ = reply.send(stopping);
             }
         }
         Ok(())

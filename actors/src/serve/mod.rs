@@ -12,6 +12,7 @@
 //! Connections are served by hyper directly (`hold`), not `axum::serve`, for what a hostile
 //! client must not get: a head read in time, a body read in time, and a cap on connections.
 
+pub mod cluster;
 pub mod events;
 pub mod hold;
 pub mod metrics;
@@ -85,6 +86,8 @@ pub struct Settings {
     pub log_cache_bytes: u64,
     /// The log's engine (`[log] engine`).
     pub log_engine: warden_storage::Engine,
+    /// This node among several (`[cluster]`), when the configuration has one.
+    pub cluster: Option<crate::config::ClusterConfig>,
 }
 
 /// An address to listen on: `IP:PORT`, or `localhost:PORT`.
@@ -144,6 +147,7 @@ impl Settings {
             thresholds: config.limits.watch.clone(),
             log_cache_bytes: config.log.cache_mb << 20,
             log_engine: config.log.engine(),
+            cluster: config.cluster.clone(),
         })
     }
 }
@@ -179,6 +183,8 @@ pub struct App {
     streams: Arc<tokio::sync::Semaphore>,
     /// True once the server stops: the event streams end, so stopping doesn't wait on them.
     closing: tokio::sync::watch::Sender<bool>,
+    /// This node in the cluster, when there is one: placement, forwarding, standing.
+    node: Option<Arc<cluster::Node>>,
 }
 
 /// A running server.
@@ -225,6 +231,33 @@ pub async fn start(settings: Settings) -> Result<Server> {
     protect(&mut defaults, &settings.data);
     // INVARIANT: the law's `listen_port` is the port this server listens on.
     defaults.listen_port = Some(addr.port());
+    let clustered = match &settings.cluster {
+        Some(config) => {
+            let warden_storage::Engine::JetStream(js) = &settings.log_engine else {
+                bail!(
+                    "`[cluster]` needs `log.engine = \"jetstream\"`: the nodes share the log on one JetStream stream"
+                );
+            };
+            let node = cluster::node_id(config, &settings.data)?;
+            let advertise = match &config.advertise {
+                Some(advertise) => crate::config::advertised(advertise)
+                    .map_err(|why| anyhow!("`cluster.advertise = \"{advertise}\"` {why}"))?,
+                None if addr.ip().is_unspecified() => bail!(
+                    "`[cluster]`: listening on {addr}, this node can't say where the others reach it: set `cluster.advertise = \"http://HOST:{}\"`",
+                    addr.port()
+                ),
+                None => format!("http://{addr}"),
+            };
+            Some((
+                config.clone(),
+                js.clone(),
+                node,
+                advertise,
+                cluster::Gatekeeper::default(),
+            ))
+        }
+        None => None,
+    };
     let runtime = Runtime::open(
         &settings.data.join("log"),
         facts,
@@ -237,9 +270,24 @@ pub async fn start(settings: Settings) -> Result<Server> {
             thresholds: settings.thresholds,
             log_cache_bytes: settings.log_cache_bytes,
             log_engine: settings.log_engine.clone(),
+            gate: clustered.as_ref().map(|(.., gatekeeper)| gatekeeper.gate()),
         },
     )
     .await?;
+    let node = match clustered {
+        Some((config, js, node, advertise, gatekeeper)) => {
+            let node = match cluster::Node::join(&js, &config, node, advertise, &gatekeeper).await {
+                Ok(node) => node,
+                Err(e) => {
+                    let _ = runtime.shutdown().await;
+                    return Err(e);
+                }
+            };
+            node.watch(&runtime)?;
+            Some(node)
+        }
+        None => None,
+    };
     let app = Arc::new(App {
         runtime: runtime.clone(),
         token,
@@ -250,6 +298,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
         page: page::Page::new(settings.allow_remote),
         streams: Arc::new(tokio::sync::Semaphore::new(events::STREAMS_MAX)),
         closing: tokio::sync::watch::channel(false).0,
+        node,
     });
     // The model is calibrated before it judges anything: until then, and after a failed
     // calibration, the look is off and the questions stand. Steps are served meanwhile.
@@ -336,7 +385,18 @@ impl Server {
                 self.serving.abort();
             }
         }
-        Ok(self.runtime.shutdown().await?)
+        let stopped = self.runtime.shutdown().await;
+        // Left only once nothing more is served or written here: a node that took its chats
+        // over at once would otherwise serve them beside it.
+        if let Some(node) = &self.app.node {
+            node.leave().await;
+        }
+        Ok(stopped?)
+    }
+
+    /// This node's id in the cluster, when there is one.
+    pub fn node(&self) -> Option<&str> {
+        self.app.node.as_deref().map(cluster::Node::id)
     }
 }
 

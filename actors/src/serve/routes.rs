@@ -82,6 +82,10 @@ pub fn router(
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_bytes))
         .layer(axum::Extension(BodyTimeout(body_timeout)))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            super::cluster::place,
+        ))
         .layer(middleware::from_fn(move |request, next| {
             guard(allow_remote, request, next)
         }))
@@ -153,7 +157,9 @@ impl From<RuntimeError> for ApiError {
             } => (StatusCode::BAD_REQUEST, Some("ran")),
             RuntimeError::OwnId { .. } => (StatusCode::BAD_REQUEST, Some("task")),
             RuntimeError::Taken { .. } => (StatusCode::CONFLICT, Some("task")),
-            RuntimeError::Unwritable { .. } => (StatusCode::SERVICE_UNAVAILABLE, None),
+            RuntimeError::Unwritable { .. } | RuntimeError::Elsewhere { .. } => {
+                (StatusCode::SERVICE_UNAVAILABLE, None)
+            }
             RuntimeError::Open(_)
             | RuntimeError::Write(_)
             | RuntimeError::LastFlush(_)
@@ -490,6 +496,13 @@ async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 /// written (a full disk, a writer that stopped) is a 503 naming the reason: nothing is
 /// judged until it is written again.
 async fn healthz(State(app): State<Arc<App>>) -> Response {
+    if let Some(reason) = app.node.as_ref().and_then(|node| node.not_standing()) {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({"ok": false, "cluster": {"standing": false, "reason": reason}})),
+        )
+            .into_response();
+    }
     if let Some(reason) = app.runtime.log_trouble() {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
@@ -1093,6 +1106,11 @@ async fn task(
     let task = id_of(&body.task, "task")?;
     if task == chat {
         return Err(ApiError::bad("`task`: a task needs an id of its own"));
+    }
+    if let Some(node) = &app.node {
+        // INVARIANT: a task's root is in the cluster's bucket before any record of it is
+        // written: every node places it with its chat.
+        node.rooting(&chat, &task).await?;
     }
     let made = app
         .runtime

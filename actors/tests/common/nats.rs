@@ -3,4 +3,4 @@
 
 #[path = "../../../storage/tests/support/nats_server.rs"]
 mod server;
-pub use server::NatsServer;
+pub use server::{NatsCluster, NatsServer};

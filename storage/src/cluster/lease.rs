@@ -45,6 +45,15 @@ impl Cluster {
         }))
     }
 
+    /// Whether `chat`'s lease was held and released (its entry a deletion): a node that
+    /// takes it then takes over what its last holder wrote.
+    pub async fn was_released(&self, chat: &str) -> Result<bool, ClusterError> {
+        let entry = bounded("reading a lease", self.leases.entry(key_of(chat)))
+            .await
+            .map_err(|e| self.leases_failed(e))?;
+        Ok(entry.is_some_and(|entry| entry.operation != kv::Operation::Put))
+    }
+
     /// Takes `chat`'s lease for `node`: made when there is none, taken over when its holder is
     /// not `alive`, kept (same token) when it is `node`'s already.
     pub async fn take(

@@ -194,9 +194,15 @@ impl Member {
         Some(self.live.borrow_and_update().clone())
     }
 
+    /// The live set as it changes, for a watcher of its own (as [`Member::changed`], for a
+    /// member shared with others that only read it).
+    pub fn watch(&self) -> watch::Receiver<Live> {
+        self.live.clone()
+    }
+
     /// Stops heartbeating and watching, and deletes this node's key: every other member sees
     /// it leave at once.
-    pub async fn leave(self) -> Result<(), ClusterError> {
+    pub async fn leave(&self) -> Result<(), ClusterError> {
         for task in &self.tasks {
             task.abort();
         }

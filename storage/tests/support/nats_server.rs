@@ -30,12 +30,39 @@ pub struct NatsServer {
     binary: PathBuf,
     port: u16,
     store: tempfile::TempDir,
+    /// More arguments: a name and the cluster's routes, for a server of a [`NatsCluster`].
+    extra: Vec<String>,
 }
 
 impl NatsServer {
     /// Starts one on a free loopback port, or says why not: `None` (skip, the reason
     /// printed) when the binary is absent and [`REQUIRE`] is not set.
     pub fn start() -> std::io::Result<Option<NatsServer>> {
+        let Some(binary) = found()? else {
+            return Ok(None);
+        };
+        let port = free_port()?;
+        let mut server = NatsServer {
+            child: None,
+            binary,
+            port,
+            store: tempfile::tempdir()?,
+            extra: Vec::new(),
+        };
+        server.run()?;
+        Ok(Some(server))
+    }
+}
+
+/// A free loopback port.
+fn free_port() -> std::io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// The binary, or `None` (skip, the reason printed) when it is absent and [`REQUIRE`] is not
+/// set.
+fn found() -> std::io::Result<Option<PathBuf>> {
+    {
         let Some(binary) = binary() else {
             assert!(
                 std::env::var(REQUIRE).as_deref() != Ok("1"),
@@ -46,18 +73,65 @@ impl NatsServer {
             );
             return Ok(None);
         };
-        let port = TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-        let store = tempfile::tempdir()?;
-        let mut server = NatsServer {
-            child: None,
-            binary,
-            port,
-            store,
-        };
-        server.run()?;
-        Ok(Some(server))
+        Ok(Some(binary))
     }
+}
 
+/// Three (or more) `nats-server -js` with cluster routes between them, each with its store
+/// in a temporary folder, killed when dropped: JetStream with replicas over them.
+#[allow(
+    dead_code,
+    reason = "the actors' tests use it, the storage crate's don't"
+)]
+pub struct NatsCluster {
+    pub servers: Vec<NatsServer>,
+}
+
+#[allow(
+    dead_code,
+    reason = "the actors' tests use it, the storage crate's don't"
+)]
+impl NatsCluster {
+    /// Starts `n` servers on free loopback ports, routed to each other: `None` as
+    /// [`NatsServer::start`].
+    pub fn start(n: usize) -> std::io::Result<Option<NatsCluster>> {
+        let Some(binary) = found()? else {
+            return Ok(None);
+        };
+        let ports: Vec<(u16, u16)> = (0..n)
+            .map(|_| Ok((free_port()?, free_port()?)))
+            .collect::<std::io::Result<_>>()?;
+        let routes = ports
+            .iter()
+            .map(|(_, route)| format!("nats://127.0.0.1:{route}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut servers = Vec::new();
+        for (at, (port, route)) in ports.iter().enumerate() {
+            let mut server = NatsServer {
+                child: None,
+                binary: binary.clone(),
+                port: *port,
+                store: tempfile::tempdir()?,
+                extra: vec![
+                    "-n".into(),
+                    format!("n{at}"),
+                    "--cluster_name".into(),
+                    "warden".into(),
+                    "--cluster".into(),
+                    format!("nats://127.0.0.1:{route}"),
+                    "--routes".into(),
+                    routes.clone(),
+                ],
+            };
+            server.run()?;
+            servers.push(server);
+        }
+        Ok(Some(NatsCluster { servers }))
+    }
+}
+
+impl NatsServer {
     /// Starts the process on the port and store, and waits until it takes connections.
     fn run(&mut self) -> std::io::Result<()> {
         let child = Command::new(&self.binary)
@@ -70,6 +144,7 @@ impl NatsServer {
                 "-sd",
             ])
             .arg(self.store.path())
+            .args(&self.extra)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()?;

@@ -1,0 +1,305 @@
+//! The cluster tests' fixture: `nats-server -js` (one, or three routed to each other) and
+//! several real `warden serve` nodes on loopback ports, each with its own data folder, the
+//! same person's token, `[log] engine = "jetstream"` on one stream and `[cluster]` with the
+//! node's id. Dropping it kills every process.
+
+use crate::common::Place;
+use crate::common::nats::{NatsCluster, NatsServer};
+use serde_json::Value;
+use std::io::BufRead as _;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// The person's token every node of a test shares (a forwarded request carries it as sent).
+const TOKEN: &str = "5f0c6d1e2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5";
+
+/// How long a node may take to print where it listens.
+const PRINTS_WITHIN: Duration = Duration::from_secs(30);
+
+/// One `warden serve` node.
+pub struct Warden {
+    /// Its node id, `n0`, `n1`…
+    pub id: String,
+    place: Place,
+    child: Child,
+    addr: String,
+}
+
+/// The servers and the nodes of one test.
+pub struct Nodes {
+    pub nats: NatsCluster,
+    pub wardens: Vec<Warden>,
+    stream: String,
+    replicas: usize,
+}
+
+impl Nodes {
+    /// One `nats-server -js` and `n` nodes on the stream `stream`; `None` without the binary
+    /// (the test skips, as every JetStream test does).
+    pub fn start(stream: &str, n: usize, ttl_ms: u64) -> Option<Nodes> {
+        let server = NatsServer::start().unwrap_or_else(|e| panic!("nats-server: {e}"))?;
+        Some(Nodes::on(
+            NatsCluster {
+                servers: vec![server],
+            },
+            stream,
+            n,
+            ttl_ms,
+            1,
+        ))
+    }
+
+    /// Three `nats-server -js` routed to each other, replicas 3, and `n` nodes, the `k`th
+    /// connected to server `k % 3`.
+    pub fn start_replicated(stream: &str, n: usize, ttl_ms: u64) -> Option<Nodes> {
+        let nats = NatsCluster::start(3).unwrap_or_else(|e| panic!("nats-server: {e}"))?;
+        // The servers elect JetStream's meta leader a few seconds after they route to each
+        // other: until then no stream can be made. Waited for by making the log's stream.
+        let settings = warden_storage::jetstream::Settings {
+            url: nats.servers[0].url(),
+            stream: stream.to_string(),
+            replicas: 3,
+        };
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while let Err(e) = warden_storage::EventLog::open_jetstream(&settings) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the three servers hold no stream in 60 s: {e}"
+            );
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        Some(Nodes::on(nats, stream, n, ttl_ms, 3))
+    }
+
+    fn on(nats: NatsCluster, stream: &str, n: usize, ttl_ms: u64, replicas: usize) -> Nodes {
+        let mut nodes = Nodes {
+            nats,
+            wardens: Vec::new(),
+            stream: stream.to_string(),
+            replicas,
+        };
+        for k in 0..n {
+            let url = nodes.nats.servers[k % nodes.nats.servers.len()].url();
+            let config = format!(
+                "[log]\nengine = \"jetstream\"\nurl = \"{url}\"\nstream = \"{stream}\"\nreplicas = {replicas}\n[cluster]\nnode = \"n{k}\"\nttl_ms = {ttl_ms}\n"
+            );
+            nodes.wardens.push(Warden::start(&format!("n{k}"), &config));
+        }
+        nodes
+    }
+
+    /// The work folder the steps are judged in (the first node's; a git repository).
+    pub fn work(&self) -> String {
+        self.wardens[0].place.work()
+    }
+
+    /// The person's token, the same on every node.
+    pub fn token(&self) -> String {
+        TOKEN.to_string()
+    }
+
+    /// The log's settings, on the first server.
+    pub fn settings(&self) -> warden_storage::jetstream::Settings {
+        warden_storage::jetstream::Settings {
+            url: self.nats.servers[0].url(),
+            stream: self.stream.clone(),
+            replicas: self.replicas,
+        }
+    }
+
+    /// The tail of every node's log, for a failure's message.
+    pub fn logs(&self) -> String {
+        self.wardens
+            .iter()
+            .map(|warden| {
+                let text = warden.log_text();
+                let lines: Vec<&str> = text.lines().collect();
+                let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+                format!("--- node {}:\n{tail}", warden.id)
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Every node stopped with SIGTERM (each must exit 0: its log flushed, the cluster left).
+    pub fn stop(&mut self) {
+        for warden in self.wardens.drain(..) {
+            warden.terminate();
+        }
+    }
+}
+
+impl Warden {
+    fn start(id: &str, config: &str) -> Warden {
+        let place = Place::new();
+        let data = place.data();
+        {
+            use std::os::unix::fs::{DirBuilderExt as _, PermissionsExt as _};
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(&data)
+                .unwrap_or_else(|e| panic!("the data folder: {e}"));
+            let token = data.join("token");
+            std::fs::write(&token, format!("{TOKEN}\n"))
+                .and_then(|()| {
+                    std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o600))
+                })
+                .unwrap_or_else(|e| panic!("the token: {e}"));
+        }
+        let config_path = place.dir.path().join("config.toml");
+        std::fs::write(&config_path, config).unwrap_or_else(|e| panic!("the configuration: {e}"));
+        let log = std::fs::File::create(place.dir.path().join("serve.log"))
+            .unwrap_or_else(|e| panic!("the node's log: {e}"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_warden"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(&data)
+            .arg("--config")
+            .arg(&config_path)
+            .current_dir(place.dir.path())
+            .env("HOME", place.home())
+            .env("RUST_LOG", "info,warden_actors::serve::cluster=debug")
+            .env_remove("WARDEN_DATA")
+            .env_remove("WARDEN_CONFIG")
+            .env_remove("XDG_CONFIG_HOME")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(log)
+            .spawn()
+            .unwrap_or_else(|e| panic!("spawn warden serve: {e}"));
+        let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+            let _ = sender.send(line);
+        });
+        let line = receiver.recv_timeout(PRINTS_WITHIN).unwrap_or_default();
+        let Some(addr) = line
+            .strip_prefix("warden: listening on http://")
+            .and_then(|rest| rest.split(',').next())
+        else {
+            let _ = child.kill();
+            let log =
+                std::fs::read_to_string(place.dir.path().join("serve.log")).unwrap_or_default();
+            panic!("node {id} did not start: {line:?}\n{log}");
+        };
+        Warden {
+            id: id.to_string(),
+            addr: addr.to_string(),
+            place,
+            child,
+        }
+    }
+
+    /// What the node logged on stderr so far.
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(self.log_path()).unwrap_or_default()
+    }
+
+    fn log_path(&self) -> PathBuf {
+        self.place.dir.path().join("serve.log")
+    }
+
+    /// One request: its status and its answer as JSON (`Null` when it is not JSON; status 0
+    /// when nothing answered).
+    pub fn call(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let mut headers = Vec::new();
+        let bearer;
+        if let Some(token) = token {
+            bearer = format!("Bearer {token}");
+            headers.push(("Authorization", bearer.as_str()));
+        }
+        self.send(method, path, &headers, body)
+    }
+
+    /// [`Warden::call`] with more headers and no body.
+    pub fn call_with(&self, method: &str, path: &str, headers: &[(&str, &str)]) -> (u16, Value) {
+        self.send(method, path, headers, None)
+    }
+
+    fn send(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(20)))
+            .build()
+            .new_agent();
+        let mut request = ureq::http::Request::builder()
+            .method(method)
+            .uri(format!("http://{}{path}", self.addr));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = match body {
+            Some(body) => request
+                .header("Content-Type", "application/json")
+                .body(body.to_string())
+                .map(|r| agent.run(r)),
+            None => request.body(()).map(|r| agent.run(r)),
+        }
+        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        let Ok(mut response) = response else {
+            return (0, Value::Null);
+        };
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// A request that must answer 200; its JSON.
+    pub fn ok(&self, method: &str, path: &str, token: Option<&str>, body: &Value) -> Value {
+        let (status, answer) = self.call(method, path, token, Some(body));
+        assert_eq!(
+            status,
+            200,
+            "{method} {path} {body} on {}: {answer}\n{}",
+            self.id,
+            self.log_text()
+        );
+        answer
+    }
+
+    /// SIGKILL, then reaped: nothing flushed, the cluster not left.
+    pub fn kill_9(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM; it must exit 0.
+    fn terminate(mut self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap_or_else(|e| panic!("kill -TERM: {e}"));
+        assert!(status.success(), "kill -TERM failed");
+        let status = self.child.wait().unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            status.success(),
+            "node {} exits 0 on SIGTERM, not {status}\n{}",
+            self.id,
+            self.log_text()
+        );
+    }
+}
+
+impl Drop for Warden {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}

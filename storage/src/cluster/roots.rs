@@ -1,0 +1,40 @@
+//! Where a task is served: with the chat at its root (a task of a task of `c1` is `c1`'s), so
+//! that one operation (a task made, a task asking its parent's mode) never spans two nodes.
+//! The bucket `<stream>-roots` keeps `task → root chat`, written once by the node that makes
+//! the task, before the task's first record: a node that never read the task's records (they
+//! may be past what its log shows it, `docs/cluster.md`) still places the task right. An id
+//! with no entry is a chat of its own (or a task made before the cluster was, whose records
+//! every node read when it opened the log).
+
+use super::{Cluster, ClusterError, bounded, key_of};
+
+impl Cluster {
+    /// The root chat the bucket names for `id`, if it names one.
+    pub async fn root_of(&self, id: &str) -> Result<Option<String>, ClusterError> {
+        let value = bounded("reading a task's root", self.roots.get(key_of(id)))
+            .await
+            .map_err(|e| self.roots_failed(e))?;
+        Ok(value.map(|value| String::from_utf8_lossy(&value).into_owned()))
+    }
+
+    /// Writes `task → root`, once: kept when it names `root` already,
+    /// [`ClusterError::Rooted`] when it names another chat (the id is another chat's task).
+    pub async fn set_root(&self, task: &str, root: &str) -> Result<(), ClusterError> {
+        let created = bounded(
+            "writing a task's root",
+            self.roots.create(key_of(task), root.to_string().into()),
+        )
+        .await;
+        if created.is_ok() {
+            return Ok(());
+        }
+        match self.root_of(task).await? {
+            Some(held) if held == root => Ok(()),
+            Some(held) => Err(ClusterError::Rooted {
+                task: task.to_string(),
+                root: held,
+            }),
+            None => Err(self.roots_failed(created.err().unwrap_or_default())),
+        }
+    }
+}
