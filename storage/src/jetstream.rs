@@ -317,17 +317,34 @@ struct Part<'a> {
 }
 
 impl Stored {
+    /// The message as read, its headers looked at in one pass (a look-up by name checks and
+    /// builds the name each time, six of them a message).
     fn new(seq: u64, subject: String, headers: Option<&HeaderMap>, payload: Vec<u8>) -> Stored {
-        Stored {
+        let mut stored = Stored {
             seq,
             subject,
-            batch: header(headers, BATCH),
-            commit: header(headers, COMMIT),
-            node: header(headers, NODE),
-            base: header(headers, BASE).and_then(|b| b.parse().ok()),
-            taken: headers.is_some_and(|h| h.get(TAKEN).is_some()),
             payload,
+            batch: None,
+            commit: None,
+            node: None,
+            base: None,
+            taken: false,
+        };
+        for (name, values) in headers.into_iter().flat_map(HeaderMap::iter) {
+            let Some(value) = values.first() else {
+                continue;
+            };
+            let value = value.as_str();
+            match AsRef::<str>::as_ref(name) {
+                BATCH => stored.batch = Some(value.to_string()),
+                COMMIT => stored.commit = Some(value.to_string()),
+                NODE => stored.node = Some(value.to_string()),
+                BASE => stored.base = value.parse().ok(),
+                TAKEN => stored.taken = true,
+                _ => {}
+            }
         }
+        stored
     }
 
     fn from_direct(message: jetstream::message::StreamMessage) -> Stored {
