@@ -22,9 +22,9 @@
 //! **A group is whole or absent, for every reader, whichever node wrote it.** nats-server 2.9
 //! (Debian's) has no atomic batch publish, and one message per group would cut a chat's
 //! records out of its subject. So a group of more than one record is written as one message
-//! per record on its chat's subject, each with the headers `Warden-Batch` (the group's id),
-//! `Warden-Node` and `Warden-Base` (the sequence of the newest message on the node's chain
-//! when the group began), pipelined; then, once every part is acknowledged, its commit on
+//! per record on its chat's subject, each with the header `Warden-Batch: <base> <group id>`
+//! (the base: the sequence of the newest message on the node's chain when the group began;
+//! the id names the node), pipelined; then, once every part is acknowledged, its commit on
 //! the node's chain, fenced at the base (`Nats-Expected-Last-Subject-Sequence`). **The rule
 //! every reader keeps**: a record alone is seen once stored; a part of a group once the first
 //! message on its node's chain after the group's base commits that group. A chain message
@@ -90,19 +90,16 @@ const PUBLISH_TRIES: u32 = 4;
 /// How many subjects' last messages [`JetStreamLog::latest`] asks for at once.
 const LOOKUPS: usize = 64;
 
-/// The header every record of a group of several carries: the group's id.
+/// The header every record of a group of several carries: `<base> <group id>`, the base the
+/// sequence of its node's chain's newest message when the group began (the group is whole
+/// when the chain's next message commits it), the id `<node>~<session>-g<n>` (the node is
+/// what comes before its last `~`). One header, not three: a reader parses every header of
+/// every message. (Before groups had chains: the group's id alone.)
 const BATCH: &str = "Warden-Batch";
 
 /// The header of a group's commit, on its node's chain: the group's id. (Before groups had
 /// chains, the header of a group's last record.)
 const COMMIT: &str = "Warden-Commit";
-
-/// The header of every message a node writes: its id.
-const NODE: &str = "Warden-Node";
-
-/// The header of every part of a group: the sequence of its node's chain's newest message
-/// when the group began. The group is whole when the chain's next message commits it.
-const BASE: &str = "Warden-Base";
 
 /// The header of a takeover's marker on a chat: the node that took the chat over.
 const TAKEN: &str = "Warden-Taken";
@@ -227,9 +224,11 @@ pub struct JetStreamLog {
     /// Whether the node was given: the stream may have other writers, so opening cuts no
     /// one's groups but this node's own.
     named: bool,
-    /// This log's own part of every message and group id: the node, the process, the time
-    /// it opened.
+    /// This log's own part of every message id: the node, the process, the time it opened.
     writer: String,
+    /// This log's own part of every group id, `<node>~<process and time>` (without a node id
+    /// given, `<node>~`: the node is made of the process and the time already).
+    session: String,
     /// The newest message on this node's chain as this log knows it: the base of its next
     /// group; `None` when it must be read first. Held while a group is written, so that this
     /// log's groups are written one after another, each on the last one's decision.
@@ -290,14 +289,13 @@ struct Stored {
     seq: u64,
     subject: String,
     payload: Vec<u8>,
-    /// `Warden-Batch`: the group it is a part of.
+    /// `Warden-Batch`: the id of the group it is a part of.
     batch: Option<String>,
     /// `Warden-Commit`: on a node's chain, the group it commits; on a chat's subject (a
     /// group written before groups had chains), its group's last record.
     commit: Option<String>,
-    /// `Warden-Node`: the node that wrote it.
-    node: Option<String>,
-    /// `Warden-Base`: its group's base on its node's chain.
+    /// `Warden-Batch`: its group's base on its node's chain (`None`: a group written before
+    /// chains).
     base: Option<u64>,
     /// `Warden-Taken`: a takeover's marker, no record.
     taken: bool,
@@ -326,7 +324,6 @@ impl Stored {
             payload,
             batch: None,
             commit: None,
-            node: None,
             base: None,
             taken: false,
         };
@@ -336,10 +333,17 @@ impl Stored {
             };
             let value = value.as_str();
             match AsRef::<str>::as_ref(name) {
-                BATCH => stored.batch = Some(value.to_string()),
+                BATCH => match value
+                    .split_once(' ')
+                    .and_then(|(base, group)| Some((base.parse::<u64>().ok()?, group)))
+                {
+                    Some((base, group)) => {
+                        stored.base = Some(base);
+                        stored.batch = Some(group.to_string());
+                    }
+                    None => stored.batch = Some(value.to_string()),
+                },
                 COMMIT => stored.commit = Some(value.to_string()),
-                NODE => stored.node = Some(value.to_string()),
-                BASE => stored.base = value.parse().ok(),
                 TAKEN => stored.taken = true,
                 _ => {}
             }
@@ -359,8 +363,11 @@ impl Stored {
     /// The group this message is a part of, when its node's chain decides whether it is
     /// seen.
     fn part(&self) -> Option<Part<'_>> {
-        match (&self.batch, &self.node, self.base, &self.commit) {
-            (Some(group), Some(node), Some(base), None) => Some(Part { group, node, base }),
+        match (&self.batch, self.base, &self.commit) {
+            (Some(group), Some(base), None) => {
+                let (node, _) = group.rsplit_once('~')?;
+                Some(Part { group, node, base })
+            }
             _ => None,
         }
     }
@@ -368,7 +375,7 @@ impl Stored {
     /// A part of a group written before groups had chains (one writer a stream), not its
     /// last record: seen, as it was then (a group cut short was deleted at opening).
     fn is_unchained_part(&self) -> bool {
-        self.batch.is_some() && self.node.is_none() && self.commit.is_none()
+        self.batch.is_some() && self.base.is_none() && self.commit.is_none()
     }
 }
 
@@ -425,10 +432,9 @@ struct Outgoing {
 
 impl Outgoing {
     /// A message of the chain: no payload, its headers.
-    fn decision(subject: &str, id: &str, node: &str, expected: u64) -> Outgoing {
+    fn decision(subject: &str, id: &str, expected: u64) -> Outgoing {
         let mut headers = HeaderMap::new();
         headers.insert(async_nats::header::NATS_MESSAGE_ID, id);
-        headers.insert(NODE, node);
         headers.insert(
             async_nats::header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
             expected.to_string().as_str(),
@@ -442,7 +448,7 @@ impl Outgoing {
 
     /// The abort of whatever group of the chain's node waits on `expected`, by `node`.
     fn abort(subject: &str, id: &str, node: &str, expected: u64) -> Outgoing {
-        let mut abort = Outgoing::decision(subject, id, node, expected);
+        let mut abort = Outgoing::decision(subject, id, expected);
         abort.headers.insert(ABORT, node);
         abort
     }
@@ -521,9 +527,14 @@ impl JetStreamLog {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos())
         );
-        let (node, named, writer) = match node {
-            Some(node) => (node.to_string(), true, format!("{node}~{now}")),
-            None => (now.clone(), false, now),
+        let (node, named, writer, session) = match node {
+            Some(node) => (
+                node.to_string(),
+                true,
+                format!("{node}~{now}"),
+                format!("{node}~{now}"),
+            ),
+            None => (now.clone(), false, now.clone(), format!("{now}~")),
         };
         let log = JetStreamLog {
             runtime: Some(runtime),
@@ -534,6 +545,7 @@ impl JetStreamLog {
             node,
             named,
             writer,
+            session,
             chain: Mutex::new(None),
             fates: Arc::new(Mutex::new(HashMap::new())),
             published: AtomicU64::new(0),
@@ -906,7 +918,6 @@ impl JetStreamLog {
         for (chat, subject, value) in encoded {
             let mut headers = HeaderMap::new();
             headers.insert(async_nats::header::NATS_MESSAGE_ID, self.next_id().as_str());
-            headers.insert(NODE, self.node.as_str());
             // The first record on each fenced chat carries the fence; the next ones can't know
             // the sequence before them until it is acknowledged, and need not: once the first
             // is stored, a taker's marker after it aborts the group.
@@ -951,14 +962,14 @@ impl JetStreamLog {
         };
         let group = format!(
             "{}-g{}",
-            self.writer,
+            self.session,
             self.groups.fetch_add(1, Ordering::SeqCst)
         );
+        let batch = format!("{base} {group}");
         for message in &mut messages {
-            message.headers.insert(BATCH, group.as_str());
-            message.headers.insert(BASE, base.to_string().as_str());
+            message.headers.insert(BATCH, batch.as_str());
         }
-        let mut commit = Outgoing::decision(&own, &self.next_id(), &self.node, base);
+        let mut commit = Outgoing::decision(&own, &self.next_id(), base);
         commit.headers.insert(COMMIT, group.as_str());
         let abort = Outgoing::abort(&own, &self.next_id(), &self.node, base);
         let written = self.run(async move {
@@ -1070,7 +1081,6 @@ impl JetStreamLog {
             let conn = self.conn()?;
             let mut headers = HeaderMap::new();
             headers.insert(async_nats::header::NATS_MESSAGE_ID, self.next_id().as_str());
-            headers.insert(NODE, self.node.as_str());
             headers.insert(TAKEN, self.node.as_str());
             headers.insert(
                 async_nats::header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,

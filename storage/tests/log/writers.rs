@@ -95,7 +95,6 @@ impl Hand {
     ) -> Result<Option<u64>, Box<dyn std::error::Error>> {
         let n = self.sent.fetch_add(1, Ordering::SeqCst);
         headers.insert("Nats-Msg-Id", format!("hand-{}-{n}", self.node).as_str());
-        headers.insert("Warden-Node", self.node.as_str());
         if let Some(fence) = fence {
             headers.insert(
                 "Nats-Expected-Last-Subject-Sequence",
@@ -115,7 +114,8 @@ impl Hand {
         })
     }
 
-    /// A part of group `group` (begun on `base`) with the record `text` in `chat`.
+    /// A part of group `group` (begun on `base`; its id names the node before its last `~`)
+    /// with the record `text` in `chat`.
     fn part(
         &self,
         group: &str,
@@ -125,8 +125,7 @@ impl Hand {
         fence: Option<u64>,
     ) -> Result<Option<u64>, Box<dyn std::error::Error>> {
         let mut headers = async_nats::HeaderMap::new();
-        headers.insert("Warden-Batch", group);
-        headers.insert("Warden-Base", base.to_string().as_str());
+        headers.insert("Warden-Batch", format!("{base} {group}").as_str());
         let value = codec::write_record(&said(0, text))?;
         self.publish(
             format!("warden.chat.{}", token(chat)),
