@@ -3,7 +3,8 @@
 //! said so, when the binary is absent). Appends as the runtime's writer makes them (one
 //! record acknowledged; a group of 64 over 8 chats, then one flush), one chat of 10,000 events
 //! read back by its subject or prefix, every chat's newest sequence number (what the event feed
-//! asks at start), and 110,000 events in 101 chats replayed in one walk.
+//! asks at start), 110,000 events in 101 chats replayed in one walk, and a chat of 1,000
+//! events in groups read by its writer and by another node (JetStream).
 //! Run with `cargo bench -j 1 -p warden-benches --bench log_engines -- --warm-up-time 1 --measurement-time 5`.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
@@ -209,5 +210,66 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, append, replay);
+/// What a node pays to read a chat another node wrote (a takeover's replay): 8 chats of
+/// 1,000 events written as the runtime's writer writes them, in groups of 64 over the 8, so
+/// the chat read has 125 groups; read by its writer (each group's fate known), and by a node
+/// that opens the stream afresh before each read (each group's fate asked of the writer's
+/// chain). JetStream only: sled has one writer.
+fn other_node(c: &mut Criterion) {
+    let Some(server) = Server::start() else {
+        return;
+    };
+    let settings = jetstream::Settings {
+        url: format!("nats://127.0.0.1:{}", server.port),
+        stream: "nodes".to_string(),
+        replicas: 1,
+    };
+    let open = |node: &str| {
+        EventLog::open_jetstream_as(&settings, Some(node)).unwrap_or_else(|e| fail("open", e))
+    };
+    let writer = open("writer");
+    let chats: Vec<String> = (0..8).map(|i| format!("chat-{i}")).collect();
+    for g in 0..125u64 {
+        let items: Vec<(&str, Record)> = (0..64u64)
+            .map(|n| (chats[(n % 8) as usize].as_str(), record(g * 64 + n)))
+            .collect();
+        writer
+            .append_batch(&items)
+            .unwrap_or_else(|e| fail("append", e));
+    }
+    let mut group = c.benchmark_group("log read across nodes");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1_000));
+    group.bench_function(
+        "jetstream: one chat of 1,000 events in 125 groups, by its writer",
+        |b| {
+            b.iter(|| {
+                let replayed = writer.chat("chat-0").unwrap_or_else(|e| fail("chat", e));
+                assert_eq!(replayed.events, 1_000);
+                black_box(replayed)
+            })
+        },
+    );
+    let mut n = 0;
+    group.bench_function(
+        "jetstream: the same chat, by another node that just opened",
+        |b| {
+            b.iter_batched(
+                || {
+                    n += 1;
+                    open(&format!("reader-{n}"))
+                },
+                |reader| {
+                    let replayed = reader.chat("chat-0").unwrap_or_else(|e| fail("chat", e));
+                    assert_eq!(replayed.events, 1_000);
+                    black_box(replayed)
+                },
+                BatchSize::PerIteration,
+            )
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, append, replay, other_node);
 criterion_main!(benches);

@@ -36,9 +36,10 @@ pub enum LogError {
     /// A key in the log that is not a chat id and a sequence number.
     #[error("the event log in `{path}` holds a key that names no chat: `{key}`")]
     BadKey { path: String, key: String },
-    /// A fenced append (JetStream's `append_after`) refused by the server: the chat has
-    /// records past the one the writer knew, so another node wrote it since. Nothing of this
-    /// append is stored.
+    /// A fenced append (`append_batch_fenced`, JetStream's `append_after`) refused: the chat
+    /// holds a record or a takeover's marker past the end its writer knew, so another node
+    /// wrote it or took it over since. Nothing of the append is ever seen (a group's parts
+    /// already stored are aborted with it); the log stays open.
     #[error(
         "chat `{chat}` was written past sequence {expected} by another writer: this append is refused and nothing of it stored"
     )]

@@ -3,29 +3,44 @@
 //!
 //! Layout, for a stream named `warden` (the configuration's `[log] stream`):
 //!
-//! - Stream `warden`, subjects `warden.chat.>`: one message per record, on the subject
+//! - Stream `warden`, subjects `warden.chat.>`: one message per record (and a takeover's
+//!   marker, no record), on the subject
 //!   `warden.chat.<token>` of its stream (chat, task, the preferences), where `<token>` is the
 //!   stream's id written as one NATS token ([`token`]). The payload is the record's value as
 //!   sled holds it (`[record version][postcard(Record)]`, [`crate::codec`]); the record's
 //!   sequence number is the message's stream sequence, global and increasing.
 //! - Stream `warden-snapshots`, subjects `warden.snap.>`, one message kept per subject: a
 //!   chat's latest snapshot (`[snapshot version][u64 BE sequence][postcard(ChatState)]`).
+//! - Subjects `warden.node.<node as a token>`, in the events' stream: each node's *chain*,
+//!   the commits and aborts of its groups, no record.
 //!
 //! **Acknowledged before it returns.** Every append publishes and waits for JetStream's
 //! acknowledgement (its `PubAck`); each message carries a `Nats-Msg-Id`, so a publish this
 //! engine tries again after a lost acknowledgement is stored once (the server's duplicate
 //! window, two minutes). [`JetStreamLog::flush`] has nothing left to do.
 //!
-//! **A group is whole or absent.** nats-server 2.9 (Debian's) has no atomic batch publish, and
-//! one message per group would cut a chat's records out of its subject. So a group of more
-//! than one record is written as one message per record, each with a `Warden-Batch` header,
-//! the last one alone with `Warden-Commit` too, published only once every other one is
-//! acknowledged. While it is in flight no reader of this process sees any of it (reads stop
-//! at the *horizon*, the last sequence this process knows to be whole); a group cut short (a
-//! publish that failed, a crash) leaves its parts at the stream's end, after the last commit,
-//! and opening the log deletes them before anything is read: they were never acknowledged.
-//! This rests on one writer per stream at a time, which is warden's today (one node); leases
-//! for several are not built yet (`docs/cluster.md`).
+//! **A group is whole or absent, for every reader, whichever node wrote it.** nats-server 2.9
+//! (Debian's) has no atomic batch publish, and one message per group would cut a chat's
+//! records out of its subject. So a group of more than one record is written as one message
+//! per record on its chat's subject, each with the header `Warden-Batch: <base> <group id>`
+//! (the base: the sequence of the newest message on the node's chain when the group began;
+//! the id names the node), pipelined; then, once every part is acknowledged, its commit on
+//! the node's chain, fenced at the base (`Nats-Expected-Last-Subject-Sequence`). **The rule
+//! every reader keeps**: a record alone is seen once stored; a part of a group once the first
+//! message on its node's chain after the group's base commits that group. A chain message
+//! after the base that is anything else (an abort, another group's commit) means the group
+//! will never be whole: the commit, fenced at the base, can no longer be stored. An abort is
+//! that message, fenced at the base too, so of a commit and an abort exactly one is stored:
+//! a node opening aborts its own group left open, a fenced part refused aborts its group, a
+//! node taking a chat over aborts the open groups with parts in it. A takeover first appends
+//! a marker to the chat, fenced at the chat's end, so every later write fenced at an older
+//! end (the old writer's) is refused ([`LogError::Fenced`]). The argument, the race and the
+//! tests are in `docs/cluster.md` ("Several writers on one stream").
+//!
+//! Without a node id the log is the stream's one writer (warden on one machine): opening
+//! also deletes the parts of a group cut short at the stream's end, whoever wrote it. Groups
+//! written before chains existed (their last record carried `Warden-Commit`) are read as they
+//! were then: whole, a cut one having been deleted at an opening.
 //!
 //! **Sync over async.** The storage API is synchronous and the client is async: the log owns
 //! a small tokio runtime (one worker thread, `warden-nats`), and each call spawns its work
@@ -39,12 +54,12 @@ use crate::{Entry, LogError, Replayed};
 use async_nats::HeaderMap;
 use async_nats::jetstream::{self, stream};
 use futures_util::StreamExt;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::future::Future;
 use std::future::IntoFuture;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::Duration;
 use warden::chat::{ChatState, Record};
 
@@ -75,11 +90,23 @@ const PUBLISH_TRIES: u32 = 4;
 /// How many subjects' last messages [`JetStreamLog::latest`] asks for at once.
 const LOOKUPS: usize = 64;
 
-/// The header every record of a group of several carries: the group's id.
+/// The header every record of a group of several carries: `<base> <group id>`, the base the
+/// sequence of its node's chain's newest message when the group began (the group is whole
+/// when the chain's next message commits it), the id `<node>~<session>-g<n>` (the node is
+/// what comes before its last `~`). One header, not three: a reader parses every header of
+/// every message. (Before groups had chains: the group's id alone.)
 const BATCH: &str = "Warden-Batch";
 
-/// The header of a group's last record: the group is whole once it is stored.
+/// The header of a group's commit, on its node's chain: the group's id. (Before groups had
+/// chains, the header of a group's last record.)
 const COMMIT: &str = "Warden-Commit";
+
+/// The header of a takeover's marker on a chat: the node that took the chat over.
+const TAKEN: &str = "Warden-Taken";
+
+/// The header of an abort on a node's chain: the node that aborted whatever group of the
+/// chain's node waited on the message before it.
+const ABORT: &str = "Warden-Abort";
 
 /// Where the log is: the configuration's `[log]` for `engine = "jetstream"`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -165,6 +192,22 @@ struct Conn {
     snapshots: stream::Stream,
 }
 
+/// The fates this log has learnt, by group id: `true` committed, `false` dead. Only final
+/// fates are kept (an open group may still go either way); forgotten all at once when more
+/// than [`FATES_KEPT`] are.
+type Fates = Arc<Mutex<HashMap<String, bool>>>;
+
+/// How many groups' fates a log remembers before it forgets them and asks again.
+const FATES_KEPT: usize = 1 << 16;
+
+/// How many times a fenced write is made again when all that stands past its fence are
+/// parts of groups that will never be whole (a writer's stray parts after a takeover).
+const FENCE_TRIES: usize = 3;
+
+/// How many times [`JetStreamLog::take_over`] fences its marker again when the chat moves
+/// under it, and opening aborts this node's chain again when it moves under it.
+const MOVE_TRIES: usize = 8;
+
 /// The event log on a JetStream stream.
 pub struct JetStreamLog {
     /// The runtime the client lives on; `None` only while dropping.
@@ -174,12 +217,23 @@ pub struct JetStreamLog {
     shown: String,
     /// `None` after an append that failed, until [`JetStreamLog::reopen`].
     conn: RwLock<Option<Conn>>,
-    /// The last stream sequence this process knows to be whole: reads stop there.
-    horizon: AtomicU64,
     /// Chats whose replay skipped a record (see the sled log's field of the same name).
     partial: Mutex<BTreeSet<String>>,
-    /// This log's own part of every message id: the process and the time it opened.
+    /// The node this log writes as: given at opening, or made there (one writer a stream).
+    node: String,
+    /// Whether the node was given: the stream may have other writers, so opening cuts no
+    /// one's groups but this node's own.
+    named: bool,
+    /// This log's own part of every message id: the node, the process, the time it opened.
     writer: String,
+    /// This log's own part of every group id, `<node>~<process and time>` (without a node id
+    /// given, `<node>~`: the node is made of the process and the time already).
+    session: String,
+    /// The newest message on this node's chain as this log knows it: the base of its next
+    /// group; `None` when it must be read first. Held while a group is written, so that this
+    /// log's groups are written one after another, each on the last one's decision.
+    chain: Mutex<Option<u64>>,
+    fates: Fates,
     /// Messages published, for their ids.
     published: AtomicU64,
     /// Groups of several records written, for their ids.
@@ -191,6 +245,7 @@ impl std::fmt::Debug for JetStreamLog {
         f.debug_struct("JetStreamLog")
             .field("url", &self.settings.url)
             .field("stream", &self.settings.stream)
+            .field("node", &self.node)
             .finish_non_exhaustive()
     }
 }
@@ -229,12 +284,21 @@ async fn step<T, E: std::fmt::Display>(
 }
 
 /// One stored message as the log reads it.
+#[derive(Debug, Clone)]
 struct Stored {
     seq: u64,
     subject: String,
     payload: Vec<u8>,
+    /// `Warden-Batch`: the id of the group it is a part of.
     batch: Option<String>,
-    commit: bool,
+    /// `Warden-Commit`: on a node's chain, the group it commits; on a chat's subject (a
+    /// group written before groups had chains), its group's last record.
+    commit: Option<String>,
+    /// `Warden-Batch`: its group's base on its node's chain (`None`: a group written before
+    /// chains).
+    base: Option<u64>,
+    /// `Warden-Taken`: a takeover's marker, no record.
+    taken: bool,
 }
 
 fn header(headers: Option<&HeaderMap>, name: &str) -> Option<String> {
@@ -243,28 +307,208 @@ fn header(headers: Option<&HeaderMap>, name: &str) -> Option<String> {
         .map(|v| v.as_str().to_string())
 }
 
+/// A part of a group whose fate its node's chain decides.
+struct Part<'a> {
+    group: &'a str,
+    node: &'a str,
+    base: u64,
+}
+
 impl Stored {
-    fn from_direct(message: jetstream::message::StreamMessage) -> Stored {
-        Stored {
-            seq: message.sequence,
-            subject: message.subject.to_string(),
-            batch: header(Some(&message.headers), BATCH),
-            commit: message.headers.get(COMMIT).is_some(),
-            payload: message.payload.to_vec(),
+    /// The message as read, its headers looked at in one pass (a look-up by name checks and
+    /// builds the name each time, six of them a message).
+    fn new(seq: u64, subject: String, headers: Option<&HeaderMap>, payload: Vec<u8>) -> Stored {
+        let mut stored = Stored {
+            seq,
+            subject,
+            payload,
+            batch: None,
+            commit: None,
+            base: None,
+            taken: false,
+        };
+        for (name, values) in headers.into_iter().flat_map(HeaderMap::iter) {
+            let Some(value) = values.first() else {
+                continue;
+            };
+            let value = value.as_str();
+            match AsRef::<str>::as_ref(name) {
+                BATCH => match value
+                    .split_once(' ')
+                    .and_then(|(base, group)| Some((base.parse::<u64>().ok()?, group)))
+                {
+                    Some((base, group)) => {
+                        stored.base = Some(base);
+                        stored.batch = Some(group.to_string());
+                    }
+                    None => stored.batch = Some(value.to_string()),
+                },
+                COMMIT => stored.commit = Some(value.to_string()),
+                TAKEN => stored.taken = true,
+                _ => {}
+            }
         }
+        stored
+    }
+
+    fn from_direct(message: jetstream::message::StreamMessage) -> Stored {
+        Stored::new(
+            message.sequence,
+            message.subject.to_string(),
+            Some(&message.headers),
+            message.payload.to_vec(),
+        )
+    }
+
+    /// The group this message is a part of, when its node's chain decides whether it is
+    /// seen.
+    fn part(&self) -> Option<Part<'_>> {
+        match (&self.batch, self.base, &self.commit) {
+            (Some(group), Some(base), None) => {
+                let (node, _) = group.rsplit_once('~')?;
+                Some(Part { group, node, base })
+            }
+            _ => None,
+        }
+    }
+
+    /// A part of a group written before groups had chains (one writer a stream), not its
+    /// last record: seen, as it was then (a group cut short was deleted at opening).
+    fn is_unchained_part(&self) -> bool {
+        self.batch.is_some() && self.base.is_none() && self.commit.is_none()
     }
 }
 
+/// A group's fate, as its node's chain has it now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fate {
+    /// The first message on the chain after the group's base commits it: whole.
+    Committed,
+    /// The chain moved past its base without committing it: never whole.
+    Dead,
+    /// Nothing on the chain after its base yet: in flight, or its writer gone.
+    Open,
+}
+
+/// What a reader makes of one message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seen {
+    /// A record every reader sees: stored alone, or a part of a committed group.
+    Record,
+    /// A takeover's marker: the chat's end moves, no record.
+    Marker,
+    /// A part of a group that will never be whole.
+    Hidden,
+    /// A part of a group not decided yet: not seen, and a reader that pages in stream order
+    /// stops before it.
+    Open,
+}
+
+fn seen(stored: &Stored, fates: &HashMap<String, Fate>) -> Seen {
+    if stored.taken {
+        return Seen::Marker;
+    }
+    match stored.part() {
+        None => Seen::Record,
+        Some(part) => match fates.get(part.group) {
+            Some(Fate::Committed) => Seen::Record,
+            Some(Fate::Dead) => Seen::Hidden,
+            _ => Seen::Open,
+        },
+    }
+}
+
+/// The subject of `node`'s chain in the stream `stream`: its groups' commits and aborts.
+fn chain_subject(stream: &str, node: &str) -> String {
+    format!("{stream}.node.{}", token(node))
+}
+
+/// One message to publish.
+struct Outgoing {
+    subject: String,
+    payload: Vec<u8>,
+    headers: HeaderMap,
+}
+
+impl Outgoing {
+    /// A message of the chain: no payload, its headers.
+    fn decision(subject: &str, id: &str, expected: u64) -> Outgoing {
+        let mut headers = HeaderMap::new();
+        headers.insert(async_nats::header::NATS_MESSAGE_ID, id);
+        headers.insert(
+            async_nats::header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
+            expected.to_string().as_str(),
+        );
+        Outgoing {
+            subject: subject.to_string(),
+            payload: Vec::new(),
+            headers,
+        }
+    }
+
+    /// The abort of whatever group of the chain's node waits on `expected`, by `node`.
+    fn abort(subject: &str, id: &str, node: &str, expected: u64) -> Outgoing {
+        let mut abort = Outgoing::decision(subject, id, expected);
+        abort.headers.insert(ABORT, node);
+        abort
+    }
+}
+
+/// What writing a group came to.
+enum Group {
+    /// Every part stored, and its commit: the parts' sequence numbers, the commit's.
+    Whole { seqs: Vec<u64>, commit: u64 },
+    /// A part refused by its fence (the item's index); the group aborted on the chain (the
+    /// abort's sequence, `None` when the chain had moved already).
+    Refused { at: usize, chain: Option<u64> },
+    /// Every part stored, the commit refused: another node aborted the group.
+    Aborted { seqs: Vec<u64> },
+}
+
+/// Why a fenced write was refused: the chat, the end its writer knew, and whether it is
+/// worth looking past the fence for parts that will never be whole.
+struct Refusal {
+    chat: String,
+    expected: u64,
+    look: bool,
+}
+
 impl JetStreamLog {
-    /// Connects to the server, makes the two streams when they aren't there, deletes the parts
-    /// of a group cut short at the stream's end, and sets the horizon at the stream's last
-    /// message.
+    /// Connects to the server as a node of its own, made now (one writer a stream): the
+    /// streams made when they aren't there, a group cut short at the stream's end cut.
     pub fn open(settings: &Settings) -> Result<JetStreamLog, LogError> {
+        Self::open_as(settings, None)
+    }
+
+    /// Whether a node id can be one: 1 to 256 bytes, no control characters (it is written in
+    /// headers, and as a token in its chain's subject).
+    pub fn is_node_id(node: &str) -> bool {
+        !node.is_empty() && node.len() <= 256 && !node.chars().any(char::is_control)
+    }
+
+    /// Connects to the server as `node` (`None`: a node of its own, made now, as
+    /// [`JetStreamLog::open`]). A node given by id may share the stream with others: opening
+    /// aborts only its own groups left open (by an earlier process of the node), and reads
+    /// see every node's appends as they are stored, each group once it is whole
+    /// (`docs/cluster.md`). Without an id the log is the stream's one writer: opening also
+    /// cuts a group left open at the stream's end, whoever wrote it.
+    pub fn open_as(settings: &Settings, node: Option<&str>) -> Result<JetStreamLog, LogError> {
         let shown = format!("{}, stream `{}`", settings.url, settings.stream);
         if !Settings::is_stream_name(&settings.stream) {
             return Err(LogError::Open {
                 path: shown,
                 cause: "a stream's name is letters, digits, `-` and `_`".to_string(),
+            });
+        }
+        if let Some(node) = node
+            && !Self::is_node_id(node)
+        {
+            return Err(LogError::Open {
+                path: shown,
+                cause: format!(
+                    "the node id `{}` is not one: 1 to 256 bytes, no control characters",
+                    LogError::shortened(node)
+                ),
             });
         }
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -276,21 +520,34 @@ impl JetStreamLog {
                 path: shown.clone(),
                 cause: format!("starting the client's runtime: {e}"),
             })?;
-        let writer = format!(
+        let now = format!(
             "{:x}-{:x}",
             std::process::id(),
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos())
         );
+        let (node, named, writer, session) = match node {
+            Some(node) => (
+                node.to_string(),
+                true,
+                format!("{node}~{now}"),
+                format!("{node}~{now}"),
+            ),
+            None => (now.clone(), false, now.clone(), format!("{now}~")),
+        };
         let log = JetStreamLog {
             runtime: Some(runtime),
             settings: settings.clone(),
             shown,
             conn: RwLock::new(None),
-            horizon: AtomicU64::new(0),
             partial: Mutex::new(BTreeSet::new()),
+            node,
+            named,
             writer,
+            session,
+            chain: Mutex::new(None),
+            fates: Arc::new(Mutex::new(HashMap::new())),
             published: AtomicU64::new(0),
             groups: AtomicU64::new(0),
         };
@@ -299,6 +556,11 @@ impl JetStreamLog {
             e => e,
         })?;
         Ok(log)
+    }
+
+    /// The node this log writes as.
+    pub fn node(&self) -> &str {
+        &self.node
     }
 
     /// Runs `future` on the log's runtime and waits for it on this thread.
@@ -341,9 +603,9 @@ impl JetStreamLog {
     }
 
     /// Drops the connection, after waiting (a bounded while) for the server to have read
-    /// everything sent on it: a part of a group still on its way must land before the next
-    /// opening looks for a cut group at the stream's end, not after it. A connection the
-    /// server no longer reads takes what it still held with it.
+    /// everything sent on it: a part of a group still on its way lands before the next
+    /// opening aborts the group, not after it. (One that lands later is a part of a group
+    /// whose chain has moved past it: dead for every reader.)
     fn let_go(&self) {
         let old = self
             .conn
@@ -358,11 +620,26 @@ impl JetStreamLog {
         }
     }
 
-    /// Connects, makes the streams, cleans a cut group off the end, sets the horizon.
+    /// A message id of this log's, never used before.
+    fn next_id(&self) -> String {
+        format!(
+            "{}-{}",
+            self.writer,
+            self.published.fetch_add(1, Ordering::SeqCst)
+        )
+    }
+
+    /// Connects, makes the streams, cuts a group left open at the end (no node id given),
+    /// and aborts whatever this node left open: the chain's newest message becomes this
+    /// log's own.
     fn connect(&self) -> Result<(), LogError> {
         let settings = self.settings.clone();
         let shown = self.shown.clone();
-        let (conn, horizon) = self.run(async move {
+        let (node, named) = (self.node.clone(), self.named);
+        let fates = Arc::clone(&self.fates);
+        let ids: Vec<String> = (0..2 * MOVE_TRIES + 64).map(|_| self.next_id()).collect();
+        let (conn, chain) = self.run(async move {
+            let mut ids = ids.into_iter();
             let client = step(
                 &shown,
                 "connecting",
@@ -375,9 +652,10 @@ impl JetStreamLog {
             let mut js = jetstream::new(client);
             js.set_timeout(STEP_TIMEOUT);
             let name = &settings.stream;
+            let chains = format!("{name}.node.>");
             let events = stream::Config {
                 name: name.clone(),
-                subjects: vec![format!("{name}.chat.>")],
+                subjects: vec![format!("{name}.chat.>"), chains.clone()],
                 num_replicas: settings.replicas,
                 storage: stream::StorageType::File,
                 allow_direct: true,
@@ -399,6 +677,19 @@ impl JetStreamLog {
                 js.get_or_create_stream(events),
             )
             .await?;
+            // A stream made before groups had chains: their subjects added.
+            let config = events.cached_info().config.clone();
+            if !config.subjects.contains(&chains) {
+                let mut config = config;
+                config.subjects.push(chains);
+                step(
+                    &shown,
+                    "adding the chains' subjects to the stream",
+                    js.update_stream(config),
+                )
+                .await?;
+                events = step(&shown, "opening the stream", js.get_stream(name)).await?;
+            }
             let snapshots = step(
                 &shown,
                 "opening the snapshots' stream",
@@ -409,21 +700,42 @@ impl JetStreamLog {
                 .await?
                 .state
                 .last_sequence;
-            let horizon = cut_tail(&shown, &events, last).await?;
             let conn = Conn {
                 js,
                 events,
                 snapshots,
             };
-            Ok((conn, horizon))
+            if !named {
+                cut_tail(&shown, &conn, name, &fates, &node, last, &mut ids).await?;
+            }
+            let own = chain_subject(name, &node);
+            let mut chain = None;
+            for id in ids.by_ref().take(MOVE_TRIES) {
+                let end = chain_end(&shown, &conn.events, &own).await?;
+                let abort = Outgoing::abort(&own, &id, &node, end);
+                if let Some(seq) = publish_all(&shown, &conn.js, vec![abort]).await?[0] {
+                    chain = Some(seq);
+                    break;
+                }
+            }
+            let Some(chain) = chain else {
+                return Err(store(
+                    &shown,
+                    format!(
+                        "the chain of node `{node}` moved {MOVE_TRIES} times while it opened: another process writes as the same node"
+                    ),
+                ));
+            };
+            Ok((conn, chain))
         })?;
-        self.horizon.store(horizon, Ordering::SeqCst);
+        *self.chain.lock().unwrap_or_else(PoisonError::into_inner) = Some(chain);
         *self.conn.write().unwrap_or_else(PoisonError::into_inner) = Some(conn);
         Ok(())
     }
 
-    /// Drops the client and connects again, as a restart would: a group cut short is deleted,
-    /// and reads see the stream as the server holds it.
+    /// Drops the client and connects again, as a restart would: this node's group left open
+    /// is aborted (and cut, with no node id given), and reads see the stream as the server
+    /// holds it.
     pub fn reopen(&self) -> Result<(), LogError> {
         self.let_go();
         self.connect()
@@ -489,74 +801,32 @@ impl JetStreamLog {
     }
 
     /// Appends a group, whole or absent (see the module's documentation): every record of it
-    /// acknowledged when this returns. A failure closes the log until
-    /// [`JetStreamLog::reopen`], which deletes what the group left.
+    /// acknowledged when this returns. A failure of the server closes the log until
+    /// [`JetStreamLog::reopen`], which aborts what the group left; a group another node
+    /// aborted (it took one of the group's chats over) is [`LogError::Fenced`], the log left
+    /// open.
     pub fn append_batch<R: std::borrow::Borrow<Record>>(
         &self,
         items: &[(&str, R)],
     ) -> Result<Vec<u64>, LogError> {
-        let mut messages = Vec::with_capacity(items.len());
-        for (chat, record) in items {
-            let value = codec::write_record(record.borrow()).map_err(|e| LogError::Encode {
-                chat: chat.to_string(),
-                cause: e.to_string(),
-            })?;
-            messages.push((self.subject(chat)?, value));
-        }
-        if messages.is_empty() {
-            return Ok(Vec::new());
-        }
-        let conn = self.conn()?;
-        let first = self
-            .published
-            .fetch_add(messages.len() as u64, Ordering::SeqCst);
-        let ids: Vec<String> = (0..messages.len() as u64)
-            .map(|n| format!("{}-{}", self.writer, first + n))
-            .collect();
-        let group = (messages.len() > 1).then(|| {
-            format!(
-                "{}-g{}",
-                self.writer,
-                self.groups.fetch_add(1, Ordering::SeqCst)
-            )
-        });
-        let shown = self.shown.clone();
-        let written = self.run(async move {
-            let n = messages.len();
-            let mut messages: Vec<(String, Vec<u8>, HeaderMap)> = messages
-                .into_iter()
-                .zip(ids)
-                .map(|((subject, value), id)| {
-                    let mut headers = HeaderMap::new();
-                    headers.insert(async_nats::header::NATS_MESSAGE_ID, id.as_str());
-                    if let Some(group) = &group {
-                        headers.insert(BATCH, group.as_str());
-                    }
-                    (subject, value, headers)
-                })
-                .collect();
-            if let Some((_, _, headers)) = messages.last_mut()
-                && group.is_some()
-            {
-                headers.insert(COMMIT, n.to_string().as_str());
-            }
-            let last = messages.pop();
-            // Every record but the last, pipelined; then the last, which commits the group.
-            let mut seqs = publish_all(&shown, &conn.js, messages).await?;
-            if let Some(last) = last {
-                seqs.extend(publish_all(&shown, &conn.js, vec![last]).await?);
-            }
-            Ok(seqs)
-        });
-        match written {
-            Ok(seqs) => {
-                if let Some(&last) = seqs.last() {
-                    self.horizon.fetch_max(last, Ordering::SeqCst);
-                }
-                Ok(seqs)
-            }
-            Err(e) => Err(self.close_after(e)),
-        }
+        self.write(items, &[])
+    }
+
+    /// [`JetStreamLog::append_batch`], each chat of `fences` fenced at the end its writer
+    /// knows (the sequence of its newest record or marker, 0 for a chat with none): the
+    /// server refuses the group's first record on a chat whose subject holds a newer message,
+    /// and the group is then never whole, for any reader. The refusal is
+    /// [`LogError::Fenced`], naming the chat; the log stays open. A chat of the group with no
+    /// fence (the preferences, which every node writes) is appended to as it is. What stands
+    /// past a fence and will never be seen (parts of groups aborted in a takeover) does not
+    /// refuse: the group is written again fenced past them. Returns the records' sequence
+    /// numbers, in order: a chat's new end is its last one.
+    pub fn append_batch_fenced<R: std::borrow::Borrow<Record>>(
+        &self,
+        items: &[(&str, R)],
+        fences: &[(&str, u64)],
+    ) -> Result<Vec<u64>, LogError> {
+        self.write(items, fences)
     }
 
     /// Appends one event to `chat` only if the chat's newest record is still the one at
@@ -567,44 +837,332 @@ impl JetStreamLog {
     /// [`JetStreamLog::append_batch`]'s does. A publish sent again after a lost acknowledgement
     /// keeps its message id, and the server answers a duplicate before it checks the fence.
     pub fn append_after(&self, chat: &str, record: &Record, last: u64) -> Result<u64, LogError> {
-        let value = codec::write_record(record).map_err(|e| LogError::Encode {
-            chat: chat.to_string(),
-            cause: e.to_string(),
-        })?;
-        let subject = self.subject(chat)?;
-        let conn = self.conn()?;
-        let id = format!(
-            "{}-{}",
-            self.writer,
-            self.published.fetch_add(1, Ordering::SeqCst)
-        );
-        let shown = self.shown.clone();
-        let written = self.run(async move {
-            let mut headers = HeaderMap::new();
-            headers.insert(async_nats::header::NATS_MESSAGE_ID, id.as_str());
-            headers.insert(
-                async_nats::header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
-                last.to_string().as_str(),
-            );
-            publish_fenced(&shown, &conn.js, subject, value, headers).await
-        });
-        match written {
-            Ok(Some(seq)) => {
-                self.horizon.fetch_max(seq, Ordering::SeqCst);
-                Ok(seq)
+        let seqs = self.write(&[(chat, record)], &[(chat, last)])?;
+        seqs.first()
+            .copied()
+            .ok_or_else(|| store(&self.shown, "the server acknowledged nothing"))
+    }
+
+    /// Writes `items`, fenced as `fences` say, again while only parts that will never be
+    /// seen stand past a fence.
+    fn write<R: std::borrow::Borrow<Record>>(
+        &self,
+        items: &[(&str, R)],
+        fences: &[(&str, u64)],
+    ) -> Result<Vec<u64>, LogError> {
+        let mut encoded = Vec::with_capacity(items.len());
+        for (chat, record) in items {
+            let value = codec::write_record(record.borrow()).map_err(|e| LogError::Encode {
+                chat: chat.to_string(),
+                cause: e.to_string(),
+            })?;
+            encoded.push((chat.to_string(), self.subject(chat)?, value));
+        }
+        if encoded.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut fences: Vec<(String, u64)> = fences
+            .iter()
+            .map(|(chat, end)| (chat.to_string(), *end))
+            .collect();
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let refusal = match self.write_once(&encoded, &fences)? {
+                Ok(seqs) => return Ok(seqs),
+                Err(refusal) => refusal,
+            };
+            if refusal.look
+                && tries < FENCE_TRIES
+                && let Some(end) = self.only_dead_past(&refusal.chat, refusal.expected)?
+            {
+                for (chat, fence) in &mut fences {
+                    if *chat == refusal.chat {
+                        *fence = end;
+                    }
+                }
+                continue;
             }
-            Ok(None) => Err(LogError::Fenced {
-                chat: LogError::shortened(chat),
-                expected: last,
-            }),
-            Err(e) => Err(self.close_after(e)),
+            return Err(LogError::Fenced {
+                chat: LogError::shortened(&refusal.chat),
+                expected: refusal.expected,
+            });
         }
     }
 
-    /// The sequence of `chat`'s newest record as the server holds it now (0: none), past this
-    /// process's horizon: another node's appends included. What a node taking a chat over
-    /// fences its first [`JetStreamLog::append_after`] with. (Reads still stop at the
-    /// horizon, which only this process's own appends and openings move: `docs/cluster.md`.)
+    /// One try of [`JetStreamLog::write`]: the records' sequence numbers, or why a fence
+    /// refused them. A record alone is one message; a group is its parts, pipelined, then
+    /// its commit on this node's chain, fenced at the group's base.
+    fn write_once(
+        &self,
+        encoded: &[(String, String, Vec<u8>)],
+        fences: &[(String, u64)],
+    ) -> Result<Result<Vec<u64>, Refusal>, LogError> {
+        let conn = self.conn()?;
+        let fence_of = |chat: &str| {
+            fences
+                .iter()
+                .find(|(fenced, _)| fenced == chat)
+                .map(|(_, end)| *end)
+        };
+        let refusal = |at: usize, look: bool| {
+            let chat = &encoded[at].0;
+            Refusal {
+                chat: chat.clone(),
+                expected: fence_of(chat).unwrap_or(0),
+                look,
+            }
+        };
+        let mut fenced = BTreeSet::new();
+        let mut messages = Vec::with_capacity(encoded.len());
+        for (chat, subject, value) in encoded {
+            let mut headers = HeaderMap::new();
+            headers.insert(async_nats::header::NATS_MESSAGE_ID, self.next_id().as_str());
+            // The first record on each fenced chat carries the fence; the next ones can't know
+            // the sequence before them until it is acknowledged, and need not: once the first
+            // is stored, a taker's marker after it aborts the group.
+            if let Some(end) = fence_of(chat)
+                && fenced.insert(chat.as_str())
+            {
+                headers.insert(
+                    async_nats::header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
+                    end.to_string().as_str(),
+                );
+            }
+            messages.push(Outgoing {
+                subject: subject.clone(),
+                payload: value.clone(),
+                headers,
+            });
+        }
+        let shown = self.shown.clone();
+        if messages.len() == 1 {
+            let js = conn.js.clone();
+            return match self.run(async move { publish_all(&shown, &js, messages).await }) {
+                Ok(seqs) => Ok(match seqs.first().copied().flatten() {
+                    Some(seq) => Ok(vec![seq]),
+                    None => Err(refusal(0, true)),
+                }),
+                Err(e) => Err(self.close_after(e)),
+            };
+        }
+        // INVARIANT: this log's groups are written one at a time, each on its chain's newest
+        // message, so a group's commit or abort is the first message after its base.
+        let mut chain = self.chain.lock().unwrap_or_else(PoisonError::into_inner);
+        let own = chain_subject(&self.settings.stream, &self.node);
+        let base = match *chain {
+            Some(base) => base,
+            None => {
+                let (events, own, shown) = (conn.events.clone(), own.clone(), shown.clone());
+                match self.run(async move { chain_end(&shown, &events, &own).await }) {
+                    Ok(base) => base,
+                    Err(e) => return Err(self.close_after(e)),
+                }
+            }
+        };
+        let group = format!(
+            "{}-g{}",
+            self.session,
+            self.groups.fetch_add(1, Ordering::SeqCst)
+        );
+        let batch = format!("{base} {group}");
+        for message in &mut messages {
+            message.headers.insert(BATCH, batch.as_str());
+        }
+        let mut commit = Outgoing::decision(&own, &self.next_id(), base);
+        commit.headers.insert(COMMIT, group.as_str());
+        let abort = Outgoing::abort(&own, &self.next_id(), &self.node, base);
+        let written = self.run(async move {
+            let seqs = publish_all(&shown, &conn.js, messages).await?;
+            if let Some(at) = seqs.iter().position(Option::is_none) {
+                // Never to be whole: its chain moves past its base, so the parts stored are
+                // dead for every reader at once.
+                let moved = publish_all(&shown, &conn.js, vec![abort]).await?;
+                return Ok(Group::Refused {
+                    at,
+                    chain: moved.first().copied().flatten(),
+                });
+            }
+            let seqs: Vec<u64> = seqs.into_iter().flatten().collect();
+            Ok(
+                match publish_all(&shown, &conn.js, vec![commit])
+                    .await?
+                    .first()
+                    .copied()
+                    .flatten()
+                {
+                    Some(commit) => Group::Whole { seqs, commit },
+                    None => Group::Aborted { seqs },
+                },
+            )
+        });
+        let remember = |committed: bool| {
+            let mut fates = self.fates.lock().unwrap_or_else(PoisonError::into_inner);
+            if fates.len() >= FATES_KEPT {
+                fates.clear();
+            }
+            fates.insert(group.clone(), committed);
+        };
+        match written {
+            Ok(Group::Whole { seqs, commit }) => {
+                *chain = Some(commit);
+                remember(true);
+                Ok(Ok(seqs))
+            }
+            Ok(Group::Refused { at, chain: moved }) => {
+                *chain = moved;
+                remember(false);
+                Ok(Err(refusal(at, true)))
+            }
+            Ok(Group::Aborted { seqs }) => {
+                *chain = None;
+                remember(false);
+                drop(chain);
+                // The chat another node took: one whose subject moved past this group's parts.
+                let mut newest: Vec<(&str, u64)> = Vec::new();
+                for ((chat, _, _), seq) in encoded.iter().zip(&seqs) {
+                    match newest.iter_mut().find(|(c, _)| c == chat) {
+                        Some((_, last)) => *last = (*last).max(*seq),
+                        None => newest.push((chat.as_str(), *seq)),
+                    }
+                }
+                for (at, (chat, last)) in newest.iter().enumerate() {
+                    if self.end_of(chat)? > *last {
+                        let at = encoded.iter().position(|(c, _, _)| c == chat).unwrap_or(at);
+                        return Ok(Err(refusal(at, false)));
+                    }
+                }
+                Ok(Err(refusal(0, false)))
+            }
+            Err(e) => {
+                *chain = None;
+                Err(self.close_after(e))
+            }
+        }
+    }
+
+    /// The chat's end past `expected` when everything there is a part of a group that will
+    /// never be whole, else `None`.
+    fn only_dead_past(&self, chat: &str, expected: u64) -> Result<Option<u64>, LogError> {
+        let subject = self.subject(chat)?;
+        let conn = self.conn()?;
+        let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
+        let known = Arc::clone(&self.fates);
+        self.run(async move {
+            let stored = read(
+                &shown,
+                &conn.events,
+                &subject,
+                expected.saturating_add(1),
+                u64::MAX,
+                usize::MAX,
+            )
+            .await?;
+            let fates = fates_of(&shown, &conn.events, &stream, &known, &stored).await?;
+            let dead = !stored.is_empty() && stored.iter().all(|s| seen(s, &fates) == Seen::Hidden);
+            Ok(dead.then(|| stored.last().map_or(expected, |s| s.seq)))
+        })
+    }
+
+    /// Takes `chat` over from whichever node wrote it (after the chat's lease, `cluster`):
+    /// appends a marker to it fenced at its end as the server has it, so that every write
+    /// fenced at an older end (the old writer's, late) is refused from then on; then aborts,
+    /// on its node's chain, every group with a part in the chat before the marker that is
+    /// not whole yet, so that none of them becomes whole later, behind this node's writes.
+    /// Answers the chat brought back, its `last_seq` the marker's (or later): the end this
+    /// node's first fenced append carries. [`LogError::Fenced`] when the chat moved under the
+    /// marker [`MOVE_TRIES`] times (another node writes it).
+    pub fn take_over(&self, chat: &str) -> Result<Replayed, LogError> {
+        let subject = self.subject(chat)?;
+        let mut marker = None;
+        let mut end = 0;
+        for _ in 0..MOVE_TRIES {
+            end = self.end_of(chat)?;
+            let conn = self.conn()?;
+            let mut headers = HeaderMap::new();
+            headers.insert(async_nats::header::NATS_MESSAGE_ID, self.next_id().as_str());
+            headers.insert(TAKEN, self.node.as_str());
+            headers.insert(
+                async_nats::header::NATS_EXPECTED_LAST_SUBJECT_SEQUENCE,
+                end.to_string().as_str(),
+            );
+            let message = Outgoing {
+                subject: subject.clone(),
+                payload: Vec::new(),
+                headers,
+            };
+            let shown = self.shown.clone();
+            match self.run(async move { publish_all(&shown, &conn.js, vec![message]).await }) {
+                Ok(seqs) => {
+                    if let Some(seq) = seqs.first().copied().flatten() {
+                        marker = Some(seq);
+                        break;
+                    }
+                }
+                Err(e) => return Err(self.close_after(e)),
+            }
+        }
+        let Some(marker) = marker else {
+            return Err(LogError::Fenced {
+                chat: LogError::shortened(chat),
+                expected: end,
+            });
+        };
+        let snapshot_subject = self.snapshot_subject(chat)?;
+        let conn = self.conn()?;
+        let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
+        let known = Arc::clone(&self.fates);
+        let ids: Vec<String> = (0..LOOKUPS).map(|_| self.next_id()).collect();
+        let node = self.node.clone();
+        self.run(async move {
+            // A part before the chat's snapshot is decided: the snapshot was taken after it.
+            let from = match snapshot_of(&shown, &conn, &snapshot_subject).await? {
+                Some((seq, _)) => seq.saturating_add(1),
+                None => 1,
+            };
+            let mut ids = ids.into_iter();
+            // Twice at most: an abort refused means the chain moved past the base, the group
+            // decided meanwhile. (A part whose base is past its chain's end, which no log
+            // writes, stays open: never seen.)
+            for _ in 0..MOVE_TRIES {
+                let stored = read(&shown, &conn.events, &subject, from, marker, usize::MAX).await?;
+                let fates = fates_of(&shown, &conn.events, &stream, &known, &stored).await?;
+                let open: BTreeSet<&str> = stored
+                    .iter()
+                    .filter_map(Stored::part)
+                    .filter(|part| fates.get(part.group) == Some(&Fate::Open))
+                    .map(|part| part.group)
+                    .collect();
+                if open.is_empty() {
+                    return Ok(());
+                }
+                let bases: BTreeSet<(String, u64)> = stored
+                    .iter()
+                    .filter_map(Stored::part)
+                    .filter(|part| open.contains(part.group))
+                    .map(|part| (chain_subject(&stream, part.node), part.base))
+                    .collect();
+                for (chain, base) in bases {
+                    let Some(id) = ids.next() else {
+                        return Err(store(&shown, "too many groups open in one chat"));
+                    };
+                    // Refused: the chain moved past the base, the group decided meanwhile.
+                    publish_all(
+                        &shown,
+                        &conn.js,
+                        vec![Outgoing::abort(&chain, &id, &node, base)],
+                    )
+                    .await?;
+                }
+            }
+            Ok(())
+        })?;
+        self.chat(chat)
+    }
+
+    /// The sequence of `chat`'s newest message as the server holds it now (0: none): any
+    /// node's record, marker or part, whether it is seen or not. What a node fences a first
+    /// write with when it has not read the chat (a chat new to the log: 0).
     pub fn end_of(&self, chat: &str) -> Result<u64, LogError> {
         let subject = self.subject(chat)?;
         let conn = self.conn()?;
@@ -619,7 +1177,12 @@ impl JetStreamLog {
                 Ok(Ok(last)) => Ok(last.sequence),
                 // None, or (nats-server 2.9) its last message deleted: walked instead.
                 Ok(Err(e)) if e.kind() == stream::DirectGetErrorKind::NotFound => {
-                    walked_last(&shown, &conn.events, &subject, u64::MAX).await
+                    Ok(
+                        read(&shown, &conn.events, &subject, 1, u64::MAX, usize::MAX)
+                            .await?
+                            .last()
+                            .map_or(0, |stored| stored.seq),
+                    )
                 }
                 Ok(Err(e)) => Err(store(
                     &shown,
@@ -638,27 +1201,49 @@ impl JetStreamLog {
         self.conn().map(drop)
     }
 
-    /// A chat brought back: its snapshot, then its records after it by its subject.
+    /// The messages of `subject` from `from` on, each with what a reader makes of it.
+    fn seen_in(&self, subject: String, from: u64) -> Result<Vec<(Stored, Seen)>, LogError> {
+        let conn = self.conn()?;
+        let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
+        let known = Arc::clone(&self.fates);
+        self.run(async move {
+            let stored = read(&shown, &conn.events, &subject, from, u64::MAX, usize::MAX).await?;
+            let fates = fates_of(&shown, &conn.events, &stream, &known, &stored).await?;
+            Ok(stored
+                .into_iter()
+                .map(|stored| {
+                    let seen = seen(&stored, &fates);
+                    (stored, seen)
+                })
+                .collect())
+        })
+    }
+
+    /// A chat brought back: its snapshot, then its records after it by its subject, each
+    /// group's part once the group is whole. `last_seq` counts a takeover's marker too: it is
+    /// the end the chat's next fenced append carries.
     pub fn chat(&self, chat: &str) -> Result<Replayed, LogError> {
         let subject = self.subject(chat)?;
         let snapshot_subject = self.snapshot_subject(chat)?;
         let conn = self.conn()?;
         let shown = self.shown.clone();
-        let horizon = self.horizon.load(Ordering::SeqCst);
-        let replayed = self.run(async move {
-            let mut replayed = Replayed::default();
-            let mut from = 1;
-            if let Some((seq, state)) = snapshot_of(&shown, &conn, &snapshot_subject).await? {
-                replayed.state = state;
-                replayed.last_seq = seq;
-                replayed.snapshot = Some(seq);
-                from = seq.saturating_add(1);
+        let mut replayed = Replayed::default();
+        let mut from = 1;
+        if let Some((seq, state)) =
+            self.run(async move { snapshot_of(&shown, &conn, &snapshot_subject).await })?
+        {
+            replayed.state = state;
+            replayed.last_seq = seq;
+            replayed.snapshot = Some(seq);
+            from = seq.saturating_add(1);
+        }
+        for (stored, seen) in self.seen_in(subject, from)? {
+            match seen {
+                Seen::Record => replayed.take(stored.seq, codec::read_record(&stored.payload)),
+                Seen::Marker => replayed.last_seq = replayed.last_seq.max(stored.seq),
+                Seen::Hidden | Seen::Open => {}
             }
-            for stored in read(&shown, &conn.events, &subject, from, horizon, usize::MAX).await? {
-                replayed.take(stored.seq, codec::read_record(&stored.payload));
-            }
-            Ok(replayed)
-        })?;
+        }
         if replayed.skipped > 0 {
             self.partial
                 .lock()
@@ -667,7 +1252,6 @@ impl JetStreamLog {
         }
         Ok(replayed)
     }
-
     /// Keeps a chat's snapshot (see [`crate::EventLog::snapshot`]): acknowledged when this
     /// returns.
     pub fn snapshot(&self, chat: &str, seq: u64, state: &ChatState) -> Result<bool, LogError> {
@@ -746,45 +1330,66 @@ impl JetStreamLog {
         listed.into_iter()
     }
 
-    /// The records of every stream after `after`, oldest first, at most `limit`: one walk of
-    /// the stream from `after + 1`.
+    /// The records of every stream after `after`, oldest first, at most `limit`: walks of
+    /// the stream from `after + 1`, each group's parts once it is whole. The page stops
+    /// before a part of a group not decided yet, so that no record is ever seen behind one
+    /// a client has paged past: asked again from the page's last one, it goes on from there.
     pub fn after(&self, after: u64, limit: usize) -> Result<Vec<(String, Entry)>, LogError> {
-        if limit == 0 {
-            return Ok(Vec::new());
+        let mut page = Vec::new();
+        let mut from = after.saturating_add(1);
+        let chunk = limit.clamp(1, 1024);
+        while page.len() < limit {
+            let conn = self.conn()?;
+            let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
+            let known = Arc::clone(&self.fates);
+            let filter = format!("{stream}.chat.>");
+            let walked = self.run(async move {
+                let stored = read(&shown, &conn.events, &filter, from, u64::MAX, chunk).await?;
+                let fates = fates_of(&shown, &conn.events, &stream, &known, &stored).await?;
+                Ok(stored
+                    .into_iter()
+                    .map(|stored| {
+                        let seen = seen(&stored, &fates);
+                        (stored, seen)
+                    })
+                    .collect::<Vec<_>>())
+            })?;
+            let Some(last) = walked.last().map(|(stored, _)| stored.seq) else {
+                break;
+            };
+            let whole = walked.len() == chunk;
+            for (stored, seen) in walked {
+                match seen {
+                    Seen::Record => {
+                        let chat = self.id_of_subject(&stored.subject).unwrap_or_default();
+                        let record = codec::read_record(&stored.payload);
+                        page.push((
+                            chat,
+                            Entry {
+                                seq: stored.seq,
+                                record,
+                            },
+                        ));
+                        if page.len() == limit {
+                            return Ok(page);
+                        }
+                    }
+                    Seen::Open => return Ok(page),
+                    Seen::Marker | Seen::Hidden => {}
+                }
+            }
+            if !whole {
+                break;
+            }
+            from = last.saturating_add(1);
         }
-        let conn = self.conn()?;
-        let shown = self.shown.clone();
-        let filter = format!("{}.chat.>", self.settings.stream);
-        let horizon = self.horizon.load(Ordering::SeqCst);
-        let stored = self.run(async move {
-            read(
-                &shown,
-                &conn.events,
-                &filter,
-                after.saturating_add(1),
-                horizon,
-                limit,
-            )
-            .await
-        })?;
-        Ok(stored
-            .into_iter()
-            .map(|stored| {
-                let chat = self.id_of_subject(&stored.subject).unwrap_or_default();
-                let record = codec::read_record(&stored.payload);
-                (
-                    chat,
-                    Entry {
-                        seq: stored.seq,
-                        record,
-                    },
-                )
-            })
-            .collect())
+        Ok(page)
     }
 
     /// Every stream with the sequence number of its newest record, in key order: one direct
-    /// get of each subject's last message.
+    /// get of each subject's last message (and the chain's word on it, when it is a part of
+    /// a group this log has not seen decided), a walk of the subject when that one is not
+    /// seen.
     pub fn latest(&self) -> Result<Vec<(String, u64)>, LogError> {
         let ids = self.ids()?;
         let subjects: Vec<String> = ids
@@ -792,12 +1397,12 @@ impl JetStreamLog {
             .map(|id| self.subject(id))
             .collect::<Result<_, _>>()?;
         let conn = self.conn()?;
-        let shown = self.shown.clone();
-        let horizon = self.horizon.load(Ordering::SeqCst);
+        let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
+        let known = Arc::clone(&self.fates);
         let seqs = self.run(async move {
-            let (shown, events) = (&shown, &conn.events);
+            let (shown, events, stream, known) = (&shown, &conn.events, &stream, &known);
             futures_util::stream::iter(subjects)
-                .map(|subject| async move { last_of(shown, events, &subject, horizon).await })
+                .map(|subject| async move { last_of(shown, events, stream, known, &subject).await })
                 .buffered(LOOKUPS)
                 .collect::<Vec<_>>()
                 .await
@@ -811,19 +1416,21 @@ impl JetStreamLog {
             .collect())
     }
 
-    /// Every record of one chat, oldest first.
+    /// Every record of one chat, oldest first, each group's parts once it is whole.
     pub fn records(&self, chat: &str) -> Result<Vec<Entry>, LogError> {
+        self.records_after(chat, 0)
+    }
+
+    /// The records of one chat after sequence `after`, oldest first, each group's parts once
+    /// it is whole: one walk of the chat's subject from `after + 1`. What a node reads of a
+    /// chat another node writes, from the last one it knows.
+    pub fn records_after(&self, chat: &str, after: u64) -> Result<Vec<Entry>, LogError> {
         let subject = self.subject(chat)?;
-        let conn = self.conn()?;
-        let shown = self.shown.clone();
-        let horizon = self.horizon.load(Ordering::SeqCst);
-        let stored =
-            self.run(
-                async move { read(&shown, &conn.events, &subject, 1, horizon, usize::MAX).await },
-            )?;
-        Ok(stored
+        Ok(self
+            .seen_in(subject, after.saturating_add(1))?
             .into_iter()
-            .map(|stored| Entry {
+            .filter(|(_, seen)| *seen == Seen::Record)
+            .map(|(stored, _)| Entry {
                 seq: stored.seq,
                 record: codec::read_record(&stored.payload),
             })
@@ -831,21 +1438,18 @@ impl JetStreamLog {
     }
 
     /// Every chat replayed from its first event, ignoring snapshots, in one walk of the
-    /// stream, in key order.
+    /// stream, in key order, each group's parts once it is whole.
     pub fn replay_all(&self) -> impl Iterator<Item = Result<(String, Replayed), LogError>> + '_ {
-        let walked = self.conn().and_then(|conn| {
-            let shown = self.shown.clone();
-            let filter = format!("{}.chat.>", self.settings.stream);
-            let horizon = self.horizon.load(Ordering::SeqCst);
-            self.run(
-                async move { read(&shown, &conn.events, &filter, 1, horizon, usize::MAX).await },
-            )
-        });
+        let filter = format!("{}.chat.>", self.settings.stream);
+        let walked = self.seen_in(filter, 1);
         let chats: Vec<Result<(String, Replayed), LogError>> = match walked {
             Err(e) => vec![Err(e)],
-            Ok(stored) => {
+            Ok(walked) => {
                 let mut chats: BTreeMap<(usize, Vec<u8>), Replayed> = BTreeMap::new();
-                for stored in stored {
+                for (stored, seen) in walked {
+                    if seen != Seen::Record {
+                        continue;
+                    }
                     let (chat, record) = match self.id_of_subject(&stored.subject) {
                         Some(chat) => (chat, codec::read_record(&stored.payload)),
                         None => (String::new(), Err(Skip::Key)),
@@ -881,10 +1485,38 @@ impl JetStreamLog {
         })
     }
 
-    /// How many records the stream holds. 0 while the log is closed.
+    /// The messages on the chats' subjects: every record, with the markers and the parts of
+    /// groups never whole (the chains' messages are not counted).
+    fn held(&self) -> Result<usize, LogError> {
+        let all = self.state(false)?.messages;
+        let conn = self.conn()?;
+        let shown = self.shown.clone();
+        let filter = format!("{}.node.>", self.settings.stream);
+        let chains = self.run(async move {
+            let mut info = step(
+                &shown,
+                "listing the chains",
+                conn.events.info_with_subjects(filter),
+            )
+            .await?;
+            let mut chains = 0;
+            while let Some(next) = step(&shown, "listing the chains", async {
+                Ok::<_, String>(info.next().await)
+            })
+            .await?
+            {
+                let (_subject, count) = next.map_err(|e| store(&shown, e))?;
+                chains += count as u64;
+            }
+            Ok(chains)
+        })?;
+        Ok(usize::try_from(all.saturating_sub(chains)).unwrap_or(usize::MAX))
+    }
+
+    /// How many messages the chats' subjects hold: every record, with takeovers' markers and
+    /// parts of groups never whole. 0 while the log is closed.
     pub fn len(&self) -> usize {
-        self.state(false)
-            .map_or(0, |s| usize::try_from(s.messages).unwrap_or(usize::MAX))
+        self.held().unwrap_or(0)
     }
 
     /// Whether the stream holds no record (or the log is closed).
@@ -905,46 +1537,45 @@ impl JetStreamLog {
 }
 
 /// Publishes `messages` pipelined (each sent, then every acknowledgement awaited) and answers
-/// their sequence numbers in order. A publish whose acknowledgement did not come is sent again
-/// with the same message id, which the server stores once.
+/// their sequence numbers in order, `None` for one its fence refused (nothing stored). A
+/// publish whose acknowledgement did not come is sent again with the same message id, which
+/// the server stores once (it answers a duplicate before it checks a fence).
 async fn publish_all(
     shown: &str,
     js: &jetstream::Context,
-    messages: Vec<(String, Vec<u8>, HeaderMap)>,
-) -> Result<Vec<u64>, LogError> {
-    let mut pending = Vec::with_capacity(messages.len());
-    for (subject, value, headers) in &messages {
-        let ack = step(
-            shown,
-            "publishing",
-            js.publish_with_headers(subject.clone(), headers.clone(), value.clone().into()),
+    messages: Vec<Outgoing>,
+) -> Result<Vec<Option<u64>>, LogError> {
+    let send = |message: &Outgoing| {
+        js.publish_with_headers(
+            message.subject.clone(),
+            message.headers.clone(),
+            message.payload.clone().into(),
         )
-        .await?;
-        pending.push(ack);
+    };
+    let mut pending = Vec::with_capacity(messages.len());
+    for message in &messages {
+        pending.push(step(shown, "publishing", send(message)).await?);
     }
     let mut seqs = Vec::with_capacity(messages.len());
-    for ((subject, value, headers), ack) in messages.into_iter().zip(pending) {
+    for (message, ack) in messages.iter().zip(pending) {
         let mut answer = tokio::time::timeout(ACK_WAIT, ack).await;
         let mut tries = 1;
         loop {
             match answer {
                 Ok(Ok(ack)) => {
-                    seqs.push(ack.sequence);
+                    seqs.push(Some(ack.sequence));
+                    break;
+                }
+                Ok(Err(e))
+                    if e.kind() == jetstream::context::PublishErrorKind::WrongLastSequence =>
+                {
+                    seqs.push(None);
                     break;
                 }
                 // Lost, or refused for a moment (a server restarting): the same id again.
                 _ if tries < PUBLISH_TRIES => {
                     tries += 1;
-                    let resent = step(
-                        shown,
-                        "publishing again",
-                        js.publish_with_headers(
-                            subject.clone(),
-                            headers.clone(),
-                            value.clone().into(),
-                        ),
-                    )
-                    .await?;
+                    let resent = step(shown, "publishing again", send(message)).await?;
                     answer = tokio::time::timeout(ACK_WAIT, resent).await;
                 }
                 Ok(Err(e)) => {
@@ -961,46 +1592,8 @@ async fn publish_all(
     }
     Ok(seqs)
 }
-
-/// Publishes one message with a fence in its headers and answers its sequence number, or
-/// `None` when the server refused it for the fence (nothing stored). Sent again with the same
-/// message id when its acknowledgement did not come, as [`publish_all`] does.
-async fn publish_fenced(
-    shown: &str,
-    js: &jetstream::Context,
-    subject: String,
-    value: Vec<u8>,
-    headers: HeaderMap,
-) -> Result<Option<u64>, LogError> {
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        let ack = step(
-            shown,
-            "publishing",
-            js.publish_with_headers(subject.clone(), headers.clone(), value.clone().into()),
-        )
-        .await?;
-        match tokio::time::timeout(ACK_WAIT, ack).await {
-            Ok(Ok(ack)) => return Ok(Some(ack.sequence)),
-            Ok(Err(e)) if e.kind() == jetstream::context::PublishErrorKind::WrongLastSequence => {
-                return Ok(None);
-            }
-            _ if tries < PUBLISH_TRIES => {}
-            Ok(Err(e)) => {
-                return Err(store(shown, format!("the server's acknowledgement: {e}")));
-            }
-            Err(_) => {
-                return Err(store(
-                    shown,
-                    format!("no acknowledgement in {PUBLISH_TRIES} tries of {ACK_WAIT:?}"),
-                ));
-            }
-        }
-    }
-}
-
-/// The messages of `filter` from stream sequence `from` up to `horizon`, at most `limit`, in
+/// The messages of `filter` from stream sequence `from` up to `horizon` (`u64::MAX`: to the
+/// end), at most `limit`, in
 /// order, through an ordered consumer.
 async fn read(
     shown: &str,
@@ -1080,16 +1673,12 @@ async fn read(
         if seq > horizon {
             break;
         }
-        stored.push(Stored {
+        stored.push(Stored::new(
             seq,
-            subject: message.subject.to_string(),
-            batch: header(message.headers.as_ref(), BATCH),
-            commit: message
-                .headers
-                .as_ref()
-                .is_some_and(|h| h.get(COMMIT).is_some()),
-            payload: message.payload.to_vec(),
-        });
+            message.subject.to_string(),
+            message.headers.as_ref(),
+            message.payload.to_vec(),
+        ));
         if left == 0 || seq == horizon || stored.len() >= limit {
             break;
         }
@@ -1097,13 +1686,14 @@ async fn read(
     Ok(stored)
 }
 
-/// The sequence number of a subject's newest record up to `horizon` (0 when it has none):
-/// one direct get of its last message.
+/// The sequence number of a subject's newest record seen (0 when it has none): one direct
+/// get of its last message, and a walk of the subject when that one is no record seen.
 async fn last_of(
     shown: &str,
     events: &stream::Stream,
+    stream: &str,
+    known: &Fates,
     subject: &str,
-    horizon: u64,
 ) -> Result<u64, LogError> {
     let last = tokio::time::timeout(STEP_TIMEOUT, events.direct_get_last_for_subject(subject))
         .await
@@ -1114,13 +1704,18 @@ async fn last_of(
             )
         })?;
     match last {
-        Ok(last) if last.sequence <= horizon => Ok(last.sequence),
-        // Past the horizon (a group in flight), or not found where the server's count of the
-        // subject says it is (nats-server 2.9 after the subject's last message was deleted):
-        // the subject walked instead.
-        Ok(_) => walked_last(shown, events, subject, horizon).await,
+        Ok(last) => {
+            let last = Stored::from_direct(last);
+            let fates = fates_of(shown, events, stream, known, std::slice::from_ref(&last)).await?;
+            if seen(&last, &fates) == Seen::Record {
+                return Ok(last.seq);
+            }
+            walked_last(shown, events, stream, known, subject).await
+        }
+        // Not found where the server's count of the subject says it is (nats-server 2.9
+        // after the subject's last message was deleted): the subject walked instead.
         Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => {
-            walked_last(shown, events, subject, horizon).await
+            walked_last(shown, events, stream, known, subject).await
         }
         Err(e) => Err(store(
             shown,
@@ -1132,13 +1727,114 @@ async fn last_of(
 async fn walked_last(
     shown: &str,
     events: &stream::Stream,
+    stream: &str,
+    known: &Fates,
     subject: &str,
-    horizon: u64,
 ) -> Result<u64, LogError> {
-    Ok(read(shown, events, subject, 1, horizon, usize::MAX)
-        .await?
-        .last()
+    let stored = read(shown, events, subject, 1, u64::MAX, usize::MAX).await?;
+    let fates = fates_of(shown, events, stream, known, &stored).await?;
+    Ok(stored
+        .iter()
+        .rev()
+        .find(|stored| seen(stored, &fates) == Seen::Record)
         .map_or(0, |stored| stored.seq))
+}
+
+/// The sequence of the newest message on a chain (0: none yet).
+async fn chain_end(shown: &str, events: &stream::Stream, chain: &str) -> Result<u64, LogError> {
+    step(shown, "reading a node's chain", async {
+        match events.direct_get_last_for_subject(chain).await {
+            Ok(last) => Ok(last.sequence),
+            Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => Ok(0),
+            Err(e) => Err(e),
+        }
+    })
+    .await
+}
+
+/// A group's fate: the first message on its node's chain after its base commits it, or
+/// not; none yet, it is open.
+async fn fate_of(
+    shown: &str,
+    events: &stream::Stream,
+    chain: &str,
+    group: &str,
+    base: u64,
+) -> Result<Fate, LogError> {
+    step(shown, "reading a node's chain", async {
+        match events
+            .direct_get_builder()
+            .next_by_subject(chain)
+            .sequence(base.saturating_add(1))
+            .send()
+            .await
+        {
+            Ok(next) if header(Some(&next.headers), COMMIT).as_deref() == Some(group) => {
+                Ok(Fate::Committed)
+            }
+            Ok(_) => Ok(Fate::Dead),
+            Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => Ok(Fate::Open),
+            Err(e) => Err(e),
+        }
+    })
+    .await
+}
+
+/// The fate of every group with a part among `stored`: from what this log knows, else from
+/// the chains, [`LOOKUPS`] questions at a time. Final fates are remembered.
+async fn fates_of(
+    shown: &str,
+    events: &stream::Stream,
+    stream: &str,
+    known: &Fates,
+    stored: &[Stored],
+) -> Result<HashMap<String, Fate>, LogError> {
+    let mut fates = HashMap::new();
+    let mut asked = Vec::new();
+    {
+        let known = known.lock().unwrap_or_else(PoisonError::into_inner);
+        for part in stored.iter().filter_map(Stored::part) {
+            if fates.contains_key(part.group) {
+                continue;
+            }
+            let fate = match known.get(part.group) {
+                Some(true) => Fate::Committed,
+                Some(false) => Fate::Dead,
+                None => {
+                    asked.push((
+                        part.group.to_string(),
+                        chain_subject(stream, part.node),
+                        part.base,
+                    ));
+                    Fate::Open
+                }
+            };
+            fates.insert(part.group.to_string(), fate);
+        }
+    }
+    if asked.is_empty() {
+        return Ok(fates);
+    }
+    let answers = futures_util::stream::iter(asked)
+        .map(|(group, chain, base)| async move {
+            let fate = fate_of(shown, events, &chain, &group, base).await?;
+            Ok::<_, LogError>((group, fate))
+        })
+        .buffered(LOOKUPS)
+        .collect::<Vec<_>>()
+        .await;
+    let mut known = known.lock().unwrap_or_else(PoisonError::into_inner);
+    if known.len() >= FATES_KEPT {
+        known.clear();
+    }
+    for answer in answers {
+        let (group, fate) = answer?;
+        if fate != Fate::Open {
+            known.insert(group.clone(), fate == Fate::Committed);
+        }
+        fates.insert(group, fate);
+    }
+    Ok(fates)
 }
 
 /// A chat's latest snapshot, if there is one this warden can read.
@@ -1154,15 +1850,27 @@ async fn snapshot_of(
     }
 }
 
-/// Deletes the parts of a group cut short at the stream's end (after `last`, walking back while
-/// they belong to one group with no commit), and answers the new horizon: the last sequence
-/// of a whole message.
-async fn cut_tail(shown: &str, events: &stream::Stream, last: u64) -> Result<u64, LogError> {
+/// The stream's one writer opening (no node id given): deletes the parts of a group cut
+/// short at the stream's end, walking back from `last` while they are parts of a group not
+/// whole. A group written with a chain is aborted on it first (at its base: when its commit
+/// came first, it is whole and kept); one written before chains (its parts, no last record)
+/// only deleted.
+async fn cut_tail(
+    shown: &str,
+    conn: &Conn,
+    stream: &str,
+    known: &Fates,
+    node: &str,
+    last: u64,
+    ids: &mut impl Iterator<Item = String>,
+) -> Result<(), LogError> {
     let mut seq = last;
-    let mut group: Option<String> = None;
-    let mut cut = Vec::new();
+    let mut unchained: Option<String> = None;
+    // Each part to delete, with its group when the chain must say no first.
+    let mut cut: Vec<(u64, Option<String>)> = Vec::new();
+    let mut open: BTreeMap<String, (String, u64)> = BTreeMap::new();
     while seq > 0 {
-        let message = match events.direct_get(seq).await {
+        let message = match conn.events.direct_get(seq).await {
             Ok(message) => Stored::from_direct(message),
             // Deleted before (a cut of an earlier opening), or never there.
             Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => {
@@ -1171,23 +1879,57 @@ async fn cut_tail(shown: &str, events: &stream::Stream, last: u64) -> Result<u64
             }
             Err(e) => return Err(store(shown, format!("reading the stream's end: {e}"))),
         };
-        let open_part = message.batch.is_some() && !message.commit;
-        if !open_part || (group.is_some() && group != message.batch) {
+        if let Some(part) = message.part() {
+            let fates = fates_of(
+                shown,
+                &conn.events,
+                stream,
+                known,
+                std::slice::from_ref(&message),
+            )
+            .await?;
+            match fates.get(part.group) {
+                Some(Fate::Committed) => break,
+                Some(Fate::Dead) => cut.push((seq, None)),
+                _ => {
+                    open.entry(part.group.to_string())
+                        .or_insert_with(|| (chain_subject(stream, part.node), part.base));
+                    cut.push((seq, Some(part.group.to_string())));
+                }
+            }
+        } else if message.is_unchained_part() {
+            if unchained.is_some() && unchained != message.batch {
+                break;
+            }
+            unchained.clone_from(&message.batch);
+            cut.push((seq, None));
+        } else {
             break;
         }
-        group.clone_from(&message.batch);
-        cut.push(message.seq);
         seq -= 1;
     }
-    for seq in &cut {
+    let mut kept = BTreeSet::new();
+    for (group, (chain, base)) in open {
+        let Some(id) = ids.next() else { break };
+        let abort = Outgoing::abort(&chain, &id, node, base);
+        if publish_all(shown, &conn.js, vec![abort]).await?[0].is_none()
+            && fate_of(shown, &conn.events, &chain, &group, base).await? != Fate::Dead
+        {
+            kept.insert(group);
+        }
+    }
+    for (seq, group) in cut {
+        if group.is_some_and(|group| kept.contains(&group)) {
+            continue;
+        }
         step(
             shown,
             "deleting a group cut short",
-            events.delete_message(*seq),
+            conn.events.delete_message(seq),
         )
         .await?;
     }
-    Ok(if cut.is_empty() { last } else { seq })
+    Ok(())
 }
 
 #[cfg(test)]

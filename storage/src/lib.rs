@@ -183,12 +183,48 @@ impl EventLog {
         }
     }
 
+    /// [`EventLog::open_on`], as the cluster's node `node` on JetStream (`None`: a node of its
+    /// own, the stream's one writer, as [`EventLog::open_on`]). sled has one writer by
+    /// construction and ignores `node`.
+    pub fn open_on_as(
+        engine: &Engine,
+        dir: impl AsRef<Path>,
+        cache_bytes: u64,
+        node: Option<&str>,
+    ) -> Result<EventLog, LogError> {
+        match engine {
+            Engine::Sled => Self::open_with(dir, cache_bytes),
+            Engine::JetStream(settings) => Self::open_jetstream_as(settings, node),
+        }
+    }
+
     /// Opens the log on a JetStream stream, creating the stream (and its snapshots' stream)
-    /// when there is none.
+    /// when there is none, as the stream's one writer.
     pub fn open_jetstream(settings: &jetstream::Settings) -> Result<EventLog, LogError> {
+        Self::open_jetstream_as(settings, None)
+    }
+
+    /// Opens the log on a JetStream stream as node `node`, one of several writing it
+    /// (`docs/cluster.md`): opening aborts only this node's own groups left open, and reads
+    /// see every node's appends, each group once it is whole. `None`: a node of its own, the
+    /// stream's one writer, as [`EventLog::open_jetstream`]. A node id is 1 to 256 bytes
+    /// with no control characters ([`jetstream::JetStreamLog::is_node_id`]).
+    pub fn open_jetstream_as(
+        settings: &jetstream::Settings,
+        node: Option<&str>,
+    ) -> Result<EventLog, LogError> {
         Ok(EventLog {
-            inner: Inner::JetStream(Box::new(JetStreamLog::open(settings)?)),
+            inner: Inner::JetStream(Box::new(JetStreamLog::open_as(settings, node)?)),
         })
+    }
+
+    /// The node this log writes as on JetStream (given at opening, or made there); `None` on
+    /// sled.
+    pub fn node(&self) -> Option<&str> {
+        match &self.inner {
+            Inner::Sled(_) => None,
+            Inner::JetStream(log) => Some(log.node()),
+        }
     }
 
     /// The engine's name, as the configuration spells it: `sled` or `jetstream`.
@@ -241,6 +277,55 @@ impl EventLog {
         items: &[(&str, R)],
     ) -> Result<Vec<u64>, LogError> {
         either!(self, log => log.append_batch(items))
+    }
+
+    /// [`EventLog::append_batch`] by a chat's writer that may not be its only one: each chat
+    /// of `fences` carries the end its writer knows of it (the `last_seq` of its replay or
+    /// takeover, then the last sequence number each append gave it; 0 for a chat new to the
+    /// log). When another node has written one of them since (a takeover), nothing of the
+    /// group is ever seen and the call is [`LogError::Fenced`], naming the chat and the end
+    /// its writer knew; the log stays open. Chats without a fence (the preferences, which
+    /// every node writes) are appended to as they are. Returns the records' sequence numbers
+    /// in order, as [`EventLog::append_batch`]: a chat's new end is its last one here.
+    ///
+    /// sled has one writer by construction (its folder is locked): every fence holds.
+    pub fn append_batch_fenced<R: std::borrow::Borrow<Record>>(
+        &self,
+        items: &[(&str, R)],
+        fences: &[(&str, u64)],
+    ) -> Result<Vec<u64>, LogError> {
+        match &self.inner {
+            Inner::Sled(log) => log.append_batch(items),
+            Inner::JetStream(log) => log.append_batch_fenced(items, fences),
+        }
+    }
+
+    /// Takes `chat` over for this node, once the chat's lease is its (`cluster`): on
+    /// JetStream a marker is appended to the chat, fenced at its end, so that every later
+    /// fenced write of the chat's old writer is refused, and every group with a part in the
+    /// chat that is not whole yet is aborted, so it never becomes whole behind this node's
+    /// writes. Answers the chat brought back (as [`EventLog::chat`]); its `last_seq` is the
+    /// end this node's first [`EventLog::append_batch_fenced`] carries for it.
+    /// [`LogError::Fenced`] when another node keeps writing it.
+    ///
+    /// sled: the chat brought back (one writer by construction).
+    pub fn take_over(&self, chat: &str) -> Result<Replayed, LogError> {
+        either!(self, log => log.take_over(chat))
+    }
+
+    /// The records of one chat whose sequence number is greater than `after`, oldest first:
+    /// what a node that knows the chat up to `after` has not read (another node's appends
+    /// included, each group once it is whole). One walk of the chat from `after`.
+    pub fn records_after(&self, chat: &str, after: u64) -> Result<Vec<Entry>, LogError> {
+        either!(self, log => log.records_after(chat, after))
+    }
+
+    /// The sequence number of the chat's newest message as the engine holds it now (0:
+    /// none), on JetStream whoever wrote it and whether it is seen or not (a takeover's
+    /// marker, a part of a group not whole). What a fence carries for a chat its writer has
+    /// not replayed.
+    pub fn end_of(&self, chat: &str) -> Result<u64, LogError> {
+        either!(self, log => log.end_of(chat))
     }
 
     /// Makes every event appended before this call durable, and waits for it: once it

@@ -549,6 +549,43 @@ impl SledLog {
         }))
     }
 
+    /// The records of one chat after sequence `after`, oldest first, each read or with the
+    /// reason it was skipped: one seek into the chat's keys.
+    pub fn records_after(&self, chat: &str, after: u64) -> Result<Vec<Entry>, LogError> {
+        let prefix = key::prefix(chat)?;
+        let events = self.engine_now()?.events;
+        let from = key::key(&prefix, after.saturating_add(1));
+        let to = key::key(&prefix, u64::MAX);
+        events
+            .range(from..=to)
+            .map(|item| {
+                let (key, value) = item.map_err(self.store())?;
+                Ok(entry(&key, &value))
+            })
+            .collect()
+    }
+
+    /// The sequence number of the chat's newest record (0: none): one seek to its last key.
+    pub fn end_of(&self, chat: &str) -> Result<u64, LogError> {
+        let prefix = key::prefix(chat)?;
+        let events = self.engine_now()?.events;
+        let from = key::key(&prefix, 0);
+        let to = key::key(&prefix, u64::MAX);
+        Ok(events
+            .range(from..=to)
+            .next_back()
+            .transpose()
+            .map_err(self.store())?
+            .and_then(|(key, _)| key::split(&key).1)
+            .unwrap_or(0))
+    }
+
+    /// The chat brought back: sled has one writer by construction (its folder is locked),
+    /// so there is nothing to take over from.
+    pub fn take_over(&self, chat: &str) -> Result<Replayed, LogError> {
+        self.chat(chat)
+    }
+
     /// Every chat replayed from its first event, ignoring snapshots, in one pass over the
     /// whole log: what `warden replay --check` and the replay bench walk. A key that names no
     /// chat is counted as skipped in the chat it sorts into.

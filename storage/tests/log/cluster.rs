@@ -302,11 +302,11 @@ fn a_slow_node_cannot_write_after_a_takeover() -> Outcome {
             .await?;
         let took_over = paused.elapsed();
         assert!(lease_b.token > lease_a.token);
-        // B's view of the stream stops at its horizon (set when it opened): the chat's end
-        // comes from the server.
-        assert_eq!(log_b.latest()?, [], "B's reads stop where it opened");
-        let known_b = log_b.end_of("c1")?;
-        assert_eq!(known_b, known_a, "B reads the end A wrote");
+        // B reads what A wrote without opening again, and takes the chat over at its end.
+        assert_eq!(log_b.latest()?, [("c1".to_string(), known_a)]);
+        assert_eq!(log_b.end_of("c1")?, known_a, "B reads the end A wrote");
+        let known_b = log_b.take_over("c1")?.last_seq;
+        assert!(known_b > known_a, "the marker comes after A's records");
         log_b.append_after("c1", &said(10, "b, after the takeover"), known_b)?;
         assert!(matches!(
             log_a.append_after("c1", &said(11, "a, woken late"), known_a),

@@ -11,6 +11,7 @@ mod model;
 mod nats;
 mod replay;
 mod versions;
+mod writers;
 
 use std::path::Path;
 use warden::chat::{Event, Record};

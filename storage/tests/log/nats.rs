@@ -1,7 +1,8 @@
 //! What only JetStream's log has to show: every acknowledged append is there after the server
 //! is killed with SIGKILL and started again on its store (once each, though the client sent
-//! some again), a group cut short at the stream's end is never seen, and every id the API
-//! accepts is a subject of its own.
+//! some again), a group cut short at the stream's end is never seen, every id the API
+//! accepts is a subject of its own, and a stream written before groups had chains is read
+//! and written on.
 
 use crate::engines::NatsServer;
 use crate::{Outcome, said};
@@ -131,10 +132,10 @@ fn a_group_cut_short_is_never_seen() -> Outcome {
         return Ok(());
     };
     let settings = server.settings();
-    {
+    let whole = {
         let log = EventLog::open_jetstream(&settings)?;
-        log.append_batch(&[("c1", said(1, "whole")), ("c2", said(2, "whole too"))])?;
-    }
+        log.append_batch(&[("c1", said(1, "whole")), ("c2", said(2, "whole too"))])?
+    };
     // Two parts of a three-record group, and no commit.
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -163,10 +164,13 @@ fn a_group_cut_short_is_never_seen() -> Outcome {
     assert_eq!(log.len(), 2, "the cut parts are deleted");
     assert_eq!(log.after(0, 10)?.len(), 2);
     let seq = log.append("c1", &said(4, "after"))?;
-    assert!(seq > 4, "appends go on after the deleted parts, at {seq}");
+    assert!(
+        seq > whole[1] + 2,
+        "appends go on after the deleted parts, at {seq}"
+    );
     assert_eq!(
         log.latest()?,
-        [("c1".to_string(), seq), ("c2".to_string(), 2)]
+        [("c1".to_string(), seq), ("c2".to_string(), whole[1])]
     );
     Ok(())
 }
@@ -228,4 +232,53 @@ fn no_server_is_an_error_that_names_it() {
         "{said}"
     );
     assert!(started.elapsed() < jetstream::STEP_TIMEOUT + Duration::from_secs(5));
+}
+
+/// A stream made by the warden before groups had chains (subjects `warden.chat.>` only, a
+/// group's last record carrying `Warden-Commit`): opening adds the chains' subjects to it,
+/// its old groups are read whole, and new groups are written and read beside them.
+#[test]
+fn a_stream_made_before_chains_is_read_and_written() -> Outcome {
+    let Some(server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let js = async_nats::jetstream::new(async_nats::connect(server.url()).await?);
+        js.create_stream(async_nats::jetstream::stream::Config {
+            name: "warden".to_string(),
+            subjects: vec!["warden.chat.>".to_string()],
+            allow_direct: true,
+            ..Default::default()
+        })
+        .await?;
+        for (n, chat) in ["c1", "c2"].into_iter().enumerate() {
+            let mut headers = async_nats::HeaderMap::new();
+            headers.insert("Warden-Batch", "an-old-writer-g0");
+            headers.insert("Nats-Msg-Id", format!("an-old-writer-{n}").as_str());
+            if n == 1 {
+                headers.insert("Warden-Commit", "2");
+            }
+            let value = warden_storage::codec::write_record(&said(n as i64, "old"))?;
+            js.publish_with_headers(
+                format!("warden.chat.{}", jetstream::token(chat)),
+                headers,
+                value.into(),
+            )
+            .await?
+            .await?;
+        }
+        Ok::<_, Box<dyn std::error::Error>>(())
+    })?;
+    let log = EventLog::open_jetstream(&server.settings())?;
+    assert_eq!(log.chat("c1")?.state.said, ["old"]);
+    assert_eq!(log.chat("c2")?.state.said, ["old"]);
+    log.append_batch(&[("c1", said(3, "new")), ("c2", said(4, "new too"))])?;
+    let reader = EventLog::open_jetstream_as(&server.settings(), Some("another"))?;
+    assert_eq!(reader.chat("c1")?.state.said, ["old", "new"]);
+    assert_eq!(reader.chat("c2")?.state.said, ["old", "new too"]);
+    assert_eq!(reader.after(0, 10)?.len(), 4);
+    Ok(())
 }
