@@ -3,6 +3,10 @@
 //! for each line; an app, a fetch and a browser step.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
 
+/// The binary's allocator (`actors/src/main.rs`), so the bench measures the law as it runs.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use warden::facts::FakeFacts;
