@@ -111,6 +111,10 @@ pub struct Options {
     pub log_engine: warden_storage::Engine,
     /// In a cluster, whether this node may bring a chat into memory ([`Gate`]).
     pub gate: Option<Gate>,
+    /// In a cluster, the node's id: the JetStream log is opened as this node, so its groups
+    /// name it and opening aborts only its own groups left open (`docs/cluster.md`). None:
+    /// the stream's one writer.
+    pub log_node: Option<String>,
 }
 
 impl Default for Options {
@@ -125,6 +129,7 @@ impl Default for Options {
             log_cache_bytes: warden_storage::CACHE_BYTES,
             log_engine: warden_storage::Engine::Sled,
             gate: None,
+            log_node: None,
         }
     }
 }
@@ -137,8 +142,13 @@ impl Runtime {
         options: Options,
     ) -> Result<Runtime, RuntimeError> {
         let log = Arc::new(
-            EventLog::open_on(&options.log_engine, dir, options.log_cache_bytes)
-                .map_err(RuntimeError::Open)?,
+            EventLog::open_on_as(
+                &options.log_engine,
+                dir,
+                options.log_cache_bytes,
+                options.log_node.as_deref(),
+            )
+            .map_err(RuntimeError::Open)?,
         );
         let names = names::Names::new();
         let feed = Arc::new(
