@@ -74,9 +74,6 @@ pub struct Runtime {
     preferences_seq: tokio::sync::watch::Receiver<u64>,
 }
 
-/// The stream of the log's own that a node's marker is appended to ([`Runtime::see_the_end`]).
-pub const MARKS: &str = "~cluster";
-
 /// What creating a task did. An id that is something else's (a chat of its own, a task of
 /// another chat or scope) is [`RuntimeError::Taken`], and nothing is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -386,23 +383,23 @@ impl Runtime {
         self.preferences_seq.clone()
     }
 
-    /// Makes this process's view of the log reach the stream's end as it is now, other
-    /// nodes' appends included, and folds the preferences again from it; answers the newest
-    /// preferences record's sequence. Today that is one marker record appended to
-    /// [`MARKS`]: a JetStream log shows this process the stream up to its own newest append
-    /// (its horizon), so an append moves it past everything stored before. The other engine
-    /// work (every node's commits visible where they are) makes this a read.
-    pub async fn see_the_end(&self) -> Result<u64, RuntimeError> {
-        self.log
-            .append(
-                MARKS.to_string(),
-                vec![Record {
-                    at_ms: chat::now_ms(),
-                    event: Event::Turn,
-                }],
-            )
-            .await?;
+    /// Folds the preferences again from the log, every node's records of them included (a
+    /// reader sees the stream to its end), and publishes them; answers the newest preferences
+    /// record's sequence.
+    pub async fn fold_preferences(&self) -> Result<u64, RuntimeError> {
         Ok(self.log.refold().await?)
+    }
+
+    /// Takes chats over from the node that served them before (this node holds their root's
+    /// lease now, and has let go whatever it held of them): each chat the log holds is taken
+    /// over (`EventLog::take_over`: a marker fenced at its end, so the old writer's late
+    /// writes are refused, and the old writer's groups not whole yet aborted) and held in
+    /// memory as the takeover read it, so its next message starts from there. A chat with
+    /// nothing in the log is left as it is: nothing of it can become whole behind this node's
+    /// writes, and its first write is fenced at 0.
+    pub async fn take_over(&self, chats: Vec<String>) -> Result<(), RuntimeError> {
+        self.ask_supervisor(|reply| SupervisorMsg::TakeOver(chats, reply))
+            .await?
     }
 
     /// Lets chats go from memory, once they are served by another node: each actor answers

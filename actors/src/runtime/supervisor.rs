@@ -44,6 +44,10 @@ pub enum SupervisorMsg {
     LetGo(Vec<String>, RpcReplyPort<Vec<ActorRef<ChatMsg>>>),
     /// The ids of the chats in memory, with an actor or idle.
     Ids(RpcReplyPort<Vec<String>>),
+    /// Take these chats over from another node ([`EventLog::take_over`]) and hold each as
+    /// the takeover read it; one with nothing in the log is left alone. Sent once they were
+    /// let go: a chat that still has an actor here is refused.
+    TakeOver(Vec<String>, RpcReplyPort<Result<(), RuntimeError>>),
 }
 
 /// Whether this node may serve a chat (in a cluster: it holds the lease of the chat's root);
@@ -233,6 +237,37 @@ impl SupervisorState {
         }
     }
 
+    /// Takes chats over ([`SupervisorMsg::TakeOver`]).
+    fn take_over(&mut self, ids: Vec<String>) -> Result<(), RuntimeError> {
+        for id in ids {
+            if let Some(Holding::Actor(..)) = self.chats.get(&id) {
+                return Err(RuntimeError::Start {
+                    part: Part::Chat(id),
+                    cause: "it is still in memory here, so it can't be taken over".to_string(),
+                });
+            }
+            // What was held of it is older than what the other node wrote.
+            self.chats.remove(&id);
+            let log = Arc::clone(&self.log);
+            let read = tokio::task::block_in_place(|| {
+                // INVARIANT: a chat with nothing in the log gets no marker: a marker alone
+                // would make it a chat of the log's (listed, with no event).
+                if log.end_of(&id)? == 0 {
+                    return Ok(None);
+                }
+                log.take_over(&id).map(Some)
+            })
+            .map_err(|cause| RuntimeError::Read {
+                what: Reading::Chat(id.clone()),
+                cause,
+            })?;
+            if let Some(replayed) = read {
+                self.chats.insert(id, Holding::Idle(replayed.into()));
+            }
+        }
+        Ok(())
+    }
+
     /// Starts a judge in the pool's place `at` (at start, or after one stopped).
     async fn start_judge(
         &mut self,
@@ -327,6 +362,9 @@ impl Actor for Supervisor {
             }
             SupervisorMsg::Ids(reply) => {
                 let _ = reply.send(state.chats.keys().cloned().collect());
+            }
+            SupervisorMsg::TakeOver(ids, reply) => {
+                let _ = reply.send(state.take_over(ids));
             }
             SupervisorMsg::LetGo(ids, reply) => {
                 let mut stopping = Vec::new();

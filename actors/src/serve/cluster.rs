@@ -5,8 +5,8 @@
 //! The node that serves a root holds its lease first; when the live set changes, the roots
 //! that moved away are let go (their chats' actors drained, nothing more of them written,
 //! then the lease released), and those that moved here are taken over on their next request:
-//! the lease taken, this process's view of the log brought to the stream's end, the chat
-//! replayed, served. A node that doesn't count itself in the live set (its heartbeat no
+//! the lease taken, the root's chats taken over in the log (a marker each, the old node's
+//! groups not whole yet aborted) and replayed, served. A node that doesn't count itself in the live set (its heartbeat no
 //! longer gets through) answers 503 and serves nothing.
 //!
 //! The person's preferences are the log's, folded by each node's writer: a node that appends
@@ -315,7 +315,7 @@ impl Node {
         if newest <= *runtime.preferences_seq().borrow() {
             return;
         }
-        match runtime.see_the_end().await {
+        match runtime.fold_preferences().await {
             Ok(folded) => {
                 tracing::debug!(newest, folded, "the preferences folded again from the log");
             }
@@ -458,7 +458,7 @@ impl Node {
             }
         }
         let lease = self
-            .take(&root, runtime)
+            .take(&root, id, runtime)
             .await
             .map_err(Elsewhere::Refused)?;
         {
@@ -481,9 +481,11 @@ impl Node {
         Ok(())
     }
 
-    /// Takes `root`'s lease; when another node held it, brings this process's view of the
-    /// log to the stream's end before the chat is read, so what that node wrote is replayed.
-    async fn take(&self, root: &str, runtime: &Runtime) -> Result<Lease, ApiError> {
+    /// Takes `root`'s lease (for a request about `id`, the root or one of its tasks); when
+    /// another node held it, takes the root's chats over in the log before any is read here
+    /// (`Runtime::take_over`), so what that node wrote is replayed and its late writes are
+    /// refused.
+    async fn take(&self, root: &str, id: &str, runtime: &Runtime) -> Result<Lease, ApiError> {
         let started = Instant::now();
         loop {
             let failed = |e: ClusterError| {
@@ -506,7 +508,9 @@ impl Node {
                 Ok(lease) => {
                     if over {
                         // Whatever this node held of the root's chats is older than what the
-                        // other node wrote: let go, and read again from the log, its end seen.
+                        // other node wrote: let go, then taken over in the log and read again
+                        // (the root, its tasks as this node knows them, and the chat asked
+                        // about, which may be a task made by the other node).
                         let mut ids = vec![root.to_string()];
                         {
                             let serving = lock(&self.serving);
@@ -518,14 +522,17 @@ impl Node {
                                     .map(|(id, _)| id.clone()),
                             );
                         }
-                        runtime.let_go(ids).await.map_err(|e| {
+                        if !ids.iter().any(|known| known == id) {
+                            ids.push(id.to_string());
+                        }
+                        runtime.let_go(ids.clone()).await.map_err(|e| {
                             unavailable(format!(
                                 "warden could not take the chat `{root}` over: {e}"
                             ))
                         })?;
-                        runtime.see_the_end().await.map_err(|e| {
+                        runtime.take_over(ids).await.map_err(|e| {
                             unavailable(format!(
-                                "warden could not read the chat `{root}` taken over: {e}"
+                                "warden could not take the chat `{root}` over: {e}"
                             ))
                         })?;
                         tracing::info!(chat = %root, token = lease.token, "taken over");
