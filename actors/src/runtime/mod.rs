@@ -38,6 +38,7 @@ mod watch;
 pub use chat::{ChatMsg, Judged};
 pub use error::{Part, Reading, RuntimeError, WriteError};
 pub use feed::{FEED_CAPACITY, Feed, Published};
+pub use fence::Fenced;
 pub use log::{Fault, Standing};
 pub use supervisor::{Gate, InMemory, Supervisor, SupervisorArgs, SupervisorMsg};
 
@@ -112,6 +113,9 @@ pub struct Options {
     /// name it and opening aborts only its own groups left open (`docs/cluster.md`). None:
     /// the stream's one writer.
     pub log_node: Option<String>,
+    /// In a cluster, what is told of a chat whose write another node's takeover refused
+    /// ([`Fenced`]), before the write is answered.
+    pub fenced: Option<Fenced>,
 }
 
 impl Default for Options {
@@ -127,6 +131,7 @@ impl Default for Options {
             log_engine: warden_storage::Engine::Sled,
             gate: None,
             log_node: None,
+            fenced: None,
         }
     }
 }
@@ -154,9 +159,12 @@ impl Runtime {
                 cause,
             })?,
         );
-        // In a cluster each operation is a batch of its own (`LogWriter::start_with`).
-        let writer =
-            LogWriter::start_with(Arc::clone(&log), Arc::clone(&feed), options.gate.is_some())?;
+        // INVARIANT: in a cluster every chat's write is fenced at what this node knows of it.
+        let fences = options
+            .log_node
+            .is_some()
+            .then(|| fence::Fences::new(options.fenced.clone()));
+        let writer = LogWriter::start_with(Arc::clone(&log), Arc::clone(&feed), fences)?;
         let judges = Judges::per_core(&names, writer.preferences(), Arc::clone(&facts));
         let handle = writer.handle();
         let preferences_seq = writer.preferences_seq();

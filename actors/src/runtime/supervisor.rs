@@ -167,12 +167,16 @@ impl SupervisorState {
             None => {
                 let log = Arc::clone(&self.log);
                 let key = id.clone();
-                tokio::task::block_in_place(|| log.chat(&key))
+                let replayed: Held = tokio::task::block_in_place(|| log.chat(&key))
                     .map_err(|cause| RuntimeError::Read {
                         what: Reading::Chat(id.clone()),
                         cause,
                     })?
-                    .into()
+                    .into();
+                // Before its actor can append: its writes are fenced at the end it was read
+                // at. (A chat held idle keeps the fence its last actor's appends left.)
+                self.writer.handle().know(id.clone(), replayed.last_seq);
+                replayed
             }
         };
         let name = self.names.chat(&id);
@@ -228,8 +232,13 @@ impl SupervisorState {
             .filter(|_| !let_go)
             .map(ChatRun::into_held)
             .filter(|held| held.state.events > 0 && held.touched.elapsed() < self.idle);
-        if let Some(held) = held {
-            self.chats.insert(id.to_string(), Holding::Idle(held));
+        match held {
+            Some(held) => {
+                self.chats.insert(id.to_string(), Holding::Idle(held));
+            }
+            // Out of memory: its actor stopped, so every append of it is before this; a next
+            // actor reads it from the log again, and tells its end.
+            None => self.writer.handle().forget(id.to_string()),
         }
         // The first spawns the next actor from what is held (or the log), the others find it.
         for reply in waiting {
@@ -247,7 +256,9 @@ impl SupervisorState {
                 });
             }
             // What was held of it is older than what the other node wrote.
-            self.chats.remove(&id);
+            if self.chats.remove(&id).is_some() {
+                self.writer.handle().forget(id.clone());
+            }
             let log = Arc::clone(&self.log);
             let read = tokio::task::block_in_place(|| {
                 // INVARIANT: a chat with nothing in the log gets no marker: a marker alone
@@ -262,6 +273,7 @@ impl SupervisorState {
                 cause,
             })?;
             if let Some(replayed) = read {
+                self.writer.handle().know(id.clone(), replayed.last_seq);
                 self.chats.insert(id, Holding::Idle(replayed.into()));
             }
         }
@@ -331,12 +343,19 @@ impl Actor for Supervisor {
             SupervisorMsg::Chat(id, reply) => state.chat(&myself, id, reply).await,
             SupervisorMsg::Sweep => {
                 let idle = state.idle;
-                state.chats.retain(|_, holding| match holding {
+                let log = state.writer.handle();
+                state.chats.retain(|id, holding| match holding {
                     Holding::Actor(actor, _) => {
                         let _ = actor.send_message(ChatMsg::Tick);
                         true
                     }
-                    Holding::Idle(held) => held.touched.elapsed() < idle,
+                    Holding::Idle(held) => {
+                        let kept = held.touched.elapsed() < idle;
+                        if !kept {
+                            log.forget(id.clone());
+                        }
+                        kept
+                    }
                 });
             }
             SupervisorMsg::InMemory(reply) => {
@@ -376,7 +395,8 @@ impl Actor for Supervisor {
                             stopping.push(actor.clone());
                             state.chats.insert(id, Holding::Actor(actor, waiting));
                         }
-                        Some(Holding::Idle(_)) | None => {}
+                        Some(Holding::Idle(_)) => state.writer.handle().forget(id),
+                        None => {}
                     }
                 }
                 let _ = reply.send(stopping);

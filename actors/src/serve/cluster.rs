@@ -23,7 +23,7 @@
 use super::App;
 use super::routes::ApiError;
 use crate::config::ClusterConfig;
-use crate::runtime::{Gate, Runtime};
+use crate::runtime::{Fenced, Gate, Runtime};
 use anyhow::{Context as _, Result, anyhow};
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -114,6 +114,9 @@ struct Serving {
     /// What is known of each id's root: `Some(root)`, or `None` (a chat of its own) with
     /// when it was read.
     known: HashMap<String, (Option<String>, Instant)>,
+    /// Roots one of whose chats' writes the log refused by its fence (another node took it
+    /// over): taken over again on their next request, whoever holds the lease then.
+    fenced: HashSet<String>,
 }
 
 struct Root {
@@ -145,6 +148,25 @@ impl Gatekeeper {
                 _ => id,
             };
             !serving.released.contains(root)
+        })
+    }
+
+    /// What the runtime's writer tells of a chat whose write was refused by its fence,
+    /// before the write is answered: its root is not served from what this node holds any
+    /// more (the gate refuses its chats, as for a root let go) and is taken over again on its
+    /// next request (the lease, the takeover, the replay).
+    pub fn fenced(&self) -> Fenced {
+        let shared = Arc::clone(&self.0);
+        Arc::new(move |id: &str| {
+            let mut serving = lock(&shared);
+            let root = match serving.known.get(id) {
+                Some((Some(root), _)) => root.clone(),
+                _ => id.to_string(),
+            };
+            // INVARIANT: a root whose write was fenced is read again from the log before any
+            // of its chats is served here again.
+            serving.released.insert(root.clone());
+            serving.fenced.insert(root);
         })
     }
 }
@@ -452,7 +474,8 @@ impl Node {
         }
         {
             let mut serving = lock(&self.serving);
-            if let Some(held) = serving.roots.get_mut(&root) {
+            let fenced = serving.fenced.contains(&root);
+            if !fenced && let Some(held) = serving.roots.get_mut(&root) {
                 held.ids.insert(id.to_string());
                 return Ok(());
             }
@@ -464,12 +487,15 @@ impl Node {
         {
             let mut serving = lock(&self.serving);
             serving.released.remove(&root);
-            let held = serving.roots.entry(root.clone()).or_insert(Root {
-                lease,
-                ids: HashSet::new(),
-            });
-            held.ids.insert(root.clone());
-            held.ids.insert(id.to_string());
+            // A root taken again after a fence keeps its ids, with the lease as taken now.
+            let mut ids = serving
+                .roots
+                .remove(&root)
+                .map(|held| held.ids)
+                .unwrap_or_default();
+            ids.insert(root.clone());
+            ids.insert(id.to_string());
+            serving.roots.insert(root.clone(), Root { lease, ids });
         }
         // The live set changed while the lease was taken: let go at once, not at the next look.
         if !self.is_mine(&root) {
@@ -495,10 +521,12 @@ impl Node {
             };
             let before = self.cluster.holder(root).await.map_err(failed)?;
             // Held by another node before, or released by one: what it wrote is taken over.
-            let over = match &before {
-                Some(held) => held.node != self.id,
-                None => self.cluster.was_released(root).await.map_err(failed)?,
-            };
+            let fenced = lock(&self.serving).fenced.contains(root);
+            let over = fenced
+                || match &before {
+                    Some(held) => held.node != self.id,
+                    None => self.cluster.was_released(root).await.map_err(failed)?,
+                };
             let live = self.member.live();
             match self
                 .cluster
@@ -535,6 +563,7 @@ impl Node {
                                 "warden could not take the chat `{root}` over: {e}"
                             ))
                         })?;
+                        lock(&self.serving).fenced.remove(root);
                         tracing::info!(chat = %root, token = lease.token, "taken over");
                     }
                     return Ok(lease);

@@ -272,6 +272,9 @@ pub async fn start(settings: Settings) -> Result<Server> {
             log_engine: settings.log_engine.clone(),
             gate: clustered.as_ref().map(|(.., gatekeeper)| gatekeeper.gate()),
             log_node: clustered.as_ref().map(|(_, _, node, ..)| node.clone()),
+            fenced: clustered
+                .as_ref()
+                .map(|(.., gatekeeper)| gatekeeper.fenced()),
         },
     )
     .await?;

@@ -10,7 +10,7 @@ use super::metrics::Gauges;
 use super::page::Caller;
 use super::token::Check;
 use super::{events, page, settings};
-use crate::runtime::{Made, RuntimeError};
+use crate::runtime::{Made, RuntimeError, WriteError};
 use crate::second_look::SecondLook;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
@@ -157,7 +157,9 @@ impl From<RuntimeError> for ApiError {
             } => (StatusCode::BAD_REQUEST, Some("ran")),
             RuntimeError::OwnId { .. } => (StatusCode::BAD_REQUEST, Some("task")),
             RuntimeError::Taken { .. } => (StatusCode::CONFLICT, Some("task")),
-            RuntimeError::Unwritable { .. } | RuntimeError::Elsewhere { .. } => {
+            RuntimeError::Unwritable { .. }
+            | RuntimeError::Elsewhere { .. }
+            | RuntimeError::Write(WriteError::Fenced { .. }) => {
                 (StatusCode::SERVICE_UNAVAILABLE, None)
             }
             RuntimeError::Open(_)
