@@ -1537,6 +1537,14 @@ mod tests {
                 400,
                 "`task`: a task needs an id of its own, not its chat's `c1`",
             ),
+            (
+                RuntimeError::Write(WriteError::from(warden_storage::LogError::Fenced {
+                    chat: "c1".into(),
+                    expected: 7,
+                })),
+                503,
+                "warden could not record the event: the chat `c1` was written by another warden node past sequence 7, the end this node knew: it took the chat over, so this write is refused and nothing of it stored; the chat is read again on its next request",
+            ),
         ];
         for (error, status, message) in cases {
             let said = format!("{error:?}");
