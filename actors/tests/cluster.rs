@@ -5,6 +5,7 @@
 //! has its chats taken over with every acknowledged event and the same verdicts; then, on a
 //! cluster of three `nats-server` with replicas 3, one server killed too.
 
+mod fence;
 mod fixture;
 
 use fixture::{Nodes, Warden};

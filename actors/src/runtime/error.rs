@@ -28,11 +28,21 @@ pub enum WriteError {
     /// wrote is in the log, and the caller's state can't say what.
     #[error("the event log's writer answered an append without its records")]
     Unanswered,
+    /// In a cluster: another node wrote the chat since this node read it (it took the chat
+    /// over), so the log refused the write by its fence. Nothing of it is stored; the chat is
+    /// let go here, and taken over again and read from the log on its next request.
+    #[error(
+        "the chat `{chat}` was written by another warden node past sequence {expected}, the end this node knew: it took the chat over, so this write is refused and nothing of it stored; the chat is read again on its next request"
+    )]
+    Fenced { chat: String, expected: u64 },
 }
 
 impl From<LogError> for WriteError {
     fn from(error: LogError) -> WriteError {
-        WriteError::Refused(Arc::new(error))
+        match error {
+            LogError::Fenced { chat, expected } => WriteError::Fenced { chat, expected },
+            error => WriteError::Refused(Arc::new(error)),
+        }
     }
 }
 

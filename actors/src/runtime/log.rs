@@ -24,6 +24,7 @@
 
 use super::error::{Reading, RuntimeError, WriteError};
 use super::feed::Feed;
+use super::fence::Fences;
 use super::panic_text;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -137,6 +138,11 @@ enum Job {
     /// Fold the preferences again from the log, publish them, and answer the sequence of
     /// their newest record: another node may have appended some (`docs/cluster.md`).
     Refold(oneshot::Sender<Result<u64, WriteError>>),
+    /// A chat was read from the log at this sequence (its replay or takeover) and comes into
+    /// memory: in a cluster, its writes are fenced there from now on ([`Fences::know`]).
+    Known { chat: String, seq: u64 },
+    /// A chat left memory: its fence is forgotten; what brings it back reads it again.
+    Forget(String),
 }
 
 /// The way to the writer: cheap to clone, one per chat, task and the runtime.
@@ -286,6 +292,18 @@ impl LogHandle {
         }
     }
 
+    /// Tells the writer a chat comes into memory read from the log up to `seq`: sent before
+    /// its actor starts, so before any of its appends.
+    pub fn know(&self, chat: String, seq: u64) {
+        let _ = self.jobs.send(Job::Known { chat, seq });
+    }
+
+    /// Tells the writer a chat left memory: sent after its actor stopped, so after its
+    /// appends.
+    pub fn forget(&self, chat: String) {
+        let _ = self.jobs.send(Job::Forget(chat));
+    }
+
     /// Gives the writer a fault (tests).
     pub fn inject(&self, fault: Fault) {
         let _ = self.jobs.send(Job::Fault(fault));
@@ -366,19 +384,15 @@ impl LogWriter {
     /// Starts the writer's thread on an open log, with the preferences folded from their
     /// stream first.
     pub fn start(log: Arc<EventLog>, feed: Arc<Feed>) -> Result<LogWriter, RuntimeError> {
-        Self::start_with(log, feed, false)
+        Self::start_with(log, feed, None)
     }
 
-    /// [`LogWriter::start`]; with `per_operation`, each operation is written as a batch of its
-    /// own rather than every operation of a group in one. In a cluster, until a node's cut of
-    /// a group left without its commit is its own (`docs/cluster.md`): another node opening
-    /// its log again cuts the parts of a group with no commit at the stream's end, which may be
-    /// this node's group in flight, acknowledged once its commit lands. An operation of one
-    /// record written alone is no group, and nothing cuts it.
-    pub fn start_with(
+    /// [`LogWriter::start`]; with `fences`, in a cluster, every chat's write is fenced at the
+    /// last sequence this node knows for it (`fence.rs`).
+    pub(crate) fn start_with(
         log: Arc<EventLog>,
         feed: Arc<Feed>,
-        per_operation: bool,
+        fences: Option<Fences>,
     ) -> Result<LogWriter, RuntimeError> {
         let (folded, newest) = preferences_of(&log).map_err(|cause| RuntimeError::Read {
             what: Reading::Preferences,
@@ -402,7 +416,7 @@ impl LogWriter {
                     fault: None,
                     failing: None,
                     handed: taken,
-                    per_operation,
+                    fences,
                 };
                 let ended = std::panic::catch_unwind(AssertUnwindSafe(|| writer.run(&receiver)));
                 let standing = match ended {
@@ -547,8 +561,9 @@ struct Writer {
     failing: Option<Failing>,
     /// The handles' count of appends handed over with nobody waiting and not taken yet.
     handed: Arc<AtomicUsize>,
-    /// Each operation written as a batch of its own, never several in one.
-    per_operation: bool,
+    /// In a cluster, the last sequence this node knows for each chat it writes: each chat
+    /// of a group is fenced there.
+    fences: Option<Fences>,
 }
 
 impl Writer {
@@ -639,6 +654,16 @@ impl Writer {
                 // and this group's own preferences are applied over it once durable.
                 Job::Refold(reply) => {
                     let _ = reply.send(self.refold());
+                }
+                Job::Known { chat, seq } => {
+                    if let Some(fences) = &mut self.fences {
+                        fences.know(chat, seq);
+                    }
+                }
+                Job::Forget(chat) => {
+                    if let Some(fences) = &mut self.fences {
+                        fences.forget(&chat);
+                    }
                 }
                 // Whatever came before it is still written and acknowledged; nothing after.
                 Job::Close(reply) => {
@@ -779,12 +804,11 @@ impl Writer {
                     .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
             })
             .collect();
-        // One batch for the group, unless each operation must be a batch of its own (a
-        // cluster, `LogWriter::start_with`).
-        let combined = (!self.per_operation || appends.len() == 1)
-            .then(|| super::fence::append(&self.log, &all));
+        // One batch for the group; when that fails for one append's sake (a record that can't
+        // be encoded, a chat refused by its fence), each append is written again alone.
+        let combined = super::fence::append(&self.log, self.fences.as_mut(), &all);
         let outcomes: Vec<Result<Vec<u64>, WriteError>> = match combined {
-            Some(Ok(seqs)) => {
+            Ok(seqs) => {
                 let mut seqs = seqs.into_iter();
                 appends
                     .iter()
@@ -794,13 +818,15 @@ impl Writer {
                     })
                     .collect()
             }
-            Some(Err(e)) if is_engine(&e) => {
+            Err(e) if is_engine(&e) => {
                 let failure = self.fail(e);
                 appends
                     .iter()
                     .map(|_| Err(WriteError::Refused(Arc::clone(&failure))))
                     .collect()
             }
+            // One append: its own failure, not written again.
+            Err(e) if appends.len() == 1 => vec![Err(WriteError::from(e))],
             _ => appends
                 .iter()
                 .map(|a| {
@@ -812,7 +838,7 @@ impl Writer {
                         .iter()
                         .flat_map(|(stream, records)| records.iter().map(|r| (stream.as_str(), r)))
                         .collect();
-                    super::fence::append(&self.log, &own).map_err(|e| {
+                    super::fence::append(&self.log, self.fences.as_mut(), &own).map_err(|e| {
                         if is_engine(&e) {
                             WriteError::Refused(self.fail(e))
                         } else {

@@ -38,6 +38,7 @@ mod watch;
 pub use chat::{ChatMsg, Judged};
 pub use error::{Part, Reading, RuntimeError, WriteError};
 pub use feed::{FEED_CAPACITY, Feed, Published};
+pub use fence::Fenced;
 pub use log::{Fault, Standing};
 pub use supervisor::{Gate, InMemory, Supervisor, SupervisorArgs, SupervisorMsg};
 
@@ -74,9 +75,6 @@ pub struct Runtime {
     preferences_seq: tokio::sync::watch::Receiver<u64>,
 }
 
-/// The stream of the log's own that a node's marker is appended to ([`Runtime::see_the_end`]).
-pub const MARKS: &str = "~cluster";
-
 /// What creating a task did. An id that is something else's (a chat of its own, a task of
 /// another chat or scope) is [`RuntimeError::Taken`], and nothing is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,6 +109,13 @@ pub struct Options {
     pub log_engine: warden_storage::Engine,
     /// In a cluster, whether this node may bring a chat into memory ([`Gate`]).
     pub gate: Option<Gate>,
+    /// In a cluster, the node's id: the JetStream log is opened as this node, so its groups
+    /// name it and opening aborts only its own groups left open (`docs/cluster.md`). None:
+    /// the stream's one writer.
+    pub log_node: Option<String>,
+    /// In a cluster, what is told of a chat whose write another node's takeover refused
+    /// ([`Fenced`]), before the write is answered.
+    pub fenced: Option<Fenced>,
 }
 
 impl Default for Options {
@@ -125,6 +130,8 @@ impl Default for Options {
             log_cache_bytes: warden_storage::CACHE_BYTES,
             log_engine: warden_storage::Engine::Sled,
             gate: None,
+            log_node: None,
+            fenced: None,
         }
     }
 }
@@ -137,8 +144,13 @@ impl Runtime {
         options: Options,
     ) -> Result<Runtime, RuntimeError> {
         let log = Arc::new(
-            EventLog::open_on(&options.log_engine, dir, options.log_cache_bytes)
-                .map_err(RuntimeError::Open)?,
+            EventLog::open_on_as(
+                &options.log_engine,
+                dir,
+                options.log_cache_bytes,
+                options.log_node.as_deref(),
+            )
+            .map_err(RuntimeError::Open)?,
         );
         let names = names::Names::new();
         let feed = Arc::new(
@@ -147,9 +159,12 @@ impl Runtime {
                 cause,
             })?,
         );
-        // In a cluster each operation is a batch of its own (`LogWriter::start_with`).
-        let writer =
-            LogWriter::start_with(Arc::clone(&log), Arc::clone(&feed), options.gate.is_some())?;
+        // INVARIANT: in a cluster every chat's write is fenced at what this node knows of it.
+        let fences = options
+            .log_node
+            .is_some()
+            .then(|| fence::Fences::new(options.fenced.clone()));
+        let writer = LogWriter::start_with(Arc::clone(&log), Arc::clone(&feed), fences)?;
         let judges = Judges::per_core(&names, writer.preferences(), Arc::clone(&facts));
         let handle = writer.handle();
         let preferences_seq = writer.preferences_seq();
@@ -376,23 +391,23 @@ impl Runtime {
         self.preferences_seq.clone()
     }
 
-    /// Makes this process's view of the log reach the stream's end as it is now, other
-    /// nodes' appends included, and folds the preferences again from it; answers the newest
-    /// preferences record's sequence. Today that is one marker record appended to
-    /// [`MARKS`]: a JetStream log shows this process the stream up to its own newest append
-    /// (its horizon), so an append moves it past everything stored before. The other engine
-    /// work (every node's commits visible where they are) makes this a read.
-    pub async fn see_the_end(&self) -> Result<u64, RuntimeError> {
-        self.log
-            .append(
-                MARKS.to_string(),
-                vec![Record {
-                    at_ms: chat::now_ms(),
-                    event: Event::Turn,
-                }],
-            )
-            .await?;
+    /// Folds the preferences again from the log, every node's records of them included (a
+    /// reader sees the stream to its end), and publishes them; answers the newest preferences
+    /// record's sequence.
+    pub async fn fold_preferences(&self) -> Result<u64, RuntimeError> {
         Ok(self.log.refold().await?)
+    }
+
+    /// Takes chats over from the node that served them before (this node holds their root's
+    /// lease now, and has let go whatever it held of them): each chat the log holds is taken
+    /// over (`EventLog::take_over`: a marker fenced at its end, so the old writer's late
+    /// writes are refused, and the old writer's groups not whole yet aborted) and held in
+    /// memory as the takeover read it, so its next message starts from there. A chat with
+    /// nothing in the log is left as it is: nothing of it can become whole behind this node's
+    /// writes, and its first write is fenced at 0.
+    pub async fn take_over(&self, chats: Vec<String>) -> Result<(), RuntimeError> {
+        self.ask_supervisor(|reply| SupervisorMsg::TakeOver(chats, reply))
+            .await?
     }
 
     /// Lets chats go from memory, once they are served by another node: each actor answers

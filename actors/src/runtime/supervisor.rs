@@ -44,6 +44,10 @@ pub enum SupervisorMsg {
     LetGo(Vec<String>, RpcReplyPort<Vec<ActorRef<ChatMsg>>>),
     /// The ids of the chats in memory, with an actor or idle.
     Ids(RpcReplyPort<Vec<String>>),
+    /// Take these chats over from another node ([`EventLog::take_over`]) and hold each as
+    /// the takeover read it; one with nothing in the log is left alone. Sent once they were
+    /// let go: a chat that still has an actor here is refused.
+    TakeOver(Vec<String>, RpcReplyPort<Result<(), RuntimeError>>),
 }
 
 /// Whether this node may serve a chat (in a cluster: it holds the lease of the chat's root);
@@ -163,12 +167,16 @@ impl SupervisorState {
             None => {
                 let log = Arc::clone(&self.log);
                 let key = id.clone();
-                tokio::task::block_in_place(|| log.chat(&key))
+                let replayed: Held = tokio::task::block_in_place(|| log.chat(&key))
                     .map_err(|cause| RuntimeError::Read {
                         what: Reading::Chat(id.clone()),
                         cause,
                     })?
-                    .into()
+                    .into();
+                // Before its actor can append: its writes are fenced at the end it was read
+                // at. (A chat held idle keeps the fence its last actor's appends left.)
+                self.writer.handle().know(id.clone(), replayed.last_seq);
+                replayed
             }
         };
         let name = self.names.chat(&id);
@@ -224,13 +232,52 @@ impl SupervisorState {
             .filter(|_| !let_go)
             .map(ChatRun::into_held)
             .filter(|held| held.state.events > 0 && held.touched.elapsed() < self.idle);
-        if let Some(held) = held {
-            self.chats.insert(id.to_string(), Holding::Idle(held));
+        match held {
+            Some(held) => {
+                self.chats.insert(id.to_string(), Holding::Idle(held));
+            }
+            // Out of memory: its actor stopped, so every append of it is before this; a next
+            // actor reads it from the log again, and tells its end.
+            None => self.writer.handle().forget(id.to_string()),
         }
         // The first spawns the next actor from what is held (or the log), the others find it.
         for reply in waiting {
             self.chat(myself, id.to_string(), reply).await;
         }
+    }
+
+    /// Takes chats over ([`SupervisorMsg::TakeOver`]).
+    fn take_over(&mut self, ids: Vec<String>) -> Result<(), RuntimeError> {
+        for id in ids {
+            if let Some(Holding::Actor(..)) = self.chats.get(&id) {
+                return Err(RuntimeError::Start {
+                    part: Part::Chat(id),
+                    cause: "it is still in memory here, so it can't be taken over".to_string(),
+                });
+            }
+            // What was held of it is older than what the other node wrote.
+            if self.chats.remove(&id).is_some() {
+                self.writer.handle().forget(id.clone());
+            }
+            let log = Arc::clone(&self.log);
+            let read = tokio::task::block_in_place(|| {
+                // INVARIANT: a chat with nothing in the log gets no marker: a marker alone
+                // would make it a chat of the log's (listed, with no event).
+                if log.end_of(&id)? == 0 {
+                    return Ok(None);
+                }
+                log.take_over(&id).map(Some)
+            })
+            .map_err(|cause| RuntimeError::Read {
+                what: Reading::Chat(id.clone()),
+                cause,
+            })?;
+            if let Some(replayed) = read {
+                self.writer.handle().know(id.clone(), replayed.last_seq);
+                self.chats.insert(id, Holding::Idle(replayed.into()));
+            }
+        }
+        Ok(())
     }
 
     /// Starts a judge in the pool's place `at` (at start, or after one stopped).
@@ -296,12 +343,19 @@ impl Actor for Supervisor {
             SupervisorMsg::Chat(id, reply) => state.chat(&myself, id, reply).await,
             SupervisorMsg::Sweep => {
                 let idle = state.idle;
-                state.chats.retain(|_, holding| match holding {
+                let log = state.writer.handle();
+                state.chats.retain(|id, holding| match holding {
                     Holding::Actor(actor, _) => {
                         let _ = actor.send_message(ChatMsg::Tick);
                         true
                     }
-                    Holding::Idle(held) => held.touched.elapsed() < idle,
+                    Holding::Idle(held) => {
+                        let kept = held.touched.elapsed() < idle;
+                        if !kept {
+                            log.forget(id.clone());
+                        }
+                        kept
+                    }
                 });
             }
             SupervisorMsg::InMemory(reply) => {
@@ -328,6 +382,9 @@ impl Actor for Supervisor {
             SupervisorMsg::Ids(reply) => {
                 let _ = reply.send(state.chats.keys().cloned().collect());
             }
+            SupervisorMsg::TakeOver(ids, reply) => {
+                let _ = reply.send(state.take_over(ids));
+            }
             SupervisorMsg::LetGo(ids, reply) => {
                 let mut stopping = Vec::new();
                 for id in ids {
@@ -338,7 +395,8 @@ impl Actor for Supervisor {
                             stopping.push(actor.clone());
                             state.chats.insert(id, Holding::Actor(actor, waiting));
                         }
-                        Some(Holding::Idle(_)) | None => {}
+                        Some(Holding::Idle(_)) => state.writer.handle().forget(id),
+                        None => {}
                     }
                 }
                 let _ = reply.send(stopping);

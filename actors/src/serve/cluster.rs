@@ -5,8 +5,8 @@
 //! The node that serves a root holds its lease first; when the live set changes, the roots
 //! that moved away are let go (their chats' actors drained, nothing more of them written,
 //! then the lease released), and those that moved here are taken over on their next request:
-//! the lease taken, this process's view of the log brought to the stream's end, the chat
-//! replayed, served. A node that doesn't count itself in the live set (its heartbeat no
+//! the lease taken, the root's chats taken over in the log (a marker each, the old node's
+//! groups not whole yet aborted) and replayed, served. A node that doesn't count itself in the live set (its heartbeat no
 //! longer gets through) answers 503 and serves nothing.
 //!
 //! The person's preferences are the log's, folded by each node's writer: a node that appends
@@ -23,7 +23,7 @@
 use super::App;
 use super::routes::ApiError;
 use crate::config::ClusterConfig;
-use crate::runtime::{Gate, Runtime};
+use crate::runtime::{Fenced, Gate, Runtime};
 use anyhow::{Context as _, Result, anyhow};
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -114,6 +114,9 @@ struct Serving {
     /// What is known of each id's root: `Some(root)`, or `None` (a chat of its own) with
     /// when it was read.
     known: HashMap<String, (Option<String>, Instant)>,
+    /// Roots one of whose chats' writes the log refused by its fence (another node took it
+    /// over): taken over again on their next request, whoever holds the lease then.
+    fenced: HashSet<String>,
 }
 
 struct Root {
@@ -145,6 +148,25 @@ impl Gatekeeper {
                 _ => id,
             };
             !serving.released.contains(root)
+        })
+    }
+
+    /// What the runtime's writer tells of a chat whose write was refused by its fence,
+    /// before the write is answered: its root is not served from what this node holds any
+    /// more (the gate refuses its chats, as for a root let go) and is taken over again on its
+    /// next request (the lease, the takeover, the replay).
+    pub fn fenced(&self) -> Fenced {
+        let shared = Arc::clone(&self.0);
+        Arc::new(move |id: &str| {
+            let mut serving = lock(&shared);
+            let root = match serving.known.get(id) {
+                Some((Some(root), _)) => root.clone(),
+                _ => id.to_string(),
+            };
+            // INVARIANT: a root whose write was fenced is read again from the log before any
+            // of its chats is served here again.
+            serving.released.insert(root.clone());
+            serving.fenced.insert(root);
         })
     }
 }
@@ -315,7 +337,7 @@ impl Node {
         if newest <= *runtime.preferences_seq().borrow() {
             return;
         }
-        match runtime.see_the_end().await {
+        match runtime.fold_preferences().await {
             Ok(folded) => {
                 tracing::debug!(newest, folded, "the preferences folded again from the log");
             }
@@ -452,24 +474,28 @@ impl Node {
         }
         {
             let mut serving = lock(&self.serving);
-            if let Some(held) = serving.roots.get_mut(&root) {
+            let fenced = serving.fenced.contains(&root);
+            if !fenced && let Some(held) = serving.roots.get_mut(&root) {
                 held.ids.insert(id.to_string());
                 return Ok(());
             }
         }
         let lease = self
-            .take(&root, runtime)
+            .take(&root, id, runtime)
             .await
             .map_err(Elsewhere::Refused)?;
         {
             let mut serving = lock(&self.serving);
             serving.released.remove(&root);
-            let held = serving.roots.entry(root.clone()).or_insert(Root {
-                lease,
-                ids: HashSet::new(),
-            });
-            held.ids.insert(root.clone());
-            held.ids.insert(id.to_string());
+            // A root taken again after a fence keeps its ids, with the lease as taken now.
+            let mut ids = serving
+                .roots
+                .remove(&root)
+                .map(|held| held.ids)
+                .unwrap_or_default();
+            ids.insert(root.clone());
+            ids.insert(id.to_string());
+            serving.roots.insert(root.clone(), Root { lease, ids });
         }
         // The live set changed while the lease was taken: let go at once, not at the next look.
         if !self.is_mine(&root) {
@@ -481,9 +507,11 @@ impl Node {
         Ok(())
     }
 
-    /// Takes `root`'s lease; when another node held it, brings this process's view of the
-    /// log to the stream's end before the chat is read, so what that node wrote is replayed.
-    async fn take(&self, root: &str, runtime: &Runtime) -> Result<Lease, ApiError> {
+    /// Takes `root`'s lease (for a request about `id`, the root or one of its tasks); when
+    /// another node held it, takes the root's chats over in the log before any is read here
+    /// (`Runtime::take_over`), so what that node wrote is replayed and its late writes are
+    /// refused.
+    async fn take(&self, root: &str, id: &str, runtime: &Runtime) -> Result<Lease, ApiError> {
         let started = Instant::now();
         loop {
             let failed = |e: ClusterError| {
@@ -493,10 +521,12 @@ impl Node {
             };
             let before = self.cluster.holder(root).await.map_err(failed)?;
             // Held by another node before, or released by one: what it wrote is taken over.
-            let over = match &before {
-                Some(held) => held.node != self.id,
-                None => self.cluster.was_released(root).await.map_err(failed)?,
-            };
+            let fenced = lock(&self.serving).fenced.contains(root);
+            let over = fenced
+                || match &before {
+                    Some(held) => held.node != self.id,
+                    None => self.cluster.was_released(root).await.map_err(failed)?,
+                };
             let live = self.member.live();
             match self
                 .cluster
@@ -506,7 +536,9 @@ impl Node {
                 Ok(lease) => {
                     if over {
                         // Whatever this node held of the root's chats is older than what the
-                        // other node wrote: let go, and read again from the log, its end seen.
+                        // other node wrote: let go, then taken over in the log and read again
+                        // (the root, its tasks as this node knows them, and the chat asked
+                        // about, which may be a task made by the other node).
                         let mut ids = vec![root.to_string()];
                         {
                             let serving = lock(&self.serving);
@@ -518,16 +550,20 @@ impl Node {
                                     .map(|(id, _)| id.clone()),
                             );
                         }
-                        runtime.let_go(ids).await.map_err(|e| {
+                        if !ids.iter().any(|known| known == id) {
+                            ids.push(id.to_string());
+                        }
+                        runtime.let_go(ids.clone()).await.map_err(|e| {
                             unavailable(format!(
                                 "warden could not take the chat `{root}` over: {e}"
                             ))
                         })?;
-                        runtime.see_the_end().await.map_err(|e| {
+                        runtime.take_over(ids).await.map_err(|e| {
                             unavailable(format!(
-                                "warden could not read the chat `{root}` taken over: {e}"
+                                "warden could not take the chat `{root}` over: {e}"
                             ))
                         })?;
+                        lock(&self.serving).fenced.remove(root);
                         tracing::info!(chat = %root, token = lease.token, "taken over");
                     }
                     return Ok(lease);

@@ -271,6 +271,10 @@ pub async fn start(settings: Settings) -> Result<Server> {
             log_cache_bytes: settings.log_cache_bytes,
             log_engine: settings.log_engine.clone(),
             gate: clustered.as_ref().map(|(.., gatekeeper)| gatekeeper.gate()),
+            log_node: clustered.as_ref().map(|(_, _, node, ..)| node.clone()),
+            fenced: clustered
+                .as_ref()
+                .map(|(.., gatekeeper)| gatekeeper.fenced()),
         },
     )
     .await?;

@@ -10,7 +10,7 @@ use super::metrics::Gauges;
 use super::page::Caller;
 use super::token::Check;
 use super::{events, page, settings};
-use crate::runtime::{Made, RuntimeError};
+use crate::runtime::{Made, RuntimeError, WriteError};
 use crate::second_look::SecondLook;
 use axum::body::Bytes;
 use axum::extract::rejection::PathRejection;
@@ -157,7 +157,9 @@ impl From<RuntimeError> for ApiError {
             } => (StatusCode::BAD_REQUEST, Some("ran")),
             RuntimeError::OwnId { .. } => (StatusCode::BAD_REQUEST, Some("task")),
             RuntimeError::Taken { .. } => (StatusCode::CONFLICT, Some("task")),
-            RuntimeError::Unwritable { .. } | RuntimeError::Elsewhere { .. } => {
+            RuntimeError::Unwritable { .. }
+            | RuntimeError::Elsewhere { .. }
+            | RuntimeError::Write(WriteError::Fenced { .. }) => {
                 (StatusCode::SERVICE_UNAVAILABLE, None)
             }
             RuntimeError::Open(_)
@@ -1534,6 +1536,14 @@ mod tests {
                 RuntimeError::OwnId { chat: "c1".into() },
                 400,
                 "`task`: a task needs an id of its own, not its chat's `c1`",
+            ),
+            (
+                RuntimeError::Write(WriteError::from(warden_storage::LogError::Fenced {
+                    chat: "c1".into(),
+                    expected: 7,
+                })),
+                503,
+                "warden could not record the event: the chat `c1` was written by another warden node past sequence 7, the end this node knew: it took the chat over, so this write is refused and nothing of it stored; the chat is read again on its next request",
             ),
         ];
         for (error, status, message) in cases {
