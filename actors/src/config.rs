@@ -209,11 +209,9 @@ impl LogConfig {
             });
         }
         if let Some(url) = &self.url
-            && !["nats://", "tls://"].iter().any(|s| url.starts_with(s))
+            && let Err(why) = warden_storage::jetstream::servers(url)
         {
-            return Some(format!(
-                "`log.url = \"{url}\"` must start with `nats://` or `tls://`"
-            ));
+            return Some(format!("`log.url = \"{url}\"`: {why}"));
         }
         if let Some(stream) = &self.stream
             && !warden_storage::jetstream::Settings::is_stream_name(stream)
@@ -546,6 +544,16 @@ mod tests {
                 replicas: 3,
             })
         );
+        // Several servers of one cluster, with blanks after the commas.
+        assert_eq!(
+            engine(
+                "[log]\nengine = \"jetstream\"\nurl = \"nats://10.0.0.2:4222, nats://10.0.0.3:4222\"\n"
+            ),
+            warden_storage::Engine::JetStream(warden_storage::jetstream::Settings {
+                url: "nats://10.0.0.2:4222, nats://10.0.0.3:4222".into(),
+                ..warden_storage::jetstream::Settings::default()
+            })
+        );
     }
 
     #[test]
@@ -664,6 +672,14 @@ mod tests {
             (
                 "[log]\nengine = \"jetstream\"\nurl = \"http://h\"\n",
                 "must start with `nats://`",
+            ),
+            (
+                "[log]\nengine = \"jetstream\"\nurl = \"nats://a:4222,http://b\"\n",
+                "`http://b` must start with `nats://`",
+            ),
+            (
+                "[log]\nengine = \"jetstream\"\nurl = \"nats://a:4222,\"\n",
+                "`` must start with `nats://`",
             ),
             (
                 "[log]\nengine = \"jetstream\"\nstream = \"a.b\"\n",

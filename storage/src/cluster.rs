@@ -118,7 +118,11 @@ impl Cluster {
             async_nats::ConnectOptions::new()
                 .connection_timeout(STEP_TIMEOUT)
                 .name("warden-cluster")
-                .connect(settings.url.as_str()),
+                .connect(
+                    settings
+                        .servers()
+                        .map_err(|cause| failed(&nodes_bucket, cause))?,
+                ),
         )
         .await
         .map_err(|cause| failed(&nodes_bucket, cause))?;

@@ -111,7 +111,9 @@ const ABORT: &str = "Warden-Abort";
 /// Where the log is: the configuration's `[log]` for `engine = "jetstream"`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
-    /// The server, `nats://host:port`.
+    /// The server, `nats://host:port`, or several servers of one cluster separated by commas
+    /// (`nats://a:4222,nats://b:4222`): the client connects to any of them, and connects
+    /// again to another when the one it has goes away.
     pub url: String,
     /// The stream's name; its subjects start with it.
     pub stream: String,
@@ -130,6 +132,12 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The servers `url` names, each `nats://` or `tls://`; an error names the one that is
+    /// not a server's address.
+    pub fn servers(&self) -> Result<Vec<async_nats::ServerAddr>, String> {
+        servers(&self.url)
+    }
+
     /// Whether a stream name can be one: letters, digits, `-` and `_` (it is also the first
     /// token of every subject).
     pub fn is_stream_name(name: &str) -> bool {
@@ -281,6 +289,21 @@ async fn step<T, E: std::fmt::Display>(
             format!("{what}: no answer within {STEP_TIMEOUT:?}"),
         )),
     }
+}
+
+/// The servers of a `url`: one address, or several separated by commas (blanks around each
+/// allowed), each `nats://` or `tls://`.
+pub fn servers(url: &str) -> Result<Vec<async_nats::ServerAddr>, String> {
+    url.split(',')
+        .map(str::trim)
+        .map(|one| {
+            if !["nats://", "tls://"].iter().any(|s| one.starts_with(s)) {
+                return Err(format!("`{one}` must start with `nats://` or `tls://`"));
+            }
+            one.parse::<async_nats::ServerAddr>()
+                .map_err(|e| format!("`{one}` is not a server's address: {e}"))
+        })
+        .collect()
 }
 
 /// One stored message as the log reads it.
@@ -646,7 +669,7 @@ impl JetStreamLog {
                 async_nats::ConnectOptions::new()
                     .connection_timeout(STEP_TIMEOUT)
                     .name("warden")
-                    .connect(settings.url.as_str()),
+                    .connect(settings.servers().map_err(|e| store(&shown, e))?),
             )
             .await?;
             let mut js = jetstream::new(client);

@@ -1,8 +1,8 @@
 //! What only JetStream's log has to show: every acknowledged append is there after the server
 //! is killed with SIGKILL and started again on its store (once each, though the client sent
 //! some again), a group cut short at the stream's end is never seen, every id the API
-//! accepts is a subject of its own, and a stream written before groups had chains is read
-//! and written on.
+//! accepts is a subject of its own, a url of several servers opens on one that answers, and
+//! a stream written before groups had chains is read and written on.
 
 use crate::engines::NatsServer;
 use crate::{Outcome, said};
@@ -232,6 +232,40 @@ fn no_server_is_an_error_that_names_it() {
         "{said}"
     );
     assert!(started.elapsed() < jetstream::STEP_TIMEOUT + Duration::from_secs(5));
+}
+
+/// A `url` naming several servers: the log opens on the one that answers, the first
+/// (nobody listening on it) passed over, and a bad address among them is refused by name.
+#[test]
+fn a_url_of_several_servers_opens_on_one_that_answers() -> Outcome {
+    let Some(server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let nobody = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let live = server.settings();
+    let settings = jetstream::Settings {
+        url: format!("nats://127.0.0.1:{nobody}, {}", live.url),
+        ..live.clone()
+    };
+    let log = EventLog::open_jetstream(&settings)?;
+    log.append("c1", &said(1, "through the second server"))?;
+    assert_eq!(log.chat("c1")?.state.said, ["through the second server"]);
+    let bad = jetstream::Settings {
+        url: format!("{},http://127.0.0.1:{nobody}", live.url),
+        ..live
+    };
+    let Err(e) = EventLog::open_jetstream(&bad) else {
+        panic!("opened a log on a url with an http:// server in it")
+    };
+    assert!(
+        e.to_string().contains(&format!(
+            "`http://127.0.0.1:{nobody}` must start with `nats://`"
+        )),
+        "{e}"
+    );
+    Ok(())
 }
 
 /// A stream made by the warden before groups had chains (subjects `warden.chat.>` only, a
