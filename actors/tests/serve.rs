@@ -1150,16 +1150,9 @@ fn serve(data: &Path, config: &Path, home: &Path) -> (std::process::Child, Strin
         .stderr(Stdio::null())
         .spawn()
         .unwrap_or_else(|e| panic!("spawn warden serve: {e}"));
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
-        let _ = sender.send(line);
-    });
-    let line = match receiver.recv_timeout(Duration::from_secs(60)) {
-        Ok(line) => line,
-        Err(_) => {
+    let line = match crate::common::first_line(&mut child, Duration::from_secs(60)) {
+        Some(line) => line,
+        None => {
             let _ = child.kill();
             panic!("warden serve printed no line");
         }

@@ -199,14 +199,7 @@ impl Project {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("spawn warden serve: {e}"));
-        let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
-        let line = receiver.recv_timeout(PRINTS_WITHIN).unwrap_or_else(|_| {
+        let line = crate::common::first_line(&mut child, PRINTS_WITHIN).unwrap_or_else(|| {
             let _ = child.kill();
             panic!("warden serve printed nothing in {PRINTS_WITHIN:?}")
         });

@@ -6,7 +6,6 @@
 use crate::common::Place;
 use crate::common::nats::{NatsCluster, NatsServer};
 use serde_json::Value;
-use std::io::BufRead as _;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -168,14 +167,7 @@ impl Warden {
             .stderr(log)
             .spawn()
             .unwrap_or_else(|e| panic!("spawn warden serve: {e}"));
-        let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
-        let line = receiver.recv_timeout(PRINTS_WITHIN).unwrap_or_default();
+        let line = crate::common::first_line(&mut child, PRINTS_WITHIN).unwrap_or_default();
         let Some(addr) = line
             .strip_prefix("warden: listening on http://")
             .and_then(|rest| rest.split(',').next())

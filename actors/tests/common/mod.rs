@@ -78,7 +78,7 @@ impl Place {
     /// Starts the real `warden serve --data DATA --listen 127.0.0.1:0` and waits until it
     /// answers `/healthz`.
     pub fn serve(&self) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_warden"))
+        let child = Command::new(env!("CARGO_BIN_EXE_warden"))
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(self.data())
             .current_dir(self.dir.path())
@@ -91,21 +91,13 @@ impl Place {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("spawn warden serve: {e}"));
-        let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
         let mut serve = Serve {
             child,
             addr: None,
             started: String::new(),
         };
-        let line = receiver
-            .recv_timeout(PRINTS_WITHIN)
-            .unwrap_or_else(|_| panic!("warden serve printed nothing in {PRINTS_WITHIN:?}"));
+        let line = first_line(&mut serve.child, PRINTS_WITHIN)
+            .unwrap_or_else(|| panic!("warden serve printed nothing in {PRINTS_WITHIN:?}"));
         // `warden: listening on http://127.0.0.1:PORT, log in DATA/log`
         let addr = line
             .strip_prefix("warden: listening on http://")
@@ -356,4 +348,18 @@ pub fn hook_as(place: &Place, url: &str, input: &Value, args: &[&str]) -> Run {
         "warden hook exits 0: {run:?}"
     );
     run
+}
+
+/// The first line a child prints on its stdout (piped), read on a thread of its own so that
+/// the wait is bounded: `None` when no line came within `within` (the caller kills the child
+/// and says why).
+pub fn first_line(child: &mut Child, within: Duration) -> Option<String> {
+    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    receiver.recv_timeout(within).ok()
 }
