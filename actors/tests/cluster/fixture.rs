@@ -224,31 +224,8 @@ impl Warden {
         headers: &[(&str, &str)],
         body: Option<&Value>,
     ) -> (u16, Value) {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(20)))
-            .build()
-            .new_agent();
-        let mut request = ureq::http::Request::builder()
-            .method(method)
-            .uri(format!("http://{}{path}", self.addr));
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        let response = match body {
-            Some(body) => request
-                .header("Content-Type", "application/json")
-                .body(body.to_string())
-                .map(|r| agent.run(r)),
-            None => request.body(()).map(|r| agent.run(r)),
-        }
-        .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
-        let Ok(mut response) = response else {
-            return (0, Value::Null);
-        };
-        let status = response.status().as_u16();
-        let text = response.body_mut().read_to_string().unwrap_or_default();
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+        let base = format!("http://{}", self.addr);
+        crate::common::send(&base, method, path, headers, body, Duration::from_secs(20))
     }
 
     /// A request that must answer 200; its JSON.

@@ -194,14 +194,6 @@ impl Drop for Serve {
     }
 }
 
-fn agent() -> ureq::Agent {
-    ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(10)))
-        .build()
-        .new_agent()
-}
-
 /// One request to the daemon: the status and the answer as JSON (`Null` when it is not JSON,
 /// or when nothing answers: status 0). With `token`, `Authorization: Bearer <token>`.
 pub fn call(
@@ -211,18 +203,49 @@ pub fn call(
     token: Option<&str>,
     body: Option<&Value>,
 ) -> (u16, Value) {
+    let bearer = token.map(|token| format!("Bearer {token}"));
+    let headers: Vec<(&str, &str)> = bearer
+        .iter()
+        .map(|bearer| ("Authorization", bearer.as_str()))
+        .collect();
+    send(
+        &serve.url(),
+        method,
+        path,
+        &headers,
+        body,
+        Duration::from_secs(10),
+    )
+}
+
+/// One request to `base` (`http://HOST:PORT`) with `headers`, a JSON body when there is one,
+/// answered within `timeout`: the status and the answer as JSON (`Null` when it is not JSON,
+/// or when nothing answers: status 0).
+pub fn send(
+    base: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+    timeout: Duration,
+) -> (u16, Value) {
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(timeout))
+        .build()
+        .new_agent();
     let mut request = ureq::http::Request::builder()
         .method(method)
-        .uri(format!("{}{path}", serve.url()));
-    if let Some(token) = token {
-        request = request.header("Authorization", format!("Bearer {token}"));
+        .uri(format!("{base}{path}"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
     }
     let response = match body {
         Some(body) => request
             .header("Content-Type", "application/json")
             .body(body.to_string())
-            .map(|r| agent().run(r)),
-        None => request.body(()).map(|r| agent().run(r)),
+            .map(|r| agent.run(r)),
+        None => request.body(()).map(|r| agent.run(r)),
     }
     .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
     let Ok(mut response) = response else {
