@@ -328,6 +328,28 @@ impl EventLog {
         either!(self, log => log.end_of(chat))
     }
 
+    /// The first record of a chat a reader sees (its opening, for a chat or a task), `None`
+    /// when it has none: what places a task made before the cluster's roots bucket, whose
+    /// opening names its parent.
+    pub fn first(&self, chat: &str) -> Result<Option<Entry>, LogError> {
+        match &self.inner {
+            Inner::Sled(log) => log.records(chat)?.next().transpose(),
+            Inner::JetStream(log) => log.first(chat),
+        }
+    }
+
+    /// On JetStream, aborts whatever group each node not in `live` left open on its chain
+    /// (this node's aside), so that the event feed goes on past it; answers the nodes whose
+    /// chains were aborted. Safe whenever it runs: of the abort and the node's own commit,
+    /// fenced at the same base, exactly one is stored (`docs/cluster.md`). sled has one
+    /// writer: nothing to do.
+    pub fn abort_departed(&self, live: &[&str]) -> Result<Vec<String>, LogError> {
+        match &self.inner {
+            Inner::Sled(_) => Ok(Vec::new()),
+            Inner::JetStream(log) => log.abort_departed(live),
+        }
+    }
+
     /// Makes every event appended before this call durable, and waits for it: once it
     /// returns, they survive a crash of the process or the machine (on JetStream: as far as
     /// the server's acknowledgement goes, `docs/cluster.md`).

@@ -6,15 +6,18 @@
 //! with no entry is a chat of its own (or a task made before the cluster was, whose records
 //! every node read when it opened the log).
 
-use super::{Cluster, ClusterError, bounded, key_of};
+use super::{Cluster, ClusterError, bounded, key_of, leader_entry};
 
 impl Cluster {
-    /// The root chat the bucket names for `id`, if it names one.
+    /// The root chat the bucket names for `id`, if it names one, as the bucket's leader holds
+    /// it: a replica behind would place a task by its own id, apart from its chat.
     pub async fn root_of(&self, id: &str) -> Result<Option<String>, ClusterError> {
-        let value = bounded("reading a task's root", self.roots.get(key_of(id)))
+        let entry = leader_entry(&self.roots, &key_of(id))
             .await
             .map_err(|e| self.roots_failed(e))?;
-        Ok(value.map(|value| String::from_utf8_lossy(&value).into_owned()))
+        Ok(entry
+            .filter(|(_, _, put)| *put)
+            .map(|(value, _, _)| String::from_utf8_lossy(&value).into_owned()))
     }
 
     /// Writes `task → root`, once: kept when it names `root` already,
