@@ -3,8 +3,8 @@
 //! The bucket `<stream>-roots` keeps `task → root chat`, written once by the node that makes
 //! the task, before the task's first record: a node that never read the task's records (they
 //! may be past what its log shows it, `docs/cluster.md`) still places the task right. An id
-//! with no entry is a chat of its own (or a task made before the cluster was, whose records
-//! every node read when it opened the log).
+//! with no entry is a chat of its own, or a task made before the cluster was: `warden serve`
+//! then reads its root from its opening in the log (`actors/src/serve/lineage.rs`).
 
 use super::{Cluster, ClusterError, bounded, key_of, leader_entry};
 
