@@ -253,6 +253,9 @@ pub struct JetStreamLog {
     published: AtomicU64,
     /// Groups of several records written, for their ids.
     groups: AtomicU64,
+    /// Opened to read only ([`JetStreamLog::open_to_read`]): the streams are not made, no
+    /// chain is written, every write is refused.
+    read_only: bool,
 }
 
 impl std::fmt::Debug for JetStreamLog {
@@ -522,6 +525,21 @@ impl JetStreamLog {
     /// (`docs/cluster.md`). Without an id the log is the stream's one writer: opening also
     /// cuts a group left open at the stream's end, whoever wrote it.
     pub fn open_as(settings: &Settings, node: Option<&str>) -> Result<JetStreamLog, LogError> {
+        Self::open_with(settings, node, false)
+    }
+
+    /// Connects to read the stream only, as `warden replay --check` does: the streams must be
+    /// there (nothing is made), nothing is written (no chain, no cut, no abort: a live
+    /// node's group in flight is left alone), and every write is refused.
+    pub fn open_to_read(settings: &Settings) -> Result<JetStreamLog, LogError> {
+        Self::open_with(settings, None, true)
+    }
+
+    fn open_with(
+        settings: &Settings,
+        node: Option<&str>,
+        read_only: bool,
+    ) -> Result<JetStreamLog, LogError> {
         let shown = format!("{}, stream `{}`", settings.url, settings.stream);
         if !Settings::is_stream_name(&settings.stream) {
             return Err(LogError::Open {
@@ -579,6 +597,7 @@ impl JetStreamLog {
             fates: Arc::new(Mutex::new(HashMap::new())),
             published: AtomicU64::new(0),
             groups: AtomicU64::new(0),
+            read_only,
         };
         log.connect().map_err(|e| match e {
             LogError::Store { path, cause } => LogError::Open { path, cause },
@@ -607,6 +626,24 @@ impl JetStreamLog {
         answered
             .recv()
             .map_err(|_| store(&self.shown, "the client's runtime stopped"))?
+    }
+
+    fn read_only_error(&self) -> LogError {
+        store(&self.shown, "the log was opened to read only")
+    }
+
+    /// A chat's snapshot as the stream holds it (its bytes, versioned), for the check.
+    pub(crate) fn snapshot_bytes(&self, chat: &str) -> Result<Option<Vec<u8>>, LogError> {
+        let subject = self.snapshot_subject(chat)?;
+        let conn = self.conn()?;
+        let shown = self.shown.clone();
+        self.run(async move {
+            match conn.snapshots.direct_get_last_for_subject(&subject).await {
+                Ok(message) => Ok(Some(message.payload.to_vec())),
+                Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => Ok(None),
+                Err(e) => Err(store(&shown, format!("reading a snapshot: {e}"))),
+            }
+        })
     }
 
     fn closed(&self) -> LogError {
@@ -664,7 +701,7 @@ impl JetStreamLog {
     fn connect(&self) -> Result<(), LogError> {
         let settings = self.settings.clone();
         let shown = self.shown.clone();
-        let (node, named) = (self.node.clone(), self.named);
+        let (node, named, read_only) = (self.node.clone(), self.named, self.read_only);
         let fates = Arc::clone(&self.fates);
         let ids: Vec<String> = (0..2 * MOVE_TRIES + 64).map(|_| self.next_id()).collect();
         let (conn, chain) = self.run(async move {
@@ -700,6 +737,21 @@ impl JetStreamLog {
                 allow_direct: true,
                 ..Default::default()
             };
+            if read_only {
+                let events = step(&shown, "opening the stream", js.get_stream(name)).await?;
+                let snapshots = step(
+                    &shown,
+                    "opening the snapshots' stream",
+                    js.get_stream(format!("{name}-snapshots")),
+                )
+                .await?;
+                let conn = Conn {
+                    js,
+                    events,
+                    snapshots,
+                };
+                return Ok((conn, None));
+            }
             let mut events = step(
                 &shown,
                 "opening the stream",
@@ -755,9 +807,9 @@ impl JetStreamLog {
                     ),
                 ));
             };
-            Ok((conn, chain))
+            Ok((conn, Some(chain)))
         })?;
-        *self.chain.lock().unwrap_or_else(PoisonError::into_inner) = Some(chain);
+        *self.chain.lock().unwrap_or_else(PoisonError::into_inner) = chain;
         *self.conn.write().unwrap_or_else(PoisonError::into_inner) = Some(conn);
         Ok(())
     }
@@ -879,6 +931,9 @@ impl JetStreamLog {
         items: &[(&str, R)],
         fences: &[(&str, u64)],
     ) -> Result<Vec<u64>, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
         let mut encoded = Vec::with_capacity(items.len());
         for (chat, record) in items {
             let value = codec::write_record(record.borrow()).map_err(|e| LogError::Encode {
@@ -1102,6 +1157,9 @@ impl JetStreamLog {
     /// node's first fenced append carries. [`LogError::Fenced`] when the chat moved under the
     /// marker [`MOVE_TRIES`] times (another node writes it).
     pub fn take_over(&self, chat: &str) -> Result<Replayed, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
         let subject = self.subject(chat)?;
         let mut marker = None;
         let mut end = 0;
@@ -1252,6 +1310,9 @@ impl JetStreamLog {
     /// no group ever changes its fate. A chain whose newest message is another node's abort
     /// already is left as it is. Answers the nodes whose chains were aborted.
     pub fn abort_departed(&self, live: &[&str]) -> Result<Vec<String>, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
         let conn = self.conn()?;
         let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
         let own = self.node.clone();
@@ -1374,6 +1435,9 @@ impl JetStreamLog {
     /// Keeps a chat's snapshot (see [`crate::EventLog::snapshot`]): acknowledged when this
     /// returns.
     pub fn snapshot(&self, chat: &str, seq: u64, state: &ChatState) -> Result<bool, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
         if self
             .partial
             .lock()

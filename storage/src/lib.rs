@@ -41,7 +41,7 @@ mod witness;
 
 pub use codec::Skip;
 pub use error::LogError;
-pub use report::{Report, check};
+pub use report::{Report, check, check_stream};
 
 pub use sledlog::PROBE_BYTES;
 
@@ -452,15 +452,9 @@ impl EventLog {
         either!(self, log => log.size_on_disk())
     }
 
-    /// Walks every record and snapshot: what [`check`] reports. sled only: a JetStream log
-    /// is refused with the reason.
+    /// Walks every record and snapshot: what [`check`] (sled) and [`check_stream`]
+    /// (JetStream) report.
     pub fn report(&self) -> Result<Report, LogError> {
-        match &self.inner {
-            Inner::Sled(log) => log.report(),
-            Inner::JetStream(log) => Err(LogError::Store {
-                path: log.shown().to_string(),
-                cause: "the check walks a sled log's files; a JetStream stream is checked by replaying it".to_string(),
-            }),
-        }
+        either!(self, log => log.report())
     }
 }
