@@ -1899,6 +1899,14 @@ async fn walk(
             .info()
             .map_err(|e| store(shown, format!("replaying: {e}")))?;
         let (seq, left) = (info.stream_sequence, info.pending);
+        // INVARIANT: a walk's sequences only grow. An ordered consumer made again under the
+        // client after its server restarted delivers from before where it was asked to
+        // start (seen: from the subject's first message, start 1044, every one again up
+        // to there): each message is taken once, in order, or a replay would apply records
+        // twice.
+        if seq <= last {
+            continue;
+        }
         if seq > horizon {
             return Ok(None);
         }
