@@ -76,9 +76,14 @@ enum Command {
     },
     /// Check an event log: every record read, what it holds, what could not be read.
     Replay {
-        /// Verify the log in this folder (and change nothing).
+        /// Verify the log (and change nothing): the sled log in DIR, or without DIR the log
+        /// the configuration names (its data folder's, or its JetStream stream, read only).
         #[arg(long, value_name = "DIR")]
-        check: PathBuf,
+        check: Option<Option<PathBuf>>,
+        /// The configuration file (default: $WARDEN_CONFIG, else config.toml in warden's
+        /// settings folder if there is one).
+        #[arg(long)]
+        config: Option<PathBuf>,
     },
     /// Read the person's words for one act: asked, held or neither, and which words decided.
     Intent {
@@ -182,7 +187,7 @@ fn run_cli(cli: Cli) -> Result<std::process::ExitCode> {
             show,
             rates,
         } => corpus(&dir, external.as_deref(), show, rates.as_deref()),
-        Command::Replay { check } => replay_check(&check),
+        Command::Replay { check, config } => replay_check(check, config.as_deref()),
         Command::Intent {
             act,
             names,
@@ -462,9 +467,36 @@ fn look(check: bool, config: Option<&Path>) -> Result<std::process::ExitCode> {
     }
 }
 
-fn replay_check(dir: &Path) -> Result<std::process::ExitCode> {
-    let report = warden_storage::check(dir)
-        .with_context(|| format!("checking the event log in {}", dir.display()))?;
+fn replay_check(
+    check: Option<Option<PathBuf>>,
+    config: Option<&Path>,
+) -> Result<std::process::ExitCode> {
+    let Some(dir) = check else {
+        bail!("say what to do with the log: `warden replay --check [DIR]` verifies it");
+    };
+    let report = match dir {
+        Some(dir) => warden_storage::check(&dir)
+            .with_context(|| format!("checking the event log in {}", dir.display()))?,
+        None => {
+            let home = std::env::var("HOME").unwrap_or_else(|_| "/".to_string());
+            let config = Config::load(config, &home)?;
+            match config.log.engine() {
+                warden_storage::Engine::Sled => {
+                    let dir = config.data_dir(&home);
+                    warden_storage::check(&dir)
+                        .with_context(|| format!("checking the event log in {}", dir.display()))?
+                }
+                warden_storage::Engine::JetStream(settings) => {
+                    warden_storage::check_stream(&settings).with_context(|| {
+                        format!(
+                            "checking the event log in the stream `{}` at {}",
+                            settings.stream, settings.url
+                        )
+                    })?
+                }
+            }
+        }
+    };
     outln!("{report}");
     Ok(if report.is_clean() {
         std::process::ExitCode::SUCCESS

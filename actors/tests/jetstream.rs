@@ -172,3 +172,136 @@ fn warden_torture_on_jetstream_loses_nothing() {
         "a sled log in {shown}"
     );
 }
+
+/// `warden replay --check DIR`, without DIR, on a configuration whose log is on JetStream:
+/// the real binary walks the stream (read only) and reports what it holds; a stream that is
+/// not there is refused by name, and is still not there after the check.
+#[test]
+fn replay_check_walks_the_stream_the_configuration_names() {
+    let Some(nats) = NatsServer::start().unwrap_or_else(|e| panic!("nats-server: {e}")) else {
+        return;
+    };
+    let place = Place::new();
+    let settings = place.home().join(".config/warden");
+    let configure = |stream: &str| {
+        std::fs::create_dir_all(&settings)
+            .and_then(|()| std::fs::write(settings.join("config.toml"), nats.log_table(stream)))
+            .unwrap_or_else(|e| panic!("the configuration: {e}"));
+    };
+    configure("checked");
+    let work = place.work();
+    let serve = place.serve();
+    let token = place.token();
+    for command in ["ls", "git status", "cargo test"] {
+        judged(&serve, &token, command, &work);
+    }
+    let check = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_warden"))
+            .args(["replay", "--check"])
+            .env("HOME", place.home())
+            .env_remove("WARDEN_DATA")
+            .env_remove("WARDEN_CONFIG")
+            .env_remove("XDG_CONFIG_HOME")
+            .output()
+            .unwrap_or_else(|e| panic!("warden replay: {e}"));
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (ok, out, err) = check();
+    assert!(ok, "warden replay --check failed: {out}{err}");
+    assert!(
+        out.contains(&format!("event log in `{}, stream `checked``", nats.url())),
+        "{out}"
+    );
+    assert!(out.contains("1 chat, "), "{out}");
+    assert!(
+        out.contains("every record read; every snapshot agrees"),
+        "{out}"
+    );
+    drop(serve);
+    configure("absent");
+    for _ in 0..2 {
+        let (ok, out, err) = check();
+        assert!(!ok, "a stream that is not there is refused: {out}");
+        assert!(
+            err.contains("the stream `absent`") && err.contains("stream not found"),
+            "{err}"
+        );
+    }
+}
+
+/// Tasks made before `[cluster]` (the runtime on JetStream, no node, no roots bucket): the
+/// cluster layer reads a task's root from its opening in the log, through a task of a task;
+/// a task whose parent the bucket roots (made after the cluster) takes the parent's root; a
+/// chat, and an id the log holds nothing of, are their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_task_made_before_the_cluster_finds_its_root_in_its_opening() {
+    use warden_actors::runtime::{Options, Runtime};
+    use warden_actors::serve::lineage::root_in_log;
+    use warden_storage::cluster::{Cluster, TTL};
+    let Some(nats) = NatsServer::start().unwrap_or_else(|e| panic!("nats-server: {e}")) else {
+        return;
+    };
+    let settings = warden_storage::jetstream::Settings {
+        url: nats.url(),
+        stream: "rooted".to_string(),
+        replicas: 1,
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let runtime = Runtime::open(
+        dir.path(),
+        std::sync::Arc::new(warden::facts::FakeFacts::unknown()),
+        Options {
+            log_engine: warden_storage::Engine::JetStream(settings.clone()),
+            ..Options::default()
+        },
+    )
+    .await
+    .unwrap_or_else(|e| panic!("the runtime: {e:#}"));
+    let said = |text: &str| warden::chat::Event::Said {
+        text: text.to_string(),
+    };
+    for chat in ["c1", "c9"] {
+        runtime
+            .record(chat, said("hello"))
+            .await
+            .unwrap_or_else(|e| panic!("{chat}: {e}"));
+    }
+    for (chat, task) in [("c1", "t1"), ("t1", "t2"), ("c9", "t3"), ("t3", "t4")] {
+        runtime
+            .create_task(chat, task, false)
+            .await
+            .unwrap_or_else(|e| panic!("{task} of {chat}: {e}"));
+    }
+    let cluster = Cluster::connect(&settings, TTL)
+        .await
+        .unwrap_or_else(|e| panic!("the cluster: {e}"));
+    // t3 as a node of the cluster would have rooted it; t4, made before, is not.
+    cluster
+        .set_root("t3", "c9")
+        .await
+        .unwrap_or_else(|e| panic!("t3's root: {e}"));
+    for (id, root) in [
+        ("c1", None),
+        ("t1", Some("c1")),
+        ("t2", Some("c1")),
+        ("t4", Some("c9")),
+        ("nothing", None),
+    ] {
+        assert_eq!(
+            root_in_log(&cluster, &runtime, id)
+                .await
+                .unwrap_or_else(|e| panic!("{id}: {e}"))
+                .as_deref(),
+            root,
+            "{id}"
+        );
+    }
+    runtime
+        .shutdown()
+        .await
+        .unwrap_or_else(|e| panic!("shutdown: {e}"));
+}

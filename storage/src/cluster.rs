@@ -251,6 +251,36 @@ async fn bounded<T, E: std::fmt::Display>(
     }
 }
 
+/// A key's entry as its bucket's stream leader holds it: the value, the revision, and
+/// whether it is a put (not a delete or a purge); `None` when the key has none.
+///
+/// Not the bucket's own `get`/`entry`: with `allow_direct` on (how the buckets are made) they
+/// are direct gets, which any replica answers, one catching up after a restart included,
+/// from what it holds (a root not there yet, a lease's older holder). The leader's is the
+/// answer every node reads alike.
+async fn leader_entry(
+    store: &kv::Store,
+    key: &str,
+) -> Result<Option<(Vec<u8>, u64, bool)>, String> {
+    let subject = format!("{}{key}", store.prefix);
+    bounded("reading a key from the bucket's leader", async {
+        match store.stream.get_last_raw_message_by_subject(&subject).await {
+            Ok(message) => {
+                let put = message
+                    .headers
+                    .get("KV-Operation")
+                    .is_none_or(|op| op.as_str() != "DEL" && op.as_str() != "PURGE");
+                Ok(Some((message.payload.to_vec(), message.sequence, put)))
+            }
+            Err(e) if e.kind() == jetstream::stream::LastRawMessageErrorKind::NoMessageFound => {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    })
+    .await
+}
+
 /// A bucket's key for an id (a node's, a chat's): its [`token`], which KV keys accept.
 fn key_of(id: &str) -> String {
     token(id)

@@ -87,6 +87,13 @@ const ACK_WAIT: Duration = Duration::from_secs(2);
 /// How many times a publish is sent in all, the first included.
 const PUBLISH_TRIES: u32 = 4;
 
+/// How long a walk waits for the next message its consumer counts before it asks the
+/// stream's leader whether there is one.
+const STALL: Duration = Duration::from_millis(500);
+
+/// How many times a replay's consumer is made before the replay fails.
+const CONSUMER_TRIES: u32 = 5;
+
 /// How many subjects' last messages [`JetStreamLog::latest`] asks for at once.
 const LOOKUPS: usize = 64;
 
@@ -246,6 +253,9 @@ pub struct JetStreamLog {
     published: AtomicU64,
     /// Groups of several records written, for their ids.
     groups: AtomicU64,
+    /// Opened to read only ([`JetStreamLog::open_to_read`]): the streams are not made, no
+    /// chain is written, every write is refused.
+    read_only: bool,
 }
 
 impl std::fmt::Debug for JetStreamLog {
@@ -322,12 +332,8 @@ struct Stored {
     base: Option<u64>,
     /// `Warden-Taken`: a takeover's marker, no record.
     taken: bool,
-}
-
-fn header(headers: Option<&HeaderMap>, name: &str) -> Option<String> {
-    headers
-        .and_then(|h| h.get(name))
-        .map(|v| v.as_str().to_string())
+    /// `Warden-Abort`: on a node's chain, the node that aborted.
+    aborted_by: Option<String>,
 }
 
 /// A part of a group whose fate its node's chain decides.
@@ -349,6 +355,7 @@ impl Stored {
             commit: None,
             base: None,
             taken: false,
+            aborted_by: None,
         };
         for (name, values) in headers.into_iter().flat_map(HeaderMap::iter) {
             let Some(value) = values.first() else {
@@ -368,13 +375,15 @@ impl Stored {
                 },
                 COMMIT => stored.commit = Some(value.to_string()),
                 TAKEN => stored.taken = true,
+                ABORT => stored.aborted_by = Some(value.to_string()),
                 _ => {}
             }
         }
         stored
     }
 
-    fn from_direct(message: jetstream::message::StreamMessage) -> Stored {
+    /// A message as a get of the stream answered it.
+    fn from_got(message: jetstream::message::StreamMessage) -> Stored {
         Stored::new(
             message.sequence,
             message.subject.to_string(),
@@ -516,6 +525,21 @@ impl JetStreamLog {
     /// (`docs/cluster.md`). Without an id the log is the stream's one writer: opening also
     /// cuts a group left open at the stream's end, whoever wrote it.
     pub fn open_as(settings: &Settings, node: Option<&str>) -> Result<JetStreamLog, LogError> {
+        Self::open_with(settings, node, false)
+    }
+
+    /// Connects to read the stream only, as `warden replay --check` does: the streams must be
+    /// there (nothing is made), nothing is written (no chain, no cut, no abort: a live
+    /// node's group in flight is left alone), and every write is refused.
+    pub fn open_to_read(settings: &Settings) -> Result<JetStreamLog, LogError> {
+        Self::open_with(settings, None, true)
+    }
+
+    fn open_with(
+        settings: &Settings,
+        node: Option<&str>,
+        read_only: bool,
+    ) -> Result<JetStreamLog, LogError> {
         let shown = format!("{}, stream `{}`", settings.url, settings.stream);
         if !Settings::is_stream_name(&settings.stream) {
             return Err(LogError::Open {
@@ -573,6 +597,7 @@ impl JetStreamLog {
             fates: Arc::new(Mutex::new(HashMap::new())),
             published: AtomicU64::new(0),
             groups: AtomicU64::new(0),
+            read_only,
         };
         log.connect().map_err(|e| match e {
             LogError::Store { path, cause } => LogError::Open { path, cause },
@@ -601,6 +626,24 @@ impl JetStreamLog {
         answered
             .recv()
             .map_err(|_| store(&self.shown, "the client's runtime stopped"))?
+    }
+
+    fn read_only_error(&self) -> LogError {
+        store(&self.shown, "the log was opened to read only")
+    }
+
+    /// A chat's snapshot as the stream holds it (its bytes, versioned), for the check.
+    pub(crate) fn snapshot_bytes(&self, chat: &str) -> Result<Option<Vec<u8>>, LogError> {
+        let subject = self.snapshot_subject(chat)?;
+        let conn = self.conn()?;
+        let shown = self.shown.clone();
+        self.run(async move {
+            match conn.snapshots.direct_get_last_for_subject(&subject).await {
+                Ok(message) => Ok(Some(message.payload.to_vec())),
+                Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => Ok(None),
+                Err(e) => Err(store(&shown, format!("reading a snapshot: {e}"))),
+            }
+        })
     }
 
     fn closed(&self) -> LogError {
@@ -658,7 +701,7 @@ impl JetStreamLog {
     fn connect(&self) -> Result<(), LogError> {
         let settings = self.settings.clone();
         let shown = self.shown.clone();
-        let (node, named) = (self.node.clone(), self.named);
+        let (node, named, read_only) = (self.node.clone(), self.named, self.read_only);
         let fates = Arc::clone(&self.fates);
         let ids: Vec<String> = (0..2 * MOVE_TRIES + 64).map(|_| self.next_id()).collect();
         let (conn, chain) = self.run(async move {
@@ -694,6 +737,21 @@ impl JetStreamLog {
                 allow_direct: true,
                 ..Default::default()
             };
+            if read_only {
+                let events = step(&shown, "opening the stream", js.get_stream(name)).await?;
+                let snapshots = step(
+                    &shown,
+                    "opening the snapshots' stream",
+                    js.get_stream(format!("{name}-snapshots")),
+                )
+                .await?;
+                let conn = Conn {
+                    js,
+                    events,
+                    snapshots,
+                };
+                return Ok((conn, None));
+            }
             let mut events = step(
                 &shown,
                 "opening the stream",
@@ -749,9 +807,9 @@ impl JetStreamLog {
                     ),
                 ));
             };
-            Ok((conn, chain))
+            Ok((conn, Some(chain)))
         })?;
-        *self.chain.lock().unwrap_or_else(PoisonError::into_inner) = Some(chain);
+        *self.chain.lock().unwrap_or_else(PoisonError::into_inner) = chain;
         *self.conn.write().unwrap_or_else(PoisonError::into_inner) = Some(conn);
         Ok(())
     }
@@ -873,6 +931,9 @@ impl JetStreamLog {
         items: &[(&str, R)],
         fences: &[(&str, u64)],
     ) -> Result<Vec<u64>, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
         let mut encoded = Vec::with_capacity(items.len());
         for (chat, record) in items {
             let value = codec::write_record(record.borrow()).map_err(|e| LogError::Encode {
@@ -1096,6 +1157,9 @@ impl JetStreamLog {
     /// node's first fenced append carries. [`LogError::Fenced`] when the chat moved under the
     /// marker [`MOVE_TRIES`] times (another node writes it).
     pub fn take_over(&self, chat: &str) -> Result<Replayed, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
         let subject = self.subject(chat)?;
         let mut marker = None;
         let mut end = 0;
@@ -1191,31 +1255,124 @@ impl JetStreamLog {
         let conn = self.conn()?;
         let shown = self.shown.clone();
         self.run(async move {
-            match tokio::time::timeout(
-                STEP_TIMEOUT,
-                conn.events.direct_get_last_for_subject(&subject),
-            )
-            .await
-            {
-                Ok(Ok(last)) => Ok(last.sequence),
+            match leader_last(&shown, &conn.events, &subject).await? {
+                Some(last) => Ok(last.seq),
                 // None, or (nats-server 2.9) its last message deleted: walked instead.
-                Ok(Err(e)) if e.kind() == stream::DirectGetErrorKind::NotFound => {
-                    Ok(
-                        read(&shown, &conn.events, &subject, 1, u64::MAX, usize::MAX)
-                            .await?
-                            .last()
-                            .map_or(0, |stored| stored.seq),
-                    )
-                }
-                Ok(Err(e)) => Err(store(
-                    &shown,
-                    format!("reading a subject's last message: {e}"),
-                )),
-                Err(_) => Err(store(
-                    &shown,
-                    format!("reading a subject's last message: no answer within {STEP_TIMEOUT:?}"),
-                )),
+                None => Ok(
+                    read(&shown, &conn.events, &subject, 1, u64::MAX, usize::MAX)
+                        .await?
+                        .last()
+                        .map_or(0, |stored| stored.seq),
+                ),
             }
+        })
+    }
+
+    /// The first record of `chat` a reader sees (a chat's or a task's opening), `None` when it
+    /// has none seen yet (nothing, or only the parts of a group not whole). One walk of the
+    /// subject from its start, a page at a time, each group's parts once the group is whole.
+    pub fn first(&self, chat: &str) -> Result<Option<Entry>, LogError> {
+        const PAGE: usize = 16;
+        let subject = self.subject(chat)?;
+        let conn = self.conn()?;
+        let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
+        let known = Arc::clone(&self.fates);
+        self.run(async move {
+            let mut from = 1;
+            loop {
+                let stored = read(&shown, &conn.events, &subject, from, u64::MAX, PAGE).await?;
+                let Some(last) = stored.last().map(|stored| stored.seq) else {
+                    return Ok(None);
+                };
+                let fates = fates_of(&shown, &conn.events, &stream, &known, &stored).await?;
+                for stored in stored {
+                    match seen(&stored, &fates) {
+                        Seen::Record => {
+                            return Ok(Some(Entry {
+                                seq: stored.seq,
+                                record: codec::read_record(&stored.payload),
+                            }));
+                        }
+                        Seen::Open => return Ok(None),
+                        Seen::Marker | Seen::Hidden => {}
+                    }
+                }
+                from = last.saturating_add(1);
+            }
+        })
+    }
+
+    /// Aborts, on the chain of every node not in `live` (this one aside), whatever group it
+    /// left open: an abort fenced at the chain's newest message, so that a group waiting on
+    /// it can never commit and every reader sees it dead, the event feed (`after`) going on
+    /// past it. Of such an abort and the node's own commit exactly one is stored (both are
+    /// fenced at the same base), so a node that was only slow hears its group refused, and
+    /// no group ever changes its fate. A chain whose newest message is another node's abort
+    /// already is left as it is. Answers the nodes whose chains were aborted.
+    pub fn abort_departed(&self, live: &[&str]) -> Result<Vec<String>, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
+        let conn = self.conn()?;
+        let (shown, stream) = (self.shown.clone(), self.settings.stream.clone());
+        let own = self.node.clone();
+        let live: BTreeSet<String> = live.iter().map(|node| node.to_string()).collect();
+        let (events, js) = (conn.events.clone(), conn.js.clone());
+        let ends = self.run(async move {
+            let prefix = format!("{stream}.node.");
+            let mut info = step(
+                &shown,
+                "listing the chains",
+                events.info_with_subjects(format!("{prefix}>")),
+            )
+            .await?;
+            let mut chains = Vec::new();
+            while let Some(next) = step(&shown, "listing the chains", async {
+                Ok::<_, String>(info.next().await)
+            })
+            .await?
+            {
+                let (subject, _count) = next.map_err(|e| store(&shown, e))?;
+                let Some(node) = subject.strip_prefix(&prefix).and_then(id_of) else {
+                    continue;
+                };
+                if node != own && !live.contains(&node) {
+                    chains.push((node, subject));
+                }
+            }
+            let mut ends = Vec::new();
+            for (node, chain) in chains {
+                let Some(last) = leader_last(&shown, &events, &chain).await? else {
+                    continue;
+                };
+                if last.aborted_by.as_ref().is_some_and(|by| *by != node) {
+                    continue;
+                }
+                ends.push((node, chain, last.seq));
+            }
+            Ok(ends)
+        })?;
+        let aborts: Vec<(String, Outgoing)> = ends
+            .into_iter()
+            .map(|(node, chain, end)| {
+                let abort = Outgoing::abort(&chain, &self.next_id(), &self.node, end);
+                (node, abort)
+            })
+            .collect();
+        if aborts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let shown = self.shown.clone();
+        self.run(async move {
+            let mut aborted = Vec::new();
+            for (node, abort) in aborts {
+                // Refused: the chain moved (the node wrote after all, or another node aborted
+                // it first); either way its group waiting on that end is decided.
+                if publish_all(&shown, &js, vec![abort]).await?[0].is_some() {
+                    aborted.push(node);
+                }
+            }
+            Ok(aborted)
         })
     }
 
@@ -1278,6 +1435,9 @@ impl JetStreamLog {
     /// Keeps a chat's snapshot (see [`crate::EventLog::snapshot`]): acknowledged when this
     /// returns.
     pub fn snapshot(&self, chat: &str, seq: u64, state: &ChatState) -> Result<bool, LogError> {
+        if self.read_only {
+            return Err(self.read_only_error());
+        }
         if self
             .partial
             .lock()
@@ -1616,8 +1776,15 @@ async fn publish_all(
     Ok(seqs)
 }
 /// The messages of `filter` from stream sequence `from` up to `horizon` (`u64::MAX`: to the
-/// end), at most `limit`, in
-/// order, through an ordered consumer.
+/// end), at most `limit`, in order.
+///
+/// INVARIANT: a walk ends where the stream's leader says `filter` ends, never where a replica
+/// does. An ordered consumer is placed on any server of the stream, one catching up after a
+/// restart included, and counts what is left from that server's store; so every walk starts
+/// from a message the leader answered, and once the consumer has nothing left the leader is
+/// asked again for the next message: none means the walk is whole; one means the consumer's
+/// server was behind, and the walk goes on from it (a consumer waits for its server to
+/// have a message it starts at, at most [`STEP_TIMEOUT`], then the read fails).
 async fn read(
     shown: &str,
     events: &stream::Stream,
@@ -1626,75 +1793,122 @@ async fn read(
     horizon: u64,
     limit: usize,
 ) -> Result<Vec<Stored>, LogError> {
-    if from > horizon || limit == 0 {
-        return Ok(Vec::new());
-    }
-    // The first one, by a direct get: none means nothing to walk (an ordered consumer would
-    // wait for one).
-    let first = match events
-        .direct_get_builder()
-        .next_by_subject(filter)
-        .sequence(from)
-        .send()
-        .await
-    {
-        Ok(message) => message,
-        Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(store(shown, format!("reading the first message: {e}"))),
-    };
-    let first = Stored::from_direct(first);
-    if first.seq > horizon {
-        return Ok(Vec::new());
-    }
-    let mut stored = vec![first];
-    if stored.len() >= limit {
-        return Ok(stored);
-    }
-    let start = stored[0].seq + 1;
-    if start > horizon {
-        return Ok(stored);
-    }
-    // Whether any message follows: an ordered consumer would wait for one that never comes.
-    match events
-        .direct_get_builder()
-        .next_by_subject(filter)
-        .sequence(start)
-        .send()
-        .await
-    {
-        Ok(next) if next.sequence <= horizon => {}
-        Ok(_) => return Ok(stored),
-        Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => return Ok(stored),
-        Err(e) => return Err(store(shown, format!("reading the next message: {e}"))),
-    }
-    let consumer = step(
-        shown,
-        "starting a replay",
-        events.create_consumer(jetstream::consumer::pull::OrderedConfig {
-            filter_subject: filter.to_string(),
-            deliver_policy: jetstream::consumer::DeliverPolicy::ByStartSequence {
-                start_sequence: start,
-            },
-            ..Default::default()
-        }),
-    )
-    .await?;
-    let mut messages = step(shown, "starting a replay", consumer.messages()).await?;
-    loop {
-        let Some(message) = step(shown, "replaying", async {
-            Ok::<_, String>(messages.next().await)
-        })
-        .await?
+    let mut stored: Vec<Stored> = Vec::new();
+    let mut at = from;
+    while at <= horizon && stored.len() < limit {
+        let Some(first) = leader_next(shown, events, filter, at).await? else {
+            break;
+        };
+        if first.seq > horizon {
+            break;
+        }
+        let seq = first.seq;
+        stored.push(first);
+        if stored.len() >= limit || seq >= horizon {
+            break;
+        }
+        // Whether any message follows: an ordered consumer would wait for one that never
+        // comes.
+        let Some(next) = leader_next(shown, events, filter, seq.saturating_add(1)).await? else {
+            break;
+        };
+        if next.seq > horizon {
+            break;
+        }
+        let Some(last) = walk(shown, events, filter, next.seq, horizon, limit, &mut stored).await?
         else {
             break;
+        };
+        at = last.saturating_add(1);
+    }
+    Ok(stored)
+}
+
+/// The messages of `filter` from `start` (a message the leader holds) through an ordered
+/// consumer, pushed onto `stored` until its server has none left, `horizon` or `limit`:
+/// the sequence of the last one, `None` when the walk reached `horizon` or `limit`.
+async fn walk(
+    shown: &str,
+    events: &stream::Stream,
+    filter: &str,
+    start: u64,
+    horizon: u64,
+    limit: usize,
+    stored: &mut Vec<Stored>,
+) -> Result<Option<u64>, LogError> {
+    // nats-server 2.9 places a replay's consumer on any server of the stream, one that is
+    // down included (it checks none): one that does not answer soon is made again, placed
+    // anew, [`CONSUMER_TRIES`] times in all, within [`STEP_TIMEOUT`].
+    let config = jetstream::consumer::pull::OrderedConfig {
+        filter_subject: filter.to_string(),
+        deliver_policy: jetstream::consumer::DeliverPolicy::ByStartSequence {
+            start_sequence: start,
+        },
+        ..Default::default()
+    };
+    let mut tries = 0;
+    let consumer = loop {
+        tries += 1;
+        match tokio::time::timeout(
+            STEP_TIMEOUT / CONSUMER_TRIES,
+            events.create_consumer(config.clone()),
+        )
+        .await
+        {
+            Ok(Ok(consumer)) => break consumer,
+            _ if tries < CONSUMER_TRIES => {}
+            Ok(Err(e)) => return Err(store(shown, format!("starting a replay: {e}"))),
+            Err(_) => {
+                return Err(store(
+                    shown,
+                    format!("starting a replay: no consumer in {CONSUMER_TRIES} tries"),
+                ));
+            }
+        }
+    };
+    let mut messages = step(shown, "starting a replay", consumer.messages()).await?;
+    let mut last = start.saturating_sub(1);
+    loop {
+        let mut waited = Duration::ZERO;
+        let message = loop {
+            match tokio::time::timeout(STALL, messages.next()).await {
+                Ok(Some(message)) => break message,
+                Ok(None) => return Ok(Some(last)),
+                // The count of what is left is the consumer's server's, and nats-server 2.9
+                // sometimes counts one more than comes: the leader says whether one does.
+                Err(_) => {
+                    waited += STALL;
+                    match leader_next(shown, events, filter, last.saturating_add(1)).await? {
+                        Some(next) if next.seq <= horizon && waited < STEP_TIMEOUT => {}
+                        Some(next) if next.seq <= horizon => {
+                            return Err(store(
+                                shown,
+                                format!(
+                                    "replaying: message {} not delivered within {STEP_TIMEOUT:?}",
+                                    next.seq
+                                ),
+                            ));
+                        }
+                        _ => return Ok(Some(last)),
+                    }
+                }
+            }
         };
         let message = message.map_err(|e| store(shown, format!("replaying: {e}")))?;
         let info = message
             .info()
             .map_err(|e| store(shown, format!("replaying: {e}")))?;
         let (seq, left) = (info.stream_sequence, info.pending);
+        // INVARIANT: a walk's sequences only grow. An ordered consumer made again under the
+        // client after its server restarted delivers from before where it was asked to
+        // start (seen: from the subject's first message, start 1044, every one again up
+        // to there): each message is taken once, in order, or a replay would apply records
+        // twice.
+        if seq <= last {
+            continue;
+        }
         if seq > horizon {
-            break;
+            return Ok(None);
         }
         stored.push(Stored::new(
             seq,
@@ -1702,11 +1916,79 @@ async fn read(
             message.headers.as_ref(),
             message.payload.to_vec(),
         ));
-        if left == 0 || seq == horizon || stored.len() >= limit {
-            break;
+        last = seq;
+        if seq == horizon || stored.len() >= limit {
+            return Ok(None);
+        }
+        if left == 0 {
+            return Ok(Some(last));
         }
     }
-    Ok(stored)
+}
+
+/// The first message of `filter` at or after `from` as the stream's leader holds it (the
+/// non-direct get, which only the leader answers), `None` when it has none.
+async fn leader_next(
+    shown: &str,
+    events: &stream::Stream,
+    filter: &str,
+    from: u64,
+) -> Result<Option<Stored>, LogError> {
+    step(
+        shown,
+        "reading the next message from the stream's leader",
+        async {
+            match events
+                .raw_message_builder()
+                .sequence(from.max(1))
+                .next_by_subject(filter.to_string())
+                .send()
+                .await
+            {
+                Ok(message) => Ok(Some(Stored::from_got(message))),
+                Err(e) if e.kind() == stream::RawMessageErrorKind::NoMessageFound => Ok(None),
+                Err(e) => Err(e),
+            }
+        },
+    )
+    .await
+}
+
+/// The last message of `subject` as the stream's leader holds it, `None` when it has none
+/// (or, nats-server 2.9, when the subject's last message was deleted).
+async fn leader_last(
+    shown: &str,
+    events: &stream::Stream,
+    subject: &str,
+) -> Result<Option<Stored>, LogError> {
+    step(
+        shown,
+        "reading a subject's last message from the stream's leader",
+        async {
+            match events.get_last_raw_message_by_subject(subject).await {
+                Ok(message) => Ok(Some(Stored::from_got(message))),
+                Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(None),
+                Err(e) => Err(e),
+            }
+        },
+    )
+    .await
+}
+
+/// The message at `seq` as the stream's leader holds it, `None` when it has none.
+async fn leader_at(
+    shown: &str,
+    events: &stream::Stream,
+    seq: u64,
+) -> Result<Option<Stored>, LogError> {
+    step(shown, "reading a message from the stream's leader", async {
+        match events.get_raw_message(seq).await {
+            Ok(message) => Ok(Some(Stored::from_got(message))),
+            Err(e) if e.kind() == stream::RawMessageErrorKind::NoMessageFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    })
+    .await
 }
 
 /// The sequence number of a subject's newest record seen (0 when it has none): one direct
@@ -1718,17 +2000,8 @@ async fn last_of(
     known: &Fates,
     subject: &str,
 ) -> Result<u64, LogError> {
-    let last = tokio::time::timeout(STEP_TIMEOUT, events.direct_get_last_for_subject(subject))
-        .await
-        .map_err(|_| {
-            store(
-                shown,
-                format!("reading a subject's last message: no answer within {STEP_TIMEOUT:?}"),
-            )
-        })?;
-    match last {
-        Ok(last) => {
-            let last = Stored::from_direct(last);
+    match leader_last(shown, events, subject).await? {
+        Some(last) => {
             let fates = fates_of(shown, events, stream, known, std::slice::from_ref(&last)).await?;
             if seen(&last, &fates) == Seen::Record {
                 return Ok(last.seq);
@@ -1737,13 +2010,7 @@ async fn last_of(
         }
         // Not found where the server's count of the subject says it is (nats-server 2.9
         // after the subject's last message was deleted): the subject walked instead.
-        Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => {
-            walked_last(shown, events, stream, known, subject).await
-        }
-        Err(e) => Err(store(
-            shown,
-            format!("reading a subject's last message: {e}"),
-        )),
+        None => walked_last(shown, events, stream, known, subject).await,
     }
 }
 
@@ -1765,14 +2032,9 @@ async fn walked_last(
 
 /// The sequence of the newest message on a chain (0: none yet).
 async fn chain_end(shown: &str, events: &stream::Stream, chain: &str) -> Result<u64, LogError> {
-    step(shown, "reading a node's chain", async {
-        match events.direct_get_last_for_subject(chain).await {
-            Ok(last) => Ok(last.sequence),
-            Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => Ok(0),
-            Err(e) => Err(e),
-        }
-    })
-    .await
+    Ok(leader_last(shown, events, chain)
+        .await?
+        .map_or(0, |last| last.seq))
 }
 
 /// A group's fate: the first message on its node's chain after its base commits it, or
@@ -1784,23 +2046,13 @@ async fn fate_of(
     group: &str,
     base: u64,
 ) -> Result<Fate, LogError> {
-    step(shown, "reading a node's chain", async {
-        match events
-            .direct_get_builder()
-            .next_by_subject(chain)
-            .sequence(base.saturating_add(1))
-            .send()
-            .await
-        {
-            Ok(next) if header(Some(&next.headers), COMMIT).as_deref() == Some(group) => {
-                Ok(Fate::Committed)
-            }
-            Ok(_) => Ok(Fate::Dead),
-            Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => Ok(Fate::Open),
-            Err(e) => Err(e),
-        }
-    })
-    .await
+    Ok(
+        match leader_next(shown, events, chain, base.saturating_add(1)).await? {
+            Some(next) if next.commit.as_deref() == Some(group) => Fate::Committed,
+            Some(_) => Fate::Dead,
+            None => Fate::Open,
+        },
+    )
 }
 
 /// The fate of every group with a part among `stored`: from what this log knows, else from
@@ -1860,7 +2112,11 @@ async fn fates_of(
     Ok(fates)
 }
 
-/// A chat's latest snapshot, if there is one this warden can read.
+/// A chat's latest snapshot, if there is one this warden can read: the one read that stays a
+/// direct get, which any replica answers. A replica behind holds an older snapshot, or none,
+/// never a newer one (its store is a past state of the leader's), and a snapshot is only
+/// where a replay starts: the records after it are walked to the leader's end ([`read`]),
+/// so an older one costs a longer walk and the same state.
 async fn snapshot_of(
     shown: &str,
     conn: &Conn,
@@ -1893,14 +2149,10 @@ async fn cut_tail(
     let mut cut: Vec<(u64, Option<String>)> = Vec::new();
     let mut open: BTreeMap<String, (String, u64)> = BTreeMap::new();
     while seq > 0 {
-        let message = match conn.events.direct_get(seq).await {
-            Ok(message) => Stored::from_direct(message),
+        let Some(message) = leader_at(shown, &conn.events, seq).await? else {
             // Deleted before (a cut of an earlier opening), or never there.
-            Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => {
-                seq -= 1;
-                continue;
-            }
-            Err(e) => return Err(store(shown, format!("reading the stream's end: {e}"))),
+            seq -= 1;
+            continue;
         };
         if let Some(part) = message.part() {
             let fates = fates_of(

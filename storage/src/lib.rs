@@ -41,7 +41,7 @@ mod witness;
 
 pub use codec::Skip;
 pub use error::LogError;
-pub use report::{Report, check};
+pub use report::{Report, check, check_stream};
 
 pub use sledlog::PROBE_BYTES;
 
@@ -328,6 +328,28 @@ impl EventLog {
         either!(self, log => log.end_of(chat))
     }
 
+    /// The first record of a chat a reader sees (its opening, for a chat or a task), `None`
+    /// when it has none: what places a task made before the cluster's roots bucket, whose
+    /// opening names its parent.
+    pub fn first(&self, chat: &str) -> Result<Option<Entry>, LogError> {
+        match &self.inner {
+            Inner::Sled(log) => log.records(chat)?.next().transpose(),
+            Inner::JetStream(log) => log.first(chat),
+        }
+    }
+
+    /// On JetStream, aborts whatever group each node not in `live` left open on its chain
+    /// (this node's aside), so that the event feed goes on past it; answers the nodes whose
+    /// chains were aborted. Safe whenever it runs: of the abort and the node's own commit,
+    /// fenced at the same base, exactly one is stored (`docs/cluster.md`). sled has one
+    /// writer: nothing to do.
+    pub fn abort_departed(&self, live: &[&str]) -> Result<Vec<String>, LogError> {
+        match &self.inner {
+            Inner::Sled(_) => Ok(Vec::new()),
+            Inner::JetStream(log) => log.abort_departed(live),
+        }
+    }
+
     /// Makes every event appended before this call durable, and waits for it: once it
     /// returns, they survive a crash of the process or the machine (on JetStream: as far as
     /// the server's acknowledgement goes, `docs/cluster.md`).
@@ -430,15 +452,9 @@ impl EventLog {
         either!(self, log => log.size_on_disk())
     }
 
-    /// Walks every record and snapshot: what [`check`] reports. sled only: a JetStream log
-    /// is refused with the reason.
+    /// Walks every record and snapshot: what [`check`] (sled) and [`check_stream`]
+    /// (JetStream) report.
     pub fn report(&self) -> Result<Report, LogError> {
-        match &self.inner {
-            Inner::Sled(log) => log.report(),
-            Inner::JetStream(log) => Err(LogError::Store {
-                path: log.shown().to_string(),
-                cause: "the check walks a sled log's files; a JetStream stream is checked by replaying it".to_string(),
-            }),
-        }
+        either!(self, log => log.report())
     }
 }

@@ -1,12 +1,13 @@
 //! `warden replay --check DIR`: walk every record and snapshot of a log and say what it holds,
 //! what this warden can't read, and whether each snapshot agrees with its chat's events.
 
+use crate::jetstream::{JetStreamLog, Settings};
 use crate::sledlog::{SledLog, entry};
 use crate::{LogError, Replayed, Skip, codec, key};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
-use warden::chat::ChatState;
+use warden::chat::{ChatState, Record};
 
 /// How many skipped records a report describes one by one.
 const SKIPS_SHOWN: usize = 5;
@@ -75,6 +76,13 @@ pub fn check(dir: impl AsRef<Path>) -> Result<Report, LogError> {
     SledLog::open(dir)?.report()
 }
 
+/// Opens the JetStream stream `settings` names to read only and walks all of it:
+/// [`JetStreamLog::report`]. Nothing is written to the stream, and a stream that is not
+/// there is refused rather than made; it runs beside the warden nodes that write it.
+pub fn check_stream(settings: &Settings) -> Result<Report, LogError> {
+    JetStreamLog::open_to_read(settings)?.report()
+}
+
 /// One chat's walk: its replay so far, and the snapshot still to compare with it.
 struct Walk {
     chat: Vec<u8>,
@@ -129,45 +137,12 @@ impl SledLog {
                 current.counted = true;
                 report.chats += 1;
             }
-            match &found.record {
-                Ok(record) => {
-                    report.events += 1;
-                    if let warden::chat::Event::Judged {
-                        look: Some(look), ..
-                    } = &record.event
-                    {
-                        let purpose = match look.purpose {
-                            warden::second_look::Purpose::Lift => "lift",
-                            warden::second_look::Purpose::Add => "add",
-                        };
-                        let answer = look.answer.map_or("none", |kind| kind.name());
-                        *report
-                            .looks
-                            .entry(format!("{purpose} {answer}"))
-                            .or_default() += 1;
-                    }
-                    report.oldest_ms = Some(
-                        report
-                            .oldest_ms
-                            .map_or(record.at_ms, |t| t.min(record.at_ms)),
-                    );
-                    report.newest_ms = Some(
-                        report
-                            .newest_ms
-                            .map_or(record.at_ms, |t| t.max(record.at_ms)),
-                    );
-                }
-                Err(skip) => {
-                    report.skipped += 1;
-                    if report.skips.len() < SKIPS_SHOWN {
-                        report.skips.push(format!(
-                            "chat `{}`, sequence {}: {skip}",
-                            String::from_utf8_lossy(chat),
-                            found.seq
-                        ));
-                    }
-                }
-            }
+            count(
+                &mut report,
+                &String::from_utf8_lossy(chat),
+                found.seq,
+                &found.record,
+            );
             if current
                 .snapshot
                 .as_ref()
@@ -181,6 +156,97 @@ impl SledLog {
             settle(&mut report, &mut done);
         }
         Ok(report)
+    }
+}
+
+impl JetStreamLog {
+    /// Walks every chat of the stream and its snapshot, each chat's records to the end the
+    /// stream's leader holds, each group's parts once it is whole: what
+    /// [`crate::check_stream`] reports.
+    pub fn report(&self) -> Result<Report, LogError> {
+        let mut report = Report {
+            path: self.shown().to_string(),
+            bytes: self.size_on_disk()?,
+            ..Report::default()
+        };
+        let chats: Vec<String> = self.chats().collect::<Result<_, _>>()?;
+        for chat in chats {
+            let records = self.records(&chat)?;
+            if !records.is_empty() {
+                report.chats += 1;
+            }
+            let snapshot = match self.snapshot_bytes(&chat)? {
+                Some(bytes) => {
+                    report.snapshots += 1;
+                    let read = codec::read_snapshot(&bytes);
+                    if read.is_none() {
+                        report.stale_snapshots += 1;
+                    }
+                    read
+                }
+                None => None,
+            };
+            let mut walk = Walk {
+                chat: chat.clone().into_bytes(),
+                replayed: Replayed::default(),
+                snapshot,
+                counted: true,
+            };
+            for found in records {
+                count(&mut report, &chat, found.seq, &found.record);
+                if walk
+                    .snapshot
+                    .as_ref()
+                    .is_some_and(|(seq, _)| found.seq > *seq)
+                {
+                    settle(&mut report, &mut walk);
+                }
+                walk.replayed.take(found.seq, found.record);
+            }
+            settle(&mut report, &mut walk);
+        }
+        Ok(report)
+    }
+}
+
+/// Counts one record of `chat` into the report: read (its time, its second look) or skipped.
+fn count(report: &mut Report, chat: &str, seq: u64, record: &Result<Record, Skip>) {
+    match record {
+        Ok(record) => {
+            report.events += 1;
+            if let warden::chat::Event::Judged {
+                look: Some(look), ..
+            } = &record.event
+            {
+                let purpose = match look.purpose {
+                    warden::second_look::Purpose::Lift => "lift",
+                    warden::second_look::Purpose::Add => "add",
+                };
+                let answer = look.answer.map_or("none", |kind| kind.name());
+                *report
+                    .looks
+                    .entry(format!("{purpose} {answer}"))
+                    .or_default() += 1;
+            }
+            report.oldest_ms = Some(
+                report
+                    .oldest_ms
+                    .map_or(record.at_ms, |t| t.min(record.at_ms)),
+            );
+            report.newest_ms = Some(
+                report
+                    .newest_ms
+                    .map_or(record.at_ms, |t| t.max(record.at_ms)),
+            );
+        }
+        Err(skip) => {
+            report.skipped += 1;
+            if report.skips.len() < SKIPS_SHOWN {
+                report
+                    .skips
+                    .push(format!("chat `{chat}`, sequence {seq}: {skip}"));
+            }
+        }
     }
 }
 

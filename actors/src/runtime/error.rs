@@ -84,6 +84,8 @@ pub enum Reading {
     Size,
     /// The newest record of each stream, at start (for the event stream).
     Log,
+    /// The chains of the nodes that left the cluster, to abort what they left open.
+    Chains,
 }
 
 impl fmt::Display for Reading {
@@ -93,6 +95,7 @@ impl fmt::Display for Reading {
             Reading::Preferences => f.write_str("the preferences"),
             Reading::Size => f.write_str("its size"),
             Reading::Log => f.write_str("each stream's newest record"),
+            Reading::Chains => f.write_str("the chains of the nodes gone"),
         }
     }
 }

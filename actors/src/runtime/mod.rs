@@ -73,6 +73,9 @@ pub struct Runtime {
     log: LogHandle,
     feed: Arc<Feed>,
     preferences_seq: tokio::sync::watch::Receiver<u64>,
+    /// The log itself, for the cluster's reads that are no chat's (a stream's first record,
+    /// the chains of nodes gone); every write goes through the writer.
+    events: Arc<EventLog>,
 }
 
 /// What creating a task did. An id that is something else's (a chat of its own, a task of
@@ -168,6 +171,7 @@ impl Runtime {
         let judges = Judges::per_core(&names, writer.preferences(), Arc::clone(&facts));
         let handle = writer.handle();
         let preferences_seq = writer.preferences_seq();
+        let events = Arc::clone(&log);
         let args = SupervisorArgs {
             log,
             writer,
@@ -196,6 +200,7 @@ impl Runtime {
             log: handle,
             feed,
             preferences_seq,
+            events,
         })
     }
 
@@ -408,6 +413,32 @@ impl Runtime {
     pub async fn take_over(&self, chats: Vec<String>) -> Result<(), RuntimeError> {
         self.ask_supervisor(|reply| SupervisorMsg::TakeOver(chats, reply))
             .await?
+    }
+
+    /// The first record of a stream the log holds (a chat's or a task's opening), `None`
+    /// when it has none: where a task made before the cluster's roots bucket finds its parent.
+    pub async fn first_record(&self, id: &str) -> Result<Option<Record>, RuntimeError> {
+        let (log, id) = (Arc::clone(&self.events), id.to_string());
+        tokio::task::block_in_place(|| log.first(&id))
+            .map(|first| first.and_then(|entry| entry.record.ok()))
+            .map_err(|cause| RuntimeError::Read {
+                what: Reading::Chat(id.clone()),
+                cause,
+            })
+    }
+
+    /// Aborts what each node not in `live` left open on its chain (`EventLog::abort_departed`),
+    /// so that a group of a node gone for good no longer holds the event feed back; answers
+    /// the nodes aborted.
+    pub async fn abort_departed(&self, live: Vec<String>) -> Result<Vec<String>, RuntimeError> {
+        let log = Arc::clone(&self.events);
+        let live: Vec<&str> = live.iter().map(String::as_str).collect();
+        tokio::task::block_in_place(|| log.abort_departed(&live)).map_err(|cause| {
+            RuntimeError::Read {
+                what: Reading::Chains,
+                cause,
+            }
+        })
     }
 
     /// Lets chats go from memory, once they are served by another node: each actor answers

@@ -21,6 +21,7 @@
 //! ```
 
 use super::App;
+use super::lineage;
 use super::routes::ApiError;
 use crate::config::ClusterConfig;
 use crate::runtime::{Fenced, Gate, Runtime};
@@ -180,6 +181,8 @@ pub struct Node {
     serving: Shared,
     client: Client<HttpConnector, Body>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
+    /// The runtime, once watched: for what the log holds of a task made before the roots.
+    runtime: std::sync::OnceLock<Runtime>,
 }
 
 impl std::fmt::Debug for Node {
@@ -231,6 +234,7 @@ impl Node {
             serving: Arc::clone(&gatekeeper.0),
             client,
             tasks: Mutex::new(Vec::new()),
+            runtime: std::sync::OnceLock::new(),
         }))
     }
 
@@ -253,6 +257,7 @@ impl Node {
     /// Starts the watchers: the live set (chats moved away let go), the preferences' signals
     /// out and in, and the periodic check of the log's newest preferences record.
     pub fn watch(self: &Arc<Node>, runtime: &Runtime) -> Result<()> {
+        let _ = self.runtime.set(runtime.clone());
         let mut tasks = Vec::new();
         {
             let node = Arc::clone(self);
@@ -264,6 +269,7 @@ impl Node {
             let mut every = tokio::time::interval(self.cluster.ttl() / 4);
             every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             tasks.push(tokio::spawn(async move {
+                lineage::abort_departed(&runtime, &node.member).await;
                 loop {
                     tokio::select! {
                         changed = live.changed() => {
@@ -271,6 +277,7 @@ impl Node {
                                 return;
                             }
                             live.borrow_and_update();
+                            lineage::abort_departed(&runtime, &node.member).await;
                         }
                         _ = every.tick() => {}
                     }
@@ -421,7 +428,14 @@ impl Node {
                 _ => {}
             }
         }
-        let root = self.cluster.root_of(id).await.map_err(|e| {
+        let mut root = self.cluster.root_of(id).await.map_err(|e| e.to_string());
+        if matches!(root, Ok(None))
+            && let Some(runtime) = self.runtime.get()
+        {
+            // A task made before the roots bucket: its opening names its parent.
+            root = lineage::root_in_log(&self.cluster, runtime, id).await;
+        }
+        let root = root.map_err(|e| {
             unavailable(format!(
                 "warden could not find where the chat `{id}` is served: {e}"
             ))

@@ -15,6 +15,7 @@
 pub mod cluster;
 pub mod events;
 pub mod hold;
+pub mod lineage;
 pub mod metrics;
 pub mod page;
 pub mod routes;

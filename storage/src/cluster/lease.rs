@@ -16,8 +16,7 @@
 //! fence: [`crate::jetstream::JetStreamLog::append_after`], which the server refuses when the
 //! chat's subject has moved past what the writer knew (`docs/cluster.md`).
 
-use super::{Cluster, ClusterError, bounded, key_of};
-use async_nats::jetstream::kv;
+use super::{Cluster, ClusterError, bounded, key_of, leader_entry};
 
 /// A chat's lease as its holder knows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,16 +30,17 @@ pub struct Lease {
 }
 
 impl Cluster {
-    /// Who holds `chat`'s lease now, if anyone.
+    /// Who holds `chat`'s lease now, if anyone, as the bucket's leader has it (a replica
+    /// behind may hold an older holder).
     pub async fn holder(&self, chat: &str) -> Result<Option<Lease>, ClusterError> {
-        let entry = bounded("reading a lease", self.leases.entry(key_of(chat)))
+        let entry = leader_entry(&self.leases, &key_of(chat))
             .await
             .map_err(|e| self.leases_failed(e))?;
-        Ok(entry.and_then(|entry| {
-            (entry.operation == kv::Operation::Put).then(|| Lease {
+        Ok(entry.and_then(|(value, revision, put)| {
+            put.then(|| Lease {
                 chat: chat.to_string(),
-                node: String::from_utf8_lossy(&entry.value).into_owned(),
-                token: entry.revision,
+                node: String::from_utf8_lossy(&value).into_owned(),
+                token: revision,
             })
         }))
     }
@@ -48,10 +48,10 @@ impl Cluster {
     /// Whether `chat`'s lease was held and released (its entry a deletion): a node that
     /// takes it then takes over what its last holder wrote.
     pub async fn was_released(&self, chat: &str) -> Result<bool, ClusterError> {
-        let entry = bounded("reading a lease", self.leases.entry(key_of(chat)))
+        let entry = leader_entry(&self.leases, &key_of(chat))
             .await
             .map_err(|e| self.leases_failed(e))?;
-        Ok(entry.is_some_and(|entry| entry.operation != kv::Operation::Put))
+        Ok(entry.is_some_and(|(_, _, put)| !put))
     }
 
     /// Takes `chat`'s lease for `node`: made when there is none, taken over when its holder is

@@ -10,7 +10,7 @@
 //! live set within `ttl + ttl/4` plus the server's expiry timer; one that leaves with
 //! [`Member::leave`] is out at once.
 
-use super::{Cluster, ClusterError, bounded, id_of_key, key_of};
+use super::{Cluster, ClusterError, bounded, id_of_key, key_of, leader_entry};
 use async_nats::jetstream::kv;
 use futures_util::StreamExt;
 use std::collections::BTreeMap;
@@ -239,8 +239,10 @@ async fn list(store: &kv::Store) -> Result<Vec<(String, String)>, String> {
         let Some(node) = id_of_key(&key) else {
             continue;
         };
-        // Gone between the listing and the get (expired, deleted): not listed.
-        if let Some(value) = bounded("reading a node", store.get(key)).await? {
+        // Gone between the listing and the get (expired, deleted): not listed. The leader's
+        // answer: a replica behind may not hold a node that joined a moment ago, and a
+        // live node missing from a live set would have its leases taken over.
+        if let Some((value, _, true)) = leader_entry(store, &key).await? {
             listed.push((node, String::from_utf8_lossy(&value).into_owned()));
         }
     }

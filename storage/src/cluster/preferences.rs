@@ -7,7 +7,7 @@
 //! sends none: [`Cluster::preferences_end`] reads the subject's last sequence in the log
 //! itself, for a check every node runs now and then.
 
-use super::{Cluster, ClusterError, STEP_TIMEOUT, bounded};
+use super::{Cluster, ClusterError, STEP_TIMEOUT, bounded, leader_entry};
 use async_nats::jetstream::{kv, stream};
 use futures_util::StreamExt;
 use tokio::sync::watch;
@@ -56,14 +56,12 @@ impl Cluster {
         let mut watched = bounded("watching the preferences", self.preferences.watch(NEWEST))
             .await
             .map_err(|e| self.preferences_failed(e))?;
-        let now = bounded(
-            "reading the preferences' signal",
-            self.preferences.get(NEWEST),
-        )
-        .await
-        .map_err(|e| self.preferences_failed(e))?
-        .and_then(|value| String::from_utf8_lossy(&value).parse().ok())
-        .unwrap_or(0);
+        let now = leader_entry(&self.preferences, NEWEST)
+            .await
+            .map_err(|e| self.preferences_failed(e))?
+            .filter(|(_, _, put)| *put)
+            .and_then(|(value, _, _)| String::from_utf8_lossy(&value).parse().ok())
+            .unwrap_or(0);
         let (tell, newest) = watch::channel(now);
         let task = tokio::spawn(async move {
             while let Some(entry) = watched.next().await {
@@ -99,9 +97,11 @@ impl Cluster {
             })
             .await
             .map_err(|e| self.preferences_failed(e))?;
+        // The leader's, not a direct get: a replica behind would answer an older record,
+        // and the node would fold late.
         let last = tokio::time::timeout(
             STEP_TIMEOUT,
-            events.direct_get_last_for_subject(&self.preferences_subject),
+            events.get_last_raw_message_by_subject(&self.preferences_subject),
         )
         .await
         .map_err(|_| {
@@ -111,7 +111,7 @@ impl Cluster {
         })?;
         match last {
             Ok(message) => Ok(message.sequence),
-            Err(e) if e.kind() == stream::DirectGetErrorKind::NotFound => Ok(0),
+            Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(0),
             Err(e) => Err(self
                 .preferences_failed(format!("reading the log's newest preferences record: {e}"))),
         }

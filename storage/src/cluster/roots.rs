@@ -3,18 +3,21 @@
 //! The bucket `<stream>-roots` keeps `task → root chat`, written once by the node that makes
 //! the task, before the task's first record: a node that never read the task's records (they
 //! may be past what its log shows it, `docs/cluster.md`) still places the task right. An id
-//! with no entry is a chat of its own (or a task made before the cluster was, whose records
-//! every node read when it opened the log).
+//! with no entry is a chat of its own, or a task made before the cluster was: `warden serve`
+//! then reads its root from its opening in the log (`actors/src/serve/lineage.rs`).
 
-use super::{Cluster, ClusterError, bounded, key_of};
+use super::{Cluster, ClusterError, bounded, key_of, leader_entry};
 
 impl Cluster {
-    /// The root chat the bucket names for `id`, if it names one.
+    /// The root chat the bucket names for `id`, if it names one, as the bucket's leader holds
+    /// it: a replica behind would place a task by its own id, apart from its chat.
     pub async fn root_of(&self, id: &str) -> Result<Option<String>, ClusterError> {
-        let value = bounded("reading a task's root", self.roots.get(key_of(id)))
+        let entry = leader_entry(&self.roots, &key_of(id))
             .await
             .map_err(|e| self.roots_failed(e))?;
-        Ok(value.map(|value| String::from_utf8_lossy(&value).into_owned()))
+        Ok(entry
+            .filter(|(_, _, put)| *put)
+            .map(|(value, _, _)| String::from_utf8_lossy(&value).into_owned()))
     }
 
     /// Writes `task → root`, once: kept when it names `root` already,

@@ -8,7 +8,7 @@ use warden_storage::{EventLog, LogError, jetstream};
 
 #[path = "../support/nats_server.rs"]
 mod nats_server;
-pub use nats_server::NatsServer;
+pub use nats_server::{NatsCluster, NatsServer};
 
 /// Set to a server's URL, a writer run by a crash test writes to JetStream there (its folder
 /// variable then only says that it is a writer).

@@ -10,6 +10,7 @@ mod full;
 mod model;
 mod nats;
 mod replay;
+mod replicas;
 mod versions;
 mod writers;
 

@@ -432,3 +432,85 @@ fn a_node_id_that_is_none_is_refused() -> Outcome {
     }
     Ok(())
 }
+
+/// Node A opened the log, then died for good with a group of the preferences alone in
+/// flight (its part stored, no commit): the feed stops before it on every other node until
+/// one of them aborts the chains of the nodes not live; then the feed goes on past it, the
+/// group is dead for every reader, A's commit fenced at its base is refused, and the chain
+/// of node C, live, with a group of its own in flight, is not touched: C's commit goes
+/// through. Asked again, nothing more is aborted.
+#[test]
+fn a_departed_nodes_open_group_is_aborted_and_the_feed_goes_on() -> Outcome {
+    let Some(server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    drop(open(&server, "node-a")?);
+    let b = open(&server, "node-b")?;
+    drop(open(&server, "node-c")?);
+    let (a, c) = (Hand::new(&server, "node-a")?, Hand::new(&server, "node-c")?);
+    b.append("c1", &said(1, "before"))?;
+    let a_base = a.base()?;
+    assert!(a_base > 0, "node a's opening left its chain an abort");
+    a.part(
+        "node-a~dead-g0",
+        a_base,
+        "~preferences",
+        "a's open preference",
+        None,
+    )?;
+    let c_base = c.base()?;
+    c.part("node-c~live-g0", c_base, "c2", "c's group", None)?;
+    b.append("c1", &said(2, "after"))?;
+    assert_eq!(
+        paged(&b)?,
+        ["before"],
+        "the feed waits before a's open group"
+    );
+
+    assert_eq!(b.abort_departed(&["node-b", "node-c"])?, ["node-a"]);
+    assert_eq!(
+        a.commit("node-a~dead-g0", Some(a_base))?,
+        None,
+        "a's late commit is refused"
+    );
+    assert!(c.commit("node-c~live-g0", Some(c_base))?.is_some());
+    assert_eq!(paged(&b)?, ["before", "c's group", "after"]);
+    assert_eq!(texts(&b, "~preferences")?, Vec::<String>::new());
+    assert_eq!(
+        b.abort_departed(&["node-b", "node-c"])?,
+        Vec::<String>::new()
+    );
+    let d = open(&server, "node-d")?;
+    assert_eq!(paged(&d)?, ["before", "c's group", "after"]);
+    Ok(())
+}
+
+/// A stream's first record a reader sees: a task's opening, written in one group with its
+/// chat's record, naming its parent; nothing for a chat with nothing, nor for a task whose
+/// only group is not whole yet; the first record alone when the stream has several.
+#[test]
+fn the_first_record_of_a_stream_is_its_opening() -> Outcome {
+    let Some(server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let a = open(&server, "node-a")?;
+    let opened = Record {
+        at_ms: 1,
+        event: Event::Opened {
+            mode: Default::default(),
+            company: Default::default(),
+            parent: Some("c1".to_string()),
+            scoped: false,
+        },
+    };
+    let seqs = a.append_batch(&[("t1", opened.clone()), ("c1", said(2, "a task made"))])?;
+    a.append("t1", &said(3, "in the task"))?;
+    let b = open(&server, "node-b")?;
+    let first = b.first("t1")?.ok_or("t1 has a first record")?;
+    assert_eq!((first.seq, first.record), (seqs[0], Ok(opened)));
+    assert_eq!(b.first("nothing")?.map(|entry| entry.seq), None);
+    let hand = Hand::new(&server, "node-h")?;
+    hand.part("node-h~s-g0", hand.base()?, "t2", "not whole yet", None)?;
+    assert_eq!(b.first("t2")?.map(|entry| entry.seq), None);
+    Ok(())
+}

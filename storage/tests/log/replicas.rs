@@ -1,0 +1,179 @@
+//! A replica behind the others (its server killed, the stream written on without it, then
+//! started again): what the log answers through that server right after the restart is the
+//! stream as its leader holds it, never a shorter one. Three `nats-server -js` routed to
+//! each other, replicas 3, real SIGKILLs.
+
+use crate::engines::NatsCluster;
+use crate::{Outcome, said};
+use std::time::{Duration, Instant};
+use warden::chat::{Event, Record};
+use warden_storage::jetstream::Settings;
+use warden_storage::{EventLog, LogError};
+
+fn settings(urls: &[String]) -> Settings {
+    Settings {
+        url: urls.join(","),
+        stream: "warden".to_string(),
+        replicas: 3,
+    }
+}
+
+/// Opens the log as `node` and reads the stream's state through it, again until the cluster
+/// answers (a stream of three replicas is made once the servers have elected a leader, and
+/// served by a server once it knows of it), at most `within`.
+fn open_when_ready(settings: &Settings, node: &str, within: Duration) -> Result<EventLog, String> {
+    let deadline = Instant::now() + within;
+    loop {
+        let opened = EventLog::open_jetstream_as(settings, Some(node))
+            .and_then(|log| log.probe().map(|()| log));
+        match opened {
+            Ok(log) => return Ok(log),
+            Err(_) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(100)),
+            Err(e) => return Err(format!("not open within {within:?}: {e}")),
+        }
+    }
+}
+
+/// Appends through `log`, opening it again after a failure, until one goes through (the
+/// stream just made may not be served yet where the log is connected), at most `within`.
+fn first_append(log: &EventLog, within: Duration) -> Result<(), String> {
+    let deadline = Instant::now() + within;
+    loop {
+        match log.append("warm", &said(0, "warm")) {
+            Ok(_) => return Ok(()),
+            Err(_) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(100));
+                let _ = log.reopen();
+            }
+            Err(e) => return Err(format!("no append within {within:?}: {e}")),
+        }
+    }
+}
+
+fn text(record: &Result<Record, warden_storage::Skip>) -> String {
+    match record {
+        Ok(Record {
+            event: Event::Said { text },
+            ..
+        }) => text.clone(),
+        other => format!("not a said record: {other:?}"),
+    }
+}
+
+/// What `log` reads of the two chats in every way a takeover, a fence or the feed depends
+/// on: each chat's records, its replay's count and end, its end as the server has it, the
+/// newest record of every stream, and the feed's first page.
+fn read_all(log: &EventLog, chats: &[&str]) -> Result<Vec<String>, LogError> {
+    let mut read = Vec::new();
+    for chat in chats {
+        let records: Vec<String> = log
+            .records(chat)?
+            .map(|entry| entry.map(|entry| text(&entry.record)))
+            .collect::<Result<_, _>>()?;
+        read.push(format!("{chat} records {}", records.len()));
+        read.push(format!("{chat} last {:?}", records.last()));
+        let replayed = log.chat(chat)?;
+        read.push(format!(
+            "{chat} replayed {} to {}",
+            replayed.events, replayed.last_seq
+        ));
+        read.push(format!("{chat} end {}", log.end_of(chat)?));
+    }
+    read.push(format!("latest {:?}", log.latest()?));
+    let page = log.after(0, 100_000)?;
+    read.push(format!(
+        "after {} to {:?}",
+        page.len(),
+        page.last().map(|(_, entry)| entry.seq)
+    ));
+    read.push(format!("replay_all {}", log.replay_all().count()));
+    Ok(read)
+}
+
+/// Server `n2` killed with SIGKILL, 2,000 records written (groups of 64 over two chats, and
+/// records alone) through the other two, `n2` started again: a log connected to `n2` alone
+/// (from before the kill) reads, from the first moment it answers, exactly what the writer's
+/// side reads once the writing is done. A read that fails (the server not back in the
+/// cluster yet) is allowed: it is an error, never less data. Ten reads in a row.
+#[test]
+fn a_replica_just_restarted_never_answers_short() -> Outcome {
+    let Some(mut cluster) = NatsCluster::start(3)? else {
+        return Ok(());
+    };
+    let urls: Vec<String> = cluster.servers.iter().map(|s| s.url()).collect();
+    let writer = open_when_ready(&settings(&urls[..2]), "a", Duration::from_secs(30))?;
+    first_append(&writer, Duration::from_secs(30))?;
+    let chats = ["c1", "c2"];
+    let mut n = 0u64;
+    // A write that fails (a new leader being elected once n2 is gone) is not acknowledged:
+    // the log is opened again and the writing goes on, as the runtime's writer does. What the
+    // reader must read is what the writer reads afterwards, not a count.
+    let mut write = |writer: &EventLog, records: u64| -> Result<(), String> {
+        let end = n + records;
+        while n < end {
+            let written = if n.is_multiple_of(3) {
+                let chat = chats[(n % 2) as usize];
+                n += 1;
+                writer
+                    .append(chat, &said(n as i64, &format!("{n}")))
+                    .map(drop)
+            } else {
+                let group: Vec<(&str, Record)> = (0..64u64)
+                    .map(|i| {
+                        (
+                            chats[(i % 2) as usize],
+                            said((n + i) as i64, &format!("{}", n + i)),
+                        )
+                    })
+                    .collect();
+                n += 64;
+                writer.append_batch(&group).map(drop)
+            };
+            if written.is_err() {
+                first_append(writer, Duration::from_secs(30))?;
+            }
+        }
+        Ok(())
+    };
+    // The reader is connected to n2 alone from before the kill: its client connects again
+    // as soon as n2 listens, and reads from the first moment n2 answers.
+    let reader = open_when_ready(&settings(&urls[2..]), "r", Duration::from_secs(30))?;
+    write(&writer, 200)?;
+    cluster.servers[2].kill();
+    write(&writer, 2000)?;
+    cluster.servers[2].restart()?;
+    let (mut reads, mut failed) = (Vec::new(), 0);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while reads.len() < 10 {
+        match read_all(&reader, &chats) {
+            Ok(read) => reads.push(read),
+            Err(e) => {
+                failed += 1;
+                assert!(
+                    Instant::now() < deadline,
+                    "no whole read within 60 s ({failed} failed): {e}"
+                );
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+    }
+    // What the writer's side reads, now that nothing more is written.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let expected = loop {
+        match read_all(&writer, &chats) {
+            Ok(read) => break read,
+            Err(e) if Instant::now() < deadline => {
+                eprintln!("the writer's read failed, again: {e}");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    for (at, read) in reads.iter().enumerate() {
+        assert_eq!(
+            read, &expected,
+            "read {at} through the restarted server ({failed} failed before)"
+        );
+    }
+    eprintln!("10 reads through the restarted server, all whole; {failed} failed before");
+    Ok(())
+}
