@@ -178,6 +178,72 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
     nodes.stop();
 }
 
+/// The lease the cluster's bucket holds for `chat`: its holder's id, if any.
+fn lease_of(nodes: &Nodes, chat: &str) -> Option<String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap_or_else(|e| panic!("a runtime: {e}"));
+    runtime.block_on(async {
+        let cluster = warden_storage::cluster::Cluster::connect(
+            &nodes.settings(),
+            Duration::from_millis(TTL_MS),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("the cluster's buckets: {e}"));
+        cluster
+            .holder(chat)
+            .await
+            .unwrap_or_else(|e| panic!("the lease of {chat}: {e}"))
+            .map(|lease| lease.node)
+    })
+}
+
+#[test]
+fn a_look_at_a_chat_with_nothing_recorded_takes_no_lease() {
+    let Some(mut nodes) = Nodes::start("look1", 2, TTL_MS) else {
+        return;
+    };
+    for node in &nodes.wardens {
+        eventually(&format!("{} standing", node.id), || {
+            let (status, _) = node.call("GET", "/healthz", None, None);
+            (status == 200).then_some(())
+        });
+    }
+    // As on one node: 404, nothing was recorded, whichever node is asked; and no lease taken.
+    for chat in ["never", "never.agent-1"] {
+        for node in &nodes.wardens {
+            let (status, answer) = node.call("GET", &format!("/v1/chats/{chat}"), None, None);
+            assert_eq!(status, 404, "{chat} on {}: {answer}", node.id);
+            assert_eq!(
+                answer["error"],
+                format!("nothing was recorded in the chat `{chat}`"),
+                "{chat} on {}",
+                node.id
+            );
+        }
+        assert_eq!(
+            lease_of(&nodes, chat),
+            None,
+            "a look at {chat} took a lease"
+        );
+    }
+    // Once something is recorded in it, a look is served under the lease like any request.
+    nodes.wardens[0].ok(
+        "POST",
+        "/v1/chats/never/events",
+        None,
+        &json!({"kind": "read", "name": "a web page"}),
+    );
+    let holder = lease_of(&nodes, "never");
+    assert!(holder.is_some(), "a chat written is served under its lease");
+    for node in &nodes.wardens {
+        assert_eq!(state(node, "never")["marks"][0]["name"], "a web page");
+    }
+    assert_eq!(lease_of(&nodes, "never"), holder, "the same holder");
+    nodes.stop();
+}
+
 #[test]
 fn a_node_that_is_not_standing_serves_nothing_and_the_hook_asks() {
     let Some(mut nodes) = Nodes::start("stand1", 1, TTL_MS) else {

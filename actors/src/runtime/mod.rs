@@ -71,6 +71,8 @@ pub struct Runtime {
     names: names::Names,
     judges: Judges,
     log: LogHandle,
+    /// The log itself, for what is asked of it without a chat in memory.
+    events: Arc<EventLog>,
     feed: Arc<Feed>,
     preferences_seq: tokio::sync::watch::Receiver<u64>,
 }
@@ -168,6 +170,7 @@ impl Runtime {
         let judges = Judges::per_core(&names, writer.preferences(), Arc::clone(&facts));
         let handle = writer.handle();
         let preferences_seq = writer.preferences_seq();
+        let events = Arc::clone(&log);
         let args = SupervisorArgs {
             log,
             writer,
@@ -194,6 +197,7 @@ impl Runtime {
             names,
             judges,
             log: handle,
+            events,
             feed,
             preferences_seq,
         })
@@ -428,6 +432,19 @@ impl Runtime {
                 })?;
         }
         Ok(())
+    }
+
+    /// Whether the log holds anything of `chat` (its newest message as the log's server has
+    /// it, seen or not), without bringing it into memory: a chat only looked at, with nothing
+    /// recorded, needs no actor (and in a cluster, no lease).
+    pub async fn is_recorded(&self, chat: &str) -> Result<bool, RuntimeError> {
+        let log = Arc::clone(&self.events);
+        tokio::task::block_in_place(|| log.end_of(chat))
+            .map(|end| end > 0)
+            .map_err(|cause| RuntimeError::Read {
+                what: Reading::Chat(chat.to_string()),
+                cause,
+            })
     }
 
     /// The ids of the chats in memory.

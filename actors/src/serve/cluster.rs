@@ -27,7 +27,7 @@ use crate::runtime::{Fenced, Gate, Runtime};
 use anyhow::{Context as _, Result, anyhow};
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::client::legacy::Client;
@@ -462,7 +462,9 @@ impl Node {
 
     /// Where a request for `id` goes: `Ok(())` when it is served here (the lease of its root
     /// held, taken over when its last holder is gone), else where to forward it or why not.
-    async fn place(&self, id: &str, runtime: &Runtime) -> Result<(), Elsewhere> {
+    /// A request that only looks at the chat (`looks`), when nothing is recorded in it and its
+    /// root is not held here, is answered 404 as on one node, without a lease.
+    async fn place(&self, id: &str, looks: bool, runtime: &Runtime) -> Result<(), Elsewhere> {
         let root = self.root_of(id).await.map_err(Elsewhere::Refused)?;
         let Some((owner, address)) = self.member.placed(&root) else {
             return Err(Elsewhere::Refused(unavailable(format!(
@@ -478,6 +480,16 @@ impl Node {
             if !fenced && let Some(held) = serving.roots.get_mut(&root) {
                 held.ids.insert(id.to_string());
                 return Ok(());
+            }
+        }
+        if looks {
+            let recorded = runtime.is_recorded(id).await.map_err(|e| {
+                Elsewhere::Refused(unavailable(format!(
+                    "warden could not read the chat `{id}`: {e}"
+                )))
+            })?;
+            if !recorded {
+                return Err(Elsewhere::Refused(nothing_recorded(id)));
             }
         }
         let lease = self
@@ -650,6 +662,23 @@ fn unavailable(message: String) -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
 }
 
+/// What a look at a chat with nothing recorded in it answers, on one node as in a cluster.
+pub fn nothing_recorded(chat: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("nothing was recorded in the chat `{chat}`"),
+    )
+}
+
+/// Whether a request only looks at a chat (`GET /v1/chats/{chat}`, its state): one of a chat
+/// with nothing recorded needs no lease.
+fn only_looks(method: &Method, path: &str) -> bool {
+    *method == Method::GET
+        && path
+            .strip_prefix("/v1/chats/")
+            .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+}
+
 /// The chat a request's path names (`/v1/chats/{chat}…`), decoded, if it names one.
 fn chat_in(path: &str) -> Option<String> {
     let rest = path.strip_prefix("/v1/chats/")?;
@@ -692,7 +721,8 @@ pub async fn place(State(app): State<Arc<App>>, request: Request, next: Next) ->
         .headers()
         .get(HOP)
         .map(|hop| String::from_utf8_lossy(hop.as_bytes()).into_owned());
-    match node.place(&chat, &app.runtime).await {
+    let looks = only_looks(request.method(), request.uri().path());
+    match node.place(&chat, looks, &app.runtime).await {
         Ok(()) => next.run(request).await,
         Err(Elsewhere::Refused(error)) => error.into_response(),
         Err(Elsewhere::Forward(owner, _)) if from.is_some() => unavailable(format!(
@@ -721,6 +751,21 @@ mod tests {
             ("/v1/chats/%ff/judge", None),
         ] {
             assert_eq!(chat_in(path).as_deref(), chat, "{path}");
+        }
+    }
+
+    #[test]
+    fn only_a_chats_state_is_a_look() {
+        for (method, path, looks) in [
+            (Method::GET, "/v1/chats/c1", true),
+            (Method::GET, "/v1/chats/a%20task", true),
+            (Method::POST, "/v1/chats/c1", false),
+            (Method::GET, "/v1/chats/c1/judge", false),
+            (Method::POST, "/v1/chats/c1/peek", false),
+            (Method::GET, "/v1/chats/", false),
+            (Method::GET, "/v1/chats", false),
+        ] {
+            assert_eq!(only_looks(&method, path), looks, "{method} {path}");
         }
     }
 
