@@ -5,8 +5,10 @@
 //! has its chats taken over with every acknowledged event and the same verdicts; then, on a
 //! cluster of three `nats-server` with replicas 3, one server killed too.
 
+mod cut;
 mod fence;
 mod fixture;
+mod log_out;
 
 use fixture::{Nodes, Warden};
 use serde_json::{Value, json};
@@ -176,6 +178,63 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
         .unwrap_or_else(|| panic!("no chat of the twelve is placed off node n0"));
     assert!(elsewhere.contains("`n9`"), "{chat}: {elsewhere}");
     nodes.stop();
+}
+
+/// The names of the marks `chat` read, as its records in the stream hold them, in order,
+/// read by a log of the test's own.
+fn marks_in_stream(settings: &warden_storage::jetstream::Settings, chat: &str) -> Vec<String> {
+    let log = warden_storage::EventLog::open_jetstream_as(settings, Some("reader"))
+        .unwrap_or_else(|e| panic!("the log: {e}"));
+    log.records(chat)
+        .unwrap_or_else(|e| panic!("{chat}: {e}"))
+        .filter_map(|entry| match entry.ok()?.record.ok()?.event {
+            warden::chat::Event::Read { mark } => Some(mark.name),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What one write sent to a node was answered.
+struct Sent {
+    name: String,
+    status: u16,
+    error: String,
+}
+
+fn read(node: &Warden, chat: &str, name: &str) -> Sent {
+    let (status, answer) = node.call(
+        "POST",
+        &format!("/v1/chats/{chat}/events"),
+        None,
+        Some(&json!({"kind": "read", "name": name})),
+    );
+    Sent {
+        name: name.to_string(),
+        status,
+        error: answer["error"].as_str().unwrap_or_default().to_string(),
+    }
+}
+
+/// Whether `node` sees `other` in its live set: a request it places on `other`, marked as
+/// forwarded already, is refused as a loop.
+fn sees(node: &Warden, chat_of_other: &str) -> bool {
+    let (_, answer) = node.call_with(
+        "GET",
+        &format!("/v1/chats/{chat_of_other}"),
+        &[("warden-hop", "n9")],
+    );
+    answer["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("a loop"))
+}
+
+/// The first of `<prefix>0`…`<prefix>63` that placement gives `node` when `n0` and `n1`
+/// are the live set.
+fn placed_on(node: &str, prefix: &str) -> String {
+    (0..64)
+        .map(|n| format!("{prefix}{n}"))
+        .find(|chat| warden_storage::cluster::place::owner(chat, ["n0", "n1"]) == Some(node))
+        .unwrap_or_else(|| panic!("no chat of 64 placed on {node}"))
 }
 
 /// The lease the cluster's bucket holds for `chat`: its holder's id, if any.

@@ -34,11 +34,12 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
 use warden_storage::cluster::lease::Lease;
-use warden_storage::cluster::members::Member;
+use warden_storage::cluster::members::{self, Member};
 use warden_storage::cluster::{Cluster, ClusterError, TTL};
 
 /// The header a forwarded request carries: the id of the node that forwarded it. A request
@@ -56,6 +57,11 @@ pub const PREFERENCES_CHECK: Duration = Duration::from_secs(2);
 /// How long a request waits for the lease of a root that another live node still holds (it
 /// is letting it go after a change of the live set) before it is answered 503.
 pub const HANDOVER_WAIT: Duration = Duration::from_secs(2);
+
+/// How often a node looks at its log's standing: a log that has failed for a heartbeat's
+/// time (a third of the time to live) takes the node out of the live set until it is written
+/// again.
+const LOG_LOOK: Duration = Duration::from_millis(100);
 
 /// How long a node remembers that an id has no root of another chat (it is a chat of its
 /// own): a task made meanwhile is placed right once this runs out.
@@ -180,6 +186,11 @@ pub struct Node {
     serving: Shared,
     client: Client<HttpConnector, Body>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
+    /// Whether this node is out of the live set for its log: set before its chats are let
+    /// go, cleared once it is back in. Read by every request, so an atomic, not a lock.
+    log_out: AtomicBool,
+    /// Why, while it is.
+    log_out_reason: Mutex<String>,
 }
 
 impl std::fmt::Debug for Node {
@@ -231,6 +242,8 @@ impl Node {
             serving: Arc::clone(&gatekeeper.0),
             client,
             tasks: Mutex::new(Vec::new()),
+            log_out: AtomicBool::new(false),
+            log_out_reason: Mutex::new(String::new()),
         }))
     }
 
@@ -239,8 +252,12 @@ impl Node {
         &self.id
     }
 
-    /// Why this node serves nothing now, if it doesn't: its heartbeat no longer gets through.
+    /// Why this node serves nothing now, if it doesn't: its log can't be written (it stepped
+    /// out of the live set), or its heartbeat no longer gets through.
     pub fn not_standing(&self) -> Option<String> {
+        if let Some(reason) = self.log_out() {
+            return Some(reason);
+        }
         (!self.member.is_standing()).then(|| {
             format!(
                 "this warden node (`{}`) is not standing in the cluster: its heartbeat has not reached the JetStream server for {:?}, so another node may serve its chats; it serves none until it is back",
@@ -250,10 +267,48 @@ impl Node {
         })
     }
 
-    /// Starts the watchers: the live set (chats moved away let go), the preferences' signals
-    /// out and in, and the periodic check of the log's newest preferences record.
+    /// Why this node is out of the live set for its log, while it is.
+    fn log_out(&self) -> Option<String> {
+        self.log_out.load(Ordering::SeqCst).then(|| {
+            self.log_out_reason
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone()
+        })
+    }
+
+    /// Starts the watchers: the live set (chats moved away let go), the log's standing (out
+    /// of the live set while it can't be written), the preferences' signals out and in, and
+    /// the periodic check of the log's newest preferences record.
     pub fn watch(self: &Arc<Node>, runtime: &Runtime) -> Result<()> {
         let mut tasks = Vec::new();
+        {
+            let node = Arc::clone(self);
+            let runtime = runtime.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut every = tokio::time::interval(LOG_LOOK);
+                every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                let mut failing_since: Option<Instant> = None;
+                loop {
+                    every.tick().await;
+                    match runtime.log_trouble() {
+                        Some(reason) => {
+                            let since = *failing_since.get_or_insert_with(Instant::now);
+                            let after = members::heartbeat(node.cluster.ttl());
+                            if node.log_out().is_none() && since.elapsed() >= after {
+                                node.step_out(&runtime, reason).await;
+                            }
+                        }
+                        None => {
+                            failing_since = None;
+                            if node.log_out().is_some() {
+                                node.step_in().await;
+                            }
+                        }
+                    }
+                }
+            }));
+        }
         {
             let node = Arc::clone(self);
             let runtime = runtime.clone();
@@ -347,10 +402,46 @@ impl Node {
         }
     }
 
+    /// The log has failed for a heartbeat's time: this node stops serving (every chat request
+    /// is forwarded to the node the others place it on, or answered 503), lets every chat
+    /// go, then steps out of the live set, so that the others take its chats over (and the
+    /// fence refuses whatever of them this node would still write).
+    async fn step_out(&self, runtime: &Runtime, reason: String) {
+        tracing::error!(node = %self.id, error = %reason, "the event log can't be written: this node steps out of the cluster's live set until it is written again, and the others serve its chats");
+        // INVARIANT: a node whose log can't be written serves no chat from the moment it
+        // decides to step out until it is back in the live set.
+        *self
+            .log_out_reason
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = format!(
+            "this warden node (`{}`) is out of the cluster's live set: its event log can't be written ({reason}); another node serves its chats until it is written again",
+            self.id
+        );
+        self.log_out.store(true, Ordering::SeqCst);
+        self.moved(runtime).await;
+        if let Err(e) = self.member.step_out().await {
+            tracing::warn!(node = %self.id, error = %e, "stepping out of the live set failed; the others drop this node when its heartbeat expires");
+        }
+    }
+
+    /// The log is written again: back in the live set, serving what placement gives it (each
+    /// root taken over from the node that served it meanwhile).
+    async fn step_in(&self) {
+        match self.member.step_in().await {
+            Ok(()) => {
+                self.log_out.store(false, Ordering::SeqCst);
+                tracing::warn!(node = %self.id, "the event log is written again: back in the cluster's live set");
+            }
+            Err(e) => {
+                tracing::warn!(node = %self.id, error = %e, "stepping back into the live set failed; tried again shortly");
+            }
+        }
+    }
+
     /// The live set changed: every root placed elsewhere now is let go; every root, when this
-    /// node is not standing.
+    /// node is not standing (its heartbeat lost, or out for its log).
     async fn moved(&self, runtime: &Runtime) {
-        let standing = self.member.is_standing();
+        let standing = self.member.is_standing() && self.log_out().is_none();
         let away: Vec<(String, Root)> = {
             let mut serving = lock(&self.serving);
             let roots: Vec<String> = serving
@@ -517,6 +608,16 @@ impl Node {
             ))));
         }
         Ok(())
+    }
+
+    /// The node another than this one that serves `id`'s root in the live set as this node
+    /// sees it, and its address; `None` when placement gives it to this node.
+    async fn placed_elsewhere(&self, id: &str) -> Result<Option<(String, String)>, ApiError> {
+        let root = self.root_of(id).await?;
+        Ok(self
+            .member
+            .placed(&root)
+            .filter(|(owner, _)| *owner != self.id))
     }
 
     /// Takes `root`'s lease (for a request about `id`, the root or one of its tasks); when
@@ -714,13 +815,22 @@ pub async fn place(State(app): State<Arc<App>>, request: Request, next: Next) ->
     let Some(chat) = chat_in(request.uri().path()) else {
         return next.run(request).await;
     };
-    if let Some(reason) = node.not_standing() {
-        return unavailable(reason).into_response();
-    }
     let from = request
         .headers()
         .get(HOP)
         .map(|hop| String::from_utf8_lossy(hop.as_bytes()).into_owned());
+    if let Some(reason) = node.not_standing() {
+        // Out for its log, a node still sees the live set without itself: a chat another
+        // node serves is forwarded there (once, as any), so the hook that asks this node is
+        // answered by one whose log works.
+        if node.log_out().is_some()
+            && from.is_none()
+            && let Ok(Some((owner, address))) = node.placed_elsewhere(&chat).await
+        {
+            return node.forward(&owner, &address, request).await;
+        }
+        return unavailable(reason).into_response();
+    }
     let looks = only_looks(request.method(), request.uri().path());
     match node.place(&chat, looks, &app.runtime).await {
         Ok(()) => next.run(request).await,

@@ -72,14 +72,27 @@ impl Nodes {
     }
 
     fn on(nats: NatsCluster, stream: &str, n: usize, ttl_ms: u64, replicas: usize) -> Nodes {
+        let urls: Vec<String> = (0..n)
+            .map(|k| nats.servers[k % nats.servers.len()].url())
+            .collect();
+        Nodes::with_urls(nats, stream, &urls, ttl_ms, replicas)
+    }
+
+    /// The nodes on `nats`, the `k`th with `[log] url = urls[k]`.
+    pub fn with_urls(
+        nats: NatsCluster,
+        stream: &str,
+        urls: &[String],
+        ttl_ms: u64,
+        replicas: usize,
+    ) -> Nodes {
         let mut nodes = Nodes {
             nats,
             wardens: Vec::new(),
             stream: stream.to_string(),
             replicas,
         };
-        for k in 0..n {
-            let url = nodes.nats.servers[k % nodes.nats.servers.len()].url();
+        for (k, url) in urls.iter().enumerate() {
             let config = format!(
                 "[log]\nengine = \"jetstream\"\nurl = \"{url}\"\nstream = \"{stream}\"\nreplicas = {replicas}\n[cluster]\nnode = \"n{k}\"\nttl_ms = {ttl_ms}\n"
             );
