@@ -9,6 +9,7 @@ mod cut;
 mod fence;
 mod fixture;
 mod log_out;
+mod paused;
 
 use fixture::{Nodes, Warden};
 use serde_json::{Value, json};

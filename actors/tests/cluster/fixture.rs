@@ -254,6 +254,16 @@ impl Warden {
         answer
     }
 
+    /// Sends the process `signal` (`STOP`: it stops where it is, its connections open, as in
+    /// a long pause of the machine; `CONT`: it goes on from there).
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap_or_else(|e| panic!("kill -{signal}: {e}"));
+        assert!(status.success(), "kill -{signal} failed");
+    }
+
     /// SIGKILL, then reaped: nothing flushed, the cluster not left.
     pub fn kill_9(mut self) {
         let _ = self.child.kill();
