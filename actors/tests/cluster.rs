@@ -305,6 +305,27 @@ fn a_look_at_a_chat_with_nothing_recorded_takes_no_lease() {
 }
 
 #[test]
+fn the_event_feed_says_whose_it_is() {
+    let Some(mut nodes) = Nodes::start("feed1", 2, TTL_MS) else {
+        return;
+    };
+    let token = nodes.token();
+    for node in &nodes.wardens {
+        let head = node.events_head(&token);
+        assert!(
+            head.to_ascii_lowercase()
+                .contains(&format!("warden-node: {}\r\n", node.id)),
+            "{head}"
+        );
+        assert!(
+            head.contains(&format!("\"node\":\"{}\"", node.id)),
+            "ready names the node: {head}"
+        );
+    }
+    nodes.stop();
+}
+
+#[test]
 fn a_node_that_is_not_standing_serves_nothing_and_the_hook_asks() {
     let Some(mut nodes) = Nodes::start("stand1", 1, TTL_MS) else {
         return;

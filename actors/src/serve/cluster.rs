@@ -46,6 +46,10 @@ use warden_storage::cluster::{Cluster, ClusterError, TTL};
 /// that has it is never forwarded again.
 pub const HOP: &str = "warden-hop";
 
+/// The header of a cluster's event stream (`GET /v1/events`): the node whose own writes its
+/// live events are.
+pub const NODE: &str = "warden-node";
+
 /// How long a forwarded request may take, the owner's answer included: longer than the
 /// owner's own bound on a call into its runtime (10 s), so its error comes back, not ours.
 pub const FORWARD_TIMEOUT: Duration = Duration::from_secs(12);
