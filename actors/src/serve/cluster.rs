@@ -299,7 +299,9 @@ impl Node {
                         Some(reason) => {
                             let since = *failing_since.get_or_insert_with(Instant::now);
                             let after = members::heartbeat(node.cluster.ttl());
-                            if node.log_out().is_none() && since.elapsed() >= after {
+                            // A node alone in the live set has nobody to hand its chats to.
+                            let others = node.member.live().keys().any(|n| *n != node.id);
+                            if node.log_out().is_none() && others && since.elapsed() >= after {
                                 node.step_out(&runtime, reason).await;
                             }
                         }

@@ -159,7 +159,7 @@ fn a_node_whose_log_fails_leaves_the_live_set_and_comes_back_once_it_is_written(
     assert_eq!(verdicts(n1), before, "the same verdicts on n1");
     let refused = sent.iter().filter(|one| one.status != 200).count();
     eprintln!(
-        "{} writes, {refused} answered 5xx (while n0's log failed and before it stepped out)",
+        "{} writes, {refused} answered 5xx (while n0's log failed and until it stepped out, and while it took the chat back)",
         sent.len()
     );
     nodes.stop();
