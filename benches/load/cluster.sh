@@ -164,16 +164,22 @@ for k in 0 1; do
   echo "   node n$k: $(awk '/Requests\/sec/ {print $2}' "$dir/proof$k") requests/s, p50 $(awk '$1 == "50%" {print $2}' "$dir/proof$k"), p99 $(awk '$1 == "99%" {print $2}' "$dir/proof$k"); $(grep judged "$dir/proof$k" || true)"
 done
 echo "   (a 200 that is not an allow would be a wrong verdict for this routine step; every other answer is a 5xx, which the hook asks on)"
-# Every mark acknowledged (200) is in its chat's state, asked of either live node.
-acked=0 lost=0
-while read -r c _ m status; do
-  [ "$status" = 200 ] || continue
-  acked=$(( acked + 1 ))
-  found=""
-  for try in $(seq 20); do
-    if curl -s --max-time 20 "${url[$(( try % 2 ))]}/v1/chats/$c" | grep -q "\"mark $m\""; then found=1; break; fi
+# Every mark acknowledged (200) is in its chat's state: each chat's state read once (asked of
+# either live node until one answers 200, for up to a minute), then looked in for each.
+acked=0 lost=0 unread=0
+for n in $(seq 0 49); do
+  c="m$n" state=""
+  for try in $(seq 120); do
+    state=$(curl -s --max-time 20 -w '\n%{http_code}' "${url[$(( try % 2 ))]}/v1/chats/$c" || true)
+    [ "${state##*$'\n'}" = 200 ] && break
+    state=""
     sleep 0.5
   done
-  [ -n "$found" ] || { lost=$(( lost + 1 )); echo "   lost: $c mark $m"; }
-done < <(cat "$dir"/marks?)
-echo "   marks: $(cat "$dir"/marks? | wc -l) sent, $acked acknowledged, $lost of them lost; answers: $(cat "$dir"/marks? | awk '{print $4}' | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
+  while read -r _ _ m status; do
+    [ "$status" = 200 ] || continue
+    acked=$(( acked + 1 ))
+    if [ -z "$state" ]; then unread=$(( unread + 1 ));
+    elif [[ $state != *"\"mark $m\""* ]]; then lost=$(( lost + 1 )); echo "   lost: $c mark $m"; fi
+  done < <(cat "$dir"/marks? | awk -v c="$c" '$1 == c')
+done
+echo "   marks: $(cat "$dir"/marks? | wc -l) sent, $acked acknowledged, $lost of them lost ($unread in chats not read); answers: $(cat "$dir"/marks? | awk '{print $4}' | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
