@@ -39,7 +39,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
 use warden_storage::cluster::lease::Lease;
-use warden_storage::cluster::members::{self, Member};
+use warden_storage::cluster::members::Member;
 use warden_storage::cluster::{Cluster, ClusterError, TTL};
 
 /// The header a forwarded request carries: the id of the node that forwarded it. A request
@@ -62,10 +62,18 @@ pub const PREFERENCES_CHECK: Duration = Duration::from_secs(2);
 /// is letting it go after a change of the live set) before it is answered 503.
 pub const HANDOVER_WAIT: Duration = Duration::from_secs(2);
 
-/// How often a node looks at its log's standing: a log that has failed for a heartbeat's
-/// time (a third of the time to live) takes the node out of the live set until it is written
-/// again.
+/// How often a node looks at its log's standing: a log that has failed for
+/// [`step_out_after`] takes the node out of the live set until it is written again.
 const LOG_LOOK: Duration = Duration::from_millis(100);
+
+/// How long a node's log must have failed before the node steps out of the live set: longer
+/// than the log takes to recover by itself from a server's death (it waits out one step on
+/// its old connection, `STEP_TIMEOUT`), plus the time to live. A failure of every node's log
+/// at once (the stream electing a leader) is over by then, and stepping out for it would
+/// only move every chat twice; a node whose log alone stays failing moves its chats.
+pub fn step_out_after(ttl: Duration) -> Duration {
+    warden_storage::jetstream::STEP_TIMEOUT + ttl
+}
 
 /// How long a node remembers that an id has no root of another chat (it is a chat of its
 /// own): a task made meanwhile is placed right once this runs out.
@@ -298,7 +306,7 @@ impl Node {
                     match runtime.log_trouble() {
                         Some(reason) => {
                             let since = *failing_since.get_or_insert_with(Instant::now);
-                            let after = members::heartbeat(node.cluster.ttl());
+                            let after = step_out_after(node.cluster.ttl());
                             // A node alone in the live set has nobody to hand its chats to.
                             let others = node.member.live().keys().any(|n| *n != node.id);
                             if node.log_out().is_none() && others && since.elapsed() >= after {
