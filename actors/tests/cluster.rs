@@ -5,8 +5,11 @@
 //! has its chats taken over with every acknowledged event and the same verdicts; then, on a
 //! cluster of three `nats-server` with replicas 3, one server killed too.
 
+mod cut;
 mod fence;
 mod fixture;
+mod log_out;
+mod paused;
 
 use fixture::{Nodes, Warden};
 use serde_json::{Value, json};
@@ -175,6 +178,150 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
         })
         .unwrap_or_else(|| panic!("no chat of the twelve is placed off node n0"));
     assert!(elsewhere.contains("`n9`"), "{chat}: {elsewhere}");
+    nodes.stop();
+}
+
+/// The names of the marks `chat` read, as its records in the stream hold them, in order,
+/// read by a log of the test's own.
+fn marks_in_stream(settings: &warden_storage::jetstream::Settings, chat: &str) -> Vec<String> {
+    let log = warden_storage::EventLog::open_jetstream_as(settings, Some("reader"))
+        .unwrap_or_else(|e| panic!("the log: {e}"));
+    log.records(chat)
+        .unwrap_or_else(|e| panic!("{chat}: {e}"))
+        .filter_map(|entry| match entry.ok()?.record.ok()?.event {
+            warden::chat::Event::Read { mark } => Some(mark.name),
+            _ => None,
+        })
+        .collect()
+}
+
+/// What one write sent to a node was answered.
+struct Sent {
+    name: String,
+    status: u16,
+    error: String,
+}
+
+fn read(node: &Warden, chat: &str, name: &str) -> Sent {
+    let (status, answer) = node.call(
+        "POST",
+        &format!("/v1/chats/{chat}/events"),
+        None,
+        Some(&json!({"kind": "read", "name": name})),
+    );
+    Sent {
+        name: name.to_string(),
+        status,
+        error: answer["error"].as_str().unwrap_or_default().to_string(),
+    }
+}
+
+/// Whether `node` sees `other` in its live set: a request it places on `other`, marked as
+/// forwarded already, is refused as a loop.
+fn sees(node: &Warden, chat_of_other: &str) -> bool {
+    let (_, answer) = node.call_with(
+        "GET",
+        &format!("/v1/chats/{chat_of_other}"),
+        &[("warden-hop", "n9")],
+    );
+    answer["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("a loop"))
+}
+
+/// The first of `<prefix>0`…`<prefix>63` that placement gives `node` when `n0` and `n1`
+/// are the live set.
+fn placed_on(node: &str, prefix: &str) -> String {
+    (0..64)
+        .map(|n| format!("{prefix}{n}"))
+        .find(|chat| warden_storage::cluster::place::owner(chat, ["n0", "n1"]) == Some(node))
+        .unwrap_or_else(|| panic!("no chat of 64 placed on {node}"))
+}
+
+/// The lease the cluster's bucket holds for `chat`: its holder's id, if any.
+fn lease_of(nodes: &Nodes, chat: &str) -> Option<String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap_or_else(|e| panic!("a runtime: {e}"));
+    runtime.block_on(async {
+        let cluster = warden_storage::cluster::Cluster::connect(
+            &nodes.settings(),
+            Duration::from_millis(TTL_MS),
+        )
+        .await
+        .unwrap_or_else(|e| panic!("the cluster's buckets: {e}"));
+        cluster
+            .holder(chat)
+            .await
+            .unwrap_or_else(|e| panic!("the lease of {chat}: {e}"))
+            .map(|lease| lease.node)
+    })
+}
+
+#[test]
+fn a_look_at_a_chat_with_nothing_recorded_takes_no_lease() {
+    let Some(mut nodes) = Nodes::start("look1", 2, TTL_MS) else {
+        return;
+    };
+    for node in &nodes.wardens {
+        eventually(&format!("{} standing", node.id), || {
+            let (status, _) = node.call("GET", "/healthz", None, None);
+            (status == 200).then_some(())
+        });
+    }
+    // As on one node: 404, nothing was recorded, whichever node is asked; and no lease taken.
+    for chat in ["never", "never.agent-1"] {
+        for node in &nodes.wardens {
+            let (status, answer) = node.call("GET", &format!("/v1/chats/{chat}"), None, None);
+            assert_eq!(status, 404, "{chat} on {}: {answer}", node.id);
+            assert_eq!(
+                answer["error"],
+                format!("nothing was recorded in the chat `{chat}`"),
+                "{chat} on {}",
+                node.id
+            );
+        }
+        assert_eq!(
+            lease_of(&nodes, chat),
+            None,
+            "a look at {chat} took a lease"
+        );
+    }
+    // Once something is recorded in it, a look is served under the lease like any request.
+    nodes.wardens[0].ok(
+        "POST",
+        "/v1/chats/never/events",
+        None,
+        &json!({"kind": "read", "name": "a web page"}),
+    );
+    let holder = lease_of(&nodes, "never");
+    assert!(holder.is_some(), "a chat written is served under its lease");
+    for node in &nodes.wardens {
+        assert_eq!(state(node, "never")["marks"][0]["name"], "a web page");
+    }
+    assert_eq!(lease_of(&nodes, "never"), holder, "the same holder");
+    nodes.stop();
+}
+
+#[test]
+fn the_event_feed_says_whose_it_is() {
+    let Some(mut nodes) = Nodes::start("feed1", 2, TTL_MS) else {
+        return;
+    };
+    let token = nodes.token();
+    for node in &nodes.wardens {
+        let head = node.events_head(&token);
+        assert!(
+            head.to_ascii_lowercase()
+                .contains(&format!("warden-node: {}\r\n", node.id)),
+            "{head}"
+        );
+        assert!(
+            head.contains(&format!("\"node\":\"{}\"", node.id)),
+            "ready names the node: {head}"
+        );
+    }
     nodes.stop();
 }
 

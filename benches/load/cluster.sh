@@ -9,8 +9,13 @@
 # Prints, for each count of nodes, judge requests/s (the wrks summed) and each wrk's p50/p99.
 # Then, with three nodes, the full proof: one warden node killed with SIGKILL under load,
 # then one nats-server killed with SIGKILL, and what the wrks counted as not a 200 allow.
+# Every node's [log] url names all three servers (ALL_SERVERS=0: each node its own server
+# only, as measured before), so the server killed is one that live nodes were connected to;
+# beside the wrks, a writer records a mark in one of 50 chats at a time through the two live
+# nodes, and every mark acknowledged is looked for in its chat afterwards.
 # Usage: benches/load/cluster.sh [SECONDS]   (WARDEN_BIN names another binary; default
-# target/release/warden, built if missing). Needs wrk and nats-server (Debian's packages).
+# target/release/warden, built if missing; NODES=3 runs the three nodes' load and the proof
+# alone). Needs wrk and nats-server (Debian's packages).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-10}
@@ -46,10 +51,12 @@ declare -a url wpid
 start_node() {
   local stream=$1 k=$2 d="$dir/$1-n$2"
   mkdir -p "$d/data" && chmod 700 "$d/data" && printf '%s\n' "$token" >"$d/data/token" && chmod 600 "$d/data/token"
+  local servers="nats://127.0.0.1:${nport[$k]}"
+  [ "${ALL_SERVERS:-1}" = 1 ] && servers="nats://127.0.0.1:${nport[0]},nats://127.0.0.1:${nport[1]},nats://127.0.0.1:${nport[2]}"
   cat >"$d/config.toml" <<EOF
 [log]
 engine = "jetstream"
-url = "nats://127.0.0.1:${nport[$k]}"
+url = "$servers"
 stream = "$stream"
 replicas = 3
 [cluster]
@@ -106,7 +113,7 @@ wait_js() {
 }
 wait_js
 
-for n in 1 2 3; do
+for n in ${NODES:-1 2 3}; do
   stream="load$n"
   for k in $(seq 0 $((n - 1))); do start_node "$stream" "$k"; done
   sleep 3 # every node in every live set
@@ -124,16 +131,55 @@ for n in 1 2 3; do
   fi
 done
 
-echo "== the proof under load: n2 killed with SIGKILL, then nats-server s2 ($((seconds * 2)) s)"
+# The server killed: with every server in every node's url, s0, which live nodes use; with
+# one server a node, s2, the one the dead node n2 used.
+victim=2
+[ "${ALL_SERVERS:-1}" = 1 ] && victim=0
+echo "== the proof under load: n2 killed with SIGKILL, then nats-server s$victim ($((seconds * 2)) s)"
 proofs=()
 for k in 0 1; do
   CHATS=$chats wrk -t1 -c"$(( connections / 2 ))" -d"$((seconds * 2))s" --latency -s "$script" "${url[$k]}" >"$dir/proof$k" 2>&1 &
   proofs+=("$!")
 done
+# The marks: four writers, each one mark at a time, through n0 or n1 in turn, for as long as
+# the wrks run; a line per mark with its chat and the status it was answered.
+for w in 0 1 2 3; do
+  (
+    end=$(( $(date +%s) + seconds * 2 ))
+    m=$(( w * 1000000 ))
+    while [ "$(date +%s)" -lt "$end" ]; do
+      c="m$(( m % 50 ))"; k=$(( m % 2 ))
+      status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 20 -H 'Content-Type: application/json' \
+        -d "{\"kind\":\"read\",\"name\":\"mark $m\"}" "${url[$k]}/v1/chats/$c/events" || echo 000)
+      echo "$c mark $m $status"
+      m=$(( m + 1 ))
+    done
+  ) >"$dir/marks$w" &
+  proofs+=("$!")
+done
 sleep $(( seconds / 2 )); kill -9 "${wpid[2]}"; echo "   SIGKILL n2 at $(( seconds / 2 )) s"
-sleep $(( seconds / 2 )); kill -9 "${npid[2]}"; echo "   SIGKILL nats-server s2 at $seconds s"
+sleep $(( seconds / 2 )); kill -9 "${npid[$victim]}"; echo "   SIGKILL nats-server s$victim at $seconds s"
 wait "${proofs[@]}" 2>/dev/null || true
 for k in 0 1; do
   echo "   node n$k: $(awk '/Requests\/sec/ {print $2}' "$dir/proof$k") requests/s, p50 $(awk '$1 == "50%" {print $2}' "$dir/proof$k"), p99 $(awk '$1 == "99%" {print $2}' "$dir/proof$k"); $(grep judged "$dir/proof$k" || true)"
 done
 echo "   (a 200 that is not an allow would be a wrong verdict for this routine step; every other answer is a 5xx, which the hook asks on)"
+# Every mark acknowledged (200) is in its chat's state: each chat's state read once (asked of
+# either live node until one answers 200, for up to a minute), then looked in for each.
+acked=0 lost=0 unread=0
+for n in $(seq 0 49); do
+  c="m$n" state=""
+  for try in $(seq 120); do
+    state=$(curl -s --max-time 20 -w '\n%{http_code}' "${url[$(( try % 2 ))]}/v1/chats/$c" || true)
+    [ "${state##*$'\n'}" = 200 ] && break
+    state=""
+    sleep 0.5
+  done
+  while read -r _ _ m status; do
+    [ "$status" = 200 ] || continue
+    acked=$(( acked + 1 ))
+    if [ -z "$state" ]; then unread=$(( unread + 1 ));
+    elif [[ $state != *"\"mark $m\""* ]]; then lost=$(( lost + 1 )); echo "   lost: $c mark $m"; fi
+  done < <(cat "$dir"/marks? | awk -v c="$c" '$1 == c')
+done
+echo "   marks: $(cat "$dir"/marks? | wc -l) sent, $acked acknowledged, $lost of them lost ($unread in chats not read); answers: $(cat "$dir"/marks? | awk '{print $4}' | sort | uniq -c | tr -s ' ' | tr '\n' ';')"

@@ -71,11 +71,12 @@ pub struct Runtime {
     names: names::Names,
     judges: Judges,
     log: LogHandle,
+    /// The log itself, for what is asked of it without a chat in memory and the cluster's
+    /// reads that are no chat's (a chat's end, a stream's first record, the chains of nodes
+    /// gone); every write goes through the writer.
+    events: Arc<EventLog>,
     feed: Arc<Feed>,
     preferences_seq: tokio::sync::watch::Receiver<u64>,
-    /// The log itself, for the cluster's reads that are no chat's (a stream's first record,
-    /// the chains of nodes gone); every write goes through the writer.
-    events: Arc<EventLog>,
 }
 
 /// What creating a task did. An id that is something else's (a chat of its own, a task of
@@ -198,9 +199,9 @@ impl Runtime {
             names,
             judges,
             log: handle,
+            events,
             feed,
             preferences_seq,
-            events,
         })
     }
 
@@ -459,6 +460,19 @@ impl Runtime {
                 })?;
         }
         Ok(())
+    }
+
+    /// Whether the log holds anything of `chat` (its newest message as the log's server has
+    /// it, seen or not), without bringing it into memory: a chat only looked at, with nothing
+    /// recorded, needs no actor (and in a cluster, no lease).
+    pub async fn is_recorded(&self, chat: &str) -> Result<bool, RuntimeError> {
+        let log = Arc::clone(&self.events);
+        tokio::task::block_in_place(|| log.end_of(chat))
+            .map(|end| end > 0)
+            .map_err(|cause| RuntimeError::Read {
+                what: Reading::Chat(chat.to_string()),
+                cause,
+            })
     }
 
     /// The ids of the chats in memory.

@@ -28,13 +28,14 @@ use crate::runtime::{Fenced, Gate, Runtime};
 use anyhow::{Context as _, Result, anyhow};
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::task::JoinHandle;
@@ -45,6 +46,10 @@ use warden_storage::cluster::{Cluster, ClusterError, TTL};
 /// The header a forwarded request carries: the id of the node that forwarded it. A request
 /// that has it is never forwarded again.
 pub const HOP: &str = "warden-hop";
+
+/// The header of a cluster's event stream (`GET /v1/events`): the node whose own writes its
+/// live events are.
+pub const NODE: &str = "warden-node";
 
 /// How long a forwarded request may take, the owner's answer included: longer than the
 /// owner's own bound on a call into its runtime (10 s), so its error comes back, not ours.
@@ -57,6 +62,19 @@ pub const PREFERENCES_CHECK: Duration = Duration::from_secs(2);
 /// How long a request waits for the lease of a root that another live node still holds (it
 /// is letting it go after a change of the live set) before it is answered 503.
 pub const HANDOVER_WAIT: Duration = Duration::from_secs(2);
+
+/// How often a node looks at its log's standing: a log that has failed for
+/// [`step_out_after`] takes the node out of the live set until it is written again.
+const LOG_LOOK: Duration = Duration::from_millis(100);
+
+/// How long a node's log must have failed before the node steps out of the live set: longer
+/// than the log takes to recover by itself from a server's death (it waits out one step on
+/// its old connection, `STEP_TIMEOUT`), plus the time to live. A failure of every node's log
+/// at once (the stream electing a leader) is over by then, and stepping out for it would
+/// only move every chat twice; a node whose log alone stays failing moves its chats.
+pub fn step_out_after(ttl: Duration) -> Duration {
+    warden_storage::jetstream::STEP_TIMEOUT + ttl
+}
 
 /// How long a node remembers that an id has no root of another chat (it is a chat of its
 /// own): a task made meanwhile is placed right once this runs out.
@@ -183,6 +201,11 @@ pub struct Node {
     tasks: Mutex<Vec<JoinHandle<()>>>,
     /// The runtime, once watched: for what the log holds of a task made before the roots.
     runtime: std::sync::OnceLock<Runtime>,
+    /// Whether this node is out of the live set for its log: set before its chats are let
+    /// go, cleared once it is back in. Read by every request, so an atomic, not a lock.
+    log_out: AtomicBool,
+    /// Why, while it is.
+    log_out_reason: Mutex<String>,
 }
 
 impl std::fmt::Debug for Node {
@@ -235,6 +258,8 @@ impl Node {
             client,
             tasks: Mutex::new(Vec::new()),
             runtime: std::sync::OnceLock::new(),
+            log_out: AtomicBool::new(false),
+            log_out_reason: Mutex::new(String::new()),
         }))
     }
 
@@ -243,8 +268,12 @@ impl Node {
         &self.id
     }
 
-    /// Why this node serves nothing now, if it doesn't: its heartbeat no longer gets through.
+    /// Why this node serves nothing now, if it doesn't: its log can't be written (it stepped
+    /// out of the live set), or its heartbeat no longer gets through.
     pub fn not_standing(&self) -> Option<String> {
+        if let Some(reason) = self.log_out() {
+            return Some(reason);
+        }
         (!self.member.is_standing()).then(|| {
             format!(
                 "this warden node (`{}`) is not standing in the cluster: its heartbeat has not reached the JetStream server for {:?}, so another node may serve its chats; it serves none until it is back",
@@ -254,11 +283,51 @@ impl Node {
         })
     }
 
-    /// Starts the watchers: the live set (chats moved away let go), the preferences' signals
-    /// out and in, and the periodic check of the log's newest preferences record.
+    /// Why this node is out of the live set for its log, while it is.
+    fn log_out(&self) -> Option<String> {
+        self.log_out.load(Ordering::SeqCst).then(|| {
+            self.log_out_reason
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone()
+        })
+    }
+
+    /// Starts the watchers: the live set (chats moved away let go), the log's standing (out
+    /// of the live set while it can't be written), the preferences' signals out and in, and
+    /// the periodic check of the log's newest preferences record.
     pub fn watch(self: &Arc<Node>, runtime: &Runtime) -> Result<()> {
         let _ = self.runtime.set(runtime.clone());
         let mut tasks = Vec::new();
+        {
+            let node = Arc::clone(self);
+            let runtime = runtime.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut every = tokio::time::interval(LOG_LOOK);
+                every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                let mut failing_since: Option<Instant> = None;
+                loop {
+                    every.tick().await;
+                    match runtime.log_trouble() {
+                        Some(reason) => {
+                            let since = *failing_since.get_or_insert_with(Instant::now);
+                            let after = step_out_after(node.cluster.ttl());
+                            // A node alone in the live set has nobody to hand its chats to.
+                            let others = node.member.live().keys().any(|n| *n != node.id);
+                            if node.log_out().is_none() && others && since.elapsed() >= after {
+                                node.step_out(&runtime, reason).await;
+                            }
+                        }
+                        None => {
+                            failing_since = None;
+                            if node.log_out().is_some() {
+                                node.step_in().await;
+                            }
+                        }
+                    }
+                }
+            }));
+        }
         {
             let node = Arc::clone(self);
             let runtime = runtime.clone();
@@ -354,10 +423,46 @@ impl Node {
         }
     }
 
+    /// The log has failed for a heartbeat's time: this node stops serving (every chat request
+    /// is forwarded to the node the others place it on, or answered 503), lets every chat
+    /// go, then steps out of the live set, so that the others take its chats over (and the
+    /// fence refuses whatever of them this node would still write).
+    async fn step_out(&self, runtime: &Runtime, reason: String) {
+        tracing::error!(node = %self.id, error = %reason, "the event log can't be written: this node steps out of the cluster's live set until it is written again, and the others serve its chats");
+        // INVARIANT: a node whose log can't be written serves no chat from the moment it
+        // decides to step out until it is back in the live set.
+        *self
+            .log_out_reason
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = format!(
+            "this warden node (`{}`) is out of the cluster's live set: its event log can't be written ({reason}); another node serves its chats until it is written again",
+            self.id
+        );
+        self.log_out.store(true, Ordering::SeqCst);
+        self.moved(runtime).await;
+        if let Err(e) = self.member.step_out().await {
+            tracing::warn!(node = %self.id, error = %e, "stepping out of the live set failed; the others drop this node when its heartbeat expires");
+        }
+    }
+
+    /// The log is written again: back in the live set, serving what placement gives it (each
+    /// root taken over from the node that served it meanwhile).
+    async fn step_in(&self) {
+        match self.member.step_in().await {
+            Ok(()) => {
+                self.log_out.store(false, Ordering::SeqCst);
+                tracing::warn!(node = %self.id, "the event log is written again: back in the cluster's live set");
+            }
+            Err(e) => {
+                tracing::warn!(node = %self.id, error = %e, "stepping back into the live set failed; tried again shortly");
+            }
+        }
+    }
+
     /// The live set changed: every root placed elsewhere now is let go; every root, when this
-    /// node is not standing.
+    /// node is not standing (its heartbeat lost, or out for its log).
     async fn moved(&self, runtime: &Runtime) {
-        let standing = self.member.is_standing();
+        let standing = self.member.is_standing() && self.log_out().is_none();
         let away: Vec<(String, Root)> = {
             let mut serving = lock(&self.serving);
             let roots: Vec<String> = serving
@@ -476,7 +581,9 @@ impl Node {
 
     /// Where a request for `id` goes: `Ok(())` when it is served here (the lease of its root
     /// held, taken over when its last holder is gone), else where to forward it or why not.
-    async fn place(&self, id: &str, runtime: &Runtime) -> Result<(), Elsewhere> {
+    /// A request that only looks at the chat (`looks`), when nothing is recorded in it and its
+    /// root is not held here, is answered 404 as on one node, without a lease.
+    async fn place(&self, id: &str, looks: bool, runtime: &Runtime) -> Result<(), Elsewhere> {
         let root = self.root_of(id).await.map_err(Elsewhere::Refused)?;
         let Some((owner, address)) = self.member.placed(&root) else {
             return Err(Elsewhere::Refused(unavailable(format!(
@@ -492,6 +599,16 @@ impl Node {
             if !fenced && let Some(held) = serving.roots.get_mut(&root) {
                 held.ids.insert(id.to_string());
                 return Ok(());
+            }
+        }
+        if looks {
+            let recorded = runtime.is_recorded(id).await.map_err(|e| {
+                Elsewhere::Refused(unavailable(format!(
+                    "warden could not read the chat `{id}`: {e}"
+                )))
+            })?;
+            if !recorded {
+                return Err(Elsewhere::Refused(nothing_recorded(id)));
             }
         }
         let lease = self
@@ -519,6 +636,16 @@ impl Node {
             ))));
         }
         Ok(())
+    }
+
+    /// The node another than this one that serves `id`'s root in the live set as this node
+    /// sees it, and its address; `None` when placement gives it to this node.
+    async fn placed_elsewhere(&self, id: &str) -> Result<Option<(String, String)>, ApiError> {
+        let root = self.root_of(id).await?;
+        Ok(self
+            .member
+            .placed(&root)
+            .filter(|(owner, _)| *owner != self.id))
     }
 
     /// Takes `root`'s lease (for a request about `id`, the root or one of its tasks); when
@@ -664,6 +791,23 @@ fn unavailable(message: String) -> ApiError {
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
 }
 
+/// What a look at a chat with nothing recorded in it answers, on one node as in a cluster.
+pub fn nothing_recorded(chat: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        format!("nothing was recorded in the chat `{chat}`"),
+    )
+}
+
+/// Whether a request only looks at a chat (`GET /v1/chats/{chat}`, its state): one of a chat
+/// with nothing recorded needs no lease.
+fn only_looks(method: &Method, path: &str) -> bool {
+    *method == Method::GET
+        && path
+            .strip_prefix("/v1/chats/")
+            .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
+}
+
 /// The chat a request's path names (`/v1/chats/{chat}…`), decoded, if it names one.
 fn chat_in(path: &str) -> Option<String> {
     let rest = path.strip_prefix("/v1/chats/")?;
@@ -699,14 +843,24 @@ pub async fn place(State(app): State<Arc<App>>, request: Request, next: Next) ->
     let Some(chat) = chat_in(request.uri().path()) else {
         return next.run(request).await;
     };
-    if let Some(reason) = node.not_standing() {
-        return unavailable(reason).into_response();
-    }
     let from = request
         .headers()
         .get(HOP)
         .map(|hop| String::from_utf8_lossy(hop.as_bytes()).into_owned());
-    match node.place(&chat, &app.runtime).await {
+    if let Some(reason) = node.not_standing() {
+        // Out for its log, a node still sees the live set without itself: a chat another
+        // node serves is forwarded there (once, as any), so the hook that asks this node is
+        // answered by one whose log works.
+        if node.log_out().is_some()
+            && from.is_none()
+            && let Ok(Some((owner, address))) = node.placed_elsewhere(&chat).await
+        {
+            return node.forward(&owner, &address, request).await;
+        }
+        return unavailable(reason).into_response();
+    }
+    let looks = only_looks(request.method(), request.uri().path());
+    match node.place(&chat, looks, &app.runtime).await {
         Ok(()) => next.run(request).await,
         Err(Elsewhere::Refused(error)) => error.into_response(),
         Err(Elsewhere::Forward(owner, _)) if from.is_some() => unavailable(format!(
@@ -735,6 +889,21 @@ mod tests {
             ("/v1/chats/%ff/judge", None),
         ] {
             assert_eq!(chat_in(path).as_deref(), chat, "{path}");
+        }
+    }
+
+    #[test]
+    fn only_a_chats_state_is_a_look() {
+        for (method, path, looks) in [
+            (Method::GET, "/v1/chats/c1", true),
+            (Method::GET, "/v1/chats/a%20task", true),
+            (Method::POST, "/v1/chats/c1", false),
+            (Method::GET, "/v1/chats/c1/judge", false),
+            (Method::POST, "/v1/chats/c1/peek", false),
+            (Method::GET, "/v1/chats/", false),
+            (Method::GET, "/v1/chats", false),
+        ] {
+            assert_eq!(only_looks(&method, path), looks, "{method} {path}");
         }
     }
 

@@ -162,12 +162,18 @@ pub async fn events(
         ));
     };
     let feed = Arc::clone(app.runtime.feed());
+    // In a cluster the live events are this node's own writes: `ready` and a header say
+    // which node's (`docs/cluster.md`).
+    let node = app.node.as_ref().map(|node| node.id().to_string());
+    let header = node
+        .as_deref()
+        .and_then(|node| axum::http::HeaderValue::from_str(node).ok());
     let (sender, receiver) = mpsc::channel::<Sse>(BUFFER);
     let mut closing = app.closing.subscribe();
     tokio::spawn(async move {
         let _permit = permit;
         tokio::select! {
-            () = follow(feed, after, &sender) => {}
+            () = follow(feed, after, node, &sender) => {}
             () = sender.closed() => {}
             _ = closing.wait_for(|closing| *closing) => {}
         }
@@ -178,20 +184,34 @@ pub async fn events(
             .await
             .map(|event| (Ok::<_, Infallible>(event), receiver))
     });
-    Ok(axum::response::Sse::new(stream)
+    let mut response = axum::response::Sse::new(stream)
         .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
-        .into_response())
+        .into_response();
+    if let Some(node) = header {
+        response.headers_mut().insert(super::cluster::NODE, node);
+    }
+    Ok(response)
 }
 
 /// Sends a client every event after `after` (the present when none), then every live one,
-/// until the client is gone or the feed ends. Ends when a send fails.
-async fn follow(feed: Arc<Feed>, after: Option<u64>, sender: &mpsc::Sender<Sse>) {
+/// until the client is gone or the feed ends. Ends when a send fails. In a cluster, `ready`
+/// names the `node` whose writes the live events are.
+async fn follow(
+    feed: Arc<Feed>,
+    after: Option<u64>,
+    node: Option<String>,
+    sender: &mpsc::Sender<Sse>,
+) {
     let (mut live, durable) = feed.subscribe();
     let mut last = after.unwrap_or(durable);
+    let ready = match node {
+        Some(node) => json!({"seq": last, "node": node}),
+        None => json!({"seq": last}),
+    };
     let ready = Sse::default()
         .event("ready")
         .retry(Duration::from_secs(2))
-        .data(json!({"seq": last}).to_string());
+        .data(ready.to_string());
     if sender.send(ready).await.is_err() {
         return;
     }
@@ -301,7 +321,7 @@ mod tests {
         let (sender, mut receiver) = mpsc::channel::<Sse>(BUFFER);
         let following = tokio::spawn({
             let feed = Arc::clone(&feed);
-            async move { follow(feed, None, &sender).await }
+            async move { follow(feed, None, None, &sender).await }
         });
         // Wait for it to subscribe (its `ready` is the sign).
         let ready = tokio::time::timeout(Duration::from_secs(10), receiver.recv())

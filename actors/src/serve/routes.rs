@@ -1007,10 +1007,7 @@ async fn chat_state(
         .await
         .map_err(|e| ApiError::failed("read the chat", e))?;
     if state.events == 0 {
-        return Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!("nothing was recorded in the chat `{chat}`"),
-        ));
+        return Err(super::cluster::nothing_recorded(&chat));
     }
     Ok(Json(ChatOut::from(state)))
 }

@@ -72,14 +72,27 @@ impl Nodes {
     }
 
     fn on(nats: NatsCluster, stream: &str, n: usize, ttl_ms: u64, replicas: usize) -> Nodes {
+        let urls: Vec<String> = (0..n)
+            .map(|k| nats.servers[k % nats.servers.len()].url())
+            .collect();
+        Nodes::with_urls(nats, stream, &urls, ttl_ms, replicas)
+    }
+
+    /// The nodes on `nats`, the `k`th with `[log] url = urls[k]`.
+    pub fn with_urls(
+        nats: NatsCluster,
+        stream: &str,
+        urls: &[String],
+        ttl_ms: u64,
+        replicas: usize,
+    ) -> Nodes {
         let mut nodes = Nodes {
             nats,
             wardens: Vec::new(),
             stream: stream.to_string(),
             replicas,
         };
-        for k in 0..n {
-            let url = nodes.nats.servers[k % nodes.nats.servers.len()].url();
+        for (k, url) in urls.iter().enumerate() {
             let config = format!(
                 "[log]\nengine = \"jetstream\"\nurl = \"{url}\"\nstream = \"{stream}\"\nreplicas = {replicas}\n[cluster]\nnode = \"n{k}\"\nttl_ms = {ttl_ms}\n"
             );
@@ -185,6 +198,38 @@ impl Warden {
         }
     }
 
+    /// The start of the node's event stream (`GET /v1/events` with `token`), read raw up to
+    /// its first event: the answer's head and that event, as text.
+    pub fn events_head(&self, token: &str) -> String {
+        use std::io::{Read as _, Write as _};
+        let mut stream =
+            std::net::TcpStream::connect(&self.addr).unwrap_or_else(|e| panic!("{}: {e}", self.id));
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap_or_else(|e| panic!("{e}"));
+        write!(
+            stream,
+            "GET /v1/events HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n",
+            self.addr
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let mut read = Vec::new();
+        let mut chunk = [0u8; 4096];
+        // Until the `ready` event is whole (its blank line; the chunk's end may follow).
+        let whole = |read: &[u8]| {
+            String::from_utf8_lossy(read)
+                .split_once("event: ready")
+                .is_some_and(|(_, rest)| rest.contains("\n\n"))
+        };
+        while !whole(&read) {
+            match stream.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => read.extend_from_slice(&chunk[..n]),
+            }
+        }
+        String::from_utf8_lossy(&read).into_owned()
+    }
+
     /// What the node logged on stderr so far.
     pub fn log_text(&self) -> String {
         std::fs::read_to_string(self.log_path()).unwrap_or_default()
@@ -239,6 +284,16 @@ impl Warden {
             self.log_text()
         );
         answer
+    }
+
+    /// Sends the process `signal` (`STOP`: it stops where it is, its connections open, as in
+    /// a long pause of the machine; `CONT`: it goes on from there).
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap_or_else(|e| panic!("kill -{signal}: {e}"));
+        assert!(status.success(), "kill -{signal} failed");
     }
 
     /// SIGKILL, then reaped: nothing flushed, the cluster not left.

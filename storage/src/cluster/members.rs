@@ -8,12 +8,15 @@
 //! [`relist`] period and drops a node the listing no longer has, unless the watch saw it put
 //! since the listing began. A node that stops (crashed, partitioned, paused) is out of every
 //! live set within `ttl + ttl/4` plus the server's expiry timer; one that leaves with
-//! [`Member::leave`] is out at once.
+//! [`Member::leave`] is out at once. A member can also step out for a while and back in
+//! ([`Member::step_out`], [`Member::step_in`]): a node whose log can't be written, so that
+//! the others serve its chats meanwhile.
 
 use super::{Cluster, ClusterError, bounded, id_of_key, key_of, leader_entry};
 use async_nats::jetstream::kv;
 use futures_util::StreamExt;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -52,6 +55,13 @@ pub struct Member {
     live: watch::Receiver<Live>,
     /// When the server last acknowledged this node's put.
     beat: Arc<Mutex<Instant>>,
+    /// Whether the node stepped out: no heartbeat is put while it is, and it does not count
+    /// itself in.
+    out: Arc<AtomicBool>,
+    /// Held to step out or in, and for each heartbeat's put, so that no put in flight lands
+    /// after a step out's delete.
+    turn: Arc<tokio::sync::Mutex<()>>,
+    address: String,
     tasks: Vec<JoinHandle<()>>,
 }
 
@@ -82,6 +92,8 @@ impl Member {
             .await
             .map_err(|e| cluster.nodes_failed(e))?;
         let beat = Arc::new(Mutex::new(sent));
+        let out = Arc::new(AtomicBool::new(false));
+        let turn = Arc::new(tokio::sync::Mutex::new(()));
         let seen = Arc::new(Mutex::new(Seen::new()));
         let started = Instant::now();
         let listed = list(&store).await.map_err(|e| cluster.nodes_failed(e))?;
@@ -91,12 +103,17 @@ impl Member {
         let heartbeat_task = {
             let (store, key, address) = (store.clone(), key.clone(), address.to_string());
             let beat = Arc::clone(&beat);
+            let (out, turn) = (Arc::clone(&out), Arc::clone(&turn));
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(heartbeat(ttl));
                 every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
                 every.tick().await;
                 loop {
                     every.tick().await;
+                    let _turn = turn.lock().await;
+                    if out.load(Ordering::SeqCst) {
+                        continue;
+                    }
                     // A put that fails is tried again at the next tick; the key expires if
                     // none goes through within the time to live, as it should. The time
                     // counted is when the put was sent: its expiry runs from no earlier.
@@ -154,6 +171,9 @@ impl Member {
             cluster: cluster.clone(),
             live,
             beat,
+            out,
+            turn,
+            address: address.to_string(),
             tasks: vec![heartbeat_task, watch_task, relist_task],
         })
     }
@@ -167,11 +187,51 @@ impl Member {
     /// acknowledged is younger than [`standing`]. A node for which this is false must stop
     /// serving chats (and writing them) before the others take them over.
     pub fn is_standing(&self) -> bool {
-        self.beat
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .elapsed()
-            < standing(self.cluster.ttl)
+        !self.is_out()
+            && self
+                .beat
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .elapsed()
+                < standing(self.cluster.ttl)
+    }
+
+    /// Whether this node stepped out of the live set ([`Member::step_out`]) and is not back.
+    pub fn is_out(&self) -> bool {
+        self.out.load(Ordering::SeqCst)
+    }
+
+    /// Steps out of the live set until [`Member::step_in`]: no heartbeat is put any more,
+    /// this node no longer counts itself in, and its key is deleted, so every other member
+    /// sees it leave at once. It keeps watching the live set. When the delete fails (the
+    /// server can't be reached) the key expires by the time to live instead.
+    pub async fn step_out(&self) -> Result<(), ClusterError> {
+        let _turn = self.turn.lock().await;
+        self.out.store(true, Ordering::SeqCst);
+        bounded(
+            "stepping out",
+            self.cluster.nodes.delete(key_of(&self.node)),
+        )
+        .await
+        .map_err(|e| self.cluster.nodes_failed(e))
+    }
+
+    /// Back in the live set after [`Member::step_out`]: its key put again (every other
+    /// member sees it join at once), then heartbeating again. Still out when the put fails.
+    pub async fn step_in(&self) -> Result<(), ClusterError> {
+        let _turn = self.turn.lock().await;
+        let sent = Instant::now();
+        bounded(
+            "stepping in",
+            self.cluster
+                .nodes
+                .put(key_of(&self.node), self.address.clone().into()),
+        )
+        .await
+        .map_err(|e| self.cluster.nodes_failed(e))?;
+        *self.beat.lock().unwrap_or_else(PoisonError::into_inner) = sent;
+        self.out.store(false, Ordering::SeqCst);
+        Ok(())
     }
 
     /// The live set as this member sees it now.

@@ -413,3 +413,42 @@ fn a_node_cut_off_from_the_server_stops_counting_itself_in() -> Outcome {
         Ok::<_, Box<dyn std::error::Error>>(())
     })
 }
+
+/// A member that steps out (a node whose log can't be written) is out of the other's live set
+/// at once and stays out, its heartbeat stopped, counting itself out; stepped in, it is back
+/// at once and its heartbeats hold it.
+#[test]
+fn a_member_that_steps_out_is_out_until_it_steps_in() -> Outcome {
+    let Some(server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let settings = server.settings();
+    let ttl = cluster::TTL;
+    runtime()?.block_on(async {
+        let (one, two) = (
+            Cluster::connect(&settings, ttl).await?,
+            Cluster::connect(&settings, ttl).await?,
+        );
+        let mut a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
+        let b = Member::join(&two, "node-b", "http://127.0.0.1:7002").await?;
+        wait_for(&mut a, ttl, |live| live.contains_key("node-b")).await?;
+        b.step_out().await?;
+        assert!(!b.is_standing() && b.is_out());
+        let gone = wait_for(&mut a, ttl, |live| !live.contains_key("node-b")).await?;
+        // No heartbeat puts it back: still out a whole time to live later, and it still sees
+        // the live set without itself.
+        tokio::time::sleep(ttl + members::heartbeat(ttl)).await;
+        assert!(!a.live().contains_key("node-b"), "{:?}", a.live());
+        assert!(!b.live().contains_key("node-b") && b.live().contains_key("node-a"));
+        b.step_in().await?;
+        assert!(b.is_standing() && !b.is_out());
+        let back = wait_for(&mut a, ttl, |live| live.contains_key("node-b")).await?;
+        tokio::time::sleep(ttl + members::heartbeat(ttl)).await;
+        assert!(
+            a.live().contains_key("node-b") && b.is_standing(),
+            "its heartbeats hold it"
+        );
+        eprintln!("a member stepping out gone in {gone:?}; back in {back:?}");
+        Ok::<_, Box<dyn std::error::Error>>(())
+    })
+}
