@@ -533,18 +533,28 @@ impl Node {
                 _ => {}
             }
         }
-        let mut root = self.cluster.root_of(id).await.map_err(|e| e.to_string());
-        if matches!(root, Ok(None))
-            && let Some(runtime) = self.runtime.get()
-        {
-            // A task made before the roots bucket: its opening names its parent.
-            root = lineage::root_in_log(&self.cluster, runtime, id).await;
-        }
-        let root = root.map_err(|e| {
+        let mut root = self.cluster.root_of(id).await.map_err(|e| {
             unavailable(format!(
                 "warden could not find where the chat `{id}` is served: {e}"
             ))
         })?;
+        if root.is_none()
+            && let Some(runtime) = self.runtime.get()
+        {
+            // A task made before the roots bucket: its opening names its parent.
+            match lineage::root_in_log(&self.cluster, runtime, id).await {
+                Ok(found) => root = found,
+                Err(e) => {
+                    // This node's log can't be read (it may be why the node is out of the
+                    // live set): the id is placed by itself, as a chat is, and not kept, so
+                    // the next request asks again. The node it goes to reads its own log;
+                    // a task it roots elsewhere is a second hop there, a 503, never a
+                    // verdict from the wrong chat.
+                    tracing::debug!(chat = %id, error = %e, "the log could not say whether this is a task made before the roots bucket; placed by its own id");
+                    return Ok(id.to_string());
+                }
+            }
+        }
         lock(&self.serving)
             .known
             .insert(id.to_string(), (root.clone(), Instant::now()));
