@@ -556,8 +556,9 @@ fn a_node_and_then_a_server_killed_lose_nothing_acknowledged_and_change_no_verdi
 
     // Then one nats-server killed with SIGKILL: replicas 3 keep every acknowledged event,
     // and a new leader is elected for each stream the dead one led. The one the dead node
-    // used: a node's log dials its one configured server when it opens again, so a node
-    // whose own server is gone waits for it (docs/cluster.md, "Not built yet").
+    // used: each node here names one server in its url, so a live node whose server is gone
+    // would wait for it (benches/load/cluster.sh names every server in every url and kills
+    // one a live node uses).
     nodes.nats.servers[2].kill();
     let killed_at = Instant::now();
     let before_kill = acknowledged_now(&told);
@@ -565,7 +566,10 @@ fn a_node_and_then_a_server_killed_lose_nothing_acknowledged_and_change_no_verdi
     // writers open the log again by themselves.
     // Generous: a node's log waits out a step's 10 s on its dead connection before it opens
     // again, and replays time out (10 s a step) while the servers left elect new leaders.
-    let elect_within = Duration::from_secs(120);
+    // Seen from 88 ms to 71 s on the shared 2-core machine (docs/cluster.md, "Not built
+    // yet": why it is sometimes that slow isn't pinned down): a bound on liveness, not a
+    // measure; what the test proves is below it.
+    let elect_within = Duration::from_secs(240);
     let deadline = Instant::now() + elect_within;
     while acknowledged_now(&told) < before_kill + chats.len() {
         assert!(
