@@ -274,6 +274,13 @@ pub const CONNECTIONS: usize = 256;
 /// The longest timeout the configuration may set: 10 minutes.
 pub const TIMEOUT_MAX_MS: u64 = 600_000;
 
+/// How long a chat with no message stays in memory by default, in ms: ten minutes.
+pub const CHAT_IDLE_MS: u64 = 600_000;
+
+/// The shortest and the longest a chat may stay in memory without a message, in ms: a second,
+/// a day.
+pub const CHAT_IDLE_RANGE_MS: std::ops::RangeInclusive<u64> = 1_000..=86_400_000;
+
 /// Limits on what `warden serve` accepts (`[limits]`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -290,6 +297,10 @@ pub struct Limits {
     /// How many connections are held at once ([`CONNECTIONS`]).
     #[serde(default = "connections")]
     pub connections: usize,
+    /// How long a chat with no message stays in memory ([`CHAT_IDLE_MS`]), in ms; then it
+    /// leaves, and its log brings it back at its next message.
+    #[serde(default = "chat_idle_ms")]
+    pub chat_idle_ms: u64,
     /// The behaviour watch's thresholds the person sets, by rule (`watch.recipients = 50`);
     /// the others keep LIMITS' numbers (`docs/configuration.md`).
     #[serde(default)]
@@ -312,6 +323,10 @@ fn connections() -> usize {
     CONNECTIONS
 }
 
+fn chat_idle_ms() -> u64 {
+    CHAT_IDLE_MS
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
@@ -319,6 +334,7 @@ impl Default for Limits {
             header_timeout_ms: HEADER_TIMEOUT_MS,
             body_timeout_ms: BODY_TIMEOUT_MS,
             connections: CONNECTIONS,
+            chat_idle_ms: CHAT_IDLE_MS,
             watch: std::collections::BTreeMap::new(),
         }
     }
@@ -409,6 +425,15 @@ impl Config {
             bail!(
                 "the configuration {}: `limits.connections` must be more than 0",
                 path.display()
+            );
+        }
+        if !CHAT_IDLE_RANGE_MS.contains(&config.limits.chat_idle_ms) {
+            bail!(
+                "the configuration {}: `limits.chat_idle_ms = {}` must be from {} (a second) to {} (a day)",
+                path.display(),
+                config.limits.chat_idle_ms,
+                CHAT_IDLE_RANGE_MS.start(),
+                CHAT_IDLE_RANGE_MS.end()
             );
         }
         if !(1..=CACHE_MB_MAX).contains(&config.log.cache_mb) {
@@ -661,6 +686,14 @@ mod tests {
                 "limits.body_timeout_ms",
             ),
             ("[limits]\nconnections = 0\n", "limits.connections"),
+            (
+                "[limits]\nchat_idle_ms = 999\n",
+                "limits.chat_idle_ms = 999",
+            ),
+            (
+                "[limits]\nchat_idle_ms = 86400001\n",
+                "limits.chat_idle_ms = 86400001",
+            ),
             ("[limits]\nidle_timeout_ms = 5\n", "idle_timeout_ms"),
             ("[log]\ncache_mb = 0\n", "log.cache_mb = 0"),
             ("[log]\ncache = 8\n", "unknown field `cache`"),

@@ -887,6 +887,44 @@ fn metrics_count_the_decisions() {
 }
 
 #[test]
+fn a_chat_leaves_memory_after_the_configured_idle_and_comes_back_from_its_log() {
+    let dir = tempdir();
+    let mut config = Config::default();
+    config.limits.chat_idle_ms = 1_000;
+    let warden = Warden::start_with(dir.path(), config);
+    warden.open("c1");
+    let push = bash("git push origin main");
+    let before = warden.ok(
+        "POST",
+        "/v1/chats/c1/judge",
+        Auth::Nobody,
+        Some(push.clone()),
+    );
+    let in_memory = || {
+        let (status, text) = warden.raw("GET", "/metrics", Auth::Nobody, &[], None);
+        assert_eq!(status, 200, "{text}");
+        metric(&text, "warden_chats_in_memory")
+    };
+    assert_eq!(in_memory(), Some(1.0));
+    let until = Instant::now() + Duration::from_secs(30);
+    while in_memory() != Some(0.0) {
+        assert!(
+            Instant::now() < until,
+            "the chat is still in memory 30 s after a 1 s idle"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let after = warden.ok("POST", "/v1/chats/c1/judge", Auth::Nobody, Some(push));
+    assert_eq!(
+        without_question(&after),
+        without_question(&before),
+        "the chat back from its log judges as before"
+    );
+    assert_eq!(in_memory(), Some(1.0));
+    warden.stop();
+}
+
+#[test]
 fn a_judge_that_fails_is_a_500_never_an_allow_and_the_server_goes_on() {
     let dir = tempdir();
     let mut warden = Warden::start(dir.path());

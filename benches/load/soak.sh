@@ -9,6 +9,9 @@
 # between requests, a routine step in one of CHATS chats (10,000; judged at random for a
 # few seconds first, so most exist), and one request in NEW (100) opening a new chat (0:
 # none).
+# The warm-up lasts WARM_S seconds (default CHATS / 2000 + 5, enough for most chats to exist);
+# a longer one (300 s: about 60 steps a chat) lets each chat's buffers and sled's cache reach
+# the size they keep, so the soak measures the steady state (docs/ARCHITECTURE.md, benches).
 # Usage: benches/load/soak.sh [SECONDS [EVERY]]   (default 600 and 10; WARDEN_BIN names
 # another binary, default target/release/warden, built if missing). Needs wrk and curl.
 set -euo pipefail
@@ -36,8 +39,9 @@ export WORK="$dir/work"
 rss_kib() { awk '/^VmRSS:/ {print $2}' "/proc/$pid/status"; }
 metric() { curl -fsS "$url/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
 
-echo "== warm-up: the $CHATS chats judged at random"
-NEW=0 DELAY_MS=0 wrk -t1 -c64 -d"$(( CHATS / 2000 + 5 ))s" -s benches/load/soak.lua "$url" >/dev/null
+warm=${WARM_S:-$(( CHATS / 2000 + 5 ))}
+echo "== warm-up, ${warm} s: the $CHATS chats judged at random"
+NEW=0 DELAY_MS=0 wrk -t1 -c64 -d"${warm}s" -s benches/load/soak.lua "$url" >/dev/null
 echo "== $seconds s: $connections connections, ${DELAY_MS} ms between requests, one in $NEW a new chat"
 wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s --latency -s benches/load/soak.lua "$url" >"$dir/wrk" &
 load=$!

@@ -143,7 +143,7 @@ impl Settings {
             body_bytes: config.limits.body_bytes,
             hold: hold::Hold::new(&config.limits),
             facts: None,
-            idle: Options::default().idle,
+            idle: Duration::from_millis(config.limits.chat_idle_ms),
             look,
             thresholds: config.limits.watch.clone(),
             log_cache_bytes: config.log.cache_mb << 20,
