@@ -1,8 +1,8 @@
 //! `warden replay --check DIR`: walk every record and snapshot of a log and say what it holds,
 //! what this warden can't read, and whether each snapshot agrees with its chat's events.
 
-use crate::sledlog::{SledLog, entry};
-use crate::{LogError, Replayed, Skip, codec, key};
+use crate::sledlog::SledLog;
+use crate::{LogError, Replayed, Skip, codec};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -100,30 +100,33 @@ impl SledLog {
                 report.stale_snapshots += 1;
             }
         }
-        let mut walk: Option<Walk> = None;
-        for item in engine.events.iter() {
-            let (key, value) = item.map_err(|e| LogError::store(&self.shown, &e))?;
-            let chat = key::split(&key).0;
-            if walk.as_ref().is_none_or(|w| w.chat != chat) {
-                if let Some(mut done) = walk.take() {
-                    settle(&mut report, &mut done);
-                }
-                let snapshot = engine
-                    .snapshots
-                    .get(chat)
-                    .map_err(|e| LogError::store(&self.shown, &e))?
-                    .and_then(|v| codec::read_snapshot(&v));
-                walk = Some(Walk {
-                    chat: chat.to_vec(),
-                    replayed: Replayed::default(),
-                    snapshot,
-                    counted: false,
-                });
-            }
-            let found = entry(&key, &value);
-            let Some(current) = walk.as_mut() else {
-                continue;
+        for group in self.groups()? {
+            let (chat, entries) = group?;
+            let snapshot = engine
+                .snapshots
+                .get(&chat)
+                .map_err(|e| LogError::store(&self.shown, &e))?
+                .and_then(|v| codec::read_snapshot(&v));
+            let mut walk = Walk {
+                chat,
+                replayed: Replayed::default(),
+                snapshot,
+                counted: false,
             };
+            for found in entries {
+                walk.take(&mut report, found);
+            }
+            settle(&mut report, &mut walk);
+        }
+        Ok(report)
+    }
+}
+
+impl Walk {
+    /// Counts one of the chat's records, oldest first, and compares its snapshot once past it.
+    fn take(&mut self, report: &mut Report, found: crate::Entry) {
+        let current = self;
+        {
             if !current.counted && found.record != Err(Skip::Key) {
                 // A chat is a group of keys with at least one of the right shape.
                 current.counted = true;
@@ -162,7 +165,7 @@ impl SledLog {
                     if report.skips.len() < SKIPS_SHOWN {
                         report.skips.push(format!(
                             "chat `{}`, sequence {}: {skip}",
-                            String::from_utf8_lossy(chat),
+                            String::from_utf8_lossy(&current.chat),
                             found.seq
                         ));
                     }
@@ -173,14 +176,10 @@ impl SledLog {
                 .as_ref()
                 .is_some_and(|(seq, _)| found.seq > *seq)
             {
-                settle(&mut report, current);
+                settle(report, current);
             }
             current.replayed.take(found.seq, found.record);
         }
-        if let Some(mut done) = walk {
-            settle(&mut report, &mut done);
-        }
-        Ok(report)
     }
 }
 
