@@ -1,7 +1,7 @@
 //! `warden replay --check DIR`: walk every record and snapshot of a log and say what it holds,
 //! what this warden can't read, and whether each snapshot agrees with its chat's events.
 
-use crate::sledlog::SledLog;
+use crate::sledlog::{SledLog, prefix_of};
 use crate::{LogError, Replayed, Skip, codec};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -100,23 +100,32 @@ impl SledLog {
                 report.stale_snapshots += 1;
             }
         }
-        for group in self.groups()? {
-            let (chat, entries) = group?;
-            let snapshot = engine
-                .snapshots
-                .get(&chat)
-                .map_err(|e| LogError::store(&self.shown, &e))?
-                .and_then(|v| codec::read_snapshot(&v));
-            let mut walk = Walk {
-                chat,
-                replayed: Replayed::default(),
-                snapshot,
-                counted: false,
-            };
-            for found in entries {
-                walk.take(&mut report, found);
-            }
-            settle(&mut report, &mut walk);
+        // Every chat at once, in one pass over the log in the order sled keeps it.
+        let mut walks: BTreeMap<Vec<u8>, Walk> = BTreeMap::new();
+        let mut failed = None;
+        self.fold_all(|chat, found| {
+            let walk = walks.entry(prefix_of(chat)).or_insert_with(|| {
+                let snapshot = match engine.snapshots.get(chat) {
+                    Ok(value) => value.and_then(|v| codec::read_snapshot(&v)),
+                    Err(e) => {
+                        failed.get_or_insert(LogError::store(&self.shown, &e));
+                        None
+                    }
+                };
+                Walk {
+                    chat: chat.to_vec(),
+                    replayed: Replayed::default(),
+                    snapshot,
+                    counted: false,
+                }
+            });
+            walk.take(&mut report, found);
+        })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        for walk in walks.values_mut() {
+            settle(&mut report, walk);
         }
         Ok(report)
     }

@@ -780,48 +780,56 @@ impl SledLog {
         self.chat(chat)
     }
 
-    /// Every chat's records, one chat at a time in key order (what [`SledLog::replay_all`]
-    /// and the report walk).
-    pub(crate) fn groups(&self) -> Result<Groups<'_>, LogError> {
-        let engine = self.engine_now()?;
-        let pending = self.pending().by_chat.clone();
-        Ok(Groups {
-            log: self,
-            iter: engine.events.range::<&[u8], _>(..key::MARK),
-            events: engine.events,
-            next: None,
-            pending: pending.into_iter(),
-            pending_next: None,
-            done: false,
-        })
+    /// Every record of the log in one pass, each with its chat's id bytes: the legacy keys
+    /// in key order (chat by chat), then the record area in sequence order (every chat at
+    /// once), each read in order from sled's pages. What [`SledLog::replay_all`] and the
+    /// report fold. A record area's value too short to name its chat names none to count it
+    /// in, and is passed over.
+    pub(crate) fn fold_all(&self, mut each: impl FnMut(&[u8], Entry)) -> Result<(), LogError> {
+        let events = self.engine_now()?.events;
+        for item in events.range::<&[u8], _>(..key::MARK) {
+            let (key, value) = item.map_err(self.store())?;
+            if key::run_first(&key).is_none() {
+                each(key::split(&key).0, entry(&key, &value));
+            }
+        }
+        for item in events.range(key::AREA.to_vec()..) {
+            let (key, value) = item.map_err(self.store())?;
+            if let (Some(seq), Some((prefix, record))) =
+                (key::area_seq(&key), key::area_value(&value))
+            {
+                let record = codec::read_record(record);
+                each(prefix.get(2..).unwrap_or_default(), Entry { seq, record });
+            }
+        }
+        Ok(())
     }
 
     /// Every chat replayed from its first event, ignoring snapshots, in one pass over the
-    /// whole log: what `warden replay --check` and the replay bench walk. A key that names no
-    /// chat is counted as skipped in the chat it sorts into.
+    /// whole log, every chat folded at once and given in key order at the end: what
+    /// `warden replay --check` and the replay bench walk. A key that names no chat is
+    /// counted as skipped in the chat it names the bytes of.
     pub fn replay_all(&self) -> impl Iterator<Item = Result<(String, Replayed), LogError>> + '_ {
-        let (groups, mut closed) = match self.groups() {
-            Ok(groups) => (Some(groups), None),
-            Err(e) => (None, Some(e)),
+        let mut chats: BTreeMap<Vec<u8>, Replayed> = BTreeMap::new();
+        let walked = self.fold_all(|chat, found| {
+            chats
+                .entry(prefix_of(chat))
+                .or_default()
+                .take(found.seq, found.record);
+        });
+        let (chats, failed) = match walked {
+            Ok(()) => (chats, None),
+            Err(e) => (BTreeMap::new(), Some(e)),
         };
-        let mut groups = groups;
-        std::iter::from_fn(move || {
-            if let Some(closed) = closed.take() {
-                return Some(Err(closed));
-            }
-            let (chat, entries) = match groups.as_mut()?.next()? {
-                Ok(group) => group,
-                Err(e) => return Some(Err(e)),
-            };
-            let mut replayed = Replayed::default();
-            for found in entries {
-                replayed.take(found.seq, found.record);
-            }
-            Some(match String::from_utf8(chat) {
-                Ok(chat) => Ok((chat, replayed)),
-                Err(e) => Err(self.bad_key(e.as_bytes())),
-            })
-        })
+        failed
+            .map(Err)
+            .into_iter()
+            .chain(chats.into_iter().map(move |(prefix, replayed)| {
+                match String::from_utf8(prefix.get(2..).unwrap_or_default().to_vec()) {
+                    Ok(chat) => Ok((chat, replayed)),
+                    Err(e) => Err(self.bad_key(e.as_bytes())),
+                }
+            }))
     }
 
     /// How many records the log holds, readable or not. Walks every key. 0 while the log is
@@ -919,123 +927,12 @@ fn held_and_pending(events: &sled::Tree) -> Result<(u64, Pending), sled::Error> 
     Ok((held, pending))
 }
 
-/// The pass behind [`SledLog::replay_all`] and the report: every chat's records, one chat at
-/// a time in key order, oldest first. Consecutive keys with the same chat id bytes are one
-/// chat (a key that names no record is skipped in the chat it sorts into), and a chat with
-/// only pending records comes in its place among them.
-pub(crate) struct Groups<'a> {
-    log: &'a SledLog,
-    events: sled::Tree,
-    /// The walk of the keys before the mark.
-    iter: sled::Iter,
-    /// The first key and value of the next chat, read while finishing the previous one.
-    next: Option<(sled::IVec, sled::IVec)>,
-    /// The pending index as it was when the walk began.
-    pending: std::collections::btree_map::IntoIter<Vec<u8>, Vec<u64>>,
-    /// The next chat of it, taken out of `pending` and not given yet.
-    pending_next: Option<(Vec<u8>, Vec<u64>)>,
-    done: bool,
-}
-
 /// The prefix a chat id's bytes make (however long: for sorting only).
-fn prefix_of(chat: &[u8]) -> Vec<u8> {
+pub(crate) fn prefix_of(chat: &[u8]) -> Vec<u8> {
     let len = u16::try_from(chat.len()).unwrap_or(u16::MAX);
     let mut prefix = len.to_be_bytes().to_vec();
     prefix.extend_from_slice(chat);
     prefix
-}
-
-impl Groups<'_> {
-    /// The chat's records from its pending seqs and what its keys held.
-    fn whole(
-        &self,
-        chat: Vec<u8>,
-        mut seqs: Vec<u64>,
-        mut entries: Vec<Entry>,
-        runs: Vec<u64>,
-    ) -> Result<(Vec<u8>, Vec<Entry>), LogError> {
-        seqs.extend(runs);
-        self.log
-            .read_area(&self.events, &prefix_of(&chat), seqs, &mut entries)?;
-        Ok((chat, entries))
-    }
-}
-
-impl Iterator for Groups<'_> {
-    type Item = Result<(Vec<u8>, Vec<Entry>), LogError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let first = match self.next.take() {
-            Some(pair) => Some(pair),
-            None => match self.iter.next() {
-                None => None,
-                Some(Ok(pair)) => Some(pair),
-                Some(Err(e)) => {
-                    self.done = true;
-                    return Some(Err(LogError::store(&self.log.shown, &e)));
-                }
-            },
-        };
-        if self.pending_next.is_none() {
-            self.pending_next = self.pending.next();
-        }
-        let Some((key, value)) = first else {
-            // Past every key: the chats that only have pending records are left.
-            let (prefix, seqs) = self.pending_next.take()?;
-            let chat = prefix.get(2..).unwrap_or_default().to_vec();
-            return Some(self.whole(chat, seqs, Vec::new(), Vec::new()));
-        };
-        let chat = key::split(&key).0.to_vec();
-        let own = prefix_of(&chat);
-        // A chat with only pending records that sorts before this one comes first.
-        if let Some((prefix, _)) = &self.pending_next
-            && *prefix != own
-            && prefix.as_slice() < key.as_ref()
-        {
-            self.next = Some((key, value));
-            let (prefix, seqs) = self.pending_next.take()?;
-            let chat = prefix.get(2..).unwrap_or_default().to_vec();
-            return Some(self.whole(chat, seqs, Vec::new(), Vec::new()));
-        }
-        let seqs = match &self.pending_next {
-            Some((prefix, _)) if *prefix == own => self
-                .pending_next
-                .take()
-                .map(|(_, seqs)| seqs)
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        };
-        let mut entries = Vec::new();
-        let mut runs = Vec::new();
-        let mut take = |key: &[u8], value: &[u8]| {
-            if key::run_first(key).is_some() {
-                runs.extend(key::run_seqs(value));
-            } else {
-                entries.push(entry(key, value));
-            }
-        };
-        take(&key, &value);
-        loop {
-            match self.iter.next() {
-                None => break,
-                Some(Err(e)) => {
-                    self.done = true;
-                    return Some(Err(LogError::store(&self.log.shown, &e)));
-                }
-                Some(Ok((key, value))) => {
-                    if key::split(&key).0 != chat.as_slice() {
-                        self.next = Some((key, value));
-                        break;
-                    }
-                    take(&key, &value);
-                }
-            }
-        }
-        Some(self.whole(chat, seqs, entries, runs))
-    }
 }
 
 #[cfg(test)]
