@@ -1,5 +1,14 @@
-//! The keys of the `events` tree: `[u16 BE length][chat id bytes][u64 BE sequence]`, so one
-//! chat's events are one prefix and byte order within it is time order.
+//! The keys of the `events` tree. Every record is kept once, in the **record area**, under
+//! `[FF FF FF][u64 BE sequence]` (its value starts with the chat's prefix), so the writer
+//! always appends at the tree's end. A chat's records are found through its **index runs**,
+//! `[u16 BE length][chat id bytes][u64 BE first sequence]['I']`, each the sequence numbers of
+//! the chat's records in one stretch of the log; the records appended since the last run are
+//! indexed in memory, and [`MARK`] holds the newest sequence the runs cover. An older warden
+//! kept each record under `[u16 BE length][chat id bytes][u64 BE sequence]` (a **legacy**
+//! key), which is still read. Byte order within one chat is time order either way.
+//!
+//! No chat's prefix starts with `FF FF FE` or `FF FF FF`: a 65,535-byte id would follow with
+//! its first byte, and no UTF-8 text has the bytes `FE` or `FF`.
 
 use crate::LogError;
 
@@ -18,6 +27,63 @@ pub(crate) fn key(prefix: &[u8], seq: u64) -> Vec<u8> {
     key.extend_from_slice(prefix);
     key.extend_from_slice(&seq.to_be_bytes());
     key
+}
+
+/// The first key past every chat's: the mark, then the record area.
+pub(crate) const MARK: &[u8] = &[0xff, 0xff, 0xfe];
+
+/// What every key of the record area starts with.
+pub(crate) const AREA: &[u8] = &[0xff, 0xff, 0xff];
+
+/// The last byte of an index run's key, after its first sequence.
+const RUN: u8 = b'I';
+
+/// The key of the record `seq` in the record area.
+pub(crate) fn area(seq: u64) -> Vec<u8> {
+    let mut key = Vec::with_capacity(AREA.len() + 8);
+    key.extend_from_slice(AREA);
+    key.extend_from_slice(&seq.to_be_bytes());
+    key
+}
+
+/// The sequence number of a record area's key, if it is one.
+pub(crate) fn area_seq(key: &[u8]) -> Option<u64> {
+    key.strip_prefix(AREA)?
+        .try_into()
+        .ok()
+        .map(u64::from_be_bytes)
+}
+
+/// The key of the chat's index run whose first record is `first`.
+pub(crate) fn run(prefix: &[u8], first: u64) -> Vec<u8> {
+    let mut key = key(prefix, first);
+    key.push(RUN);
+    key
+}
+
+/// The first sequence of an index run's key, if it is one.
+pub(crate) fn run_first(key: &[u8]) -> Option<u64> {
+    let (len, rest) = key.split_first_chunk::<2>()?;
+    let rest = rest.get(usize::from(u16::from_be_bytes(*len))..)?;
+    match rest {
+        [seq @ .., RUN] => seq.try_into().ok().map(u64::from_be_bytes),
+        _ => None,
+    }
+}
+
+/// The sequence numbers an index run holds (whole big-endian `u64`s; a torn tail is ignored).
+pub(crate) fn run_seqs(value: &[u8]) -> impl Iterator<Item = u64> + '_ {
+    value
+        .chunks_exact(8)
+        .filter_map(|chunk| chunk.try_into().ok().map(u64::from_be_bytes))
+}
+
+/// A record area's value cut into its chat's prefix and the record's bytes.
+pub(crate) fn area_value(value: &[u8]) -> Option<(&[u8], &[u8])> {
+    let (len, rest) = value.split_first_chunk::<2>()?;
+    let len = usize::from(u16::from_be_bytes(*len));
+    rest.get(len..)?;
+    Some(value.split_at(2 + len))
 }
 
 /// A key cut into its chat id bytes and its sequence number. A key of the wrong shape still
@@ -104,6 +170,29 @@ mod tests {
             )
         );
         assert!(prefix(&"x".repeat(65_535)).is_ok());
+    }
+
+    #[test]
+    fn runs_and_the_area_sort_where_they_should() -> Result<(), LogError> {
+        let c1 = prefix("c1")?;
+        assert!(key(&c1, 7) < run(&c1, 7) && run(&c1, 7) < key(&c1, 8));
+        assert_eq!(run_first(&run(&c1, 7)), Some(7));
+        assert_eq!(run_first(&key(&c1, 7)), None);
+        assert_eq!(split(&run(&c1, 7)), (b"c1".as_slice(), None));
+        let longest = prefix(&"\u{10ffff}".repeat(16_383))?;
+        assert!(run(&longest, u64::MAX) < MARK.to_vec() && MARK < AREA);
+        assert_eq!(area_seq(&area(42)), Some(42));
+        assert_eq!(area_seq(&run(&c1, 42)), None);
+        let mut value = c1.clone();
+        value.extend_from_slice(b"record");
+        assert_eq!(
+            area_value(&value),
+            Some((c1.as_slice(), b"record".as_slice()))
+        );
+        assert_eq!(area_value(b"\x00\x09c1"), None);
+        let seqs: Vec<u64> = run_seqs(&[0, 0, 0, 0, 0, 0, 0, 5, 1]).collect();
+        assert_eq!(seqs, vec![5]);
+        Ok(())
     }
 
     #[test]

@@ -6,9 +6,17 @@
 //! configuration ([`Engine`]; `[log] engine`). No engine's type appears in a public signature.
 //!
 //! - **sled** (`sledlog`, the default, one machine): one folder, two trees:
-//!   - `events`: key `[u16 BE chat id length][chat id][u64 BE sequence]`, so one chat's events
-//!     are one prefix, in time order; value `[record version][postcard(Record)]` (see [`codec`]
-//!     for what older and newer readers do with it).
+//!   - `events`: every record once, in the record area, key `[FF FF FF][u64 BE sequence]`, so
+//!     the writer appends at the tree's end; value `[u16 BE chat id length][chat id][record
+//!     version][postcard(Record)]` (see [`codec`] for what older and newer readers do with the
+//!     record). A chat's records are found through its index runs, key
+//!     `[u16 BE chat id length][chat id][u64 BE first sequence]['I']`, value the sequence
+//!     numbers of the chat's records in one stretch of the log (written every
+//!     `sledlog::INDEX_EVERY` records, one run a chat, in one batch with the mark
+//!     `[FF FF FE]` of the newest sequence they cover; the records after the mark are indexed
+//!     in memory, read back from the record area at opening). A log an older warden wrote
+//!     holds each record under `[u16 BE chat id length][chat id][u64 BE sequence]`, which is
+//!     still read, beside the runs.
 //!   - `snapshots`: key the chat id; value `[snapshot version][u64 BE sequence][postcard(ChatState)]`,
 //!     the state after every event of the chat up to that sequence.
 //! - **NATS JetStream** (`jetstream`, `docs/cluster.md`): one subject per stream

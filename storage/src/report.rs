@@ -2,8 +2,8 @@
 //! what this warden can't read, and whether each snapshot agrees with its chat's events.
 
 use crate::jetstream::{JetStreamLog, Settings};
-use crate::sledlog::{SledLog, entry};
-use crate::{LogError, Replayed, Skip, codec, key};
+use crate::sledlog::{SledLog, prefix_of};
+use crate::{LogError, Replayed, Skip, codec};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
@@ -108,38 +108,50 @@ impl SledLog {
                 report.stale_snapshots += 1;
             }
         }
-        let mut walk: Option<Walk> = None;
-        for item in engine.events.iter() {
-            let (key, value) = item.map_err(|e| LogError::store(&self.shown, &e))?;
-            let chat = key::split(&key).0;
-            if walk.as_ref().is_none_or(|w| w.chat != chat) {
-                if let Some(mut done) = walk.take() {
-                    settle(&mut report, &mut done);
-                }
-                let snapshot = engine
-                    .snapshots
-                    .get(chat)
-                    .map_err(|e| LogError::store(&self.shown, &e))?
-                    .and_then(|v| codec::read_snapshot(&v));
-                walk = Some(Walk {
+        // Every chat at once, in one pass over the log in the order sled keeps it.
+        let mut walks: BTreeMap<Vec<u8>, Walk> = BTreeMap::new();
+        let mut failed = None;
+        self.fold_all(|chat, found| {
+            let walk = walks.entry(prefix_of(chat)).or_insert_with(|| {
+                let snapshot = match engine.snapshots.get(chat) {
+                    Ok(value) => value.and_then(|v| codec::read_snapshot(&v)),
+                    Err(e) => {
+                        failed.get_or_insert(LogError::store(&self.shown, &e));
+                        None
+                    }
+                };
+                Walk {
                     chat: chat.to_vec(),
                     replayed: Replayed::default(),
                     snapshot,
                     counted: false,
-                });
-            }
-            let found = entry(&key, &value);
-            let Some(current) = walk.as_mut() else {
-                continue;
-            };
+                }
+            });
+            walk.take(&mut report, found);
+        })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        for walk in walks.values_mut() {
+            settle(&mut report, walk);
+        }
+        Ok(report)
+    }
+}
+
+impl Walk {
+    /// Counts one of the chat's records, oldest first, and compares its snapshot once past it.
+    fn take(&mut self, report: &mut Report, found: crate::Entry) {
+        let current = self;
+        {
             if !current.counted && found.record != Err(Skip::Key) {
                 // A chat is a group of keys with at least one of the right shape.
                 current.counted = true;
                 report.chats += 1;
             }
             count(
-                &mut report,
-                &String::from_utf8_lossy(chat),
+                report,
+                &String::from_utf8_lossy(&current.chat),
                 found.seq,
                 &found.record,
             );
@@ -148,104 +160,9 @@ impl SledLog {
                 .as_ref()
                 .is_some_and(|(seq, _)| found.seq > *seq)
             {
-                settle(&mut report, current);
+                settle(report, current);
             }
             current.replayed.take(found.seq, found.record);
-        }
-        if let Some(mut done) = walk {
-            settle(&mut report, &mut done);
-        }
-        Ok(report)
-    }
-}
-
-impl JetStreamLog {
-    /// Walks every chat of the stream and its snapshot, each chat's records to the end the
-    /// stream's leader holds, each group's parts once it is whole: what
-    /// [`crate::check_stream`] reports.
-    pub fn report(&self) -> Result<Report, LogError> {
-        let mut report = Report {
-            path: self.shown().to_string(),
-            bytes: self.size_on_disk()?,
-            ..Report::default()
-        };
-        let chats: Vec<String> = self.chats().collect::<Result<_, _>>()?;
-        for chat in chats {
-            let records = self.records(&chat)?;
-            if !records.is_empty() {
-                report.chats += 1;
-            }
-            let snapshot = match self.snapshot_bytes(&chat)? {
-                Some(bytes) => {
-                    report.snapshots += 1;
-                    let read = codec::read_snapshot(&bytes);
-                    if read.is_none() {
-                        report.stale_snapshots += 1;
-                    }
-                    read
-                }
-                None => None,
-            };
-            let mut walk = Walk {
-                chat: chat.clone().into_bytes(),
-                replayed: Replayed::default(),
-                snapshot,
-                counted: true,
-            };
-            for found in records {
-                count(&mut report, &chat, found.seq, &found.record);
-                if walk
-                    .snapshot
-                    .as_ref()
-                    .is_some_and(|(seq, _)| found.seq > *seq)
-                {
-                    settle(&mut report, &mut walk);
-                }
-                walk.replayed.take(found.seq, found.record);
-            }
-            settle(&mut report, &mut walk);
-        }
-        Ok(report)
-    }
-}
-
-/// Counts one record of `chat` into the report: read (its time, its second look) or skipped.
-fn count(report: &mut Report, chat: &str, seq: u64, record: &Result<Record, Skip>) {
-    match record {
-        Ok(record) => {
-            report.events += 1;
-            if let warden::chat::Event::Judged {
-                look: Some(look), ..
-            } = &record.event
-            {
-                let purpose = match look.purpose {
-                    warden::second_look::Purpose::Lift => "lift",
-                    warden::second_look::Purpose::Add => "add",
-                };
-                let answer = look.answer.map_or("none", |kind| kind.name());
-                *report
-                    .looks
-                    .entry(format!("{purpose} {answer}"))
-                    .or_default() += 1;
-            }
-            report.oldest_ms = Some(
-                report
-                    .oldest_ms
-                    .map_or(record.at_ms, |t| t.min(record.at_ms)),
-            );
-            report.newest_ms = Some(
-                report
-                    .newest_ms
-                    .map_or(record.at_ms, |t| t.max(record.at_ms)),
-            );
-        }
-        Err(skip) => {
-            report.skipped += 1;
-            if report.skips.len() < SKIPS_SHOWN {
-                report
-                    .skips
-                    .push(format!("chat `{chat}`, sequence {seq}: {skip}"));
-            }
         }
     }
 }
@@ -411,6 +328,97 @@ fn utc(ms: i64) -> String {
         of_day % 3_600 / 60,
         of_day % 60
     )
+}
+
+impl JetStreamLog {
+    /// Walks every chat of the stream and its snapshot, each chat's records to the end the
+    /// stream's leader holds, each group's parts once it is whole: what
+    /// [`crate::check_stream`] reports.
+    pub fn report(&self) -> Result<Report, LogError> {
+        let mut report = Report {
+            path: self.shown().to_string(),
+            bytes: self.size_on_disk()?,
+            ..Report::default()
+        };
+        let chats: Vec<String> = self.chats().collect::<Result<_, _>>()?;
+        for chat in chats {
+            let records = self.records(&chat)?;
+            if !records.is_empty() {
+                report.chats += 1;
+            }
+            let snapshot = match self.snapshot_bytes(&chat)? {
+                Some(bytes) => {
+                    report.snapshots += 1;
+                    let read = codec::read_snapshot(&bytes);
+                    if read.is_none() {
+                        report.stale_snapshots += 1;
+                    }
+                    read
+                }
+                None => None,
+            };
+            let mut walk = Walk {
+                chat: chat.clone().into_bytes(),
+                replayed: Replayed::default(),
+                snapshot,
+                counted: true,
+            };
+            for found in records {
+                count(&mut report, &chat, found.seq, &found.record);
+                if walk
+                    .snapshot
+                    .as_ref()
+                    .is_some_and(|(seq, _)| found.seq > *seq)
+                {
+                    settle(&mut report, &mut walk);
+                }
+                walk.replayed.take(found.seq, found.record);
+            }
+            settle(&mut report, &mut walk);
+        }
+        Ok(report)
+    }
+}
+
+/// Counts one record of `chat` into the report: read (its time, its second look) or skipped.
+fn count(report: &mut Report, chat: &str, seq: u64, record: &Result<Record, Skip>) {
+    match record {
+        Ok(record) => {
+            report.events += 1;
+            if let warden::chat::Event::Judged {
+                look: Some(look), ..
+            } = &record.event
+            {
+                let purpose = match look.purpose {
+                    warden::second_look::Purpose::Lift => "lift",
+                    warden::second_look::Purpose::Add => "add",
+                };
+                let answer = look.answer.map_or("none", |kind| kind.name());
+                *report
+                    .looks
+                    .entry(format!("{purpose} {answer}"))
+                    .or_default() += 1;
+            }
+            report.oldest_ms = Some(
+                report
+                    .oldest_ms
+                    .map_or(record.at_ms, |t| t.min(record.at_ms)),
+            );
+            report.newest_ms = Some(
+                report
+                    .newest_ms
+                    .map_or(record.at_ms, |t| t.max(record.at_ms)),
+            );
+        }
+        Err(skip) => {
+            report.skipped += 1;
+            if report.skips.len() < SKIPS_SHOWN {
+                report
+                    .skips
+                    .push(format!("chat `{chat}`, sequence {seq}: {skip}"));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
