@@ -86,12 +86,7 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
         // Each chat opened, told and read through a different node than the next step.
         let a = &nodes.wardens[n % 3];
         let b = &nodes.wardens[(n + 1) % 3];
-        a.ok(
-            "POST",
-            &format!("/v1/chats/{chat}"),
-            Some(&token),
-            &json!({"mode": "auto", "company": "alone"}),
-        );
+        a.open_auto(chat, &token);
         b.ok(
             "POST",
             &format!("/v1/chats/{chat}/events"),
@@ -99,12 +94,7 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
             &json!({"kind": "read", "name": "a web page"}),
         );
         if n % 2 == 0 {
-            a.ok(
-                "POST",
-                &format!("/v1/chats/{chat}/events"),
-                Some(&token),
-                &json!({"kind": "said", "text": "push it"}),
-            );
+            a.say(chat, &token, "push it");
         }
     }
     // Every node answers the same for every chat: the person's words were heard where the
@@ -492,19 +482,9 @@ fn a_node_and_then_a_server_killed_lose_nothing_acknowledged_and_change_no_verdi
         |told: &BTreeMap<String, Told>| -> usize { told.values().map(|t| t.marks.len()).sum() };
     for (n, chat) in chats.iter().enumerate() {
         let node = &nodes.wardens[n % 3];
-        node.ok(
-            "POST",
-            &format!("/v1/chats/{chat}"),
-            Some(&token),
-            &json!({"mode": "auto", "company": "alone"}),
-        );
+        node.open_auto(chat, &token);
         if n % 2 == 0 {
-            node.ok(
-                "POST",
-                &format!("/v1/chats/{chat}/events"),
-                Some(&token),
-                &json!({"kind": "said", "text": "push it"}),
-            );
+            node.say(chat, &token, "push it");
         }
     }
     round(&nodes, &mut told, &[0, 1, 2]);

@@ -5,7 +5,7 @@
 
 use crate::common::Place;
 use crate::common::nats::{NatsCluster, NatsServer};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -284,6 +284,26 @@ impl Warden {
             self.log_text()
         );
         answer
+    }
+
+    /// Opens `chat` in auto mode, alone (the person's token).
+    pub fn open_auto(&self, chat: &str, token: &str) {
+        self.ok(
+            "POST",
+            &format!("/v1/chats/{chat}"),
+            Some(token),
+            &json!({"mode": "auto", "company": "alone"}),
+        );
+    }
+
+    /// The person says `text` in `chat` (their token).
+    pub fn say(&self, chat: &str, token: &str, text: &str) {
+        self.ok(
+            "POST",
+            &format!("/v1/chats/{chat}/events"),
+            Some(token),
+            &json!({"kind": "said", "text": text}),
+        );
     }
 
     /// Sends the process `signal` (`STOP`: it stops where it is, its connections open, as in

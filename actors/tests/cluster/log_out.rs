@@ -12,7 +12,6 @@ use super::{
     Sent, TTL_MS, decision, eventually, lease_of, marks_in_stream, placed_on, read, sees, state,
 };
 use crate::common::nats::{NatsCluster, NatsServer};
-use serde_json::json;
 
 #[test]
 fn a_node_whose_log_fails_leaves_the_live_set_and_comes_back_once_it_is_written() {
@@ -43,18 +42,8 @@ fn a_node_whose_log_fails_leaves_the_live_set_and_comes_back_once_it_is_written(
         (sees(&nodes.wardens[0], &of_n1) && sees(&nodes.wardens[1], &chat)).then_some(())
     });
     let (n0, n1) = (&nodes.wardens[0], &nodes.wardens[1]);
-    n0.ok(
-        "POST",
-        &format!("/v1/chats/{chat}"),
-        Some(&token),
-        &json!({"mode": "auto", "company": "alone"}),
-    );
-    n0.ok(
-        "POST",
-        &format!("/v1/chats/{chat}/events"),
-        Some(&token),
-        &json!({"kind": "said", "text": "push it"}),
-    );
+    n0.open_auto(&chat, &token);
+    n0.say(&chat, &token, "push it");
     let mut sent: Vec<Sent> = (0..5)
         .map(|k| read(n0, &chat, &format!("before {k}")))
         .collect();

@@ -7,7 +7,6 @@
 
 use super::fixture::{Nodes, Warden};
 use super::{Sent, TTL_MS, decision, eventually, marks_in_stream, placed_on, read, sees, state};
-use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many connections write the chat through `n0` at once.
@@ -27,18 +26,8 @@ fn a_node_paused_past_its_lease_cannot_write_after_another_took_its_chat() {
         (sees(&nodes.wardens[0], &of_n1) && sees(&nodes.wardens[1], &of_n0)).then_some(())
     });
     let (n0, n1) = (&nodes.wardens[0], &nodes.wardens[1]);
-    n0.ok(
-        "POST",
-        &format!("/v1/chats/{chat}"),
-        Some(&token),
-        &json!({"mode": "auto", "company": "alone"}),
-    );
-    n0.ok(
-        "POST",
-        &format!("/v1/chats/{chat}/events"),
-        Some(&token),
-        &json!({"kind": "said", "text": "push it"}),
-    );
+    n0.open_auto(&chat, &token);
+    n0.say(&chat, &token, "push it");
     let probes = ["git push origin main", "rm -rf build", "ls"];
     let verdicts = |node: &Warden| -> Vec<String> {
         probes
