@@ -39,6 +39,21 @@ fn judge_body(command: &str, work: &str) -> Value {
     json!({"tool_name": "Bash", "tool_input": {"command": command}, "cwd": work})
 }
 
+/// The steps whose verdicts a test compares before and after what it does to the nodes.
+const PROBES: [&str; 3] = ["git push origin main", "rm -rf build", "ls"];
+
+/// The verdicts of [`PROBES`] in `chat`, asked of `node` (each waited for while it is 503).
+fn verdicts_in(node: &Warden, chat: &str, work: &str) -> Vec<String> {
+    PROBES
+        .iter()
+        .map(|probe| {
+            eventually(&format!("{probe} in {chat} on {}", node.id), || {
+                decision(node, chat, probe, work)
+            })
+        })
+        .collect()
+}
+
 /// The decision for `command` in `chat`, asked of `node`; `None` while it answers 503 (the
 /// chat's node is gone, or the cluster is electing).
 fn decision(node: &Warden, chat: &str, command: &str, work: &str) -> Option<String> {
@@ -489,11 +504,10 @@ fn a_node_and_then_a_server_killed_lose_nothing_acknowledged_and_change_no_verdi
     }
     round(&nodes, &mut told, &[0, 1, 2]);
     round(&nodes, &mut told, &[0, 1, 2]);
-    let probes = ["git push origin main", "rm -rf build", "ls"];
     let verdicts = |nodes: &Nodes, at: usize| -> BTreeMap<(String, &str), String> {
         let mut all = BTreeMap::new();
         for chat in &chats {
-            for probe in probes {
+            for probe in PROBES {
                 let node = &nodes.wardens[at];
                 let decided = eventually(&format!("{chat} {probe} on {}", node.id), || {
                     decision(node, chat, probe, &work)

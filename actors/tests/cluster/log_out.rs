@@ -9,7 +9,7 @@
 use super::cut::Cut;
 use super::fixture::Nodes;
 use super::{
-    Sent, TTL_MS, decision, eventually, lease_of, marks_in_stream, placed_on, read, sees, state,
+    Sent, TTL_MS, eventually, lease_of, marks_in_stream, placed_on, read, sees, state, verdicts_in,
 };
 use crate::common::nats::{NatsCluster, NatsServer};
 
@@ -52,17 +52,7 @@ fn a_node_whose_log_fails_leaves_the_live_set_and_comes_back_once_it_is_written(
         "written before the cut"
     );
     assert_eq!(lease_of(&nodes, &chat).as_deref(), Some("n0"));
-    let probes = ["git push origin main", "rm -rf build", "ls"];
-    let verdicts = |node: &super::fixture::Warden| -> Vec<String> {
-        probes
-            .iter()
-            .map(|probe| {
-                eventually(&format!("{probe} in {chat} on {}", node.id), || {
-                    decision(node, &chat, probe, &work)
-                })
-            })
-            .collect()
-    };
+    let verdicts = |node: &super::fixture::Warden| verdicts_in(node, &chat, &work);
     let before = verdicts(n1);
     assert_eq!(before[0], "allow", "the person's words decide the push");
 

@@ -6,7 +6,9 @@
 //! stored, nothing acknowledged is lost, and every verdict is the one before.
 
 use super::fixture::{Nodes, Warden};
-use super::{Sent, TTL_MS, decision, eventually, marks_in_stream, placed_on, read, sees, state};
+use super::{
+    Sent, TTL_MS, decision, eventually, marks_in_stream, placed_on, read, sees, state, verdicts_in,
+};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How many connections write the chat through `n0` at once.
@@ -28,17 +30,7 @@ fn a_node_paused_past_its_lease_cannot_write_after_another_took_its_chat() {
     let (n0, n1) = (&nodes.wardens[0], &nodes.wardens[1]);
     n0.open_auto(&chat, &token);
     n0.say(&chat, &token, "push it");
-    let probes = ["git push origin main", "rm -rf build", "ls"];
-    let verdicts = |node: &Warden| -> Vec<String> {
-        probes
-            .iter()
-            .map(|probe| {
-                eventually(&format!("{probe} in {chat} on {}", node.id), || {
-                    decision(node, &chat, probe, &work)
-                })
-            })
-            .collect()
-    };
+    let verdicts = |node: &Warden| verdicts_in(node, &chat, &work);
     let before = verdicts(n1);
     assert_eq!(before[0], "allow", "the person's words decide the push");
 
