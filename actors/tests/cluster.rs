@@ -187,6 +187,19 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
 }
 
 /// The names of the marks `chat` read, as its records in the stream hold them, in order,
+/// The names of the marks in `chat`'s state as `node` serves it, in order.
+fn marks_served(node: &Warden, chat: &str) -> Vec<String> {
+    state(node, chat)["marks"]
+        .as_array()
+        .map(|marks| {
+            marks
+                .iter()
+                .filter_map(|m| m["name"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// read by a log of the test's own.
 fn marks_in_stream(settings: &warden_storage::jetstream::Settings, chat: &str) -> Vec<String> {
     let log = warden_storage::EventLog::open_jetstream_as(settings, Some("reader"))

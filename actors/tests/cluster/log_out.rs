@@ -9,7 +9,8 @@
 use super::cut::Cut;
 use super::fixture::Nodes;
 use super::{
-    Sent, TTL_MS, eventually, lease_of, marks_in_stream, placed_on, read, sees, state, verdicts_in,
+    Sent, TTL_MS, eventually, lease_of, marks_in_stream, marks_served, placed_on, read, sees,
+    verdicts_in,
 };
 use crate::common::nats::{NatsCluster, NatsServer};
 
@@ -132,15 +133,7 @@ fn a_node_whose_log_fails_leaves_the_live_set_and_comes_back_once_it_is_written(
         let n = stream.iter().filter(|m| **m == one.name).count();
         assert_eq!(n, 1, "`{}` acknowledged, {n} times in the stream", one.name);
     }
-    let served: Vec<String> = state(n1, &chat)["marks"]
-        .as_array()
-        .map(|marks| {
-            marks
-                .iter()
-                .filter_map(|m| m["name"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+    let served: Vec<String> = marks_served(n1, &chat);
     assert_eq!(served, stream, "the state served is the stream's");
     assert_eq!(verdicts(n0), before, "the same verdicts on n0");
     assert_eq!(verdicts(n1), before, "the same verdicts on n1");

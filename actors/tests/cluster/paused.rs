@@ -7,7 +7,8 @@
 
 use super::fixture::{Nodes, Warden};
 use super::{
-    Sent, TTL_MS, decision, eventually, marks_in_stream, placed_on, read, sees, state, verdicts_in,
+    Sent, TTL_MS, decision, eventually, marks_in_stream, marks_served, placed_on, read, sees,
+    state, verdicts_in,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -146,15 +147,7 @@ fn a_node_paused_past_its_lease_cannot_write_after_another_took_its_chat() {
 
     // One state whichever node answers, and it is the stream's: every acknowledged mark
     // once, no refused one, in the stream's order.
-    let served: Vec<String> = state(&nodes.wardens[1], &chat)["marks"]
-        .as_array()
-        .map(|marks| {
-            marks
-                .iter()
-                .filter_map(|m| m["name"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+    let served: Vec<String> = marks_served(&nodes.wardens[1], &chat);
     assert_eq!(
         state(&nodes.wardens[0], &chat),
         state(&nodes.wardens[1], &chat),

@@ -27,6 +27,17 @@ fn said(at_ms: i64, text: &str) -> Record {
     }
 }
 
+/// What a said record says, or what it is instead.
+fn text(record: &Result<Record, warden_storage::Skip>) -> String {
+    match record {
+        Ok(Record {
+            event: Event::Said { text },
+            ..
+        }) => text.clone(),
+        other => format!("not a said record: {other:?}"),
+    }
+}
+
 /// The key the log gives `chat`'s event `seq`: `[u16 BE length][chat id][u64 BE sequence]`.
 fn key(chat: &str, seq: u64) -> Vec<u8> {
     let mut key = (chat.len() as u16).to_be_bytes().to_vec();

@@ -4,9 +4,9 @@
 //! each other, replicas 3, real SIGKILLs.
 
 use crate::engines::NatsCluster;
-use crate::{Outcome, said};
+use crate::{Outcome, said, text};
 use std::time::{Duration, Instant};
-use warden::chat::{Event, Record};
+use warden::chat::Record;
 use warden_storage::jetstream::Settings;
 use warden_storage::{EventLog, LogError};
 
@@ -47,16 +47,6 @@ fn first_append(log: &EventLog, within: Duration) -> Result<(), String> {
             }
             Err(e) => return Err(format!("no append within {within:?}: {e}")),
         }
-    }
-}
-
-fn text(record: &Result<Record, warden_storage::Skip>) -> String {
-    match record {
-        Ok(Record {
-            event: Event::Said { text },
-            ..
-        }) => text.clone(),
-        other => format!("not a said record: {other:?}"),
     }
 }
 

@@ -7,7 +7,7 @@
 //! client, headers as the log writes them, at the moments the test chooses.
 
 use crate::engines::NatsServer;
-use crate::{Outcome, said};
+use crate::{Outcome, said, text};
 use async_nats::jetstream::{self, context::PublishErrorKind};
 use std::sync::atomic::{AtomicU64, Ordering};
 use warden::chat::{Event, Record};
@@ -16,16 +16,6 @@ use warden_storage::{EventLog, LogError, codec};
 
 fn open(server: &NatsServer, node: &str) -> Result<EventLog, LogError> {
     EventLog::open_jetstream_as(&server.settings(), Some(node))
-}
-
-fn text(record: &Result<Record, warden_storage::Skip>) -> String {
-    match record {
-        Ok(Record {
-            event: Event::Said { text },
-            ..
-        }) => text.clone(),
-        other => format!("not a said record: {other:?}"),
-    }
 }
 
 /// The texts of a chat's records as `log` reads them.
