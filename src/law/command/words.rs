@@ -55,8 +55,9 @@
 //! --export-secret-keys`) is a key read, `secrets.key_read`, NEVER, as a key file read is
 //! in `paths`. A word some programs write as one (`dumpprivkey`) is cut into its verb and
 //! its noun when both are known. A delete that loses what was there (`drop`, `purge`,
-//! `wipe`) is lasting. A kill is not lasting, nor a container stopped: the routine corpus
-//! kills the agent's own servers (`kill 12345`, `pkill node`, `docker stop app`). Every risk
+//! `wipe`) is lasting. So is a kill and a container stopped (`kill 12345`, `pkill node`,
+//! `docker stop app`): what the process held is gone, and which process it was is only known
+//! when it runs, so after reading it asks (issue 10's "changing the system … kill"). Every risk
 //! carries a wish with its act and the names that make it dangerous, so "delete the old
 //! vcluster x" lifts `loft delete vcluster x`.
 
@@ -173,10 +174,10 @@ pub(super) const SYSTEM: Table = &[
     (En, &["allow", "deny", "disable", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
 ];
 
-/// System verbs whose opposite takes them back (a service started can be stopped): not
-/// lasting. A kill isn't either: stopping the agent's own dev server (`kill $(lsof -ti:3000)`,
-/// `pkill node`) is everyday work (`routine.jsonl`). Every other system change is: a
-/// setting, a user, a firewall rule, something turned off.
+/// System verbs whose opposite takes them back (a service started can be stopped). A kill
+/// has no opposite: what the process held is lost. Every system change but a kill is
+/// lasting too as an administrator's, and so is a setting, a user, a firewall rule, something
+/// turned off.
 #[rustfmt::skip]
 pub(super) const REVERSIBLE: Table = &[
     (En, &["down", "hibernate", "mount", "reload", "restart", "start", "stop", "suspend", "umount", "unload", "unmount", "up"]),
@@ -1252,7 +1253,7 @@ enum Finding {
 enum SystemAct {
     /// Taken back by its opposite (start/stop, mount/umount).
     Reversible,
-    /// A process killed: moderate, not lasting (see [`REVERSIBLE`]).
+    /// A process killed: moderate and lasting, since nothing brings it back.
     Kill,
     /// Turned off (`ufw disable`, `systemctl disable`, `mask`).
     Off,
@@ -1261,8 +1262,6 @@ enum SystemAct {
     /// Something stopped or shut down by a program the catalogue doesn't know, or a
     /// container stopped: what it held in memory is gone.
     Halt,
-    /// A container stopped or killed: moderate, not lasting, as a kill.
-    Paused,
 }
 
 /// Reads one command's words and adds what they say. Called only for a command no other
@@ -1279,7 +1278,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         let name = a.split('=').next().unwrap_or(a);
         has(HELP, name) && (!name.ends_with("version") || args.len() == 1)
     });
-    if asks_help {
+    // `systemctl kill -s help`: the signals listed, nothing killed.
+    let lists_signals = args
+        .windows(2)
+        .any(|pair| matches!(pair[0].as_str(), "-s" | "--signal") && pair[1] == "help");
+    if asks_help || lists_signals {
         return;
     }
     let reading = Reading::of(program.to_string(), args);
@@ -1326,10 +1329,9 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     // `docker volume rm`); only stopping one is read here.
     if kind.container {
         return match verb {
-            // A container stopped is the agent's own work, as a kill is: `docker start` takes
-            // it back.
+            // A container stopped loses what it held in memory, as a kill does.
             Some(verb) if verb.verb == Verb::Halts => {
-                Some((Finding::System(SystemAct::Paused), verb.word))
+                Some((Finding::System(SystemAct::Halt), verb.word))
             }
             _ => None,
         };
@@ -1634,23 +1636,6 @@ fn names_local_paths(reading: &Reading<'_>, verb_word: usize) -> bool {
         })
 }
 
-/// A kill that gives its process no chance to clean up (`-9`, `-KILL`, `-s KILL`,
-/// `--signal=SIGKILL`): what it held is lost, so it is lasting. A plain kill asks the
-/// process to stop, as stopping a dev server does every day.
-fn kills_hard(cmd: &Command) -> bool {
-    let args = cmd.args();
-    args.iter().enumerate().any(|(at, arg)| {
-        let upper = arg.to_ascii_uppercase();
-        let named = |s: &str| matches!(s, "9" | "KILL" | "SIGKILL");
-        upper.strip_prefix("--SIGNAL=").is_some_and(named)
-            || upper.strip_prefix('-').is_some_and(named)
-            || (matches!(arg.as_str(), "-s" | "--signal" | "-n")
-                && args
-                    .get(at + 1)
-                    .is_some_and(|next| named(&next.to_ascii_uppercase())))
-    })
-}
-
 fn packages(reading: &Reading<'_>, verb_word: usize, scan: &Scan<'_>) -> Vec<String> {
     let declared = scan.facts.declared(scan.place.cwd).unwrap_or_default();
     reading
@@ -1875,7 +1860,7 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
         Finding::System(act) => {
             let (lasting, does, wish_act) = match act {
                 SystemAct::Reversible => (true, "changes what runs on this machine", Act::Restart),
-                SystemAct::Kill => (kills_hard(cmd), "kills processes", Act::Restart),
+                SystemAct::Kill => (true, "kills processes", Act::Restart),
                 SystemAct::Off => (true, "turns something off on this machine", Act::Safety),
                 SystemAct::Setting => (
                     true,
@@ -1883,7 +1868,6 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
                     Act::Update,
                 ),
                 SystemAct::Halt => (true, "stops what it names", Act::Restart),
-                SystemAct::Paused => (false, "stops what it names", Act::Restart),
             };
             Risk::new(
                 RuleId::WordsSystem,
