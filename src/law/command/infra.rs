@@ -208,6 +208,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .any(|a| a == "help" || super::words::is_help_option(a));
     let checks = cmd.args().iter().any(|a| {
         a.starts_with("--dry-run")
+            || a == "--dryrun"
             || a == "--preview"
             || a == "--check"
             || (program == "ansible-playbook"
@@ -350,31 +351,66 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
                 None
             }
         }
-        "aws" => {
-            let verb = words.get(1).copied().unwrap_or("");
-            if verb.starts_with("delete-")
-                || verb.starts_with("terminate-")
-                || verb.starts_with("remove-")
-                || verb == "deregister"
-            {
-                Some(Effect::Destroy)
-            } else if [
-                "create-", "put-", "update-", "run-", "attach-", "modify-", "start-", "stop-",
-                "reboot-",
-            ]
-            .iter()
-            .any(|p| verb.starts_with(p))
-            {
-                Some(Effect::Change)
-            } else if words.first() == Some(&"s3") && verb == "rm" {
-                Some(Effect::Destroy)
-            } else {
-                None
-            }
-        }
+        "aws" => aws_effect(
+            words.first().copied().unwrap_or(""),
+            words.get(1).copied().unwrap_or(""),
+        ),
         _ => service_effect(program, words),
     }
 }
+
+/// What an aws operation does, by its service and its verb. AWS names every operation
+/// verb-first (`describe-instances`, `put-object`, `unsubscribe`), so the few verbs that only
+/// read are listed and every other operation of a service is a change to the cloud: a verb no
+/// table lists (`sns unsubscribe`, `acm request-certificate`, `batch cancel-job`) is still
+/// someone else's system changed.
+fn aws_effect(service: &str, verb: &str) -> Option<Effect> {
+    match service {
+        // The CLI's own settings, help and history, a login (`words.grant`), and the
+        // credentials sts prints (`words.secret`) are not the cloud changed.
+        "" | "configure" | "help" | "history" | "sso" | "sts" | "cli" => return None,
+        // s3's own commands: copies are the network's (`net.rs`), listings read.
+        "s3" => {
+            return match verb {
+                "rm" | "rb" => Some(Effect::Destroy),
+                "mb" | "website" => Some(Effect::Change),
+                _ => None,
+            };
+        }
+        _ => {}
+    }
+    // `lambda invoke` runs a deployed function (`remote.exec`); a login keeps a credential here
+    // (`words.grant`); `eks update-kubeconfig` writes this machine's kubeconfig.
+    if verb.is_empty()
+        || matches!(
+            verb,
+            "help" | "wait" | "invoke" | "login" | "update-kubeconfig"
+        )
+    {
+        return None;
+    }
+    if ["delete-", "terminate-", "remove-"]
+        .iter()
+        .any(|p| verb.starts_with(p))
+        || verb == "deregister"
+    {
+        return Some(Effect::Destroy);
+    }
+    let bare = verb.strip_prefix("admin-").unwrap_or(verb);
+    let reads = AWS_READS.iter().any(|read| match read.strip_suffix('-') {
+        Some(stem) => bare.starts_with(read) || bare == stem,
+        None => bare == *read,
+    });
+    (!reads).then_some(Effect::Change)
+}
+
+/// The verbs of aws operations that only read (a `-` ends a verb that takes a noun).
+#[rustfmt::skip]
+const AWS_READS: &[&str] = &[
+    "batch-get-", "check-", "decode-", "describe-", "detect-", "discover-", "download-", "estimate-", "filter-",
+    "get-", "list-", "lookup-", "preview-", "query", "scan", "search-", "select", "show-", "simulate-", "tail",
+    "test-", "validate-", "verify-", "view-",
+];
 
 /// Services that keep what nobody else has a copy of (secrets, backups, queues, CI, code
 /// hosting): a destructive verb among their first words destroys it.
@@ -392,6 +428,7 @@ const DESTROY_VERBS: &[&str] = &[
     "delete", "destroy", "purge", "rm", "rb", "drop", "flush", "prune", "forget", "unregister", "revoke", "rdelete",
     "repo-delete", "deletefile", "delete_user", "delete_vhost", "delete_queue", "clear_permissions", "remove-secret",
     "del", "disable", "archive", "cleanup", "deleteall", "del-key", "delete-records", "apps:destroy", "pg:reset",
+    "rmdir", "rmdirs",
 ];
 
 fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {

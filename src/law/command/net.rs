@@ -406,11 +406,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             if args.first().is_some_and(|a| a == "s3")
                 && matches!(args.get(1).map(String::as_str), Some("cp" | "sync" | "mv")) =>
         {
+            // `s3 cp SOURCE DEST`: the destination is the fourth word, before the values of
+            // any options (`--exclude path/*`, `--acl private`).
             let words = positional(args);
-            if words.last().is_some_and(|dest| dest.starts_with("s3://")) {
+            let dest = words.get(3).copied();
+            if dest.is_some_and(|dest| dest.starts_with("s3://")) {
                 scan.network = true;
-                let bucket = words
-                    .last()
+                let bucket = dest
                     .and_then(|d| d.trim_start_matches("s3://").split('/').next())
                     .unwrap_or("")
                     .to_string();
@@ -993,11 +995,6 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
         }
         index += 1;
     }
-    for flag in ["-i"] {
-        if let Some(pos) = args.iter().position(|a| a == flag) {
-            let _ = pos;
-        }
-    }
     let Some(destination) = rest.first() else {
         return;
     };
@@ -1012,16 +1009,24 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     if reads_stdin(cmd, scan) {
         send(scan, &host, "send data over ssh");
     }
-    if rest.len() > 1 {
+    // A session with no command is one too: what is typed into it runs there. Not a forge's
+    // `git@` login, which only says who you are (`ssh -T git@github.com`), nor what only
+    // prints ssh's configuration or talks to a running master (`-G`, `-Q`, `-O`).
+    let session = rest.len() == 1
+        && !destination.starts_with("git@")
+        && !args
+            .iter()
+            .any(|a| matches!(a.as_str(), "-G" | "-Q" | "-O"));
+    if rest.len() > 1 || session {
+        let does = if session {
+            format!("open a session on {host}")
+        } else {
+            format!("run a command on {host}")
+        };
         scan.add(
-            Risk::new(
-                RuleId::RemoteExec,
-                Harm::Moderate,
-                true,
-                format!("run a command on {host}"),
-            )
-            .way_out()
-            .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+            Risk::new(RuleId::RemoteExec, Harm::Moderate, true, does)
+                .way_out()
+                .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
         );
     }
 }
