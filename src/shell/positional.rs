@@ -21,8 +21,18 @@ const MAX: usize = 9;
 
 /// `text` with the positional parameters it names bound to `args` (`$1` is `args[0]`), or
 /// `None` when there is nothing to bind.
+#[cfg(test)]
 pub(super) fn bind(text: &str, args: &[&str]) -> Option<String> {
-    if args.is_empty() || !args.iter().all(|a| plain(a)) || !text.contains('$') {
+    bind_from(text, None, args)
+}
+
+/// The same, with `$0` bound to `zero` too: `find . -exec bash -c 'rm "$0"' {} \;` gives
+/// each path found as `$0`. A `zero` that isn't plain leaves `$0` as written, and binds the
+/// others still.
+pub(super) fn bind_from(text: &str, zero: Option<&str>, args: &[&str]) -> Option<String> {
+    let zero = zero.filter(|z| plain(z));
+    if (args.is_empty() && zero.is_none()) || !args.iter().all(|a| plain(a)) || !text.contains('$')
+    {
         return None;
     }
     let args = &args[..args.len().min(MAX)];
@@ -32,7 +42,7 @@ pub(super) fn bind(text: &str, args: &[&str]) -> Option<String> {
     while let Some(at) = rest.find('$') {
         out.push_str(&rest[..at]);
         let after = &rest[at..];
-        match expansion(after, args) {
+        match expansion(after, zero, args) {
             Some((len, value)) => {
                 out.push_str(&value);
                 rest = &after[len..];
@@ -48,11 +58,15 @@ pub(super) fn bind(text: &str, args: &[&str]) -> Option<String> {
     bound.then_some(out)
 }
 
-/// A word that means the same bare and inside double quotes: no quote, space, `$`,
-/// backtick, backslash, glob or operator. A `~` is left out (the outer shell made it the home folder; inside quotes it would be a
-/// name), and so are braces but find's `{}`.
+/// A word that means the same bare and inside double quotes: no quote, space, `$` (but
+/// the `$HOME` the caller made of `~`), backtick, backslash, glob or operator. A bare `~` is
+/// left out (the outer shell made it the home folder; inside quotes it would be a name),
+/// and so are braces but find's `{}`.
 fn plain(word: &str) -> bool {
     word == "{}"
+        || word
+            .strip_prefix("$HOME")
+            .is_some_and(|rest| rest.is_empty() || (rest.starts_with('/') && plain(rest)))
         || (!word.is_empty()
             && word.bytes().all(|b| {
                 b.is_ascii_alphanumeric()
@@ -65,7 +79,8 @@ fn plain(word: &str) -> bool {
 
 /// A relative word that can't climb out of the folder it names (or find's `{}`).
 fn stays_inside(word: &str) -> bool {
-    word == "{}" || (!word.starts_with(['/', '~']) && !word.split('/').any(|part| part == ".."))
+    word == "{}"
+        || (!word.starts_with(['/', '~', '$']) && !word.split('/').any(|part| part == ".."))
 }
 
 /// A name with no folder in it and no dot: `foo`, `Bar_2`.
@@ -76,17 +91,20 @@ fn plain_name(text: &str) -> bool {
 
 /// The positional parameter `$…` at the start of `text` names, and its length: `$1`,
 /// `${1}`, `${1//a/b}`, `${1%.x}`, `"$@"`, `$(dirname "$1")`.
-fn expansion(text: &str, args: &[&str]) -> Option<(usize, String)> {
+fn expansion(text: &str, zero: Option<&str>, args: &[&str]) -> Option<(usize, String)> {
     let bytes = text.as_bytes();
     let arg = |digit: u8| -> Option<&str> {
         let n = usize::from(digit.checked_sub(b'0')?);
+        if n == 0 {
+            return zero;
+        }
         (1..=MAX)
             .contains(&n)
             .then(|| args.get(n - 1).copied())
             .flatten()
     };
     match bytes.get(1)? {
-        b'1'..=b'9' => {
+        b'0'..=b'9' => {
             // `$12` is `$1` then `2`, as the shell reads it.
             Some((2, arg(bytes[1])?.to_string()))
         }
@@ -140,7 +158,7 @@ fn expansion(text: &str, args: &[&str]) -> Option<(usize, String)> {
 
 #[cfg(test)]
 mod tests {
-    use super::bind;
+    use super::{bind, bind_from};
 
     #[test]
     fn words_stand_for_their_parameters() {
@@ -194,5 +212,28 @@ mod tests {
         assert_eq!(bind("rm \"$1\"", &["~"]), None);
         assert_eq!(bind("rm \"$1\"", &["{a,b}"]), None);
         assert_eq!(bind("ls", &["a"]), None);
+    }
+
+    #[test]
+    fn zero_is_bound_when_given() {
+        assert_eq!(
+            bind_from("rm \"$0\"", Some("{}"), &[]).as_deref(),
+            Some("rm \"{}\"")
+        );
+        assert_eq!(
+            bind_from("rm -rf \"$1\"", Some("_"), &["$HOME"]).as_deref(),
+            Some("rm -rf \"$HOME\"")
+        );
+        // A `$0` only known when it runs is left as written; `$1` is still bound.
+        assert_eq!(
+            bind_from("mv \"$0\" \"$1\"", Some("$"), &["b"]).as_deref(),
+            Some("mv \"$0\" \"b\"")
+        );
+        // `$HOME` is no place inside the work folder: `dirname` of it stays a substitution,
+        // only known when it runs, with `$HOME` written in it.
+        assert_eq!(
+            bind("mv x \"$(dirname \"$1\")\"", &["$HOME/a"]).as_deref(),
+            Some("mv x \"$(dirname \"$HOME/a\")\"")
+        );
     }
 }

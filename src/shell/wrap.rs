@@ -878,12 +878,11 @@ fn shell_holder(words: &[Word], s: usize, out: &mut Holder) {
     if c_flag {
         if let Some(w) = words.get(j) {
             // The words after the text (`$0`, then `$1`…) stand for what it names of them.
-            let args: Vec<&str> = words
-                .iter()
-                .skip(j + 2)
-                .map(|w| if w.dynamic { "$" } else { w.text.as_str() })
-                .collect();
-            let text = super::positional::bind(&w.text, &args).unwrap_or_else(|| w.text.clone());
+            let given: Vec<String> = words.iter().skip(j + 1).map(given_word).collect();
+            let zero = given.first().map(String::as_str);
+            let args: Vec<&str> = given.iter().skip(1).map(String::as_str).collect();
+            let text = super::positional::bind_from(&w.text, zero, &args)
+                .unwrap_or_else(|| w.text.clone());
             out.text(text, Via::ShellC);
         }
         return;
@@ -969,4 +968,27 @@ fn find_holder(words: &[Word], actions: &[&str], plus_ends: bool, out: &mut Hold
         }
         j = stop + 1;
     }
+}
+
+/// What a word given to a shell's `-c` text stands for inside it: the home folder, as
+/// `$HOME`, for an unquoted `~` or `~/x` (the outer shell expands it) and for `$HOME`
+/// itself, so `bash -c 'rm -rf "$1"' _ ~` is the circuit breaker; `$` for any other
+/// expansion (only known when it runs); else its text.
+fn given_word(w: &super::lex::Word) -> String {
+    let text = w.text.as_str();
+    if !w.quoted && (text == "~" || text.starts_with("~/")) {
+        return format!("$HOME{}", &text[1..]);
+    }
+    if w.dynamic {
+        for home in ["$HOME", "${HOME}"] {
+            if let Some(rest) = text.strip_prefix(home)
+                && (rest.is_empty() || rest.starts_with('/'))
+                && !rest.contains(['$', '`'])
+            {
+                return format!("$HOME{rest}");
+            }
+        }
+        return "$".to_string();
+    }
+    text.to_string()
 }
