@@ -337,11 +337,15 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
         Via::FindExec => cmd.parent.and_then(|at| line.commands.get(at))?,
         Via::Xargs => {
             let holder = cmd.parent.and_then(|at| line.commands.get(at))?;
-            line.commands.iter().find(|c| {
+            let finder = line.commands.iter().find(|c| {
                 c.pipeline == holder.pipeline
                     && c.stage < holder.stage
                     && matches!(c.program(), "find" | "fd")
-            })?
+            });
+            match finder {
+                Some(finder) => finder,
+                None => return on_read_words(cmd, holder, line),
+            }
         }
         // `find ROOT -exec sh -c 'rm "$1"' _ {} \;`: what the shell's text is given (or
         // find's `{}` written in it) is a path found under ROOT too.
@@ -373,6 +377,68 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
     let mut run = cmd.with_words(words);
     run.via = Via::Top;
     Some(run)
+}
+
+/// A command `xargs` runs on words no `find` printed: what it reads from its input is
+/// spelled where its `{}` stands, or after its words. What `echo` or `printf` wrote is
+/// known (`echo /etc | xargs rm -rf` deletes `/etc`); what lists the work folder's own paths
+/// (`ls`, `git ls-files`, `grep -l`, `rg --files`) leaves nothing new to judge; anything
+/// else (a file's lines, another program's output, the agent's own input) is a place only
+/// known when it runs: `cat list.txt | xargs rm -rf` deletes whatever the list says.
+fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command> {
+    let producer = line.commands.iter().find(|c| {
+        c.pipeline == holder.pipeline && c.stage + 1 == holder.stage && c.parent == holder.parent
+    });
+    let read: Vec<String> = match producer {
+        Some(p) if matches!(p.program(), "echo" | "printf") => {
+            let skip = usize::from(p.program() == "printf");
+            let words: Vec<String> = positional(p.args())
+                .into_iter()
+                .skip(skip)
+                .flat_map(|w| w.split_whitespace())
+                .map(str::to_string)
+                .collect();
+            if words.is_empty() {
+                return None;
+            }
+            words
+        }
+        Some(p) if lists_work_paths(p) => return None,
+        _ => vec!["${stdin}".to_string()],
+    };
+    let mut words = cmd.words.clone();
+    let mut placed = false;
+    for word in words.iter_mut().skip(1) {
+        if word.contains("{}") {
+            *word = word.replace("{}", &read.join(" "));
+            placed = true;
+        }
+    }
+    if !placed {
+        words.extend(read);
+    }
+    let mut run = cmd.with_words(words);
+    run.via = Via::Top;
+    Some(run)
+}
+
+/// A program whose output is paths of the work folder: `ls` of its own folders, git's
+/// lists, `grep -l`, `rg --files`.
+fn lists_work_paths(producer: &Command) -> bool {
+    let args = producer.args();
+    let outside = |a: &String| a.starts_with('/') || a.starts_with('~') || a.contains("..");
+    match producer.program() {
+        "ls" | "git" => !args.iter().any(outside),
+        "grep" | "rg" | "ag" | "ack" => {
+            args.iter().any(|a| {
+                matches!(
+                    a.as_str(),
+                    "-l" | "-L" | "--files" | "--files-with-matches" | "--files-without-match"
+                ) || (a.starts_with('-') && !a.starts_with("--") && a.contains('l'))
+            }) && !args.iter().any(outside)
+        }
+        _ => false,
+    }
 }
 
 /// Where `find` starts: its first path (before the expression), when it isn't `.`.
@@ -492,7 +558,10 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
     // judge where.
     let mut run = cmd.clone();
     run.redirects = Vec::new();
-    !is_read_only(&run) && !refreshes_packages(cmd) && !files_in_work_folder(cmd, place)
+    !is_read_only(&run)
+        && !refreshes_packages(cmd)
+        && !files_in_work_folder(cmd, place)
+        && !words::asks_to_read(cmd)
 }
 
 /// A package manager's subcommands that refresh what it knows of packages (its lists, its

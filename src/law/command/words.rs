@@ -384,6 +384,14 @@ pub(super) fn is_help_option(word: &str) -> bool {
     word.starts_with('-') && has(HELP, word.split('=').next().unwrap_or(word))
 }
 
+/// Is the command's first word, before any option, a reading verb (`sudo trace-cmd stat`,
+/// `sudo tool status`)? What a program says it does first is what it does.
+pub(super) fn asks_to_read(cmd: &Command) -> bool {
+    cmd.args()
+        .first()
+        .is_some_and(|first| has(READS, &first.to_ascii_lowercase()))
+}
+
 /// Is `entry` one of the table's words? Tables are sorted (checked by a test).
 fn has(table: Table, entry: &str) -> bool {
     table
@@ -1274,9 +1282,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let args = cmd.args();
     // `--version` asks for the program's version only alone (`cargo yank --version 1.0.0`
     // names a version).
-    let asks_help = args.iter().any(|a| {
+    // `-h` with a value after it names a host (`glab auth login -h gitlab.example.com`,
+    // `lprm -h server job`), not help.
+    let asks_help = args.iter().enumerate().any(|(at, a)| {
         let name = a.split('=').next().unwrap_or(a);
-        has(HELP, name) && (!name.ends_with("version") || args.len() == 1)
+        has(HELP, name)
+            && (!name.ends_with("version") || args.len() == 1)
+            && (name != "-h" || args.get(at + 1).is_none_or(|next| next.starts_with('-')))
     });
     // `systemctl kill -s help`: the signals listed, nothing killed.
     let lists_signals = args
