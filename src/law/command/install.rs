@@ -110,6 +110,8 @@ const PUBLISHERS: &[Row<Publish>] = &[
     row("yarn", &["publish"], NPM, &["yarn publish --new-version 1.2.0"], &["yarn pack", "yarn npm publish"]),
     row("yarn", &["npm", "publish"], NPM, &["yarn npm publish --access public"], &["yarn npm info react"]),
     row("bun", &["publish"], NPM, &["bun publish --access public"], &["bun pm pack"]),
+    row("lerna", &["publish"], NPM, &["lerna publish from-package --yes"], &["lerna run build", "lerna version --no-push"]),
+    row("nx", &["release", "publish"], NPM, &["nx release publish"], &["nx release --dry-run", "nx run-many -t build"]),
     row("cargo", &["publish"], (RuleId::PublishPackage, "publish the crate to crates.io"), &["cargo publish", "cargo publish -p warden"], &["cargo publish --dry-run", "cargo publish -h", "cargo package"]),
     row("twine", &["upload"], (RuleId::PublishPackage, "upload the package to PyPI"), &["twine upload dist/*"], &["twine check dist/*"]),
     row("poetry", &["publish"], PYPI, &["poetry publish --build"], &["poetry build"]),

@@ -189,7 +189,7 @@ pub(super) const REVERSIBLE: Table = &[
 /// server every day (`expo start`, `vagrant up`).
 #[rustfmt::skip]
 pub(super) const HALTS: Table = &[
-    (En, &["halt", "kill", "poweroff", "quit", "reboot", "shutdown", "stop", "umount", "unmount"]),
+    (En, &["halt", "kill", "pause", "poweroff", "quit", "reboot", "shutdown", "stop", "suspend", "umount", "unmount"]),
 ];
 
 /// Closing, archiving or moving what a forge or a hosted service keeps (`gh issue close`,
@@ -384,12 +384,14 @@ pub(super) fn is_help_option(word: &str) -> bool {
     word.starts_with('-') && has(HELP, word.split('=').next().unwrap_or(word))
 }
 
-/// Is the command's first word, before any option, a reading verb (`sudo trace-cmd stat`,
-/// `sudo tool status`)? What a program says it does first is what it does.
+/// Is the command's first word a reading verb, with no option after it that could say
+/// otherwise (`sudo trace-cmd stat`, `sudo tool status web`; not `sudo emaint logs -C`,
+/// which cleans them)?
 pub(super) fn asks_to_read(cmd: &Command) -> bool {
-    cmd.args()
-        .first()
+    let args = cmd.args();
+    args.first()
         .is_some_and(|first| has(READS, &first.to_ascii_lowercase()))
+        && !args.iter().any(|a| a.starts_with('-'))
 }
 
 /// Is `entry` one of the table's words? Tables are sorted (checked by a test).
