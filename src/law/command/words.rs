@@ -652,15 +652,17 @@ impl<'a> Reading<'a> {
     /// ends them (`aws s3 cp file.txt s3://b`).
     fn of(program: String, args: &'a [String]) -> Reading<'a> {
         let positionals = infra::positional_after_values(args);
-        // A value that follows a long option of the program's own (`grafana cli --homepath
-        // /usr/share/grafana plugins install x`) is that option's, not an operand that ends
-        // the words.
-        let after_long_option = |positional: &str| {
+        // A value that follows an option of the program's own (`grafana cli --homepath
+        // /usr/share/grafana plugins install x`, `docker compose -f path/compose.yml stop`) is
+        // that option's, not an operand that ends the words.
+        let after_option = |positional: &str| {
             args.iter()
                 .position(|a| std::ptr::eq(a.as_str(), positional))
                 .and_then(|at| at.checked_sub(1))
                 .and_then(|before| args.get(before))
-                .is_some_and(|option| option.starts_with("--") && !option.contains('='))
+                .is_some_and(|option| {
+                    option.starts_with('-') && option.len() > 1 && !option.contains('=')
+                })
         };
         let mut words: Vec<(usize, Vec<String>)> = Vec::new();
         for (at, positional) in positionals.iter().enumerate() {
@@ -669,7 +671,7 @@ impl<'a> Reading<'a> {
             }
             if is_word(positional) {
                 words.push((at, parts(positional)));
-            } else if !words.is_empty() && !after_long_option(positional) {
+            } else if !words.is_empty() && !after_option(positional) {
                 break;
             }
         }
