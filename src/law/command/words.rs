@@ -1324,6 +1324,20 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     if telling_reveal(reading).is_some() {
         return Some((Finding::Secret, 0));
     }
+    // An option that installs, with no verb to say otherwise (`xcode-select --install`,
+    // `tool --self-update`): the program installs what it is for.
+    if verb.is_none()
+        && !reading.kind.installer
+        && reading
+            .options
+            .iter()
+            .any(|o| o.value.is_none() && has(INSTALLS, &o.parts.join(" ")))
+    {
+        return Some((
+            Finding::Install(vec![reading.program.clone()]),
+            reading.words.len(),
+        ));
+    }
     // A login keeps a credential on this machine for whatever runs next (`aws sso login`,
     // `ibmcloud cr login`): a grant of access, as a token written is.
     // Only a subcommand before any option counts (`go test -run TestLogin` runs a test).
