@@ -1166,6 +1166,7 @@ impl<'s> State<'s> {
         }
     }
 
+    #[inline]
     pub(crate) fn expr(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> (Value, usize) {
         self.expr_in(t, i, end, false)
     }
@@ -1176,7 +1177,7 @@ impl<'s> State<'s> {
             return (Value::Other, skip_statement(t, i, end));
         }
         self.depth += 1;
-        let (mut left, mut j) = self.unary(t, i, end);
+        let (mut left, mut j) = self.operand(t, i, end);
         let mut ternary = false;
         while j < end && j > i {
             let op = match tok(t, j) {
@@ -1189,7 +1190,7 @@ impl<'s> State<'s> {
                 _ => {
                     // awk joins two values written side by side.
                     if self.lex.syntax.juxtapose && starts_operand(t, j) {
-                        let (right, next) = self.unary(t, j, end);
+                        let (right, next) = self.operand(t, j, end);
                         if next == j {
                             break;
                         }
@@ -1210,7 +1211,7 @@ impl<'s> State<'s> {
             while matches!(tok(t, k), Some(Tok::Newline)) {
                 k += 1;
             }
-            let (right, next) = self.unary(t, k, end);
+            let (right, next) = self.operand(t, k, end);
             if next == k {
                 break;
             }
@@ -1249,6 +1250,17 @@ impl<'s> State<'s> {
                 (Value::Data(file), _) | (_, Value::Data(file)) => Value::Data(file),
                 _ => Value::Other,
             },
+        }
+    }
+
+    /// An operand: [`State::unary`] when a prefix starts it, else [`State::primary`] at once
+    /// (most operands have none: one call less for each).
+    #[inline]
+    fn operand(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> (Value, usize) {
+        if starts_unary(tok(t, i)) {
+            self.unary(t, i, end)
+        } else {
+            self.primary(t, i, end)
         }
     }
 
@@ -2902,6 +2914,33 @@ fn skip_statement(t: &Lexed<'_>, mut i: usize, end: usize) -> usize {
     i
 }
 
+/// Does this token start one of [`State::unary`]'s own arms? (Its other tokens go to
+/// [`State::primary`], which gives `(Other, i)` past the end as `unary` does.)
+fn starts_unary(token: Option<&Tok<'_>>) -> bool {
+    matches!(
+        token,
+        Some(
+            Tok::Op("*" | "**" | "..." | "\\" | "&" | "@" | "%" | "!" | "-" | "+" | "~")
+                | Tok::Name(
+                    "new"
+                        | "await"
+                        | "return"
+                        | "yield"
+                        | "throw"
+                        | "defined"
+                        | "do"
+                        | "eval"
+                        | "not"
+                        | "typeof"
+                        | "void"
+                        | "my"
+                        | "our"
+                        | "lambda"
+                )
+        )
+    )
+}
+
 fn starts_operand(t: &Lexed<'_>, i: usize) -> bool {
     match tok(t, i) {
         Some(Tok::Str(_) | Tok::Var(_) | Tok::Num | Tok::Op("(" | "$")) => true,
@@ -3056,6 +3095,27 @@ fn address(value: &Value) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_token_unary_reads_is_one_it_is_given() {
+        // `State::operand` gives `unary` only the tokens `starts_unary` names: these are the
+        // ones `unary`'s own arms take.
+        let ops = ["*", "**", "...", "\\", "&", "@", "%", "!", "-", "+", "~"];
+        let names = [
+            "new", "await", "return", "yield", "throw", "defined", "do", "eval", "not", "typeof",
+            "void", "my", "our", "lambda",
+        ];
+        for op in ops {
+            assert!(starts_unary(Some(&Tok::Op(op))), "{op}");
+        }
+        for name in names {
+            assert!(starts_unary(Some(&Tok::Name(name))), "{name}");
+        }
+        for other in ["(", "[", "{", "=", "."] {
+            assert!(!starts_unary(Some(&Tok::Op(other))), "{other}");
+        }
+        assert!(!starts_unary(Some(&Tok::Name("os"))));
+    }
 
     #[test]
     fn the_operator_match_is_the_operator_table() {
