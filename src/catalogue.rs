@@ -1061,9 +1061,14 @@ pub fn program(word: &str) -> Option<&'static Program> {
 /// The name a word stands for: the catalogue's family name when it knows the program
 /// (`/usr/bin/Python3.12` → `python`, `gawk` → `awk`), else its basename, lower case, `.exe` off.
 pub fn name(word: &str) -> String {
+    resolved(word).into_owned()
+}
+
+/// [`name`], borrowed from the catalogue's line when it knows the program.
+pub(crate) fn resolved(word: &str) -> std::borrow::Cow<'static, str> {
     match program(word) {
-        Some(found) => found.name.to_string(),
-        None => base(word),
+        Some(found) => std::borrow::Cow::Borrowed(found.name),
+        None => std::borrow::Cow::Owned(base(word)),
     }
 }
 
