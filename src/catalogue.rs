@@ -1091,13 +1091,15 @@ fn base(word: &str) -> String {
     }
 }
 
-/// Every line by its name, made once: a lookup runs for every word a rule asks about (forty
-/// times a routine command), so it is one multiply and one or two slots, not a general map.
-/// Open addressing over a power of two at most a quarter full (most names asked about are
-/// no line: a miss ends at the first free slot); a slot holds its name's first
-/// eight bytes, so a slot of another name is passed over without comparing texts.
-struct ByName {
-    slots: Box<[Option<(u64, &'static Program)>]>,
+/// Fixed names and what each stands for, made once and only read: a lookup runs for every
+/// word a rule asks about (forty times a routine command) and every path code names, so it
+/// is one multiply and one or two slots, not a general map. Open addressing over a power of
+/// two at most a quarter full (most names asked about are none of its: a miss ends at the
+/// first free slot); a slot holds its name's first eight bytes, so a slot of another name is
+/// passed over without comparing texts. The catalogue's lines by their names, and the code
+/// reader's lexicon index (`law::code::lexicon`).
+pub(crate) struct Names<V: 'static> {
+    slots: Box<[Slot<V>]>,
     /// The top bits of a hash pick the slot: `64 - log2(slots)`.
     shift: u32,
 }
@@ -1125,18 +1127,22 @@ fn name_hash(name: &[u8], head: u64) -> u64 {
     h
 }
 
-impl ByName {
-    fn new() -> ByName {
-        let size = (CATALOGUE.len() * 4).next_power_of_two().max(64);
+/// A slot of [`Names`]: empty, or a name's first eight bytes, the name, and its value.
+type Slot<V> = Option<(u64, &'static str, V)>;
+
+impl<V: Copy + 'static> Names<V> {
+    /// The table of `entries`; of two with one name, the first is kept.
+    pub(crate) fn new(entries: impl ExactSizeIterator<Item = (&'static str, V)>) -> Names<V> {
+        let size = (entries.len() * 4).next_power_of_two().max(64);
         let shift = 64 - size.trailing_zeros();
-        let mut slots: Vec<Option<(u64, &'static Program)>> = vec![None; size];
-        for line in CATALOGUE {
-            let bytes = line.name.as_bytes();
+        let mut slots: Vec<Slot<V>> = vec![None; size];
+        for (name, value) in entries {
+            let bytes = name.as_bytes();
             let first = head(bytes);
             let mut at = (name_hash(bytes, first) >> shift) as usize;
             // INVARIANT: the table is at most a quarter full, so a free slot is found.
-            while let Some(Some((_, taken))) = slots.get(at) {
-                if taken.name == line.name {
+            while let Some(Some((_, taken, _))) = slots.get(at) {
+                if *taken == name {
                     break;
                 }
                 at = (at + 1) & (size - 1);
@@ -1144,38 +1150,42 @@ impl ByName {
             if let Some(slot) = slots.get_mut(at)
                 && slot.is_none()
             {
-                *slot = Some((first, line));
+                *slot = Some((first, name, value));
             }
         }
-        ByName {
+        Names {
             slots: slots.into_boxed_slice(),
             shift,
         }
     }
 
-    fn get(&self, name: &str) -> Option<&'static Program> {
+    /// What `name` stands for, if it is one of the table's names.
+    #[inline]
+    pub(crate) fn get(&self, name: &str) -> Option<&V> {
         let bytes = name.as_bytes();
         let first = head(bytes);
         let mask = self.slots.len() - 1;
         let mut at = (name_hash(bytes, first) >> self.shift) as usize;
         loop {
-            let (word, line) = (*self.slots.get(at)?)?;
-            if word == first
-                && line.name.len() == bytes.len()
-                && (bytes.len() <= 8 || line.name.as_bytes().get(8..) == bytes.get(8..))
+            let (word, key, value) = self.slots.get(at)?.as_ref()?;
+            if *word == first
+                && key.len() == bytes.len()
+                && (bytes.len() <= 8 || key.as_bytes().get(8..) == bytes.get(8..))
             {
-                return Some(line);
+                return Some(value);
             }
             at = (at + 1) & mask;
         }
     }
 }
 
-static BY_NAME: std::sync::LazyLock<ByName> = std::sync::LazyLock::new(ByName::new);
+/// Every line by its name, made once.
+static BY_NAME: std::sync::LazyLock<Names<&'static Program>> =
+    std::sync::LazyLock::new(|| Names::new(CATALOGUE.iter().map(|line| (line.name, line))));
 
 #[inline]
 fn find(name: &str) -> Option<&'static Program> {
-    BY_NAME.get(name)
+    BY_NAME.get(name).copied()
 }
 
 #[cfg(test)]
