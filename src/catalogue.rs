@@ -1004,7 +1004,12 @@ fn helper_of(name: &str) -> Option<&'static Program> {
         && kind
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    find(head).filter(|line| line.helpers && plain && !scripts.contains(&kind))
+    // The type's own checks first: most names with a dot are no helper's, and are not
+    // looked up.
+    if !plain || scripts.contains(&kind) {
+        return None;
+    }
+    find(head).filter(|line| line.helpers)
 }
 
 /// The bytes that make a word other than a resolved name: upper case, and the separators
