@@ -2341,9 +2341,7 @@ impl<'s> State<'s> {
             if n > 0 {
                 line.push(' ');
             }
-            let (text, word_known) = super::word_of(word, false, false);
-            known &= word_known;
-            line.push_str(&text);
+            known &= super::word_into(&mut line, word, false, false);
         }
         let program = words.first().and_then(literal);
         // Perl's `system("rm -rf ", $ENV{HOME})`: words whose program holds spaces read as
