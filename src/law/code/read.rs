@@ -87,7 +87,12 @@ pub(crate) struct State<'s> {
     program: Option<&'s Lexed<'s>>,
     /// Where the body of a function read in place starts.
     body_from: Option<usize>,
+    /// Lists of arguments done with, empty, for the calls read next ([`State::spare`]).
+    spare: Vec<Vec<Value>>,
 }
+
+/// Lists of arguments kept for the calls read next: as deep as calls nest, near enough.
+const MAX_SPARE: usize = 16;
 
 #[inline]
 fn tok<'t, 'a>(t: &'t Lexed<'a>, i: usize) -> Option<&'t Tok<'a>> {
@@ -605,6 +610,7 @@ impl<'s> State<'s> {
             returned: None,
             program: None,
             body_from: None,
+            spare: Vec::new(),
         }
     }
 
@@ -1532,8 +1538,21 @@ impl<'s> State<'s> {
     }
 
     /// Arguments between `(` and `)`: by position, and by name (`k=v`, `k: v`, `k => v`).
+    /// A call's arguments, done with: their list is kept, empty, for the next call's
+    /// (most calls have arguments, and each list was one allocation made and freed).
+    fn spare(&mut self, args: Args) {
+        let mut positional = args.positional;
+        if self.spare.len() < MAX_SPARE && positional.capacity() <= MAX_ITEMS {
+            positional.clear();
+            self.spare.push(positional);
+        }
+    }
+
     fn args_between(&mut self, t: &Lexed<'_>, mut i: usize, close: usize) -> Args {
-        let mut args = Args::default();
+        let mut args = Args {
+            positional: self.spare.pop().unwrap_or_default(),
+            named: Vec::new(),
+        };
         while i < close {
             if let Some(Tok::Newline | Tok::Op("," | ";")) = tok(t, i) {
                 i += 1;
@@ -1806,7 +1825,11 @@ impl<'s> State<'s> {
     /// Calling a value: a name's path, or PHP's `$f = "system"; $f("ls")`.
     fn apply(&mut self, value: Value, args: Args) -> Value {
         match value {
-            Value::Object(path) => self.call_owned(path, &args),
+            Value::Object(path) => {
+                let value = self.call_owned(path, &args);
+                self.spare(args);
+                value
+            }
             Value::Text(_) => match literal(&value) {
                 Some(name)
                     if !name.is_empty()
@@ -1929,7 +1952,9 @@ impl<'s> State<'s> {
         }
         if let Value::Object(path) = receiver {
             let path = self.joined(&path, name);
-            return self.call_owned(path, &args);
+            let value = self.call_owned(path, &args);
+            self.spare(args);
+            return value;
         }
         let name = lower(name);
         match receiver {
