@@ -1004,8 +1004,26 @@ fn helper_of(name: &str) -> Option<&'static Program> {
         && kind
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    find(head).filter(|line| line.helpers && plain && !scripts.contains(&kind))
+    // The type's own checks first: most names with a dot are no helper's, and are not
+    // looked up.
+    if !plain || scripts.contains(&kind) {
+        return None;
+    }
+    find(head).filter(|line| line.helpers)
 }
+
+/// The bytes that make a word other than a resolved name: upper case, and the separators
+/// of a path (one look-up a byte).
+const NOT_PLAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        table[c] = b.is_ascii_uppercase() || b == b'/' || b == b'\\';
+        c += 1;
+    }
+    table
+};
 
 /// The program a word names, as the catalogue resolves it: basename, lower case, `.exe` off,
 /// then the line itself, else the name without its version suffix (`python3.12`, `pip3`),
@@ -1014,9 +1032,7 @@ pub fn program(word: &str) -> Option<&'static Program> {
     // Most words the rules ask about are already a resolved name (`git`, `python`): found
     // without a copy.
     let plain = !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| !b.is_ascii_uppercase() && b != b'/' && b != b'\\')
+        && !word.bytes().any(|b| NOT_PLAIN[usize::from(b)])
         && !word.ends_with(".exe");
     let owned;
     let name: &str = if plain {
@@ -1027,6 +1043,14 @@ pub fn program(word: &str) -> Option<&'static Program> {
     };
     let line = find(name)
         .or_else(|| {
+            // Most names that are no line end in a letter: no suffix to take off.
+            let suffixed = name
+                .as_bytes()
+                .last()
+                .is_some_and(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-'));
+            if !suffixed {
+                return None;
+            }
             let stem = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-');
             (stem.len() < name.len() && stem.len() >= 2)
                 .then(|| find(stem))
@@ -1042,9 +1066,14 @@ pub fn program(word: &str) -> Option<&'static Program> {
 /// The name a word stands for: the catalogue's family name when it knows the program
 /// (`/usr/bin/Python3.12` → `python`, `gawk` → `awk`), else its basename, lower case, `.exe` off.
 pub fn name(word: &str) -> String {
+    resolved(word).into_owned()
+}
+
+/// [`name`], borrowed from the catalogue's line when it knows the program.
+pub(crate) fn resolved(word: &str) -> std::borrow::Cow<'static, str> {
     match program(word) {
-        Some(found) => found.name.to_string(),
-        None => base(word),
+        Some(found) => std::borrow::Cow::Borrowed(found.name),
+        None => std::borrow::Cow::Owned(base(word)),
     }
 }
 
@@ -1055,7 +1084,11 @@ pub fn is(word: &str, class: Class) -> bool {
 
 /// The basename (after `/` or `\`), lower case, a trailing `.exe` taken off.
 fn base(word: &str) -> String {
-    let last = word.rsplit(['/', '\\']).next().unwrap_or(word);
+    // A byte search, not `rsplit`'s searcher for two characters: words are a few bytes.
+    let last = match word.bytes().rposition(|b| b == b'/' || b == b'\\') {
+        Some(at) => word.get(at + 1..).unwrap_or(word),
+        None => word,
+    };
     let lower = last.to_ascii_lowercase();
     match lower.strip_suffix(".exe") {
         Some(stem) if !stem.is_empty() => stem.to_string(),
@@ -1063,18 +1096,99 @@ fn base(word: &str) -> String {
     }
 }
 
-/// Every line by its name, made once: a lookup runs for every word a rule asks about, so it
-/// is one hash, not a search. The intent lexicon's word hash: the keys are the catalogue's
-/// own (a word looked up is never inserted), so nothing an agent writes can crowd a slot.
-type ByName = std::collections::HashMap<
-    &'static str,
-    &'static Program,
-    std::hash::BuildHasherDefault<crate::intent::lexicon::WordHasher>,
->;
+/// Fixed names and what each stands for, made once and only read: a lookup runs for every
+/// word a rule asks about (forty times a routine command) and every path code names, so it
+/// is one multiply and one or two slots, not a general map. Open addressing over a power of
+/// two at most a quarter full (most names asked about are none of its: a miss ends at the
+/// first free slot); a slot holds its name's first eight bytes, so a slot of another name is
+/// passed over without comparing texts. The catalogue's lines by their names, and the code
+/// reader's lexicon index (`law::code::lexicon`).
+pub(crate) struct Names<V: 'static> {
+    slots: Box<[Slot<V>]>,
+    /// The top bits of a hash pick the slot: `64 - log2(slots)`.
+    shift: u32,
+}
 
-static BY_NAME: std::sync::LazyLock<ByName> =
-    std::sync::LazyLock::new(|| CATALOGUE.iter().map(|line| (line.name, line)).collect());
+/// The first eight bytes of a name as one number (zeros after a shorter name's end).
+fn head(name: &[u8]) -> u64 {
+    match name.get(..8).map(<[u8; 8]>::try_from) {
+        Some(Ok(eight)) => u64::from_le_bytes(eight),
+        // Byte by byte, last first: a copy of a few bytes would be a call.
+        _ => name
+            .iter()
+            .rev()
+            .fold(0u64, |word, b| (word << 8) | u64::from(*b)),
+    }
+}
 
+/// A name's hash: its head, the rest eight bytes at a time, and its length, mixed by
+/// multiplies (the slot is taken from the top bits, which they leave strong).
+fn name_hash(name: &[u8], head: u64) -> u64 {
+    const SEED: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = (head ^ (name.len() as u64).rotate_right(8)).wrapping_mul(SEED);
+    for chunk in name.get(8..).unwrap_or(&[]).chunks(8) {
+        h = (h.rotate_left(23) ^ self::head(chunk)).wrapping_mul(SEED);
+    }
+    h
+}
+
+/// A slot of [`Names`]: empty, or a name's first eight bytes, the name, and its value.
+type Slot<V> = Option<(u64, &'static str, V)>;
+
+impl<V: Copy + 'static> Names<V> {
+    /// The table of `entries`; of two with one name, the first is kept.
+    pub(crate) fn new(entries: impl ExactSizeIterator<Item = (&'static str, V)>) -> Names<V> {
+        let size = (entries.len() * 4).next_power_of_two().max(64);
+        let shift = 64 - size.trailing_zeros();
+        let mut slots: Vec<Slot<V>> = vec![None; size];
+        for (name, value) in entries {
+            let bytes = name.as_bytes();
+            let first = head(bytes);
+            let mut at = (name_hash(bytes, first) >> shift) as usize;
+            // INVARIANT: the table is at most a quarter full, so a free slot is found.
+            while let Some(Some((_, taken, _))) = slots.get(at) {
+                if *taken == name {
+                    break;
+                }
+                at = (at + 1) & (size - 1);
+            }
+            if let Some(slot) = slots.get_mut(at)
+                && slot.is_none()
+            {
+                *slot = Some((first, name, value));
+            }
+        }
+        Names {
+            slots: slots.into_boxed_slice(),
+            shift,
+        }
+    }
+
+    /// What `name` stands for, if it is one of the table's names.
+    #[inline]
+    pub(crate) fn get(&self, name: &str) -> Option<&V> {
+        let bytes = name.as_bytes();
+        let first = head(bytes);
+        let mask = self.slots.len() - 1;
+        let mut at = (name_hash(bytes, first) >> self.shift) as usize;
+        loop {
+            let (word, key, value) = self.slots.get(at)?.as_ref()?;
+            if *word == first
+                && key.len() == bytes.len()
+                && (bytes.len() <= 8 || key.as_bytes().get(8..) == bytes.get(8..))
+            {
+                return Some(value);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+}
+
+/// Every line by its name, made once.
+static BY_NAME: std::sync::LazyLock<Names<&'static Program>> =
+    std::sync::LazyLock::new(|| Names::new(CATALOGUE.iter().map(|line| (line.name, line))));
+
+#[inline]
 fn find(name: &str) -> Option<&'static Program> {
     BY_NAME.get(name).copied()
 }

@@ -156,7 +156,7 @@ pub struct Command {
     /// `words[0]` as the catalogue resolves it, made once when the command is made: every
     /// rule asks for it, so it is one lookup per command, not one per rule. Private, so a
     /// command with other words is made by [`Command::with_words`], which resolves again.
-    program: Box<str>,
+    program: std::borrow::Cow<'static, str>,
 }
 
 /// A whole line, cut into simple commands.
@@ -176,9 +176,10 @@ impl Command {
         &self.program
     }
 
-    /// The catalogue's name for a command's first word.
-    pub(crate) fn resolve(words: &[String]) -> Box<str> {
-        crate::catalogue::name(words.first().map(String::as_str).unwrap_or("")).into_boxed_str()
+    /// The catalogue's name for a command's first word (its own line's name, not a copy,
+    /// when the catalogue knows it).
+    pub(crate) fn resolve(words: &[String]) -> std::borrow::Cow<'static, str> {
+        crate::catalogue::resolved(words.first().map(String::as_str).unwrap_or(""))
     }
 
     /// This command with other words (and the program they name), the rest as it is.

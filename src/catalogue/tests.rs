@@ -17,6 +17,37 @@ fn lines_are_sorted_unique_and_lower_case() {
 }
 
 #[test]
+fn every_line_is_found_by_its_name_and_nothing_else_is() {
+    for line in CATALOGUE {
+        let found = find(line.name).map(|found| found.name);
+        assert_eq!(found, Some(line.name), "{}", line.name);
+        // Its name with a byte more, less or changed is another name.
+        for other in [
+            format!("{}x", line.name),
+            format!("x{}", line.name),
+            line.name
+                .get(..line.name.len() - 1)
+                .unwrap_or("")
+                .to_string(),
+            format!("{}\0", line.name),
+        ] {
+            if let Some(found) = find(&other) {
+                assert_eq!(found.name, other, "{other} found as {}", found.name);
+            }
+        }
+    }
+    for word in [
+        "",
+        "-",
+        "zzzzzzzzzzzzzzzzzzzz",
+        "git status",
+        "docker-composer",
+    ] {
+        assert!(find(word).is_none_or(|found| found.name == word), "{word}");
+    }
+}
+
+#[test]
 fn every_family_is_a_line_of_its_own() {
     for line in CATALOGUE {
         if let Some(family) = line.of {

@@ -733,9 +733,7 @@ pub(crate) fn line_of(value: &Value) -> (String, bool) {
                 if n > 0 {
                     out.push(' ');
                 }
-                let (word, word_known) = word_of(item, false, false);
-                known &= word_known;
-                out.push_str(&word);
+                known &= word_into(&mut out, item, false, false);
             }
             (out, known)
         }
@@ -753,19 +751,32 @@ pub(crate) fn line_of(value: &Value) -> (String, bool) {
 /// A value as one shell word, quoted; for a path, a leading `~` that the language doesn't
 /// expand is a folder named `~` (`./~`).
 pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) {
+    let mut out = String::new();
+    let known = word_into(&mut out, value, path, tilde);
+    (out, known)
+}
+
+/// [`word_of`], written at the end of `out` (a line of words is one text, not one a word);
+/// whether all of it is known.
+pub(crate) fn word_into(out: &mut String, value: &Value, path: bool, tilde: bool) -> bool {
     if let Value::Each(items) = value
         && let Some(first) = items.first()
     {
-        return word_of(first, path, tilde);
+        return word_into(out, first, path, tilde);
     }
     let pieces = match value {
-        Value::Text(pieces) | Value::Command(pieces) => pieces.clone(),
+        Value::Text(pieces) | Value::Command(pieces) => pieces,
         other => {
             let (line, known) = line_of(other);
-            return (if known { quote(&line) } else { line }, known);
+            if known {
+                quote_into(out, &line);
+            } else {
+                out.push_str(&line);
+            }
+            return known;
         }
     };
-    let mut out = String::new();
+    let start = out.len();
     let mut known = true;
     for (n, piece) in pieces.iter().enumerate() {
         match piece {
@@ -773,24 +784,24 @@ pub(crate) fn word_of(value: &Value, path: bool, tilde: bool) -> (String, bool) 
                 if n == 0 && path && text.starts_with('~') {
                     if tilde && (text == "~" || text.starts_with("~/")) {
                         out.push_str("${HOME}");
-                        quote_into(&mut out, text.get(1..).unwrap_or(""));
+                        quote_into(out, text.get(1..).unwrap_or(""));
                         continue;
                     }
                     out.push_str("./");
                 }
-                quote_into(&mut out, text);
+                quote_into(out, text);
             }
             Piece::Home => out.push_str("${HOME}"),
             Piece::Unknown(name) => {
                 known = false;
-                push_placeholder(&mut out, name);
+                push_placeholder(out, name);
             }
         }
     }
-    if out.is_empty() {
+    if out.len() == start {
         out.push_str("''");
     }
-    (out, known)
+    known
 }
 
 /// `${name}`, a placeholder, added to `out` (pushed in parts: `format!` would be a formatter's
@@ -833,7 +844,9 @@ pub(crate) fn path_of(value: &Value, tilde: bool) -> String {
     out
 }
 
-/// Text as one shell word: bare when it is plain, else in single quotes.
+/// Text as one shell word: bare when it is plain, else in single quotes (the words of a
+/// value are written with [`quote_into`]; this is the test's view of one).
+#[cfg(test)]
 fn quote(text: &str) -> String {
     let mut out = String::new();
     quote_into(&mut out, text);

@@ -355,6 +355,25 @@ pub(super) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// [`text`] of bytes already owned: kept as they are when they are UTF-8 (no copy).
+fn owned_text(b: Vec<u8>) -> String {
+    String::from_utf8(b).unwrap_or_else(|e| text(e.as_bytes()))
+}
+
+/// The bytes `Lexer::read_word` takes in its last arm and does nothing more with: none that
+/// ends a word, opens a quote, an expansion, a pattern or a brace list, or makes an
+/// assignment.
+const ORDINARY: [bool; 256] = {
+    let mut table = [true; 256];
+    let special = b" \t\r\n;&|()<>'\"\\$`*?[]={},";
+    let mut i = 0;
+    while i < special.len() {
+        table[special[i] as usize] = false;
+        i += 1;
+    }
+    table
+};
+
 /// Undoes the escapes a backtick substitution's body was written with.
 fn unescape_backtick(inner: &[u8], in_dq: bool) -> String {
     let mut out = Vec::with_capacity(inner.len());
@@ -1004,12 +1023,20 @@ impl<'a> Lexer<'a> {
                         b'}' if brace_comma => a.w.glob = true,
                         _ => {}
                     }
-                    a.buf.push(c);
-                    self.pos += 1;
+                    // The bytes after it that this arm would take one by one and do nothing
+                    // more with (letters, digits, `-`, `.`, `/`…): taken at once.
+                    let rest = self.b.get(self.pos + 1..).unwrap_or(&[]);
+                    let run = rest
+                        .iter()
+                        .position(|b| !ORDINARY[usize::from(*b)])
+                        .unwrap_or(rest.len());
+                    let end = self.pos + 1 + run;
+                    a.buf.extend_from_slice(self.slice(self.pos, end));
+                    self.pos = end;
                 }
             }
         }
-        a.w.text = text(&a.buf);
+        a.w.text = owned_text(std::mem::take(&mut a.buf));
         a.w.brace = brace_list(self.slice(start, self.pos));
         a.w
     }

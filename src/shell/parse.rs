@@ -167,14 +167,13 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     assignments.extend(stripped.assignments);
     let words = stripped.words;
     let holder = wrap::holder(&words, &assignments);
-    let program = words
-        .first()
-        .map(|w| wrap::base(&w.text))
-        .unwrap_or_default();
-    let runs_as_other = matches!(
-        program.as_str(),
-        "sudo" | "doas" | "su" | "runuser" | "sudoedit" | "pkexec" | "run0" | "newrole"
-    );
+    // The program's basename in any case, compared without a lower-case copy.
+    let program = words.first().map_or("", |w| wrap::basename(&w.text));
+    let runs_as_other = [
+        "sudo", "doas", "su", "runuser", "sudoedit", "pkexec", "run0", "newrole",
+    ]
+    .iter()
+    .any(|name| program.eq_ignore_ascii_case(name));
     let sudo = meta.sudo || stripped.sudo || runs_as_other;
     let dynamic_program = words.first().is_some_and(|w| w.dynamic || w.glob);
     let dynamic = dynamic_program || words.iter().any(|w| w.dynamic);

@@ -15,7 +15,15 @@ const MAX_WRAPPERS: usize = 32;
 
 /// The program name a word stands for: its basename, lower case.
 pub(super) fn base(word: &str) -> String {
-    word.rsplit('/').next().unwrap_or(word).to_ascii_lowercase()
+    basename(word).to_ascii_lowercase()
+}
+
+/// What follows a word's last `/` (a byte search: words are a few bytes).
+pub(super) fn basename(word: &str) -> &str {
+    match word.bytes().rposition(|b| b == b'/') {
+        Some(at) => word.get(at + 1..).unwrap_or(word),
+        None => word,
+    }
 }
 
 /// A command after its wrappers are taken off.

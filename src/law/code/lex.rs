@@ -385,8 +385,8 @@ impl<'a> Lexer<'a, '_> {
         self.toks.last().map(|t| &t.tok)
     }
 
-    /// The indentation of the line starting at the cursor.
-    fn indentation(&self) -> u16 {
+    /// The indentation of the line starting at the cursor, and where it ends.
+    fn indentation(&self) -> (u16, usize) {
         let mut width = 0u16;
         let mut at = self.i;
         while let Some(c) = self.b.get(at) {
@@ -397,7 +397,7 @@ impl<'a> Lexer<'a, '_> {
             }
             at += 1;
         }
-        width
+        (width, at)
     }
 
     fn stop(&mut self, why: &'static str) {
@@ -415,6 +415,14 @@ impl<'a> Lexer<'a, '_> {
                 self.name();
                 continue;
             }
+            // Then a space between tokens: the blanks' own arm below, without the match.
+            if c == b' ' {
+                self.i += 1;
+                while self.b.get(self.i) == Some(&b' ') {
+                    self.i += 1;
+                }
+                continue;
+            }
             let next = self.at(1);
             let syntax = self.syntax;
             self.start = self.i;
@@ -427,8 +435,8 @@ impl<'a> Lexer<'a, '_> {
                 }
                 b'\n' => {
                     self.i += 1;
+                    let (indent, end) = self.indentation();
                     if self.depth == 0 && !self.toks.is_empty() {
-                        let indent = self.indentation();
                         if !matches!(self.last(), Some(Tok::Newline)) {
                             self.push(Tok::Newline);
                         }
@@ -437,6 +445,8 @@ impl<'a> Lexer<'a, '_> {
                             last.indent = indent;
                         }
                     }
+                    // The indentation is blanks: passed over here, not read again.
+                    self.i = end;
                 }
                 b'\\' if next == b'\n' => self.i += 2,
                 b'#' if syntax.hash_equals_comment && next == b'=' => self.block_comment(b"=#"),

@@ -292,8 +292,7 @@ pub(crate) enum Meaning {
     Build(Build),
 }
 
-/// The index's hash: the intent lexicon's (short names, hashed for every call and member
-/// read, in tables no one else picks the keys of).
+/// The hash of the map an index is made in (the intent lexicon's); it is read as a table.
 use crate::intent::lexicon::WordHasher as NameHasher;
 
 type Map<V> = std::collections::HashMap<&'static str, V, std::hash::BuildHasherDefault<NameHasher>>;
@@ -318,9 +317,12 @@ pub(crate) struct Index {
     /// the home folder (`dir.home`, `os.getenv(home)`), read standard input or name the
     /// interpreter itself, the home folder's calls, and what wires descriptors. One lookup
     /// answers all of them for a path, and one more for its last name (`.rmsync`).
-    entries: Map<Entry>,
-    /// Whether any entry is a prefix (most languages have none).
-    has_prefixes: bool,
+    /// Made as a map, then kept as a table only read ([`crate::catalogue::Names`]).
+    entries: crate::catalogue::Names<Entry>,
+    /// The first names of the prefix entries (`requests` for `requests.`, `http` for
+    /// `http.client.`): a path whose first name is none of them has none (most languages
+    /// have no prefix entry at all).
+    prefix_heads: Vec<&'static str>,
     /// The last names of what runs, deletes, reaches the network or runs code (three bytes
     /// or more), found in any case: what code that can't be read to its end must name to be
     /// a danger (`code::names_danger`). Made once per language, not once per program.
@@ -360,7 +362,7 @@ pub(crate) enum Special {
 impl Index {
     fn new(lexicon: &'static Lexicon) -> Index {
         let mut entries: Map<Entry> = Map::default();
-        let mut has_prefixes = false;
+        let mut prefix_heads: Vec<&'static str> = Vec::new();
         let mean = |entries: &mut Map<Entry>, name: &'static str, meaning: Meaning| {
             let entry = entries.entry(name).or_default();
             entry.meaning.get_or_insert(meaning);
@@ -377,7 +379,10 @@ impl Index {
         for (name, net) in lexicon.net {
             if name.ends_with('.') {
                 entries.entry(*name).or_default().prefix = Some(*net);
-                has_prefixes = true;
+                let head = name.split('.').next().unwrap_or(name);
+                if !prefix_heads.contains(&head) {
+                    prefix_heads.push(head);
+                }
             } else {
                 mean(&mut entries, name, Meaning::Net(*net));
             }
@@ -429,8 +434,8 @@ impl Index {
             .build(&words)
             .ok();
         Index {
-            entries,
-            has_prefixes,
+            entries: crate::catalogue::Names::new(entries.into_iter()),
+            prefix_heads,
             danger,
         }
     }
@@ -454,7 +459,9 @@ impl Index {
 
     /// A prefix entry covering `path` (`requests.` for `requests.session.post`).
     pub(crate) fn prefix(&self, path: &str) -> Option<Net> {
-        if !self.has_prefixes {
+        // A prefix entry covering the path begins with the path's first name and a dot.
+        let head = path.get(..path.bytes().position(|b| b == b'.')?)?;
+        if !self.prefix_heads.contains(&head) {
             return None;
         }
         let mut end = path.len();

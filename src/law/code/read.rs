@@ -87,7 +87,12 @@ pub(crate) struct State<'s> {
     program: Option<&'s Lexed<'s>>,
     /// Where the body of a function read in place starts.
     body_from: Option<usize>,
+    /// Lists of arguments done with, empty, for the calls read next ([`State::spare`]).
+    spare: Vec<Vec<Value>>,
 }
+
+/// Lists of arguments kept for the calls read next: as deep as calls nest, near enough.
+const MAX_SPARE: usize = 16;
 
 #[inline]
 fn tok<'t, 'a>(t: &'t Lexed<'a>, i: usize) -> Option<&'t Tok<'a>> {
@@ -605,6 +610,7 @@ impl<'s> State<'s> {
             returned: None,
             program: None,
             body_from: None,
+            spare: Vec::new(),
         }
     }
 
@@ -1166,6 +1172,7 @@ impl<'s> State<'s> {
         }
     }
 
+    #[inline]
     pub(crate) fn expr(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> (Value, usize) {
         self.expr_in(t, i, end, false)
     }
@@ -1176,7 +1183,7 @@ impl<'s> State<'s> {
             return (Value::Other, skip_statement(t, i, end));
         }
         self.depth += 1;
-        let (mut left, mut j) = self.unary(t, i, end);
+        let (mut left, mut j) = self.operand(t, i, end);
         let mut ternary = false;
         while j < end && j > i {
             let op = match tok(t, j) {
@@ -1189,7 +1196,7 @@ impl<'s> State<'s> {
                 _ => {
                     // awk joins two values written side by side.
                     if self.lex.syntax.juxtapose && starts_operand(t, j) {
-                        let (right, next) = self.unary(t, j, end);
+                        let (right, next) = self.operand(t, j, end);
                         if next == j {
                             break;
                         }
@@ -1210,7 +1217,7 @@ impl<'s> State<'s> {
             while matches!(tok(t, k), Some(Tok::Newline)) {
                 k += 1;
             }
-            let (right, next) = self.unary(t, k, end);
+            let (right, next) = self.operand(t, k, end);
             if next == k {
                 break;
             }
@@ -1249,6 +1256,17 @@ impl<'s> State<'s> {
                 (Value::Data(file), _) | (_, Value::Data(file)) => Value::Data(file),
                 _ => Value::Other,
             },
+        }
+    }
+
+    /// An operand: [`State::unary`] when a prefix starts it, else [`State::primary`] at once
+    /// (most operands have none: one call less for each).
+    #[inline]
+    fn operand(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> (Value, usize) {
+        if starts_unary(tok(t, i)) {
+            self.unary(t, i, end)
+        } else {
+            self.primary(t, i, end)
         }
     }
 
@@ -1520,8 +1538,21 @@ impl<'s> State<'s> {
     }
 
     /// Arguments between `(` and `)`: by position, and by name (`k=v`, `k: v`, `k => v`).
+    /// A call's arguments, done with: their list is kept, empty, for the next call's
+    /// (most calls have arguments, and each list was one allocation made and freed).
+    fn spare(&mut self, args: Args) {
+        let mut positional = args.positional;
+        if self.spare.len() < MAX_SPARE && positional.capacity() <= MAX_ITEMS {
+            positional.clear();
+            self.spare.push(positional);
+        }
+    }
+
     fn args_between(&mut self, t: &Lexed<'_>, mut i: usize, close: usize) -> Args {
-        let mut args = Args::default();
+        let mut args = Args {
+            positional: self.spare.pop().unwrap_or_default(),
+            named: Vec::new(),
+        };
         while i < close {
             if let Some(Tok::Newline | Tok::Op("," | ";")) = tok(t, i) {
                 i += 1;
@@ -1794,7 +1825,11 @@ impl<'s> State<'s> {
     /// Calling a value: a name's path, or PHP's `$f = "system"; $f("ls")`.
     fn apply(&mut self, value: Value, args: Args) -> Value {
         match value {
-            Value::Object(path) => self.call_owned(path, &args),
+            Value::Object(path) => {
+                let value = self.call_owned(path, &args);
+                self.spare(args);
+                value
+            }
             Value::Text(_) => match literal(&value) {
                 Some(name)
                     if !name.is_empty()
@@ -1917,7 +1952,9 @@ impl<'s> State<'s> {
         }
         if let Value::Object(path) = receiver {
             let path = self.joined(&path, name);
-            return self.call_owned(path, &args);
+            let value = self.call_owned(path, &args);
+            self.spare(args);
+            return value;
         }
         let name = lower(name);
         match receiver {
@@ -2329,9 +2366,7 @@ impl<'s> State<'s> {
             if n > 0 {
                 line.push(' ');
             }
-            let (text, word_known) = super::word_of(word, false, false);
-            known &= word_known;
-            line.push_str(&text);
+            known &= super::word_into(&mut line, word, false, false);
         }
         let program = words.first().and_then(literal);
         // Perl's `system("rm -rf ", $ENV{HOME})`: words whose program holds spaces read as
@@ -2902,6 +2937,33 @@ fn skip_statement(t: &Lexed<'_>, mut i: usize, end: usize) -> usize {
     i
 }
 
+/// Does this token start one of [`State::unary`]'s own arms? (Its other tokens go to
+/// [`State::primary`], which gives `(Other, i)` past the end as `unary` does.)
+fn starts_unary(token: Option<&Tok<'_>>) -> bool {
+    matches!(
+        token,
+        Some(
+            Tok::Op("*" | "**" | "..." | "\\" | "&" | "@" | "%" | "!" | "-" | "+" | "~")
+                | Tok::Name(
+                    "new"
+                        | "await"
+                        | "return"
+                        | "yield"
+                        | "throw"
+                        | "defined"
+                        | "do"
+                        | "eval"
+                        | "not"
+                        | "typeof"
+                        | "void"
+                        | "my"
+                        | "our"
+                        | "lambda"
+                )
+        )
+    )
+}
+
 fn starts_operand(t: &Lexed<'_>, i: usize) -> bool {
     match tok(t, i) {
         Some(Tok::Str(_) | Tok::Var(_) | Tok::Num | Tok::Op("(" | "$")) => true,
@@ -3056,6 +3118,27 @@ fn address(value: &Value) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_token_unary_reads_is_one_it_is_given() {
+        // `State::operand` gives `unary` only the tokens `starts_unary` names: these are the
+        // ones `unary`'s own arms take.
+        let ops = ["*", "**", "...", "\\", "&", "@", "%", "!", "-", "+", "~"];
+        let names = [
+            "new", "await", "return", "yield", "throw", "defined", "do", "eval", "not", "typeof",
+            "void", "my", "our", "lambda",
+        ];
+        for op in ops {
+            assert!(starts_unary(Some(&Tok::Op(op))), "{op}");
+        }
+        for name in names {
+            assert!(starts_unary(Some(&Tok::Name(name))), "{name}");
+        }
+        for other in ["(", "[", "{", "=", "."] {
+            assert!(!starts_unary(Some(&Tok::Op(other))), "{other}");
+        }
+        assert!(!starts_unary(Some(&Tok::Name("os"))));
+    }
 
     #[test]
     fn the_operator_match_is_the_operator_table() {
