@@ -137,6 +137,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Disk, "pvremove", "pvs"),
         (Class::VersionControl, "git", "gitk"),
         (Class::Cloud, "loft", "lofty"),
+        (Class::Keeps, "restic", "rest"),
+        (Class::Keeps, "etcdctl", "etcd"),
         (Class::Database, "psql", "psq"),
         (Class::Container, "podman", "pod"),
         (Class::Remover, "shred", "shreds"),

@@ -408,18 +408,8 @@ fn aws_effect(service: &str, verb: &str) -> Option<Effect> {
 #[rustfmt::skip]
 const AWS_READS: &[&str] = &[
     "batch-get-", "check-", "decode-", "describe-", "detect-", "discover-", "download-", "estimate-", "filter-",
-    "get-", "list-", "lookup-", "preview-", "query", "scan", "search-", "select", "show-", "simulate-", "tail",
+    "get-", "head-", "list-", "lookup-", "preview-", "query", "receive-", "scan", "search-", "select", "show-", "simulate-", "tail",
     "test-", "validate-", "verify-", "view-",
-];
-
-/// Services that keep what nobody else has a copy of (secrets, backups, queues, CI, code
-/// hosting): a destructive verb among their first words destroys it.
-#[rustfmt::skip]
-const SERVICES: &[&str] = &[
-    "vault", "op", "doppler", "rclone", "restic", "borg", "velero", "rabbitmqctl", "rabbitmqadmin", "nats", "circleci",
-    "gitlab-runner", "gh", "glab", "kafka-topics", "kafka-consumer-groups", "kafka-delete-records", "kafka-acls",
-    "kafka-configs", "consul", "etcdctl", "mc", "gsutil", "influx", "supabase", "neonctl", "planetscale", "pscale",
-    "heroku", "netlify", "railway", "render", "linode-cli", "hcloud", "scw", "exoscale", "openstack",
 ];
 
 /// Verbs that destroy, as a service's subcommand words say them.
@@ -432,7 +422,8 @@ const DESTROY_VERBS: &[&str] = &[
 ];
 
 fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {
-    if !SERVICES.contains(&program) {
+    // What keeps what nobody else has a copy of is the catalogue's to say (`Class::Keeps`).
+    if !crate::catalogue::is(program, crate::catalogue::Class::Keeps) {
         return None;
     }
     if program.starts_with("kafka-") {
