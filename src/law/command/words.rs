@@ -1280,7 +1280,11 @@ enum SystemAct {
 /// rule found anything in.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    if program.is_empty() || !is_read(program) || is_project_script(cmd) {
+    // A project runner's words are the project's own scripts (`make publish`), but a
+    // runner's own login keeps a credential here as any other does (`turbo login`).
+    let runner_login = catalogue::is(program, Class::ProjectRunner)
+        && cmd.args().first().is_some_and(|first| has(LOGINS, first));
+    if program.is_empty() || (!is_read(program) && !runner_login) || is_project_script(cmd) {
         return;
     }
     let args = cmd.args();
