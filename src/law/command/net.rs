@@ -336,7 +336,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "scp" | "rsync" | "sftp" => copy_out(&program, args, scan),
         "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => netcat(cmd, scan),
         "socat" => socat(args, scan),
-        "ssh" => ssh(cmd, scan),
+        // mosh takes ssh's destination and command: a session or a run there.
+        "ssh" | "mosh" => ssh(cmd, scan),
         "openssl" if args.first().is_some_and(|a| a == "s_server") => {
             scan.network = true;
             scan.add(
