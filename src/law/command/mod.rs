@@ -360,23 +360,35 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
     };
     let root = find_root(finder)?;
     let found = format!("{}/…", root.trim_end_matches('/'));
-    let mut words = cmd.words.clone();
-    let mut placed = false;
-    for word in words.iter_mut().skip(1) {
-        if word.contains("{}") {
-            *word = word.replace("{}", &found);
-            placed = true;
-        }
-    }
+    let (mut words, placed) = spelled_in(cmd, &found);
     if !placed {
         if matches!(cmd.via, Via::FindExec | Via::ShellC) {
             return None;
         }
         words.push(found);
     }
+    Some(run_alone(cmd, words))
+}
+
+/// `cmd`'s words with `found` spelled where find's and xargs's `{}` stands, and whether it
+/// stood anywhere.
+fn spelled_in(cmd: &Command, found: &str) -> (Vec<String>, bool) {
+    let mut words = cmd.words.clone();
+    let mut placed = false;
+    for word in words.iter_mut().skip(1) {
+        if word.contains("{}") {
+            *word = word.replace("{}", found);
+            placed = true;
+        }
+    }
+    (words, placed)
+}
+
+/// `cmd` with these words, judged as a command of its own.
+fn run_alone(cmd: &Command, words: Vec<String>) -> Command {
     let mut run = cmd.with_words(words);
     run.via = Via::Top;
-    Some(run)
+    run
 }
 
 /// A command `xargs` runs on words no `find` printed: what it reads from its input is
@@ -406,20 +418,11 @@ fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command
         Some(p) if lists_work_paths(p) => return None,
         _ => vec!["${stdin}".to_string()],
     };
-    let mut words = cmd.words.clone();
-    let mut placed = false;
-    for word in words.iter_mut().skip(1) {
-        if word.contains("{}") {
-            *word = word.replace("{}", &read.join(" "));
-            placed = true;
-        }
-    }
+    let (mut words, placed) = spelled_in(cmd, &read.join(" "));
     if !placed {
         words.extend(read);
     }
-    let mut run = cmd.with_words(words);
-    run.via = Via::Top;
-    Some(run)
+    Some(run_alone(cmd, words))
 }
 
 /// A program whose output is paths of the work folder: `ls` of its own folders, git's
