@@ -466,6 +466,8 @@ const DISK_READS: &[(&str, Reads)] = &[
     ("sfdisk", Reads::Only("FJTVdgls", &["--dump", "--json", "--list", "--list-free", "--list-types", "--show-geometry", "--show-size", "--verify"])),
     ("sgdisk", Reads::Only("LOPbipv", &["--backup", "--info", "--list-types", "--pretend", "--print", "--print-mbr", "--verify"])),
     ("ventoy", Reads::Only("l", &[])),
+    ("zfs", Reads::Subcommands(&["diff", "get", "groupspace", "help", "holds", "list", "projectspace", "userspace", "version", "wait"])),
+    ("zpool", Reads::Subcommands(&["events", "get", "help", "history", "iostat", "list", "status", "version", "wait"])),
 ];
 
 /// Does this disk tool's invocation only read or list (help, a version and a dry run
@@ -527,6 +529,11 @@ pub(super) fn disk_reads(program: &str, args: &[String]) -> bool {
 const DISK_MAPS: &[(&str, &[&str])] = &[
     ("cryptsetup", &["close", "create", "luksclose", "luksopen", "open", "refresh", "remove", "resize"]),
     ("mdadm", &["--assemble", "--readonly", "--readwrite", "--run", "--stop", "-A", "-R", "-S", "-o", "-w"]),
+    // ZFS keeps its data in a pool: a dataset made, snapshotted, set, mounted, cloned, sent or
+    // received loses nothing. `destroy`, `rollback` (what changed since the snapshot) and
+    // `redact` do, as a pool made, destroyed, added to or cleared of its labels does.
+    ("zfs", &["allow", "bookmark", "change-key", "clone", "create", "hold", "inherit", "load-key", "mount", "promote", "receive", "recv", "release", "rename", "send", "set", "share", "snapshot", "unallow", "unload-key", "unmount", "unshare", "upgrade"]),
+    ("zpool", &["checkpoint", "clear", "export", "import", "offline", "online", "reguid", "reopen", "resilver", "scrub", "set", "sync", "trim", "upgrade"]),
 ];
 
 /// Does this disk tool's invocation write a disk? Not when it only reads or lists, nor
@@ -673,6 +680,13 @@ mod tests {
             ("grub-install", "/dev/sda", false, true),
             ("pvremove", "/dev/sdb1", false, true),
             ("caligula", "burn image.iso", false, true),
+            ("zfs", "list -t snapshot", true, false),
+            ("zfs", "snapshot tank/home@today", false, false),
+            ("zfs", "destroy tank/home", false, true),
+            ("zfs", "rollback tank/home@yesterday", false, true),
+            ("zpool", "status tank", true, false),
+            ("zpool", "scrub tank", false, false),
+            ("zpool", "destroy tank", false, true),
             ("frobnicate", "--dry-run /dev/sdb", true, false),
         ] {
             let args = args(line);
