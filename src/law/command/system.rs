@@ -457,17 +457,21 @@ const DISK_READS: &[(&str, Reads)] = &[
     ("debugfs", Reads::Unless("w", &["--writable"])),
     ("e2image", Reads::Unless("I", &[])),
     ("efibootmgr", Reads::Only("quv", &["--quiet", "--unicode", "--verbose"])),
+    ("fastboot", Reads::Subcommands(&["devices", "getvar", "help"])),
     ("fdisk", Reads::Only("lx", &["--list", "--list-details"])),
     ("gdisk", Reads::Only("l", &[])),
     ("hdparm", Reads::Only("CHIgiTt", &[])),
     ("ioping", Reads::Unless("W", &[])),
     ("mdadm", Reads::Only("DEQbsv", &["--brief", "--detail", "--detail-platform", "--examine", "--query", "--scan", "--verbose"])),
+    ("nvme", Reads::Subcommands(&["error-log", "fw-log", "get-feature", "get-log", "help", "id-ctrl", "id-ns", "list", "list-ns", "list-subsys", "show-regs", "smart-log", "version"])),
     ("parted", Reads::Only("l", &["--list"])),
     ("sfdisk", Reads::Only("FJTVdgls", &["--dump", "--json", "--list", "--list-free", "--list-types", "--show-geometry", "--show-size", "--verify"])),
     ("sgdisk", Reads::Only("LOPbipv", &["--backup", "--info", "--list-types", "--pretend", "--print", "--print-mbr", "--verify"])),
+    ("swaplabel", Reads::Unless("LU", &["--label", "--uuid"])),
     ("ventoy", Reads::Only("l", &[])),
     ("zfs", Reads::Subcommands(&["diff", "get", "groupspace", "help", "holds", "list", "projectspace", "userspace", "version", "wait"])),
     ("zpool", Reads::Subcommands(&["events", "get", "help", "history", "iostat", "list", "status", "version", "wait"])),
+    ("zramctl", Reads::Unless("afrst", &["--algorithm", "--find", "--reset", "--size", "--streams"])),
 ];
 
 /// Does this disk tool's invocation only read or list (help, a version and a dry run
@@ -482,8 +486,11 @@ pub(super) fn disk_reads(program: &str, args: &[String]) -> bool {
     if help {
         return true;
     }
+    if program == "btrfs" {
+        return btrfs(args) == Btrfs::Reads;
+    }
     let Some((_, reads)) = DISK_READS.iter().find(|(name, _)| *name == program) else {
-        return false;
+        return reads_by_words(args);
     };
     let options: Vec<&str> = args
         .iter()
@@ -522,6 +529,143 @@ pub(super) fn disk_reads(program: &str, args: &[String]) -> bool {
     }
 }
 
+/// What a btrfs command does to the disk under it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Btrfs {
+    /// Shows, lists or checks (`filesystem show`, `device stats`, `check` without `--repair`).
+    Reads,
+    /// Changes what the file system holds without losing any of it (`subvolume snapshot`,
+    /// `balance start`, `send`): its words and sudo judge it.
+    Maps,
+    /// Loses what was there for good (`subvolume delete`, `device remove`, `rescue`,
+    /// `check --repair`, `replace start`, `filesystem resize`).
+    Writes,
+}
+
+/// btrfs's command groups: each one's actions, and those of them that only read. btrfs
+/// takes any unambiguous prefix of both (`btrfs f u` is `filesystem usage`).
+#[rustfmt::skip]
+const BTRFS: &[(&str, &[&str], &[&str])] = &[
+    ("balance", &["cancel", "pause", "resume", "start", "status"], &["status"]),
+    ("check", &[], &[]),
+    ("device", &["add", "delete", "ready", "remove", "scan", "stats", "usage"], &["ready", "scan", "stats", "usage"]),
+    ("filesystem", &["defragment", "df", "du", "label", "mkswapfile", "resize", "show", "sync", "usage"], &["df", "du", "show", "usage"]),
+    ("help", &[], &[]),
+    ("inspect-internal", &[], &[]),
+    ("property", &["get", "list", "set"], &["get", "list"]),
+    ("qgroup", &["assign", "clear-stale", "create", "destroy", "limit", "remove", "show"], &["show"]),
+    ("quota", &["disable", "enable", "rescan", "status"], &["status"]),
+    ("receive", &[], &[]),
+    ("replace", &["cancel", "start", "status"], &["status"]),
+    ("rescue", &[], &[]),
+    ("restore", &[], &[]),
+    ("scrub", &["cancel", "limit", "resume", "start", "status"], &["status"]),
+    ("send", &[], &[]),
+    ("subvolume", &["create", "delete", "find-new", "get-default", "list", "set-default", "show", "snapshot", "sync"], &["find-new", "get-default", "list", "show"]),
+    ("version", &[], &[]),
+];
+
+/// The one name of `names` that `word` is a prefix of, if exactly one.
+fn by_prefix<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let mut found = names.filter(|name| name.starts_with(word));
+    match (found.next(), found.next()) {
+        (Some(name), None) => Some(name),
+        (Some(name), Some(_)) if name == word => Some(name),
+        _ => None,
+    }
+}
+
+fn btrfs(args: &[String]) -> Btrfs {
+    let words: Vec<&str> = positional(args);
+    let Some(group) = words
+        .first()
+        .and_then(|w| by_prefix(w, BTRFS.iter().map(|(name, ..)| *name)))
+    else {
+        // An unknown group, or none: it may be anything.
+        return if words.is_empty() {
+            Btrfs::Reads
+        } else {
+            Btrfs::Writes
+        };
+    };
+    let (_, actions, reading) = BTRFS
+        .iter()
+        .find(|(name, ..)| *name == group)
+        .copied()
+        .unwrap_or(("", &[], &[]));
+    let repairs = args
+        .iter()
+        .any(|a| a == "--repair" || a.starts_with("--init-"));
+    match group {
+        "help" | "version" | "inspect-internal" | "restore" | "send" => Btrfs::Reads,
+        "check" if repairs => Btrfs::Writes,
+        "check" => Btrfs::Reads,
+        "rescue" => Btrfs::Writes,
+        _ => {
+            let action = words
+                .get(1)
+                .and_then(|w| by_prefix(w, actions.iter().copied()));
+            match action {
+                Some(action) if reading.contains(&action) => Btrfs::Reads,
+                // `filesystem label DEV NEW` sets it.
+                _ if group == "filesystem" && action == Some("label") => Btrfs::Maps,
+                Some("delete" | "remove") if matches!(group, "subvolume" | "device") => {
+                    Btrfs::Writes
+                }
+                Some("start") if group == "replace" => Btrfs::Writes,
+                Some("resize") if group == "filesystem" => Btrfs::Writes,
+                _ => Btrfs::Maps,
+            }
+        }
+    }
+}
+
+/// Options with which a disk tool the table doesn't know only lists or shows (`minipro -l`,
+/// `cdrecord --devices`). Not `-L`, which sets a label (`swaplabel -L`).
+const LISTING_OPTIONS: &[&str] = &[
+    "--devices",
+    "--info",
+    "--list",
+    "--print",
+    "--query",
+    "--scan",
+    "--show",
+    "--status",
+    "-l",
+    "-scanbus",
+];
+
+/// A disk tool [`DISK_READS`] doesn't know reads by its words: a reading subcommand among
+/// its first two (`nvme list`, `mt status`, `btrfs filesystem show`, `st-flash read`) with
+/// no destroying one, or only listing options (`minipro -l`). `check` isn't one: a disk
+/// check repairs with an option (`btrfs check --repair`). Anything else writes.
+fn reads_by_words(args: &[String]) -> bool {
+    use super::words::{DESTROYS, READS, has};
+    let words: Vec<String> = positional(args)
+        .into_iter()
+        .filter(|word| !word.contains('/'))
+        .take(2)
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let shows = |word: &str| {
+        word != "check"
+            && (has(READS, word)
+                || matches!(
+                    word,
+                    "df" | "dump" | "get" | "print" | "query" | "read" | "show" | "usage"
+                ))
+    };
+    if !words.is_empty() {
+        return words.iter().any(|w| shows(w)) && !words.iter().any(|w| has(DESTROYS, w));
+    }
+    let options: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| a.starts_with('-'))
+        .collect();
+    !options.is_empty() && options.iter().all(|o| LISTING_OPTIONS.contains(o))
+}
+
 /// A disk tool's subcommand or mode that changes what the machine maps, not what a disk
 /// holds: a mapping opened or closed (`cryptsetup open`), an array assembled or stopped
 /// (`mdadm --stop`). Not a disk write; its words and sudo judge it, as a mount.
@@ -541,6 +685,9 @@ const DISK_MAPS: &[(&str, &[&str])] = &[
 pub(super) fn writes_disk(program: &str, args: &[String]) -> bool {
     if disk_reads(program, args) {
         return false;
+    }
+    if program == "btrfs" {
+        return btrfs(args) == Btrfs::Writes;
     }
     let maps = DISK_MAPS
         .iter()
@@ -688,6 +835,32 @@ mod tests {
             ("zpool", "scrub tank", false, false),
             ("zpool", "destroy tank", false, true),
             ("frobnicate", "--dry-run /dev/sdb", true, false),
+            // A disk tool the table doesn't know, read by its words.
+            // btrfs, by its groups and actions or their prefixes.
+            ("btrfs", "filesystem show /dev/sda1", true, false),
+            ("btrfs", "f u /mnt", true, false),
+            ("btrfs", "su l /mnt", true, false),
+            ("btrfs", "v", true, false),
+            ("btrfs", "device stats /mnt", true, false),
+            ("btrfs", "c /dev/sdb", true, false),
+            ("btrfs", "su snapshot /mnt /mnt/snap", false, false),
+            ("btrfs", "b start /mnt", false, false),
+            ("btrfs", "su delete /mnt/sub", false, true),
+            ("btrfs", "device remove /dev/sdb /mnt", false, true),
+            ("btrfs", "check --repair /dev/sdb", false, true),
+            ("btrfs", "resc zero-log /dev/sdb", false, true),
+            ("btrfs", "replace start /dev/sdb /dev/sdc /mnt", false, true),
+            ("bcachefs", "device evacuate /dev/sdb", false, true),
+            ("lvm", "version", true, false),
+            ("blocktool", "--list", true, false),
+            ("blocktool", "-l --force /dev/sdb", false, true),
+            ("nvme", "list", true, false),
+            ("nvme", "format /dev/nvme0n1", false, true),
+            ("fastboot", "devices", true, false),
+            ("fastboot", "oem unlock", false, true),
+            ("swaplabel", "/dev/sda2", true, false),
+            ("swaplabel", "-L swap /dev/sda2", false, true),
+            ("nwipe", "", false, true),
         ] {
             let args = args(line);
             assert_eq!(disk_reads(program, &args), reads, "{program} {line}: reads");
