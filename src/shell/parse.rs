@@ -170,7 +170,7 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     // The program's basename in any case, compared without a lower-case copy.
     let program = words.first().map_or("", |w| wrap::basename(&w.text));
     let runs_as_other = [
-        "sudo", "doas", "su", "runuser", "sudoedit", "pkexec", "run0", "newrole",
+        "sudo", "dzdo", "doas", "su", "runuser", "sudoedit", "pkexec", "run0", "newrole",
     ]
     .iter()
     .any(|name| program.eq_ignore_ascii_case(name));

@@ -629,6 +629,7 @@ fn wrappers() {
         ("flock 9", &["flock", "9"], &[], &[], false),
         ("/usr/bin/sudo rm x", &["rm", "x"], &["sudo"], &[], true),
         ("pkexec rm x", &["rm", "x"], &["pkexec"], &[], true),
+        ("dzdo -u alice rm x", &["rm", "x"], &["dzdo"], &[], true),
         ("nohup", &["nohup"], &[], &[], false),
         (
             "A=1 sudo B=2 rm",
@@ -1761,6 +1762,7 @@ const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("chrt", "chrt -f 10 rm -rf /x"),
     ("command", "command rm -rf /x"),
     ("doas", "doas -u root rm -rf /x"),
+    ("dzdo", "dzdo -u root rm -rf /x"),
     ("entr", "entr -r rm -rf /x"),
     ("env", "env -i A=1 rm -rf /x"),
     ("exec", "exec -a name rm -rf /x"),

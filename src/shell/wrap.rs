@@ -463,11 +463,13 @@ fn joined(words: &[Word]) -> String {
 }
 
 /// A wrapper that runs its command as the administrator (or needs to be one to run it):
-/// `sudo`, `doas`, `pkexec`, `run0`, `chroot`, `nsenter`, `gosu`, and `systemd-run` for the
+/// `sudo` (and Centrify's `dzdo`, its copy), `doas`, `pkexec`, `run0`, `chroot`, `nsenter`,
+/// `gosu`, and `systemd-run` for the
 /// system's manager (without `--user` or `--scope`).
 fn runs_as_root(name: &str, words: &[Word], start: usize) -> bool {
     match name {
-        "sudo" | "doas" | "pkexec" | "run0" | "chroot" | "nsenter" | "gosu" | "su-exec" => true,
+        "sudo" | "dzdo" | "doas" | "pkexec" | "run0" | "chroot" | "nsenter" | "gosu"
+        | "su-exec" => true,
         "systemd-run" => !words
             .get(start..)
             .unwrap_or(&[])
@@ -488,7 +490,8 @@ fn is_shell_meta(c: u8) -> bool {
 /// If `name` is a wrapper, what it takes of `words` from `start` (its first argument).
 fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
     match name {
-        "sudo" => {
+        // Centrify's `dzdo` takes sudo's options.
+        "sudo" | "dzdo" => {
             let (next, seen) = options(words, start, &SUDO);
             // `sudo -e` edits files; `-l`, `-v`, `-k` run nothing.
             if has(seen, b'e') || has(seen, b'l') {

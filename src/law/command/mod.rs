@@ -800,8 +800,9 @@ pub fn is_read_only(cmd: &Command) -> bool {
         .map(String::as_str)
         .unwrap_or("");
     match program {
-        // `sudo -l` lists what it allows, `-v`/`-k` touch its own timestamp, `-V` its version.
-        "sudo" => {
+        // `sudo -l` lists what it allows, `-v`/`-k` touch its own timestamp, `-V` its version
+        // (Centrify's `dzdo` alike).
+        "sudo" | "dzdo" => {
             !args.is_empty()
                 && args.iter().all(|arg| {
                     matches!(
