@@ -428,7 +428,7 @@ const DESTROY_VERBS: &[&str] = &[
     "delete", "destroy", "purge", "rm", "rb", "drop", "flush", "prune", "forget", "unregister", "revoke", "rdelete",
     "repo-delete", "deletefile", "delete_user", "delete_vhost", "delete_queue", "clear_permissions", "remove-secret",
     "del", "disable", "archive", "cleanup", "deleteall", "del-key", "delete-records", "apps:destroy", "pg:reset",
-    "rmdir", "rmdirs",
+    "rmdir", "rmdirs", "remove",
 ];
 
 fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {
@@ -448,6 +448,7 @@ fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {
                 "alias"
                     | "config"
                     | "extension"
+                    | "ext"
                     | "completion"
                     | "auth"
                     | "codespace"

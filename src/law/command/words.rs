@@ -104,7 +104,7 @@ pub(super) const UNVEILS: Table = &[
 /// copy.
 #[rustfmt::skip]
 pub(super) const DESTROYS: Table = &[
-    (En, &["decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "flush", "nuke", "prune", "purge", "remove", "reset", "revoke", "rm", "teardown", "terminate", "uninstall", "unregister", "wipe"]),
+    (En, &["decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "flush", "nuke", "prune", "purge", "remove", "reset", "revoke", "rm", "teardown", "terminate", "undefine", "uninstall", "unregister", "wipe"]),
 ];
 
 /// Taking back what others already pull from a registry: a destroy outside this machine,
@@ -171,7 +171,7 @@ pub(super) const PACKAGE_VERBS: Table = &[
 /// start` are a project's own.
 #[rustfmt::skip]
 pub(super) const SYSTEM: Table = &[
-    (En, &["allow", "deny", "disable", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
+    (En, &["allow", "connect", "deny", "disable", "disconnect", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
 ];
 
 /// System verbs whose opposite takes them back (a service started can be stopped). A kill
@@ -180,7 +180,7 @@ pub(super) const SYSTEM: Table = &[
 /// turned off.
 #[rustfmt::skip]
 pub(super) const REVERSIBLE: Table = &[
-    (En, &["down", "hibernate", "mount", "reload", "restart", "start", "stop", "suspend", "umount", "unload", "unmount", "up"]),
+    (En, &["connect", "disconnect", "down", "hibernate", "mount", "reload", "restart", "start", "stop", "suspend", "umount", "unload", "unmount", "up"]),
 ];
 
 /// What halts or stops something, read for a program the catalogue doesn't know and for a
@@ -287,7 +287,7 @@ pub(super) const GRANT_NOUNS: Table = &[
 /// service.
 #[rustfmt::skip]
 pub(super) const LOCAL_NOUNS: Table = &[
-    (En, &["alias", "aliases", "auth", "completion", "completions", "config", "configs", "configuration", "configurations", "configure", "context", "contexts", "default", "extension", "extensions", "plugin", "plugins", "profile", "profiles", "repo"]),
+    (En, &["alias", "aliases", "auth", "completion", "completions", "config", "configs", "configuration", "configurations", "configure", "context", "contexts", "default", "ext", "extension", "extensions", "plugin", "plugins", "profile", "profiles", "repo"]),
 ];
 
 /// A setting's last word that makes it a connection string (`DATABASE_URL`), which carries
@@ -395,7 +395,7 @@ pub(super) fn asks_to_read(cmd: &Command) -> bool {
 }
 
 /// Is `entry` one of the table's words? Tables are sorted (checked by a test).
-fn has(table: Table, entry: &str) -> bool {
+pub(super) fn has(table: Table, entry: &str) -> bool {
     table
         .iter()
         .any(|(_, words)| words.binary_search(&entry).is_ok())
@@ -424,7 +424,9 @@ struct Kind {
     /// A language's toolchain (`dotnet`, `bun`): its `publish` builds a folder, and its
     /// registry's publishes are the install rules' lines.
     toolchain: bool,
-    /// Not in the catalogue at all.
+    /// Not in the catalogue, or in it only as a keeper of what nobody else has a copy of
+    /// (`vagrant`, `timew`): no class of it has rules for these words, so they read it as
+    /// any program nobody lists.
     unlisted: bool,
     /// Runs containers: only its halting words are read here (`docker stop`); its other
     /// subcommands have rules of their own.
@@ -449,7 +451,7 @@ impl Kind {
             toolchain: is(Class::Interpreter),
             system: is(Class::System) || is(Class::Services),
             acts: is(Class::Acts),
-            unlisted: found.is_none(),
+            unlisted: found.is_none_or(|found| found.classes.iter().all(|c| *c == Class::Keeps)),
             container: is(Class::Container),
             forge: super::install::is_forge(program),
         }
@@ -1588,6 +1590,14 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     if kind.system && has_setting(reading) {
         return Some((Finding::System(SystemAct::Setting), 0));
     }
+    // Named for a private key and given no word of what to do with it
+    // (`rpi-otp-private-key`): run, it prints the key, as a `show` would.
+    if (kind.unlisted || kind.secrets)
+        && reading.words.is_empty()
+        && names_a_key(&parts(&reading.program))
+    {
+        return Some((Finding::Secret, 0));
+    }
     // A program nobody lists whose own name says it shows or makes a secret
     // (`elasticsearch-create-enrollment-token`), or stops something (`gdm-stop`).
     if kind.unlisted {
@@ -1604,6 +1614,17 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         }
     }
     None
+}
+
+/// A name whose last words are a private key's (`private key`, `privkey`, `signing key`,
+/// `seed phrase`, `mnemonic`); not `keys` or `wallet`, which name stores and apps.
+fn names_a_key(name: &[String]) -> bool {
+    let len = name.len();
+    [2, 1].iter().any(|&take| {
+        len >= take
+            && phrase_at(KEY_NOUNS, name, len - take) == Some(take)
+            && !matches!(name[len - 1].as_str(), "keys" | "wallet")
+    })
 }
 
 /// A system tool's setting written as `key=value` or with `-w` (`sysctl -w vm.x=1`).
@@ -1791,9 +1812,8 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             // is its own: a model, a team, an app's containers. As an app's delete, it is
             // severe and lasting (seed 001). Every one of them somewhere else is severe too
             // (`--all` on a local tool is its own business).
-            let unlisted = catalogue::program(&reading.program).is_none()
-                && at < reading.words.len()
-                && !names_local_paths(reading, at);
+            let unlisted =
+                kind.unlisted && at < reading.words.len() && !names_local_paths(reading, at);
             let destroys = delete_act(reading) == Act::Destroy;
             let harm = if (reading.has_all() && outside) || (unlisted && destroys) {
                 Harm::Severe

@@ -30,9 +30,15 @@ struct Server {
 /// catalogue's `Server` class has a row.
 #[rustfmt::skip]
 const SERVERS: &[Server] = &[
+    Server { program: "agate", marks: &[], bind: &["--addr"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
+    Server { program: "airshare", marks: &[], bind: &[], everywhere: true, unless: &["--help"], what: "files", harm: Harm::Moderate },
+    Server { program: "browser-sync", marks: &["start"], bind: &["--listen"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "caddy", marks: &["file-server"], bind: &["--listen", "-l"], everywhere: true, unless: &[], what: "a folder", harm: Harm::Moderate },
     Server { program: "darkhttpd", marks: &[], bind: &["--addr"], everywhere: true, unless: &["--help"], what: "a folder", harm: Harm::Moderate },
+    Server { program: "expose", marks: &[], bind: &[], everywhere: true, unless: &["--help", "-h"], what: "a local site to the internet", harm: Harm::Moderate },
+    Server { program: "filebrowser", marks: &[], bind: &["--address", "-a"], everywhere: false, unless: &["--help", "-h"], what: "a folder, and takes uploads into it,", harm: Harm::Moderate },
     Server { program: "http-server", marks: &[], bind: &["--address", "-a"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
+    Server { program: "http-server-upload", marks: &[], bind: &[], everywhere: true, unless: &["--help"], what: "a folder, and takes uploads into it,", harm: Harm::Moderate },
     Server { program: "httpd", marks: &[], bind: &["-p"], everywhere: true, unless: &["-V", "-t", "-v"], what: "a folder", harm: Harm::Moderate },
     Server { program: "kubectl", marks: &["proxy"], bind: &["--address"], everywhere: false, unless: &[], what: "the cluster's API, in your name,", harm: Harm::Severe },
     Server { program: "live-server", marks: &[], bind: &["--host"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
@@ -43,7 +49,12 @@ const SERVERS: &[Server] = &[
     Server { program: "python", marks: &["uploadserver"], bind: &["--bind", "-b"], everywhere: true, unless: &["--help", "-h"], what: "a folder, and takes uploads into it,", harm: Harm::Moderate },
     Server { program: "ruby", marks: &["httpd"], bind: &["--bind-address", "-b"], everywhere: true, unless: &[], what: "a folder", harm: Harm::Moderate },
     Server { program: "serve", marks: &[], bind: &["--listen", "-l"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
+    Server { program: "simplehttpserver", marks: &[], bind: &["-listen"], everywhere: true, unless: &["-h", "-help"], what: "a folder", harm: Harm::Moderate },
+    Server { program: "smbserver.py", marks: &[], bind: &["-ip"], everywhere: true, unless: &["-h"], what: "a folder as a network share", harm: Harm::Moderate },
     Server { program: "tailscale", marks: &["serve"], bind: &[], everywhere: true, unless: &["--help", "off", "reset", "status"], what: "files or a port to the tailnet", harm: Harm::Moderate },
+    Server { program: "vncserver", marks: &[], bind: &["-interface"], everywhere: true, unless: &["--help", "--kill", "--list", "-help", "-kill", "-list"], what: "this desktop, to be seen and driven,", harm: Harm::Severe },
+    Server { program: "x0vncserver", marks: &[], bind: &["-interface"], everywhere: true, unless: &["--help", "-help"], what: "this desktop, to be seen and driven,", harm: Harm::Severe },
+    Server { program: "zrok", marks: &["share"], bind: &[], everywhere: true, unless: &["--help", "-h"], what: "a folder or a port to the internet", harm: Harm::Moderate },
 ];
 
 /// Addresses on this machine only: what binds there is reached from here alone.
