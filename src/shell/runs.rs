@@ -100,6 +100,8 @@ pub(super) fn holder(program: &str, words: &[Word], out: &mut Holder) {
         && let Some((_, read)) = READERS.get(at)
     {
         read(words, out);
+    } else if RUNNERS.binary_search_by(|r| r.name.cmp(program)).is_ok() {
+        runner_reader(words, out);
     }
 }
 
@@ -1342,4 +1344,180 @@ fn printed(args: &[String]) -> Option<String> {
 /// `\n` and `\t` as the characters they stand for (echo -e, dash's echo, printf).
 fn unescaped(text: &str) -> String {
     text.replace("\\n", "\n").replace("\\t", "\t")
+}
+
+// Runners that run the command written after them.
+
+/// How a runner says what it runs: its subcommand (`exec`, `run`, `add`; none for most),
+/// its options (those in `valued` take the next word, `valued2` the next two), `operands`
+/// words of its own (a profile, a group, a folder), then the command as words, or after a
+/// `--` wherever it stands. A command given as one word with a space in it is shell text
+/// (`sg wheel 'rm -rf x'`), and so is the value of an option in `text` (`nix-shell --run
+/// 'make'`); `joins` says the runner joins its words into one shell line (`pueue add`).
+pub(super) struct Runner {
+    pub(super) name: &'static str,
+    sub: &'static [&'static str],
+    valued: &'static [&'static str],
+    valued2: &'static [&'static str],
+    operands: usize,
+    text: &'static [&'static str],
+    joins: bool,
+}
+
+const fn runner(name: &'static str, sub: &'static [&'static str], operands: usize) -> Runner {
+    Runner {
+        name,
+        sub,
+        valued: &[],
+        valued2: &[],
+        operands,
+        text: &[],
+        joins: false,
+    }
+}
+
+const fn valued(r: Runner, valued: &'static [&'static str]) -> Runner {
+    Runner { valued, ..r }
+}
+
+const fn texts(r: Runner, text: &'static [&'static str]) -> Runner {
+    Runner { text, ..r }
+}
+
+/// Runners by their family name, sorted (checked by a test). Each is `Class::Runs`.
+#[rustfmt::skip]
+pub(super) const RUNNERS: &[Runner] = &[
+    valued(runner("abduco", &[], 1), &["-e"]),
+    valued(runner("aws-vault", &["exec"], 1), &["--duration", "-d", "--region", "--mfa-token", "-t", "--prompt", "--server-type"]),
+    runner("berglas", &["exec"], 0),
+    runner("bundle", &["exec"], 0),
+    Runner { valued2: &["--bind", "--bind-try", "--dev-bind", "--dev-bind-try", "--ro-bind", "--ro-bind-try", "--setenv", "--symlink", "--file", "--bind-data", "--ro-bind-data"], ..valued(runner("bwrap", &[], 0), &["--args", "--cap-add", "--cap-drop", "--chdir", "--chmod", "--dev", "--dir", "--exec-label", "--file-label", "--gid", "--hostname", "--lock-file", "--mqueue", "--perms", "--proc", "--remount-ro", "--seccomp", "--size", "--sync-fd", "--tmpfs", "--uid", "--unsetenv", "--userns", "--userns2", "--pidns", "--info-fd", "--json-status-fd", "--block-fd", "--userns-block-fd", "--add-seccomp-fd", "--argv0"]) },
+    runner("catchsegv", &[], 0),
+    valued(runner("chamber", &["exec"], 1), &["--pristine", "-b", "--backend"]),
+    valued(runner("conda", &["run"], 0), &["-n", "--name", "-p", "--prefix", "--cwd"]),
+    valued(runner("daemonize", &[], 0), &["-a", "-c", "-e", "-E", "-l", "-o", "-p", "-u"]),
+    valued(runner("dbus-launch", &[], 0), &["--config-file", "--autolaunch"]),
+    runner("direnv", &["exec"], 1),
+    valued(runner("distrobox", &["enter"], 1), &["--name", "-n", "--additional-flags", "-a"]),
+    valued(runner("dotenv", &[], 0), &["-e", "-v", "-c"]),
+    valued(runner("dotenvx", &["run"], 0), &["-f", "--env-file", "-e", "--env", "--convention", "--env-keys-file", "-fk"]),
+    valued(runner("dtach", &[], 1), &["-e", "-r"]),
+    runner("envchain", &[], 1),
+    valued(runner("fakechroot", &[], 0), &["-c", "--config-dir", "-e", "--environment", "-l", "--lib", "-s", "--use-system-libs"]),
+    runner("flatpak-spawn", &[], 0),
+    texts(valued(runner("infisical", &["run"], 0), &["--env", "--path", "--projectId", "--token", "--tags", "--domain"]), &["--command"]),
+    valued(runner("mpirun", &[], 0), &["-n", "-np", "-c", "-H", "--host", "--hostfile", "--machinefile", "-x", "--map-by", "--bind-to", "-wdir", "--wdir"]),
+    valued(runner("niceload", &[], 0), &["-l", "-L", "--load", "-t", "--recheck", "-s", "--suspend", "-H", "--hard", "-M", "--mem", "--noswap", "--io", "--run-io", "--run-load", "--run-mem", "--start-io", "--start-load", "--start-mem"]),
+    texts(runner("nix-shell", &[], 0), &["--run", "--command"]),
+    texts(runner("nodemon", &[], 0), &["--exec", "-x"]),
+    runner("nq", &[], 0),
+    runner("poetry", &["run"], 0),
+    valued(runner("proot", &[], 0), &["-b", "-m", "--bind", "--mount", "-r", "--rootfs", "-w", "--pwd", "--cwd", "-q", "--qemu", "-k", "--kernel-release"]),
+    Runner { joins: true, ..valued(runner("pueue", &["add"], 0), &["-w", "--working-directory", "-d", "--delay", "-g", "--group", "-a", "--after", "-o", "--priority", "-l", "--label"]) },
+    valued(runner("retry", &[], 0), &["-t", "--tries", "-d", "--delay", "-u", "--until", "-w", "--while", "-m", "--min", "-x", "--max"]),
+    valued(runner("rlwrap", &[], 0), &["-a", "-b", "-C", "-D", "-e", "-f", "-g", "-H", "-l", "-M", "-O", "-p", "-P", "-s", "-S", "-w", "-z"]),
+    texts(runner("sbatch", &[], 0), &["--wrap"]),
+    valued(runner("schroot", &[], 0), &["-c", "--chroot", "-u", "--user", "-d", "--directory", "-o", "--option"]),
+    valued(runner("sem", &[], 0), &["-j", "--jobs", "--id", "--semaphoretimeout", "--st"]),
+    runner("sg", &[], 1),
+    runner("sops", &["exec-env", "exec-file"], 1),
+    valued(runner("srun", &[], 0), &["-A", "--account", "-c", "--cpus-per-task", "-J", "--job-name", "-n", "--ntasks", "-N", "--nodes", "-p", "--partition", "-t", "--time", "-w", "--nodelist", "--mem", "--gres", "-G", "--gpus", "-o", "--output", "-e", "--error", "-D", "--chdir"]),
+    valued(runner("summon", &[], 0), &["-p", "--provider", "-f", "-D", "--environment", "--yaml"]),
+    valued(runner("systemd-inhibit", &[], 0), &["--what", "--who", "--why", "--mode"]),
+    runner("teller", &["run"], 0),
+    valued(runner("toolbox", &["run"], 0), &["-c", "--container", "-d", "--distro", "-r", "--release"]),
+    texts(runner("watchman-make", &[], 0), &["-r", "--run"]),
+    runner("with-contenv", &[], 0),
+    valued(runner("xvfb-run", &[], 0), &["-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"]),
+];
+
+/// What a runner of [`RUNNERS`] runs.
+fn runner_reader(words: &[Word], out: &mut Holder) {
+    let Some(name) = words.first().map(|w| crate::catalogue::name(&w.text)) else {
+        return;
+    };
+    let Ok(at) = RUNNERS.binary_search_by(|r| r.name.cmp(name.as_str())) else {
+        return;
+    };
+    let Some(spec) = RUNNERS.get(at) else {
+        return;
+    };
+    // Its subcommand first (`sops exec-env`), after any options it takes before it.
+    let mut i = 1;
+    if !spec.sub.is_empty() {
+        while words.get(i).is_some_and(|w| w.text.starts_with('-')) {
+            i += 1;
+        }
+        let is_sub = words
+            .get(i)
+            .is_some_and(|w| spec.sub.contains(&w.text.as_str()));
+        if !is_sub {
+            return;
+        }
+        i += 1;
+    }
+    // An option whose value is the shell line, wherever it stands (`nix-shell -p hello
+    // --run 'make'`).
+    if !spec.text.is_empty() {
+        for at in i..words.len() {
+            let value = long_value(
+                words,
+                at,
+                &spec
+                    .text
+                    .iter()
+                    .filter_map(|t| t.strip_prefix("--"))
+                    .collect::<Vec<_>>(),
+            )
+            .map(|(value, _)| value)
+            .or_else(|| {
+                let t = words.get(at)?.text.as_str();
+                (!t.starts_with("--") && spec.text.contains(&t))
+                    .then(|| next_text(words, at))
+                    .flatten()
+            });
+            if let Some(value) = value {
+                out.text(value, Via::ShellC);
+                return;
+            }
+        }
+    }
+    let mut operands = spec.operands;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if t == "--" {
+            i += 1;
+            break;
+        }
+        if let Some(long) = t.strip_prefix("--").filter(|_| t.len() > 2) {
+            let attached = long.contains('=');
+            i += if attached {
+                1
+            } else if spec.valued2.contains(&t) {
+                3
+            } else if spec.valued.contains(&t) {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        if t.len() > 1 && t.starts_with('-') {
+            i += if spec.valued.contains(&t) { 2 } else { 1 };
+            continue;
+        }
+        if operands > 0 {
+            operands -= 1;
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    let rest = words.get(i..).unwrap_or(&[]);
+    match rest {
+        [] => {}
+        [one] if one.text.contains(' ') => out.text(one.text.clone(), Via::ShellC),
+        _ if spec.joins => out.text(joined(rest), Via::ShellC),
+        _ => out.held.push(Held::Words(rest.to_vec(), Via::Runs)),
+    }
 }

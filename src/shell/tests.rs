@@ -1980,6 +1980,29 @@ fn every_reader_is_of_a_program_that_runs_others() {
         );
         assert_eq!(catalogue::name(name), *name, "{name} is a family's name");
     }
+    let runners = super::runs::RUNNERS;
+    for pair in runners.windows(2) {
+        if let [a, b] = pair {
+            assert!(
+                a.name < b.name,
+                "RUNNERS: {} must come before {}",
+                a.name,
+                b.name
+            );
+        }
+    }
+    for runner in runners {
+        let name = runner.name;
+        assert!(
+            catalogue::is(name, Class::Runs),
+            "{name} is a runner but the catalogue doesn't say it runs others"
+        );
+        assert_eq!(catalogue::name(name), name, "{name} is a family's name");
+        assert!(
+            readers.iter().all(|(reader, _)| *reader != name),
+            "{name} has a reader and a runner's row"
+        );
+    }
 }
 
 /// A here-document's body and whether its delimiter was found, read line by line as the

@@ -425,8 +425,8 @@ struct Kind {
     /// registry's publishes are the install rules' lines.
     toolchain: bool,
     /// Not in the catalogue, or in it only as a keeper of what nobody else has a copy of
-    /// (`vagrant`, `timew`): no class of it has rules for these words, so they read it as
-    /// any program nobody lists.
+    /// (`vagrant`, `timew`) or a runner of other programs (`pueue`, `toolbox`): no class of
+    /// it has rules for these words, so they read it as any program nobody lists.
     unlisted: bool,
     /// Runs containers: only its halting words are read here (`docker stop`); its other
     /// subcommands have rules of their own.
@@ -451,7 +451,12 @@ impl Kind {
             toolchain: is(Class::Interpreter),
             system: is(Class::System) || is(Class::Services),
             acts: is(Class::Acts),
-            unlisted: found.is_none_or(|found| found.classes.iter().all(|c| *c == Class::Keeps)),
+            unlisted: found.is_none_or(|found| {
+                found
+                    .classes
+                    .iter()
+                    .all(|c| matches!(c, Class::Keeps | Class::Runs))
+            }),
             container: is(Class::Container),
             forge: super::install::is_forge(program),
         }
