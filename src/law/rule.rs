@@ -131,7 +131,7 @@ rules! {
     LookUnanswered = "look.unanswered", Moderate, Words, None, "the second look gave no answer about someone else's app step, so it asks";
     NetAttack = "net.attack", Severe, Words, Some(Act::Run), "an offensive tool turned on another host: password spraying, scans, exploits (`hydra`, `nxc`, `sqlmap`, `nikto`…); a credential harvester is `secrets.key_read`";
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
-    PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`): hooks from there run by themselves";
+    PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`), or a hook or the repository's config written (`.git/hooks/pre-commit`, `.git/config`): what they hold runs by itself";
     PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer; Claude Code's CronCreate, ScheduleWakeup, RemoteTrigger";
     PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…)";
     ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";

@@ -497,6 +497,14 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
             format!("write straight onto the disk {abs}"),
         )
         .critical()
+    } else if let Some(what) = git_runs(abs) {
+        Risk::new(
+            RuleId::PersistGitHooks,
+            Harm::Moderate,
+            true,
+            format!("change {abs}, {what}"),
+        )
+        .wish(update())
     } else if is_startup_file(abs, place) {
         Risk::new(
             RuleId::PersistStartup,
@@ -526,6 +534,22 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .wish(update())
     };
     Some(risk)
+}
+
+/// A repository's file git runs by itself: a hook (`.git/hooks/pre-commit`, not a
+/// `.sample`), or its config, whose settings run commands (`core.hooksPath`,
+/// `core.fsmonitor`, `core.sshCommand`, an alias with `!`). Written, what it holds runs on
+/// the person's next commit, checkout or push, outside any step warden sees.
+fn git_runs(abs: &str) -> Option<&'static str> {
+    let (_, after) = abs.rsplit_once("/.git/")?;
+    if let Some(hook) = after.strip_prefix("hooks/") {
+        return (!hook.is_empty() && !hook.ends_with(".sample") && !hook.contains('/')).then_some(
+            "a git hook, which git runs by itself on later commits, checkouts or pushes",
+        );
+    }
+    (after == "config").then_some(
+        "the repository's git config, whose settings git runs as commands (hooks, aliases, fsmonitor)",
+    )
 }
 
 /// `$DIR/`, `"${DIR}"/*`: a path that is `/` (or everything under it) when the
