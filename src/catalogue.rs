@@ -1404,6 +1404,7 @@ pub const CATALOGUE: &[Program] = &[
     p("wifite", &[Attack]),
     p("wifivelocityd", ACTS),
     p("winget", PKG),
+    p("wipe", &[Remover]),
     code("wish", INTERP, L::Tcl, &[], true),
     p("with-contenv", &[Runs]),
     p("wmiexec.py", &[Attack]),

@@ -277,11 +277,13 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
     match cmd.program() {
         // `rmdir` removes only empty folders: nothing is lost, so it deletes nothing here.
-        "rm" | "unlink" => Some((
+        // `srm` and `wipe` delete as `rm` does, overwriting first.
+        "rm" | "unlink" | "srm" | "wipe" => Some((
             positional(args),
             has_flag(args, Some('r'), &["recursive"]) || has_flag(args, Some('R'), &[]),
         )),
-        "shred" if has_flag(args, Some('u'), &["remove"]) => Some((positional(args), false)),
+        // Without `-u` it leaves the file, its contents overwritten: lost all the same.
+        "shred" => Some((positional(args), false)),
         "find" if args.iter().any(|a| a == "-delete") => {
             let starts = find_starts(args);
             Some((starts, !find_filters(args)))
@@ -691,6 +693,20 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
 
 fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
+    let args = cmd.args();
+    // git's credential helpers print what they keep for a host (`git credential fill`,
+    // `git credential-osxkeychain get`, `git credential-store get`).
+    let git_credential = program == "git" && {
+        let words = positional(args);
+        words.windows(2).any(|pair| {
+            (pair[0] == "credential" && matches!(pair[1], "fill" | "get"))
+                || (pair[0].starts_with("credential-") && pair[1] == "get")
+        })
+    };
+    if git_credential {
+        super::net::key_leaves(scan, "print a password or token git keeps for a host");
+        return;
+    }
     if KEY_SAFE.contains(&program) {
         return;
     }
@@ -717,7 +733,6 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
             return;
         }
     }
-    let args = cmd.args();
     let keychain = match program {
         "security" => args.iter().any(|a| {
             matches!(

@@ -337,6 +337,15 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 "write over the shell's history file, erasing it",
             ));
         }
+        // The journal's old entries deleted (`--vacuum-time=1s` leaves none).
+        "journalctl" if args.iter().any(|a| a.starts_with("--vacuum")) => {
+            scan.add(Risk::new(
+                RuleId::SystemEvidence,
+                Harm::Moderate,
+                true,
+                "delete the system journal's entries",
+            ));
+        }
         "history" if has_flag(args, Some('c'), &[]) => {
             scan.add(Risk::new(
                 RuleId::SystemEvidence,

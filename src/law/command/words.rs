@@ -996,7 +996,7 @@ fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
 
 /// Is a word a secret's name or a setting that holds one (`API_TOKEN`, `DATABASE_URL`,
 /// `aws_secret_access_key`, `~/.config/tokens.json`)?
-fn is_secret_key(word: &str) -> bool {
+pub(super) fn is_secret_key(word: &str) -> bool {
     let parts = parts(word);
     any_in(SECRET_NOUNS, &parts)
         || (parts.last().is_some_and(|last| has(CONNECTION_ENDS, last))
@@ -1189,6 +1189,17 @@ fn telling_reveal(reading: &Reading<'_>) -> Option<String> {
 /// The secret a showing verb at word `verb_word` shows, if it is one.
 fn shows_secret(reading: &Reading<'_>, verb: &Found) -> bool {
     if reading.kind.store {
+        return true;
+    }
+    // A cluster's config shown raw (`kubectl config view --raw`): its client keys and
+    // tokens, not the copy with them left out.
+    if reading.kind.cloud
+        && reading.args.iter().any(|a| a == "--raw")
+        && reading
+            .words
+            .iter()
+            .any(|(_, parts)| parts.iter().any(|p| p == "config"))
+    {
         return true;
     }
     let same_word = reading

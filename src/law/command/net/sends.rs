@@ -627,6 +627,13 @@ fn carried(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
                 Name::AnyOf(host_names(&host)),
                 "send what $(…) prints in an address",
             );
+        } else if let Some(name) = secret_variable_after_host(rest) {
+            send_to(
+                scan,
+                &host,
+                Name::AnyOf(host_names(&host)),
+                &format!("send the secret ${name} in an address"),
+            );
         }
     }
     if let Some((_, options)) = HEADERS.iter().find(|(name, _)| *name == program) {
@@ -688,6 +695,37 @@ fn name_carries(word: &str, urls_only: bool) -> Option<String> {
 fn substitutes_after_host(rest: &str) -> bool {
     let end = authority_end(rest);
     substitutions(rest).iter().any(|(start, _)| *start >= end)
+}
+
+/// A variable in an address's path or query whose name says it holds a secret
+/// (`?t=$GITHUB_TOKEN`, `/hook/${API_KEY}`): the address carries the secret to the host,
+/// into its logs and whoever reads them. A header (`Authorization: Bearer $TOKEN`) is where
+/// a service's own token goes, and isn't this.
+fn secret_variable_after_host(rest: &str) -> Option<&str> {
+    let tail = rest.get(authority_end(rest)..)?;
+    let bytes = tail.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'$' {
+            let start = at + 1 + usize::from(bytes.get(at + 1) == Some(&b'{'));
+            let len = bytes
+                .get(start..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            if let Some(name) = tail.get(start..start + len)
+                && len > 0
+                && super::super::words::is_secret_key(name)
+            {
+                return Some(name);
+            }
+            at = start + len;
+        } else {
+            at += 1;
+        }
+    }
+    None
 }
 
 /// Where an address's authority ends (after `scheme://`): the first `/`, `?` or `#` outside
