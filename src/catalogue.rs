@@ -375,7 +375,7 @@ pub const CATALOGUE: &[Program] = &[
     p("cloudd", ACTS),
     p("cloudflared", CLOUD),
     p("cloudphotod", ACTS),
-    p("cmd", SHELL),
+    p("cmd", &[Shell, Runs]),
     p("cmp", RO),
     p("cockroach", DB),
     p("codex", &[Agent]),

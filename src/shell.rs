@@ -46,6 +46,7 @@
 //! - Nested texts are at most 8 deep and their total size is bounded, so every line is read
 //!   in time linear in its length (times that bound).
 
+mod cmd;
 mod lex;
 mod parse;
 mod positional;

@@ -88,7 +88,7 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 /// (each one `Class::Runs` or `Class::Wrapper`, checked by a test) and its reader. Sorted.
 #[rustfmt::skip]
 pub(super) const READERS: &[(&str, Reader)] = &[
-    ("apt", apt), ("apt-get", apt), ("at", at), ("batch", at), ("crontab", crontab), ("expect", expect),
+    ("apt", apt), ("apt-get", apt), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("expect", expect),
     ("gdb", gdb), ("hyperfine", hyperfine), ("less", less), ("man", man), ("parallel", parallel),
     ("rsync", rsync), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
     ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
@@ -148,6 +148,22 @@ fn unknown_runner(words: &[Word], out: &mut Holder) {
             Via::Runs,
         ));
     }
+}
+
+/// `cmd /c LINE` (`/k`, Git Bash's `//c`): the line, read as cmd.exe reads it and written as
+/// the POSIX line that means the same (`super::cmd`).
+fn cmd(words: &[Word], out: &mut Holder) {
+    let Some(at) = words.iter().skip(1).position(|w| {
+        let t = w.text.to_ascii_lowercase();
+        matches!(t.trim_start_matches('/'), "c" | "k") && t.starts_with('/')
+    }) else {
+        return;
+    };
+    let rest = words.get(at + 2..).unwrap_or(&[]);
+    if rest.is_empty() {
+        return;
+    }
+    out.text(super::cmd::posix(&joined(rest)), Via::ShellC);
 }
 
 /// The text of the word after `i`, if any.

@@ -896,6 +896,7 @@ mod tests {
         ("cargo", "cargo watch -s 'rm -rf ~'"),
         ("catchsegv", "catchsegv rm -rf ~"),
         ("chamber", "chamber exec app -- rm -rf ~"),
+        ("cmd", "cmd /c \"rd /s /q %USERPROFILE%\""),
         ("conda", "conda run -n base rm -rf ~"),
         ("crontab", "echo '@reboot rm -rf ~' | crontab -"),
         ("daemonize", "daemonize -c /tmp /bin/rm -rf ~"),
