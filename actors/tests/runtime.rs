@@ -72,7 +72,9 @@ async fn eventually<F: Fn() -> Fut, Fut: std::future::Future<Output = bool>>(wha
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_chat_leaves_memory_and_comes_back_from_the_log() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let runtime = open(dir.path(), Duration::from_millis(200)).await;
+    // Idle after two seconds: long enough that a loaded machine (CI on two cores) doesn't
+    // evict the chat between its two writes and the first count, short enough to wait for.
+    let runtime = open(dir.path(), Duration::from_secs(2)).await;
     runtime
         .record(
             "c1",
