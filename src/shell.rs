@@ -52,6 +52,7 @@ mod parse;
 mod positional;
 mod runs;
 mod wrap;
+mod written;
 
 #[cfg(test)]
 mod tests;
@@ -210,6 +211,7 @@ impl Line {
             depth: 0,
         };
         parse::parse_text(&mut out, text, scope);
+        written::read(&mut out);
         Line {
             commands: out.commands,
             unknown: out.unknown,

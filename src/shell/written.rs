@@ -1,0 +1,187 @@
+//! A file the line writes with literal text, then runs: `printf 'rm -rf ~' > /tmp/x.sh;
+//! bash /tmp/x.sh`, `cat > run.py <<'EOF' … EOF` then `python3 run.py`, `echo … > x.sh &&
+//! chmod +x x.sh && ./x.sh`. What was written is what runs, so it is read where it runs: as
+//! shell text for a shell, `source`, or the file run by its path (its `#!` line choosing an
+//! interpreter), and as code for an interpreter (`python3 - <<EOF` with the text), each
+//! nested under the command that runs it.
+//!
+//! Literal text only: `echo`/`printf` redirected to the file (`>`, `>>`), `cat`/`tee` given a
+//! here-document or here-string. Paths are compared as written, `./` aside. One pass over the
+//! line's commands; what is read is charged against the parser's budget.
+
+use super::parse::{Out, Scope, parse_text};
+use super::{Command, RedirectOp, Via};
+use crate::catalogue::{self, Class};
+
+/// Reads what the line's commands run of the files it wrote.
+pub(super) fn read(out: &mut Out) {
+    let mut files: Vec<(String, String)> = Vec::new();
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (at, cmd) in out.commands.iter().enumerate() {
+        for (path, kind) in runs_file(cmd) {
+            if let Some((_, text)) = files.iter().rev().find(|(p, _)| *p == path) {
+                found.push((at, kind.text(text)));
+                break;
+            }
+        }
+        for (path, text, append) in writes(cmd) {
+            match files.iter_mut().rev().find(|(p, _)| *p == path) {
+                Some((_, old)) if append => old.push_str(&text),
+                Some((_, old)) => *old = text,
+                None => files.push((path, text)),
+            }
+        }
+    }
+    for (at, text) in found {
+        let sudo = out.commands.get(at).is_some_and(|c| c.sudo);
+        let scope = Scope {
+            via: Via::HereDoc,
+            parent: Some(at),
+            sudo,
+            depth: 1,
+        };
+        parse_text(out, &text, scope);
+    }
+}
+
+/// A path as the line's commands compare it.
+fn path(word: &str) -> String {
+    word.trim_start_matches("./").to_string()
+}
+
+/// What a command writes with literal text: (path, text, appended).
+fn writes(cmd: &Command) -> Vec<(String, String, bool)> {
+    let mut out = Vec::new();
+    let body = || {
+        cmd.redirects
+            .iter()
+            .find(|r| matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString))
+            .map(|r| {
+                let mut text = r.target.clone();
+                if r.op == RedirectOp::HereString {
+                    text.push('\n');
+                }
+                text
+            })
+    };
+    let text = match cmd.program() {
+        "echo" | "printf" => {
+            let mut as_piped = cmd.clone();
+            as_piped.redirects.clear();
+            super::runs::echoed(&as_piped).map(|mut text| {
+                if cmd.program() == "echo" {
+                    text.push('\n');
+                }
+                text
+            })
+        }
+        "cat" => body(),
+        "tee" => {
+            if let Some(text) = body() {
+                let append = cmd.args().iter().any(|a| a == "-a" || a == "--append");
+                for file in cmd.args().iter().filter(|a| !a.starts_with('-')) {
+                    out.push((path(file), text.clone(), append));
+                }
+            }
+            None
+        }
+        _ => None,
+    };
+    if let Some(text) = text {
+        for r in &cmd.redirects {
+            let to_out = r.fd.is_none_or(|fd| fd == 1);
+            match r.op {
+                RedirectOp::Write if to_out => out.push((path(&r.target), text.clone(), false)),
+                RedirectOp::Append if to_out => out.push((path(&r.target), text.clone(), true)),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// How a command runs a file.
+enum Kind {
+    /// As shell text (`bash x.sh`, `source x.sh`, `./x.sh`).
+    Shell,
+    /// As the code of this interpreter (`python3 x.py`).
+    Code(&'static str),
+    /// By its path: its `#!` line says which.
+    ByPath,
+}
+
+impl Kind {
+    /// The text to read in the runner's place.
+    fn text(&self, written: &str) -> String {
+        let interpreter = match self {
+            Kind::Shell => None,
+            Kind::Code(name) => Some(*name),
+            Kind::ByPath => written
+                .strip_prefix("#!")
+                .and_then(|line| line.lines().next())
+                .and_then(|line| {
+                    // `#!/usr/bin/env python3`, `#!/usr/bin/python3 -u`.
+                    let mut words = line.split_whitespace();
+                    let first = words.next()?;
+                    let program = if catalogue::name(first) == "env" {
+                        words.find(|w| !w.starts_with('-'))?
+                    } else {
+                        first
+                    };
+                    let found = catalogue::program(program)?;
+                    (found.code.is_some() && !found.is(Class::Shell)).then_some(found.name)
+                }),
+        };
+        match interpreter {
+            Some(name) => {
+                let mut delimiter = String::from("WARDEN_WRITTEN");
+                while written.contains(&delimiter) {
+                    delimiter.push('_');
+                }
+                format!("{name} - <<'{delimiter}'\n{written}\n{delimiter}\n")
+            }
+            None => written.to_string(),
+        }
+    }
+}
+
+/// The files a command may run, and how: the program named by a file's path, a shell's or
+/// an interpreter's script operand, what `source` or `.` reads.
+fn runs_file(cmd: &Command) -> Vec<(String, Kind)> {
+    let mut out = Vec::new();
+    let Some(first) = cmd.words.first() else {
+        return out;
+    };
+    if first.contains('/') {
+        out.push((path(first), Kind::ByPath));
+    }
+    let Some(found) = catalogue::program(cmd.program()) else {
+        return out;
+    };
+    let args = cmd.args();
+    let operand = args
+        .iter()
+        .take_while(|a| *a != "--")
+        .find(|a| !a.starts_with('-'))
+        .map(|a| path(a));
+    let kind = if found.is(Class::Source) {
+        Some(Kind::Shell)
+    } else if found.is(Class::Shell) && found.name != "cmd" {
+        // `bash -c TEXT` runs the text, not a file.
+        let inline = args
+            .iter()
+            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('c'));
+        (!inline).then_some(Kind::Shell)
+    } else {
+        found.code.and_then(|code| {
+            let inline = args
+                .iter()
+                .any(|a| code.inline.contains(&a.as_str()) || a == "-m");
+            (!inline && !code.inline.contains(&"")).then_some(Kind::Code(found.name))
+        })
+    };
+    if let (Some(kind), Some(operand)) = (kind, operand) {
+        out.push((operand, kind));
+    }
+    out
+}
