@@ -151,6 +151,15 @@ fn written(cmd: &Command) -> Vec<String> {
     let words = positional(args);
     match cmd.program() {
         "tee" => out.extend(words.iter().map(|w| w.to_string())),
+        // `git clone URL DEST`: the folder it makes (by default one in the work folder).
+        "git" if words.first() == Some(&"clone") => {
+            let url = words.iter().skip(1).position(|w| {
+                w.contains("://") || w.ends_with(".git") || w.contains('@') || w.starts_with('/')
+            });
+            if let Some(dest) = url.and_then(|at| words.get(at + 2)) {
+                out.push(dest.to_string());
+            }
+        }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         "cp" | "mv" | "install" | "ln" | "rsync" => {
@@ -383,6 +392,34 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if let Some((targets, recursive)) = deleted(cmd) {
         for target in targets {
             delete(target, recursive, place, scan);
+        }
+    }
+    // What `mv` moves leaves where it was: a source is changed as a written file is, and `/`
+    // or the home folder moved away is everything under it gone from there.
+    if cmd.program() == "mv" {
+        let args = cmd.args();
+        let words = positional(args);
+        let into = args
+            .iter()
+            .any(|a| a == "-t" || a.starts_with("--target-directory"));
+        let sources = if into {
+            &words[..]
+        } else {
+            words.split_last().map_or(&[][..], |(_, rest)| rest)
+        };
+        // A source only known when it runs (`mv "$f" "unix_$f"`, `{}`) is left to where it
+        // goes: most are the work folder's own files renamed.
+        let literal = |w: &&&str| !w.contains(['$', '`']) && !w.contains("{}");
+        for source in sources.iter().filter(literal) {
+            let abs = place.resolve(source);
+            let whole = abs.as_deref().is_some_and(|abs| {
+                abs == "/" || abs.trim_end_matches('/') == place.home.trim_end_matches('/')
+            });
+            if whole {
+                delete(source, true, place, scan);
+            } else {
+                write(source, cmd, place, scan);
+            }
         }
     }
     if matches!(cmd.program(), "usermod" | "gpasswd" | "adduser")
