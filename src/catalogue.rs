@@ -1294,7 +1294,7 @@ pub const CATALOGUE: &[Program] = &[
     p("touch", FILES),
     p("tox", PROJECT),
     p("tpm2", SYS),
-    p("tr", RO),
+    p("tr", &[ReadOnly, Decoder]),
     p("tracepath", RO),
     p("traceroute", RO),
     p("translationd", ACTS),

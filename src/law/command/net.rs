@@ -37,6 +37,8 @@ const DECODERS: &[(&str, &[&str])] = &[
     ("gunzip", &[]),
     ("zcat", &[]),
     ("rev", &[]),
+    // Letters swapped back (`echo 'ro -es ~' | tr 'oe' 'mr' | sh`).
+    ("tr", &[]),
 ];
 
 /// Programs and files whose output is every setting of the environment or the project's secrets.
