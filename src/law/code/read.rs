@@ -353,9 +353,23 @@ impl Pieces {
 }
 
 /// Two values joined as text (or lists joined as a list).
+/// How data put into an address is named in it: `data of FILE`.
+const DATA_OF: &str = "data of ";
+
 pub(crate) fn concat(left: Value, right: Value) -> Value {
     match (left, right) {
         (Value::Fetched(host), _) | (_, Value::Fetched(host)) => Value::Fetched(host),
+        // An address with data put into it (`"https://x/?d=" . $data`) stays an address,
+        // what follows its host only known when it runs: a request that carries the data.
+        (left, Value::Data(file)) if address(&left).is_some() => {
+            let mut out = Pieces::from(pieces_of(left));
+            let name = match file {
+                Some(file) => format!("{DATA_OF}{file}"),
+                None => "data".to_string(),
+            };
+            out.push_value(&Value::text(vec![Piece::Unknown(name)]));
+            Value::text(out.done())
+        }
         (Value::Data(file), _) | (_, Value::Data(file)) => Value::Data(file),
         (Value::Each(items), right) => Value::each(
             items
@@ -2758,9 +2772,24 @@ impl<'s> State<'s> {
         self.request_with(url, sent, Vec::new())
     }
 
-    fn request_with(&mut self, url: &Value, sent: Sent, files: Vec<Option<String>>) -> Value {
+    fn request_with(&mut self, url: &Value, sent: Sent, mut files: Vec<Option<String>>) -> Value {
         if !self.finding() {
             return Value::Fetched(None);
+        }
+        // Data put into the address (`concat`): what it came from is sent.
+        if let Value::Text(pieces) = url {
+            for piece in pieces.iter() {
+                if let Piece::Unknown(name) = piece {
+                    let file = match name.strip_prefix(DATA_OF) {
+                        Some(file) => Some(file.to_string()),
+                        None if name == "data" => None,
+                        None => continue,
+                    };
+                    if !files.contains(&file) && files.len() < 8 {
+                        files.push(file);
+                    }
+                }
+            }
         }
         let (text, _) = super::line_of(url);
         let host = host_of(url);

@@ -146,6 +146,16 @@ fn piped_files(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
     out
 }
 
+/// Is part of an address's path or query only known when the code runs (`${…}` after its
+/// host)?
+fn built_after_host(url: &str) -> bool {
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    rest.find(['/', '?'])
+        .is_some_and(|at| rest.get(at..).is_some_and(|tail| tail.contains("${")))
+}
+
 /// A key or credential file the code reads: read is enough, as `cat ~/.ssh/id_rsa` is.
 fn keys_read(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
     for path in &reading.reads {
@@ -187,12 +197,17 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
         .filter(|f| !reading.reads.contains(f))
         .collect();
     for request in &reading.requests {
+        // An address built at run time by code that read files (`file_get_contents(
+        // "https://x/?d=" . $data)`): what it read may be in the address.
+        let built_from_reads = reads_files && built_after_host(&request.url);
         let sent = match request.sent {
-            Sent::Get if reading.marked || !request.files.is_empty() => Sent::Send,
+            Sent::Get if reading.marked || !request.files.is_empty() || built_from_reads => {
+                Sent::Send
+            }
             sent => sent,
         };
         let sends = sent == Sent::Send;
-        let files: Vec<String> = request
+        let mut files: Vec<String> = request
             .files
             .iter()
             .flat_map(|file| match file {
@@ -200,6 +215,9 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
                 None => piped.iter().map(|p| (*p).clone()).collect(),
             })
             .collect();
+        if files.is_empty() && built_from_reads {
+            files = sent_files.to_vec();
+        }
         let host = request
             .host
             .clone()
