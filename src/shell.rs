@@ -212,6 +212,7 @@ impl Line {
         };
         parse::parse_text(&mut out, text, scope);
         written::read(&mut out);
+        written::values(&mut out);
         Line {
             commands: out.commands,
             unknown: out.unknown,

@@ -1275,7 +1275,12 @@ fn evasions_are_seen() {
             ],
             false,
         ),
-        ("a=rm; $a -rf /", &["top 0.0 ", "top 1.0 $a -rf /"], false),
+        // The program named by a variable the line set is read again with its value.
+        (
+            "a=rm; $a -rf /",
+            &["top 0.0 ", "top 1.0 $a -rf /", "eval^1 2.0 rm -rf /"],
+            false,
+        ),
         ("rm\r\n-rf", &["top 0.0 rm", "top 1.0 -rf"], false),
     ]);
     let c = first("\"$(printf rm)\" -rf /");

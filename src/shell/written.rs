@@ -44,6 +44,87 @@ pub(super) fn read(out: &mut Out) {
     }
 }
 
+/// A program named by a variable the line set to literal text before (`x=rm; $x -rf ~`,
+/// `c="rm -rf"; $c ~`): the command read again with the value in the variable's place.
+pub(super) fn values(out: &mut Out) {
+    let mut vars: Vec<(String, String)> = Vec::new();
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (at, cmd) in out.commands.iter().enumerate() {
+        if cmd.words.is_empty() || cmd.program() == "export" {
+            let exported = cmd.args().iter().filter_map(|a| a.split_once('='));
+            let set = cmd
+                .assignments
+                .iter()
+                .map(|(n, v)| (n.as_str(), v.as_str()))
+                .chain(exported);
+            for (name, value) in set {
+                vars.retain(|(n, _)| n != name);
+                // A value only known when it runs names nothing known.
+                if !value.contains(['$', '`']) {
+                    vars.push((name.to_string(), value.to_string()));
+                }
+            }
+            continue;
+        }
+        if !cmd.dynamic_program || vars.is_empty() {
+            continue;
+        }
+        let words: Vec<String> = cmd.words.iter().map(|w| substituted(w, &vars)).collect();
+        if words.first() != cmd.words.first() {
+            found.push((at, words.join(" ")));
+        }
+    }
+    for (at, text) in found {
+        // Its program is known now: what it runs is the command read with the value.
+        if let Some(cmd) = out.commands.get_mut(at) {
+            cmd.dynamic_program = false;
+        }
+        let sudo = out.commands.get(at).is_some_and(|c| c.sudo);
+        let scope = Scope {
+            via: Via::Eval,
+            parent: Some(at),
+            sudo,
+            depth: 1,
+        };
+        parse_text(out, &text, scope);
+    }
+}
+
+/// A word with `$NAME` and `${NAME}` of the known variables put in their place (`$xy` is
+/// not `$x`).
+fn substituted(word: &str, vars: &[(String, String)]) -> String {
+    let mut out = String::new();
+    let mut rest = word;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let (name, len) = match after.strip_prefix('{') {
+            Some(inner) => match inner.find('}') {
+                Some(end) => (&inner[..end], end + 2),
+                None => ("", 0),
+            },
+            None => {
+                let end = after
+                    .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                    .unwrap_or(after.len());
+                (&after[..end], end)
+            }
+        };
+        match vars.iter().rev().find(|(n, _)| n == name) {
+            Some((_, value)) if len > 0 => {
+                out.push_str(value);
+                rest = &after[len..];
+            }
+            _ => {
+                out.push('$');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A path as the line's commands compare it.
 fn path(word: &str) -> String {
     word.trim_start_matches("./").to_string()

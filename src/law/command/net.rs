@@ -1198,11 +1198,11 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             .iter()
             .filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage)
             .collect();
-        // What xargs or another runner runs writes to the runner's output (`xargs curl`,
+        // What xargs, another runner or eval runs writes to its output (`xargs curl`,
         // `tsp curl`, `pdsh -w h curl`).
         let xargs_downloads = line.commands.iter().any(|c| {
             c.parent == Some(index)
-                && matches!(c.via, Via::Xargs | Via::Runs)
+                && matches!(c.via, Via::Xargs | Via::Runs | Via::Eval)
                 && is_downloader(c.program())
         });
         let downloads = (is_downloader(program) || xargs_downloads) && !writes_stdout_to_file(cmd);
