@@ -155,7 +155,7 @@ pub(super) const GRANTS: Table = &[
 /// Installing what the operands name: moderate and lasting, as `install.undeclared`.
 #[rustfmt::skip]
 pub(super) const INSTALLS: Table = &[
-    (En, &["install", "reinstall", "self update", "selfupdate"]),
+    (En, &["install", "install extension", "reinstall", "self update", "selfupdate"]),
 ];
 
 /// A package manager's words for installing that other programs use for any change:
@@ -1143,7 +1143,29 @@ fn adds_source(reading: &Reading<'_>, verb: Option<&Found>) -> bool {
             .iter()
             .any(|p| p.strip_prefix("add").is_some_and(|r| has(SOURCE_NOUNS, r)))
     });
-    in_words || in_options || compound
+    in_words || in_options || compound || sets_registry(reading)
+}
+
+/// Where a package manager installs from, set to an address (`npm config set registry URL`,
+/// `pip config set global.index-url URL`, `go env -w GOPROXY=URL`, `gem sources -a URL`):
+/// a source every later install comes from. A read that names one (`npm view x
+/// --registry URL`) sets nothing.
+fn sets_registry(reading: &Reading<'_>) -> bool {
+    const PLACES: &[&str] = &["index", "mirror", "proxy", "goproxy", "registry", "sources"];
+    let Some(url) = reading.args.iter().position(|a| a.contains("://")) else {
+        return false;
+    };
+    let sets = reading.args.iter().take(url).any(|a| {
+        matches!(
+            a.to_ascii_lowercase().as_str(),
+            "set" | "add" | "append" | "-w" | "-a" | "--add" | "--append"
+        )
+    });
+    let names_place = reading.args.iter().take(url + 1).any(|a| {
+        let key = a.split('=').next().unwrap_or(a);
+        parts(key).iter().any(|p| PLACES.contains(&p.as_str()))
+    });
+    sets && names_place
 }
 
 /// A halting word's act: a kill, or a stop.
