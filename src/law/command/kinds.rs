@@ -52,10 +52,20 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 /// (`openclaw channels list`, `opencode web -h`): any word the words reader calls a read or
 /// help.
 fn only_manages(cmd: &Command) -> bool {
-    cmd.args().iter().any(|arg| {
-        let word = arg.to_ascii_lowercase();
-        super::words::is_read_word(&word) || super::words::is_help_option(&word)
-    })
+    // What the agent keeps, named alone (`opencode models --refresh`, `llm models`,
+    // `crush sessions`): a listing, no prompt.
+    // Its first word, so an option's value (`claude -p models`) is no such name.
+    let listing = cmd.args().first().is_some_and(|first| {
+        matches!(
+            first.to_ascii_lowercase().as_str(),
+            "agents" | "models" | "providers" | "sessions"
+        )
+    }) && super::positional(cmd.args()).len() == 1;
+    listing
+        || cmd.args().iter().any(|arg| {
+            let word = arg.to_ascii_lowercase();
+            super::words::is_read_word(&word) || super::words::is_help_option(&word)
+        })
 }
 
 /// A database client connected to another host (`mysql -h db.example.com`, `psql
