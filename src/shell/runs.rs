@@ -1334,6 +1334,11 @@ pub(super) fn echoed(cmd: &Command) -> Option<String> {
     if to_file {
         return None;
     }
+    printed_text(cmd)
+}
+
+/// What a literal `echo` or `printf` prints, wherever its output goes.
+pub(super) fn printed_text(cmd: &Command) -> Option<String> {
     let args = cmd.args();
     let text = match cmd.program() {
         "echo" => {

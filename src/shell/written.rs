@@ -32,10 +32,15 @@ pub(super) fn read(out: &mut Out) {
             }
         }
     }
+    read_under(out, found, Via::HereDoc);
+}
+
+/// Reads each text as commands nested under the command at its index.
+fn read_under(out: &mut Out, found: Vec<(usize, String)>, via: Via) {
     for (at, text) in found {
         let sudo = out.commands.get(at).is_some_and(|c| c.sudo);
         let scope = Scope {
-            via: Via::HereDoc,
+            via,
             parent: Some(at),
             sudo,
             depth: 1,
@@ -74,20 +79,13 @@ pub(super) fn values(out: &mut Out) {
             found.push((at, words.join(" ")));
         }
     }
-    for (at, text) in found {
-        // Its program is known now: what it runs is the command read with the value.
-        if let Some(cmd) = out.commands.get_mut(at) {
+    // Its program is known now: what it runs is the command read with the value.
+    for (at, _) in &found {
+        if let Some(cmd) = out.commands.get_mut(*at) {
             cmd.dynamic_program = false;
         }
-        let sudo = out.commands.get(at).is_some_and(|c| c.sudo);
-        let scope = Scope {
-            via: Via::Eval,
-            parent: Some(at),
-            sudo,
-            depth: 1,
-        };
-        parse_text(out, &text, scope);
     }
+    read_under(out, found, Via::Eval);
 }
 
 /// A word with `$NAME` and `${NAME}` of the known variables put in their place (`$xy` is
@@ -146,16 +144,12 @@ fn writes(cmd: &Command) -> Vec<(String, String, bool)> {
             })
     };
     let text = match cmd.program() {
-        "echo" | "printf" => {
-            let mut as_piped = cmd.clone();
-            as_piped.redirects.clear();
-            super::runs::echoed(&as_piped).map(|mut text| {
-                if cmd.program() == "echo" {
-                    text.push('\n');
-                }
-                text
-            })
-        }
+        "echo" | "printf" => super::runs::printed_text(cmd).map(|mut text| {
+            if cmd.program() == "echo" {
+                text.push('\n');
+            }
+            text
+        }),
         "cat" => body(),
         "tee" => {
             if let Some(text) = body() {
