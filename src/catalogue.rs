@@ -74,6 +74,9 @@ pub enum Class {
     Keeps,
     /// A database client.
     Database,
+    /// Sends what it is given to its hosted service whenever it runs, unless it only reads or
+    /// asks for help (`fossa analyze`, `ipfs add`, `tarsnap -c`, `apport-bug`): a way out.
+    Uploads,
     /// Runs and builds containers.
     Container,
     /// Deletes files.
@@ -256,6 +259,7 @@ pub const CATALOGUE: &[Program] = &[
     p("apfsd", ACTS),
     p("apk", PKG),
     p("applecamerad", ACTS),
+    p("apport-bug", &[Uploads]),
     p("apt", &[Packages, Runs]),
     p("apt-get", &[Packages, Runs]),
     p("arc", &[Cloud, Keeps]),
@@ -352,6 +356,7 @@ pub const CATALOGUE: &[Program] = &[
     p("chage", ACTS),
     p("chainctl", CLOUD),
     p("chamber", &[Secrets, Runs]),
+    p("chatgpt", &[Agent]),
     p("chattr", FILES),
     p("chcat", ACTS),
     p("chgrp", FILES),
@@ -575,6 +580,7 @@ pub const CATALOGUE: &[Program] = &[
     p("fontd", ACTS),
     p("for", BUILTIN),
     p("foreman", PROJECT),
+    p("fossa", &[Uploads]),
     p("fprintd-delete", ACTS),
     p("free", RO),
     p("fs_cli", SYS),
@@ -702,6 +708,7 @@ pub const CATALOGUE: &[Program] = &[
     p("ip6tables", ACTS),
     p("ipconfig", SYS),
     p("ipcrm", ACTS),
+    p("ipfs", &[Uploads]),
     p("ipset", SYS),
     p("iptables", ACTS),
     p("iptables-restore", ACTS),
@@ -949,6 +956,7 @@ pub const CATALOGUE: &[Program] = &[
     p("openstack", &[Cloud, Keeps]),
     p("os-prober", RO),
     code("osascript", INTERP, L::AppleScript, &["-e"], true),
+    p("ots", &[Uploads]),
     p("p4", &[Keeps]),
     p("pacman", PKG),
     p("pacman-key", ACTS),
@@ -960,6 +968,7 @@ pub const CATALOGUE: &[Program] = &[
     p("paru", PKG),
     p("pass", SECRET),
     p("passwd", ACTS),
+    p("pastebinit", &[Uploads]),
     p("patator", &[Attack]),
     p("pct", CLOUD),
     p("pdbedit", ACTS),
@@ -1255,6 +1264,7 @@ pub const CATALOGUE: &[Program] = &[
     p("tailscale", NET),
     p("talosctl", CLOUD),
     p("tar", &[Runs]),
+    p("tarsnap", &[Uploads]),
     p("tart", &[Keeps]),
     p("task", PROJECT),
     p("taskset", WRAP),
@@ -1316,6 +1326,7 @@ pub const CATALOGUE: &[Program] = &[
     p("twine", PKG),
     p("type", RO),
     p("typeset", BUILTIN),
+    p("ubuntu-bug", &[Uploads]),
     p("ubus", SYS),
     p("uci", SYS),
     p("udevadm", SYS),

@@ -103,6 +103,7 @@ rules! {
     EgressFetchData = "egress.fetch_data", Moderate, Words, Some(Act::Send), "a GET whose address carries data (carriesData)";
     EgressSend = "egress.send", Moderate, Words, Some(Act::Send), "data or a file sent to a named host: curl -d/-F/-T, wget --post-*, scp/rsync/sftp to a host, nc with input";
     EgressServe = "egress.serve", Moderate, Words, Some(Act::Public), "a folder served to the network beyond loopback (`python -m http.server`, `php -S 0.0.0.0`, `busybox httpd`…; severe for `kubectl proxy --address`)";
+    EgressService = "egress.service", Moderate, Words, Some(Act::Send), "a program whose every run sends what it is given to its hosted service (`fossa analyze`, `ipfs add`, `tarsnap -c`, `apport-bug`); its help, listings and fetches are not";
     FileUnknown = "file.unknown", Moderate, Words, None, "a file tool's path that can't be read";
     ForgeMerge = "forge.merge", Moderate, Words, Some(Act::Merge), "gh pr merge, glab mr merge";
     ForgeSpeaks = "forge.speaks", Moderate, Words, Some(Act::Send), "gh/glab pr create, comment, review, issue create: speaking for the person";
@@ -149,7 +150,7 @@ rules! {
     ShellControlChar = "shell.control_char", Severe, Never, None, "a NUL or another control character in a command line: the shell drops or reads it otherwise; asks in every mode";
     ShellReverse = "shell.reverse", Severe, Never, None, "reverse and bind shells, in any language";
     ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
-    SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes the machine (not what only reads, a package list refreshed, or a file tool inside the work folder)";
+    SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes the machine (not what only reads, a package list refreshed, a file tool inside the work folder, or a recording written there: `sudo trace-cmd record`)";
     SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
     SystemDisk = "system.disk", Severe, Words, Some(Act::Update), "a disk written at block level, which no Undo brings back: a disk tool's change (`grub-install`, `pvremove /dev/sdb`, `sgdisk -Z`, `debugfs -w`, `sg_raw /dev/sg0`) or a disk device handed to a program the catalogue doesn't know; a listing or a read (`fdisk -l`, `debugfs /dev/sdb1`, `dumpe2fs`) is not";
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";
@@ -180,6 +181,7 @@ rules! {
     WordsPublish = "words.publish", Severe, Words, Some(Act::Publish), "any other program's publish (`vsce publish`)";
     WordsSecret = "words.secret", Severe, Words, Some(Act::Secrets), "a secret printed by its own tool (`vault kv get`, `gh auth token`, `kubectl get secret -o yaml`, `sops -d`)";
     WordsSend = "words.send", Moderate, Words, Some(Act::Send), "send, upload, post, submit, or a copy or push to a remote destination, read from a program's own words";
+    WordsSetting = "words.setting", Moderate, Words, Some(Act::Update), "a program's own settings changed outside the work folder, read from its words (`aws configure set`, `pixi config append`, `docker context use`, `--edit-config`); a read of them (`config get`) is not";
     WordsSystem = "words.system", Moderate, Words, Some(Act::Restart), "a change to the system read from a system or service tool's words (start, stop, enable, mount, kill, set-timezone…) or its own (`trust anchor`, `update-ca-certificates`, `spctl --master-disable`), or a transient service started (`systemd-run --user CMD`)";
     WriteOutside = "write.outside", Moderate, Words, Some(Act::Update), "writing a file outside the work folder (not under `/tmp`)";
     WriteSystem = "write.system", Severe, Words, Some(Act::Update), "writing under `/etc`, `/usr`, `/var`, `/opt`…";

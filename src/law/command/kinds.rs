@@ -34,6 +34,19 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if found.is(Class::Attack) {
         attack(cmd, program, found.is(Class::Secrets), scan);
     }
+    if found.is(Class::Uploads) && !asks_help(cmd) && !only_manages(cmd) && !fetches(cmd) {
+        scan.network = true;
+        scan.add(
+            Risk::new(
+                RuleId::EgressService,
+                Harm::Moderate,
+                true,
+                format!("{program} sends what it is given to its hosted service"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Send).naming(Name::one(program))),
+        );
+    }
     if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) {
         scan.add(
             Risk::new(
@@ -66,6 +79,21 @@ fn only_manages(cmd: &Command) -> bool {
             let word = arg.to_ascii_lowercase();
             super::words::is_read_word(&word) || super::words::is_help_option(&word)
         })
+}
+
+/// A service's copy brought here (`ipfs get CID`, `ipfs cat CID`): its first word a showing
+/// verb, which sends nothing of this machine's.
+/// A long option that reads says so too (`tarsnap --list-archives`).
+fn fetches(cmd: &Command) -> bool {
+    let first = super::positional(cmd.args())
+        .first()
+        .is_some_and(|first| super::words::has(super::words::REVEALS, &first.to_ascii_lowercase()));
+    let lists = cmd.args().iter().any(|arg| {
+        arg.strip_prefix("--")
+            .and_then(|name| name.split(['-', '=']).next())
+            .is_some_and(|head| super::words::is_read_word(&head.to_ascii_lowercase()))
+    });
+    first || lists
 }
 
 /// A database client connected to another host (`mysql -h db.example.com`, `psql

@@ -555,16 +555,36 @@ fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
 /// only refreshes what a package manager knows of packages (`sudo apt update`), or is a
 /// file tool that touches nothing but the work folder (`sudo chown -R alice src`), the
 /// same change the agent makes there every day (a set-user-id bit aside: a program that
-/// runs as its owner).
+/// runs as its owner), or records what the system holds into the work folder (`sudo
+/// trace-cmd record -P 12`, `sudo log collect --output logs/x`, `sudo vgcfgbackup -f f`).
 fn administers(cmd: &Command, place: Place<'_>) -> bool {
     // The caller's shell, not the administrator, writes a redirect's file; the path rules
     // judge where.
     let mut run = cmd.clone();
     run.redirects = Vec::new();
+    let records_here = words::records(cmd) && names_only_work_folder(cmd, place);
     !is_read_only(&run)
         && !refreshes_packages(cmd)
         && !files_in_work_folder(cmd, place)
         && !words::asks_to_read(cmd)
+        && !records_here
+}
+
+/// Does every argument that could be a place (an operand, an option's value) name one in
+/// the work folder? A relative word is there; `/var/log/x`, `~/x` and `../x` are not.
+fn names_only_work_folder(cmd: &Command, place: Place<'_>) -> bool {
+    let inside = |word: &str| {
+        !word.contains('$')
+            && !word.contains('`')
+            && place
+                .resolve(word)
+                .is_some_and(|abs| place.inside_work(&abs))
+    };
+    cmd.args().iter().all(|arg| match arg.split_once('=') {
+        Some((option, value)) if option.starts_with('-') => inside(value),
+        _ if arg.starts_with('-') => true,
+        _ => inside(arg),
+    })
 }
 
 /// A package manager's subcommands that refresh what it knows of packages (its lists, its
@@ -843,6 +863,11 @@ pub fn is_read_only(cmd: &Command) -> bool {
         "sed" => !args
             .iter()
             .any(|arg| arg.starts_with("-i") || arg == "--in-place"),
+        // Process accounting's summary, printed; `-s` merges it into the summary file and
+        // empties the log.
+        "sa" => !args
+            .iter()
+            .any(|arg| arg == "--merge" || (is_short_cluster(arg) && arg.contains('s'))),
         "find" => !args.iter().any(|arg| {
             matches!(
                 arg.as_str(),
@@ -934,6 +959,12 @@ pub fn is_read_only(cmd: &Command) -> bool {
             }
         }
     }
+}
+
+/// `-s`, `-as`: one dash and letters.
+fn is_short_cluster(arg: &str) -> bool {
+    arg.strip_prefix('-')
+        .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_alphabetic()))
 }
 
 fn subcommand_reads(program: &str, sub: &str) -> bool {

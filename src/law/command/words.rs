@@ -40,6 +40,11 @@
 //!   another program: nothing is read after them. What a command names as a secret or a
 //!   grant is read only before its first option, whose value may be a placeholder
 //!   (`-p secret`).
+//! - **A program's own settings.** A word naming them (`config`, `context`, `profile`,
+//!   `settings`, a Windows registry key) with a changing verb or a choice (`aws configure
+//!   set`, `docker context use`, `wine reg add 'HKEY_…'`, `--edit-config`): every later run
+//!   reads them, and they live outside the work folder (`words.setting`, moderate and
+//!   lasting). Reading them (`config get`, `config list`) is not.
 //! - **What stays routine.** Help, a version, a dry run, and reading verbs (`list`,
 //!   `status`, `describe`, `logs`, `diff`, `plan`, `whoami`…) never fire; `get`, `show`,
 //!   `view`, `read` fire only for a secret. A program with no telling word stays allowed
@@ -248,7 +253,7 @@ pub(super) const KEY_NOUNS: Table = &[
 /// (`timedatectl set-timezone`); nothing by itself (`wp post create`).
 #[rustfmt::skip]
 pub(super) const CHANGES: Table = &[
-    (En, &["add", "append", "apply", "assign", "attach", "bind", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "put", "reconcile", "replace", "resize", "restore", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
+    (En, &["add", "append", "apply", "assign", "attach", "bind", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "replace", "resize", "restore", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
 ];
 
 /// Verbs that are also nouns (`wp post list`, `heroku access:add`): a verb after them
@@ -288,6 +293,21 @@ pub(super) const GRANT_NOUNS: Table = &[
 #[rustfmt::skip]
 pub(super) const LOCAL_NOUNS: Table = &[
     (En, &["alias", "aliases", "auth", "completion", "completions", "config", "configs", "configuration", "configurations", "configure", "context", "contexts", "default", "ext", "extension", "extensions", "plugin", "plugins", "profile", "profiles", "repo"]),
+];
+
+/// What a program keeps as its own settings, on this machine and outside the work folder
+/// (`aws configure set`, `pixi config append`, `docker context use`, `--edit-config`):
+/// changed, every later run of it reads them, and Undo can't take them back.
+#[rustfmt::skip]
+pub(super) const SETTINGS_NOUNS: Table = &[
+    (En, &["config", "configs", "configuration", "configure", "context", "contexts", "defaults", "preference", "preferences", "prefs", "profile", "profiles", "setting", "settings"]),
+];
+
+/// Choosing one of the settings a program keeps (`docker context use`, `kubectl config
+/// use-context`): only with one of [`SETTINGS_NOUNS`].
+#[rustfmt::skip]
+pub(super) const CHOOSES: Table = &[
+    (En, &["select", "switch", "use"]),
 ];
 
 /// A setting's last word that makes it a connection string (`DATABASE_URL`), which carries
@@ -363,6 +383,9 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("SECRET_KINDS", SECRET_KINDS),
     ("GRANT_NOUNS", GRANT_NOUNS),
     ("LOCAL_NOUNS", LOCAL_NOUNS),
+    ("SETTINGS_NOUNS", SETTINGS_NOUNS),
+    ("CHOOSES", CHOOSES),
+    ("RECORDS", RECORDS),
     ("CONNECTION_ENDS", CONNECTION_ENDS),
     ("DATASTORES", DATASTORES),
     ("DUMPS", DUMPS),
@@ -392,6 +415,36 @@ pub(super) fn asks_to_read(cmd: &Command) -> bool {
     args.first()
         .is_some_and(|first| has(READS, &first.to_ascii_lowercase()))
         && !args.iter().any(|a| a.starts_with('-'))
+}
+
+/// Reading what the system holds into a file (`sudo trace-cmd record`, `sudo log collect
+/// --output f`, `sudo vgcfgbackup -f f`): run as the administrator, it changes nothing of
+/// the machine when where it writes is the work folder.
+#[rustfmt::skip]
+pub(super) const RECORDS: Table = &[
+    (En, &["backup", "capture", "collect", "dump", "export", "record"]),
+];
+
+/// Does the command read the system into a file: its first word a recording verb, or its
+/// name ending in one (`vgcfgbackup`, `pg_dump`), with no word after that
+/// changes or destroys (`gitlab-backup create`)? Where it writes is the caller's to check.
+pub(super) fn records(cmd: &Command) -> bool {
+    let name = cmd.program();
+    let by_name = RECORDS
+        .iter()
+        .flat_map(|(_, words)| words.iter())
+        .any(|verb| name.len() > verb.len() && name.ends_with(verb));
+    let words: Vec<String> = super::positional(cmd.args())
+        .iter()
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let by_word = words.first().is_some_and(|first| has(RECORDS, first));
+    let changes = words.iter().any(|w| {
+        parts(w)
+            .iter()
+            .any(|p| has(CHANGES, p) || has(DESTROYS, p) || has(SYSTEM, p))
+    });
+    (by_name || by_word) && !changes
 }
 
 /// Is `entry` one of the table's words? Tables are sorted (checked by a test).
@@ -651,6 +704,9 @@ struct Reading<'a> {
     /// value: what the command names before any option's value could be read as a word
     /// (`atuin login -u alice -p secret` names no secret).
     lead: usize,
+    /// Run as the administrator or another role (`sudo`, `newrole`): the rule for that says
+    /// it better than a name does.
+    administrator: bool,
 }
 
 impl<'a> Reading<'a> {
@@ -702,6 +758,7 @@ impl<'a> Reading<'a> {
         }
         Reading {
             lead,
+            administrator: false,
             kind: Kind::of(&program),
             program,
             args,
@@ -1097,6 +1154,43 @@ fn is_local_change(reading: &Reading<'_>) -> bool {
     })
 }
 
+/// Do the words change the program's own settings: a word naming its settings, with a
+/// changing verb (`aws configure set`, `pixi config append`, `gh config set`) or a choice
+/// (`docker context use`, `kubectl config use-context`) among the words, or an option that
+/// says both (`--edit-config`, `--set-default`)? A read of them (`config get`, `config
+/// list`) or a program's first run of `configure` with nothing after it sets nothing here.
+fn changes_settings(reading: &Reading<'_>) -> bool {
+    let settings = |parts: &[String]| any_in(SETTINGS_NOUNS, parts);
+    let setter = |parts: &[String]| {
+        parts
+            .iter()
+            .any(|p| has(CHOOSES, p) || (has(CHANGES, p) && !has(NOUN_VERBS, p)))
+    };
+    // A Windows registry key (`wine reg add 'HKEY_CURRENT_USER\…'`, `reg copy HKCU\…`):
+    // every program run under that prefix reads it.
+    let key = reading.positionals.iter().any(|w| is_registry_key(w));
+    let named = key || reading.words.iter().any(|(_, parts)| settings(parts));
+    let set = reading.words.iter().any(|(_, parts)| {
+        setter(parts) || (key && parts.iter().any(|p| has(TRANSFERS, p) || has(DESTROYS, p)))
+    });
+    let read = reading
+        .words
+        .iter()
+        .any(|(_, parts)| parts.iter().any(|p| is_read_word(p) || has(REVEALS, p)));
+    let by_option = reading
+        .options
+        .iter()
+        .any(|o| settings(&o.parts) && setter(&o.parts));
+    (named && set && !read) || by_option
+}
+
+/// A Windows registry key as written to `reg` (`HKEY_CURRENT_USER\x`, `HKLM\Software`).
+fn is_registry_key(word: &str) -> bool {
+    let head = word.split(['\\', '/']).next().unwrap_or(word);
+    let head = head.trim_start_matches(['\'', '"']).to_ascii_uppercase();
+    head.starts_with("HKEY_") || matches!(head.as_str(), "HKLM" | "HKCU" | "HKCR" | "HKU" | "HKCC")
+}
+
 /// A package manager's subcommand about its registry's own things (`npm team`, `npm
 /// owner`, `npm dist-tag`): what it changes is on the registry.
 fn on_registry(reading: &Reading<'_>) -> bool {
@@ -1113,6 +1207,15 @@ fn loses_data(part: &str) -> bool {
     matches!(
         part,
         "destroy" | "drop" | "erase" | "flush" | "nuke" | "purge" | "truncate" | "wipe"
+    )
+}
+
+/// An option of a delete that takes what an entry holds with it (`virsh undefine --storage`,
+/// `--remove-all-storage`, `--delete-volumes`, `--with-data`): the data goes, not the entry.
+fn takes_storage(part: &str) -> bool {
+    matches!(
+        part,
+        "data" | "disk" | "disks" | "storage" | "volume" | "volumes"
     )
 }
 
@@ -1299,6 +1402,8 @@ enum Finding {
     RemoteRun,
     /// A place packages are installed from, added.
     Source,
+    /// The program's own settings changed, outside the work folder.
+    Setting,
 }
 
 #[derive(Clone, Copy)]
@@ -1345,7 +1450,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if asks_help || lists_signals {
         return;
     }
-    let reading = Reading::of(program.to_string(), args);
+    let mut reading = Reading::of(program.to_string(), args);
+    reading.administrator = cmd.sudo;
     if (0..reading.words.len()).any(|at| reading.word(at).eq_ignore_ascii_case("help")) {
         return;
     }
@@ -1407,6 +1513,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
             Some(verb) if verb.verb == Verb::Halts => {
                 Some((Finding::System(SystemAct::Halt), verb.word))
             }
+            // Which engine every later command talks to (`docker context use remote`).
+            _ if changes_settings(reading) => Some((Finding::Setting, 0)),
             _ => None,
         };
     }
@@ -1505,6 +1613,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
                 _ if verb.phrase == "push" && (kind.cloud || names_remote(reading).is_some()) => {
                     Finding::Send(names_remote(reading))
                 }
+                // `wine reg copy 'HKEY_…\a' 'HKEY_…\b'`: a setting copied.
+                _ if changes_settings(reading) => Finding::Setting,
                 _ => return None,
             }
         }
@@ -1556,6 +1666,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
                 && !super::install::is_forge(&reading.program)
             {
                 Finding::CloudChange
+            } else if changes_settings(reading) {
+                Finding::Setting
             } else {
                 return None;
             }
@@ -1594,6 +1706,11 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             return None;
         }
         return Some((Finding::System(named_act(&reading.program)), 0));
+    }
+    // `docker context use x`, `kubectl config use-context x`: a choice has no verb of
+    // the tables; `--edit-config`: an option says it.
+    if !kind.system && changes_settings(reading) {
+        return Some((Finding::Setting, 0));
     }
     if let Some((verb, at)) = option_verb(reading) {
         let opt = reading.options.get(at)?;
@@ -1649,6 +1766,16 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         let acts = any_in(REVEALS, &name) || any_in(CHANGES, &name);
         if acts && any_in(SECRET_NOUNS, &name) {
             return Some((Finding::Secret, reading.words.len()));
+        }
+        // Named for making a user, a role or a member, and given who (`createuser -D
+        // alice`, `addmember team bob`): access given.
+        let grants = any_in(CHANGES, &name) || any_in(GRANTS, &name);
+        if grants
+            && any_in(GRANT_NOUNS, &name)
+            && !reading.positionals.is_empty()
+            && !reading.administrator
+        {
+            return Some((Finding::Grant { secret: false }, 0));
         }
     }
     None
@@ -1853,11 +1980,6 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             let unlisted =
                 kind.unlisted && at < reading.words.len() && !names_local_paths(reading, at);
             let destroys = delete_act(reading) == Act::Destroy;
-            let harm = if (reading.has_all() && outside) || (unlisted && destroys) {
-                Harm::Severe
-            } else {
-                Harm::Moderate
-            };
             // Dropping, purging, wiping or erasing loses what was there, wherever it is named
             // (`pg_recvlogical --drop-slot`, `tool cache purge` aside: a cache is its own).
             let loses = !names_local_paths(reading, at)
@@ -1865,7 +1987,15 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
                     || reading
                         .options
                         .iter()
-                        .any(|o| o.parts.iter().any(|p| loses_data(p))));
+                        .any(|o| o.parts.iter().any(|p| loses_data(p) || takes_storage(p))));
+            // A program nobody lists that destroys or empties what it keeps (`tool nuke`,
+            // `cradle sql flush`) loses what nobody else has a copy of: severe, as an app's
+            // delete is; one that removes an entry (`pueue remove 3`) stays moderate.
+            let harm = if (reading.has_all() && outside) || (unlisted && (destroys || loses)) {
+                Harm::Severe
+            } else {
+                Harm::Moderate
+            };
             let lasting = outside || cmd.sudo || unlisted || loses;
             let where_ = match &remote {
                 Some(host) => format!(" on {host}"),
@@ -2018,6 +2148,16 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             .way_out()
             .wish(production(named(Act::Run, true)))
         }
+        Finding::Setting => Risk::new(
+            RuleId::WordsSetting,
+            Harm::Moderate,
+            true,
+            format!(
+                "{what} changes {}'s own settings, outside the work folder, which Undo can't take back",
+                reading.program
+            ),
+        )
+        .wish(named(Act::Update, true)),
         Finding::Install(packages) => {
             let names = packages.join(", ");
             Risk::new(

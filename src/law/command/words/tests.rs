@@ -314,7 +314,6 @@ fn look_alikes_stay_routine() {
         "aws configure get region",
         "gcloud secrets list",
         "gcloud config get project",
-        "gcloud config set project x",
         "az keyvault secret list --vault-name v",
         "vault kv list secret/",
         "vault status",
@@ -539,5 +538,19 @@ fn the_verb_index_reads_as_the_tables_do() {
                 }
             }
         }
+    }
+}
+
+/// A cloud CLI's own setting is the program's, on this machine: not the cloud changed
+/// (`infra.change`, severe), but a setting Undo can't take back (moderate, lasting).
+#[test]
+fn a_cloud_clis_own_setting_is_a_setting_not_the_cloud() {
+    for command in [
+        "gcloud config set project x",
+        "aws configure set region eu-west-1",
+        "kubectl config use-context prod",
+    ] {
+        let risks = found(command);
+        assert_eq!(risks, vec![("words.setting", 2)], "{command}");
     }
 }
