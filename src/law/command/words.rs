@@ -109,7 +109,7 @@ pub(super) const UNVEILS: Table = &[
 /// copy.
 #[rustfmt::skip]
 pub(super) const DESTROYS: Table = &[
-    (En, &["decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "flush", "nuke", "prune", "purge", "remove", "reset", "revoke", "rm", "teardown", "terminate", "undefine", "uninstall", "unregister", "wipe"]),
+    (En, &["autoremove", "decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "flush", "nuke", "prune", "purge", "remove", "reset", "revoke", "rm", "teardown", "terminate", "undefine", "uninstall", "unregister", "wipe"]),
 ];
 
 /// Taking back what others already pull from a registry: a destroy outside this machine,
@@ -234,12 +234,27 @@ const REFRESHERS: &[&str] = &[
 ];
 
 /// Package managers of the machine or of the person's home, not of a project: what their
-/// `upgrade` changes is outside the work folder (`cargo update` and `npm update` change a
-/// project's lock file, which Undo keeps).
+/// `upgrade` changes, and what their `remove` takes away, is outside the work folder (`cargo
+/// update` and `npm uninstall x` change a project's manifest and lock file, which Undo keeps).
 const MACHINE_PACKAGES: &[&str] = &[
     "apk", "apt", "apt-get", "aptitude", "brew", "conda", "dnf", "flatpak", "gem", "mamba", "nala",
-    "opkg", "pacman", "pkg", "port", "yum", "zypper",
+    "opkg", "pacman", "paru", "pkg", "port", "snap", "yay", "yum", "zypper",
 ];
+
+/// The pacman family's removal, written as an option (`pacman -Rs x`, `paru -Rns x`).
+const PACMAN_FAMILY: &[&str] = &["pacman", "paru", "yay"];
+
+/// Does a package manager take packages off the machine or the person's home (`apt remove`,
+/// `brew uninstall`, `pacman -Rs`, `npm uninstall -g`), not a project's?
+fn removes_from_machine(reading: &Reading<'_>) -> bool {
+    let program = reading.program.as_str();
+    let global = reading
+        .args
+        .iter()
+        .any(|a| matches!(a.as_str(), "-g" | "--global" | "--location=global"));
+    MACHINE_PACKAGES.contains(&program)
+        || ((reading.kind.packages || reading.kind.installer) && global)
+}
 
 /// Secrets that are keys: printing one is reading a key, which can't be taken back
 /// (`bitcoin-cli dumpwallet`, `charm backup-keys`, `gpg --export-secret-keys`).
@@ -1505,6 +1520,15 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     {
         return Some((Finding::Send(Some(host)), reading.words.len()));
     }
+    // `pacman -Rs x`: the family says its removal with an option.
+    if PACMAN_FAMILY.contains(&reading.program.as_str())
+        && reading
+            .args
+            .iter()
+            .any(|a| a.starts_with("-R") && !a.starts_with("--"))
+    {
+        return Some((Finding::Destroy, reading.words.len()));
+    }
     // A container tool's other words have rules of their own (`docker cp`, `docker push`,
     // `docker volume rm`); only stopping one is read here.
     if kind.container {
@@ -1996,7 +2020,10 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             } else {
                 Harm::Moderate
             };
-            let lasting = outside || cmd.sudo || unlisted || loses;
+            // Packages taken off the machine, not a project's (`brew uninstall node`, `pacman
+            // -Rs x`): outside the work folder, where Undo can't bring them back.
+            let machine = removes_from_machine(reading);
+            let lasting = outside || cmd.sudo || unlisted || loses || machine;
             let where_ = match &remote {
                 Some(host) => format!(" on {host}"),
                 None if kind.store => " from a secret store".to_string(),

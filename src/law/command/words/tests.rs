@@ -247,7 +247,8 @@ fn commands_read_by_their_words() {
         ("gh alias delete co", "words.destroy", 1),
         ("kubectl config delete-context old", "words.destroy", 1),
         ("npm uninstall lodash", "words.destroy", 1),
-        ("conda remove -n env --all", "words.destroy", 1),
+        // A machine's package manager takes it off the machine, outside the work folder.
+        ("conda remove -n env --all", "words.destroy", 2),
         ("systemctl restart nginx", "words.system", 2),
         ("sudo systemctl restart nginx", "words.system", 2),
         ("systemctl disable nginx", "words.system", 2),
