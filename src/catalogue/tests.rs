@@ -130,6 +130,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Services, "systemctl", "system"),
         (Class::System, "mount", "mountpoint"),
         (Class::Acts, "pkill", "pgrep"),
+        (Class::Daemon, "bluetoothd", "bluetoothctl"),
+        (Class::Daemon, "cupsd", "cups-config"),
         (Class::Acts, "useradd", "ip"),
         (Class::Acts, "fsck.ext4", "fsck.sh"),
         (Class::Disk, "sgdisk", "sg"),

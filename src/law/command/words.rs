@@ -489,6 +489,8 @@ struct Kind {
     system: bool,
     /// Its name is its act (`kill`, `mount`, `useradd`).
     acts: bool,
+    /// A daemon: run at all, it starts (`bluetoothd`, `emond -c f`).
+    daemon: bool,
     /// A language's toolchain (`dotnet`, `bun`): its `publish` builds a folder, and its
     /// registry's publishes are the install rules' lines.
     toolchain: bool,
@@ -519,6 +521,7 @@ impl Kind {
             toolchain: is(Class::Interpreter),
             system: is(Class::System) || is(Class::Services),
             acts: is(Class::Acts),
+            daemon: is(Class::Daemon),
             unlisted: found.is_none_or(|found| {
                 found
                     .classes
@@ -1723,13 +1726,20 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
                 .options
                 .iter()
                 .any(|o| any_in(READS, &o.parts) || any_in(REVEALS, &o.parts));
-        let acts_on = !reading.words.is_empty()
+        let acts_on = kind.daemon
+            || !reading.words.is_empty()
             || reading.operands().next().is_some()
             || reading.args.iter().any(|a| a.starts_with('-'));
         if lists || !acts_on {
             return None;
         }
-        return Some((Finding::System(named_act(&reading.program)), 0));
+        // A daemon started changes what runs here; its opposite stops it.
+        let act = if kind.daemon {
+            SystemAct::Reversible
+        } else {
+            named_act(&reading.program)
+        };
+        return Some((Finding::System(act), 0));
     }
     // `docker context use x`, `kubectl config use-context x`: a choice has no verb of
     // the tables; `--edit-config`: an option says it.
