@@ -979,6 +979,7 @@ pub const CATALOGUE: &[Program] = &[
     p("particle", CLOUD),
     p("paru", PKG),
     p("pass", SECRET),
+    p("passage", SECRET),
     p("passwd", ACTS),
     p("pastebinit", &[Uploads]),
     p("patator", &[Attack]),

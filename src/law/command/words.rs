@@ -45,6 +45,9 @@
 //!   set`, `docker context use`, `wine reg add 'HKEY_…'`, `--edit-config`): every later run
 //!   reads them, and they live outside the work folder (`words.setting`, moderate and
 //!   lasting). Reading them (`config get`, `config list`) is not.
+//! - **A secret by default.** A secret store given an entry's path and no verb shows it
+//!   (`pass email/work`, `gopass web/github`), and a program nobody lists named for a secret,
+//!   with no verb in its name, prints it when run (`wifi-password`).
 //! - **What stays routine.** Help, a version, a dry run, and reading verbs (`list`,
 //!   `status`, `describe`, `logs`, `diff`, `plan`, `whoami`…) never fire; `get`, `show`,
 //!   `view`, `read` fire only for a secret. A program with no telling word stays allowed
@@ -1778,6 +1781,30 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     }
     if kind.system && has_setting(reading) {
         return Some((Finding::System(SystemAct::Setting), 0));
+    }
+    // A store given an entry's path and no verb (`pass email/work`, `gopass web/github`):
+    // showing it is what the store does by default.
+    if kind.store
+        && reading.words.is_empty()
+        && reading
+            .positionals
+            .first()
+            .is_some_and(|entry| entry.contains('/') && !entry.starts_with(['/', '.', '~', '-']))
+    {
+        return Some((Finding::Secret, 0));
+    }
+    // A program nobody lists named for a secret and no verb, and given no word of what to
+    // do with it (`wifi-password`, `wifi-password home`): run, it prints it
+    // (`reset-password alice` names its verb: not this).
+    if kind.unlisted
+        && reading.options.is_empty()
+        && reading.words.len() <= 1
+        && let name = parts(&reading.program)
+        && name.len() >= 2
+        && name.last().is_some_and(|last| has(SECRET_NOUNS, last))
+        && !name.iter().any(|part| VERBS.contains_key(part.as_str()))
+    {
+        return Some((Finding::Secret, 0));
     }
     // Named for a private key and given no word of what to do with it
     // (`rpi-otp-private-key`): run, it prints the key, as a `show` would.
