@@ -182,7 +182,7 @@ rules! {
     WordsSecret = "words.secret", Severe, Words, Some(Act::Secrets), "a secret printed by its own tool (`vault kv get`, `gh auth token`, `kubectl get secret -o yaml`, `sops -d`)";
     WordsSend = "words.send", Moderate, Words, Some(Act::Send), "send, upload, post, submit, or a copy or push to a remote destination, read from a program's own words";
     WordsSetting = "words.setting", Moderate, Words, Some(Act::Update), "a program's own settings changed outside the work folder, read from its words (`aws configure set`, `pixi config append`, `docker context use`, `--edit-config`); a read of them (`config get`) is not";
-    WordsSystem = "words.system", Moderate, Words, Some(Act::Restart), "a change to the system read from a system or service tool's words (start, stop, enable, mount, kill, set-timezone…) or its own (`trust anchor`, `update-ca-certificates`, `spctl --master-disable`), a daemon run (`bluetoothd`, `emond -c f`), or a transient service started (`systemd-run --user CMD`)";
+    WordsSystem = "words.system", Moderate, Words, Some(Act::Restart), "a change to the system read from a system or service tool's words (start, stop, enable, mount, kill, set-timezone…) or its own (`trust anchor`, `update-ca-certificates`, `spctl --master-disable`), a daemon run (`bluetoothd`, `emond -c f`), the clock or the name set by the tool that shows them (`date -s`, `hostname box`), or a transient service started (`systemd-run --user CMD`)";
     WriteOutside = "write.outside", Moderate, Words, Some(Act::Update), "writing a file outside the work folder (not under `/tmp`)";
     WriteSystem = "write.system", Severe, Words, Some(Act::Update), "writing under `/etc`, `/usr`, `/var`, `/opt`…";
 }

@@ -87,6 +87,33 @@ fn defines_function(bytes: &[u8]) -> bool {
     })
 }
 
+/// `date -s`/`--set` or an operand of digits (`MMDDhhmm[[CC]YY][.ss]`); `hostname` given a
+/// name, `-F`/`--file` or `-b`/`--boot`. `date +%F`, `date -d x`, `hostname -f` only show.
+fn sets_what_it_shows(program: &str, args: &[String]) -> bool {
+    let operands = positional(args);
+    match program {
+        // BSD's `-j` only converts what it is given.
+        "date" if args.iter().any(|a| a == "-j") => false,
+        "date" => {
+            // `-s` alone: `-Is`, `-Iseconds` ask for a format.
+            args.iter()
+                .any(|a| a == "-s" || a == "--set" || a.starts_with("--set="))
+                || operands.iter().any(|w| {
+                    let digits = w.split('.').next().unwrap_or(w);
+                    digits.len() >= 8 && digits.bytes().all(|b| b.is_ascii_digit())
+                })
+        }
+        "hostname" => {
+            !operands.is_empty()
+                || args.iter().any(|a| {
+                    matches!(a.as_str(), "-F" | "-b" | "--file" | "--boot")
+                        || a.starts_with("--file=")
+                })
+        }
+        _ => false,
+    }
+}
+
 /// The line with single-quoted text taken out (a string that mentions a fork bomb is not one).
 fn unquoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -207,6 +234,24 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     break;
                 }
             }
+        }
+        // A display tool's form that sets what it shows: `date -s '…'`, `date 010100002020`,
+        // `hostname box2`, `hostname -F /etc/hostname`.
+        "date" | "hostname" if sets_what_it_shows(program, args) => {
+            let what = if program == "date" {
+                "the machine's clock"
+            } else {
+                "the machine's name"
+            };
+            scan.add(
+                Risk::new(
+                    RuleId::WordsSystem,
+                    Harm::Moderate,
+                    true,
+                    format!("{program} sets {what}, which Undo can't take back"),
+                )
+                .wish(Wish::new(Act::Update).naming(Name::one(program))),
+            );
         }
         "shutdown" | "reboot" | "halt" | "poweroff" => {
             scan.add(
