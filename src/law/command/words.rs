@@ -1779,6 +1779,21 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     {
         return Some((Finding::Secret, reading.words.len()));
     }
+    // The same with what it is for after it (`crane auth token registry.example.com`): a
+    // group's word first, the secret's second, then one operand (`tool config token x`
+    // sets one: not this).
+    if (kind.cloud || kind.secrets || kind.unlisted)
+        && lead.len() == 3
+        && lead.iter().take(2).all(|w| is_word(w))
+        && lead
+            .get(1)
+            .is_some_and(|second| parts(second).last().is_some_and(|p| has(SECRET_NOUNS, p)))
+        && lead
+            .first()
+            .is_some_and(|first| !is_secret_key(first) && !any_in(SETTINGS_NOUNS, &parts(first)))
+    {
+        return Some((Finding::Secret, reading.words.len()));
+    }
     if kind.system && has_setting(reading) {
         return Some((Finding::System(SystemAct::Setting), 0));
     }
