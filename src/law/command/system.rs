@@ -253,6 +253,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Update).naming(Name::one(program))),
             );
         }
+        // `fuser -k`: every process using the file, the folder or the port is killed.
+        "fuser" if has_flag(args, Some('k'), &["kill"]) => {
+            scan.add(
+                Risk::new(
+                    RuleId::WordsSystem,
+                    Harm::Moderate,
+                    true,
+                    format!("{program} -k kills every process using what it names"),
+                )
+                .wish(Wish::new(Act::Restart).naming(Name::one(program))),
+            );
+        }
         "shutdown" | "reboot" | "halt" | "poweroff" => {
             scan.add(
                 Risk::new(

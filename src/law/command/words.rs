@@ -193,11 +193,11 @@ pub(super) const REVERSIBLE: Table = &[
 
 /// What halts or stops something, read for a program the catalogue doesn't know and for a
 /// container tool (`pct stop 100`, `daemon --stop`, `docker stop web`, `screen -X quit`):
-/// what ran is gone. `start` and `up` are not here: a project's own tool starts its dev
+/// what ran is gone. A restart stops it first (`pm2 restart api`, `az vm restart`). `start` and `up` are not here: a project's own tool starts its dev
 /// server every day (`expo start`, `vagrant up`).
 #[rustfmt::skip]
 pub(super) const HALTS: Table = &[
-    (En, &["halt", "kill", "pause", "poweroff", "quit", "reboot", "shutdown", "stop", "suspend", "umount", "unmount"]),
+    (En, &["halt", "kill", "pause", "poweroff", "quit", "reboot", "restart", "shutdown", "stop", "suspend", "umount", "unmount"]),
 ];
 
 /// Closing, archiving or moving what a forge or a hosted service keeps (`gh issue close`,
