@@ -863,6 +863,9 @@ pub fn is_read_only(cmd: &Command) -> bool {
         "sed" => !args
             .iter()
             .any(|arg| arg.starts_with("-i") || arg == "--in-place"),
+        // A display tool's setting form changes the machine (`date -s …`, `hostname box`):
+        // no read, in Plan only either.
+        "date" | "hostname" => !system::sets_what_it_shows(program, args),
         // Process accounting's summary, printed; `-s` merges it into the summary file and
         // empties the log.
         "sa" => !args

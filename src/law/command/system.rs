@@ -89,7 +89,7 @@ fn defines_function(bytes: &[u8]) -> bool {
 
 /// `date -s`/`--set` or an operand of digits (`MMDDhhmm[[CC]YY][.ss]`); `hostname` given a
 /// name, `-F`/`--file` or `-b`/`--boot`. `date +%F`, `date -d x`, `hostname -f` only show.
-fn sets_what_it_shows(program: &str, args: &[String]) -> bool {
+pub(super) fn sets_what_it_shows(program: &str, args: &[String]) -> bool {
     let operands = positional(args);
     match program {
         // BSD's `-j` only converts what it is given.
