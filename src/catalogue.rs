@@ -67,8 +67,9 @@ pub enum Class {
     /// `debugfs`). What it writes no Undo brings back; the law reads which invocations
     /// only read or list (`fdisk -l`, `debugfs /dev/sdb1`, `cryptsetup status`).
     Disk,
-    /// Keeps a repository's history (git): its own rules judge what reaches others and
-    /// what discards work; its other subcommands change the work folder, which Undo keeps.
+    /// Keeps a repository's history (git, Mercurial, Subversion, Perforce, RCS…): its own
+    /// rules judge what reaches others, what discards work and what destroys history; its
+    /// other subcommands change the work folder, which Undo keeps.
     VersionControl,
     /// A cloud, cluster or hosted service's CLI: its resources are remote and lasting.
     Cloud,
@@ -225,6 +226,7 @@ const SERVE: &[Class] = &[Server];
 const FILES: &[Class] = &[Files];
 const DISK: &[Class] = &[Disk];
 const PING: &[Class] = &[Network, ReadOnly];
+const VCS: &[Class] = &[VersionControl];
 
 /// Every program the law knows, sorted by name (checked by a test).
 #[rustfmt::skip]
@@ -330,6 +332,7 @@ pub const CATALOGUE: &[Program] = &[
     p("brctl", SYS),
     p("brew", PKG),
     p("browser-sync", SERVE),
+    p("brz", VCS),
     p("bsub", CLOUD),
     p("btrbk", &[Keeps]),
     p("btrfs", DISK),
@@ -342,6 +345,7 @@ pub const CATALOGUE: &[Program] = &[
     p("busybox", WRAP),
     p("bw", SECRET),
     p("bwrap", &[Runs]),
+    p("bzr", VCS),
     p("cabal", PKG),
     p("caddy", SERVE),
     p("caffeinate", WRAP),
@@ -377,6 +381,7 @@ pub const CATALOGUE: &[Program] = &[
     p("chroot", &[Wrapper, System]),
     p("chrt", WRAP),
     p("chsh", ACTS),
+    p("ci", VCS),
     p("circleci", &[Cloud, Keeps]),
     p("cksum", RO),
     p("claude", &[Agent]),
@@ -389,6 +394,7 @@ pub const CATALOGUE: &[Program] = &[
     p("cloudphotod", DAEMON),
     p("cmd", &[Shell, Runs]),
     p("cmp", RO),
+    p("co", VCS),
     p("cockroach", DB),
     p("codecov", &[Uploads]),
     p("codex", &[Agent]),
@@ -435,9 +441,11 @@ pub const CATALOGUE: &[Program] = &[
     p("cursor-agent", &[Agent]),
     p("cut", RO),
     p("cvfsck", DISK),
+    p("cvs", VCS),
     p("daemon", SVC),
     p("daemonize", &[Runs]),
     p("dalfox", &[Attack]),
+    p("darcs", VCS),
     p("darkhttpd", SERVE),
     p("darwin-rebuild", SYS),
     p("dash", SHELL),
@@ -591,6 +599,7 @@ pub const CATALOGUE: &[Program] = &[
     p("for", BUILTIN),
     p("foreman", PROJECT),
     p("fossa", &[Uploads]),
+    p("fossil", VCS),
     p("fprintd-delete", ACTS),
     p("free", RO),
     p("fs_cli", SYS),
@@ -670,6 +679,7 @@ pub const CATALOGUE: &[Program] = &[
     p("heroku", &[Cloud, Keeps]),
     p("hexdump", RO),
     p("hf", &[Cloud, Keeps]),
+    p("hg", VCS),
     p("history", RO),
     p("homectl", SYS),
     p("honcho", PROJECT),
@@ -731,6 +741,7 @@ pub const CATALOGUE: &[Program] = &[
     p("java", INTERP),
     of("javaw", "java"),
     p("jira", &[Cloud, Keeps]),
+    p("jj", VCS),
     p("journalctl", RO),
     p("jq", RO),
     p("jrnl", &[Keeps]),
@@ -969,7 +980,7 @@ pub const CATALOGUE: &[Program] = &[
     p("os-prober", RO),
     code("osascript", INTERP, L::AppleScript, &["-e"], true),
     p("ots", &[Uploads]),
-    p("p4", &[Keeps]),
+    p("p4", &[VersionControl, Keeps]),
     p("pacman", PKG),
     p("pacman-key", ACTS),
     p("paperkey", SECRET),
@@ -996,6 +1007,7 @@ pub const CATALOGUE: &[Program] = &[
     p("phpdismod", ACTS),
     p("pidof", RO),
     p("pihole", SYS),
+    p("pijul", VCS),
     p("ping", &[Network, ReadOnly]),
     p("pip", PKG),
     p("pipenv", &[Packages, Runs]),
@@ -1085,6 +1097,9 @@ pub const CATALOGUE: &[Program] = &[
     p("rc-update", SVC),
     p("rcat", RELAY),
     p("rclone", &[Network, Keeps]),
+    p("rcs", VCS),
+    p("rcsdiff", VCS),
+    p("rcsmerge", VCS),
     p("rdp_check.py", &[Attack]),
     p("readelf", RO),
     p("readlink", RO),
@@ -1107,6 +1122,7 @@ pub const CATALOGUE: &[Program] = &[
     p("rev", &[ReadOnly, Decoder]),
     p("rfkill", SYS),
     p("rg", RO),
+    p("rlog", VCS),
     p("rlwrap", &[Runs]),
     p("rm", &[Remover]),
     p("rmdir", &[Remover]),
@@ -1252,6 +1268,7 @@ pub const CATALOGUE: &[Program] = &[
     p("supervisord", SVC),
     p("surge", CLOUD),
     p("sv", SVC),
+    p("svn", VCS),
     p("sw_vers", RO),
     p("swaks", MAIL),
     p("swaplabel", DISK),

@@ -157,6 +157,10 @@ rules! {
     SystemPower = "system.power", Severe, Words, Some(Act::Restart), "shutdown, reboot, `kill -9 1`";
     SystemSudoers = "system.sudoers", Severe, Never, None, "writing sudoers; adding a user to sudo/wheel";
     TunnelOpen = "tunnel.open", Severe, Words, Some(Act::Public), "ngrok, cloudflared tunnel, ssh -R, a bare listener (`nc -l`)";
+    VcsDiscard = "vcs.discard", Severe, Words, Some(Act::Discard), "another version control's discard of uncommitted work (`hg update -C`, `hg revert --all`, `svn revert -R`, `p4 revert`, `co -f`, `fossil clean`)";
+    VcsHistory = "vcs.history", Severe, Words, Some(Act::Delete), "recorded history destroyed (`hg strip`, `darcs obliterate`, `rcs -o`; lasting on a server: `p4 obliterate -y`, `cvs admin -o`)";
+    VcsOverwrite = "vcs.overwrite", Severe, Words, Some(Act::ForcePush), "a push that replaces what the server has (`bzr push --overwrite`)";
+    VcsPush = "vcs.push", Moderate, Words, Some(Act::Push), "recorded work published to a server by another version control (`hg push`, `svn commit`, `p4 submit`, `svn delete URL`, `jj git push`)";
     WardenItself = "warden.itself", Severe, Refused, None, "a step that reaches warden itself: its program, its address or port, stopping it";
     WatchCrowd = "watch.crowd", Severe, Count, None, "one message to a crowd (100 people)";
     WatchDeletesTurn = "watch.deletes_turn", Moderate, Count, None, "a run of deletes in one turn (20)";

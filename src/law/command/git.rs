@@ -3,6 +3,8 @@
 //! commands (`git -c core.pager=…`, `git config alias.x '!…'`, `GIT_CONFIG_KEY_0`).
 
 use super::{Scan, has_flag, host_names, positional};
+
+mod extras;
 use crate::facts::Remote;
 use crate::law::rule::RuleId;
 use crate::shell::Command;
@@ -81,6 +83,11 @@ fn settings(cmd: &Command) -> Vec<(String, String)> {
                 out.push((key.clone(), value.clone()));
             }
         }
+    }
+    if subcommand(cmd) == Some("alias")
+        && let [name, value, ..] = positional(sub_args(cmd)).as_slice()
+    {
+        out.push((format!("alias.{name}"), (*value).to_string()));
     }
     if subcommand(cmd) == Some("config") {
         const CONFIG_VALUED: &[&str] =
@@ -282,7 +289,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Update)),
             )
         }
-        _ => {}
+        // git-extras' `git alias NAME VALUE` sets `alias.NAME` for every repository unless
+        // `--local` (what the alias runs is read with the settings, below).
+        "alias" if positional(args).len() >= 2 && !has_flag(args, None, &["local"]) => scan.add(
+            Risk::new(
+                RuleId::GitConfigGlobal,
+                Harm::Moderate,
+                true,
+                "change git's settings for every repository (git alias)",
+            )
+            .wish(Wish::new(Act::Update)),
+        ),
+        _ => extras::judge(sub, args, &folder, scan),
     }
     if matches!(
         sub,
@@ -452,7 +470,10 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
                     RuleId::GitDeleteBranch,
                     Harm::Severe,
                     true,
-                    format!("delete the branch {branch} on {remote_name}"),
+                    match branch.strip_prefix("refs/tags/") {
+                        Some(tag) => format!("delete the tag {tag} on {remote_name}"),
+                        None => format!("delete the branch {branch} on {remote_name}"),
+                    },
                 )
                 .way_out()
                 .wish(Wish::new(Act::Delete).naming(Name::one(branch))),

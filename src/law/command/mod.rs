@@ -15,6 +15,7 @@ mod rows;
 mod runs;
 mod system;
 mod table;
+mod vcs;
 mod words;
 
 use crate::facts::Facts;
@@ -232,6 +233,7 @@ fn assess_line(
             .chain(found.as_ref())
         {
             git::judge(cmd, &mut scan);
+            vcs::judge(cmd, &mut scan);
             runs::judge(cmd, &mut scan);
             infra::judge(cmd, &mut scan);
             install::judge(cmd, &mut scan);

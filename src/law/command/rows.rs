@@ -3,7 +3,8 @@
 //! read-only subcommand of the same program, `--dry-run` or `--help`, the same words under
 //! another program). One test walks every such table (infra.rs's `TABLE`, install.rs's
 //! `INSTALLERS`, `PUBLISHERS` and `SPEAKERS`, runs.rs's `CONTAINER_RUNS`, `POD_RUNS` and
-//! `RUNS_NAMED`), judging each example through the law's own path ([`assess`]).
+//! `RUNS_NAMED`, vcs.rs's `TABLE`), judging each example through the law's own path
+//! ([`assess`]).
 
 use super::{Assessment, assess};
 use crate::catalogue;
@@ -38,6 +39,7 @@ fn walk() -> Vec<Walked> {
     let mut rows = super::infra::walked();
     rows.extend(super::install::walked());
     rows.extend(super::runs::walked());
+    rows.extend(super::vcs::walked());
     rows
 }
 
