@@ -301,13 +301,31 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     }
 }
 
-/// The folders `find` starts from (`.` when none is given).
+/// The folders `find` starts from (`.` when none is given), after the options that come
+/// before them: how links are followed (`-H`, `-L`, `-P`), GNU's `-D FLAGS` and `-O3`, BSD's
+/// `-E`, `-X`, `-d`, `-s`, `-x` and `-f PATH` (a start of its own). `find -L ~ -delete`
+/// starts from the home folder as `find ~ -delete` does.
 pub(super) fn find_starts(args: &[String]) -> Vec<&str> {
-    let starts: Vec<&str> = args
-        .iter()
-        .take_while(|a| !a.starts_with('-') && !a.starts_with('(') && *a != "!")
-        .map(String::as_str)
-        .collect();
+    let mut starts: Vec<&str> = Vec::new();
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        match arg.as_str() {
+            "-H" | "-L" | "-P" | "-E" | "-X" | "-d" | "-s" | "-x" => at += 1,
+            "-D" => at += 2,
+            "-f" => {
+                starts.extend(args.get(at + 1).map(String::as_str));
+                at += 2;
+            }
+            level if level.starts_with("-O") => at += 1,
+            _ => break,
+        }
+    }
+    starts.extend(
+        args.iter()
+            .skip(at)
+            .take_while(|a| !a.starts_with('-') && !a.starts_with('(') && *a != "!")
+            .map(String::as_str),
+    );
     if starts.is_empty() { vec!["."] } else { starts }
 }
 
