@@ -146,6 +146,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Uploads, "ipfs", "ipfw"),
         (Class::Agent, "chatgpt", "chat"),
         (Class::Container, "podman", "pod"),
+        (Class::Sessions, "tmux", "tmuxp"),
+        (Class::Sessions, "pm2", "pmap"),
         (Class::Remover, "shred", "shreds"),
         (Class::Files, "chmod", "chmodx"),
         (Class::Files, "cp", "cpio"),

@@ -1515,6 +1515,7 @@ pub(super) const RUNNERS: &[Runner] = &[
     texts(runner("watchman-make", &[], 0), &["-r", "--run"]),
     runner("with-contenv", &[], 0),
     valued(runner("xvfb-run", &[], 0), &["-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"]),
+    valued(runner("zellij", &["run"], 0), &["--cwd", "-d", "--direction", "-n", "--name", "--width", "--height", "-x", "-y"]),
 ];
 
 /// What a runner of [`RUNNERS`] runs.

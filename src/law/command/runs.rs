@@ -975,6 +975,7 @@ mod tests {
         ("with-contenv", "with-contenv rm -rf ~"),
         ("xvfb-run", "xvfb-run -a rm -rf ~"),
         ("yarn", "yarn exec rm -rf ~"),
+        ("zellij", "zellij run --floating -- rm -rf ~"),
         ("zip", "zip z.zip f -TT 'rm -rf ~'"),
     ];
 

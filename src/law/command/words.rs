@@ -197,7 +197,7 @@ pub(super) const REVERSIBLE: Table = &[
 /// server every day (`expo start`, `vagrant up`).
 #[rustfmt::skip]
 pub(super) const HALTS: Table = &[
-    (En, &["halt", "kill", "pause", "poweroff", "quit", "reboot", "restart", "shutdown", "stop", "suspend", "umount", "unmount"]),
+    (En, &["halt", "kill", "pause", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
 ];
 
 /// Closing, archiving or moving what a forge or a hosted service keeps (`gh issue close`,
@@ -504,6 +504,9 @@ struct Kind {
     /// Runs containers: only its halting words are read here (`docker stop`); its other
     /// subcommands have rules of their own.
     container: bool,
+    /// Keeps programs running in sessions or as managed processes (`tmux`, `pm2`): only its
+    /// halting words are read (`tmux kill-server`, `pm2 delete all`); its others are its own.
+    sessions: bool,
     /// A forge whose pull requests and issues speak for the person (`gh`, `glab`).
     forge: bool,
 }
@@ -532,6 +535,7 @@ impl Kind {
                     .all(|c| matches!(c, Class::Keeps | Class::Runs))
             }),
             container: is(Class::Container),
+            sessions: is(Class::Sessions),
             forge: super::install::is_forge(program),
         }
     }
@@ -542,6 +546,10 @@ fn is_read(program: &str) -> bool {
     let Some(found) = catalogue::program(program) else {
         return true;
     };
+    // A shell or a runner that keeps sessions: its halting words only (`Kind::sessions`).
+    if found.is(Class::Sessions) {
+        return true;
+    }
     let never = [
         Class::ReadOnly,
         Class::Builtin,
@@ -922,7 +930,7 @@ fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
         true,
         kind.system,
         kind.packages || kind.installer,
-        kind.unlisted || kind.container || kind.cloud,
+        kind.unlisted || kind.container || kind.sessions || kind.cloud,
         kind.cloud,
         kind.cloud,
         true,
@@ -1537,10 +1545,15 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     }
     // A container tool's other words have rules of their own (`docker cp`, `docker push`,
     // `docker volume rm`); only stopping one is read here.
-    if kind.container {
+    if kind.container || kind.sessions {
         return match verb {
-            // A container stopped loses what it held in memory, as a kill does.
-            Some(verb) if verb.verb == Verb::Halts => {
+            // A container stopped loses what it held in memory, as a kill does; so does a
+            // session ended or a managed process deleted (`pm2 delete all`).
+            Some(verb)
+                if verb.verb == Verb::Halts
+                    || (kind.sessions
+                        && (verb.verb == Verb::Destroys || has(HALTS, &verb.phrase))) =>
+            {
                 Some((Finding::System(SystemAct::Halt), verb.word))
             }
             // Which engine every later command talks to (`docker context use remote`).
