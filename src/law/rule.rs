@@ -105,6 +105,7 @@ rules! {
     EgressServe = "egress.serve", Moderate, Words, Some(Act::Public), "a folder served to the network beyond loopback (`python -m http.server`, `php -S 0.0.0.0`, `busybox httpd`…; severe for `kubectl proxy --address`)";
     EgressService = "egress.service", Moderate, Words, Some(Act::Send), "a program whose every run sends what it is given to its hosted service (`fossa analyze`, `ipfs add`, `tarsnap -c`, `apport-bug`); its help, listings and fetches are not";
     FileUnknown = "file.unknown", Moderate, Words, None, "a file tool's path that can't be read";
+    FilesOwner = "files.owner", Moderate, Words, Some(Act::Update), "files given to another owner or group (`chown root f`, `chgrp -R httpd *`), not the person's own (`$USER`, `$(whoami)`): Undo brings back what they hold, not who owns them";
     ForgeMerge = "forge.merge", Moderate, Words, Some(Act::Merge), "gh pr merge, glab mr merge";
     ForgeSpeaks = "forge.speaks", Moderate, Words, Some(Act::Send), "gh/glab pr create, comment, review, issue create: speaking for the person";
     GitConfigGlobal = "git.config_global", Moderate, Words, Some(Act::Update), "`git config --global`";

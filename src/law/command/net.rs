@@ -339,7 +339,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => netcat(cmd, scan),
         "socat" => socat(args, scan),
         // mosh takes ssh's destination and command: a session or a run there.
-        "ssh" | "mosh" => ssh(cmd, scan),
+        // The remote shells before ssh speak as it does: a session, or a command run there.
+        "ssh" | "mosh" | "rlogin" | "rsh" | "rexec" => ssh(cmd, scan),
         "openssl" if args.first().is_some_and(|a| a == "s_server") => {
             scan.network = true;
             scan.add(

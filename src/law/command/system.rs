@@ -231,8 +231,19 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     && (place::is_root_like(&abs) || place.is_home(&abs))
                 {
                     scan.add(Risk::new(RuleId::CriticalPermsRoot, Harm::Severe, true, format!("{program} -R on {abs} changes who owns or may touch every file under it")).critical());
-                    break;
+                    return;
                 }
+            }
+            if let Some(owner) = given_owner(program, args) {
+                scan.add(
+                    Risk::new(
+                        RuleId::FilesOwner,
+                        Harm::Moderate,
+                        true,
+                        format!("{program} gives files to {owner}: Undo brings back what they hold, not who owns them"),
+                    )
+                    .wish(Wish::new(Act::Update).naming(Name::one(owner))),
+                );
             }
         }
         // A display tool's form that sets what it shows: `date -s '…'`, `date 010100002020`,
@@ -266,12 +277,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             );
         }
         "shutdown" | "reboot" | "halt" | "poweroff" => {
+            let (lasting, how) = forced_power(program, args);
             scan.add(
                 Risk::new(
                     RuleId::SystemPower,
                     Harm::Severe,
-                    false,
-                    format!("{program} the machine"),
+                    lasting,
+                    format!("{program} the machine{how}"),
                 )
                 .wish(Wish::new(Act::Restart)),
             );
@@ -289,12 +301,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         "systemctl" => match positional(args).first().copied() {
             Some("reboot" | "poweroff" | "halt") => {
+                let (lasting, how) = forced_power(program, args);
                 scan.add(
                     Risk::new(
                         RuleId::SystemPower,
                         Harm::Severe,
-                        false,
-                        "stop or restart the machine",
+                        lasting,
+                        format!("stop or restart the machine{how}"),
                     )
                     .wish(Wish::new(Act::Restart)),
                 );
@@ -851,6 +864,44 @@ fn docker(args: &[String], scan: &mut Scan<'_>) {
     };
     if volumes_gone {
         scan.add(db("delete docker volumes and the data in them", ""));
+    }
+}
+
+/// The owner or group `chown` or `chgrp` gives files to, unless it is the person's own
+/// (`$USER`, `$(whoami)`, `$(id -u)`…) or copied from another file (`--reference`).
+fn given_owner<'a>(program: &str, args: &'a [String]) -> Option<&'a str> {
+    if program == "chmod" || args.iter().any(|a| a.starts_with("--reference")) {
+        return None;
+    }
+    let owner = positional(args).into_iter().next()?;
+    let own = [
+        "$USER",
+        "${USER}",
+        "$LOGNAME",
+        "$(whoami)",
+        "`whoami`",
+        "$(id -u",
+        "$(id -g",
+        "$UID",
+    ];
+    let parts = owner.split([':', '.']).filter(|part| !part.is_empty());
+    let mine = parts
+        .clone()
+        .all(|part| own.iter().any(|o| part.starts_with(o)));
+    (parts.count() > 0 && !mine).then_some(owner)
+}
+
+/// A power-off, reboot or halt forced past the service manager (`reboot -f`, `systemctl
+/// poweroff --force`): services are not stopped, so what they had not written yet is lost,
+/// which no Undo brings back. `shutdown -f` is not one (it skips a disk check).
+fn forced_power(program: &str, args: &[String]) -> (bool, &'static str) {
+    if program != "shutdown" && has_flag(args, Some('f'), &["force"]) {
+        (
+            true,
+            ", forced: services are not stopped, and what they had not written is lost",
+        )
+    } else {
+        (false, "")
     }
 }
 

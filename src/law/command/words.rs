@@ -1730,6 +1730,18 @@ fn generates_only(reading: &Reading<'_>, at: usize) -> bool {
             .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// A daemon asked only to check its configuration and exit (`sshd -t`, `cupsd -t -c f`,
+/// `nginx -T`, `--test-config`, `--configtest`): it starts nothing. `-t` is that for the
+/// daemons that have it; one whose `-t` means otherwise is not a daemon run bare either.
+fn tests_config(reading: &Reading<'_>) -> bool {
+    reading.args.iter().any(|arg| {
+        matches!(
+            arg.as_str(),
+            "-t" | "-T" | "--test" | "--test-config" | "--configtest" | "--check-config"
+        )
+    })
+}
+
 /// A command whose words hold no verb: a verb in an option, a secret its last word names
 /// (`gh auth token`, `doppler secrets`), or a system tool whose name is its act.
 fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
@@ -1746,7 +1758,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             || !reading.words.is_empty()
             || reading.operands().next().is_some()
             || reading.args.iter().any(|a| a.starts_with('-'));
-        if lists || !acts_on {
+        if lists || !acts_on || (kind.daemon && tests_config(reading)) {
             return None;
         }
         // A daemon started changes what runs here; its opposite stops it.
@@ -2079,8 +2091,13 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
                         .any(|o| o.parts.iter().any(|p| loses_data(p) || takes_storage(p))));
             // A program nobody lists that destroys or empties what it keeps (`tool nuke`,
             // `cradle sql flush`) loses what nobody else has a copy of: severe, as an app's
-            // delete is; one that removes an entry (`pueue remove 3`) stays moderate.
-            let harm = if (reading.has_all() && outside) || (unlisted && (destroys || loses)) {
+            // delete is; one that removes an entry (`pueue remove 3`) stays moderate. A delete
+            // on another host (`apptainer delete --library https://…`) destroys a remote
+            // resource: severe, as a hosted service's delete is.
+            let harm = if (reading.has_all() && outside)
+                || (unlisted && (destroys || loses))
+                || remote.is_some()
+            {
                 Harm::Severe
             } else {
                 Harm::Moderate

@@ -225,10 +225,11 @@ fn commands_read_by_their_words() {
         ("vcluster delete x", "words.destroy_remote", 3),
         ("gh codespace delete -c x", "words.destroy_remote", 3),
         ("fly volumes destroy vol_123", "words.destroy_remote", 3),
+        // On another host: a remote resource destroyed, severe and lasting.
         (
             "frobnicate delete https://api.example.com/things/1",
             "words.destroy",
-            2,
+            3,
         ),
         ("frobnicate delete old-thing", "words.destroy", 2),
         ("pass rm email", "words.destroy", 2),
