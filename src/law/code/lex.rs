@@ -277,7 +277,9 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
         i: 0,
         syntax,
         toks: Vec::with_capacity(code.len() / 3 + 8),
-        parts: Vec::new(),
+        // About one string every 32 bytes of code, made once: a long program's parts are not
+        // copied at each doubling.
+        parts: Vec::with_capacity(code.len() / 32 + 4),
         start: 0,
         depth: 0,
         broken: None,
@@ -408,8 +410,8 @@ impl<'a> Lexer<'a, '_> {
     fn run(&mut self) {
         while self.i < self.b.len() {
             let c = self.at(0);
-            // A name's first byte, the commonest, before the rest: no arm below takes a letter,
-            // `_` or a byte past ASCII before the name's own.
+            // A name's first byte, the commonest, before the rest (and only here: the match
+            // below has no arm for a letter, `_` or a byte past ASCII, asked of every other).
             if NAME_START[usize::from(c)] {
                 self.start = self.i;
                 self.name();
@@ -496,7 +498,6 @@ impl<'a> Lexer<'a, '_> {
                 },
                 b'0'..=b'9' => self.number(),
                 b'$' if syntax.dollar_names => self.name(),
-                c if c == b'_' || c.is_ascii_alphabetic() || c >= 0x80 => self.name(),
                 c if is_sigil_of(syntax, c) && self.is_sigil(c) => self.var(),
                 b'/' if syntax.regex && self.operand_expected() => self.regex(),
                 b'%' if syntax.quote_like == QuoteLike::Ruby && self.operand_expected() => {

@@ -32,6 +32,8 @@ pub(crate) const MAX_NEST: usize = 2;
 const MAX_TEXT: usize = 8 * 1024;
 /// The most items a list holds.
 const MAX_ITEMS: usize = 64;
+/// The bytes a command line run from its words is given at first (most fit).
+const LINE_ROOM: usize = 128;
 
 /// A call's arguments: by position, and by name (lower case).
 #[derive(Debug, Default, Clone)]
@@ -2374,7 +2376,8 @@ impl<'s> State<'s> {
         if !self.finding() {
             return;
         }
-        let mut line = String::new();
+        // Room for most lines at once: a line grown word by word was copied at each doubling.
+        let mut line = String::with_capacity(LINE_ROOM);
         let mut known = true;
         for (n, word) in words.iter().take(MAX_ITEMS).enumerate() {
             if n > 0 {
