@@ -63,13 +63,14 @@ impl Place<'_> {
     /// The absolute, normalised path a word names, or `None` when it depends on something
     /// only known when the command runs (a variable other than `$HOME`, a substitution).
     pub fn resolve(&self, word: &str) -> Option<String> {
+        // Texts joined with `concat`, not `format!`: this runs for every path a line names.
         let word = word.trim();
         let expanded = if let Some(rest) = word.strip_prefix("~/") {
-            format!("{}/{rest}", self.home)
+            [self.home, "/", rest].concat()
         } else if word == "~" {
             self.home.to_string()
         } else if let Some(rest) = strip_home_var(word) {
-            format!("{}{rest}", self.home)
+            [self.home, rest].concat()
         } else {
             word.to_string()
         };
@@ -82,7 +83,7 @@ impl Place<'_> {
             // After `cd "$DIR"` a relative path is only known when it runs.
             return None;
         } else {
-            format!("{}/{expanded}", self.cwd)
+            [self.cwd, "/", &expanded].concat()
         };
         Some(normalise(&joined))
     }
@@ -259,23 +260,29 @@ pub fn basename(path: &str) -> &str {
     trimmed.rsplit('/').next().unwrap_or(trimmed)
 }
 
-/// Collapses `.`, `..` and repeated slashes in an absolute path.
+/// Collapses `.`, `..` and repeated slashes in an absolute path. Written into one text as
+/// it is read, each part after a slash (`..` takes the last part off again): no list of
+/// parts, joined, then copied.
 pub fn normalise(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
+    let mut out = String::with_capacity(path.len() + 1);
     for part in path.split('/') {
         match part {
             "" | "." => {}
             ".." => {
-                parts.pop();
+                // A part holds no slash: the last slash starts the last part.
+                let last = out.rfind('/').unwrap_or(0);
+                out.truncate(last);
             }
-            other => parts.push(other),
+            other => {
+                out.push('/');
+                out.push_str(other);
+            }
         }
     }
-    if parts.is_empty() {
-        "/".to_string()
-    } else {
-        format!("/{}", parts.join("/"))
+    if out.is_empty() {
+        out.push('/');
     }
+    out
 }
 
 #[cfg(test)]
