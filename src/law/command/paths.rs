@@ -252,6 +252,18 @@ fn written(cmd: &Command) -> Vec<String> {
             });
             out.extend(dir);
         }
+        // The archive made, added to or updated: `tar -czf /foo/a.tgz .`, `zip -r out.zip
+        // dir`, `7z a out.7z dir`; what is extracted where: `7z x a.7z -oDIR`.
+        "tar" if builds(args) => out.extend(tar_archive(args).filter(|file| file != "-")),
+        "zip" => out.extend(words.first().map(|w| w.to_string())),
+        "7z" | "7za" | "7zr" => match words.first().copied() {
+            Some("a" | "u" | "d" | "rn") => out.extend(words.get(1).map(|w| w.to_string())),
+            Some("x" | "e") => out.extend(
+                args.iter()
+                    .find_map(|a| a.strip_prefix("-o").map(str::to_string)),
+            ),
+            _ => {}
+        },
         "unzip" => {
             if let Some(at) = args.iter().position(|a| a == "-d") {
                 out.extend(args.get(at + 1).cloned());
@@ -279,6 +291,54 @@ fn extracts(args: &[String]) -> bool {
         || args
             .iter()
             .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('x'))
+}
+
+/// `tar -c…`, `tar r…`, `--create`, `--append`, `--update`, `--concatenate`: it writes the
+/// archive.
+fn builds(args: &[String]) -> bool {
+    let first_cluster = args.first().is_some_and(|first| {
+        !first.starts_with("--") && {
+            let flags = first.strip_prefix('-').unwrap_or(first);
+            flags.chars().any(|c| matches!(c, 'c' | 'r' | 'u' | 'A'))
+        }
+    });
+    first_cluster
+        || args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "--create" | "--append" | "--update" | "--concatenate" | "--catenate"
+            ) || (a.starts_with('-')
+                && !a.starts_with("--")
+                && a.chars().skip(1).any(|c| matches!(c, 'c' | 'r' | 'u')))
+        })
+}
+
+/// The archive `tar` reads or writes: `--file=X`, `--file X`, `-f X`, a cluster ending in
+/// `f` followed by it (`-czf X`, `cvf X`), or `-fX`.
+fn tar_archive(args: &[String]) -> Option<String> {
+    for (at, arg) in args.iter().enumerate() {
+        if let Some(file) = arg.strip_prefix("--file=") {
+            return Some(file.to_string());
+        }
+        if arg == "--file" {
+            return args.get(at + 1).cloned();
+        }
+        let cluster = match arg.strip_prefix('-') {
+            Some(rest) if !rest.starts_with('-') => rest,
+            // The old style's first word, without its dash (`tar cvf a.tar dir`).
+            None if at == 0 => arg.as_str(),
+            _ => continue,
+        };
+        if let Some(f) = cluster.find('f') {
+            let after = cluster.get(f + 1..).unwrap_or("");
+            return if after.is_empty() || at == 0 && !arg.starts_with('-') {
+                args.get(at + 1).cloned()
+            } else {
+                Some(after.to_string())
+            };
+        }
+    }
+    None
 }
 
 /// Files a command deletes, and whether recursively.
