@@ -7,7 +7,7 @@
 //! warden's facts know git's work tree, not these: a discard asks whatever the tree holds.
 
 use super::table::{Row, row};
-use super::{Scan, has_flag, positional};
+use super::{Scan, has_flag};
 use crate::law::rule::RuleId;
 use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
@@ -114,6 +114,48 @@ pub(super) const TABLE: &[Row<Vcs>] = &[
     row("svn", &["rm"], ON_SERVER, &["svn rm https://svn.example.com/repo/x -m x"], &["svn rm x.c"]),
 ];
 
+/// Each tool's options that take a separate value, before its subcommand or after it
+/// (`p4 -c client submit`, `hg -R repo push`, `cvs -d ROOT commit -m msg`): the value is no
+/// subcommand word or operand. Sorted by program.
+#[rustfmt::skip]
+const VALUED: &[(&str, &[&str])] = &[
+    ("brz", &["-d", "--directory", "-m", "--message", "-r", "--revision", "-F", "--file"]),
+    ("bzr", &["-d", "--directory", "-m", "--message", "-r", "--revision", "-F", "--file"]),
+    ("cvs", &["-d", "-z", "-T", "-e", "-s", "-m", "-r", "-D", "-k", "-j", "-F"]),
+    ("darcs", &["-p", "--patch", "-m", "--name", "--to", "--repodir", "--author", "-A"]),
+    ("fossil", &["-R", "--repository", "--chdir", "-m", "--comment", "-M", "--message-file", "--branch", "--tag", "--user", "-U"]),
+    ("hg", &["-R", "--repository", "--cwd", "--config", "--encoding", "-r", "--rev", "-b", "--branch", "-m", "--message", "-e", "--ssh", "-l", "--logfile", "-u", "--user", "-d", "--date", "-B", "--bookmark"]),
+    ("jj", &["-R", "--repository", "--at-op", "--at-operation", "--config", "--color", "-b", "--bookmark", "-r", "--revision", "-c", "--change", "--remote"]),
+    ("p4", &["-c", "-C", "-d", "-H", "-p", "-P", "-u", "-x", "-z", "-Q", "-L", "-r", "-m", "-e"]),
+    ("pijul", &["--repository", "--channel", "-m", "--message", "--from-channel", "--to-channel"]),
+    ("sl", &["-R", "--repository", "--cwd", "--config", "-r", "--rev", "--to", "-d", "--dest", "-B", "--bookmark", "-m", "--message"]),
+    ("svn", &["-m", "--message", "-r", "--revision", "-F", "--file", "--depth", "--username", "--password", "-c", "--change", "--targets", "--config-dir", "--config-option", "--editor-cmd", "--encoding", "--with-revprop", "--accept", "--set-depth"]),
+];
+
+/// The words of a command that are not options or their values.
+fn operands<'a>(program: &str, args: &'a [String]) -> Vec<&'a str> {
+    let valued = VALUED
+        .binary_search_by(|(name, _)| name.cmp(&program))
+        .ok()
+        .and_then(|at| VALUED.get(at))
+        .map_or(&[][..], |(_, valued)| *valued);
+    let mut out = Vec::new();
+    let mut skip = false;
+    let mut options_done = false;
+    for arg in args {
+        if skip {
+            skip = false;
+        } else if options_done || arg == "-" || !arg.starts_with('-') {
+            out.push(arg.as_str());
+        } else if arg == "--" {
+            options_done = true;
+        } else if valued.contains(&arg.as_str()) {
+            skip = true;
+        }
+    }
+    out
+}
+
 /// The row for a command, and where it is in the table: among the rows of its program whose
 /// words start its positional words and whose condition holds, the longest (the last of
 /// equal length, so a row with a condition follows the one without it).
@@ -123,7 +165,7 @@ pub(super) fn row_of(cmd: &Command) -> Option<(usize, &'static Row<Vcs>)> {
     if has_flag(args, None, &["dry-run", "help"]) {
         return None;
     }
-    let words = positional(args);
+    let words = operands(program, args);
     let mut best: Option<(usize, &'static Row<Vcs>)> = None;
     for (at, row) in TABLE.iter().enumerate() {
         if row.program != program
@@ -252,6 +294,30 @@ fn judges(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bo
 #[cfg(test)]
 mod tests {
     use super::TABLE;
+
+    #[test]
+    fn the_valued_options_are_sorted_by_program() {
+        let programs: Vec<&str> = super::VALUED.iter().map(|(name, _)| *name).collect();
+        let mut sorted = programs.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(programs, sorted);
+    }
+
+    #[test]
+    fn global_options_and_their_values_are_no_subcommand() {
+        let args = |line: &str| -> Vec<String> { line.split(' ').map(str::to_string).collect() };
+        assert_eq!(
+            super::operands("p4", &args("-c myclient submit -d fix")),
+            vec!["submit"]
+        );
+        assert_eq!(super::operands("hg", &args("-R repo push")), vec!["push"]);
+        assert_eq!(
+            super::operands("cvs", &args("-d :pserver:a@h:/root commit -m x file.c")),
+            vec!["commit", "file.c"]
+        );
+        assert_eq!(super::operands("co", &args("-f -l file")), vec!["file"]);
+    }
 
     #[test]
     fn the_table_is_sorted_by_program() {
