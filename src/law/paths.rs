@@ -246,8 +246,13 @@ pub fn is_sink(abs: &str) -> bool {
 
 /// A system folder or below one.
 pub fn is_system(abs: &str) -> bool {
-    SYSTEM.iter().any(|dir| under(abs, dir)) && !is_temp(abs) && !is_sink(abs)
+    (SYSTEM.iter().any(|dir| under(abs, dir)) && !is_temp(abs) && !is_sink(abs))
+        || abs == FOUND_UNDER_ROOT
 }
+
+/// What `find /` finds, as the law spells it (`find / -exec mv {} /mnt \;` moves `/…`):
+/// anything on the machine, its system files among them.
+pub const FOUND_UNDER_ROOT: &str = "/…";
 
 /// The root, a top-level system folder, or `/home` itself: what a recursive delete must never reach.
 pub fn is_root_like(abs: &str) -> bool {

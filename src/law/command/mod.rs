@@ -361,6 +361,7 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
         _ => return None,
     };
     let root = find_root(finder)?;
+    // Under `/` this is `paths::FOUND_UNDER_ROOT`, which the path rules count as a system place.
     let found = format!("{}/…", root.trim_end_matches('/'));
     let (mut words, placed) = spelled_in(cmd, &found);
     if !placed {
