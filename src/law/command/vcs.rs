@@ -161,15 +161,23 @@ fn operands<'a>(program: &str, args: &'a [String]) -> Vec<&'a str> {
 /// equal length, so a row with a condition follows the one without it).
 pub(super) fn row_of(cmd: &Command) -> Option<(usize, &'static Row<Vcs>)> {
     let program = cmd.program();
+    // The program's rows, found in the sorted table: every other command is done here.
+    let from = TABLE.partition_point(|row| row.program < program);
+    let to = from
+        + TABLE
+            .get(from..)?
+            .partition_point(|row| row.program == program);
+    if from == to {
+        return None;
+    }
     let args = cmd.args();
     if has_flag(args, None, &["dry-run", "help"]) {
         return None;
     }
     let words = operands(program, args);
     let mut best: Option<(usize, &'static Row<Vcs>)> = None;
-    for (at, row) in TABLE.iter().enumerate() {
-        if row.program != program
-            || row.words.len() > words.len()
+    for (at, row) in TABLE.iter().enumerate().take(to).skip(from) {
+        if row.words.len() > words.len()
             || !row.words.iter().zip(&words).all(|(want, got)| want == got)
         {
             continue;
