@@ -363,7 +363,7 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
     let root = find_root(finder)?;
     // Under `/` this is `paths::FOUND_UNDER_ROOT`, which the path rules count as a system place.
     let found = format!("{}/…", root.trim_end_matches('/'));
-    let (mut words, placed) = spelled_in(cmd, &found);
+    let (mut words, placed) = spelled_in(cmd, &found, line);
     if !placed {
         if matches!(cmd.via, Via::FindExec | Via::ShellC) {
             return None;
@@ -375,16 +375,48 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
 
 /// `cmd`'s words with `found` spelled where find's and xargs's `{}` stands, and whether it
 /// stood anywhere.
-fn spelled_in(cmd: &Command, found: &str) -> (Vec<String>, bool) {
+fn spelled_in(cmd: &Command, found: &str, line: &Line) -> (Vec<String>, bool) {
+    let mark = match cmd.via {
+        Via::Xargs => cmd
+            .parent
+            .and_then(|at| line.commands.get(at))
+            .map_or_else(|| "{}".to_string(), xargs_mark),
+        _ => "{}".to_string(),
+    };
     let mut words = cmd.words.clone();
     let mut placed = false;
     for word in words.iter_mut().skip(1) {
-        if word.contains("{}") {
-            *word = word.replace("{}", found);
+        if word.contains(mark.as_str()) {
+            *word = word.replace(mark.as_str(), found);
             placed = true;
         }
     }
     (words, placed)
+}
+
+/// What stands for each input line in the command `xargs` runs: `-I R`, `-iR`,
+/// `--replace=R`, or `{}` (`-i`, `--replace`, and find's own).
+/// Only xargs's own options count: they end at the command it runs.
+fn xargs_mark(xargs: &Command) -> String {
+    const VALUED: &[&str] = &["-I", "-n", "-P", "-L", "-l", "-s", "-a", "-d", "-E", "-e"];
+    let args = xargs.args();
+    let mut at = 0;
+    while let Some(arg) = args.get(at).filter(|arg| arg.starts_with('-')) {
+        if arg == "-I" {
+            if let Some(mark) = args.get(at + 1).filter(|mark| !mark.is_empty()) {
+                return mark.clone();
+            }
+        } else if let Some(mark) = arg.strip_prefix("--replace=").or_else(|| {
+            arg.strip_prefix("-I")
+                .or_else(|| arg.strip_prefix("-i"))
+                .filter(|rest| !rest.is_empty())
+        }) && !mark.is_empty()
+        {
+            return mark.to_string();
+        }
+        at += if VALUED.contains(&arg.as_str()) { 2 } else { 1 };
+    }
+    "{}".to_string()
 }
 
 /// `cmd` with these words, judged as a command of its own.
@@ -421,7 +453,7 @@ fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command
         Some(p) if lists_work_paths(p) => return None,
         _ => vec!["${stdin}".to_string()],
     };
-    let (mut words, placed) = spelled_in(cmd, &read.join(" "));
+    let (mut words, placed) = spelled_in(cmd, &read.join(" "), line);
     if !placed {
         words.extend(read);
     }
