@@ -48,6 +48,7 @@
 
 mod cmd;
 mod lex;
+mod loops;
 mod parse;
 mod positional;
 mod runs;
@@ -211,6 +212,7 @@ impl Line {
             depth: 0,
         };
         parse::parse_text(&mut out, text, scope);
+        loops::bind(&mut out);
         written::read(&mut out);
         written::values(&mut out);
         Line {

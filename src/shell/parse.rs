@@ -30,6 +30,9 @@ const RESERVED: [&str; 19] = [
 pub(super) struct Out {
     pub commands: Vec<Command>,
     pub unknown: Option<String>,
+    /// The `for` loops read, innermost first: each one's variable, its items when they are
+    /// literal words, and the commands of its body (`loops.rs`).
+    pub loops: Vec<super::loops::Loop>,
     next_pipeline: usize,
     /// Bytes of nested text still allowed to be read.
     budget: usize,
@@ -42,6 +45,7 @@ impl Out {
         Out {
             commands: Vec::new(),
             unknown: None,
+            loops: Vec::new(),
             next_pipeline: 0,
             budget: len.saturating_mul(16).saturating_add(1 << 16),
             copies: MAX_REDIRECT_COPIES,
@@ -270,6 +274,9 @@ struct Frame {
     start: usize,
     /// The enclosing pipeline's state.
     saved: (Option<usize>, usize, usize),
+    /// A `for` loop's variable and its items, `None` once an item is only known when it
+    /// runs (`$(ls)`, `"$@"`) or there is no `in` list.
+    binds: Option<(String, Option<Vec<String>>)>,
 }
 
 /// What the next words are.
@@ -357,9 +364,15 @@ impl Parser<'_, '_> {
         match self.mode {
             Mode::Cmd => self.command_token(tok),
             Mode::ForHead { named } => match tok {
-                Tok::Word(w) if named && w.is_literal("in") => self.mode = Mode::ForIn,
+                Tok::Word(w) if named && w.is_literal("in") => {
+                    self.bind_items(Some(Vec::new()));
+                    self.mode = Mode::ForIn;
+                }
                 Tok::Word(w) if named && w.is_literal("do") => self.mode = Mode::Cmd,
                 Tok::Word(w) if !named => {
+                    if !w.quoted && !w.dynamic && super::loops::is_name(&w.text) {
+                        self.bind_name(&w.text);
+                    }
                     self.orphans(w.nested);
                     self.mode = Mode::ForHead { named: true };
                 }
@@ -372,7 +385,10 @@ impl Parser<'_, '_> {
                 other => self.unexpected(other, "unreadable for"),
             },
             Mode::ForIn => match tok {
-                Tok::Word(w) => self.orphans(w.nested),
+                Tok::Word(w) => {
+                    self.bind_item(&w);
+                    self.orphans(w.nested);
+                }
                 Tok::Op(Op::Semi) => self.mode = Mode::Cmd,
                 Tok::Op(Op::Newline) => {
                     self.mode = Mode::Cmd;
@@ -410,6 +426,45 @@ impl Parser<'_, '_> {
                 }
                 other => self.unexpected(other, "unreadable function"),
             },
+        }
+    }
+
+    /// The variable of the `for` loop just opened.
+    fn bind_name(&mut self, name: &str) {
+        if let Some(f) = self.frames.last_mut()
+            && f.kind == Kind::Loop
+        {
+            f.binds = Some((name.to_string(), None));
+        }
+    }
+
+    /// The loop's list starts (`in`): empty, filled by [`Parser::bind_item`].
+    fn bind_items(&mut self, items: Option<Vec<String>>) {
+        if let Some(Frame {
+            kind: Kind::Loop,
+            binds: Some((_, list)),
+            ..
+        }) = self.frames.last_mut()
+        {
+            *list = items;
+        }
+    }
+
+    /// One word of the loop's list: kept when it is literal (a glob or a brace list is, as
+    /// bash expands it); anything only known when it runs makes the list unknown.
+    fn bind_item(&mut self, w: &Word) {
+        if let Some(Frame {
+            kind: Kind::Loop,
+            binds: Some((_, list)),
+            ..
+        }) = self.frames.last_mut()
+        {
+            let known = !w.dynamic && w.nested.is_empty() && !w.text.contains(['$', '`']);
+            match (list.as_mut(), known, &w.brace) {
+                (Some(items), true, Some(brace)) => items.extend(brace.iter().cloned()),
+                (Some(items), true, None) => items.push(w.text.clone()),
+                _ => *list = None,
+            }
         }
     }
 
@@ -666,6 +721,7 @@ impl Parser<'_, '_> {
             kind,
             start,
             saved: (self.pipeline, self.stage, self.pipe_start),
+            binds: None,
         });
         if matches!(kind, Kind::Paren | Kind::Brace) {
             self.groups += 1;
@@ -699,6 +755,13 @@ impl Parser<'_, '_> {
             }
         }
         if let Some(f) = last {
+            if let Some((name, Some(items))) = &f.binds {
+                self.out.loops.push(super::loops::Loop {
+                    name: name.clone(),
+                    items: items.clone(),
+                    body: f.start..self.out.commands.len(),
+                });
+            }
             (self.pipeline, self.stage, self.pipe_start) = f.saved;
             self.closed = Some(f.start);
             self.joined = false;

@@ -851,10 +851,16 @@ fn compound_commands() {
     check(&[
         (
             "for f in *.txt; do rm \"$f\"; done",
-            &["top 0.0 rm $f"],
+            &["top 0.0 rm *.txt"],
             false,
         ),
-        ("for f in *; do rm \"$f\"; done", &["top 0.0 rm $f"], false),
+        ("for f in *; do rm \"$f\"; done", &["top 0.0 rm *"], false),
+        // Each item in the variable's place: the first in the command, the others copies.
+        (
+            "for f in a.txt ~/.bashrc; do cat \"$f\" > \"${f%.txt}.md\"; done",
+            &["top 0.0 cat a.txt", "top 0.0 cat ~/.bashrc"],
+            false,
+        ),
         (
             "for f in $(ls); do rm $f; done",
             &["sub 0.0 ls", "top 1.0 rm $f"],
@@ -986,7 +992,7 @@ fn compound_commands() {
             "bash -c 'for f in *; do rm $f; done'",
             &[
                 "top 0.0 bash -c «for f in *; do rm $f; done»",
-                "shc^0 1.0 rm $f",
+                "shc^0 1.0 rm *",
             ],
             false,
         ),
