@@ -52,6 +52,7 @@ mod loops;
 mod parse;
 mod positional;
 mod runs;
+mod temp;
 mod wrap;
 mod written;
 
@@ -213,6 +214,7 @@ impl Line {
         };
         parse::parse_text(&mut out, text, scope);
         loops::bind(&mut out);
+        temp::bind(&mut out);
         written::read(&mut out);
         written::values(&mut out);
         Line {

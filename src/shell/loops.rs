@@ -147,7 +147,7 @@ fn with_item(cmd: &super::Command, name: &str, item: &str) -> Option<super::Comm
 }
 
 /// `text` with every use of the variable replaced by what it is for `item`.
-fn put(text: &str, name: &str, item: &str) -> Option<String> {
+pub(super) fn put(text: &str, name: &str, item: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len() + item.len());
     let mut rest = text;
     while let Some(at) = rest.find('$') {
