@@ -179,14 +179,14 @@ rules! {
     WebScheme = "web.scheme", Severe, Words, None, "a scheme other than http(s) (`file:`, `javascript:`, `data:`)";
     WebSecret = "web.secret", Severe, Never, None, "`user:pass@` or a key or token in an address";
     WordsDeploy = "words.deploy", Severe, Words, Some(Act::Deploy), "any other program's deploy, read from its own words (`mkdocs gh-deploy`, `kamal deploy`)";
-    WordsDestroy = "words.destroy", Severe, Words, Some(Act::Delete), "any other delete read from a program's own words; lasting for a secret store, a remote address or sudo";
+    WordsDestroy = "words.destroy", Severe, Words, Some(Act::Delete), "any other delete read from a program's own words; lasting for a secret store, a remote address or sudo; severe when what it loses was told not to ask first (`--force`, `--yes`)";
     WordsDestroyRemote = "words.destroy_remote", Severe, Words, Some(Act::Destroy), "a cloud or hosted service's delete, unpublish or yank (`loft delete vcluster x`, `gh cache delete --all`, `npm unpublish`)";
     WordsGrant = "words.grant", Moderate, Words, Some(Act::Access), "access given, or a secret, token or key written (`gh ssh-key add`, `gh secret set`, `vault kv put`, `secret-tool store`)";
     WordsInstall = "words.install", Moderate, Words, Some(Act::Install), "an install the install rules don't read (`nvm install 20`, `rustup component add`)";
     WordsPublish = "words.publish", Severe, Words, Some(Act::Publish), "any other program's publish (`vsce publish`)";
     WordsSecret = "words.secret", Severe, Words, Some(Act::Secrets), "a secret printed by its own tool (`vault kv get`, `gh auth token`, `kubectl get secret -o yaml`, `sops -d`)";
     WordsSend = "words.send", Moderate, Words, Some(Act::Send), "send, upload, post, submit, or a copy or push to a remote destination, read from a program's own words";
-    WordsSetting = "words.setting", Moderate, Words, Some(Act::Update), "a program's own settings changed outside the work folder, read from its words (`aws configure set`, `pixi config append`, `docker context use`, `--edit-config`); a read of them (`config get`) is not";
+    WordsSetting = "words.setting", Moderate, Words, Some(Act::Update), "a program's own settings changed outside the work folder, read from its words (`aws configure set`, `pixi config append`, `docker context use`, `--edit-config`) or a switch its first words throw (`gotelemetry on`, `ng analytics off`); a read of them (`config get`) is not";
     WordsSystem = "words.system", Moderate, Words, Some(Act::Restart), "a change to the system read from a system or service tool's words (start, stop, enable, mount, kill, set-timezone…) or its own (`trust anchor`, `update-ca-certificates`, `spctl --master-disable`), a daemon run (`bluetoothd`, `emond -c f`), the clock or the name set by the tool that shows them (`date -s`, `hostname box`), the processes using a file or a port killed (`fuser -k`), a session or managed process ended (`tmux kill-server`, `screen -X quit`, `pm2 stop all`), or a transient service started (`systemd-run --user CMD`)";
     WriteOutside = "write.outside", Moderate, Words, Some(Act::Update), "writing a file outside the work folder (not under `/tmp`)";
     WriteSystem = "write.system", Severe, Words, Some(Act::Update), "writing under `/etc`, `/usr`, `/var`, `/opt`…";

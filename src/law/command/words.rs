@@ -42,7 +42,8 @@
 //!   (`-p secret`).
 //! - **A program's own settings.** A word naming them (`config`, `context`, `profile`,
 //!   `settings`, a Windows registry key) with a changing verb or a choice (`aws configure
-//!   set`, `docker context use`, `wine reg add 'HKEY_…'`, `--edit-config`): every later run
+//!   set`, `docker context use`, `wine reg add 'HKEY_…'`, `--edit-config`), or a switch
+//!   thrown by its first words (`gotelemetry on`, `ng analytics off`): every later run
 //!   reads them, and they live outside the work folder (`words.setting`, moderate and
 //!   lasting). Reading them (`config get`, `config list`) is not.
 //! - **A secret by default.** A secret store given an entry's path and no verb shows it
@@ -63,7 +64,7 @@
 //! --export-secret-keys`) is a key read, `secrets.key_read`, NEVER, as a key file read is
 //! in `paths`. A word some programs write as one (`dumpprivkey`) is cut into its verb and
 //! its noun when both are known. A delete that loses what was there (`drop`, `purge`,
-//! `wipe`) is lasting. So is a kill and a container stopped (`kill 12345`, `pkill node`,
+//! `wipe`) is lasting, and severe when told not to ask first (`--force`, `--yes`, `-y`). So is a kill and a container stopped (`kill 12345`, `pkill node`,
 //! `docker stop app`): what the process held is gone, and which process it was is only known
 //! when it runs, so after reading it asks (issue 10's "changing the system … kill"). Every risk
 //! carries a wish with its act and the names that make it dangerous, so "delete the old
@@ -363,6 +364,13 @@ pub(super) const REMOTE_OPTIONS: Table = &[
     (En, &["--address", "--api-url", "--endpoint", "--endpoint-url", "--host", "--remote", "--server", "--url"]),
 ];
 
+/// Long options that skip the program's own confirmation (`--force`, `--yes`,
+/// `--noconfirm`, `--assume-yes`), as their parts.
+#[rustfmt::skip]
+pub(super) const FORCES: Table = &[
+    (En, &["assume yes", "force", "no confirm", "noconfirm", "yes"]),
+];
+
 /// Short options with which a system tool that acts only lists (`kill -l`, `iptables -L`,
 /// `iptables -S`, `kill -0` only checks).
 #[rustfmt::skip]
@@ -408,6 +416,7 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("DATASTORES", DATASTORES),
     ("DUMPS", DUMPS),
     ("HELP", HELP),
+    ("FORCES", FORCES),
     ("REMOTE_OPTIONS", REMOTE_OPTIONS),
     ("LISTS", LISTS),
 ];
@@ -865,6 +874,22 @@ impl<'a> Reading<'a> {
 
     fn has_all(&self) -> bool {
         self.args.iter().any(|a| a == "--all")
+    }
+
+    /// Told not to ask first (`--force`, `--yes`, `--noconfirm`, `-f`, `-y`): the question
+    /// the program would have put to the person is skipped.
+    fn forced(&self) -> bool {
+        self.short().any(|s| matches!(s, "-f" | "-y"))
+            || self.options.iter().any(|o| has(FORCES, &o.parts.join(" ")))
+    }
+
+    /// A switch thrown by the program's first words (`gotelemetry on`, `ng analytics off`,
+    /// `chkconfig sshd on`), before any option, whose value an `on` could be (`-i on`).
+    fn switches(&self) -> bool {
+        self.lead()
+            .iter()
+            .take(2)
+            .any(|w| w.eq_ignore_ascii_case("on") || w.eq_ignore_ascii_case("off"))
     }
 }
 
@@ -1770,9 +1795,13 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         return Some((Finding::System(act), 0));
     }
     // `docker context use x`, `kubectl config use-context x`: a choice has no verb of
-    // the tables; `--edit-config`: an option says it.
-    if !kind.system && changes_settings(reading) {
+    // the tables; `--edit-config`: an option says it; `gotelemetry on`, `ng analytics off`:
+    // a switch the program keeps thrown.
+    if !kind.system && (changes_settings(reading) || reading.switches()) {
         return Some((Finding::Setting, 0));
+    }
+    if kind.system && reading.switches() {
+        return Some((Finding::System(SystemAct::Setting), 0));
     }
     if let Some((verb, at)) = option_verb(reading) {
         let opt = reading.options.get(at)?;
@@ -2094,8 +2123,11 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             // delete is; one that removes an entry (`pueue remove 3`) stays moderate. A delete
             // on another host (`apptainer delete --library https://…`) destroys a remote
             // resource: severe, as a hosted service's delete is.
+            // Told not to ask (`ndctl destroy-namespace --force x`, `tool wipe -y`), a
+            // delete that loses what was there skips the one question the program had.
             let harm = if (reading.has_all() && outside)
                 || (unlisted && (destroys || loses))
+                || (loses && reading.forced())
                 || remote.is_some()
             {
                 Harm::Severe
