@@ -92,6 +92,162 @@ pub(super) fn bind(out: &mut Out) {
     }
 }
 
+/// `read -r f` (`IFS= read -rd '' f`): the one variable a `while` loop's `read` sets from
+/// each line of its input. `None` for an array (`-a`), several variables, or no `read`.
+pub(super) fn read_into(cmd: &super::Command) -> Option<String> {
+    if cmd.program() != "read" {
+        return None;
+    }
+    let mut names = Vec::new();
+    let mut args = cmd.args().iter();
+    while let Some(arg) = args.next() {
+        match arg.strip_prefix('-') {
+            Some(flags) if !flags.is_empty() => {
+                if flags.contains('a') {
+                    return None;
+                }
+                // An option that takes a value takes the next word when nothing follows it.
+                let last = flags.chars().last();
+                if matches!(last, Some('d' | 'p' | 'n' | 'N' | 't' | 'u' | 'i'))
+                    && flags.len() == flags.find(['d', 'p', 'n', 'N', 't', 'u', 'i'])? + 1
+                {
+                    args.next();
+                }
+            }
+            _ => names.push(arg),
+        }
+    }
+    match names.as_slice() {
+        [name] if is_name(name) => Some((*name).clone()),
+        _ => None,
+    }
+}
+
+/// What each line a command writes is, when it writes names of files it was given:
+/// `find START -name PAT` (`START/PAT`; `START/…` for other tests; `START/*` for none),
+/// `ls [PATHS]`, `git ls-files [PATHSPEC]`, `git diff --name-only`, `fd`, and `grep -l`,
+/// `rg -l` or `rg --files` over the paths given. `None` for anything else, or a path only
+/// known when it runs (a variable, a substitution).
+pub(super) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
+    // A path written out is read where it points, inside the work folder or not (`find ~
+    // -name id_rsa` names key files); only one known when it runs is not.
+    let local = |p: &str| !p.contains(['$', '`']);
+    let under = |start: &str, name: &str| {
+        if start == "." {
+            format!("./{name}")
+        } else {
+            format!("{}/{name}", start.trim_end_matches('/'))
+        }
+    };
+    let args = cmd.args();
+    let operands = || args.iter().filter(|a| !a.starts_with('-'));
+    let items: Vec<String> = match cmd.program() {
+        "find" => {
+            let mut rest = args.iter().peekable();
+            // Options before the starting points (`-L`, `-H`, `-P`, `-D x`, `-O3`).
+            while let Some(a) = rest
+                .next_if(|a| matches!(a.as_str(), "-L" | "-H" | "-P" | "-D") || a.starts_with("-O"))
+            {
+                if a == "-D" {
+                    rest.next();
+                }
+            }
+            let starts: Vec<&String> =
+                std::iter::from_fn(|| rest.next_if(|a| !a.starts_with(['-', '(', '!']))).collect();
+            let tests: Vec<&String> = rest.collect();
+            let mut names = Vec::new();
+            let mut filtered = false;
+            let mut words = tests.iter();
+            while let Some(t) = words.next() {
+                match t.as_str() {
+                    "-name" | "-iname" => names.push(words.next()?.to_string()),
+                    "-maxdepth" | "-mindepth" => {
+                        words.next();
+                    }
+                    "-print" | "-print0" | "-o" | "-or" | "(" | ")" => {}
+                    _ => filtered = true,
+                }
+            }
+            let starts: Vec<&str> = if starts.is_empty() {
+                vec!["."]
+            } else {
+                starts.iter().map(|s| s.as_str()).collect()
+            };
+            let mut items = Vec::new();
+            for start in starts {
+                if !local(start) {
+                    return None;
+                }
+                if names.iter().any(|n| n.contains('/')) {
+                    return None;
+                }
+                match (names.is_empty(), filtered) {
+                    (false, _) => items.extend(names.iter().map(|n| under(start, n))),
+                    (true, true) => items.push(under(start, "…")),
+                    (true, false) => items.push(under(start, "*")),
+                }
+            }
+            items
+        }
+        "ls" => {
+            let paths: Vec<String> = operands().cloned().collect();
+            if paths.is_empty() {
+                vec!["*".to_string()]
+            } else {
+                paths
+            }
+        }
+        "git" => match args.first().map(String::as_str) {
+            Some("ls-files") => {
+                let specs: Vec<String> = operands().skip(1).cloned().collect();
+                if specs.is_empty() {
+                    vec!["*".to_string()]
+                } else {
+                    specs
+                }
+            }
+            Some("diff" | "show") if args.iter().any(|a| a == "--name-only") => {
+                vec!["…".to_string()]
+            }
+            _ => return None,
+        },
+        "fd" | "fdfind" => {
+            let paths: Vec<String> = operands().skip(1).map(|p| under(p, "…")).collect();
+            if paths.is_empty() {
+                vec!["…".to_string()]
+            } else {
+                paths
+            }
+        }
+        "grep" | "egrep" | "rg" | "ag" => {
+            let lists = args.iter().any(|a| {
+                matches!(
+                    a.as_str(),
+                    "--files-with-matches" | "--files-without-match" | "--files"
+                ) || (a.starts_with('-') && !a.starts_with("--") && a.contains(['l', 'L']))
+            });
+            if !lists {
+                return None;
+            }
+            let patterned = !args
+                .iter()
+                .any(|a| matches!(a.as_str(), "-e" | "--regexp" | "-f" | "--file" | "--files"));
+            let paths: Vec<String> = operands()
+                .skip(usize::from(patterned))
+                .map(|p| under(p, "…"))
+                .collect();
+            if paths.is_empty() {
+                vec!["…".to_string()]
+            } else {
+                paths
+            }
+        }
+        _ => return None,
+    };
+    (!items.is_empty() && items.len() <= MAX_ITEMS && items.iter().all(|i| local(i)))
+        .then_some(items)
+}
+
 /// Could the command set the variable: an assignment to it, or its name as a word
 /// (`read f`, `export f=x`, `printf -v f`, `declare f`).
 fn sets(cmd: &super::Command, name: &str) -> bool {
@@ -231,6 +387,58 @@ fn expand(item: &str, op: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shell::Line;
+
+    #[test]
+    fn lines_are_the_names_a_command_lists() {
+        for (producer, want) in [
+            ("find . -name '*.orig'", Some(vec!["./*.orig"])),
+            ("find src -type f", Some(vec!["src/…"])),
+            ("find .", Some(vec!["./*"])),
+            (
+                "find -L . -name .env -o -name '*.pem'",
+                Some(vec!["./.env", "./*.pem"]),
+            ),
+            ("find / -name '*.log'", Some(vec!["/*.log"])),
+            ("find ~ -name id_rsa", Some(vec!["~/id_rsa"])),
+            ("find ../other -type f", Some(vec!["../other/…"])),
+            ("find $DIR -type f", None),
+            ("ls *.md", Some(vec!["*.md"])),
+            ("ls", Some(vec!["*"])),
+            ("ls /etc", Some(vec!["/etc"])),
+            ("git ls-files '*.py'", Some(vec!["*.py"])),
+            ("git diff --name-only origin/main", Some(vec!["…"])),
+            ("git log", None),
+            ("grep -rl TODO src", Some(vec!["src/…"])),
+            ("grep -rl TODO $DIR", None),
+            ("grep TODO src", None),
+            ("rg --files tests", Some(vec!["tests/…"])),
+            ("cat list.txt", None),
+        ] {
+            let line = Line::parse(producer);
+            let got = line.commands.first().and_then(lines_of);
+            let want = want.map(|w| w.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+            assert_eq!(got, want, "{producer}");
+        }
+    }
+
+    #[test]
+    fn read_sets_one_variable() {
+        for (text, want) in [
+            ("read f", Some("f")),
+            ("read -r f", Some("f")),
+            ("IFS= read -r -d '' f", Some("f")),
+            ("read -rd '' f", Some("f")),
+            ("read -p 'name? ' f", Some("f")),
+            ("read a b", None),
+            ("read -a files", None),
+            ("echo f", None),
+        ] {
+            let line = Line::parse(text);
+            let got = line.commands.first().and_then(read_into);
+            assert_eq!(got.as_deref(), want, "{text}");
+        }
+    }
 
     #[test]
     fn expansions_follow_bash() {

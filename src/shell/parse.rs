@@ -277,6 +277,8 @@ struct Frame {
     /// A `for` loop's variable and its items, `None` once an item is only known when it
     /// runs (`$(ls)`, `"$@"`) or there is no `in` list.
     binds: Option<(String, Option<Vec<String>>)>,
+    /// A `while` loop: its condition may `read` lines from the stage before it.
+    reads: bool,
 }
 
 /// What the next words are.
@@ -567,7 +569,14 @@ impl Parser<'_, '_> {
                     return;
                 }
                 "if" => return self.open(Kind::If),
-                "while" | "until" => return self.open(Kind::Loop),
+                "while" => {
+                    self.open(Kind::Loop);
+                    if let Some(f) = self.frames.last_mut() {
+                        f.reads = true;
+                    }
+                    return;
+                }
+                "until" => return self.open(Kind::Loop),
                 "for" | "select" => {
                     self.open(Kind::Loop);
                     self.mode = Mode::ForHead { named: false };
@@ -722,6 +731,7 @@ impl Parser<'_, '_> {
             start,
             saved: (self.pipeline, self.stage, self.pipe_start),
             binds: None,
+            reads: false,
         });
         if matches!(kind, Kind::Paren | Kind::Brace) {
             self.groups += 1;
@@ -762,6 +772,11 @@ impl Parser<'_, '_> {
                     body: f.start..self.out.commands.len(),
                 });
             }
+            if f.reads
+                && let Some(lp) = self.read_loop(&f)
+            {
+                self.out.loops.push(lp);
+            }
             (self.pipeline, self.stage, self.pipe_start) = f.saved;
             self.closed = Some(f.start);
             self.joined = false;
@@ -773,6 +788,27 @@ impl Parser<'_, '_> {
         if kind == Kind::Case {
             self.mode = Mode::Cmd;
         }
+    }
+
+    /// `CMD | while read -r f; do …; done`: the loop's variable is each line `CMD` writes,
+    /// when it writes names of files (`loops::lines_of`).
+    fn read_loop(&self, f: &Frame) -> Option<super::loops::Loop> {
+        let (Some(pipeline), stage, _) = f.saved else {
+            return None;
+        };
+        let name = super::loops::read_into(self.out.commands.get(f.start)?)?;
+        let producer = self
+            .members
+            .iter()
+            .rev()
+            .filter(|&&i| i < f.start)
+            .filter_map(|&i| self.out.commands.get(i))
+            .find(|c| c.pipeline == pipeline && c.stage + 1 == stage)?;
+        Some(super::loops::Loop {
+            name,
+            items: super::loops::lines_of(producer)?,
+            body: f.start + 1..self.out.commands.len(),
+        })
     }
 
     /// The commands this text appended from index `start` on.
