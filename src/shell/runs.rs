@@ -931,6 +931,18 @@ const PARALLEL_LONG: &[&str] = &[
 /// `parallel ::: CMDS`: each argument is a command; `parallel CMD` alone: CMD with its input.
 fn parallel(words: &[Word], out: &mut Holder) {
     let mut i = 1;
+    // Where the jobs run (`-S host1,host2`, `--sshlogin=host`; `:` is this machine): each
+    // command is run there over ssh, and read as `ssh HOST CMD`.
+    let mut hosts: Vec<String> = Vec::new();
+    let mut logins = |value: Option<&Word>| {
+        for host in value.map_or("", |w| w.text.as_str()).split(',') {
+            // `2/host`: a count of jobs before the host.
+            let host = host.split_once('/').map_or(host, |(_, h)| h).trim();
+            if !host.is_empty() && host != ":" && hosts.len() < MAX_INPUTS {
+                hosts.push(host.to_string());
+            }
+        }
+    };
     while let Some(w) = words.get(i) {
         let t = w.text.as_str();
         if t == "--" {
@@ -942,6 +954,11 @@ fn parallel(words: &[Word], out: &mut Holder) {
         }
         if let Some(long) = t.strip_prefix("--") {
             let takes = !long.contains('=') && PARALLEL_LONG.contains(&long);
+            match long.split_once('=') {
+                Some(("sshlogin", value)) => logins(Some(&Word::plain(value))),
+                None if long == "sshlogin" => logins(words.get(i + 1)),
+                _ => {}
+            }
             i += if takes { 2 } else { 1 };
             continue;
         }
@@ -950,8 +967,14 @@ fn parallel(words: &[Word], out: &mut Holder) {
                 .get(1)
                 .copied()
                 .is_some_and(|c| PARALLEL_SHORT.contains(&c));
+        if t == "-S" {
+            logins(words.get(i + 1));
+        } else if let Some(value) = t.strip_prefix("-S").filter(|v| !v.is_empty()) {
+            logins(Some(&Word::plain(value)));
+        }
         i += if takes { 2 } else { 1 };
     }
+
     let rest = words.get(i..).unwrap_or(&[]);
     let split = rest
         .iter()
@@ -970,7 +993,7 @@ fn parallel(words: &[Word], out: &mut Holder) {
     }
     if inputs.is_empty() {
         if !command.is_empty() {
-            out.text(command, Via::ShellC);
+            out.text(on_hosts(command, &hosts), Via::ShellC);
         }
         return;
     }
@@ -993,7 +1016,21 @@ fn parallel(words: &[Word], out: &mut Holder) {
     if inputs.len() > MAX_INPUTS {
         out.unread = Some("too many inputs to parallel");
     }
-    out.text(text, Via::ShellC);
+    out.text(on_hosts(text, &hosts), Via::ShellC);
+}
+
+/// `text`'s lines as run over ssh on each host, when the jobs run on any (`ssh HOST LINE`).
+fn on_hosts(text: String, hosts: &[String]) -> String {
+    if hosts.is_empty() {
+        return text;
+    }
+    let mut remote = String::new();
+    for host in hosts {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            remote.push_str(&format!("ssh {} {}\n", quote(host), quote(line)));
+        }
+    }
+    remote
 }
 
 /// parallel's replacement strings (`{}`, `{.}`, `{/}`, `{1}`…) in `command`, filled with `input`.
