@@ -4,7 +4,7 @@
 //! paths are refused.
 
 use super::Assessment;
-use super::command::paths::{is_key_path, write_risk};
+use super::command::paths::{is_key_at, write_risk};
 use super::paths::{Place, protected, protected_risk};
 use crate::facts::Facts;
 use crate::law::rule::RuleId;
@@ -38,7 +38,7 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
         found.risks.push(protected_risk(&abs, dir));
         return found;
     }
-    if is_key_path(&abs, &home) {
+    if is_key_at(&abs, &place) {
         let verb = if writes { "change" } else { "read" };
         found.risks.push(
             Risk::new(

@@ -160,7 +160,7 @@ fn built_after_host(url: &str) -> bool {
 fn keys_read(reading: &Reading, who: &str, scan: &mut Scan<'_>) {
     for path in &reading.reads {
         if let Some(abs) = scan.place.resolve(path)
-            && super::paths::is_key_path(&abs, scan.place.home)
+            && super::paths::is_key_at(&abs, &scan.place)
         {
             net::key_leaves(scan, &format!("read {abs} with {who}"));
             return;

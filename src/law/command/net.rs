@@ -208,7 +208,7 @@ fn send_to(scan: &mut Scan<'_>, host: &str, names: Name, how: &str) {
 fn secret_file(word: &str, scan: &Scan<'_>) -> Option<&'static str> {
     let path = word.trim_start_matches('@').trim_start_matches('<');
     let abs = scan.place.resolve(path)?;
-    if super::paths::is_key_path(&abs, scan.place.home) {
+    if super::paths::is_key_at(&abs, &scan.place) {
         Some("keys")
     } else if super::paths::basename_of(&abs).starts_with(".env")
         && !abs.ends_with(".example")

@@ -81,6 +81,22 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
         || abs == "/etc/gshadow"
 }
 
+/// A key file where `place` judges it: every path [`is_key_path`] finds, and a file with
+/// one of OpenSSH's names for a private key kept outside the work folder.
+pub(crate) fn is_key_at(abs: &str, place: &Place<'_>) -> bool {
+    is_key_path(abs, place.home) || (is_ssh_key_name(basename_of(abs)) && !place.inside_work(abs))
+}
+
+/// OpenSSH's own names for a private key (`id_rsa`, `id_ed25519`, `id_ecdsa_sk`…): a key
+/// wherever it is kept outside the work folder (a copy of `~/.ssh` in a backup, a key left in
+/// the home folder), not only in `.ssh`. In the work folder it may be a test's fixture.
+fn is_ssh_key_name(name: &str) -> bool {
+    matches!(
+        name.strip_suffix("_sk").unwrap_or(name),
+        "id_rsa" | "id_dsa" | "id_ecdsa" | "id_ed25519"
+    )
+}
+
 /// Can `text` be part of a path [`is_key_path`] finds? Every key path holds `/.`,
 /// `Keychains` or starts with `/etc/`, and a path resolved is made of parts of the word and
 /// of the folders it is resolved against, cut at `/` (normalising only takes parts away):
@@ -838,11 +854,12 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
             .split_once('=')
             .map_or(word, |(_, v)| v)
             .trim_start_matches('@');
-        if !folders_may && !may_name_key(word) {
+        let named = is_ssh_key_name(basename_of(word));
+        if !folders_may && !named && !may_name_key(word) {
             continue;
         }
         if let Some(abs) = scan.place.resolve(word)
-            && is_key_path(&abs, home)
+            && (is_key_path(&abs, home) || (named && is_key_at(&abs, &scan.place)))
         {
             super::net::key_leaves(scan, &format!("read {abs} with {program}"));
             return;

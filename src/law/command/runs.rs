@@ -33,7 +33,7 @@ const CONTAINER_RUNS: &[Row<Target>] = &[
     row("docker", &["compose", "exec"], Target::Service, &["docker compose exec web rm -rf /var/www/uploads"], &["docker compose logs web", "docker compose exec web ls /var/www/uploads"]),
     row("docker", &["compose", "run"], Target::Service, &["docker compose run --rm app npm publish"], &["docker compose up -d app", "docker compose run --rm app npm test"]),
     row("docker", &["container", "exec"], Target::Running, &["docker container exec api rm -rf /srv/data"], &["docker container ls"]),
-    row("docker", &["container", "run"], Target::Image, &["docker container run --rm -v ~/.ssh:/keys alpine cat /keys/id_rsa"], &["docker container inspect api"]),
+    row("docker", &["container", "run"], Target::Image, &["docker container run --rm -v ~/.aws:/keys alpine cat /keys/credentials"], &["docker container inspect api"]),
     row("docker", &["exec"], Target::Running, &["docker exec -it web rm -rf /app/storage"], &["docker exec --help", "docker logs web"]),
     row("docker", &["run"], Target::Image, &["docker run --rm -v ~:/h alpine rm -rf /h", "docker run --rm -v \"$PWD\":/app -w /app node:20 npm publish"], &["docker run --help", "docker build -t app ."]),
     row("docker-compose", &["exec"], Target::Service, &["docker-compose exec web rm -rf /var/www/cache"], &["docker-compose ps"]),
