@@ -239,6 +239,7 @@ fn assess_line(
             install::judge(cmd, &mut scan);
             net::judge(cmd, &mut scan);
             paths::judge(cmd, &mut scan);
+            words::prints_secret_variable(cmd, &mut scan);
             system::judge(cmd, &mut scan);
             kinds::judge(cmd, &mut scan);
             fetched::judge(cmd, &mut scan);

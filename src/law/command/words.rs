@@ -75,7 +75,7 @@ use crate::catalogue::{self, Class};
 use crate::intent::words::Lang::En;
 use crate::intent::words::Table;
 use crate::law::rule::RuleId;
-use crate::shell::Command;
+use crate::shell::{Command, RedirectOp};
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
@@ -1112,6 +1112,105 @@ pub(super) fn is_secret_key(word: &str) -> bool {
     any_in(SECRET_NOUNS, &parts)
         || (parts.last().is_some_and(|last| has(CONNECTION_ENDS, last))
             && parts.iter().any(|p| has(DATASTORES, p)))
+}
+
+/// Programs that show every variable of the environment (`env`, `printenv`, `set`,
+/// `export -p`, `declare -p`).
+const SHOWS_ENVIRONMENT: &[&str] = &["declare", "env", "export", "printenv", "set", "typeset"];
+
+/// A secret the environment holds, printed where the chat reads it: a variable named for one
+/// expanded by `echo` or `printf` (`echo $AWS_SECRET_ACCESS_KEY`, `printf '%s' "${API_KEY}"`),
+/// given to `printenv` (`printenv GITHUB_TOKEN`), or the whole environment filtered for one
+/// (`env | grep -i token`). What goes into a pipe or a file is not printed here (`echo
+/// $TOKEN | gh auth login --with-token`, `echo "$KEY" > .key`), nor a test of it (`${KEY:+set}`,
+/// `${#KEY}`). Severe, not lasting, as a secret printed by its own tool (`words.secret`).
+pub(super) fn prints_secret_variable(cmd: &Command, scan: &mut Scan<'_>) {
+    let program = cmd.program();
+    let line = scan.line;
+    let next = |cmd: &Command| {
+        line.commands.iter().find(|c| {
+            c.pipeline == cmd.pipeline && c.stage == cmd.stage + 1 && c.parent == cmd.parent
+        })
+    };
+    let to_output = |cmd: &Command| {
+        next(cmd).is_none()
+            && !cmd.redirects.iter().any(|r| {
+                matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+                    && matches!(r.fd, None | Some(1))
+                    && !matches!(
+                        r.target.as_str(),
+                        "/dev/stdout" | "/dev/tty" | "/dev/stderr"
+                    )
+            })
+    };
+    let named = match program {
+        "echo" | "printf" | "print" => cmd
+            .args()
+            .iter()
+            .find_map(|a| expanded_secret(a))
+            .filter(|_| to_output(cmd)),
+        "printenv" if cmd.args().iter().any(|a| !a.starts_with('-')) => cmd
+            .args()
+            .iter()
+            .find(|a| !a.starts_with('-') && is_secret_key(a))
+            .map(String::as_str)
+            .filter(|_| to_output(cmd)),
+        _ if SHOWS_ENVIRONMENT.contains(&program)
+            && cmd.args().iter().all(|a| a.starts_with('-')) =>
+        {
+            // The whole environment, filtered by a pattern naming a secret.
+            next(cmd)
+                .filter(|grep| matches!(grep.program(), "grep" | "egrep" | "rg" | "ag"))
+                .filter(|grep| to_output(grep))
+                .and_then(|grep| {
+                    grep.args()
+                        .iter()
+                        .filter(|a| !a.starts_with('-'))
+                        .find(|a| is_secret_key(a))
+                })
+                .map(String::as_str)
+        }
+        _ => None,
+    };
+    if let Some(name) = named {
+        scan.add(
+            Risk::new(
+                RuleId::WordsSecret,
+                Harm::Severe,
+                false,
+                format!("print {name} from the environment, a secret, where the chat can read it"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Secrets).naming(Name::one(name))),
+        );
+    }
+}
+
+/// The name of a variable named for a secret that `word` expands as it is (`$API_KEY`,
+/// `${GITHUB_TOKEN}`, `${KEY:-x}`), not one only tested (`${KEY:+set}`, `${#KEY}`).
+fn expanded_secret(word: &str) -> Option<&str> {
+    let mut rest = word;
+    while let Some(at) = rest.find('$') {
+        let after = &rest[at + 1..];
+        let (braced, body) = match after.strip_prefix('{') {
+            Some(body) => (true, body),
+            None => (false, after),
+        };
+        let len = body
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
+        let name = &body[..len];
+        let tested = braced && {
+            let op = &body[len..];
+            op.starts_with(":+") || op.starts_with('+')
+        };
+        if len > 0 && !tested && is_secret_key(name) {
+            return Some(name);
+        }
+        rest = &body[len..];
+    }
+    None
 }
 
 /// Where a word points when it names another machine: a URL's host (not this machine, not
