@@ -48,6 +48,7 @@
 
 mod cmd;
 mod lex;
+mod links;
 mod loops;
 mod parse;
 mod positional;
@@ -215,6 +216,7 @@ impl Line {
         parse::parse_text(&mut out, text, scope);
         loops::bind(&mut out);
         temp::bind(&mut out);
+        links::bind(&mut out);
         written::read(&mut out);
         written::values(&mut out);
         Line {
