@@ -219,6 +219,7 @@ impl Line {
         links::bind(&mut out);
         written::read(&mut out);
         written::values(&mut out);
+        written::globs(&mut out);
         Line {
             commands: out.commands,
             unknown: out.unknown,

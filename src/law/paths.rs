@@ -130,15 +130,29 @@ impl Place<'_> {
     }
 }
 
+/// What follows `$HOME` at the start of a word, also written `${HOME}` or with an operator
+/// that a set `HOME` ignores (`${HOME:?}`, `${HOME:-/tmp}`, `${HOME?unset}`): the home folder
+/// is always set.
 fn strip_home_var(word: &str) -> Option<&str> {
-    for var in ["$HOME", "${HOME}"] {
-        if let Some(rest) = word.strip_prefix(var)
-            && (rest.is_empty() || rest.starts_with('/'))
-        {
-            return Some(rest);
+    let rest = match word.strip_prefix("${HOME") {
+        Some(inner) => {
+            let end = inner.find('}')?;
+            let op = &inner[..end];
+            let set_ignores = op.is_empty()
+                || [":?", "?", ":-", "-"].iter().any(|o| {
+                    op.strip_prefix(o)
+                        .is_some_and(|tail| !tail.contains(['$', '`', '{']))
+                });
+            if !set_ignores {
+                return None;
+            }
+            &inner[end + 1..]
         }
-    }
-    None
+        None => word
+            .strip_prefix("$HOME")
+            .filter(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))?,
+    };
+    (rest.is_empty() || rest.starts_with('/')).then_some(rest)
 }
 
 /// The protected path `abs` falls under, if any.

@@ -74,7 +74,17 @@ pub(super) fn values(out: &mut Out) {
         if !cmd.dynamic_program || vars.is_empty() {
             continue;
         }
-        let words: Vec<String> = cmd.words.iter().map(|w| substituted(w, &vars)).collect();
+        // `IFS=_; c=rm_-rf_~; $c`: the value is split at the separators the line set.
+        let ifs = vars
+            .iter()
+            .rev()
+            .find(|(n, _)| n == "IFS")
+            .map_or("", |(_, v)| v.as_str());
+        let words: Vec<String> = cmd
+            .words
+            .iter()
+            .map(|w| substituted(w, &vars, ifs))
+            .collect();
         if words.first() != cmd.words.first() {
             found.push((at, words.join(" ")));
         }
@@ -88,9 +98,118 @@ pub(super) fn values(out: &mut Out) {
     read_under(out, found, Via::Eval);
 }
 
+/// The most programs a glob in a program's place is read as.
+const MAX_GLOBBED: usize = 8;
+
+/// A program named by a glob (`/bin/r? -rf ~`, `/usr/bin/py*3 -c …`): the command read again
+/// as each program of the catalogue the glob's last part matches, when there are few enough
+/// to say (8): what the shell would run is one of them. The command itself stays a program
+/// only known when it runs; the readings only add to it.
+pub(super) fn globs(out: &mut Out) {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (at, cmd) in out.commands.iter().enumerate() {
+        let Some(first) = cmd.words.first() else {
+            continue;
+        };
+        if !cmd.dynamic_program || first.contains(['$', '`']) || !first.contains(['*', '?', '[']) {
+            continue;
+        }
+        let pattern = first.rsplit('/').next().unwrap_or(first);
+        let names: Vec<&str> = catalogue::CATALOGUE
+            .iter()
+            .map(|p| p.name)
+            .filter(|name| glob_matches(pattern, name))
+            .take(MAX_GLOBBED + 1)
+            .collect();
+        if names.is_empty() || names.len() > MAX_GLOBBED {
+            continue;
+        }
+        let rest: Vec<&str> = cmd.words.iter().skip(1).map(String::as_str).collect();
+        for name in names {
+            let mut text = name.to_string();
+            for word in &rest {
+                text.push(' ');
+                text.push_str(&quoted(word));
+            }
+            found.push((at, text));
+        }
+    }
+    read_under(out, found, Via::Eval);
+}
+
+/// A word quoted for the shell as it is (`'` closed, escaped and opened again).
+fn quoted(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%~".contains(&b))
+    {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// Does a shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!a]`) match all of `name`? Two cursors and
+/// one place to go back to, so it is linear in practice and never exponential.
+fn glob_matches(pattern: &str, name: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let n: Vec<char> = name.chars().collect();
+    // One element of the pattern at `i`: whether it matches `c`, and how long it is.
+    let one = |i: usize, c: char| -> Option<(bool, usize)> {
+        match p.get(i)? {
+            '?' => Some((true, 1)),
+            '[' if p.iter().skip(i + 2).any(|&x| x == ']') => {
+                let close = p.iter().skip(i + 2).position(|&x| x == ']')? + i + 2;
+                let mut set = &p[i + 1..close];
+                let negated = matches!(set.first(), Some('!' | '^'));
+                if negated {
+                    set = &set[1..];
+                }
+                let mut hit = false;
+                let mut k = 0;
+                while k < set.len() {
+                    if set.get(k + 1) == Some(&'-') && k + 2 < set.len() {
+                        hit |= set[k] <= c && c <= set[k + 2];
+                        k += 3;
+                    } else {
+                        hit |= set[k] == c;
+                        k += 1;
+                    }
+                }
+                Some((hit != negated, close + 1 - i))
+            }
+            &x => Some((x == c, 1)),
+        }
+    };
+    let (mut i, mut j) = (0, 0);
+    let mut back: Option<(usize, usize)> = None;
+    while j < n.len() {
+        if p.get(i) == Some(&'*') {
+            back = Some((i, j));
+            i += 1;
+            continue;
+        }
+        match one(i, n[j]) {
+            Some((true, len)) => {
+                i += len;
+                j += 1;
+            }
+            _ => match back {
+                Some((star, from)) => {
+                    i = star + 1;
+                    j = from + 1;
+                    back = Some((star, from + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    p[i..].iter().all(|&c| c == '*')
+}
+
 /// A word with `$NAME` and `${NAME}` of the known variables put in their place (`$xy` is
-/// not `$x`).
-fn substituted(word: &str, vars: &[(String, String)]) -> String {
+/// not `$x`), each value split where it holds one of `ifs`, the separators the line set.
+fn substituted(word: &str, vars: &[(String, String)], ifs: &str) -> String {
     let mut out = String::new();
     let mut rest = word;
     while let Some(at) = rest.find('$') {
@@ -110,7 +229,7 @@ fn substituted(word: &str, vars: &[(String, String)]) -> String {
         };
         match vars.iter().rev().find(|(n, _)| n == name) {
             Some((_, value)) if len > 0 => {
-                out.push_str(value);
+                out.extend(value.chars().map(|c| if ifs.contains(c) { ' ' } else { c }));
                 rest = &after[len..];
             }
             _ => {
@@ -259,4 +378,29 @@ fn runs_file(cmd: &Command) -> Vec<(String, Kind)> {
         out.push((operand, kind));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn globs_match_as_the_shell_matches() {
+        for (pattern, name, want) in [
+            ("r?", "rm", true),
+            ("r?", "rmdir", false),
+            ("py*3", "python3", true),
+            ("*", "rm", true),
+            ("[rs]m", "rm", true),
+            ("[!r]m", "rm", false),
+            ("[a-z]m", "rm", true),
+            ("*sh", "bash", true),
+            ("b*s*h", "bash", true),
+            ("c?rl", "curl", true),
+            ("c?rl", "crl", false),
+            ("[", "[", true),
+        ] {
+            assert_eq!(glob_matches(pattern, name), want, "{pattern} ~ {name}");
+        }
+    }
 }
