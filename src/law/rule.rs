@@ -99,7 +99,7 @@ rules! {
     DeleteWorkFolder = "delete.work_folder", Severe, Words, Some(Act::Delete), "deleting the whole work folder at once (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it, so it asks after reading";
     DownloadPipeShell = "download.pipe_shell", Severe, Words, Some(Act::Run), "a download piped to, substituted into, or saved and run by a shell or interpreter; code a runner fetches from another host (`deno run https://…`, `npx github:u/r`, `nix run github:u/r`)";
     EgressDropbox = "egress.dropbox", Severe, Words, Some(Act::Send), "data sent to a paste site, transfer.sh, webhook.site, a Discord or Slack webhook…";
-    EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving";
+    EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving (sent, uploaded, or added to git and pushed by the same line)";
     EgressFetchData = "egress.fetch_data", Moderate, Words, Some(Act::Send), "a GET whose address carries data (carriesData)";
     EgressSend = "egress.send", Moderate, Words, Some(Act::Send), "data or a file sent to a named host: curl -d/-F/-T, wget --post-*, scp/rsync/sftp to a host, nc with input";
     EgressServe = "egress.serve", Moderate, Words, Some(Act::Public), "a folder served to the network beyond loopback (`python -m http.server`, `php -S 0.0.0.0`, `busybox httpd`…; severe for `kubectl proxy --address`)";

@@ -381,9 +381,32 @@ fn discard(what: &str, folder: &str, scan: &mut Scan<'_>) {
 /// Options of `git push` that take a separate value.
 const PUSH_VALUED: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
 
+/// A `.env` file (not an example of one) the line adds to git (`git add .env`, `git add -f
+/// config/.env.production`), by its name as written.
+fn env_added(scan: &Scan<'_>) -> Option<String> {
+    scan.line.commands.iter().find_map(|cmd| {
+        let (index, _) = split(cmd)?;
+        if cmd.words.get(index).map(String::as_str) != Some("add") {
+            return None;
+        }
+        cmd.words.get(index + 1..)?.iter().find_map(|arg| {
+            let name = arg.rsplit('/').next().unwrap_or(arg);
+            let example = [".example", ".sample", ".template", ".dist"]
+                .iter()
+                .any(|end| name.ends_with(end));
+            (!arg.starts_with('-') && name.starts_with(".env") && !example).then(|| arg.clone())
+        })
+    })
+}
+
 fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
     if has_flag(args, Some('n'), &["dry-run"]) {
         return;
+    }
+    // `git add .env && git commit -m x && git push`: the project's secrets leave with the
+    // commit, to whatever remote, as a send of the file would.
+    if let Some(env) = env_added(scan) {
+        super::net::env_leaves(scan, &format!("push {env}, which the line commits"));
     }
     let mut words = Vec::new();
     let mut skip = false;

@@ -220,7 +220,7 @@ fn secret_file(word: &str, scan: &Scan<'_>) -> Option<&'static str> {
     }
 }
 
-fn env_leaves(scan: &mut Scan<'_>, how: &str) {
+pub(super) fn env_leaves(scan: &mut Scan<'_>, how: &str) {
     scan.add(
         Risk::new(RuleId::EgressEnv, Harm::Severe, true, format!("{how}: the project's secrets or every setting of the environment would leave this machine"))
             .never()
