@@ -1983,7 +1983,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         return Some((Finding::Secret, 0));
     }
     // A program nobody lists whose own name says it shows or makes a secret
-    // (`elasticsearch-create-enrollment-token`), or stops something (`gdm-stop`).
+    // (`elasticsearch-create-enrollment-token`), stops something (`gdm-stop`) or deletes.
     if kind.unlisted {
         let name = parts(&reading.program);
         if name.len() >= 2
@@ -1991,6 +1991,10 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             && has(HALTS, last)
         {
             return Some((Finding::System(halt_act(last)), reading.words.len()));
+        }
+        // Named for deleting what it is given (`xbps-remove -R curl`, `distrobox-rm box`).
+        if name.len() >= 2 && name.last().is_some_and(|last| has(DESTROYS, last)) {
+            return Some((Finding::Destroy, reading.words.len()));
         }
         let acts = any_in(REVEALS, &name) || any_in(CHANGES, &name);
         if acts && any_in(SECRET_NOUNS, &name) {
