@@ -364,6 +364,13 @@ pub(super) const REMOTE_OPTIONS: Table = &[
     (En, &["--address", "--api-url", "--endpoint", "--endpoint-url", "--host", "--remote", "--server", "--url"]),
 ];
 
+/// A switch a program keeps thrown (`gotelemetry on`, `corepack disable`, `byobu-disable`):
+/// for a program nobody lists, the words are no system change but its own setting.
+#[rustfmt::skip]
+pub(super) const SWITCHES: Table = &[
+    (En, &["disable", "enable", "off", "on"]),
+];
+
 /// Long options that skip the program's own confirmation (`--force`, `--yes`,
 /// `--noconfirm`, `--assume-yes`), as their parts.
 #[rustfmt::skip]
@@ -417,6 +424,7 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("DUMPS", DUMPS),
     ("HELP", HELP),
     ("FORCES", FORCES),
+    ("SWITCHES", SWITCHES),
     ("REMOTE_OPTIONS", REMOTE_OPTIONS),
     ("LISTS", LISTS),
 ];
@@ -889,7 +897,7 @@ impl<'a> Reading<'a> {
         self.lead()
             .iter()
             .take(2)
-            .any(|w| w.eq_ignore_ascii_case("on") || w.eq_ignore_ascii_case("off"))
+            .any(|w| has(SWITCHES, &w.to_ascii_lowercase()))
     }
 }
 
@@ -1992,9 +2000,13 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         {
             return Some((Finding::System(halt_act(last)), reading.words.len()));
         }
-        // Named for deleting what it is given (`xbps-remove -R curl`, `distrobox-rm box`).
+        // Named for deleting what it is given (`xbps-remove -R curl`, `distrobox-rm box`),
+        // or for a switch it throws (`byobu-disable`).
         if name.len() >= 2 && name.last().is_some_and(|last| has(DESTROYS, last)) {
             return Some((Finding::Destroy, reading.words.len()));
+        }
+        if name.len() >= 2 && name.last().is_some_and(|last| has(SWITCHES, last)) {
+            return Some((Finding::Setting, 0));
         }
         let acts = any_in(REVEALS, &name) || any_in(CHANGES, &name);
         if acts && any_in(SECRET_NOUNS, &name) {
