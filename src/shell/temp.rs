@@ -15,6 +15,9 @@ use super::parse::Out;
 
 /// What a temporary name is read as.
 const TEMP_FILE: &str = "/tmp/tmp.XXXXXXXXXX";
+/// What `$TMPDIR` is read as: a folder of its own in the temporary folder (the agent's, as
+/// Claude Code's sandbox sets it), not the temporary folder every program shares.
+const TEMP_DIR: &str = "/tmp/tmpdir";
 
 /// Puts the temporary folder in the place of `$TMPDIR` and of the variables the line set to
 /// `$(mktemp …)`, in the commands after them.
@@ -45,7 +48,7 @@ pub(super) fn bind(out: &mut Out) {
     }
     let mut vars: Vec<(&str, usize, &str)> = Vec::new();
     if !other.iter().any(|n| n == "TMPDIR") && !temps.iter().any(|(n, _)| n == "TMPDIR") {
-        vars.push(("TMPDIR", 0, "/tmp"));
+        vars.push(("TMPDIR", 0, TEMP_DIR));
     }
     for (name, at) in &temps {
         let once = temps.iter().filter(|(n, _)| n == name).count() == 1;
