@@ -131,7 +131,7 @@ rules! {
     LookSpeak = "look.speak", Moderate, Words, Some(Act::Send), "the second look found the step speaks for the person";
     LookSpend = "look.spend", Moderate, Words, None, "the second look found the step spends money";
     LookUnanswered = "look.unanswered", Moderate, Words, None, "the second look gave no answer about someone else's app step, so it asks";
-    NetAttack = "net.attack", Severe, Words, Some(Act::Run), "an offensive tool turned on another host: password spraying, scans, exploits (`hydra`, `nxc`, `sqlmap`, `nikto`…); a credential harvester is `secrets.key_read`";
+    NetAttack = "net.attack", Severe, Words, Some(Act::Run), "an offensive tool turned on another host: password spraying, scans, exploits (`hydra`, `nxc`, `sqlmap`, `nikto`…), or a program nobody lists told to attack, flood or spray (`vegeta attack`); a credential harvester is `secrets.key_read`";
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
     PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`), or a hook or the repository's config written (`.git/hooks/pre-commit`, `.git/config`): what they hold runs by itself";
     PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer; Claude Code's CronCreate, ScheduleWakeup, RemoteTrigger";

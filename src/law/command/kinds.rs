@@ -1,5 +1,6 @@
 //! Rules that follow from what the catalogue says a program is, whatever its words: an
-//! offensive tool turned on another host, another AI agent started from this chat, a
+//! offensive tool turned on another host (or a program nobody lists told to attack one),
+//! another AI agent started from this chat, a
 //! database session elsewhere, and a disk written at block level.
 //!
 //! A script named for an offensive tool the catalogue knows is that tool: `perl nikto.pl`,
@@ -23,6 +24,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let Some(found) = found else {
         unknown_on_a_disk(cmd, program, scan);
+        // A program nobody lists told to attack (`vegeta attack`, `tool bruteforce HOST`):
+        // its own word says what it is, aimed where its input or arguments say.
+        if says_attack(cmd) {
+            attack(cmd, program, false, scan);
+        }
         return;
     };
     if found.is(Class::Disk) {
@@ -253,6 +259,18 @@ fn asks_help(cmd: &Command) -> bool {
         cmd.args(),
         [only] if matches!(only.as_str(), "--help" | "-h" | "--version" | "-V" | "-v" | "help")
     )
+}
+
+/// Words with which a program says it attacks what it is aimed at: its first word.
+#[rustfmt::skip]
+const ATTACKS: &[&str] = &["attack", "bruteforce", "ddos", "flood", "spray"];
+
+/// Is the command's first word one of [`ATTACKS`] (`vegeta attack -duration=30s`)?
+fn says_attack(cmd: &Command) -> bool {
+    cmd.args()
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .is_some_and(|first| ATTACKS.contains(&first.to_ascii_lowercase().as_str()))
 }
 
 /// An offensive tool aimed at a host that isn't this machine: severe; a harvest of
