@@ -99,7 +99,7 @@ rules! {
     DeleteWorkFolder = "delete.work_folder", Severe, Words, Some(Act::Delete), "deleting the whole work folder at once (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it, so it asks after reading";
     DownloadPipeShell = "download.pipe_shell", Severe, Words, Some(Act::Run), "a download piped to, substituted into, or saved and run by a shell or interpreter; code a runner fetches from another host (`deno run https://…`, `npx github:u/r`, `nix run github:u/r`)";
     EgressDropbox = "egress.dropbox", Severe, Words, Some(Act::Send), "data sent to a paste site, transfer.sh, webhook.site, a Discord or Slack webhook…";
-    EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving (sent, uploaded, or added to git and pushed by the same line)";
+    EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving (sent, uploaded, or added to git and pushed by the same line), also through a file the line fills with it first (`env > /tmp/e && curl -F f=@/tmp/e …`, `cp .env /tmp/x`, an archive)";
     EgressFetchData = "egress.fetch_data", Moderate, Words, Some(Act::Send), "a GET whose address carries data (carriesData)";
     EgressSend = "egress.send", Moderate, Words, Some(Act::Send), "data or a file sent to a named host: curl -d/-F/-T, wget --post-*, scp/rsync/sftp to a host, nc with input";
     EgressServe = "egress.serve", Moderate, Words, Some(Act::Public), "a folder served to the network beyond loopback (`python -m http.server`, `php -S 0.0.0.0`, `busybox httpd`…; severe for `kubectl proxy --address`)";
@@ -146,7 +146,7 @@ rules! {
     PwshFirewall = "pwsh.firewall", Severe, Words, Some(Act::Safety), "turning the firewall off or opening it (`Set-NetFirewallProfile`, `New-NetFirewallRule`)";
     RemoteExec = "remote.exec", Moderate, Words, Some(Act::Run), "`ssh host command`";
     SecretsInArgs = "secrets.in_args", Severe, Never, None, "a key or token shaped argument (carriesSecrets)";
-    SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, a file by OpenSSH's name for a private key outside the work folder (`~/backup/id_ed25519`), cloud credentials, `.netrc`, keychains)";
+    SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, a file by OpenSSH's name for a private key outside the work folder (`~/backup/id_ed25519`), the home folder packed, copied or sent whole (`tar czf h.tgz ~`, `rsync -a ~ host:`), cloud credentials, `.netrc`, keychains)";
     SecretsMetadata = "secrets.metadata", Severe, Never, None, "the cloud's instance metadata (169.254.169.254, metadata.google.internal…): the machine's credentials";
     ShellControlChar = "shell.control_char", Severe, Never, None, "a NUL or another control character in a command line: the shell drops or reads it otherwise; asks in every mode";
     ShellReverse = "shell.reverse", Severe, Never, None, "reverse and bind shells, in any language";

@@ -381,12 +381,20 @@ fn starts_with(args: &[String], pattern: &[&str]) -> bool {
 fn packages(args: &[String]) -> Vec<&str> {
     let mut out = Vec::new();
     let mut skip = false;
+    let mut source = false;
     for arg in args {
         if skip {
             skip = false;
+            // `cargo install --git URL`: what is installed is the repository's.
+            if source {
+                out.push(arg.as_str());
+            }
             continue;
         }
-        if VALUED.contains(&arg.as_str()) {
+        source = arg == "--git";
+        if let Some(url) = arg.strip_prefix("--git=") {
+            out.push(url);
+        } else if VALUED.contains(&arg.as_str()) {
             skip = true;
         } else if !arg.starts_with('-') && !arg.is_empty() {
             out.push(arg.as_str());

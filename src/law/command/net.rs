@@ -204,11 +204,59 @@ fn send_to(scan: &mut Scan<'_>, host: &str, names: Name, how: &str) {
     }
 }
 
-/// A file that holds keys or the project's secrets, as a path word.
+/// A file that holds keys or the project's secrets, as a path word: one by its name, or
+/// one the line itself filled from them (`env > /tmp/e && curl -F f=@/tmp/e …`, `cp .env
+/// /tmp/x; curl -T /tmp/x …`, `tar czf /tmp/h.tgz ~ && curl -T /tmp/h.tgz …`).
 fn secret_file(word: &str, scan: &Scan<'_>) -> Option<&'static str> {
     let path = word.trim_start_matches('@').trim_start_matches('<');
+    secret_by_name(path, scan).or_else(|| filled_from_secret(path, scan))
+}
+
+/// The kind of secret a file the line writes holds, when what the line puts there is
+/// one: the environment printed into it, or a secret file's contents (cat, cp, an archive).
+fn filled_from_secret(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
+    let same = |target: &str| target.trim_start_matches("./") == path.trim_start_matches("./");
+    scan.line.commands.iter().find_map(|cmd| {
+        let args = cmd.args();
+        let into = cmd.redirects.iter().any(|r| {
+            matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+                && matches!(r.fd, None | Some(1))
+                && same(&r.target)
+        });
+        let copied_to = matches!(cmd.program(), "cp" | "mv" | "install")
+            && positional(args).last().is_some_and(|last| same(last));
+        let archived = super::paths::archive_of(cmd).is_some_and(|archive| same(&archive));
+        if !(into || copied_to || archived) {
+            return None;
+        }
+        // The environment printed into it, by this command or a stage before it (`printenv
+        // | sort > env.txt`).
+        let prints_env = |c: &Command| {
+            matches!(
+                c.program(),
+                "env" | "printenv" | "export" | "set" | "declare"
+            ) && c.args().iter().all(|a| a.starts_with('-'))
+        };
+        if into
+            && scan.line.commands.iter().any(|c| {
+                c.pipeline == cmd.pipeline
+                    && c.stage <= cmd.stage
+                    && c.parent == cmd.parent
+                    && prints_env(c)
+            })
+        {
+            return Some("env");
+        }
+        args.iter()
+            .filter(|a| !same(a))
+            .find_map(|a| secret_by_name(a.trim_start_matches('@'), scan))
+    })
+}
+
+/// A file that holds keys or the project's secrets by its name.
+fn secret_by_name(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
     let abs = scan.place.resolve(path)?;
-    if super::paths::is_key_at(&abs, &scan.place) {
+    if super::paths::is_key_at(&abs, &scan.place) || super::paths::holds_keys(&abs, &scan.place) {
         Some("keys")
     } else if super::paths::basename_of(&abs).starts_with(".env")
         && !abs.ends_with(".example")

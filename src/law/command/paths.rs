@@ -87,6 +87,57 @@ pub(crate) fn is_key_at(abs: &str, place: &Place<'_>) -> bool {
     is_key_path(abs, place.home) || (is_ssh_key_name(basename_of(abs)) && !place.inside_work(abs))
 }
 
+/// The home folder itself, or the root: copied or sent whole, the keys in it go too.
+pub(crate) fn holds_keys(abs: &str, place: &Place<'_>) -> bool {
+    abs == "/" || place.is_home(abs)
+}
+
+/// What an archive packs or a recursive copy copies: `tar -c`'s, `zip`'s and `7z a`'s
+/// sources, `cp -r`'s (`-R`, `-a`) all but its destination.
+fn packed(cmd: &Command) -> Vec<&str> {
+    let args = cmd.args();
+    let words = positional(args);
+    match cmd.program() {
+        "tar" if builds(args) => {
+            let archive = tar_archive(args);
+            // The old style's first word is its options (`tar czf a.tgz dir`).
+            let old_style = args.first().is_some_and(|a| !a.starts_with('-'));
+            words
+                .into_iter()
+                .skip(usize::from(old_style))
+                .filter(|w| Some(*w) != archive.as_deref())
+                .collect()
+        }
+        "zip" => words.into_iter().skip(1).collect(),
+        "7z" | "7za" | "7zr" if words.first() == Some(&"a") => words.into_iter().skip(2).collect(),
+        "cp" if args.iter().any(|a| {
+            a == "--recursive"
+                || a == "--archive"
+                || (a.starts_with('-') && !a.starts_with("--") && a.contains(['r', 'R', 'a']))
+        }) =>
+        {
+            words
+                .split_last()
+                .map_or(Vec::new(), |(_, rest)| rest.to_vec())
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The archive a command makes: `tar -c`'s file, `zip`'s, `7z a`'s.
+pub(super) fn archive_of(cmd: &Command) -> Option<String> {
+    let args = cmd.args();
+    match cmd.program() {
+        "tar" if builds(args) => tar_archive(args),
+        "zip" => positional(args).first().map(|w| w.to_string()),
+        "7z" | "7za" | "7zr" => {
+            let words = positional(args);
+            (words.first() == Some(&"a")).then(|| words.get(1).map(|w| w.to_string()))?
+        }
+        _ => None,
+    }
+}
+
 /// OpenSSH's own names for a private key (`id_rsa`, `id_ed25519`, `id_ecdsa_sk`…): a key
 /// wherever it is kept outside the work folder (a copy of `~/.ssh` in a backup, a key left in
 /// the home folder), not only in `.ssh`. In the work folder it may be a test's fixture.
@@ -839,6 +890,16 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
         return;
     }
     if KEY_SAFE.contains(&program) {
+        return;
+    }
+    // The home folder packed or copied whole (`tar czf h.tgz ~`, `zip -r h.zip ~`, `cp -r ~
+    // /mnt/b`) takes its keys with it.
+    if let Some(abs) = packed(cmd)
+        .iter()
+        .filter_map(|source| scan.place.resolve(source))
+        .find(|abs| holds_keys(abs, &scan.place))
+    {
+        super::net::key_leaves(scan, &format!("pack {abs} whole, the keys in it with it"));
         return;
     }
     let home = scan.place.home;
