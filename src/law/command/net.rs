@@ -1116,14 +1116,23 @@ fn dropped_code(cmd: &Command, scan: &mut Scan<'_>) {
 
 /// Code given to an interpreter on its command line (`python -c`, `perl -e`, `awk '…'`).
 fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
-    let mut code: String = cmd.args().join(" ").to_lowercase();
+    let mut code: String = cmd.args().join(" ");
     // Code fed on standard input by a here-document or here-string is code too.
     for redirect in &cmd.redirects {
         if matches!(redirect.op, RedirectOp::HereDoc | RedirectOp::HereString) {
             code.push(' ');
-            code.push_str(&redirect.target.to_lowercase());
+            code.push_str(&redirect.target);
         }
     }
+    // Lower case once, in place when it is ASCII (a here-document of kilobytes is not copied
+    // again). The pieces are joined by spaces, which no casing reads across: the same text as
+    // each piece lowered on its own.
+    let code = if code.is_ascii() {
+        code.make_ascii_lowercase();
+        code
+    } else {
+        code.to_lowercase()
+    };
     let marks = Marks::of(&code);
     sends::code_sends(cmd, &code, marks, scan);
     serve::code_serves(cmd, marks, scan);

@@ -617,25 +617,32 @@ fn is_project_script(cmd: &Command) -> bool {
 /// A word cut into lower-case parts: at every character that isn't a letter or a digit,
 /// and where a lower-case letter meets an upper-case one (`getSecretValue`).
 pub(super) fn parts(word: &str) -> Vec<String> {
+    // By bytes: a byte past ASCII is never a letter or a digit, so it cuts as its character
+    // does. Each part is made once, at its length, from the run of the word it is.
+    let part = |from: usize, to: usize| word.get(from..to).unwrap_or("").to_ascii_lowercase();
     let mut out: Vec<String> = Vec::new();
-    let mut current = String::new();
+    let mut start: Option<usize> = None;
     let mut last_lower = false;
-    for c in word.chars() {
-        if !c.is_ascii_alphanumeric() {
-            if !current.is_empty() {
-                out.push(std::mem::take(&mut current));
+    for (at, b) in word.bytes().enumerate() {
+        if !b.is_ascii_alphanumeric() {
+            if let Some(from) = start.take() {
+                out.push(part(from, at));
             }
             last_lower = false;
             continue;
         }
-        if c.is_ascii_uppercase() && last_lower && !current.is_empty() {
-            out.push(std::mem::take(&mut current));
+        match start {
+            Some(from) if b.is_ascii_uppercase() && last_lower => {
+                out.push(part(from, at));
+                start = Some(at);
+            }
+            Some(_) => {}
+            None => start = Some(at),
         }
-        last_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-        current.push(c.to_ascii_lowercase());
+        last_lower = b.is_ascii_lowercase() || b.is_ascii_digit();
     }
-    if !current.is_empty() {
-        out.push(current);
+    if let Some(from) = start {
+        out.push(part(from, word.len()));
     }
     if out.iter().any(|part| part.len() >= 7) {
         out = out.into_iter().flat_map(split_compound).collect();

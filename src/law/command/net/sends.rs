@@ -816,11 +816,12 @@ pub(super) fn code_sends(cmd: &Command, code: &str, marks: Marks, scan: &mut Sca
 }
 
 /// Code (lower-cased, its `marks`) that reads a file and opens a connection, and writes no
-/// file (that is a download, not a send).
+/// file (that is a download, not a send). The marks first: the code is scanned for `open(`
+/// only when it connects and writes nothing.
 fn sends_a_file(code: &str, marks: Marks) -> bool {
-    (marks.has(Mark::Reads) || opens_a_file(code))
-        && marks.has(Mark::Connects)
+    marks.has(Mark::Connects)
         && !marks.has(Mark::Writes)
+        && (marks.has(Mark::Reads) || opens_a_file(code))
 }
 
 /// `open(` as a call of its own (`open(f)`, `= open(`), not `urlopen(` or `URI.open(`.

@@ -106,6 +106,10 @@ fn words_are_cut_into_parts() {
         ("set-timezone", &["set", "timezone"]),
         ("web-1", &["web", "1"]),
         ("", &[]),
+        // A character past ASCII cuts as any other that isn't a letter or a digit.
+        ("héllo-Wörld", &["h", "llo", "w", "rld"]),
+        ("aB2cD", &["a", "b2c", "d"]),
+        ("ABCdef", &["abcdef"]),
     ] {
         assert_eq!(parts(word), want, "parts({word:?})");
     }
