@@ -9,9 +9,9 @@
 //! a name in the temporary folder (`-d`, `-q`, `-u`, `-t`, `--suffix`, a template with no
 //! `/`); `mktemp -p ~/x` or `mktemp /etc/x.XXX` does not.
 
-use super::Command;
 use super::loops::put;
 use super::parse::Out;
+use super::{Command, RedirectOp};
 
 /// What a temporary name is read as.
 const TEMP_FILE: &str = "/tmp/tmp.XXXXXXXXXX";
@@ -71,7 +71,13 @@ pub(super) fn bind(out: &mut Out) {
                     .collect::<Option<Vec<_>>>(),
                 cmd.redirects
                     .iter()
-                    .map(|r| put(&r.target, name, value))
+                    .map(|r| {
+                        if is_path(r) {
+                            put(&r.target, name, value)
+                        } else {
+                            Some(r.target.clone())
+                        }
+                    })
                     .collect::<Option<Vec<_>>>(),
             ) else {
                 continue;
@@ -94,8 +100,14 @@ pub(super) fn bind(out: &mut Out) {
 fn mentions_temp(cmd: &Command) -> bool {
     let has = |t: &str| t.contains("TMPDIR") || t.contains("mktemp");
     cmd.words.iter().any(|w| has(w))
-        || cmd.redirects.iter().any(|r| has(&r.target))
+        || cmd.redirects.iter().any(|r| is_path(r) && has(&r.target))
         || cmd.assignments.iter().any(|(_, v)| has(v))
+}
+
+/// A redirect whose target is a path, not a here-document's or here-string's text (what
+/// those run is read as commands of their own).
+fn is_path(r: &super::Redirect) -> bool {
+    !matches!(r.op, RedirectOp::HereDoc | RedirectOp::HereString)
 }
 
 /// The variables a command sets, with their values: its assignments, and `export`'s,
