@@ -232,10 +232,8 @@ fn filled_from_secret(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
         // The environment printed into it, by this command or a stage before it (`printenv
         // | sort > env.txt`).
         let prints_env = |c: &Command| {
-            matches!(
-                c.program(),
-                "env" | "printenv" | "export" | "set" | "declare"
-            ) && c.args().iter().all(|a| a.starts_with('-'))
+            super::words::SHOWS_ENVIRONMENT.contains(&c.program())
+                && c.args().iter().all(|a| a.starts_with('-'))
         };
         if into
             && scan.line.commands.iter().any(|c| {

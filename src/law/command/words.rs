@@ -1131,7 +1131,8 @@ pub(super) fn is_secret_key(word: &str) -> bool {
 
 /// Programs that show every variable of the environment (`env`, `printenv`, `set`,
 /// `export -p`, `declare -p`).
-const SHOWS_ENVIRONMENT: &[&str] = &["declare", "env", "export", "printenv", "set", "typeset"];
+pub(super) const SHOWS_ENVIRONMENT: &[&str] =
+    &["declare", "env", "export", "printenv", "set", "typeset"];
 
 /// A secret the environment holds, printed where the chat reads it: a variable named for one
 /// expanded by `echo` or `printf` (`echo $AWS_SECRET_ACCESS_KEY`, `printf '%s' "${API_KEY}"`),
