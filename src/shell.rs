@@ -57,6 +57,8 @@ mod temp;
 mod wrap;
 mod written;
 
+pub(crate) use loops::find_narrows;
+
 #[cfg(test)]
 mod tests;
 

@@ -123,6 +123,51 @@ pub(super) fn read_into(cmd: &super::Command) -> Option<String> {
     }
 }
 
+/// `find` narrows what it matches: it doesn't take everything under its start. Only a test
+/// that leaves some files out narrows: a name, path or pattern with something besides
+/// wildcards (`-name '*.o'`, not `-name '*'` or `-regex '.*'`), an inode, a time, a size,
+/// an owner or a mode. A kind (`-type f`: every file), a depth, or a test under `!`/`-not`
+/// (all but one) leaves nearly everything; with `-o`, every alternative must narrow.
+pub(crate) fn find_narrows(args: &[String]) -> bool {
+    let expression: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .skip_while(|a| !a.starts_with('-') && !a.starts_with('(') && *a != "!")
+        .collect();
+    expression
+        .split(|a| matches!(*a, "-o" | "-or"))
+        .all(|branch| {
+            branch.iter().enumerate().any(|(at, test)| {
+                let negated = at
+                    .checked_sub(1)
+                    .and_then(|before| branch.get(before))
+                    .is_some_and(|before| matches!(*before, "!" | "-not"));
+                let value = branch.get(at + 1).copied().unwrap_or("");
+                !negated && narrows(test, value)
+            })
+        })
+}
+
+/// Does one `find` test, given its value, leave files out?
+fn narrows(test: &str, value: &str) -> bool {
+    let pattern = |wild: &[char]| {
+        value
+            .trim_matches(['\'', '"'])
+            .chars()
+            .any(|c| !wild.contains(&c))
+    };
+    match test {
+        "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename" | "-lname"
+        | "-ilname" => pattern(&['*', '?', '/', '\\']),
+        "-regex" | "-iregex" => pattern(&['.', '*', '^', '$', '(', ')', '|', '\\', '/']),
+        "-inum" | "-samefile" | "-links" | "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime"
+        | "-cmin" | "-newer" | "-anewer" | "-cnewer" | "-size" | "-empty" | "-user" | "-group"
+        | "-uid" | "-gid" | "-nouser" | "-nogroup" | "-perm" | "-fstype" | "-used"
+        | "-executable" | "-context" => true,
+        newer => newer.starts_with("-newer"),
+    }
+}
+
 /// What each line a command writes is, when it writes names of files it was given:
 /// `find START -name PAT` (`START/PAT`; `START/…` for other tests; `START/*` for none),
 /// `ls [PATHS]`, `git ls-files [PATHSPEC]`, `git diff --name-only`, `fd`, and `grep -l`,
@@ -156,18 +201,13 @@ pub(super) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
                 std::iter::from_fn(|| rest.next_if(|a| !a.starts_with(['-', '(', '!']))).collect();
             let tests: Vec<&String> = rest.collect();
             let mut names = Vec::new();
-            let mut filtered = false;
             let mut words = tests.iter();
             while let Some(t) = words.next() {
-                match t.as_str() {
-                    "-name" | "-iname" => names.push(words.next()?.to_string()),
-                    "-maxdepth" | "-mindepth" => {
-                        words.next();
-                    }
-                    "-print" | "-print0" | "-o" | "-or" | "(" | ")" => {}
-                    _ => filtered = true,
+                if matches!(t.as_str(), "-name" | "-iname") {
+                    names.push(words.next()?.to_string());
                 }
             }
+            let filtered = find_narrows(args);
             let starts: Vec<&str> = if starts.is_empty() {
                 vec!["."]
             } else {
@@ -390,10 +430,33 @@ mod tests {
     use crate::shell::Line;
 
     #[test]
+    fn a_find_narrows_only_with_a_test_that_leaves_files_out() {
+        let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
+        for (args, narrows) in [
+            (". -name *.o", true),
+            (". -inum 7", true),
+            (". -newermt 2024-01-01", true),
+            ("src -type d -empty", true),
+            (". -name *.o -o -size +1M", true),
+            (". -name *", false),
+            (". -regex .*", false),
+            (". -type f", false),
+            (". -maxdepth 1 -print", false),
+            (". ! -name keep", false),
+            (". -not -name keep", false),
+            (". -name *.o -o -type f", false),
+            ("~", false),
+        ] {
+            assert_eq!(find_narrows(&words(args)), narrows, "find {args}");
+        }
+    }
+
+    #[test]
     fn lines_are_the_names_a_command_lists() {
         for (producer, want) in [
             ("find . -name '*.orig'", Some(vec!["./*.orig"])),
-            ("find src -type f", Some(vec!["src/…"])),
+            ("find src -type f", Some(vec!["src/*"])),
+            ("find src -mtime -1", Some(vec!["src/…"])),
             ("find .", Some(vec!["./*"])),
             (
                 "find -L . -name .env -o -name '*.pem'",
@@ -401,7 +464,7 @@ mod tests {
             ),
             ("find / -name '*.log'", Some(vec!["/*.log"])),
             ("find ~ -name id_rsa", Some(vec!["~/id_rsa"])),
-            ("find ../other -type f", Some(vec!["../other/…"])),
+            ("find ../other -type f -size +1M", Some(vec!["../other/…"])),
             ("find $DIR -type f", None),
             ("ls *.md", Some(vec!["*.md"])),
             ("ls", Some(vec!["*"])),

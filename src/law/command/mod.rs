@@ -363,7 +363,14 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
     };
     let root = find_root(finder)?;
     // Under `/` this is `paths::FOUND_UNDER_ROOT`, which the path rules count as a system place.
-    let found = format!("{}/…", root.trim_end_matches('/'));
+    // With nothing to narrow what find matches (`find ~ | xargs rm -rf`, `find / -type f`),
+    // it is everything under ROOT, as `rm -rf ~/*` is.
+    let every = if crate::shell::find_narrows(finder.args()) {
+        "…"
+    } else {
+        "*"
+    };
+    let found = format!("{}/{every}", root.trim_end_matches('/'));
     let (mut words, placed) = spelled_in(cmd, &found, line);
     if !placed {
         if matches!(cmd.via, Via::FindExec | Via::ShellC) {

@@ -422,7 +422,7 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
         "shred" => Some((positional(args), false)),
         "find" if args.iter().any(|a| a == "-delete") => {
             let starts = find_starts(args);
-            Some((starts, !find_filters(args)))
+            Some((starts, !crate::shell::find_narrows(args)))
         }
         _ => None,
     }
@@ -456,31 +456,6 @@ pub(super) fn find_starts(args: &[String]) -> Vec<&str> {
     if starts.is_empty() { vec!["."] } else { starts }
 }
 
-/// `find` narrows what it matches: it doesn't take everything under its start.
-fn find_filters(args: &[String]) -> bool {
-    args.iter().any(|a| {
-        matches!(
-            a.as_str(),
-            "-name"
-                | "-iname"
-                | "-path"
-                | "-ipath"
-                | "-regex"
-                | "-iregex"
-                | "-type"
-                | "-mtime"
-                | "-mmin"
-                | "-atime"
-                | "-newer"
-                | "-size"
-                | "-empty"
-                | "-user"
-                | "-perm"
-                | "-wholename"
-        )
-    })
-}
-
 /// The `find` whose paths `cmd` gets as `{}`: the one that runs it (`-exec rm {} \;`), or
 /// runs the shell whose text it is (`-exec sh -c 'rm "$1"' _ {} \;`, `-exec sh -c 'rm {}' \;`).
 fn finder<'s>(cmd: &Command, scan: &'s Scan<'_>) -> Option<&'s Command> {
@@ -512,7 +487,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .collect();
         // With nothing to narrow what find matches, `find / -exec rm -rf {} \;` takes
         // everything under its start, as `rm -rf /*` does (a plain `rm` every file).
-        let everything = !find_filters(finder.args());
+        let everything = !crate::shell::find_narrows(finder.args());
         for start in starts {
             delete(&start, everything, place, scan);
         }
