@@ -2102,11 +2102,22 @@ fn names_local_paths(reading: &Reading<'_>, verb_word: usize) -> bool {
     let after = reading.after(verb_word);
     !after.is_empty()
         && after.iter().all(|w| {
-            (w.starts_with("./") || w.contains('/') || w.contains('.'))
+            (w.starts_with("./") || w.contains('/') || has_extension(w))
                 && !w.starts_with(['/', '~', '$'])
                 && !w.contains("://")
                 && !w.contains("..")
         })
+}
+
+/// A file's name by its ending (`notes.txt`, `a.tar.gz`, `.env`): after the last dot, a
+/// short run of letters and digits with a lower-case letter among them. A version
+/// (`1.2`) or a name with a placeholder's dot (`namespaceX.Y`) is not one.
+fn has_extension(word: &str) -> bool {
+    word.rsplit_once('.').is_some_and(|(_, end)| {
+        (1..=8).contains(&end.len())
+            && end.bytes().all(|b| b.is_ascii_alphanumeric())
+            && end.bytes().any(|b| b.is_ascii_lowercase())
+    })
 }
 
 fn packages(reading: &Reading<'_>, verb_word: usize, scan: &Scan<'_>) -> Vec<String> {
