@@ -54,6 +54,7 @@ mod parse;
 mod positional;
 mod runs;
 mod temp;
+mod vars;
 mod wrap;
 mod written;
 
@@ -218,6 +219,7 @@ impl Line {
         parse::parse_text(&mut out, text, scope);
         loops::bind(&mut out);
         temp::bind(&mut out);
+        vars::bind(&mut out);
         links::bind(&mut out);
         written::read(&mut out);
         written::values(&mut out);
