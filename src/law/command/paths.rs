@@ -408,6 +408,46 @@ fn tar_archive(args: &[String]) -> Option<String> {
     None
 }
 
+/// What `rsync` deletes on this machine: with `--delete` (and its kin), whatever in the
+/// destination the sources don't have, so everything under it when they are empty (`rsync
+/// -a --delete /tmp/empty/ ~/` empties the home folder); with `--remove-source-files`, the
+/// files it sent, so the home folder or `/` sent away is everything under it gone, as `mv ~`
+/// is. A destination or a source on another host (`host:path`) is not this machine's.
+fn rsync_deletes(cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    let words = positional(args);
+    let Some((dest, sources)) = words.split_last() else {
+        return;
+    };
+    let remote = |w: &str| {
+        w.split_once(':')
+            .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
+    };
+    let literal = |w: &str| !w.contains(['$', '`']);
+    if args
+        .iter()
+        .any(|a| a == "--del" || a.starts_with("--delete"))
+        && !sources.is_empty()
+        && !remote(dest)
+    {
+        let under = format!("{}/*", dest.trim_end_matches('/'));
+        delete(&under, true, place, scan);
+    }
+    if args.iter().any(|a| a == "--remove-source-files") {
+        for source in sources.iter().filter(|s| !remote(s) && literal(s)) {
+            let abs = place.resolve(source);
+            let whole = abs.as_deref().is_some_and(|abs| {
+                abs == "/" || abs.trim_end_matches('/') == place.home.trim_end_matches('/')
+            });
+            if whole {
+                delete(source, true, place, scan);
+            } else {
+                write(source, cmd, place, scan);
+            }
+        }
+    }
+}
+
 /// Files a command deletes, and whether recursively.
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
@@ -541,6 +581,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 write(source, cmd, place, scan);
             }
         }
+    }
+    if cmd.program() == "rsync" {
+        rsync_deletes(cmd, place, scan);
     }
     if matches!(cmd.program(), "usermod" | "gpasswd" | "adduser")
         && cmd
