@@ -365,12 +365,23 @@ fn discard(what: &str, folder: &str, scan: &mut Scan<'_>) {
             } else {
                 "whatever is uncommitted"
             };
+            // Undo keeps the work folder's files; a repository elsewhere (`git -C ~ clean
+            // -fdx`, a dotfiles repository in the home folder) loses them for good.
+            let place = scan.place;
+            let outside = place
+                .resolve(folder)
+                .is_some_and(|abs| !place.inside_work(&abs) && !crate::law::paths::is_temp(&abs));
+            let lost = if outside {
+                ", which Undo can't bring back"
+            } else {
+                ""
+            };
             scan.add(
                 Risk::new(
                     RuleId::GitDiscard,
                     Harm::Severe,
-                    false,
-                    format!("{what} throws away {state} in {folder}"),
+                    outside,
+                    format!("{what} throws away {state} in {folder}{lost}"),
                 )
                 .wish(Wish::new(Act::Discard)),
             );
