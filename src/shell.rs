@@ -58,7 +58,7 @@ mod vars;
 mod wrap;
 mod written;
 
-pub(crate) use loops::find_narrows;
+pub(crate) use loops::{find_narrows, lines_of};
 
 #[cfg(test)]
 mod tests;

@@ -173,7 +173,7 @@ fn narrows(test: &str, value: &str) -> bool {
 /// `ls [PATHS]`, `git ls-files [PATHSPEC]`, `git diff --name-only`, `fd`, and `grep -l`,
 /// `rg -l` or `rg --files` over the paths given. `None` for anything else, or a path only
 /// known when it runs (a variable, a substitution).
-pub(super) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
+pub(crate) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
     // A path written out is read where it points, inside the work folder or not (`find ~
     // -name id_rsa` names key files); only one known when it runs is not.
     let local = |p: &str| !p.contains(['$', '`']);

@@ -459,7 +459,11 @@ fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command
             words
         }
         Some(p) if lists_work_paths(p) => return None,
-        _ => vec!["${stdin}".to_string()],
+        // `ls -d ~/* | xargs rm -rf`: the names a lister prints, as the paths it was given.
+        Some(p) => crate::shell::lines_of(p)
+            .filter(|items| !items.is_empty())
+            .unwrap_or_else(|| vec!["${stdin}".to_string()]),
+        None => vec!["${stdin}".to_string()],
     };
     let (mut words, placed) = spelled_in(cmd, &read.join(" "), line);
     if !placed {
