@@ -135,7 +135,7 @@ rules! {
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
     PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`), or a hook or the repository's config written (`.git/hooks/pre-commit`, `.git/config`): what they hold runs by itself";
     PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer; Claude Code's CronCreate, ScheduleWakeup, RemoteTrigger";
-    PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…)";
+    PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…) or a place whose files start by themselves at a login (`~/.config/autostart/`, `~/Library/LaunchAgents/`, the user's systemd units, `~/.ssh/rc`, `~/.xprofile`, `/etc/xdg/autostart`)";
     ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
     PublishPackage = "publish.package", Severe, Words, Some(Act::Publish), "npm/cargo/gem publish, twine upload";

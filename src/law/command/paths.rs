@@ -191,9 +191,34 @@ const STARTUP_FILES: &[&str] = &[
     ".config/fish/config.fish", ".kshrc", ".cshrc", ".tcshrc",
 ];
 
+/// Folders of the home folder whose files start by themselves at a login or a session's
+/// start (a desktop's autostart, launchd's agents, the user's systemd units), and files a
+/// login, a session or an ssh login runs.
+#[rustfmt::skip]
+const AUTOSTART_PLACES: &[&str] = &[
+    ".bash_logout", ".config/autostart", ".config/environment.d", ".config/openbox/autostart",
+    ".config/plasma-workspace/env", ".config/plasma-workspace/shutdown", ".config/systemd/user",
+    ".kde/Autostart", ".kde4/Autostart", ".local/share/systemd/user", ".pam_environment",
+    ".ssh/rc", ".xinitrc", ".xprofile", ".xsession", ".xsessionrc", ".zlogout",
+    "Library/LaunchAgents",
+];
+
+/// The system's own places for the same (`/etc/xdg/autostart`, launchd's folders).
+const SYSTEM_AUTOSTART: &[&str] = &[
+    "/etc/xdg/autostart",
+    "/Library/LaunchAgents",
+    "/Library/LaunchDaemons",
+];
+
 fn is_startup_file(abs: &str, place: Place<'_>) -> bool {
     let in_home = in_home(abs, place.home.trim_end_matches('/'));
     STARTUP_FILES.iter().any(|file| in_home == Some(*file))
+        || in_home.is_some_and(|rel| {
+            AUTOSTART_PLACES
+                .iter()
+                .any(|at| rel == *at || place::under(rel, at))
+        })
+        || SYSTEM_AUTOSTART.iter().any(|at| place::under(abs, at))
         || abs == "/etc/profile"
         || abs == "/etc/bash.bashrc"
         || place::under(abs, "/etc/profile.d")
@@ -712,7 +737,7 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
             RuleId::PersistStartup,
             Harm::Severe,
             true,
-            format!("change {abs}, which every new shell runs"),
+            format!("change {abs}, which runs by itself at every new shell or login"),
         )
         .wish(update())
     } else if place.inside_work(abs) || place::is_temp(abs) || place::is_temp(&format!("{abs}/x")) {
