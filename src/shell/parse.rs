@@ -33,6 +33,10 @@ pub(super) struct Out {
     /// The `for` loops read, innermost first: each one's variable, its items when they are
     /// literal words, and the commands of its body (`loops.rs`).
     pub loops: Vec<super::loops::Loop>,
+    /// Top-level commands that surely ran, in reading order, before every command after
+    /// them: each alone in its pipeline, outside any compound command, ended by `;`, a
+    /// newline, `&&` or `||`, and not itself after a `&&` or `||` (`vars.rs`).
+    pub certain: Vec<usize>,
     next_pipeline: usize,
     /// Bytes of nested text still allowed to be read.
     budget: usize,
@@ -46,6 +50,7 @@ impl Out {
             commands: Vec::new(),
             unknown: None,
             loops: Vec::new(),
+            certain: Vec::new(),
             next_pipeline: 0,
             budget: len.saturating_mul(16).saturating_add(1 << 16),
             copies: MAX_REDIRECT_COPIES,
@@ -100,6 +105,7 @@ pub(super) fn parse_text(out: &mut Out, text: &str, scope: Scope) {
         joined: false,
         members: Vec::new(),
         slots: Vec::new(),
+        conditional: false,
     };
     p.run();
 }
@@ -325,6 +331,8 @@ struct Parser<'o, 'a> {
     /// The commands this text appended itself (not those nested in them), in order.
     members: Vec<usize>,
     slots: Vec<Slot>,
+    /// After a `&&` or `||`: the commands up to the next `;` or newline may not run.
+    conditional: bool,
 }
 
 impl Parser<'_, '_> {
@@ -481,10 +489,11 @@ impl Parser<'_, '_> {
         match tok {
             Tok::Eof => {}
             Tok::Op(Op::Newline) => {
-                self.end_pipeline();
+                self.end_noting(false);
                 self.resolve_heredocs();
             }
-            Tok::Op(Op::Semi | Op::AndAnd | Op::OrOr) => self.end_pipeline(),
+            Tok::Op(Op::Semi) => self.end_noting(false),
+            Tok::Op(Op::AndAnd | Op::OrOr) => self.end_noting(true),
             Tok::Op(Op::CaseEnd) => {
                 self.end_pipeline();
                 if self.frames.last().is_some_and(|f| f.kind == Kind::Case) {
@@ -918,6 +927,24 @@ impl Parser<'_, '_> {
             depth: meta.depth + 1,
         };
         parse_text(self.out, &kind.commands(&text), scope);
+    }
+
+    /// Ends the pipeline at a `;`, a newline (`and_or` false), `&&` or `||` (true), noting
+    /// its command as surely run when it is one of [`Out::certain`].
+    fn end_noting(&mut self, and_or: bool) {
+        let start = self.pipe_start;
+        let top = self.scope.depth == 0
+            && self.scope.parent.is_none()
+            && matches!(self.scope.via, Via::Top)
+            && self.frames.is_empty()
+            && self.closed.is_none()
+            && self.stage == 0
+            && !self.conditional;
+        self.end_pipeline();
+        if top && let [only] = self.members_from(start)[..] {
+            self.out.certain.push(only);
+        }
+        self.conditional = and_or;
     }
 
     fn end_pipeline(&mut self) {

@@ -7,10 +7,15 @@
 //! (which the law reads as the home folder). `$(echo WORDS)` and `` `echo WORDS` `` are read as
 //! their words too (`rm -rf "$(echo ~)"`).
 //!
-//! What it reads can only add to a line, never take away: each command that uses such a
-//! variable is kept as written, and a copy with the value in its place is added beside it.
-//! Whether the assignment ran before the command (`true || d=build; rm -rf "$d"/*` runs with
-//! `$d` empty) is not read, so the copy is no proof of safety; it only shows what the line
+//! Where the value is sure, it takes the variable's place: the line sets the variable once,
+//! to a value with no blank in it, in a command that surely ran before the ones after it
+//! (alone in its pipeline, at the top of the line, outside any compound command and not after
+//! a `&&` or `||`: `OUT=target/log.txt; cargo test > "$OUT"`), and nothing else in the line
+//! may set it (`read`, `unset`, a loop, `${d:=…}`, `IFS`). Elsewhere what it reads can only
+//! add to a line, never take away: each command that uses such a variable is kept as
+//! written, and a copy with the value in its place is added beside it. Whether the
+//! assignment ran before the command (`true || d=build; rm -rf "$d"/*` runs with `$d`
+//! empty) is not known there, so the copy is no proof of safety; it only shows what the line
 //! does when the assignment ran. Bounded: at most [`MAX_VALUES`] values a variable and
 //! [`MAX_COPIES`] copies a line.
 
@@ -41,6 +46,28 @@ pub(super) fn bind(out: &mut Out) {
             }
         }
     }
+    // The variables whose value is sure after the command that set it.
+    let sure: Vec<(String, usize, String)> = vars
+        .iter()
+        .filter(|(name, at, value)| {
+            vars.iter().filter(|(n, _, _)| n == name).count() == 1
+                && out.certain.contains(at)
+                && !value.contains(char::is_whitespace)
+                && !set_otherwise(out, name)
+        })
+        .cloned()
+        .collect();
+    for (name, set_at, value) in &sure {
+        for cmd in out.commands.iter_mut().skip(set_at + 1) {
+            if cmd.dynamic_program {
+                continue;
+            }
+            if let Some(read) = with_value(cmd, name, value) {
+                *cmd = read;
+            }
+        }
+    }
+    vars.retain(|var| !sure.contains(var));
     let mut copies: Vec<Command> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
         if copies.len() >= MAX_COPIES {
@@ -91,6 +118,34 @@ fn bindings(cmd: &Command) -> Vec<(&str, &str)> {
     Vec::new()
 }
 
+/// Could anything in the line but its one assignment set `name`: a command given the name
+/// (`read d`, `unset d`, `printf -v d`, `declare d`, `mapfile d`) or `name=…` (`let d=1`), a
+/// loop over it, a `${d:=…}` or `${d=…}`, or a separator changed (`IFS=…`)?
+fn set_otherwise(out: &Out, name: &str) -> bool {
+    let assigning = [
+        format!("${{{name}:="),
+        format!("${{{name}="),
+        format!("{name}="),
+    ];
+    out.loops.iter().any(|l| l.name == name)
+        || out.commands.iter().any(|cmd| {
+            let binds = cmd.words.is_empty()
+                || matches!(
+                    cmd.program(),
+                    "export" | "local" | "declare" | "readonly" | "typeset"
+                );
+            cmd.assignments.iter().any(|(n, _)| n == "IFS")
+                || cmd.words.iter().any(|w| {
+                    w.contains(&assigning[0]) || w.contains(&assigning[1]) || w.starts_with("IFS=")
+                })
+                || (!binds
+                    && cmd
+                        .args()
+                        .iter()
+                        .any(|a| a == name || a.starts_with(&assigning[2])))
+        })
+}
+
 /// A value written out: no substitution, and no variable but the home folder's.
 fn known(value: &str) -> bool {
     !value.is_empty()
@@ -104,13 +159,19 @@ fn known(value: &str) -> bool {
 }
 
 /// `cmd` with `value` in the place of `$name` in its words and redirect targets, when it
-/// uses it.
+/// uses it. A value with blanks is split where it stands, as an unquoted use would be (`d="build
+/// /"; rm -rf $d` deletes `/` too): a copy reads the worse of the two.
 fn with_value(cmd: &Command, name: &str, value: &str) -> Option<Command> {
-    let words = cmd
-        .words
-        .iter()
-        .map(|w| put(w, name, value))
-        .collect::<Option<Vec<_>>>()?;
+    let split = value.contains(char::is_whitespace);
+    let mut words = Vec::with_capacity(cmd.words.len());
+    for word in &cmd.words {
+        let put = put(word, name, value)?;
+        if split && put != *word {
+            words.extend(put.split_whitespace().map(str::to_string));
+        } else {
+            words.push(put);
+        }
+    }
     let targets = cmd
         .redirects
         .iter()
@@ -196,6 +257,50 @@ fn rebuilt(cmd: &Command, words: Vec<String>, targets: Vec<String>) -> Command {
 #[cfg(test)]
 mod tests {
     use super::{echoed, known};
+    use crate::shell::Via;
+    use crate::shell::parse::{Out, Scope, parse_text};
+
+    /// The words of the commands that surely ran before the ones after them.
+    fn certain(line: &str) -> Vec<String> {
+        let mut out = Out::new(line.len());
+        let scope = Scope {
+            via: Via::Top,
+            parent: None,
+            sudo: false,
+            depth: 0,
+        };
+        parse_text(&mut out, line, scope);
+        out.certain
+            .iter()
+            .map(|&at| {
+                let cmd = &out.commands[at];
+                let mut text: Vec<String> = cmd
+                    .assignments
+                    .iter()
+                    .map(|(n, v)| format!("{n}={v}"))
+                    .collect();
+                text.extend(cmd.words.iter().cloned());
+                text.join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn only_commands_alone_and_in_order_surely_ran() {
+        for (line, want) in [
+            ("a=1; b=2\nc=3", vec!["a=1", "b=2"]),
+            ("a=1 && b=2; c", vec!["a=1"]),
+            ("x || a=1; b=2; c", vec!["x", "b=2"]),
+            ("a=1 | cat; b=2; c", vec!["b=2"]),
+            ("a=1 & b=2; c", vec!["b=2"]),
+            ("( a=1 ); b=2; c", vec!["b=2"]),
+            ("{ a=1; }; if x; then b=2; fi; c=3; d", vec!["c=3"]),
+            ("for i in 1; do a=1; done; b=2; c", vec!["b=2"]),
+            ("echo $(a=1; b=2); c=3; d", vec!["echo $(a=1; b=2)", "c=3"]),
+        ] {
+            assert_eq!(certain(line), want, "{line}");
+        }
+    }
 
     #[test]
     fn only_values_written_out_are_known() {
