@@ -1882,6 +1882,19 @@ fn tests_config(reading: &Reading<'_>) -> bool {
     })
 }
 
+/// `kill %1`, `kill -9 $!`, `wait %2`: only jobs this shell started itself (a job's number
+/// or name after `%`, or `$!`, the last one it put in the background): the agent's own.
+fn own_jobs(reading: &Reading<'_>) -> bool {
+    let mut operands = reading
+        .args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .peekable();
+    operands.peek().is_some()
+        && operands
+            .all(|a| a.starts_with('%') || a == "$!" || a == "${!}" || a.starts_with("$(jobs -p"))
+}
+
 /// A command whose words hold no verb: a verb in an option, a secret its last word names
 /// (`gh auth token`, `doppler secrets`), or a system tool whose name is its act.
 fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
@@ -1898,7 +1911,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             || !reading.words.is_empty()
             || reading.operands().next().is_some()
             || reading.args.iter().any(|a| a.starts_with('-'));
-        if lists || !acts_on || (kind.daemon && tests_config(reading)) {
+        if lists || !acts_on || (kind.daemon && tests_config(reading)) || own_jobs(reading) {
             return None;
         }
         // A daemon started changes what runs here; its opposite stops it.

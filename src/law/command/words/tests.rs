@@ -261,7 +261,7 @@ fn commands_read_by_their_words() {
         ("kill -9 1234", "words.system", 2),
         ("pkill node", "words.system", 2),
         ("killall node", "words.system", 2),
-        ("kill %1", "words.system", 2),
+        ("kill %1 4321", "words.system", 2),
         ("sudo kill -9 1234", "words.system", 2),
         ("mount /dev/sdb1 /mnt", "words.system", 2),
         ("mount --bind /a /b", "words.system", 2),
@@ -307,6 +307,8 @@ fn commands_read_by_their_words() {
 fn look_alikes_stay_routine() {
     let spares: &[&str] = &[
         "frobnicate --verbose build",
+        "kill %1",
+        "kill -9 $!",
         "gh secret list",
         "gh auth status",
         "gh release view v1",
