@@ -896,7 +896,7 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         );
         return;
     }
-    if place.inside_work(&abs) || place::is_temp(&abs) {
+    if place.inside_work(&abs) || place::is_temp(&abs) || is_cache(&abs, place) {
         return;
     }
     let name = place::basename(&abs).to_string();
@@ -914,6 +914,17 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         )
         .wish(Wish::new(Act::Delete).naming(Name::one(&name))),
     );
+}
+
+/// The person's cache folder or something in it (`~/.cache/pip`, `~/Library/Caches/x`): what
+/// a program keeps there it makes again when it is gone, so deleting it loses nothing
+/// (writing there is still a write: a cache can be poisoned).
+fn is_cache(abs: &str, place: Place<'_>) -> bool {
+    in_home(abs, place.home.trim_end_matches('/')).is_some_and(|rel| {
+        [".cache", "Library/Caches"]
+            .iter()
+            .any(|cache| place::under(rel, cache))
+    })
 }
 
 fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
