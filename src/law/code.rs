@@ -892,7 +892,10 @@ pub(crate) fn first_word(value: &Value) -> Option<String> {
             }
             _ => None,
         },
-        Value::List(items) => items.first().and_then(read::literal),
+        Value::List(items) => items
+            .first()
+            .and_then(read::literal)
+            .map(std::borrow::Cow::into_owned),
         _ => None,
     }
 }

@@ -202,19 +202,24 @@ fn join_path(path: &str, name: &str) -> String {
     out
 }
 
-/// A value's literal text, when all of it is known.
-pub(crate) fn literal(value: &Value) -> Option<String> {
+/// A value's literal text, when all of it is known: borrowed when it is one piece (most are:
+/// a key, a name, an argument read as it was written), so asking copies nothing.
+pub(crate) fn literal(value: &Value) -> Option<Cow<'_, str>> {
     match value {
-        Value::Text(pieces) => {
-            let mut out = String::new();
-            for piece in pieces.iter() {
-                match piece {
-                    Piece::Lit(text) => out.push_str(text),
-                    _ => return None,
+        Value::Text(pieces) => match pieces.as_slice() {
+            [] => Some(Cow::Borrowed("")),
+            [Piece::Lit(text)] => Some(Cow::Borrowed(text)),
+            pieces => {
+                let mut out = String::new();
+                for piece in pieces {
+                    match piece {
+                        Piece::Lit(text) => out.push_str(text),
+                        _ => return None,
+                    }
                 }
+                Some(Cow::Owned(out))
             }
-            Some(out)
-        }
+        },
         _ => None,
     }
 }
@@ -2385,7 +2390,7 @@ impl<'s> State<'s> {
             }
             known &= super::word_into(&mut line, word, false, false);
         }
-        let program = words.first().and_then(literal);
+        let program = words.first().and_then(literal).map(Cow::into_owned);
         // Perl's `system("rm -rf ", $ENV{HOME})`: words whose program holds spaces read as
         // the line they spell when joined.
         if let Some(first) = &program
@@ -2538,7 +2543,7 @@ impl<'s> State<'s> {
     fn read_path(&mut self, path: &Value) -> Value {
         if let Some(text) = literal(path)
             && matches!(
-                text.as_str(),
+                text.as_ref(),
                 "/dev/stdin" | "php://stdin" | "stdin" | "-" | "/dev/fd/0"
             )
         {

@@ -499,7 +499,8 @@ fn command(state: &mut State, words: Vec<Word>, depth: usize) -> Value {
             None => lookup(state, &target),
         };
     } else if ENSEMBLES.contains(&name.as_str()) && !rest.is_empty() {
-        let sub = super::read::literal(&rest.remove(0).value).unwrap_or_default();
+        let first = rest.remove(0);
+        let sub = super::read::literal(&first.value).unwrap_or_default();
         format!("{name}.{}", sub.to_ascii_lowercase())
     } else if name == "socket" && rest.first().is_some_and(|w| is_literal(w, "-server")) {
         "socket.server".to_string()
