@@ -223,6 +223,8 @@ impl Line {
         links::bind(&mut out);
         written::read(&mut out);
         written::values(&mut out);
+        written::aliases(&mut out);
+        vars::printed_texts(&mut out);
         written::globs(&mut out);
         Line {
             commands: out.commands,

@@ -132,7 +132,8 @@ impl Place<'_> {
 
 /// What follows `$HOME` at the start of a word, also written `${HOME}` or with an operator
 /// that a set `HOME` ignores (`${HOME:?}`, `${HOME:-/tmp}`, `${HOME?unset}`): the home folder
-/// is always set.
+/// is always set. A cut off its end or a substring from its start (`${HOME%/}`, `${HOME:0}`)
+/// is read as the home folder too.
 fn strip_home_var(word: &str) -> Option<&str> {
     let rest = match word.strip_prefix("${HOME") {
         Some(inner) => {
@@ -143,7 +144,16 @@ fn strip_home_var(word: &str) -> Option<&str> {
                     op.strip_prefix(o)
                         .is_some_and(|tail| !tail.contains(['$', '`', '{']))
                 });
-            if !set_ignores {
+            // A cut off its end or a substring from its start leaves the home folder or a
+            // folder above it (`${HOME%/}`, `${HOME%/*}`, `${HOME:0}`): read as the home
+            // folder, the least of what it could be.
+            let prefix = op.starts_with('%')
+                || op
+                    .strip_prefix(':')
+                    .map(str::trim_start)
+                    .and_then(|n| n.strip_prefix('0'))
+                    .is_some_and(|tail| tail.is_empty() || tail.starts_with(':'));
+            if !set_ignores && (!prefix || op.contains(['$', '`', '{'])) {
                 return None;
             }
             &inner[end + 1..]

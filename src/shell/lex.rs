@@ -1227,19 +1227,78 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// The items of a word that is exactly `{a,b,…}` (no quotes, expansions or inner braces).
+/// The most words one brace expansion is read as.
+const MAX_BRACE_ITEMS: usize = 32;
+
+/// The words bash makes of a word with a brace list in it (`{rm,-rf,/}`, `~{,}`,
+/// `/{etc,usr}/x`, `a{b,c}{d,e}`): each item between what comes before and after the list,
+/// lists after the first expanded in turn. `None` when the word holds no list, or quotes,
+/// an expansion or nested braces bash would read otherwise, or expands past 32 words. An
+/// item left empty alone is no word at all (`{,x}` is `x`).
 fn brace_list(raw: &[u8]) -> Option<Vec<String>> {
-    let inner = raw.strip_prefix(b"{")?.strip_suffix(b"}")?;
-    let special = |c: &u8| b"{}'\"\\$`".contains(c);
-    if !inner.contains(&b',') || inner.iter().any(special) {
+    let special = |c: &u8| b"'\"\\$`".contains(c);
+    if raw.iter().any(special) {
         return None;
     }
-    let items = inner
-        .split(|&c| c == b',')
-        .filter(|i| !i.is_empty())
-        .map(text)
-        .collect();
-    Some(items)
+    let mut words = vec![raw.to_vec()];
+    let mut expanded = false;
+    loop {
+        let mut next = Vec::new();
+        let mut grew = false;
+        for word in &words {
+            match one_list(word) {
+                Some((pre, items, post)) => {
+                    grew = true;
+                    for item in items {
+                        let mut w = pre.to_vec();
+                        w.extend_from_slice(item);
+                        w.extend_from_slice(post);
+                        if !w.is_empty() {
+                            next.push(w);
+                        }
+                    }
+                }
+                None => next.push(word.clone()),
+            }
+            if next.len() > MAX_BRACE_ITEMS {
+                return None;
+            }
+        }
+        words = next;
+        if !grew {
+            break;
+        }
+        expanded = true;
+    }
+    expanded.then(|| words.iter().map(|w| text(w)).collect())
+}
+
+/// A brace list in a word: what comes before it, its items, and what comes after.
+type BraceList<'a> = (&'a [u8], Vec<&'a [u8]>, &'a [u8]);
+
+/// The first brace list of a word. A `{` whose `}` comes before any `,` is no list (`{}`,
+/// `{x}`).
+fn one_list(word: &[u8]) -> Option<BraceList<'_>> {
+    let mut from = 0;
+    while let Some(open) = word
+        .get(from..)?
+        .iter()
+        .position(|&c| c == b'{')
+        .map(|o| o + from)
+    {
+        let close = word
+            .get(open + 1..)?
+            .iter()
+            .position(|&c| c == b'}')
+            .map(|c| c + open + 1)?;
+        let inner = word.get(open + 1..close)?;
+        if inner.contains(&b',') && !inner.contains(&b'{') {
+            let items = inner.split(|&c| c == b',').collect();
+            return Some((&word[..open], items, &word[close + 1..]));
+        }
+        from = open + 1;
+    }
+    None
 }
 
 /// If `buf` is a valid assignment name (`NAME`, `NAME+`, `NAME[…]`, `NAME[…]+`), where the

@@ -19,9 +19,9 @@
 //! does when the assignment ran. Bounded: at most [`MAX_VALUES`] values a variable and
 //! [`MAX_COPIES`] copies a line.
 
-use super::Command;
 use super::loops::{is_name, put};
-use super::parse::Out;
+use super::parse::{Out, Scope, parse_text};
+use super::{Command, Via};
 
 /// The most values one variable is read with.
 const MAX_VALUES: usize = 4;
@@ -185,10 +185,10 @@ fn with_value(cmd: &Command, name: &str, value: &str) -> Option<Command> {
     changed.then(|| rebuilt(cmd, words, targets))
 }
 
-/// Does any word or target hold `$(echo` or `` `echo ``?
+/// Does any word or target hold an echo or a printf substituted?
 fn mentions_echo(cmd: &Command) -> bool {
-    let has = |t: &str| t.contains("$(echo ") || t.contains("`echo ");
-    cmd.words.iter().any(|w| has(w)) || cmd.redirects.iter().any(|r| has(&r.target))
+    cmd.words.iter().any(|w| mentions_printing(w))
+        || cmd.redirects.iter().any(|r| mentions_printing(&r.target))
 }
 
 /// `cmd` with each `$(echo WORDS)` or `` `echo WORDS` `` read as its words, when every one
@@ -210,35 +210,170 @@ fn echoes_read(cmd: &Command) -> Option<Command> {
     Some(rebuilt(cmd, words, targets))
 }
 
-/// `text` with its `$(echo WORDS)` and `` `echo WORDS` `` as their words; `None` when one
-/// of them echoes anything not written out (an option, a variable, a substitution).
+/// `text` with its `$(echo WORDS)`, `$(printf FORMAT ARGS)` and their backtick forms as what
+/// they print; `None` when one of them prints anything not written out (an option, a
+/// variable, a substitution, a pipe).
 fn echoed(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     loop {
-        let open = [("$(echo ", ')'), ("`echo ", '`')]
-            .into_iter()
-            .filter_map(|(open, close)| rest.find(open).map(|at| (at, open, close)))
-            .min_by_key(|(at, _, _)| *at);
+        let open = [
+            ("$(echo ", ')'),
+            ("`echo ", '`'),
+            ("$(printf ", ')'),
+            ("`printf ", '`'),
+        ]
+        .into_iter()
+        .filter_map(|(open, close)| rest.find(open).map(|at| (at, open, close)))
+        .min_by_key(|(at, _, _)| *at);
         let Some((at, open, close)) = open else {
             out.push_str(rest);
             return Some(out);
         };
         out.push_str(&rest[..at]);
         let inner = &rest[at + open.len()..];
-        let end = inner.find(close)?;
-        let said = inner[..end].trim();
-        if said.starts_with('-')
-            || !known(said)
-            || said.contains([
-                '|', ';', '&', '<', '>', '(', ')', '{', '}', '#', '\n', '\'', '"', '\\',
-            ])
-        {
-            return None;
+        let (words, end) = literal_words(inner, close)?;
+        if open.contains("printf") {
+            out.push_str(&printf(&words)?);
+        } else {
+            if words.first().is_some_and(|w| w.starts_with('-')) {
+                return None;
+            }
+            out.push_str(&words.join(" "));
         }
-        out.push_str(&said.split_whitespace().collect::<Vec<_>>().join(" "));
         rest = &inner[end + 1..];
     }
+}
+
+/// The words written out before `close`, as the shell reads them (quotes taken off), and
+/// where `close` stands; `None` for anything else in the way (`$`, a backtick, an escape, a
+/// pipe, a redirect, a comment, a nested substitution). A glob stays as written.
+fn literal_words(text: &str, close: char) -> Option<(Vec<String>, usize)> {
+    let mut words: Vec<String> = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = text.char_indices();
+    // `$HOME` or `${HOME}` at `at`: the home folder, which the law reads; its length.
+    let home = |at: usize| {
+        let rest = &text[at..];
+        if rest.starts_with("${HOME}") {
+            Some(7)
+        } else {
+            rest.strip_prefix("$HOME")
+                .filter(|tail| !tail.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+                .map(|_| 5)
+        }
+    };
+    while let Some((at, c)) = chars.next() {
+        if c == '$'
+            && let Some(len) = home(at)
+        {
+            word.get_or_insert_with(String::new).push_str("$HOME");
+            for _ in 1..len {
+                chars.next();
+            }
+            continue;
+        }
+        match c {
+            c if c == close => {
+                words.extend(word);
+                return Some((words, at));
+            }
+            ' ' | '\t' => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        (_, '\'') => break,
+                        (_, c) => w.push(c),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next()? {
+                        (_, '"') => break,
+                        (_, '$' | '`' | '\\') => return None,
+                        (_, c) => w.push(c),
+                    }
+                }
+            }
+            '$' | '`' | '\\' | '|' | ';' | '&' | '<' | '>' | '(' | ')' | '#' | '\n' => return None,
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    None
+}
+
+/// What `printf FORMAT ARGS` prints, for a format of text, `%s`, `%%` and `\n`: each `%s` takes
+/// the next argument (none left: nothing); any other directive is not read.
+fn printf(words: &[String]) -> Option<String> {
+    let (format, args) = words.split_first()?;
+    if format.starts_with('-') {
+        return None;
+    }
+    let mut args = args.iter();
+    let mut out = String::new();
+    let mut chars = format.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '%' => match chars.next()? {
+                's' => out.push_str(args.next().map_or("", String::as_str)),
+                '%' => out.push('%'),
+                _ => return None,
+            },
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                '\\' => out.push('\\'),
+                _ => return None,
+            },
+            c => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+/// The texts a line runs as shell code that `$(echo …)` or `$(printf …)` spelled (`eval
+/// "$(echo 'rm -rf ~')"`, `sh -c "$(printf 'r%s -rf ~' m)"`), read as commands of the
+/// command that runs them. Before this, such a text was only known when it ran.
+pub(super) fn printed_texts(out: &mut Out) {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (at, cmd) in out.commands.iter().enumerate() {
+        let text = if cmd.program() == "eval" {
+            cmd.args().join(" ")
+        } else if crate::catalogue::is(cmd.program(), crate::catalogue::Class::Shell) {
+            match cmd.args().iter().position(|a| a == "-c") {
+                Some(c) => cmd.args().get(c + 1).cloned().unwrap_or_default(),
+                None => continue,
+            }
+        } else {
+            continue;
+        };
+        if !mentions_printing(&text) {
+            continue;
+        }
+        if let Some(read) = echoed(&text).filter(|t| !t.contains(['$', '`'])) {
+            found.push((at, read));
+        }
+    }
+    for (at, text) in found {
+        let sudo = out.commands.get(at).is_some_and(|c| c.sudo);
+        let scope = Scope {
+            via: Via::Eval,
+            parent: Some(at),
+            sudo,
+            depth: 1,
+        };
+        parse_text(out, &text, scope);
+    }
+}
+
+/// Does a text hold an echo or a printf substituted?
+fn mentions_printing(text: &str) -> bool {
+    ["$(echo ", "`echo ", "$(printf ", "`printf "]
+        .iter()
+        .any(|open| text.contains(open))
 }
 
 /// A copy of `cmd` with other words and redirect targets, its program resolved again.
@@ -331,5 +466,15 @@ mod tests {
         assert_eq!(echoed("$(echo $(id))"), None);
         assert_eq!(echoed("$(echo x"), None);
         assert_eq!(echoed("$(echo cm0g | base64 -d)"), None);
+        assert_eq!(echoed("$(echo 'rm -rf ~')").as_deref(), Some("rm -rf ~"));
+        assert_eq!(echoed("$(echo \"a  b\")").as_deref(), Some("a  b"));
+        assert_eq!(
+            echoed("$(printf 'r%s -rf %s' m ~)").as_deref(),
+            Some("rm -rf ~")
+        );
+        assert_eq!(echoed("$(printf '%s%%\\n' 5)").as_deref(), Some("5%\n"));
+        assert_eq!(echoed("$(printf '%d' 5)"), None);
+        assert_eq!(echoed("$(echo \"$X\")"), None);
+        assert_eq!(echoed("$(echo ~/*)").as_deref(), Some("~/*"));
     }
 }

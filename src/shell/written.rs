@@ -98,6 +98,27 @@ pub(super) fn values(out: &mut Out) {
     read_under(out, found, Via::Eval);
 }
 
+/// An alias the line defines (`alias ll='rm -rf ~'`): its text runs wherever its name is
+/// used later (zsh expands aliases in scripts; bash after `shopt -s expand_aliases`), so it is
+/// read as commands of the `alias` that holds it.
+pub(super) fn aliases(out: &mut Out) {
+    let found: Vec<(usize, String)> = out
+        .commands
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.program() == "alias")
+        .flat_map(|(at, c)| {
+            c.args()
+                .iter()
+                .filter_map(|a| a.split_once('='))
+                .filter(|(_, text)| !text.is_empty())
+                .map(move |(_, text)| (at, text.to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    read_under(out, found, Via::Eval);
+}
+
 /// The most programs a glob in a program's place is read as.
 const MAX_GLOBBED: usize = 8;
 

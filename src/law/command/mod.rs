@@ -463,7 +463,20 @@ fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command
         Some(p) => crate::shell::lines_of(p)
             .filter(|items| !items.is_empty())
             .unwrap_or_else(|| vec!["${stdin}".to_string()]),
-        None => vec!["${stdin}".to_string()],
+        // `xargs rm -rf <<< ~`: a here-string's words (expanded by the shell first).
+        None => holder
+            .redirects
+            .iter()
+            .rev()
+            .find(|r| r.op == crate::shell::RedirectOp::HereString)
+            .map(|r| {
+                r.target
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|words| !words.is_empty())
+            .unwrap_or_else(|| vec!["${stdin}".to_string()]),
     };
     let (mut words, placed) = spelled_in(cmd, &read.join(" "), line);
     if !placed {

@@ -817,10 +817,25 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
     let Some(abs) = place.resolve_under_prefix(base) else {
         // `rm -rf "$DIR/"` is `rm -rf /` when DIR is empty or unset: severe.
         let empty_is_root = recursive && empty_variable_is_root(target);
+        // `rm -rf "$(cd ~ && pwd)"`, `rm -rf $(getent passwd $USER | cut -d: -f6)`: what a
+        // command prints, computed from the home folder, may well be it.
+        let from_home = recursive
+            && target.contains(['$', '`'])
+            && (target.contains("$(") || target.contains('`'))
+            && ["~", "HOME", "passwd", "USERPROFILE"]
+                .iter()
+                .any(|home| target.contains(home));
         let (harm, reason) = if empty_is_root {
             (
                 Harm::Severe,
                 format!("delete {target}, which is everything under / when the variable is empty"),
+            )
+        } else if from_home {
+            (
+                Harm::Severe,
+                format!(
+                    "delete {target}, what a command prints from the home folder, which may be all of it"
+                ),
             )
         } else {
             (
