@@ -340,6 +340,9 @@ fn printf(words: &[String]) -> Option<String> {
 pub(super) fn printed_texts(out: &mut Out) {
     let mut found: Vec<(usize, String)> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
+        if !cmd.words.iter().any(|w| mentions_printing(w)) {
+            continue;
+        }
         let text = if cmd.program() == "eval" {
             cmd.args().join(" ")
         } else if crate::catalogue::is(cmd.program(), crate::catalogue::Class::Shell) {
