@@ -46,6 +46,15 @@ pub(super) fn bind(out: &mut Out) {
             }
         }
     }
+    // What an echo of words written out prints is known exactly: with no blank in it, it
+    // takes the substitution's place (`$(echo ls)` runs `ls`).
+    if echoed {
+        for cmd in &mut out.commands {
+            if let Some((read, false)) = echoes_read(cmd) {
+                *cmd = read;
+            }
+        }
+    }
     // The variables whose value is sure after the command that set it.
     let sure: Vec<(String, usize, String)> = vars
         .iter()
@@ -85,7 +94,7 @@ pub(super) fn bind(out: &mut Out) {
                 copies.push(copy);
             }
         }
-        if let Some(copy) = echoes_read(cmd) {
+        if let Some((copy, true)) = echoes_read(cmd) {
             copies.push(copy);
         }
     }
@@ -191,29 +200,60 @@ fn mentions_echo(cmd: &Command) -> bool {
         || cmd.redirects.iter().any(|r| mentions_printing(&r.target))
 }
 
-/// `cmd` with each `$(echo WORDS)` or `` `echo WORDS` `` read as its words, when every one
-/// of them is written out.
-fn echoes_read(cmd: &Command) -> Option<Command> {
+/// `cmd` with each `$(echo WORDS)` or `` `echo WORDS` `` read as what it prints, when every
+/// one of them is written out, and whether what they print holds a blank (then whether the
+/// shell splits it depends on quotes the command's words no longer show).
+fn echoes_read(cmd: &Command) -> Option<(Command, bool)> {
     if !mentions_echo(cmd) {
         return None;
     }
-    let words = cmd
+    let mut blank = false;
+    let mut read = |text: &str| {
+        echoed_blank(text).map(|(text, b)| {
+            blank |= b;
+            text
+        })
+    };
+    let read_words = cmd
         .words
         .iter()
-        .map(|w| echoed(w))
+        .map(|w| read(w))
         .collect::<Option<Vec<_>>>()?;
     let targets = cmd
         .redirects
         .iter()
-        .map(|r| echoed(&r.target))
+        .map(|r| read(&r.target))
         .collect::<Option<Vec<_>>>()?;
-    Some(rebuilt(cmd, words, targets))
+    // A copy reads a blank as the split an unquoted use makes: the worse of the two.
+    let words = if blank {
+        read_words
+            .iter()
+            .zip(&cmd.words)
+            .flat_map(|(new, old)| {
+                if new == old {
+                    vec![new.clone()]
+                } else {
+                    new.split_whitespace().map(str::to_string).collect()
+                }
+            })
+            .collect()
+    } else {
+        read_words
+    };
+    Some((rebuilt(cmd, words, targets), blank))
 }
 
 /// `text` with its `$(echo WORDS)`, `$(printf FORMAT ARGS)` and their backtick forms as what
 /// they print; `None` when one of them prints anything not written out (an option, a
 /// variable, a substitution, a pipe).
 fn echoed(text: &str) -> Option<String> {
+    echoed_blank(text).map(|(text, _)| text)
+}
+
+/// [`echoed`], and whether anything printed holds a blank (which an unquoted use splits
+/// into words, and a quoted one doesn't).
+fn echoed_blank(text: &str) -> Option<(String, bool)> {
+    let mut blank = false;
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     loop {
@@ -228,19 +268,21 @@ fn echoed(text: &str) -> Option<String> {
         .min_by_key(|(at, _, _)| *at);
         let Some((at, open, close)) = open else {
             out.push_str(rest);
-            return Some(out);
+            return Some((out, blank));
         };
         out.push_str(&rest[..at]);
         let inner = &rest[at + open.len()..];
         let (words, end) = literal_words(inner, close)?;
-        if open.contains("printf") {
-            out.push_str(&printf(&words)?);
+        let printed = if open.contains("printf") {
+            printf(&words)?
         } else {
             if words.first().is_some_and(|w| w.starts_with('-')) {
                 return None;
             }
-            out.push_str(&words.join(" "));
-        }
+            words.join(" ")
+        };
+        blank |= printed.contains(char::is_whitespace);
+        out.push_str(&printed);
         rest = &inner[end + 1..];
     }
 }

@@ -98,10 +98,17 @@ pub(super) fn values(out: &mut Out) {
     read_under(out, found, Via::Eval);
 }
 
-/// An alias the line defines (`alias ll='rm -rf ~'`): its text runs wherever its name is
-/// used later (zsh expands aliases in scripts; bash after `shopt -s expand_aliases`), so it is
-/// read as commands of the `alias` that holds it.
+/// An alias the line defines and then uses (`alias ll='rm -rf ~'; ll`): its text runs where
+/// its name is used (zsh expands aliases in scripts; bash after `shopt -s expand_aliases`),
+/// so it is read as commands of the `alias` that holds it. One the line only defines runs
+/// nothing.
 pub(super) fn aliases(out: &mut Out) {
+    let used = |name: &str, after: usize| {
+        out.commands
+            .iter()
+            .skip(after + 1)
+            .any(|c| c.words.first().is_some_and(|w| w == name))
+    };
     let found: Vec<(usize, String)> = out
         .commands
         .iter()
@@ -111,7 +118,7 @@ pub(super) fn aliases(out: &mut Out) {
             c.args()
                 .iter()
                 .filter_map(|a| a.split_once('='))
-                .filter(|(_, text)| !text.is_empty())
+                .filter(|(name, text)| !text.is_empty() && used(name, at))
                 .map(move |(_, text)| (at, text.to_string()))
                 .collect::<Vec<_>>()
         })

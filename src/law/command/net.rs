@@ -381,6 +381,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "curl" => curl(cmd, scan),
         "wget" => wget(args, scan),
         "http" | "https" | "xh" => httpie(args, scan),
+        // `rsync -n`: a dry run lists what it would send and sends nothing.
+        "rsync" if super::has_flag(args, Some('n'), &["dry-run"]) => {}
         "scp" | "rsync" | "sftp" => copy_out(&program, args, scan),
         "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => netcat(cmd, scan),
         "socat" => socat(args, scan),
@@ -460,7 +462,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             // any options (`--exclude path/*`, `--acl private`).
             let words = positional(args);
             let dest = words.get(3).copied();
-            if dest.is_some_and(|dest| dest.starts_with("s3://")) {
+            // `--dryrun` lists what it would copy and copies nothing.
+            let dry = args.iter().any(|a| a == "--dryrun");
+            if !dry && dest.is_some_and(|dest| dest.starts_with("s3://")) {
                 scan.network = true;
                 let bucket = dest
                     .and_then(|d| d.trim_start_matches("s3://").split('/').next())

@@ -254,6 +254,8 @@ fn written(cmd: &Command) -> Vec<String> {
         }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
+        // `rsync -n`: a dry run writes nothing.
+        "rsync" if has_flag(args, Some('n'), &["dry-run"]) => {}
         "cp" | "mv" | "install" | "ln" | "rsync" => {
             if let Some(pos) = args
                 .iter()
@@ -440,6 +442,9 @@ fn tar_archive(args: &[String]) -> Option<String> {
 /// is. A destination or a source on another host (`host:path`) is not this machine's.
 fn rsync_deletes(cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     let args = cmd.args();
+    if has_flag(args, Some('n'), &["dry-run"]) {
+        return;
+    }
     let words = positional(args);
     let Some((dest, sources)) = words.split_last() else {
         return;
@@ -911,7 +916,9 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         );
         return;
     }
-    if place.inside_work(&abs) || place::is_temp(&abs) || is_cache(&abs, place) {
+    // `rm -rf /tmp/*`: what is in a temporary folder, not the folder itself.
+    let in_temp = target.ends_with("/*") && place::is_temp(&format!("{abs}/x"));
+    if place.inside_work(&abs) || place::is_temp(&abs) || in_temp || is_cache(&abs, place) {
         return;
     }
     let name = place::basename(&abs).to_string();
