@@ -64,16 +64,25 @@ pub(super) fn bind(out: &mut Out) {
             if at < *from {
                 continue;
             }
+            // A `..` after it climbs out of a folder whose depth is only known when it runs
+            // (`$TMPDIR/../etc` is `/etc` when TMPDIR is `/tmp`): left as it was.
+            let temp = |w: &str| {
+                if w.contains("..") {
+                    None
+                } else {
+                    put(w, name, value)
+                }
+            };
             let (Some(words), Some(targets)) = (
                 cmd.words
                     .iter()
-                    .map(|w| put(w, name, value))
+                    .map(|w| temp(w))
                     .collect::<Option<Vec<_>>>(),
                 cmd.redirects
                     .iter()
                     .map(|r| {
                         if is_path(r) {
-                            put(&r.target, name, value)
+                            temp(&r.target)
                         } else {
                             Some(r.target.clone())
                         }

@@ -797,8 +797,10 @@ fn empty_variable_is_root(target: &str) -> bool {
         },
         None => rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_'),
     };
-    // `rm -rf "$DIR"` with DIR empty removes "" and fails; `"$DIR/"` is `/`.
-    matches!(after, "/" | "/*" | "/.")
+    // `rm -rf "$DIR"` with DIR empty removes "" and fails; `"$DIR/"` is `/`. A `..` after it
+    // climbs by a depth only known when it runs (`$TMPDIR/../etc`): a system folder or `/`
+    // itself when the variable is empty or shallow.
+    matches!(after, "/" | "/*" | "/.") || after.split('/').any(|part| part == "..")
 }
 
 pub(super) fn is_disk(abs: &str) -> bool {
@@ -833,7 +835,9 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         let (harm, reason) = if empty_is_root {
             (
                 Harm::Severe,
-                format!("delete {target}, which is everything under / when the variable is empty"),
+                format!(
+                    "delete {target}, which is / or a folder of the system's when the variable is empty"
+                ),
             )
         } else if from_home {
             (
@@ -852,7 +856,8 @@ fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) 
         return;
     };
     // `rm -rf *` (or `.`, `./*`) takes the folder it runs in: after `cd ~` that is the home.
-    let here = matches!(target, "*" | "./*" | "." | "./");
+    // `.*` too: every hidden file there (`.git`, `.env`, `.ssh` in the home folder).
+    let here = matches!(target, "*" | "./*" | "." | "./" | ".*" | "./.*");
     let folder = if here { place.cwd } else { abs.as_str() };
     let everything = place::is_root_like(folder)
         || place.is_home(folder)

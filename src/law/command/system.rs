@@ -863,10 +863,32 @@ fn docker(args: &[String], scan: &mut Scan<'_>) {
         ["volume", "rm" | "prune", ..] => true,
         ["system", "prune", ..] => args.iter().any(|a| a == "--volumes"),
         ["compose", "down", ..] => has_flag(args, Some('v'), &["volumes"]),
+        // `podman system reset`: every container, image and volume it keeps.
+        ["system", "reset", ..] => true,
         _ => false,
     };
     if volumes_gone {
         scan.add(db("delete docker volumes and the data in them", ""));
+        return;
+    }
+    // Containers deleted: what each one wrote inside it is gone with it, and a running one
+    // is stopped first (`rm -f`), as `docker stop` is. Images and build caches are not here:
+    // they are pulled or built again.
+    let containers = match words.as_slice() {
+        ["container" | "system", "prune", ..] => true,
+        ["rm", ..] | ["container", "rm", ..] => has_flag(args, Some('f'), &["force"]),
+        _ => false,
+    };
+    if containers {
+        scan.add(
+            Risk::new(
+                RuleId::WordsSystem,
+                Harm::Moderate,
+                true,
+                "delete containers and what they wrote inside them, running ones stopped first",
+            )
+            .wish(Wish::new(Act::Delete)),
+        );
     }
 }
 

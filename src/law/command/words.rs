@@ -1273,10 +1273,20 @@ fn names_remote(reading: &Reading<'_>) -> Option<String> {
             .map(|v| super::net::url_host(v).unwrap_or_else(|| v.to_lowercase()))
             .filter(|host| !super::net::is_local(host))
     });
+    // An address given to any option (`jenkins-cli -s http://jenkins.example/ …`): where the
+    // command goes.
+    let from_any_address = || {
+        reading
+            .args
+            .iter()
+            .filter(|a| a.contains("://"))
+            .find_map(|a| remote_host(a))
+    };
     from_operands
         .or(from_values)
         .or(from_remote_options)
         .or(from_remote_values)
+        .or_else(from_any_address)
 }
 
 /// Schemes that name a place files are stored on another machine, not a page: a local path
@@ -1593,6 +1603,12 @@ enum SystemAct {
 /// Reads one command's words and adds what they say. Called only for a command no other
 /// rule found anything in.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    // `java -jar jenkins-cli.jar -s URL delete-job x`: the jar is the program, its words
+    // after it.
+    if let Some(jar) = jar_run(cmd) {
+        judge(&jar, scan);
+        return;
+    }
     let program = cmd.program();
     // A project runner's words are the project's own scripts (`make publish`), but a
     // runner's own login keeps a credential here as any other does (`turbo login`).
@@ -1632,6 +1648,24 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         scan.network = true;
     }
     scan.add(risk);
+}
+
+/// `java [OPTIONS] -jar PATH.jar ARGS` as the program the jar is (`jenkins-cli ARGS`), when
+/// the jar is named.
+fn jar_run(cmd: &Command) -> Option<Command> {
+    if cmd.program() != "java" {
+        return None;
+    }
+    let args = cmd.args();
+    let at = args.iter().position(|a| a == "-jar")?;
+    let jar = args.get(at + 1)?;
+    let name = jar.rsplit('/').next()?.strip_suffix(".jar")?;
+    if name.is_empty() || name.contains(['$', '`']) {
+        return None;
+    }
+    let mut words = vec![name.to_string()];
+    words.extend(args.iter().skip(at + 2).cloned());
+    Some(cmd.with_words(words))
 }
 
 /// What the words say, and the word the verb stands at (names come after it).
