@@ -183,6 +183,7 @@ rules! {
     WordsDestroyRemote = "words.destroy_remote", Severe, Words, Some(Act::Destroy), "a cloud or hosted service's delete, unpublish or yank (`loft delete vcluster x`, `gh cache delete --all`, `npm unpublish`)";
     WordsGrant = "words.grant", Moderate, Words, Some(Act::Access), "access given, or a secret, token or key written (`gh ssh-key add`, `gh secret set`, `vault kv put`, `secret-tool store`)";
     WordsInstall = "words.install", Moderate, Words, Some(Act::Install), "an install the install rules don't read (`nvm install 20`, `rustup component add`)";
+    WordsPays = "words.pays", Severe, Never, None, "money moved by a program's own words: a wallet's send or pay (`bitcoin-cli sendtoaddress`, `lncli payinvoice`), a transaction broadcast or a payment created (`hsd-cli broadcast TX`, `stripe payments create`)";
     WordsPublish = "words.publish", Severe, Words, Some(Act::Publish), "any other program's publish (`vsce publish`)";
     WordsSecret = "words.secret", Severe, Words, Some(Act::Secrets), "a secret printed by its own tool (`vault kv get`, `gh auth token`, `kubectl get secret -o yaml`, `sops -d`), or from the environment (`echo $AWS_SECRET_ACCESS_KEY`, `printenv GITHUB_TOKEN`, `env | grep -i token`)";
     WordsSend = "words.send", Moderate, Words, Some(Act::Send), "send, upload, post, submit, or a copy or push to a remote destination, read from a program's own words";

@@ -275,6 +275,26 @@ pub(super) const CHANGES: Table = &[
     (En, &["add", "append", "apply", "assign", "attach", "bind", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "replace", "resize", "restore", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
 ];
 
+/// A wallet's or a payment tool's own words for moving money (`bitcoin-cli sendtoaddress`,
+/// `lncli payinvoice`, `lightning-cli pay`): no words lift it, as an app's payment.
+#[rustfmt::skip]
+pub(super) const PAYS: Table = &[
+    (En, &["keysend", "pay", "payinvoice", "sendcoins", "sendfrom", "sendmany", "sendpayment", "sendrawtransaction", "sendtoaddress", "sendtoroute"]),
+];
+
+/// What moves money when it is broadcast, sent, submitted or transferred (`hsd-cli
+/// broadcast TX`, `solana transfer … --allow-unfunded-recipient`, `stripe payments create`).
+#[rustfmt::skip]
+pub(super) const MONEY_NOUNS: Table = &[
+    (En, &["coins", "funds", "lamports", "payment", "payments", "rawtransaction", "rawtx", "transaction", "transactions", "tx", "txs", "wei"]),
+];
+
+/// The verbs that move what [`MONEY_NOUNS`] name.
+#[rustfmt::skip]
+pub(super) const MONEY_VERBS: Table = &[
+    (En, &["broadcast", "create", "send", "submit", "transfer"]),
+];
+
 /// Verbs that are also nouns (`wp post list`, `heroku access:add`): a verb after them
 /// decides.
 #[rustfmt::skip]
@@ -411,6 +431,9 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("SOURCE_NOUNS", SOURCE_NOUNS),
     ("REVERSIBLE", REVERSIBLE),
     ("CHANGES", CHANGES),
+    ("PAYS", PAYS),
+    ("MONEY_NOUNS", MONEY_NOUNS),
+    ("MONEY_VERBS", MONEY_VERBS),
     ("NOUN_VERBS", NOUN_VERBS),
     ("SECRET_NOUNS", SECRET_NOUNS),
     ("SECRET_KINDS", SECRET_KINDS),
@@ -1583,6 +1606,8 @@ enum Finding {
     Source,
     /// The program's own settings changed, outside the work folder.
     Setting,
+    /// Money moved.
+    Pays,
 }
 
 #[derive(Clone, Copy)]
@@ -1650,6 +1675,37 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     scan.add(risk);
 }
 
+/// Do the words move money: a wallet's own word for it (`sendtoaddress`, `payinvoice`), or
+/// what moves it broadcast, sent, submitted or transferred (`broadcast TX`, `payments
+/// create`, `transfer … lamports`)?
+fn moves_money(reading: &Reading<'_>) -> bool {
+    let flat = reading.flat();
+    let whole = reading.words.iter().any(|(place, _)| {
+        reading
+            .positionals
+            .get(*place)
+            .is_some_and(|w| has(PAYS, &w.to_ascii_lowercase()))
+    });
+    // `--amount 100` with a verb that moves it counts as what it moves.
+    let amount = reading
+        .options
+        .iter()
+        .any(|o| o.parts.iter().any(|p| p == "amount"));
+    // A raw transaction broadcast as hex (`hsd-cli broadcast 0100…`, `cast publish 0x02f8…`).
+    let raw = || {
+        flat.iter()
+            .any(|(_, p)| matches!(p.as_str(), "broadcast" | "publish"))
+            && reading.positionals.iter().any(|w| {
+                let hex = w.strip_prefix("0x").unwrap_or(w);
+                hex.len() >= 16 && hex.bytes().all(|b| b.is_ascii_hexdigit())
+            })
+    };
+    whole
+        || (flat.iter().any(|(_, p)| has(MONEY_VERBS, p))
+            && (amount || flat.iter().any(|(_, p)| has(MONEY_NOUNS, p))))
+        || raw()
+}
+
 /// `java [OPTIONS] -jar PATH.jar ARGS` as the program the jar is (`jenkins-cli ARGS`), when
 /// the jar is named.
 fn jar_run(cmd: &Command) -> Option<Command> {
@@ -1676,6 +1732,9 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     }
     if telling_reveal(reading).is_some() {
         return Some((Finding::Secret, 0));
+    }
+    if moves_money(reading) {
+        return Some((Finding::Pays, 0));
     }
     // An option that installs, with no verb to say otherwise (`xcode-select --install`,
     // `tool --self-update`): the program installs what it is for.
@@ -2470,6 +2529,13 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             .way_out()
             .wish(production(named(Act::Run, true)))
         }
+        Finding::Pays => Risk::new(
+            RuleId::WordsPays,
+            Harm::Severe,
+            true,
+            format!("{what} moves money, which no words lift"),
+        )
+        .never(),
         Finding::Setting => Risk::new(
             RuleId::WordsSetting,
             Harm::Moderate,
