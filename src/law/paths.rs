@@ -95,6 +95,10 @@ impl Place<'_> {
         if let Some(abs) = self.resolve(word) {
             return Some(abs);
         }
+        // `$HOME/$NAME`, `${HOME}/x/$N`: the home folder is known, so the prefix is.
+        if let Some(rest) = strip_home_var(word).filter(|rest| !rest.is_empty()) {
+            return self.resolve_under_prefix(&[self.home, rest].concat());
+        }
         let cut = word.find(['$', '`'])?;
         let known = word.get(..cut)?;
         let rest = word.get(cut..)?;

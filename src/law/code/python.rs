@@ -67,9 +67,12 @@ const DELETES: &[(&str, Delete)] = &[
 /// Calls that read, write or copy files.
 #[rustfmt::skip]
 const FILES: &[(&str, Access)] = &[
-    ("builtins.open", OPEN), ("codecs.open", OPEN), ("io.open", OPEN), ("open", OPEN), ("os.rename", COPY),
-    ("os.replace", COPY), ("shutil.copy", COPY), ("shutil.copy2", COPY), ("shutil.copyfile", COPY),
-    ("shutil.copytree", COPY), ("shutil.move", COPY),
+    ("builtins.open", OPEN), ("codecs.open", OPEN), ("io.open", OPEN), ("open", OPEN),
+    ("os.chmod", Access::Write(Arg::At(0))), ("os.chown", Access::Write(Arg::At(0))),
+    ("os.lchown", Access::Write(Arg::At(0))), ("os.rename", COPY), ("os.replace", COPY),
+    ("os.symlink", Access::Write(Arg::At(1))), ("os.truncate", Access::Write(Arg::At(0))),
+    ("shutil.chown", Access::Write(Arg::At(0))), ("shutil.copy", COPY), ("shutil.copy2", COPY),
+    ("shutil.copyfile", COPY), ("shutil.copytree", COPY), ("shutil.move", COPY),
 ];
 
 /// Calls that reach the network; an entry ending in `.` covers every call under it.
@@ -104,9 +107,12 @@ const BUILDS: &[(&str, Build)] = &[
     ("glob.glob", Build::Same(Arg::At(0))), ("glob.iglob", Build::Same(Arg::At(0))),
     ("importlib.import_module", Build::Import), ("list", Build::Same(Arg::At(0))), ("map", Build::Each),
     ("os.fsencode", Build::Same(Arg::At(0))), ("os.fspath", Build::Same(Arg::At(0))),
+    ("os.listdir", Build::Same(Arg::At(0))),
     ("os.path.abspath", Build::Same(Arg::At(0))), ("os.path.expanduser", Build::Expand),
     ("os.path.expandvars", Build::Expand), ("os.path.join", Build::PathJoin),
-    ("os.path.normpath", Build::Same(Arg::At(0))), ("os.path.realpath", Build::Same(Arg::At(0))),
+    ("os.path.normpath", Build::Same(Arg::At(0))),
+    ("os.path.realpath", Build::Same(Arg::At(0))), ("os.scandir", Build::Same(Arg::At(0))),
+    ("os.walk", Build::Same(Arg::At(0))),
     ("path", Build::PathJoin), ("pathlib.path", Build::PathJoin), ("pathlib.posixpath", Build::PathJoin),
     ("pathlib.purepath", Build::PathJoin), ("shlex.join", Build::Same(Arg::At(0))),
     ("shlex.quote", Build::Same(Arg::At(0))), ("sorted", Build::Same(Arg::At(0))), ("str", Build::Same(Arg::At(0))),
