@@ -108,6 +108,8 @@ const TABLE: &[Row] = &[
     Row::change("kubectl", &["rollout", "undo"], &["kubectl rollout undo deployment/web --to-revision=2"], &["kubectl rollout history deployment/web"]),
     Row::change("kubectl", &["drain"], &["kubectl drain node-1 --ignore-daemonsets --delete-emptydir-data"], &["kubectl drain node-1 --dry-run=server", "kubectl get nodes"]),
     Row::change("kubectl", &["cordon"], &["kubectl cordon node-1"], &["kubectl describe node node-1"]),
+    Row::change("kubectl", &["certificate", "approve"], &["kubectl certificate approve csr-7xk2p"], &["kubectl get csr", "kubectl describe csr csr-7xk2p"]),
+    Row::change("kubectl", &["certificate", "deny"], &["kubectl certificate deny csr-7xk2p"], &["kubectl get certificatesigningrequests"]),
     Row::change("kubectl", &["taint"], &["kubectl taint nodes node-1 dedicated=gpu:NoSchedule"], &["terraform taint aws_instance.web"]),
     Row::change("kubectl", &["label"], &["kubectl label pods web-1 tier=frontend --overwrite"], &["kubectl get pods -l tier=frontend"]),
     Row::change("kubectl", &["annotate"], &["kubectl annotate deployment web kubernetes.io/change-cause='bump image'"], &["kubectl get deployment web -o jsonpath='{.metadata.annotations}'"]),

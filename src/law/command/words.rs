@@ -19,8 +19,8 @@
 //!   file tool or a database client, whose own rules read them, unless it is also a cloud,
 //!   secrets, packages, services or system program; a container tool only for what stops a
 //!   container (`docker stop`). A program the catalogue doesn't know is read: that is what
-//!   this rule is for, and for it (and for a cloud's CLI) a halt is read too (`pct stop
-//!   100`, `daemon --stop`, `gdm-stop`), as is a local path copied to a transfer URL
+//!   this rule is for, and for it a halt is read too (`daemon --stop`, `gdm-stop`; a cloud's
+//!   CLI's halt, `pct stop 100`, `az vm deallocate`, is a change to what is deployed), as is a local path copied to a transfer URL
 //!   (`duplicity ./docs ftps://host/d`).
 //! - **Where it reaches.** A cloud's CLI, a secret store, a host named, a package
 //!   registry's own things (`npm team`, `npm owner`, `npm dist-tag`): outside this machine.
@@ -198,7 +198,7 @@ pub(super) const REVERSIBLE: Table = &[
 /// server every day (`expo start`, `vagrant up`).
 #[rustfmt::skip]
 pub(super) const HALTS: Table = &[
-    (En, &["halt", "kill", "pause", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
+    (En, &["deallocate", "halt", "kill", "pause", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
 ];
 
 /// Closing, archiving or moving what a forge or a hosted service keeps (`gh issue close`,
@@ -1850,6 +1850,15 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
             Finding::DestroyRemote
         }
         Verb::Destroys => Finding::Destroy,
+        // A cloud's machine stopped (`gcloud compute instances stop vm`, `az vm deallocate`):
+        // a change to what is deployed, as starting or resizing it is.
+        Verb::Halts
+            if kind.cloud
+                && !is_local_change(reading)
+                && !super::infra::knows(&reading.program) =>
+        {
+            Finding::CloudChange
+        }
         Verb::Halts => Finding::System(halt_act(&verb.phrase)),
         // `gh pr new --web`: the form opens in the person's browser, and they send it.
         Verb::Closes | Verb::Changes
