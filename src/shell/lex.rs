@@ -1237,7 +1237,7 @@ const MAX_BRACE_ITEMS: usize = 32;
 /// item left empty alone is no word at all (`{,x}` is `x`).
 fn brace_list(raw: &[u8]) -> Option<Vec<String>> {
     let special = |c: &u8| b"'\"\\$`".contains(c);
-    if raw.iter().any(special) {
+    if !raw.contains(&b'{') || raw.iter().any(special) {
         return None;
     }
     let mut words = vec![raw.to_vec()];

@@ -82,7 +82,12 @@ pub(super) fn bind(out: &mut Out) {
         if copies.len() >= MAX_COPIES {
             break;
         }
-        if !cmd.dynamic && cmd.redirects.iter().all(|r| !r.target.contains(['$', '`'])) {
+        if !cmd.dynamic
+            && cmd
+                .redirects
+                .iter()
+                .all(|r| !is_place(r) || !r.target.contains(['$', '`']))
+        {
             continue;
         }
         // A program named by a variable is read again by `written::values`, words and all.
@@ -184,7 +189,13 @@ fn with_value(cmd: &Command, name: &str, value: &str) -> Option<Command> {
     let targets = cmd
         .redirects
         .iter()
-        .map(|r| put(&r.target, name, value))
+        .map(|r| {
+            if is_place(r) {
+                put(&r.target, name, value)
+            } else {
+                Some(r.target.clone())
+            }
+        })
         .collect::<Option<Vec<_>>>()?;
     let changed = words != cmd.words
         || targets
@@ -194,10 +205,19 @@ fn with_value(cmd: &Command, name: &str, value: &str) -> Option<Command> {
     changed.then(|| rebuilt(cmd, words, targets))
 }
 
+/// A redirect's target that names a place, not a here-document's text (which, fed to a
+/// shell, is read as commands of its own).
+fn is_place(r: &super::Redirect) -> bool {
+    r.op != super::RedirectOp::HereDoc
+}
+
 /// Does any word or target hold an echo or a printf substituted?
 fn mentions_echo(cmd: &Command) -> bool {
     cmd.words.iter().any(|w| mentions_printing(w))
-        || cmd.redirects.iter().any(|r| mentions_printing(&r.target))
+        || cmd
+            .redirects
+            .iter()
+            .any(|r| is_place(r) && mentions_printing(&r.target))
 }
 
 /// `cmd` with each `$(echo WORDS)` or `` `echo WORDS` `` read as what it prints, when every
@@ -222,7 +242,13 @@ fn echoes_read(cmd: &Command) -> Option<(Command, bool)> {
     let targets = cmd
         .redirects
         .iter()
-        .map(|r| read(&r.target))
+        .map(|r| {
+            if is_place(r) {
+                read(&r.target)
+            } else {
+                Some(r.target.clone())
+            }
+        })
         .collect::<Option<Vec<_>>>()?;
     // A copy reads a blank as the split an unquoted use makes: the worse of the two.
     let words = if blank {
@@ -430,7 +456,10 @@ fn rebuilt(cmd: &Command, words: Vec<String>, targets: Vec<String>) -> Command {
     copy.dynamic_program = copy.words.first().is_some_and(|w| w.contains(['$', '`']));
     copy.dynamic = copy.dynamic_program
         || copy.words.iter().any(|w| w.contains(['$', '`']))
-        || copy.redirects.iter().any(|r| r.target.contains(['$', '`']));
+        || copy
+            .redirects
+            .iter()
+            .any(|r| is_place(r) && r.target.contains(['$', '`']));
     copy
 }
 
