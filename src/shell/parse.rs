@@ -941,7 +941,8 @@ impl Parser<'_, '_> {
             && self.stage == 0
             && !self.conditional;
         self.end_pipeline();
-        if top && let [only] = self.members_from(start)[..] {
+        let at = self.members.partition_point(|&i| i < start);
+        if top && let Some(&[only]) = self.members.get(at..) {
             self.out.certain.push(only);
         }
         self.conditional = and_or;

@@ -465,16 +465,21 @@ fn rsync_deletes(cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     }
     if args.iter().any(|a| a == "--remove-source-files") {
         for source in sources.iter().filter(|s| !remote(s) && literal(s)) {
-            let abs = place.resolve(source);
-            let whole = abs.as_deref().is_some_and(|abs| {
-                abs == "/" || abs.trim_end_matches('/') == place.home.trim_end_matches('/')
-            });
-            if whole {
-                delete(source, true, place, scan);
-            } else {
-                write(source, cmd, place, scan);
-            }
+            moved_away(source, cmd, place, scan);
         }
+    }
+}
+
+/// A source a move takes away (`mv`, `rsync --remove-source-files`): changed where it was, as
+/// a written file is; `/` or the home folder moved away is everything under it gone.
+fn moved_away(source: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+    let whole = place.resolve(source).is_some_and(|abs| {
+        abs == "/" || abs.trim_end_matches('/') == place.home.trim_end_matches('/')
+    });
+    if whole {
+        delete(source, true, place, scan);
+    } else {
+        write(source, cmd, place, scan);
     }
 }
 
@@ -601,15 +606,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         // goes: most are the work folder's own files renamed.
         let literal = |w: &&&str| !w.contains(['$', '`']) && !w.contains("{}");
         for source in sources.iter().filter(literal) {
-            let abs = place.resolve(source);
-            let whole = abs.as_deref().is_some_and(|abs| {
-                abs == "/" || abs.trim_end_matches('/') == place.home.trim_end_matches('/')
-            });
-            if whole {
-                delete(source, true, place, scan);
-            } else {
-                write(source, cmd, place, scan);
-            }
+            moved_away(source, cmd, place, scan);
         }
     }
     if cmd.program() == "rsync" {

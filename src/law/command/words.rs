@@ -1679,31 +1679,36 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 /// what moves it broadcast, sent, submitted or transferred (`broadcast TX`, `payments
 /// create`, `transfer … lamports`)?
 fn moves_money(reading: &Reading<'_>) -> bool {
-    let flat = reading.flat();
+    // Read for every command that reaches this reader: no copies of its words.
+    let parts = || reading.words.iter().flat_map(|(_, parts)| parts.iter());
     let whole = reading.words.iter().any(|(place, _)| {
-        reading
-            .positionals
-            .get(*place)
-            .is_some_and(|w| has(PAYS, &w.to_ascii_lowercase()))
+        reading.positionals.get(*place).is_some_and(|w| {
+            if w.bytes().any(|b| b.is_ascii_uppercase()) {
+                has(PAYS, &w.to_ascii_lowercase())
+            } else {
+                has(PAYS, w)
+            }
+        })
     });
+    if whole {
+        return true;
+    }
     // `--amount 100` with a verb that moves it counts as what it moves.
-    let amount = reading
-        .options
-        .iter()
-        .any(|o| o.parts.iter().any(|p| p == "amount"));
-    // A raw transaction broadcast as hex (`hsd-cli broadcast 0100…`, `cast publish 0x02f8…`).
-    let raw = || {
-        flat.iter()
-            .any(|(_, p)| matches!(p.as_str(), "broadcast" | "publish"))
-            && reading.positionals.iter().any(|w| {
-                let hex = w.strip_prefix("0x").unwrap_or(w);
-                hex.len() >= 16 && hex.bytes().all(|b| b.is_ascii_hexdigit())
-            })
+    let amount = || {
+        reading
+            .options
+            .iter()
+            .any(|o| o.parts.iter().any(|p| p == "amount"))
     };
-    whole
-        || (flat.iter().any(|(_, p)| has(MONEY_VERBS, p))
-            && (amount || flat.iter().any(|(_, p)| has(MONEY_NOUNS, p))))
-        || raw()
+    if parts().any(|p| has(MONEY_VERBS, p)) && (amount() || parts().any(|p| has(MONEY_NOUNS, p))) {
+        return true;
+    }
+    // A raw transaction broadcast as hex (`hsd-cli broadcast 0100…`, `cast publish 0x02f8…`).
+    parts().any(|p| matches!(p.as_str(), "broadcast" | "publish"))
+        && reading.positionals.iter().any(|w| {
+            let hex = w.strip_prefix("0x").unwrap_or(w);
+            hex.len() >= 16 && hex.bytes().all(|b| b.is_ascii_hexdigit())
+        })
 }
 
 /// `java [OPTIONS] -jar PATH.jar ARGS` as the program the jar is (`jenkins-cli ARGS`), when
