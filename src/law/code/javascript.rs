@@ -73,15 +73,20 @@ const DELETES: &[(&str, Delete)] = &[
 /// Calls that read, write or copy files.
 #[rustfmt::skip]
 const FILES: &[(&str, Access)] = &[
-    (".createreadstream", READ), (".createwritestream", WRITE), (".readfilesync", READ), (".writefilesync", WRITE),
-    ("bun.file", READ), ("bun.write", WRITE), ("deno.readfile", READ), ("deno.readfilesync", READ),
-    ("deno.readtextfile", READ), ("deno.readtextfilesync", READ), ("deno.writefile", WRITE),
-    ("deno.writefilesync", WRITE), ("deno.writetextfile", WRITE), ("deno.writetextfilesync", WRITE),
-    ("fs.appendfile", WRITE), ("fs.appendfilesync", WRITE), ("fs.copyfile", COPY), ("fs.copyfilesync", COPY),
-    ("fs.cp", COPY), ("fs.cpsync", COPY), ("fs.open", OPEN), ("fs.opensync", OPEN), ("fs.promises.appendfile", WRITE),
-    ("fs.promises.readfile", READ), ("fs.promises.writefile", WRITE), ("fs.readfile", READ), ("fs.rename", COPY),
-    ("fs.renamesync", COPY), ("fs.writefile", WRITE), ("fs/promises.appendfile", WRITE),
-    ("fs/promises.readfile", READ), ("fs/promises.writefile", WRITE),
+    (".createreadstream", READ), (".createwritestream", WRITE), (".readfilesync", READ),
+    (".writefilesync", WRITE), ("bun.file", READ), ("bun.write", WRITE), ("deno.readfile", READ),
+    ("deno.readfilesync", READ), ("deno.readtextfile", READ), ("deno.readtextfilesync", READ),
+    ("deno.writefile", WRITE), ("deno.writefilesync", WRITE), ("deno.writetextfile", WRITE),
+    ("deno.writetextfilesync", WRITE), ("fs.appendfile", WRITE), ("fs.appendfilesync", WRITE),
+    ("fs.chmod", WRITE), ("fs.chmodsync", WRITE), ("fs.chown", WRITE), ("fs.chownsync", WRITE),
+    ("fs.copyfile", COPY), ("fs.copyfilesync", COPY), ("fs.cp", COPY), ("fs.cpsync", COPY),
+    ("fs.lchown", WRITE), ("fs.lchownsync", WRITE), ("fs.open", OPEN), ("fs.opensync", OPEN),
+    ("fs.promises.appendfile", WRITE), ("fs.promises.chmod", WRITE), ("fs.promises.chown", WRITE),
+    ("fs.promises.readfile", READ), ("fs.promises.truncate", WRITE), ("fs.promises.writefile", WRITE),
+    ("fs.readfile", READ), ("fs.rename", COPY), ("fs.renamesync", COPY),
+    ("fs.symlink", Access::Write(Arg::At(1))), ("fs.symlinksync", Access::Write(Arg::At(1))),
+    ("fs.truncate", WRITE), ("fs.truncatesync", WRITE), ("fs.writefile", WRITE),
+    ("fs/promises.appendfile", WRITE), ("fs/promises.readfile", READ), ("fs/promises.writefile", WRITE),
 ];
 
 /// Calls that reach the network; an entry ending in `.` covers every call under it.

@@ -57,10 +57,12 @@ const DELETES: &[(&str, Delete)] = &[
 /// Calls that read, write or copy files.
 #[rustfmt::skip]
 const FILES: &[(&str, Access)] = &[
-    ("copy", COPY), ("file.copy.copy", COPY), ("file.copy.move", COPY),
-    ("file.slurp.read_file", Access::Read(Arg::At(0))), ("file.slurp.write_file", Access::Write(Arg::At(0))),
-    ("move", COPY), ("open", Access::PerlOpen), ("read_file", Access::Read(Arg::At(0))),
-    ("sysopen", Access::Read(Arg::At(1))), ("write_file", Access::Write(Arg::At(0))),
+    ("chmod", Access::Write(Arg::At(1))), ("chown", Access::Write(Arg::At(2))), ("copy", COPY),
+    ("file.copy.copy", COPY), ("file.copy.move", COPY), ("file.slurp.read_file", Access::Read(Arg::At(0))),
+    ("file.slurp.write_file", Access::Write(Arg::At(0))), ("move", COPY), ("open", Access::PerlOpen),
+    ("read_file", Access::Read(Arg::At(0))), ("symlink", Access::Write(Arg::At(1))),
+    ("sysopen", Access::Read(Arg::At(1))), ("truncate", Access::Write(Arg::At(0))),
+    ("write_file", Access::Write(Arg::At(0))),
 ];
 
 /// Calls that reach the network; an entry ending in `.` covers every call under it.

@@ -57,9 +57,11 @@ const DELETES: &[(&str, Delete)] = &[
 /// Calls that read, write or copy files (an address is a request).
 #[rustfmt::skip]
 const FILES: &[(&str, Access)] = &[
-    ("copy", COPY), ("file", READ), ("file_get_contents", READ), ("file_put_contents", Access::Write(Arg::At(0))),
-    ("fopen", Access::Open(Arg::At(0), Arg::At(1))), ("highlight_file", READ), ("move_uploaded_file", COPY),
+    ("chgrp", Access::Write(Arg::At(0))), ("chmod", Access::Write(Arg::At(0))),
+    ("chown", Access::Write(Arg::At(0))), ("copy", COPY), ("file", READ), ("file_get_contents", READ),
+    ("file_put_contents", Access::Write(Arg::At(0))), ("highlight_file", READ), ("move_uploaded_file", COPY),
     ("parse_ini_file", READ), ("readfile", READ), ("rename", COPY), ("show_source", READ),
+    ("symlink", Access::Write(Arg::At(1))),
 ];
 
 /// Calls that reach the network.

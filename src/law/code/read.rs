@@ -3014,6 +3014,8 @@ fn starts_operand(t: &Lexed<'_>, i: usize) -> bool {
 fn starts_bare_argument(t: &Lexed<'_>, i: usize, perl: bool) -> bool {
     match tok(t, i) {
         Some(Tok::Str(_) | Tok::Cmd(_) | Tok::Words(_) | Tok::Var(_) | Tok::Template(_)) => true,
+        // `chmod 0777, "/etc/sudoers"`: Perl's list operators may take a number first.
+        Some(Tok::Num) => perl,
         Some(Tok::Name(word)) => {
             !NOT_ARGUMENTS.contains(word)
                 && !is_word_operator(word, perl)

@@ -66,11 +66,15 @@ const DELETES: &[(&str, Delete)] = &[
 /// Calls that read, write or copy files (and `open("|cmd")`, which runs one).
 #[rustfmt::skip]
 const FILES: &[(&str, Access)] = &[
-    ("file.binread", READ), ("file.binwrite", WRITE), ("file.foreach", READ), ("file.new", OPEN), ("file.open", OPEN),
-    ("file.read", READ), ("file.readlines", READ), ("file.write", WRITE), ("fileutils.copy", COPY),
-    ("fileutils.cp", COPY), ("fileutils.cp_r", COPY), ("fileutils.move", COPY), ("fileutils.mv", COPY),
-    ("io.binread", READ), ("io.copy_stream", COPY), ("io.foreach", READ), ("io.read", READ), ("io.readlines", READ),
-    ("io.write", WRITE), ("kernel.open", OPEN), ("open", OPEN),
+    ("file.binread", READ), ("file.binwrite", WRITE), ("file.chmod", Access::Write(Arg::At(1))),
+    ("file.chown", Access::Write(Arg::At(2))), ("file.foreach", READ), ("file.new", OPEN),
+    ("file.open", OPEN), ("file.read", READ), ("file.readlines", READ),
+    ("file.symlink", Access::Write(Arg::At(1))), ("file.truncate", WRITE), ("file.write", WRITE),
+    ("fileutils.chmod", Access::Write(Arg::At(1))), ("fileutils.chmod_r", Access::Write(Arg::At(1))),
+    ("fileutils.chown", Access::Write(Arg::At(2))), ("fileutils.chown_r", Access::Write(Arg::At(2))),
+    ("fileutils.copy", COPY), ("fileutils.cp", COPY), ("fileutils.cp_r", COPY), ("fileutils.move", COPY),
+    ("fileutils.mv", COPY), ("io.binread", READ), ("io.copy_stream", COPY), ("io.foreach", READ),
+    ("io.read", READ), ("io.readlines", READ), ("io.write", WRITE), ("kernel.open", OPEN), ("open", OPEN),
 ];
 
 /// Calls that reach the network; an entry ending in `.` covers every call under it.
