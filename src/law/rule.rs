@@ -146,7 +146,7 @@ rules! {
     PwshFirewall = "pwsh.firewall", Severe, Words, Some(Act::Safety), "turning the firewall off or opening it (`Set-NetFirewallProfile`, `New-NetFirewallRule`)";
     RemoteExec = "remote.exec", Moderate, Words, Some(Act::Run), "`ssh host command`";
     SecretsInArgs = "secrets.in_args", Severe, Never, None, "a key or token shaped argument (carriesSecrets)";
-    SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, a file by OpenSSH's name for a private key outside the work folder (`~/backup/id_ed25519`), the home folder packed, copied or sent whole (`tar czf h.tgz ~`, `rsync -a ~ host:`), cloud credentials, `.netrc`, keychains)";
+    SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, a file by OpenSSH's name for a private key outside the work folder (`~/backup/id_ed25519`), the home folder packed, copied or sent whole (`tar czf h.tgz ~`, `rsync -a ~ host:`), cloud credentials, `.netrc`, `.pgpass`, keychains, a browser's cookies and saved passwords, a pod's service account token)";
     SecretsMetadata = "secrets.metadata", Severe, Never, None, "the cloud's instance metadata (169.254.169.254, metadata.google.internal…): the machine's credentials";
     ShellControlChar = "shell.control_char", Severe, Never, None, "a NUL or another control character in a command line: the shell drops or reads it otherwise; asks in every mode";
     ShellReverse = "shell.reverse", Severe, Never, None, "reverse and bind shells, in any language";

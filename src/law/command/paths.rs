@@ -24,8 +24,36 @@ const KEY_FILES: &[&str] = &[
     ".aws/credentials", ".azure", ".config/gcloud", ".docker/config.json", ".git-credentials", ".gnupg",
     ".kube/config", ".netrc", ".npmrc", ".pypirc", ".password-store", ".config/gh/hosts.yml",
     ".terraform.d/credentials.tfrc.json", ".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials",
-    "Library/Keychains", ".local/share/keyrings", ".vault-token", ".config/hub",
+    "Library/Keychains", ".local/share/keyrings", ".vault-token", ".config/hub", ".pgpass", ".my.cnf",
 ];
+
+/// A browser's stores of cookies and saved passwords, by their file names (Firefox's, and
+/// Chromium's, Chrome's, Brave's and Edge's): signed-in sessions and passwords, as good as keys.
+const BROWSER_SECRETS: &[&str] = &[
+    "Cookies",
+    "Login Data",
+    "Web Data",
+    "cookies.sqlite",
+    "key3.db",
+    "key4.db",
+    "logins.json",
+];
+
+/// Where browsers keep their profiles, as a part of a path.
+const BROWSER_PROFILES: &[&str] = &[
+    ".mozilla/firefox",
+    "Firefox/Profiles",
+    "google-chrome",
+    "chromium",
+    "Google/Chrome",
+    "BraveSoftware",
+    "Microsoft Edge",
+    "microsoft-edge",
+];
+
+/// A service account's token mounted into a pod (`/var/run/secrets/kubernetes.io/…`) and
+/// the secrets a container runtime mounts (`/run/secrets/…`).
+const MOUNTED_SECRETS: &[&str] = &["/run/secrets", "/var/run/secrets"];
 
 /// Programs that may name a key file without reading it out.
 const KEY_SAFE: &[&str] = &[
@@ -54,10 +82,16 @@ const KEY_SAFE: &[&str] = &[
 pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
     // Every key file and folder is a dot-name or a keychain: a path with neither is none,
     // found without searching for each (this runs for every argument of every command).
+    if MOUNTED_SECRETS.iter().any(|dir| place::under(abs, dir)) {
+        return true;
+    }
+    let name = basename_of(abs);
+    if BROWSER_SECRETS.contains(&name) && BROWSER_PROFILES.iter().any(|dir| abs.contains(dir)) {
+        return true;
+    }
     if !abs.contains("/.") && !abs.contains("Keychains") && !abs.starts_with("/etc/") {
         return false;
     }
-    let name = basename_of(abs);
     let ssh_private = abs.contains("/.ssh/")
         && (name.starts_with("id_") || name.ends_with(".pem") || name.ends_with("_key"))
         && !name.ends_with(".pub");
@@ -154,7 +188,13 @@ fn is_ssh_key_name(name: &str) -> bool {
 /// a word resolved against folders none of which holds a `.`, `Keychains` or `etc` is no
 /// key, and needs no resolving to say so.
 fn may_name_key(text: &str) -> bool {
-    text.contains('.') || text.contains("Keychains") || text.contains("etc")
+    text.contains('.')
+        || text.contains("Keychains")
+        || text.contains("etc")
+        || text.contains("secrets")
+        || text.contains("Cookies")
+        || text.contains("Login Data")
+        || text.contains("Web Data")
 }
 
 /// `abs` relative to the home folder, when it is below it.
@@ -967,7 +1007,13 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
         super::net::key_leaves(scan, "print a password or token git keeps for a host");
         return;
     }
-    if KEY_SAFE.contains(&program) {
+    // scp and rsync are judged by where they send; a copy on this machine (`rsync ~/.ssh/
+    // ./keys/`, `scp ~/.ssh/id_rsa ./k`) takes the keys where the agent reads them, as `cp`.
+    let local_copy = matches!(program, "scp" | "rsync")
+        && !positional(cmd.args())
+            .iter()
+            .any(|w| w.contains(':') && !w.starts_with(['/', '.', '~']));
+    if KEY_SAFE.contains(&program) && !local_copy {
         return;
     }
     // The home folder packed or copied whole (`tar czf h.tgz ~`, `zip -r h.zip ~`, `cp -r ~
