@@ -190,6 +190,32 @@ impl Command {
         crate::catalogue::resolved(words.first().map(String::as_str).unwrap_or(""))
     }
 
+    /// Its words and redirect targets, each read by `read`; a target `place` says names no
+    /// place (a here-document's text) kept as it is. `None` when `read` can't read one.
+    pub(crate) fn texts_read(
+        &self,
+        place: fn(&Redirect) -> bool,
+        mut read: impl FnMut(&str) -> Option<String>,
+    ) -> Option<(Vec<String>, Vec<String>)> {
+        let words = self
+            .words
+            .iter()
+            .map(|w| read(w))
+            .collect::<Option<Vec<_>>>()?;
+        let targets = self
+            .redirects
+            .iter()
+            .map(|r| {
+                if place(r) {
+                    read(&r.target)
+                } else {
+                    Some(r.target.clone())
+                }
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some((words, targets))
+    }
+
     /// This command with other words (and the program they name), the rest as it is.
     pub fn with_words(&self, words: Vec<String>) -> Command {
         Command {

@@ -73,22 +73,7 @@ pub(super) fn bind(out: &mut Out) {
                     put(w, name, value)
                 }
             };
-            let (Some(words), Some(targets)) = (
-                cmd.words
-                    .iter()
-                    .map(|w| temp(w))
-                    .collect::<Option<Vec<_>>>(),
-                cmd.redirects
-                    .iter()
-                    .map(|r| {
-                        if is_path(r) {
-                            temp(&r.target)
-                        } else {
-                            Some(r.target.clone())
-                        }
-                    })
-                    .collect::<Option<Vec<_>>>(),
-            ) else {
+            let Some((words, targets)) = cmd.texts_read(is_path, temp) else {
                 continue;
             };
             if words != cmd.words {

@@ -176,33 +176,34 @@ fn known(value: &str) -> bool {
 /// uses it. A value with blanks is split where it stands, as an unquoted use would be (`d="build
 /// /"; rm -rf $d` deletes `/` too): a copy reads the worse of the two.
 fn with_value(cmd: &Command, name: &str, value: &str) -> Option<Command> {
-    let split = value.contains(char::is_whitespace);
-    let mut words = Vec::with_capacity(cmd.words.len());
-    for word in &cmd.words {
-        let put = put(word, name, value)?;
-        if split && put != *word {
-            words.extend(put.split_whitespace().map(str::to_string));
-        } else {
-            words.push(put);
-        }
-    }
-    let targets = cmd
-        .redirects
-        .iter()
-        .map(|r| {
-            if is_place(r) {
-                put(&r.target, name, value)
-            } else {
-                Some(r.target.clone())
-            }
-        })
-        .collect::<Option<Vec<_>>>()?;
+    let (words, targets) = cmd.texts_read(is_place, |w| put(w, name, value))?;
+    let words = if value.contains(char::is_whitespace) {
+        split_changed(words, &cmd.words)
+    } else {
+        words
+    };
     let changed = words != cmd.words
         || targets
             .iter()
             .zip(&cmd.redirects)
             .any(|(t, r)| *t != r.target);
     changed.then(|| rebuilt(cmd, words, targets))
+}
+
+/// `words` with each one that differs from the word it was read from split at its blanks,
+/// as the shell splits what an unquoted expansion gives.
+fn split_changed(words: Vec<String>, from: &[String]) -> Vec<String> {
+    words
+        .into_iter()
+        .zip(from)
+        .flat_map(|(new, old)| {
+            if new == *old {
+                vec![new]
+            } else {
+                new.split_whitespace().map(str::to_string).collect()
+            }
+        })
+        .collect()
 }
 
 /// A redirect's target that names a place, not a here-document's text (which, fed to a
@@ -234,37 +235,12 @@ fn echoes_read(cmd: &Command) -> Option<(Command, bool)> {
             text
         })
     };
-    let read_words = cmd
-        .words
-        .iter()
-        .map(|w| read(w))
-        .collect::<Option<Vec<_>>>()?;
-    let targets = cmd
-        .redirects
-        .iter()
-        .map(|r| {
-            if is_place(r) {
-                read(&r.target)
-            } else {
-                Some(r.target.clone())
-            }
-        })
-        .collect::<Option<Vec<_>>>()?;
+    let (words, targets) = cmd.texts_read(is_place, &mut read)?;
     // A copy reads a blank as the split an unquoted use makes: the worse of the two.
     let words = if blank {
-        read_words
-            .iter()
-            .zip(&cmd.words)
-            .flat_map(|(new, old)| {
-                if new == old {
-                    vec![new.clone()]
-                } else {
-                    new.split_whitespace().map(str::to_string).collect()
-                }
-            })
-            .collect()
+        split_changed(words, &cmd.words)
     } else {
-        read_words
+        words
     };
     Some((rebuilt(cmd, words, targets), blank))
 }
