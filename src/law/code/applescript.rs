@@ -203,6 +203,10 @@ pub(super) fn read(state: &mut State, code: &str) {
             i = next.max(at + 2);
             continue;
         }
+        if let Some(next) = finder(state, &toks, i) {
+            i = next;
+            continue;
+        }
         let runs = RUNS
             .iter()
             .rev()
@@ -220,6 +224,97 @@ pub(super) fn read(state: &mut State, code: &str) {
             continue;
         }
         i += 1;
+    }
+}
+
+/// Finder's deletes at `i`, where they end: `delete ITEM` moves it to the Trash, `move ITEM
+/// to (the) trash` too, and `empty (the) trash` deletes what the Trash holds for good. An
+/// item is a Finder reference (`folder "Documents" of home`, `every item of home`, `file "x"
+/// of desktop`, `startup disk`) or any expression (`POSIX file "/x"`). The whole home folder
+/// moved to the Trash is as gone as deleted to the person: read as a delete.
+fn finder(state: &mut State, toks: &[Tok], i: usize) -> Option<usize> {
+    if let Some(at) = phrase(toks, i, "empty the trash").or_else(|| phrase(toks, i, "empty trash"))
+    {
+        let trash = Value::text(vec![Piece::Home, Piece::Lit("/.Trash/*".to_string())]);
+        state.delete_value(&trash, true);
+        return Some(at);
+    }
+    let (at, to_trash) = match phrase(toks, i, "delete") {
+        Some(at) => (at, false),
+        None => (phrase(toks, i, "move")?, true),
+    };
+    let (path, tree, next) = reference(state, toks, at)?;
+    let next = if to_trash {
+        phrase(toks, next, "to the trash").or_else(|| phrase(toks, next, "to trash"))?
+    } else {
+        next
+    };
+    state.delete_value(&path, tree);
+    Some(next)
+}
+
+/// A Finder reference at `i`: its path, whether it is a folder or everything in one, and where
+/// it ends. `every item of X`, `items of X`, `entire contents of X`: everything in X.
+fn reference(state: &mut State, toks: &[Tok], i: usize) -> Option<(Value, bool, usize)> {
+    const EVERY: &[&str] = &[
+        "every item of",
+        "every file of",
+        "every folder of",
+        "items of",
+        "files of",
+        "folders of",
+        "entire contents of",
+        "contents of",
+    ];
+    if let Some(at) = EVERY.iter().find_map(|every| phrase(toks, i, every)) {
+        let (folder, _, next) = reference(state, toks, at)?;
+        let all = super::read::concat(folder, Value::text(vec![Piece::Lit("/*".to_string())]));
+        return Some((all, true, next));
+    }
+    let kind = match toks.get(i) {
+        Some(Tok::Word(word)) => word.as_str(),
+        _ => "",
+    };
+    match kind {
+        "folder" | "file" | "item" | "disk" | "alias" => {
+            let Some(Tok::Str(name)) = toks.get(i + 1) else {
+                let (value, next) = expr(state, toks, i + 1);
+                return (next > i + 1).then_some((value, kind != "file", next));
+            };
+            let name = name.clone();
+            let tree = kind != "file";
+            let Some(at) = phrase(toks, i + 2, "of") else {
+                // A name with no container: a path of its own (`folder "Macintosh HD:x"`).
+                let path = name.replace(':', "/");
+                return Some((Value::text(vec![Piece::Lit(path)]), tree, i + 2));
+            };
+            let (folder, _, next) = reference(state, toks, at)?;
+            let path =
+                super::read::concat(folder, Value::text(vec![Piece::Lit(format!("/{name}"))]));
+            Some((path, tree, next))
+        }
+        "home" => Some((Value::text(vec![Piece::Home]), true, i + 1)),
+        "desktop" => Some((
+            Value::text(vec![Piece::Home, Piece::Lit("/Desktop".to_string())]),
+            true,
+            i + 1,
+        )),
+        "startup" if phrase(toks, i, "startup disk").is_some() => {
+            Some((Value::text(vec![Piece::Lit("/".to_string())]), true, i + 2))
+        }
+        // Any other expression names a path when it is a text, a bound name or a path's
+        // phrase (`POSIX file "/x"`, `path to home folder`); an unknown word is something
+        // else's (`delete login item "x"` of System Events).
+        _ => {
+            if let Some(Tok::Word(word)) = toks.get(i)
+                && state.binding(word).is_none()
+                && !matches!(word.as_str(), "posix" | "path" | "system")
+            {
+                return None;
+            }
+            let (value, next) = expr(state, toks, i);
+            (next > i).then_some((value, true, next))
+        }
     }
 }
 

@@ -2411,6 +2411,14 @@ impl<'s> State<'s> {
         });
     }
 
+    /// A delete a reader of its own finds (AppleScript's Finder): `value` is the path.
+    pub(crate) fn delete_value(&mut self, value: &Value, tree: bool) {
+        let (path, _) = super::word_of(value, true, self.lex.syntax.tilde);
+        if !path.is_empty() && self.finding() {
+            self.reading.deletes.push(Removal { path, tree });
+        }
+    }
+
     fn delete(&mut self, delete: Delete, args: &Args) {
         let tree = match delete {
             Delete::File => false,

@@ -221,9 +221,7 @@ fn assess_line(
             scan.changes = true;
         }
         if cmd.dynamic_program {
-            scan.add(unknown(
-                "it runs a command that is only known when it runs".to_string(),
-            ));
+            scan.add(dynamic_program(cmd, &scan.place));
         }
         let before = scan.risks.len();
         let inner = runs::named_program(cmd);
@@ -589,6 +587,29 @@ fn control_character(text: &str) -> Option<String> {
 
 fn unknown(reason: String) -> Risk {
     Risk::new(RuleId::ShellUnknown, Harm::Moderate, true, reason)
+}
+
+/// A command whose program is only known when it runs (`$CMD -rf ~`). Given the whole home
+/// folder, `/` or a top folder of the system, whatever it turns out to be (`rm` among them)
+/// reaches everything there: severe. Anything else: the shell's unknown.
+fn dynamic_program(cmd: &Command, place: &Place<'_>) -> Risk {
+    let whole = cmd
+        .args()
+        .iter()
+        .filter(|word| !word.starts_with('-'))
+        .find_map(|word| {
+            let abs = place.resolve(word)?;
+            (crate::law::paths::is_root_like(&abs) || place.is_home(&abs)).then_some(abs)
+        });
+    match whole {
+        Some(abs) => Risk::new(
+            RuleId::ShellUnknown,
+            Harm::Severe,
+            true,
+            format!("it runs a command that is only known when it runs, on everything under {abs}"),
+        ),
+        None => unknown("it runs a command that is only known when it runs".to_string()),
+    }
 }
 
 /// One risk per rule and reason, keeping the strongest; order kept.

@@ -604,6 +604,15 @@ impl Reader {
             if after_quote && c == '+' || after_var && c == '[' {
                 break;
             }
+            // `$p='~'`, `$n+=1`: a word that is one variable ends at an assignment's operator,
+            // as PowerShell reads it, so the assignment is one.
+            if after_var
+                && parts.len() == 1
+                && text.is_empty()
+                && (c == '=' || matches!(c, '+' | '-' | '*' | '/' | '%') && next == Some('='))
+            {
+                break;
+            }
             after_quote = false;
             after_var = false;
             match c {

@@ -520,9 +520,16 @@ impl Reading {
                             value: Value::default(),
                         }
                     }
+                    // `$c = 'Remove-Item'; & $c -Recurse ~`: a value known before running
+                    // names the command as the word itself would, cmdlet or alias included.
                     token => {
                         let program = self.atom(token);
-                        self.native(program, args)
+                        match program.literal() {
+                            Some(name) if op == "&" && !name.trim().is_empty() => {
+                                self.command(name.trim(), args, input)
+                            }
+                            _ => self.native(program, args),
+                        }
                     }
                 }
             }
