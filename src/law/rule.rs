@@ -153,6 +153,7 @@ rules! {
     ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
     SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes the machine (not what only reads, a package list refreshed, a file tool inside the work folder, or a recording written there: `sudo trace-cmd record`)";
     SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
+    SystemDefences = "system.defences", Severe, Words, Some(Act::Safety), "the machine's defences turned off whole: its firewall (`ufw disable`, `iptables -F`, `nft flush ruleset`, `systemctl stop firewalld`), SELinux or AppArmor (`setenforce 0`, `aa-teardown`) or its audit (`auditctl -e 0`, `systemctl disable auditd`); a rule opened or changed is not";
     SystemDisk = "system.disk", Severe, Words, Some(Act::Update), "a disk written at block level, which no Undo brings back: a disk tool's change (`grub-install`, `pvremove /dev/sdb`, `sgdisk -Z`, `debugfs -w`, `sg_raw /dev/sg0`) or a disk device handed to a program the catalogue doesn't know; a listing or a read (`fdisk -l`, `debugfs /dev/sdb1`, `dumpe2fs`) is not";
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";
     SystemPower = "system.power", Severe, Words, Some(Act::Restart), "shutdown, reboot, `kill -9 1`";

@@ -383,7 +383,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "http" | "https" | "xh" => httpie(args, scan),
         // `rsync -n`: a dry run lists what it would send and sends nothing.
         "rsync" if super::has_flag(args, Some('n'), &["dry-run"]) => {}
-        "scp" | "rsync" | "sftp" => copy_out(&program, args, scan),
+        "scp" | "rsync" => copy_out(&program, args, scan),
         "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" => netcat(cmd, scan),
         "socat" => socat(args, scan),
         // mosh takes ssh's destination and command: a session or a run there.
@@ -855,19 +855,6 @@ fn httpie(args: &[String], scan: &mut Scan<'_>) {
 fn copy_out(program: &str, args: &[String], scan: &mut Scan<'_>) {
     scan.network = true;
     let words = positional(args);
-    if program == "sftp" {
-        if let Some(host) = words
-            .first()
-            .map(|w| w.rsplit_once('@').map_or(*w, |(_, h)| h))
-        {
-            send(
-                scan,
-                &host.split(':').next().unwrap_or(host).to_lowercase(),
-                "open a file transfer session",
-            );
-        }
-        return;
-    }
     // The values of scp's and rsync's options that take one (`-o StrictHostKeyChecking=no`,
     // `-i key`, `-P 2222`, `-e ssh`) aren't what is copied.
     let valued: &[&str] = if program == "scp" {

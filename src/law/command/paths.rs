@@ -313,13 +313,18 @@ fn written(cmd: &Command) -> Vec<String> {
         {
             out.extend(words.iter().skip(1).map(|w| w.to_string()));
         }
-        "touch" | "truncate" | "chmod" | "chown" | "chgrp" | "mkdir" | "setfacl" | "chattr" => {
+        // `setcap cap_setuid+ep /usr/bin/python3` changes what the file may do when it runs
+        // (`-v` only verifies).
+        "touch" | "truncate" | "chmod" | "chown" | "chgrp" | "mkdir" | "setfacl" | "chattr"
+        | "setcap"
+            if !(cmd.program() == "setcap" && args.iter().any(|a| a == "-v")) =>
+        {
             out.extend(
                 words
                     .iter()
                     .skip(usize::from(matches!(
                         cmd.program(),
-                        "chmod" | "chown" | "chgrp" | "setfacl"
+                        "chmod" | "chown" | "chgrp" | "setfacl" | "setcap"
                     )))
                     .map(|w| w.to_string()),
             );
@@ -652,11 +657,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if cmd.program() == "rsync" {
         rsync_deletes(cmd, place, scan);
     }
-    if matches!(cmd.program(), "usermod" | "gpasswd" | "adduser")
-        && cmd
-            .args()
-            .iter()
-            .any(|a| matches!(a.as_str(), "sudo" | "wheel" | "admin" | "root"))
+    // `usermod -aG sudo x`, `useradd -G wheel,dev x`, `adduser x sudo`: a group that is the
+    // administrator's, alone or in a list.
+    if matches!(cmd.program(), "usermod" | "gpasswd" | "adduser" | "useradd")
+        && cmd.args().iter().any(|a| {
+            a.split(',')
+                .any(|group| matches!(group, "sudo" | "wheel" | "admin" | "root"))
+        })
     {
         scan.add(
             Risk::new(

@@ -177,10 +177,64 @@ fn delete_without_where(words: &[&str]) -> bool {
         .any(|(i, pair)| pair == ["DELETE", "FROM"] && !words.iter().skip(i).any(|w| *w == "WHERE"))
 }
 
+/// Services that keep the machine's defences: a firewall, mandatory access control, audit.
+#[rustfmt::skip]
+const DEFENCES: &[&str] = &[
+    "apparmor", "auditd", "fail2ban", "firewalld", "iptables", "ip6tables", "netfilter-persistent",
+    "nftables", "selinux", "ufw",
+];
+
+/// The machine's defences turned off whole (`ufw disable`, `iptables -F`, `setenforce 0`,
+/// `systemctl stop firewalld`): what they kept out comes in. A rule opened or changed
+/// (`ufw allow 5432`, `iptables -A …`) is the system's own change, judged elsewhere.
+fn defences_off(program: &str, args: &[String]) -> Option<String> {
+    let words = positional(args);
+    let has = |word: &str| args.iter().any(|a| a == word);
+    let off = match program {
+        "ufw" => matches!(words.first(), Some(&("disable" | "reset"))),
+        // A flush with no chain named empties every chain; `-F INPUT` only one.
+        "iptables" | "ip6tables" => (has("-F") || has("--flush")) && words.is_empty(),
+        "nft" => words.starts_with(&["flush", "ruleset"]),
+        "setenforce" => matches!(words.first(), Some(&("0" | "permissive" | "Permissive"))),
+        "aa-teardown" => true,
+        "auditctl" => args.windows(2).any(|w| w[0] == "-e" && w[1] == "0"),
+        "systemctl" | "service" => {
+            let stops = words
+                .iter()
+                .any(|w| matches!(*w, "stop" | "disable" | "mask" | "kill"));
+            stops
+                && words.iter().any(|w| {
+                    let unit = w.strip_suffix(".service").unwrap_or(w);
+                    DEFENCES.contains(&unit)
+                })
+        }
+        _ => false,
+    };
+    off.then(|| format!("{program} {}", args.join(" ")).trim().to_string())
+}
+
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
     let args = cmd.args();
     let place = scan.place;
+    if let Some(what) = defences_off(program, args) {
+        scan.add(
+            Risk::new(
+                RuleId::SystemDefences,
+                Harm::Severe,
+                true,
+                format!("turn off the machine's defences ({what}): what they kept out comes in"),
+            )
+            .wish(
+                Wish::new(Act::Safety).naming(Name::AnyOf(
+                    ["firewall", "selinux", "apparmor", "audit", program]
+                        .iter()
+                        .map(|name| (*name).to_string())
+                        .collect(),
+                )),
+            ),
+        );
+    }
     match program {
         p if formats_disk(p, args) => {
             scan.add(
@@ -225,9 +279,20 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .critical(),
             );
         }
-        "chmod" | "chown" | "chgrp" => {
-            let recursive = has_flag(args, Some('R'), &["recursive"]);
-            let targets = positional(args).into_iter().skip(1);
+        // `chattr -R +i ~`: nothing under it may be changed (or deleted) any more.
+        "chmod" | "chown" | "chgrp" | "chattr" => {
+            // chattr only when it adds or sets attributes (`-i` takes one off again).
+            let recursive = has_flag(args, Some('R'), &["recursive"])
+                && (program != "chattr" || args.iter().any(|a| a.starts_with(['+', '='])));
+            let words = positional(args);
+            let targets: Vec<&str> = if program == "chattr" {
+                words
+                    .into_iter()
+                    .filter(|w| !w.starts_with(['+', '=']))
+                    .collect()
+            } else {
+                words.into_iter().skip(1).collect()
+            };
             for target in targets {
                 if let Some(abs) = place.resolve(target.strip_suffix("/*").unwrap_or(target))
                     && recursive
@@ -237,7 +302,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     return;
                 }
             }
-            if let Some(owner) = given_owner(program, args) {
+            if program != "chattr"
+                && let Some(owner) = given_owner(program, args)
+            {
                 scan.add(
                     Risk::new(
                         RuleId::FilesOwner,

@@ -97,7 +97,7 @@ const MAIL_VALUED: &[&str] = &[
 ];
 
 /// Every client whose sends the generic reading can't see, sorted by program (checked by a
-/// test). The rest (curl, wget, httpie, scp, rsync, sftp, nc, socat, ssh) have helpers of
+/// test). The rest (curl, wget, httpie, scp, rsync, nc, socat, ssh) have helpers of
 /// their own in `net.rs`.
 #[rustfmt::skip]
 const CLIENTS: &[Client] = &[
@@ -119,6 +119,7 @@ const CLIENTS: &[Client] = &[
     Client { program: "restic", sub: &["backup"], host: &[Host::Repository(&["-r", "--repo"])], what: &[What::Operands], valued: &["--exclude", "--exclude-file", "--files-from", "--host", "--password-file", "--repo", "--tag", "-e", "-p", "-r"], does: "back files up" , unless: &["--dry-run", "-n"] },
     Client { program: "s-nail", sub: &[], host: &[Host::Recipient], what: &[What::Anything, What::Files(&["-a", "--attach"])], valued: MAIL_VALUED, does: "mail a message" , unless: &[] },
     Client { program: "sendmail", sub: &[], host: &[Host::Recipient, Host::Headers], what: &[What::Anything], valued: MAIL_VALUED, does: "mail a message" , unless: &[] },
+    Client { program: "sftp", sub: &[], host: &[Host::Operand], what: &[What::Session(&[])], valued: &["-B", "-D", "-F", "-J", "-P", "-R", "-S", "-X", "-b", "-c", "-i", "-l", "-o", "-s"], does: "put files" , unless: &[] },
     Client { program: "smbclient", sub: &[], host: &[Host::Share], what: &[What::Session(&["-c", "--command"])], valued: &["--command", "-A", "-D", "-I", "-L", "-O", "-U", "-W", "-c", "-m", "-n", "-p", "-s"], does: "put files on a share" , unless: &[] },
     Client { program: "ssmtp", sub: &[], host: &[Host::Recipient, Host::Headers], what: &[What::Anything], valued: MAIL_VALUED, does: "mail a message" , unless: &[] },
     Client { program: "swaks", sub: &[], host: &[Host::Option(&["--server", "-s"]), Host::Recipient], what: &[What::Anything, What::Files(&["--attach", "--attach-body", "--body", "--data"])], valued: &["--attach", "--attach-body", "--body", "--data", "--from", "--header", "--server", "-f", "-s"], does: "mail a message" , unless: &[] },

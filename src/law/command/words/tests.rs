@@ -270,14 +270,14 @@ fn commands_read_by_their_words() {
         ("timedatectl set-timezone Europe/Berlin", "words.system", 2),
         ("hostnamectl set-hostname box", "words.system", 2),
         ("useradd bob", "words.system", 2),
-        ("ufw disable", "words.system", 2),
+        ("ufw enable", "words.system", 2),
         ("ufw allow 22", "words.system", 2),
         (
             "iptables -A INPUT -p tcp --dport 22 -j ACCEPT",
             "words.system",
             2,
         ),
-        ("iptables -F", "words.system", 2),
+        ("iptables -F INPUT", "words.system", 2),
         ("ip link set eth0 down", "words.system", 2),
         ("sysctl -w vm.swappiness=10", "words.system", 2),
         (
