@@ -210,6 +210,24 @@ pub const CLAUDE_CODE: &str = "Claude Code";
 /// The app claude.ai's services belong to (`Artifact`, `Projects`).
 pub const CLAUDE_AI: &str = "claude.ai";
 
+/// What a file tool's write puts in: `Write`'s `content`, `Edit`'s `new_string`,
+/// `MultiEdit`'s `edits[].new_string`, `NotebookEdit`'s `new_source`, joined by line breaks.
+fn written_text(request: &Request) -> String {
+    let input = &request.tool_input;
+    let mut parts: Vec<&str> = ["content", "new_string", "new_source"]
+        .iter()
+        .filter_map(|field| input.get(*field).and_then(Value::as_str))
+        .collect();
+    if let Some(edits) = input.get("edits").and_then(Value::as_array) {
+        parts.extend(
+            edits
+                .iter()
+                .filter_map(|edit| edit.get("new_string").and_then(Value::as_str)),
+        );
+    }
+    parts.join("\n")
+}
+
 /// A path as one shell word.
 fn quoted(path: &str) -> String {
     format!("'{}'", path.replace('\'', "'\\''"))
@@ -223,6 +241,15 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
             tool: tool.to_string(),
             access,
             path: path.to_string(),
+            text: String::new(),
+        })
+    };
+    let write = |path: &str| {
+        Step::File(FileStep {
+            tool: tool.to_string(),
+            access: Access::Write,
+            path: path.to_string(),
+            text: written_text(request),
         })
     };
     Ok(match tool {
@@ -233,8 +260,8 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
             command: input(request, "command")?.to_string(),
         },
         "Read" => file(Access::Read, input(request, "file_path")?),
-        "Write" | "Edit" | "MultiEdit" => file(Access::Write, input(request, "file_path")?),
-        "NotebookEdit" => file(Access::Write, input(request, "notebook_path")?),
+        "Write" | "Edit" | "MultiEdit" => write(input(request, "file_path")?),
+        "NotebookEdit" => write(input(request, "notebook_path")?),
         // Codex's file edits: every path of the patch, each a write.
         "apply_patch" => {
             let text = ["command", "patch", "input"]
@@ -258,6 +285,7 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
                         tool: tool.to_string(),
                         access: Access::Write,
                         path,
+                        text: String::new(),
                     })
                     .collect(),
             }

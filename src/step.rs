@@ -80,6 +80,9 @@ pub struct FileStep {
     pub access: Access,
     /// The path it reads or writes (for `Glob`/`Grep`, the folder searched).
     pub path: String,
+    /// What a write puts in, as far as the tool says (`Write`'s content, `Edit`'s new
+    /// string, `MultiEdit`'s new strings): empty when it doesn't.
+    pub text: String,
 }
 
 /// Where an app comes from.

@@ -160,6 +160,7 @@ mod tests {
                     tool: "Write".into(),
                     access: Access::Write,
                     path: "/w/src/main.rs".into(),
+                    text: String::new(),
                 }),
                 ("write", "/w/src/main.rs", ""),
             ),

@@ -77,6 +77,7 @@ rules! {
     AppSettingAsk = "app.setting_ask", Severe, Never, None, "a tool the person set to Ask";
     AppSomeoneElses = "app.someone_elses", Moderate, Words, Some(Act::Change), "after reading, a change or a bigger lookup by a stranger's or an MCP app";
     AppSpeaks = "app.speaks", Moderate, Words, Some(Act::Send), "an app's tool that sends, posts, publishes, shares or invites: speaking for the person";
+    AssistantInstructions = "assistant.instructions", Moderate, Words, Some(Act::Update), "an assistant's standing instructions written (`CLAUDE.md`, `AGENTS.md`, `GEMINI.md`, `.cursorrules`, `.claude/commands/`, `.claude/agents/`, `.cursor/rules/`, `.github/copilot-instructions.md`…) or a script its hooks run (`.claude/hooks/`): every later session obeys or runs them, so after reading a page's words would outlive the chat";
     AssistantPermissions = "assistant.permissions", Severe, Never, None, "writing another assistant's permission files (`.claude/settings*.json`, `.mcp.json`, Codex's, Gemini's, Cursor's…)";
     BlobDecodeRun = "blob.decode_run", Severe, Never, None, "code decoded from a blob and run";
     BrowserDownload = "browser.download", Moderate, Words, Some(Act::Copy), "a download in the browser";
@@ -135,7 +136,7 @@ rules! {
     NetDelete = "net.delete", Severe, Words, Some(Act::Delete), "an HTTP request that deletes (`curl -X DELETE`, `http DELETE`, `gh api -X DELETE`…)";
     PersistGitHooks = "persist.git_hooks", Moderate, Words, Some(Act::Update), "`core.hooksPath` pointed outside the work folder (`git -c`, `git config`), or a hook or the repository's config written (`.git/hooks/pre-commit`, `.git/config`): what they hold runs by itself";
     PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer; Claude Code's CronCreate, ScheduleWakeup, RemoteTrigger";
-    PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…) or a place whose files start by themselves at a login (`~/.config/autostart/`, `~/Library/LaunchAgents/`, the user's systemd units, `~/.ssh/rc`, `~/.xprofile`, `/etc/xdg/autostart`)";
+    PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…) or a place whose files start by themselves at a login (`~/.config/autostart/`, `~/Library/LaunchAgents/`, the user's systemd units, `~/.ssh/rc`, `~/.xprofile`, `/etc/xdg/autostart`), or a VS Code task run when its folder opens";
     ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
     PublishPackage = "publish.package", Severe, Words, Some(Act::Publish), "npm/cargo/gem publish, twine upload";

@@ -358,6 +358,7 @@ fn rows() -> Vec<Row> {
                     tool: "Write".into(),
                     access: Access::Write,
                     path: "/home/user/.config/warden/config.toml".into(),
+                    text: String::new(),
                 }),
                 Decision::Deny,
                 NONE,

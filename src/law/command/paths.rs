@@ -781,6 +781,14 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
             format!("change {abs}, {what}"),
         )
         .wish(update())
+    } else if let Some(what) = assistant_instructions(abs) {
+        Risk::new(
+            RuleId::AssistantInstructions,
+            Harm::Moderate,
+            true,
+            format!("change {abs}, {what}"),
+        )
+        .wish(update())
     } else if is_startup_file(abs, place) {
         Risk::new(
             RuleId::PersistStartup,
@@ -810,6 +818,40 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .wish(update())
     };
     Some(risk)
+}
+
+/// An assistant's standing instructions (each is read into every later session as what the
+/// person wants), and the scripts an assistant's hooks run by themselves.
+#[rustfmt::skip]
+const INSTRUCTION_FILES: &[&str] = &[
+    ".clinerules", ".cursorrules", ".github/copilot-instructions.md", ".windsurfrules", "AGENTS.md",
+    "AGENTS.override.md", "CLAUDE.local.md", "CLAUDE.md", "GEMINI.md",
+];
+
+/// Folders whose files an assistant reads as commands, agents, skills or rules.
+#[rustfmt::skip]
+const INSTRUCTION_FOLDERS: &[&str] = &[
+    ".claude/agents", ".claude/commands", ".claude/skills", ".codex/prompts", ".cursor/rules",
+    ".gemini/commands", ".github/instructions", ".github/prompts", ".windsurf/rules",
+];
+
+/// What an assistant's file is, when it is one of its standing instructions or a script its
+/// hooks run: written after reading, a page's words would give the next session its orders.
+fn assistant_instructions(abs: &str) -> Option<&'static str> {
+    if INSTRUCTION_FILES
+        .iter()
+        .any(|file| ends_with_segments(abs, file))
+    {
+        return Some("an assistant's standing instructions, which every later session of it obeys");
+    }
+    if INSTRUCTION_FOLDERS
+        .iter()
+        .any(|folder| names_segments(abs, folder) && !ends_with_segments(abs, folder))
+    {
+        return Some("one of an assistant's commands, agents or rules, which later sessions obey");
+    }
+    (names_segments(abs, ".claude/hooks") && !ends_with_segments(abs, ".claude/hooks"))
+        .then_some("a script an assistant's hooks run by themselves at its later steps")
 }
 
 /// A repository's file git runs by itself: a hook (`.git/hooks/pre-commit`, not a
