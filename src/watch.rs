@@ -288,7 +288,7 @@ pub fn watch(
 pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts, watched: Vec<Risk>) -> Verdict {
     match step {
         Step::App(app_step) => {
-            let (mut found, ctx) = law::assess_app(app_step, ctx);
+            let (mut found, ctx) = law::assess_app(app_step, ctx, facts);
             found.risks.extend(watched);
             law::decide(found, &ctx)
         }

@@ -67,8 +67,8 @@ const RULES: [Rule; 5] = [
     },
     Rule {
         concept: Concept::Deletes, rule: RuleId::AppDeletes, harm: Harm::Severe, does: "deletes", act: Some(Act::Delete),
-        fires: &["delete_entry", "remove_member", "purge_cache", "eintrag_loeschen", "supprimer_note", "elimina_voce"],
-        spares: &["add_entry", "archive_note", "update_entry"],
+        fires: &["delete_entry", "remove_member", "purge_cache", "ec2_terminate_instances", "unpublish_package", "eintrag_loeschen", "supprimer_note", "elimina_voce"],
+        spares: &["add_entry", "archive_note", "update_entry", "describe_instances"],
     },
     Rule {
         concept: Concept::Grants, rule: RuleId::AppGrants, harm: Harm::Moderate, does: "grants access", act: Some(Act::Access),
@@ -164,6 +164,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         .or_else(|| change_wish(&targets, &step.arguments));
     risks.extend(secret(&at, &sent));
     risks.extend(key_file(&at, &step.arguments));
+    risks.extend(metadata(&step.arguments));
     if own && !changes && sent.total > HEAVY_READ {
         let heavy = Risk::new(
             RuleId::AppHeavyRead,
@@ -211,6 +212,59 @@ pub(crate) fn acts(step: &AppStep) -> Option<Vec<&'static str>> {
             .map(|rule| rule.rule.name())
             .collect(),
     )
+}
+
+/// The words of a tool's name that say it runs a command line (`execute_command`,
+/// `run_command`, a terminal's `Execute`, `shell`): not code in another language (`sql`,
+/// `python`, `eval`).
+const RUNS_A_LINE: &[&str] = &[
+    "bash",
+    "cmd",
+    "command",
+    "commands",
+    "exec",
+    "execute",
+    "execution",
+    "powershell",
+    "run",
+    "shell",
+    "terminal",
+];
+
+/// The arguments that hold the command line such a tool runs.
+const LINE_ARGUMENTS: &[&str] = &[
+    "bash_command",
+    "bashcommand",
+    "cmd",
+    "command",
+    "command_line",
+    "commandline",
+    "line",
+    "shell_command",
+    "shellcommand",
+];
+
+/// The command line an app's tool runs, as its shell would (`{"command": "rm -rf ~"}` to
+/// desktop-commander's `execute_command`), and whether it is PowerShell's: for the shell's
+/// law to judge as a line of its own, as an interpreter's literal command is.
+pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
+    let name = ToolName::read(&step.tool);
+    name.hits
+        .iter()
+        .find(|hit| hit.is(Concept::Runs) && RUNS_A_LINE.contains(&hit.phrase))?;
+    let fields = step.arguments.as_object()?;
+    let line = fields.iter().find_map(|(key, value)| {
+        let key = key.to_ascii_lowercase();
+        LINE_ARGUMENTS
+            .contains(&key.as_str())
+            .then(|| value.as_str())
+            .flatten()
+    })?;
+    let powershell = [step.tool.as_str(), step.app.as_str()].iter().any(|name| {
+        let name = name.to_ascii_lowercase();
+        name.contains("powershell") || name.contains("pwsh")
+    });
+    (!line.trim().is_empty()).then_some((line, powershell))
 }
 
 /// Whether an app's step is a lookup (declared, or read from its name), as the law reads it.
@@ -333,6 +387,74 @@ fn secret(at: &str, sent: &Sent) -> Option<Risk> {
     Some(if *kind == BLOB { risk } else { risk.never() })
 }
 
+/// An address of the cloud's instance metadata in the arguments (a fetch tool's `url`): the
+/// machine's credentials, as the shell's and the web's reach of it.
+fn metadata(arguments: &serde_json::Value) -> Option<Risk> {
+    let mut stack = vec![arguments];
+    let mut seen = 0;
+    while let Some(value) = stack.pop() {
+        seen += 1;
+        if seen > names::MOST_VALUES {
+            return None;
+        }
+        match value {
+            serde_json::Value::String(text) if text.len() <= 4096 => {
+                if let Some(risk) = crate::law::command::net::url_host(text.trim())
+                    .filter(|_| text.contains("://"))
+                    .and_then(|host| crate::law::command::net::metadata_risk(&host))
+                {
+                    return Some(risk.never());
+                }
+            }
+            serde_json::Value::Array(items) => stack.extend(items),
+            serde_json::Value::Object(fields) => stack.extend(fields.values()),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Words of a tool's name that write a file (`write_file`, `edit_file`, `move_file`).
+const WRITES_A_FILE: &[&str] = &[
+    "append", "copy", "create", "edit", "move", "rename", "save", "update", "write",
+];
+
+/// The arguments that name the file such a tool writes (the destination of a move).
+const WRITTEN_PATHS: &[&str] = &[
+    "dest",
+    "destination",
+    "destination_path",
+    "file",
+    "file_path",
+    "filename",
+    "filepath",
+    "path",
+    "target",
+    "target_path",
+];
+
+/// The path on this machine a file tool of an app writes (`write_file` of a filesystem
+/// server, `{"path": "/home/user/.bashrc"}`): for the file law to judge as a write. Only a
+/// tool whose name says it writes a file, and a path written from the root or the home
+/// folder: a hosted app's paths (`.github/workflows/x.yml` in a repository) are its own.
+pub fn written_path(step: &AppStep) -> Option<&str> {
+    let tool = step.tool.to_ascii_lowercase();
+    let words: Vec<&str> = tool
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let files = words.iter().any(|w| matches!(*w, "file" | "files"));
+    let writes = words.iter().any(|w| WRITES_A_FILE.contains(w));
+    if !files || !writes {
+        return None;
+    }
+    let fields = step.arguments.as_object()?;
+    WRITTEN_PATHS.iter().find_map(|key| {
+        let path = fields.get(*key)?.as_str()?.trim();
+        path.starts_with(['/', '~']).then_some(path)
+    })
+}
+
 /// A private key or credential file named in the arguments (an attachment of
 /// `~/.ssh/id_rsa`): keys sent are NEVER, as seed 002 says of keys read or sent, and no
 /// recipient the person named lifts it.
@@ -354,10 +476,12 @@ fn key_file(at: &str, arguments: &serde_json::Value) -> Option<Risk> {
                     None => continue,
                 };
                 if crate::law::command::paths::is_key_path(&abs, HOME) {
+                    // Lasting, as the shell's key read is: a key that left can't be called
+                    // back, so it asks before reading too.
                     let risk = Risk::new(
                         RuleId::AppSecret,
                         Harm::Severe,
-                        false,
+                        true,
                         format!("{at} would send a key or credential file (`{path}`)"),
                     );
                     // INVARIANT: a key file sent to an app is NEVER, like a key in a value.

@@ -77,7 +77,7 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             .max_by_key(|verdict| (verdict.decision, verdict.score))
             .unwrap_or_else(|| ask_plain(&format!("{tool} names no file: nothing to judge"))),
         Step::App(app) => {
-            let (found, ctx) = assess_app(app, ctx);
+            let (found, ctx) = assess_app(app, ctx, facts);
             decide(found, &ctx)
         }
         Step::Fetch(fetch) => {
@@ -112,12 +112,36 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
 /// What the rules find in an app's step, and the chat as the app sees it
 /// ([`app::context`]). Every way an app step is judged goes through here (the behaviour
 /// watch adds its counts to what this finds), so none misses a rule.
-pub fn assess_app(app: &AppStep, ctx: &Context) -> (Assessment, Context) {
+pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessment, Context) {
     let ctx = app::context(app, ctx);
     let mut found = app::assess(app, &ctx);
     found
         .risks
         .extend(itself::in_text(&app.arguments.to_string(), &ctx));
+    // A tool that runs a command line it is given runs it on a machine as the shell would:
+    // the line is judged by the shell's law too (`rm -rf ~` through `execute_command`).
+    if let Some((line, powershell)) = app::command_line(app) {
+        let ran = if powershell {
+            powershell::judged(line, &ctx, facts)
+        } else {
+            let parsed = crate::shell::Line::parse(line);
+            let mut ran = command::assess_read(line, &parsed, &ctx.cwd, facts);
+            ran.risks
+                .extend(paths::protected_in_line(line, &ctx, facts));
+            ran.risks.extend(itself::in_read_line(line, &parsed, &ctx));
+            ran
+        };
+        found.risks.extend(ran.risks);
+        found.changes |= ran.changes;
+    }
+    // A file an app's file tool writes on this machine, judged as the file tools' writes.
+    if let Some(path) = app::written_path(app) {
+        let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+        let place = paths::Place::new(&ctx.cwd, &home);
+        if let Some(abs) = place.resolve_under_prefix(path) {
+            found.risks.extend(command::paths::write_risk(&abs, place));
+        }
+    }
     (found, ctx)
 }
 

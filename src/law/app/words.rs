@@ -86,7 +86,7 @@ pub const SPEAKS: Table = &[
 /// Deleting: severe and lasting.
 #[rustfmt::skip]
 pub const DELETES: Table = &[
-    (En, &["cancel", "clear", "delete", "destroy", "discard", "drop", "empty trash", "erase", "purge", "remove", "trash", "truncate", "uninstall", "unlink", "wipe"]),
+    (En, &["cancel", "clear", "decommission", "delete", "deprovision", "destroy", "discard", "drop", "empty trash", "erase", "nuke", "purge", "remove", "teardown", "terminate", "trash", "truncate", "uninstall", "unlink", "unpublish", "wipe"]),
     (De, &["entferne", "entfernen", "leere", "leeren", "loesche", "loeschen", "losche", "loschen", "papierkorb", "storniere", "stornieren", "vernichte", "vernichten", "verwerfen"]),
     (Fr, &["annule", "annuler", "corbeille", "detruire", "detruis", "efface", "effacer", "retire", "retirer", "supprime", "supprimer", "vide", "vider"]),
     (Es, &["borra", "borrar", "cancela", "cancelar", "destruir", "destruye", "elimina", "eliminar", "papelera", "quita", "quitar", "suprime", "suprimir", "vacia", "vaciar"]),
