@@ -1636,9 +1636,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
     let program = cmd.program();
     // A project runner's words are the project's own scripts (`make publish`), but a
-    // runner's own login keeps a credential here as any other does (`turbo login`).
+    // runner's own login keeps a credential here as any other does (`turbo login`), and its
+    // own settings are its own (`yarn config set registry URL`, as npm's).
     let runner_login = catalogue::is(program, Class::ProjectRunner)
-        && cmd.args().first().is_some_and(|first| has(LOGINS, first));
+        && cmd
+            .args()
+            .first()
+            .is_some_and(|first| has(LOGINS, first) || first == "config");
     if program.is_empty() || (!is_read(program) && !runner_login) || is_project_script(cmd) {
         return;
     }
