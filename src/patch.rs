@@ -22,6 +22,9 @@ pub struct Patch {
     /// Each change and the path as the patch names it (relative to the work folder, or
     /// absolute).
     pub files: Vec<(Change, String)>,
+    /// The lines each of `files` gains (its `+` lines), one text per file, in order: what
+    /// the law reads of what is written.
+    pub added: Vec<String>,
 }
 
 /// Why a patch could not be read. A patch warden can't read is never allowed.
@@ -64,9 +67,14 @@ impl Patch {
             _ => return Err(PatchError::NoBegin),
         }
         let mut files: Vec<(Change, String)> = Vec::new();
+        let mut added: Vec<String> = Vec::new();
         for (at, line) in lines {
             let number = at + 1;
             let Some(rest) = line.strip_prefix("*** ") else {
+                if let (Some(text), Some(gained)) = (added.last_mut(), line.strip_prefix('+')) {
+                    text.push_str(gained);
+                    text.push('\n');
+                }
                 continue;
             };
             let trimmed = line.trim_end();
@@ -93,11 +101,12 @@ impl Patch {
                 return Err(PatchError::MoveWithoutUpdate(number));
             }
             files.push((change, path.to_string()));
+            added.push(String::new());
         }
         if files.is_empty() {
             return Err(PatchError::NoFile);
         }
-        Ok(Patch { files })
+        Ok(Patch { files, added })
     }
 }
 
@@ -117,6 +126,17 @@ mod tests {
                 (Change::Update, "a.txt".to_string()),
                 (Change::Move, "b/a.txt".to_string()),
                 (Change::Delete, "/tmp/gone".to_string()),
+            ]
+        );
+        // What each file gains, for the law to read (a move's lines are the new path's).
+        assert_eq!(
+            got.added,
+            vec![
+                "fn main() {}\n".to_string(),
+                "new\n".to_string(),
+                String::new(),
+                String::new(),
+                String::new(),
             ]
         );
         // The file's own text is not read as a header, even when it looks like one.

@@ -254,7 +254,21 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
     };
     Ok(match tool {
         "Bash" | "bash" | "shell" => Step::Command {
-            command: input(request, "command")?.to_string(),
+            command: match request.tool_input.get("command") {
+                // An argument vector (`["bash", "-lc", "cargo test"]`, as Codex's exec keeps
+                // one): each word quoted, so the line runs what the vector would.
+                Some(Value::Array(words)) if !words.is_empty() => words
+                    .iter()
+                    .map(|word| word.as_str().map(quoted))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| RequestError::BadInput {
+                        tool: tool.to_string(),
+                        field: "command",
+                        reason: "an argument vector holds only strings".to_string(),
+                    })?
+                    .join(" "),
+                _ => input(request, "command")?.to_string(),
+            },
         },
         "PowerShell" => Step::PowerShell {
             command: input(request, "command")?.to_string(),
@@ -281,11 +295,12 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
                 files: patch
                     .files
                     .into_iter()
-                    .map(|(_, path)| FileStep {
+                    .zip(patch.added)
+                    .map(|((_, path), text)| FileStep {
                         tool: tool.to_string(),
                         access: Access::Write,
                         path,
-                        text: String::new(),
+                        text,
                     })
                     .collect(),
             }
