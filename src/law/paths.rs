@@ -71,6 +71,11 @@ impl Place<'_> {
             self.home.to_string()
         } else if let Some(rest) = strip_home_var(word) {
             [self.home, rest].concat()
+        } else if let Some(user) = word.strip_prefix('~') {
+            // `~name`, `~name/x`: a user's home folder, as the shell expands it (`~+` is
+            // the folder it runs in, `~-` the one before, only known when it runs).
+            let (name, rest) = user.split_once('/').map_or((user, ""), |(n, r)| (n, r));
+            [&self.user_home(name)?, "/", rest].concat()
         } else {
             word.to_string()
         };
@@ -117,6 +122,34 @@ impl Place<'_> {
         };
         let prefix = if prefix.is_empty() { "." } else { prefix };
         self.resolve(&format!("{}/…", prefix.trim_end_matches('/')))
+    }
+
+    /// The home folder of the user `name` (`~name`): the person's own when it is theirs, the
+    /// administrator's for `root`, else one beside theirs. `None` for what isn't a user's
+    /// name (`~-`, a name with a quote or a variable).
+    fn user_home(&self, name: &str) -> Option<String> {
+        if name == "+" {
+            return Some(self.cwd.to_string());
+        }
+        let plain = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-'))
+            && !name.starts_with('-');
+        if !plain {
+            return None;
+        }
+        let home = self.home.trim_end_matches('/');
+        let (parent, own) = home.rsplit_once('/').unwrap_or(("", home));
+        Some(if name == own {
+            home.to_string()
+        } else if name == "root" {
+            "/root".to_string()
+        } else if parent.is_empty() || home == "/root" {
+            ["/home/", name].concat()
+        } else {
+            [parent, "/", name].concat()
+        })
     }
 
     /// Inside the work folder (or the folder itself).

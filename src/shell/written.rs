@@ -55,7 +55,9 @@ pub(super) fn values(out: &mut Out) {
     let mut vars: Vec<(String, String)> = Vec::new();
     let mut found: Vec<(usize, String)> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
-        if cmd.words.is_empty() || cmd.program() == "export" {
+        if cmd.words.is_empty()
+            || matches!(cmd.program(), "export" | "declare" | "local" | "typeset")
+        {
             let exported = cmd.args().iter().filter_map(|a| a.split_once('='));
             let set = cmd
                 .assignments
@@ -66,8 +68,22 @@ pub(super) fn values(out: &mut Out) {
                 vars.retain(|(n, _)| n != name);
                 // A value only known when it runs names nothing known.
                 if !value.contains(['$', '`']) {
+                    // `a=(rm -rf ~)`: an array's words, as `"${a[@]}"` gives them.
+                    let value = value
+                        .strip_prefix('(')
+                        .and_then(|v| v.strip_suffix(')'))
+                        .unwrap_or(value);
                     vars.push((name.to_string(), value.to_string()));
                 }
+            }
+            continue;
+        }
+        // `set -- rm -rf ~` gives `"$@"` its words; `read -r x <<< "rm -rf ~"` gives `$x`
+        // the line.
+        if let Some((name, value)) = set_by_builtin(cmd) {
+            vars.retain(|(n, _)| *n != name);
+            if !value.contains(['$', '`']) {
+                vars.push((name, value));
             }
             continue;
         }
@@ -237,6 +253,40 @@ fn glob_matches(pattern: &str, name: &str) -> bool {
 
 /// A word with `$NAME` and `${NAME}` of the known variables put in their place (`$xy` is
 /// not `$x`), each value split where it holds one of `ifs`, the separators the line set.
+/// What a builtin sets to literal words: `set -- WORDS` the positional parameters (`@`),
+/// `read [-r] NAME <<< TEXT` the variable NAME.
+fn set_by_builtin(cmd: &Command) -> Option<(String, String)> {
+    let args = cmd.args();
+    match cmd.program() {
+        "set" if args.first().is_some_and(|a| a == "--") => {
+            Some(("@".to_string(), args.get(1..)?.join(" ")))
+        }
+        "read" => {
+            let names: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+            let [name] = names.as_slice() else {
+                return None;
+            };
+            let text = cmd
+                .redirects
+                .iter()
+                .find(|r| r.op == super::RedirectOp::HereString)?;
+            Some(((*name).clone(), text.target.trim_end().to_string()))
+        }
+        _ => None,
+    }
+}
+
+/// A variable's name as a use of it gives all of it: `a[@]`, `a[*]` and `*` are `a` and `@`.
+fn whole_name(name: &str) -> &str {
+    match name {
+        "*" => "@",
+        _ => name
+            .strip_suffix("[@]")
+            .or_else(|| name.strip_suffix("[*]"))
+            .unwrap_or(name),
+    }
+}
+
 fn substituted(word: &str, vars: &[(String, String)], ifs: &str) -> String {
     let mut out = String::new();
     let mut rest = word;
@@ -248,6 +298,8 @@ fn substituted(word: &str, vars: &[(String, String)], ifs: &str) -> String {
                 Some(end) => (&inner[..end], end + 2),
                 None => ("", 0),
             },
+            // `$@`, `$*`: every positional parameter.
+            None if after.starts_with(['@', '*']) => (&after[..1], 1),
             None => {
                 let end = after
                     .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
@@ -255,6 +307,7 @@ fn substituted(word: &str, vars: &[(String, String)], ifs: &str) -> String {
                 (&after[..end], end)
             }
         };
+        let name = whole_name(name);
         match vars.iter().rev().find(|(n, _)| n == name) {
             Some((_, value)) if len > 0 => {
                 out.extend(value.chars().map(|c| if ifs.contains(c) { ' ' } else { c }));
