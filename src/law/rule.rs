@@ -117,7 +117,7 @@ rules! {
     GitMirror = "git.mirror", Severe, Words, Some(Act::Mirror), "`push --mirror`";
     GitPublishBranch = "git.publish_branch", Severe, Words, Some(Act::Push), "a push to `gh-pages`";
     GitPush = "git.push", Moderate, Words, Some(Act::Push), "a push to the repository's own remote";
-    GitRemoteChange = "git.remote_change", Severe, Words, Some(Act::Update), "`remote add`, `remote set-url`";
+    GitRemoteChange = "git.remote_change", Severe, Words, Some(Act::Update), "`remote add`, `remote set-url`, or the same through `git config` (`remote.NAME.url`, `url.BASE.insteadOf`)";
     GitRewriteHistory = "git.rewrite_history", Severe, Words, None, "`filter-branch`";
     GitUnverifiedRemote = "git.unverified_remote", Severe, Words, Some(Act::Push), "a push to a named remote when git can't say which remotes exist";
     InfraChange = "infra.change", Severe, Words, Some(Act::Deploy), "terraform/tofu apply, kubectl apply/scale/patch…, helm install/upgrade, gcloud/az deploy/create, fly deploy, vercel, pulumi up, aws create-/put-/update-…";

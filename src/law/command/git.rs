@@ -266,6 +266,17 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Discard)),
             );
         }
+        // `git reflog expire --expire=now --all`, `git gc --prune=now`: commits a reset, a
+        // rebase or a deleted branch left behind, which only the reflog still kept, go.
+        "reflog" | "gc" if drops_unreachable(sub, args) => scan.add(
+            Risk::new(
+                RuleId::GitDiscard,
+                Harm::Severe,
+                false,
+                format!("throw away what only git's reflog still keeps (git {sub}): commits reset, rebased or deleted can't be got back"),
+            )
+            .wish(Wish::new(Act::Discard)),
+        ),
         "filter-branch" | "filter-repo" => scan.add(
             Risk::new(
                 RuleId::GitRewriteHistory,
@@ -275,6 +286,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             )
             .wish(Wish::new(Act::ForcePush)),
         ),
+        // `git config remote.origin.pushurl URL`, `git config url.URL.insteadOf X`: where
+        // pushes go, as `git remote set-url` says it.
+        "config" if config_remote(args, scan) => {}
         "config"
             if has_flag(args, None, &["global", "system"])
                 && !lists_only("config", &strs(args)) =>
@@ -613,6 +627,76 @@ pub(super) fn url_host(url: &str) -> Option<String> {
     let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
     let host = rest.split(['/', ':']).next().unwrap_or("");
     (!host.is_empty() && host.contains('.')).then(|| host.to_lowercase())
+}
+
+/// `git reflog expire` or `git gc` told to drop now what nothing reaches (`--expire=now`,
+/// `--expire-unreachable=all`, `--prune=now`), not by the usual weeks.
+fn drops_unreachable(sub: &str, args: &[String]) -> bool {
+    let now = |value: &str| matches!(value, "now" | "all" | "0");
+    let option = |name: &str| {
+        args.iter()
+            .filter_map(|a| a.strip_prefix(name)?.strip_prefix('='))
+            .any(now)
+    };
+    match sub {
+        "reflog" => {
+            positional(args).first() == Some(&"expire")
+                && (option("--expire") || option("--expire-unreachable"))
+        }
+        _ => option("--prune"),
+    }
+}
+
+/// A remote's address set through `git config`: `remote.NAME.url` or `.pushurl` (a remote
+/// added or pointed elsewhere), or `url.BASE.insteadOf`/`.pushInsteadOf` (every address that
+/// starts with the value rewritten to BASE). Whether it added the risk.
+fn config_remote(args: &[String], scan: &mut Scan<'_>) -> bool {
+    let words = positional(args);
+    let (Some(key), Some(value)) = (words.first(), words.get(1)) else {
+        return false;
+    };
+    let lower = key.to_ascii_lowercase();
+    let (name, url, reason) = if let Some(rest) = lower.strip_prefix("remote.") {
+        let Some(name) = rest
+            .strip_suffix(".url")
+            .or_else(|| rest.strip_suffix(".pushurl"))
+        else {
+            return false;
+        };
+        (
+            name.to_string(),
+            value.to_string(),
+            format!("point the remote {name} at {value}, where pushes go"),
+        )
+    } else if let Some(rest) = lower.strip_prefix("url.") {
+        let Some(base) = rest
+            .strip_suffix(".insteadof")
+            .or_else(|| rest.strip_suffix(".pushinsteadof"))
+        else {
+            return false;
+        };
+        // The base as written (its case kept): where the rewritten addresses go.
+        let base = key.get(4..4 + base.len()).unwrap_or(base).to_string();
+        (
+            String::new(),
+            base.clone(),
+            format!(
+                "rewrite every address starting {value} to {base}, where pushes and fetches go"
+            ),
+        )
+    } else {
+        return false;
+    };
+    let mut names = vec![name];
+    if let Some(host) = url_host(&url) {
+        names.extend(host_names(&host));
+    }
+    names.retain(|n| !n.is_empty());
+    scan.add(
+        Risk::new(RuleId::GitRemoteChange, Harm::Severe, true, reason)
+            .wish(Wish::new(Act::Update).naming(Name::AnyOf(names))),
+    );
+    true
 }
 
 fn remote(args: &[String], scan: &mut Scan<'_>) {

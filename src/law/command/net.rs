@@ -1323,8 +1323,12 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 | "gpg"
         ) && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
         if dumps_env || reads_secret {
-            let leaves = later.iter().any(|c| is_way_out(c));
-            let into_way_out = scan.parent(cmd).is_some_and(is_way_out);
+            let leaves = later.iter().any(|c| is_way_out(c) || is_service_cli(c));
+            // `gh issue create --body "$(cat .env)"`: a hosted service's CLI sends what its
+            // words hold to the service, as a client sends its data.
+            let into_way_out = scan
+                .parent(cmd)
+                .is_some_and(|holder| is_way_out(holder) || is_service_cli(holder));
             if leaves || into_way_out {
                 let keys = cmd
                     .args()
@@ -1553,6 +1557,12 @@ fn download_host(cmd: &Command, line: &crate::shell::Line) -> Option<String> {
 }
 
 /// A client of another machine, or a command wired to a raw socket.
+/// A cloud, cluster or hosted service's CLI (`gh`, `aws`, `kubectl`): what it is given
+/// reaches the service.
+fn is_service_cli(cmd: &Command) -> bool {
+    catalogue::is(cmd.program(), Class::Cloud)
+}
+
 fn is_way_out(cmd: &Command) -> bool {
     sends::is_client(cmd)
         || cmd
