@@ -208,6 +208,30 @@ pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
 /// view holds (filters, the search, the cart) is no delete. Paying wins over sending, sending
 /// over deleting.
 pub fn high_stakes(label: &str) -> Option<(Stakes, &'static str)> {
+    stakes_of(label).or_else(|| {
+        // "I understand the consequences, delete this repository", "Ja, endgültig löschen":
+        // after a confirming first clause, the clause that follows is the button. Only in a
+        // label short enough to be one (a banner's or a title's clauses are not).
+        if label.split_whitespace().count() > CONFIRM_WORDS {
+            return None;
+        }
+        let mut clauses = label.split([',', ';', ':', '—', '–']);
+        let first = fold(clauses.next()?);
+        let confirms = first
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|word| any_word(words::CONFIRMS, &[word]));
+        if !confirms {
+            return None;
+        }
+        clauses.find_map(stakes_of)
+    })
+}
+
+/// A confirmation's label of more words than this is text, whatever its clauses.
+pub const CONFIRM_WORDS: usize = 10;
+
+/// What one label (or one clause of it) does, as [`high_stakes`] reads it.
+fn stakes_of(label: &str) -> Option<(Stakes, &'static str)> {
     let folded = fold(label);
     let tokens: Vec<&str> = folded
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -328,6 +352,16 @@ mod tests {
             ("Delete", Stakes::Deletes),
             ("Delete account", Stakes::Deletes),
             (
+                "I understand the consequences, delete this repository",
+                Stakes::Deletes,
+            ),
+            ("Terminate instance", Stakes::Deletes),
+            ("Make public", Stakes::Sends),
+            ("Ja, endgültig löschen", Stakes::Deletes),
+            ("Oui, supprimer", Stakes::Deletes),
+            ("Virement", Stakes::Pays),
+            ("Esegui bonifico", Stakes::Pays),
+            (
                 "Pay now – your card ending in 4242 will be charged today",
                 Stakes::Pays,
             ),
@@ -424,6 +458,10 @@ mod tests {
             "Delivery and returns",
             "Weiter",
             "Great deals this week: click here to buy now and save",
+            "Yes, show me more",
+            "Learn more: how to delete your account safely",
+            "Sure, remind me later",
+            "Oui, continuer",
             "Tickets, Konzerte und Shows: jetzt kaufen und sparen",
             "",
             "€ 29,99",

@@ -17,31 +17,31 @@ use crate::intent::words::Table;
 /// Paying, buying, ordering, booking, moving money: NEVER lifted by words.
 #[rustfmt::skip]
 pub const PAYS: Table = &[
-    (En, &["book now", "buy", "buy it now", "buy now", "checkout", "complete booking", "complete order", "complete purchase", "confirm and pay", "confirm booking", "confirm order", "confirm payment", "confirm purchase", "donate", "express checkout", "go to checkout", "order now", "pay", "pay now", "place order", "place your order", "proceed to checkout", "proceed to payment", "purchase", "secure checkout", "send money", "submit order", "submit payment", "transfer", "transfer money"]),
-    (De, &["bestellen", "bestellung abschicken", "bestellung absenden", "bezahlen", "buchen", "jetzt bestellen", "jetzt bezahlen", "jetzt buchen", "jetzt kaufen", "jetzt spenden", "jetzt zahlen", "kauf abschliessen", "kauf bestaetigen", "kauf bestatigen", "kaufen", "kostenpflichtig bestellen", "sofort kaufen", "spenden", "uberweisen", "ueberweisen", "verbindlich buchen", "zahlung bestaetigen", "zahlung bestatigen", "zahlungspflichtig bestellen", "zahlungspflichtig buchen", "zum checkout", "zur kasse"]),
-    (Fr, &["acheter", "acheter maintenant", "commander", "confirmer la commande", "confirmer le achat", "confirmer le paiement", "faire un don", "finaliser la commande", "passer commande", "passer la commande", "payer", "payer maintenant", "proceder au paiement", "reserver maintenant", "valider et payer", "valider la commande", "valider le paiement"]),
-    (Es, &["comprar", "comprar ahora", "confirmar compra", "confirmar pago", "confirmar pedido", "donar", "finalizar compra", "finalizar pedido", "hacer pedido", "pagar", "pagar ahora", "proceder al pago", "realizar pago", "realizar pedido", "reservar ahora", "tramitar pedido", "transferir"]),
-    (Pt, &["comprar", "comprar agora", "concluir compra", "confirmar compra", "confirmar pagamento", "confirmar pedido", "doar", "efetuar pagamento", "fechar pedido", "finalizar compra", "finalizar pedido", "pagar", "pagar agora", "reservar agora", "transferir"]),
-    (It, &["acquista", "acquista ora", "acquista subito", "completa acquisto", "compra", "compra ora", "concludi ordine", "conferma acquisto", "conferma ordine", "conferma pagamento", "dona", "invia ordine", "ordina ora", "paga", "paga ora", "prenota ora", "procedi al pagamento", "procedi all ordine", "vai alla cassa"]),
-    (Nl, &["afrekenen", "bestel nu", "bestellen", "bestelling afronden", "bestelling plaatsen", "betaal nu", "betalen", "boeken", "direct kopen", "doneren", "koop nu", "kopen", "naar de kassa", "nu bestellen", "nu betalen", "nu boeken", "nu kopen", "overmaken"]),
+    (En, &["book now", "buy", "buy it now", "buy now", "checkout", "complete booking", "complete order", "complete purchase", "confirm and pay", "confirm booking", "confirm order", "confirm payment", "confirm purchase", "donate", "express checkout", "go to checkout", "order now", "pay", "pay now", "place order", "place your order", "proceed to checkout", "proceed to payment", "purchase", "secure checkout", "send money", "submit order", "submit payment", "transfer", "transfer money", "wire transfer"]),
+    (De, &["bestellen", "bestellung abschicken", "bestellung absenden", "bezahlen", "buchen", "jetzt bestellen", "jetzt bezahlen", "jetzt buchen", "jetzt kaufen", "jetzt spenden", "jetzt zahlen", "kauf abschliessen", "kauf bestaetigen", "kauf bestatigen", "kaufen", "kostenpflichtig bestellen", "sofort kaufen", "spenden", "uberweisen", "uberweisung ausfuhren", "ueberweisen", "ueberweisung ausfuehren", "verbindlich buchen", "zahlung bestaetigen", "zahlung bestatigen", "zahlungspflichtig bestellen", "zahlungspflichtig buchen", "zum checkout", "zur kasse"]),
+    (Fr, &["acheter", "acheter maintenant", "commander", "confirmer la commande", "confirmer le achat", "confirmer le paiement", "faire un don", "finaliser la commande", "passer commande", "passer la commande", "payer", "payer maintenant", "proceder au paiement", "reserver maintenant", "valider et payer", "valider la commande", "valider le paiement", "valider le virement", "virement"]),
+    (Es, &["comprar", "comprar ahora", "confirmar compra", "confirmar pago", "confirmar pedido", "donar", "finalizar compra", "finalizar pedido", "hacer pedido", "pagar", "pagar ahora", "proceder al pago", "realizar pago", "realizar pedido", "realizar transferencia", "reservar ahora", "tramitar pedido", "transferir"]),
+    (Pt, &["comprar", "comprar agora", "concluir compra", "confirmar compra", "confirmar pagamento", "confirmar pedido", "doar", "efetuar pagamento", "fazer transferencia", "fechar pedido", "finalizar compra", "finalizar pedido", "pagar", "pagar agora", "reservar agora", "transferir"]),
+    (It, &["acquista", "acquista ora", "acquista subito", "bonifico", "completa acquisto", "compra", "compra ora", "concludi ordine", "conferma acquisto", "conferma ordine", "conferma pagamento", "dona", "esegui bonifico", "invia ordine", "ordina ora", "paga", "paga ora", "prenota ora", "procedi al pagamento", "procedi all ordine", "vai alla cassa"]),
+    (Nl, &["afrekenen", "bestel nu", "bestellen", "bestelling afronden", "bestelling plaatsen", "betaal nu", "betalen", "boeken", "direct kopen", "doneren", "koop nu", "kopen", "naar de kassa", "nu bestellen", "nu betalen", "nu boeken", "nu kopen", "overboeken", "overmaken"]),
 ];
 
 /// Speaking for the person: sending, posting, publishing, inviting.
 #[rustfmt::skip]
 pub const SENDS: Table = &[
-    (En, &["invite", "post", "post comment", "publish", "schedule send", "send", "send email", "send message", "send now"]),
-    (De, &["abschicken", "absenden", "einladen", "jetzt senden", "nachricht senden", "posten", "senden", "veroeffentlichen", "veroffentlichen", "verschicken", "versenden"]),
-    (Fr, &["envoyer", "envoyer le message", "inviter", "publier"]),
-    (Es, &["enviar", "enviar mensaje", "invitar", "publicar"]),
-    (Pt, &["convidar", "enviar", "enviar mensagem", "postar", "publicar"]),
-    (It, &["invia", "invia messaggio", "invita", "pubblica"]),
-    (Nl, &["bericht plaatsen", "publiceren", "reactie plaatsen", "uitnodigen", "versturen", "verstuur", "verstuur nu", "verzenden"]),
+    (En, &["invite", "make public", "post", "post comment", "publish", "schedule send", "send", "send email", "send message", "send now"]),
+    (De, &["abschicken", "absenden", "einladen", "jetzt senden", "nachricht senden", "oeffentlich machen", "offentlich machen", "posten", "senden", "veroeffentlichen", "veroffentlichen", "verschicken", "versenden"]),
+    (Fr, &["envoyer", "envoyer le message", "inviter", "publier", "rendre public"]),
+    (Es, &["enviar", "enviar mensaje", "hacer publico", "invitar", "publicar"]),
+    (Pt, &["convidar", "enviar", "enviar mensagem", "postar", "publicar", "tornar publico"]),
+    (It, &["invia", "invia messaggio", "invita", "pubblica", "rendi pubblico"]),
+    (Nl, &["bericht plaatsen", "openbaar maken", "publiceren", "reactie plaatsen", "uitnodigen", "versturen", "verstuur", "verstuur nu", "verzenden"]),
 ];
 
 /// Deleting, cancelling, closing for good.
 #[rustfmt::skip]
 pub const DELETES: Table = &[
-    (En, &["cancel my subscription", "cancel order", "cancel subscription", "close account", "delete", "delete forever", "delete permanently", "empty trash", "erase", "permanently delete"]),
+    (En, &["cancel my subscription", "cancel order", "cancel subscription", "close account", "delete", "delete forever", "delete permanently", "destroy", "empty trash", "erase", "permanently delete", "terminate"]),
     (De, &["abo kuendigen", "abo kundigen", "endgueltig loeschen", "endgultig loschen", "kuendigen", "kundigen", "loeschen", "loschen", "papierkorb leeren", "stornieren"]),
     (Fr, &["annuler la commande", "annuler le abonnement", "effacer", "resilier", "supprimer", "supprimer definitivement", "vider la corbeille"]),
     (Es, &["borrar", "cancelar pedido", "cancelar suscripcion", "eliminar", "eliminar definitivamente", "vaciar papelera"]),
@@ -64,6 +64,19 @@ pub const VIEW: Table = &[
     (Nl, &["filter", "filters", "selectie", "winkelwagen", "zoekopdracht"]),
 ];
 
+/// A confirmation's first clause ("I understand the consequences, delete this repository",
+/// "Ja, endgültig löschen"): the clause after it is the button.
+#[rustfmt::skip]
+pub const CONFIRMS: Table = &[
+    (En, &["agree", "confirm", "ok", "sure", "understand", "yes"]),
+    (De, &["bestaetige", "bestatige", "ja", "verstanden", "verstehe"]),
+    (Fr, &["comprends", "compris", "confirme", "oui"]),
+    (Es, &["confirmo", "entendido", "entiendo", "si"]),
+    (Pt, &["confirmo", "entendi", "entendo", "sim"]),
+    (It, &["capisco", "capito", "confermo", "si"]),
+    (Nl, &["begrepen", "begrijp", "bevestig", "ja", "oke"]),
+];
+
 /// The word after a leading verb that makes a sentence addressed to the reader, not a button
 /// ("Kaufen Sie hier Ihre Tickets", "Senden Sie uns eine Nachricht"): German's polite address.
 /// A button says the infinitive alone ("Kaufen", "Jetzt kaufen").
@@ -76,6 +89,7 @@ pub const TABLES: &[(&str, Table)] = &[
     ("SENDS", SENDS),
     ("DELETES", DELETES),
     ("VIEW", VIEW),
+    ("CONFIRMS", CONFIRMS),
 ];
 
 #[cfg(test)]
