@@ -630,8 +630,15 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
     }
     if let Some((targets, recursive)) = deleted(cmd) {
+        // `find START … -delete` deletes what it finds under START, as `-exec rm {} \;`
+        // does: `find /tmp -name '*.tmp' -delete` is a temporary folder's own files.
+        let found = cmd.program() == "find";
         for target in targets {
-            delete(target, recursive, place, scan);
+            if found {
+                delete(&format!("{}/*", target.trim_end_matches('/')), recursive, place, scan);
+            } else {
+                delete(target, recursive, place, scan);
+            }
         }
     }
     // What `mv` moves leaves where it was: a source is changed as a written file is, and `/`

@@ -236,6 +236,7 @@ fn commands_read_by_their_words() {
             3,
         ),
         ("frobnicate delete old-thing", "words.destroy", 2),
+        ("frobctl truncate table users", "words.destroy", 3),
         ("pass rm email", "words.destroy", 2),
         // Sending and publishing.
         ("gsutil cp backup.tar gs://bucket/", "words.send", 2),
@@ -388,6 +389,7 @@ fn look_alikes_stay_routine() {
         "loft delete vcluster x --dry-run",
         "gh cache delete --help",
         "frobnicate help delete",
+        "frobctl truncate --help",
         "tool delete -h",
         "hg push",
         "dvc push",
