@@ -1008,10 +1008,28 @@ const SSH_VALUED: &[&str] = &[
     "-R", "-S", "-W", "-w", "-B",
 ];
 
+/// The options a short word of ssh's gives (`-fL` is `-f` and `-L`), up to the first that
+/// takes a value, and whether that value is the next word (`-fL 8080:db:22`, not `-p22`).
+fn ssh_short(arg: &str) -> (Vec<char>, bool) {
+    let mut letters = Vec::new();
+    let Some(cluster) = arg.strip_prefix('-').filter(|c| !c.starts_with('-')) else {
+        return (letters, false);
+    };
+    for (at, letter) in cluster.char_indices() {
+        letters.push(letter);
+        let mut flag = [0u8; 8];
+        let flag = format!("-{}", letter.encode_utf8(&mut flag));
+        if SSH_VALUED.contains(&flag.as_str()) {
+            return (letters, at + letter.len_utf8() == cluster.len());
+        }
+    }
+    (letters, false)
+}
+
 fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     scan.network = true;
     let args = cmd.args();
-    if args.iter().any(|a| a == "-R" || a.starts_with("-R"))
+    if args.iter().any(|a| ssh_short(a).0.contains(&'R'))
         || args.iter().any(|a| a.contains("RemoteForward"))
     {
         scan.add(
@@ -1029,7 +1047,7 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     let mut rest = Vec::new();
     let mut index = 0;
     while let Some(arg) = args.get(index) {
-        if SSH_VALUED.contains(&arg.as_str()) {
+        if ssh_short(arg).1 {
             index += 1;
         } else if !arg.starts_with('-') {
             rest.push(arg.as_str());

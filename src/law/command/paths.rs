@@ -297,11 +297,15 @@ fn written(cmd: &Command) -> Vec<String> {
         // `rsync -n`: a dry run writes nothing.
         "rsync" if has_flag(args, Some('n'), &["dry-run"]) => {}
         "cp" | "mv" | "install" | "ln" | "rsync" => {
-            if let Some(pos) = args
-                .iter()
-                .position(|a| a == "-t" || a == "--target-directory")
-            {
-                out.extend(args.get(pos + 1).cloned());
+            let into = args.iter().enumerate().find_map(|(at, a)| {
+                if a == "-t" || a == "--target-directory" {
+                    args.get(at + 1).cloned()
+                } else {
+                    a.strip_prefix("--target-directory=").map(str::to_string)
+                }
+            });
+            if let Some(into) = into {
+                out.push(into);
             } else if words.len() >= 2 {
                 out.extend(words.last().map(|w| w.to_string()));
             }
@@ -415,6 +419,14 @@ fn written(cmd: &Command) -> Vec<String> {
         {
             out.extend(words.last().map(|w| w.to_string()));
         }
+        // `cpio -o -O /target/a.cpio` (or `-F`, `--file=`): the archive it makes.
+        "cpio" => out.extend(args.iter().enumerate().find_map(|(at, a)| {
+            if a == "-O" || a == "-F" || a == "--file" {
+                args.get(at + 1).cloned()
+            } else {
+                a.strip_prefix("--file=").map(str::to_string)
+            }
+        })),
         _ => {}
     }
     out
@@ -635,7 +647,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         let found = cmd.program() == "find";
         for target in targets {
             if found {
-                delete(&format!("{}/*", target.trim_end_matches('/')), recursive, place, scan);
+                delete(
+                    &format!("{}/*", target.trim_end_matches('/')),
+                    recursive,
+                    place,
+                    scan,
+                );
             } else {
                 delete(target, recursive, place, scan);
             }
