@@ -1,5 +1,5 @@
 //! The runtime: decisions per second through the chat, judge and log actors, 10,000 chats at
-//! once (target ≥ 50,000 decisions/s on 2 cores). The memory an idle chat holds is measured
+//! once (target ≥ 100,000 decisions/s on 2 cores, issue 12). The memory an idle chat holds is measured
 //! by `runtime_memory`, whose counting allocator would tax this one.
 //!
 //! Each sample is every one of 10,000 chats taking 10 steps, one at a time (each chat is a

@@ -78,6 +78,62 @@ pub(crate) fn run_seqs(value: &[u8]) -> impl Iterator<Item = u64> + '_ {
         .filter_map(|chunk| chunk.try_into().ok().map(u64::from_be_bytes))
 }
 
+/// What a **bundle** starts with: the records of one group commit kept under one key of the
+/// record area, the key of its first record. No record's value starts so (its chat's
+/// prefix would be a 65,535-byte id whose first byte is `FF`, which no UTF-8 text has).
+/// After it, each record as `[u64 BE sequence][u32 BE length][its value]`, in sequence
+/// order. One insert for a group instead of one a record: sled copies the leaf it writes
+/// into on every insert, which was half of what the log writer spent.
+pub(crate) const BUNDLE: &[u8] = &[0xff, 0xff, 0xff];
+
+/// Adds one record (its sequence number and its value, prefix first) to a bundle that
+/// starts with [`BUNDLE`]; `false`, adding nothing, for a value of 4 GiB or more.
+#[must_use]
+pub(crate) fn bundle_push(bundle: &mut Vec<u8>, seq: u64, value: &[u8]) -> bool {
+    let Ok(len) = u32::try_from(value.len()) else {
+        return false;
+    };
+    bundle.extend_from_slice(&seq.to_be_bytes());
+    bundle.extend_from_slice(&len.to_be_bytes());
+    bundle.extend_from_slice(value);
+    true
+}
+
+/// The records one value of the record area holds, each with its sequence number: the
+/// value itself under its key's `seq`, or every record of a bundle (a torn tail is
+/// ignored, as sled's checksums make one a bug, not a disk's fault).
+pub(crate) fn area_records(seq: u64, value: &[u8]) -> Vec<(u64, &[u8])> {
+    area_spans(seq, value)
+        .into_iter()
+        .filter_map(|(seq, span)| Some((seq, value.get(span)?)))
+        .collect()
+}
+
+/// [`area_records`] as where each record's bytes are in the value, in sequence order (a
+/// bundle is written so): a reader of many records of one bundle looks each up by halving.
+pub(crate) fn area_spans(seq: u64, value: &[u8]) -> Vec<(u64, std::ops::Range<usize>)> {
+    if !is_bundle(value) {
+        return vec![(seq, 0..value.len())];
+    }
+    let mut spans = Vec::new();
+    let mut at = BUNDLE.len();
+    while let Some(head) = value.get(at..at + 12)
+        && let Some((seq, len)) = head.split_first_chunk::<8>()
+        && let Ok(len) = <[u8; 4]>::try_from(len)
+        && let Ok(len) = usize::try_from(u32::from_be_bytes(len))
+        && value.len() >= at + 12 + len
+    {
+        spans.push((u64::from_be_bytes(*seq), at + 12..at + 12 + len));
+        at += 12 + len;
+    }
+    spans
+}
+
+/// Whether a record area's value is a bundle.
+pub(crate) fn is_bundle(value: &[u8]) -> bool {
+    value.starts_with(BUNDLE)
+}
+
 /// A record area's value cut into its chat's prefix and the record's bytes.
 pub(crate) fn area_value(value: &[u8]) -> Option<(&[u8], &[u8])> {
     let (len, rest) = value.split_first_chunk::<2>()?;
@@ -192,6 +248,30 @@ mod tests {
         assert_eq!(area_value(b"\x00\x09c1"), None);
         let seqs: Vec<u64> = run_seqs(&[0, 0, 0, 0, 0, 0, 0, 5, 1]).collect();
         assert_eq!(seqs, vec![5]);
+        Ok(())
+    }
+
+    #[test]
+    fn a_bundle_gives_back_its_records_and_a_plain_value_itself() -> Result<(), LogError> {
+        let mut one = prefix("c1")?;
+        one.extend_from_slice(b"first");
+        let mut two = prefix("c2")?;
+        two.extend_from_slice(b"second");
+        let mut bundle = BUNDLE.to_vec();
+        assert!(bundle_push(&mut bundle, 7, &one) && bundle_push(&mut bundle, 9, &two));
+        assert!(is_bundle(&bundle) && !is_bundle(&one));
+        assert_eq!(
+            area_records(7, &bundle),
+            vec![(7, one.as_slice()), (9, two.as_slice())]
+        );
+        assert_eq!(area_records(3, &one), vec![(3, one.as_slice())]);
+        // A torn tail names no record.
+        let torn = bundle.get(..bundle.len() - 2).unwrap_or_default();
+        assert_eq!(area_records(7, torn), vec![(7, one.as_slice())]);
+        // A prefix of the longest id still isn't a bundle's start: its third byte is text.
+        let longest = prefix(&format!("{}a", "é".repeat(32_767)))?;
+        assert!(longest.starts_with(&[0xff, 0xff]));
+        assert!(!is_bundle(&longest));
         Ok(())
     }
 

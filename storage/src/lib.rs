@@ -9,7 +9,9 @@
 //!   - `events`: every record once, in the record area, key `[FF FF FF][u64 BE sequence]`, so
 //!     the writer appends at the tree's end; value `[u16 BE chat id length][chat id][record
 //!     version][postcard(Record)]` (see [`codec`] for what older and newer readers do with the
-//!     record). A chat's records are found through its index runs, key
+//!     record); a group of several records is one **bundle** under its first record's key,
+//!     value `[FF FF FF]` then each record as `[u64 BE sequence][u32 BE length][its value]`
+//!     (one insert a group: `key::BUNDLE`). A chat's records are found through its index runs, key
 //!     `[u16 BE chat id length][chat id][u64 BE first sequence]['I']`, value the sequence
 //!     numbers of the chat's records in one stretch of the log (written every
 //!     `sledlog::INDEX_EVERY` records, one run a chat, in one batch with the mark

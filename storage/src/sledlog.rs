@@ -312,8 +312,8 @@ impl SledLog {
 
     /// Appends events to any streams at once (chats, tasks, the preferences), and returns
     /// their sequence numbers in order. The group is written atomically (after a crash all of
-    /// it is there or none of it: every stream is in the one `events` tree, and a sled batch
-    /// on one tree is recovered whole) but is not yet durable: call [`SledLog::flush`] before
+    /// it is there or none of it: it is one value, a bundle under its first record's key, and
+    /// sled writes a value whole) but is not yet durable: call [`SledLog::flush`] before
     /// acknowledging it. Nothing is written if one of them can't be encoded or keyed.
     ///
     /// A failure of the engine itself ([`LogError::Store`]) may leave part of the group in
@@ -344,13 +344,27 @@ impl SledLog {
                 .map_err(self.store())?;
             seqs.push(seq);
         } else {
-            let mut batch = sled::Batch::default();
-            for (_, value) in &keyed {
+            // A group is one bundle under its first record's key: one insert, atomic by
+            // itself. Its sequence numbers are taken under the pending lock, as every
+            // append's are, so no other record falls between them (a bundle's records are
+            // the only ones from its key to the next key).
+            let mut bundle = key::BUNDLE.to_vec();
+            for ((_, value), (chat, _)) in keyed.iter().zip(items) {
                 let seq = self.next_seq(engine)?;
-                batch.insert(key::area(seq), value.as_slice());
+                if !key::bundle_push(&mut bundle, seq, value) {
+                    return Err(LogError::Encode {
+                        chat: chat.to_string(),
+                        cause: format!("a record of {} bytes is too long to keep", value.len()),
+                    });
+                }
                 seqs.push(seq);
             }
-            engine.events.apply_batch(batch).map_err(self.store())?;
+            if let Some(first) = seqs.first() {
+                engine
+                    .events
+                    .insert(key::area(*first), bundle)
+                    .map_err(self.store())?;
+            }
         }
         self.appended.fetch_add(seqs.len() as u64, Ordering::SeqCst);
         for ((prefix, _), seq) in keyed.iter().zip(&seqs) {
@@ -480,13 +494,48 @@ impl SledLog {
     ) -> Result<(), LogError> {
         seqs.sort_unstable();
         seqs.dedup();
+        // The value last read, with where each of its records is: a bundle holds the next
+        // records of a chat that took several steps in one group.
+        type Held = Option<(sled::IVec, Vec<(u64, std::ops::Range<usize>)>)>;
+        let mut held: Held = None;
         for seq in seqs {
-            if let Some(value) = events.get(key::area(seq)).map_err(self.store())? {
-                entries.push(area_entry(prefix, seq, &value));
+            let inside = |held: &Held| {
+                let (value, spans) = held.as_ref()?;
+                let at = spans.binary_search_by_key(&seq, |(own, _)| *own).ok()?;
+                let (_, span) = spans.get(at)?;
+                Some(area_entry(prefix, seq, value.get(span.clone())?))
+            };
+            if let Some(found) = inside(&held) {
+                entries.push(found);
+                continue;
             }
+            held = self.area_at(events, seq)?.map(|(at, value)| {
+                let spans = key::area_spans(at, &value);
+                (value, spans)
+            });
+            entries.extend(inside(&held));
         }
         entries.sort_by_key(|found| found.seq);
         Ok(())
+    }
+
+    /// The record area's value that holds `seq`: under its own key, or the bundle whose
+    /// key is the last one before it. With its key's sequence number.
+    fn area_at(
+        &self,
+        events: &sled::Tree,
+        seq: u64,
+    ) -> Result<Option<(u64, sled::IVec)>, LogError> {
+        // One seek: the key itself, or the last one before it.
+        let found = events
+            .range(key::area(0)..=key::area(seq))
+            .next_back()
+            .transpose()
+            .map_err(self.store())?;
+        Ok(found.and_then(|(key, value)| {
+            let at = key::area_seq(&key)?;
+            (at == seq || key::is_bundle(&value)).then_some((at, value))
+        }))
     }
 
     /// The chat's latest snapshot, if there is one this warden can read.
@@ -649,17 +698,31 @@ impl SledLog {
             kept.push((seq, chat.to_string(), value.to_vec()));
             true
         };
-        for item in events
-            .range(key::area(after.saturating_add(1))..)
-            .take(limit)
-        {
+        // A bundle that begins at or before `after` may hold records after it.
+        let from = key::area(after.saturating_add(1));
+        let start = events
+            .range(key::area(0)..from.clone())
+            .next_back()
+            .transpose()
+            .map_err(self.store())?
+            .filter(|(_, value)| key::is_bundle(value))
+            .map_or(from, |(key, _)| key.to_vec());
+        let mut taken = 0;
+        for item in events.range(start..) {
             let (key, value) = item.map_err(self.store())?;
-            let (Some(seq), Some((prefix, record))) =
-                (key::area_seq(&key), key::area_value(&value))
-            else {
+            let Some(at) = key::area_seq(&key) else {
                 continue;
             };
-            keep(seq, &String::from_utf8_lossy(&prefix[2..]), record);
+            for (seq, value) in key::area_records(at, &value) {
+                let Some((prefix, record)) = key::area_value(value).filter(|_| seq > after) else {
+                    continue;
+                };
+                keep(seq, &String::from_utf8_lossy(&prefix[2..]), record);
+                taken += 1;
+            }
+            if taken >= limit {
+                break;
+            }
         }
         // What an older warden wrote, under each stream's own keys.
         for prefix in self.prefixes()? {
@@ -795,11 +858,14 @@ impl SledLog {
         }
         for item in events.range(key::AREA.to_vec()..) {
             let (key, value) = item.map_err(self.store())?;
-            if let (Some(seq), Some((prefix, record))) =
-                (key::area_seq(&key), key::area_value(&value))
-            {
-                let record = codec::read_record(record);
-                each(prefix.get(2..).unwrap_or_default(), Entry { seq, record });
+            let Some(at) = key::area_seq(&key) else {
+                continue;
+            };
+            for (seq, value) in key::area_records(at, &value) {
+                if let Some((prefix, record)) = key::area_value(value) {
+                    let record = codec::read_record(record);
+                    each(prefix.get(2..).unwrap_or_default(), Entry { seq, record });
+                }
             }
         }
         Ok(())
@@ -908,20 +974,25 @@ fn held_and_pending(events: &sled::Tree) -> Result<(u64, Pending), sled::Error> 
         .get(key::MARK)?
         .and_then(|value| <[u8; 8]>::try_from(value.as_ref()).ok())
         .map_or(0, u64::from_be_bytes);
-    let after = key::area(mark.saturating_add(1));
-    for key in events.range(key::AREA.to_vec()..after.clone()).keys() {
-        key?;
-        held += 1;
-    }
     let mut pending = Pending {
         newest: mark,
         ..Pending::default()
     };
-    for item in events.range(after..) {
+    // Every value of the area is read: a bundle holds several records (and one written
+    // after the mark holds only records after it: a group is indexed whole).
+    for item in events.range(key::AREA.to_vec()..) {
         let (key, value) = item?;
-        held += 1;
-        if let (Some(seq), Some((prefix, _))) = (key::area_seq(&key), key::area_value(&value)) {
-            pending.push(prefix, seq);
+        let Some(at) = key::area_seq(&key) else {
+            held += 1;
+            continue;
+        };
+        for (seq, value) in key::area_records(at, &value) {
+            held += 1;
+            if seq > mark
+                && let Some((prefix, _)) = key::area_value(value)
+            {
+                pending.push(prefix, seq);
+            }
         }
     }
     Ok((held, pending))

@@ -180,6 +180,46 @@ fn agrees(log: &EventLog, model: &Model) -> Result<(), TestCaseError> {
     listed.sort();
     let expected: Vec<String> = model.records.keys().map(|c| c.to_string()).collect();
     prop_assert_eq!(listed, expected);
+    // Every record once, however it was grouped: counted, paged through three at a time
+    // (a page's edge falls inside a group), and folded by the one pass over the log.
+    let total: usize = model.records.values().map(Vec::len).sum();
+    prop_assert_eq!(log.len(), total);
+    let mut paged: BTreeMap<String, Vec<Record>> = BTreeMap::new();
+    let mut last = 0;
+    loop {
+        let page = log.after(last, 3).map_err(fail)?;
+        for (chat, entry) in &page {
+            prop_assert!(entry.seq > last, "{} after {}", entry.seq, last);
+            last = entry.seq;
+            paged
+                .entry(chat.clone())
+                .or_default()
+                .push(entry.record.clone().map_err(fail)?);
+        }
+        if page.len() < 3 {
+            break;
+        }
+    }
+    let modelled: BTreeMap<String, Vec<Record>> = model
+        .records
+        .iter()
+        .map(|(chat, records)| (chat.to_string(), records.clone()))
+        .collect();
+    prop_assert_eq!(&paged, &modelled);
+    for replayed in log.replay_all() {
+        let (chat, replayed) = replayed.map_err(fail)?;
+        let records = model
+            .records
+            .get(chat.as_str())
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        prop_assert_eq!(
+            &replayed.state,
+            &ChatState::replay(records),
+            "chat {:?}",
+            chat
+        );
+    }
     Ok(())
 }
 
