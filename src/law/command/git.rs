@@ -337,12 +337,25 @@ fn hooks_outside(cmd: &Command, scan: &mut Scan<'_>) {
         };
         if outside {
             let name = super::paths::basename_of(&dir).to_string();
+            // Set for every repository of the person (`--global`, `--system`): their hooks run
+            // at every commit anywhere, not in this project only.
+            let everywhere = cmd
+                .args()
+                .iter()
+                .any(|a| matches!(a.as_str(), "--global" | "--system"));
+            let (harm, reach) = if everywhere {
+                (Harm::Severe, "in every repository")
+            } else {
+                (Harm::Moderate, "outside the work folder")
+            };
             scan.add(
                 Risk::new(
                     RuleId::PersistGitHooks,
-                    Harm::Moderate,
+                    harm,
                     true,
-                    format!("make git run the hooks in {dir}, outside the work folder, by themselves at every commit"),
+                    format!(
+                        "make git run the hooks in {dir}, {reach}, by themselves at every commit"
+                    ),
                 )
                 .wish(Wish::new(Act::Update).naming(Name::one(name))),
             );

@@ -228,7 +228,7 @@ pub(super) fn basename_of(path: &str) -> &str {
 #[rustfmt::skip]
 const STARTUP_FILES: &[&str] = &[
     ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv", ".zlogin",
-    ".config/fish/config.fish", ".kshrc", ".cshrc", ".tcshrc",
+    ".config/fish/config.fish", ".kshrc", ".cshrc", ".tcshrc", ".bash_aliases",
 ];
 
 /// Folders of the home folder whose files start by themselves at a login or a session's
@@ -236,9 +236,9 @@ const STARTUP_FILES: &[&str] = &[
 /// login, a session or an ssh login runs.
 #[rustfmt::skip]
 const AUTOSTART_PLACES: &[&str] = &[
-    ".bash_logout", ".config/autostart", ".config/environment.d", ".config/openbox/autostart",
+    ".bash_logout", ".config/autostart", ".config/environment.d", ".config/fish/conf.d", ".config/openbox/autostart",
     ".config/plasma-workspace/env", ".config/plasma-workspace/shutdown", ".config/systemd/user",
-    ".kde/Autostart", ".kde4/Autostart", ".local/share/systemd/user", ".pam_environment",
+    ".kde/Autostart", ".kde4/Autostart", ".local/share/systemd/user", ".oh-my-zsh/custom", ".pam_environment",
     ".ssh/rc", ".xinitrc", ".xprofile", ".xsession", ".xsessionrc", ".zlogout",
     "Library/LaunchAgents",
 ];

@@ -132,13 +132,55 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 Some(Some(host)) => format!(" on {host}"),
                 _ => " on every interface".to_string(),
             };
-            serves(
-                scan,
-                row.harm,
-                &format!("serve {} to the network ({program}{at})", row.what),
-            );
+            if let Some(whole) = serves_everything(args, scan) {
+                // The home folder or the whole disk served: its keys, its tokens and its
+                // history go with it, to anyone who asks.
+                serves(
+                    scan,
+                    Harm::Severe,
+                    &format!(
+                        "serve {whole} to the network ({program}{at}), its keys and tokens with it"
+                    ),
+                );
+            } else {
+                serves(
+                    scan,
+                    row.harm,
+                    &format!("serve {} to the network ({program}{at})", row.what),
+                );
+            }
         }
         return;
+    }
+}
+
+/// The home folder or `/` when a server is given one (`--directory ~`, `-d /`, `serve ~`)
+/// or is given no folder and runs there (`cd ~ && python3 -m http.server`).
+fn serves_everything(args: &[String], scan: &Scan<'_>) -> Option<&'static str> {
+    let place = scan.place;
+    let whole = |abs: &str| {
+        if place.is_home(abs) {
+            Some("the home folder")
+        } else if crate::law::paths::is_root_like(abs) {
+            Some("the whole disk")
+        } else {
+            None
+        }
+    };
+    let folders: Vec<String> = args
+        .iter()
+        .filter_map(|arg| {
+            let value = arg.split_once('=').map_or(arg.as_str(), |(_, value)| value);
+            (!value.starts_with('-')
+                && (value.contains('/') || value.starts_with('~') || value == "."))
+                .then(|| place.resolve(value))
+                .flatten()
+        })
+        .collect();
+    match folders.iter().find_map(|abs| whole(abs)) {
+        Some(found) => Some(found),
+        None if folders.is_empty() => whole(place.cwd),
+        None => None,
     }
 }
 
