@@ -141,10 +141,10 @@ rules! {
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
     PublishPackage = "publish.package", Severe, Words, Some(Act::Publish), "npm/cargo/gem publish, twine upload";
     PublishRelease = "publish.release", Severe, Words, Some(Act::Publish), "gh release create";
-    PwshAutostart = "pwsh.autostart", Severe, Words, Some(Act::Schedule), "a PowerShell Run key or startup folder entry: a program that starts with every login";
+    PwshAutostart = "pwsh.autostart", Severe, Words, Some(Act::Schedule), "a Run key or startup folder entry, or a scheduled task at every sign-in (`schtasks /sc onlogon`), from PowerShell, cmd or Git Bash: a program that starts with every login";
     PwshDefender = "pwsh.defender", Severe, Words, Some(Act::Safety), "turning Defender off or excluding a path from it (`Set-MpPreference`, `Add-MpPreference -ExclusionPath`)";
     PwshExecutionPolicy = "pwsh.execution_policy", Moderate, Words, Some(Act::Safety), "`Set-ExecutionPolicy Bypass/Unrestricted` (moderate for `-Scope Process`)";
-    PwshFirewall = "pwsh.firewall", Severe, Words, Some(Act::Safety), "turning the firewall off or opening it (`Set-NetFirewallProfile`, `New-NetFirewallRule`)";
+    PwshFirewall = "pwsh.firewall", Severe, Words, Some(Act::Safety), "turning the firewall off or opening it (`Set-NetFirewallProfile`, `New-NetFirewallRule`, `netsh advfirewall set allprofiles state off`)";
     RemoteExec = "remote.exec", Moderate, Words, Some(Act::Run), "`ssh host command`";
     SecretsInArgs = "secrets.in_args", Severe, Never, None, "a key or token shaped argument (carriesSecrets)";
     SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, a file by OpenSSH's name for a private key outside the work folder (`~/backup/id_ed25519`), the home folder packed, copied or sent whole (`tar czf h.tgz ~`, `rsync -a ~ host:`), cloud credentials, `.netrc`, `.pgpass`, keychains, a browser's cookies and saved passwords, a pod's service account token)";
@@ -154,11 +154,11 @@ rules! {
     ShellUnknown = "shell.unknown", Severe, Never, None, "a line the reader can't fully read (severe when it names a shell, an interpreter, a network client or a delete), or a program only known when it runs";
     SudoRun = "sudo.run", Moderate, Words, Some(Act::Run), "anything else under sudo that changes the machine (not what only reads, a package list refreshed, a file tool inside the work folder, or a recording written there: `sudo trace-cmd record`)";
     SystemAuthorizedKeys = "system.authorized_keys", Severe, Never, None, "writing `authorized_keys`";
-    SystemDefences = "system.defences", Severe, Words, Some(Act::Safety), "the machine's defences turned off whole: its firewall (`ufw disable`, `iptables -F`, `nft flush ruleset`, `systemctl stop firewalld`), SELinux or AppArmor (`setenforce 0`, `aa-teardown`) or its audit (`auditctl -e 0`, `systemctl disable auditd`); a rule opened or changed is not";
+    SystemDefences = "system.defences", Severe, Words, Some(Act::Safety), "the machine's defences turned off whole: its firewall (`ufw disable`, `iptables -F`, `nft flush ruleset`, `systemctl stop firewalld`), SELinux or AppArmor (`setenforce 0`, `aa-teardown`) or its audit (`auditctl -e 0`, `systemctl disable auditd`), or Windows' restore points deleted (`vssadmin delete shadows`, `wbadmin delete catalog`, `bcdedit /set … recoveryenabled no`); a rule opened or changed is not";
     SystemDisk = "system.disk", Severe, Words, Some(Act::Update), "a disk written at block level, which no Undo brings back: a disk tool's change (`grub-install`, `pvremove /dev/sdb`, `sgdisk -Z`, `debugfs -w`, `sg_raw /dev/sg0`) or a disk device handed to a program the catalogue doesn't know; a listing or a read (`fdisk -l`, `debugfs /dev/sdb1`, `dumpe2fs`) is not";
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";
     SystemPower = "system.power", Severe, Words, Some(Act::Restart), "shutdown, reboot, `kill -9 1`";
-    SystemSudoers = "system.sudoers", Severe, Never, None, "writing sudoers; adding a user to sudo/wheel";
+    SystemSudoers = "system.sudoers", Severe, Never, None, "writing sudoers; adding a user to sudo/wheel, or to Windows' administrators (`net localgroup administrators x /add`)";
     TunnelOpen = "tunnel.open", Severe, Words, Some(Act::Public), "ngrok, cloudflared tunnel, ssh -R, a bare listener (`nc -l`)";
     VcsDiscard = "vcs.discard", Severe, Words, Some(Act::Discard), "another version control's discard of uncommitted work (`hg update -C`, `hg revert --all`, `svn revert -R`, `p4 revert`, `co -f`, `fossil clean`)";
     VcsHistory = "vcs.history", Severe, Words, Some(Act::Delete), "recorded history destroyed (`hg strip`, `darcs obliterate`, `rcs -o`; lasting on a server: `p4 obliterate -y`, `cvs admin -o`)";

@@ -16,6 +16,7 @@ mod runs;
 mod system;
 mod table;
 mod vcs;
+pub(crate) mod windows;
 mod words;
 
 use crate::facts::Facts;
@@ -241,6 +242,7 @@ fn assess_line(
             system::judge(cmd, &mut scan);
             kinds::judge(cmd, &mut scan);
             fetched::judge(cmd, &mut scan);
+            windows::judge(cmd, &mut scan);
         }
         // A program's own words, after every other rule and only where none found anything:
         // it never doubles a known rule, and its reasons never replace a better one.

@@ -649,8 +649,13 @@ fn the_law_finds_the_same_risks_as_in_posix() {
             "Register-ScheduledTask -TaskName u -Action $a -Trigger $t",
             &["persist.schedule"],
         ),
+        // At every sign-in: it starts as a Run key's program does.
         (
             "schtasks /create /tn u /tr C:\\u.exe /sc onlogon",
+            &["pwsh.autostart"],
+        ),
+        (
+            "schtasks /create /tn u /tr C:\\u.exe /sc daily",
             &["persist.schedule"],
         ),
         (

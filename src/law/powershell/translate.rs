@@ -309,19 +309,7 @@ fn args_of(toks: &[Tok]) -> Vec<Arg<'_>> {
     args
 }
 
-/// Registry keys whose values run at sign-in or replace what does (lower case, `/`).
-#[rustfmt::skip]
-const AUTOSTART_KEYS: &[&str] = &[
-    "/currentversion/explorer/shell folders", "/currentversion/explorer/user shell folders",
-    "/currentversion/image file execution options", "/currentversion/policies/explorer/run",
-    "/currentversion/run", "/currentversion/winlogon", "/microsoft/active setup/installed components",
-];
-
-/// A place whose contents run at sign-in: a Run key, Winlogon, a startup folder.
-fn is_autostart(shape: &str) -> bool {
-    AUTOSTART_KEYS.iter().any(|key| shape.contains(key))
-        || shape.contains("/start menu/programs/startup")
-}
+use crate::law::command::windows::is_autostart;
 
 /// One pipeline element as POSIX: the command, and the value it hands on.
 struct Stage {

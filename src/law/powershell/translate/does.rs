@@ -2,10 +2,9 @@
 //! word for; and the programs Windows has that POSIX doesn't.
 
 use super::value::{
-    Kind, Piece, Value, native_word, posix_path, program_name, program_word, quote,
-    split_command_line, type_name,
+    Kind, Piece, Value, native_word, posix_path, program_word, quote, split_command_line, type_name,
 };
-use super::{Reading, Stage, args_of, is_autostart, literal_arg};
+use super::{Reading, Stage, args_of, literal_arg};
 use crate::law::powershell::cmdlets::{self, Arg, Bound, Does};
 use crate::law::powershell::lex::{Group, Tok, Token};
 use crate::law::rule::RuleId;
@@ -21,11 +20,6 @@ impl Reading {
     pub(super) fn native(&mut self, program: Value, rest: &[Tok]) -> Stage {
         let args = args_of(rest);
         let mut words = vec![program_word(&program)];
-        let lower = program
-            .literal()
-            .map(|p| program_name(&p))
-            .unwrap_or_default();
-        let mut texts: Vec<String> = Vec::new();
         let mut i = 0;
         while let Some(arg) = args.get(i) {
             match arg {
@@ -44,44 +38,15 @@ impl Reading {
                 Arg::Raw(text) => words.extend(text.split_whitespace().map(quote)),
                 arg => {
                     for value in self.values(arg) {
-                        texts.push(value.shape());
                         words.push(native_word(&value));
                     }
                 }
             }
             i += 1;
         }
-        self.windows_program(&lower, &texts);
         Stage {
             posix: words.join(" "),
             value: Value::default(),
-        }
-    }
-
-    /// Windows programs whose meaning the POSIX law has no word for.
-    pub(super) fn windows_program(&mut self, program: &str, args: &[String]) {
-        let has = |word: &str| {
-            args.iter()
-                .any(|a| a.trim_start_matches(['/', '-']) == word)
-        };
-        match program {
-            "schtasks" if has("create") || has("change") => {
-                self.risk(schedule("register a scheduled task with schtasks"))
-            }
-            "sc" if has("create") || has("config") => {
-                self.risk(schedule("create or change a service with sc"))
-            }
-            "reg" if has("add") || has("import") => {
-                if let Some(key) = args.iter().find(|a| is_autostart(a)) {
-                    let key = key.clone();
-                    self.autostart(&key);
-                }
-            }
-            "netsh" if args.iter().any(|a| a.contains("firewall")) && has("off") => {
-                self.firewall("netsh")
-            }
-            "wevtutil" if has("cl") || has("clear-log") => self.evidence("wevtutil"),
-            _ => {}
         }
     }
 
@@ -560,16 +525,8 @@ impl Reading {
                         }
                     }
                 }
-                let name = program
-                    .literal()
-                    .map(|p| program_name(&p))
-                    .unwrap_or_default();
-                let texts: Vec<String> = words
-                    .iter()
-                    .skip(1)
-                    .map(|w| w.trim_matches('\'').to_lowercase())
-                    .collect();
-                self.windows_program(&name, &texts);
+                // A Windows program's meaning (`schtasks`, `reg`, `netsh`) is the command
+                // law's (`law::command::windows`), which reads these words.
                 out(words.join(" "))
             }
             Does::Run => {

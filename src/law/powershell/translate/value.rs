@@ -267,21 +267,6 @@ pub(super) fn type_name(text: &str) -> String {
     lower.strip_prefix("system.").unwrap_or(&lower).to_string()
 }
 
-/// A program's name as the law compares it: its file name, lower case, without `.exe`.
-pub(super) fn program_name(text: &str) -> String {
-    let name = text
-        .rsplit(['\\', '/'])
-        .next()
-        .unwrap_or(text)
-        .to_lowercase();
-    for ext in [".exe", ".cmd", ".bat", ".com"] {
-        if let Some(stem) = name.strip_suffix(ext) {
-            return stem.to_string();
-        }
-    }
-    name
-}
-
 /// A program as a POSIX word: its path in POSIX form, without `.exe`.
 pub(super) fn program_word(program: &Value) -> String {
     match program.literal() {
