@@ -305,3 +305,207 @@ async fn a_task_made_before_the_cluster_finds_its_root_in_its_opening() {
         .await
         .unwrap_or_else(|e| panic!("shutdown: {e}"));
 }
+
+/// A server of three killed with SIGKILL (replicas 3) while twenty chats are read from the
+/// stream: the chats held in memory are served promptly all the while, whatever the reads
+/// wait for, and every chat read has every mark written. Before the reads went off the
+/// supervisor's handler, a chat brought into memory waited behind every read in progress
+/// (on a server gone, a read's consumer placed on it waits 2 s a try, a leader's answer up to
+/// 10 s a step): `benches/load/cluster.sh` saw a node answer nothing for minutes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_holds_up_no_chat_held_in_memory() {
+    use crate::common::nats::NatsCluster;
+    use std::time::Instant;
+    use warden_actors::runtime::{Options, Runtime};
+    let Some(mut nats) = NatsCluster::start(3).unwrap_or_else(|e| panic!("nats-server: {e}"))
+    else {
+        return;
+    };
+    let settings = warden_storage::jetstream::Settings {
+        url: nats
+            .servers
+            .iter()
+            .map(|server| server.url())
+            .collect::<Vec<_>>()
+            .join(","),
+        stream: "slowreads".to_string(),
+        replicas: 3,
+    };
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    // A chat's actor stops 50 ms after its last message, so each look at a held chat below
+    // goes through the supervisor, which brings it back from the state it holds.
+    let open = || async {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            // The servers elect JetStream's leader a few seconds after they route.
+            match Runtime::open(
+                dir.path(),
+                std::sync::Arc::new(warden::facts::FakeFacts::unknown()),
+                Options {
+                    log_engine: warden_storage::Engine::JetStream(settings.clone()),
+                    active: Duration::from_millis(50),
+                    ..Options::default()
+                },
+            )
+            .await
+            {
+                Ok(runtime) => break runtime,
+                Err(e) if Instant::now() > deadline => panic!("the runtime: {e:#}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+            }
+        }
+    };
+    let mark = |name: &str| warden::chat::Event::Read {
+        mark: warden::chat::Mark {
+            name: name.to_string(),
+            provenance: None,
+        },
+    };
+    let cold: Vec<String> = (0..20).map(|n| format!("cold{n}")).collect();
+    let held: Vec<String> = (0..5).map(|n| format!("held{n}")).collect();
+    let writer = open().await;
+    for chat in cold.iter().chain(&held) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while let Err(e) = writer.record(chat, mark(&format!("{chat}.md"))).await {
+            assert!(Instant::now() < deadline, "{chat}: {e:#}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    writer
+        .shutdown()
+        .await
+        .unwrap_or_else(|e| panic!("shutdown: {e:#}"));
+
+    let runtime = open().await;
+    for chat in &held {
+        runtime
+            .state(chat)
+            .await
+            .unwrap_or_else(|e| panic!("{chat}: {e:#}"));
+    }
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while runtime
+        .chats_in_memory()
+        .await
+        .unwrap_or_else(|e| panic!("{e:#}"))
+        .idle
+        < held.len()
+    {
+        assert!(Instant::now() < deadline, "the held chats' actors stop");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    // The server that leads the stream: the reads wait for another to be elected.
+    let leader = stream_leader(&nats.servers[1].url(), "slowreads");
+    let at: usize = leader
+        .strip_prefix('n')
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the stream's leader: {leader:?}"));
+    nats.servers[at].kill();
+    let killed = Instant::now();
+    let reads: Vec<_> = cold
+        .iter()
+        .map(|chat| {
+            let (runtime, chat) = (runtime.clone(), chat.clone());
+            tokio::spawn(async move {
+                let deadline = Instant::now() + Duration::from_secs(120);
+                let mut failed = 0;
+                loop {
+                    match runtime.state(&chat).await {
+                        Ok(state) => break (chat, state, killed.elapsed(), failed),
+                        Err(e) => {
+                            assert!(Instant::now() < deadline, "{chat}: {e:#}");
+                            failed += 1;
+                            tokio::time::sleep(Duration::from_millis(100)).await;
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    // While they are read: each held chat looked at in turn, every 100 ms.
+    let mut slowest = Duration::ZERO;
+    let mut looks = 0;
+    while reads.iter().any(|read| !read.is_finished()) {
+        let chat = &held[looks % held.len()];
+        let asked = Instant::now();
+        let state = runtime
+            .state(chat)
+            .await
+            .unwrap_or_else(|e| panic!("{chat} while the others are read: {e:#}"));
+        slowest = slowest.max(asked.elapsed());
+        assert!(
+            state.marks.iter().any(|m| m.name == format!("{chat}.md")),
+            "{chat}"
+        );
+        looks += 1;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut longest = Duration::ZERO;
+    let mut failures = 0;
+    for read in reads {
+        let (chat, state, took, failed) = read.await.unwrap_or_else(|e| panic!("{e}"));
+        let marks: Vec<&str> = state.marks.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(marks, [format!("{chat}.md")], "{chat}: every mark written");
+        longest = longest.max(took);
+        failures += failed;
+    }
+    eprintln!(
+        "20 chats read within {longest:?} of the server's SIGKILL ({failures} reads failed and were asked again); \
+         {looks} looks at the held chats meanwhile, the slowest {slowest:?}"
+    );
+    assert!(
+        slowest < Duration::from_secs(2),
+        "a chat held in memory waited {slowest:?} behind the chats being read"
+    );
+}
+
+/// The name of the server that leads `stream` (`n0`, `n1`, …), asked of the server at `url`
+/// in NATS's own protocol (`$JS.API.STREAM.INFO`), so the test kills the one whose death
+/// makes the reads wait.
+fn stream_leader(url: &str, stream: &str) -> String {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let address = url.trim_start_matches("nats://");
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let asked = (|| -> std::io::Result<Option<String>> {
+            let mut conn = std::net::TcpStream::connect(address)?;
+            conn.set_read_timeout(Some(Duration::from_secs(5)))?;
+            let mut reader = BufReader::new(conn.try_clone()?);
+            let mut line = String::new();
+            reader.read_line(&mut line)?; // INFO
+            write!(
+                conn,
+                "CONNECT {{\"verbose\":false}}\r\nSUB leader.answer 1\r\nPUB $JS.API.STREAM.INFO.{stream} leader.answer 0\r\n\r\n"
+            )?;
+            loop {
+                line.clear();
+                if reader.read_line(&mut line)? == 0 {
+                    return Ok(None);
+                }
+                // MSG <subject> <sid> <bytes>
+                if let Some(bytes) = line.strip_prefix("MSG ").and_then(|rest| {
+                    rest.split_whitespace()
+                        .last()
+                        .and_then(|n| n.parse::<usize>().ok())
+                }) {
+                    let mut body = vec![0; bytes + 2];
+                    reader.read_exact(&mut body)?;
+                    let info: Value = serde_json::from_slice(&body[..bytes])
+                        .map_err(|e| std::io::Error::other(e.to_string()))?;
+                    return Ok(info["cluster"]["leader"].as_str().map(str::to_string));
+                }
+            }
+        })();
+        match asked {
+            Ok(Some(leader)) => return leader,
+            answer => {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "no leader of `{stream}` within 30 s: {answer:?}"
+                );
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+    }
+}

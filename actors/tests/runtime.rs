@@ -14,6 +14,7 @@ use warden_actors::runtime::{Options, Part, Runtime, RuntimeError};
 
 mod atomic;
 mod idle;
+mod slow;
 
 fn facts() -> Arc<FakeFacts> {
     Arc::new(FakeFacts::repo(&[]))

@@ -2,8 +2,9 @@
 //! input at fault. The storage engine's own errors arrive as text, so no engine type leaks out.
 
 /// Everything the event log can fail at. An unreadable record is not an error: replay skips it
-/// and counts it (see [`crate::Skip`]).
-#[derive(Debug, thiserror::Error)]
+/// and counts it (see [`crate::Skip`]). Clone, so that one read's failure can answer every
+/// request that waited for it.
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum LogError {
     /// `check` was pointed at a folder that holds no event log.
     #[error(

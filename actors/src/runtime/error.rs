@@ -151,6 +151,13 @@ pub enum RuntimeError {
     /// node's, or it moved while the request was on its way).
     #[error("the chat `{chat}` is not served by this node now (it moved to another)")]
     Elsewhere { chat: String },
+    /// The chat is still being read from the event log after the bound a request waits for
+    /// it (a server of a cluster gone, its streams electing a leader): the read goes on, and
+    /// the chat is served once it is read. Nothing was done.
+    #[error(
+        "the chat `{chat}` is still being read from the event log after {after:?}: nothing was done, try again"
+    )]
+    Loading { chat: String, after: Duration },
 }
 
 fn answer_message(chat: &str, cause: &AnswerError) -> String {

@@ -40,7 +40,10 @@ pub use error::{Part, Reading, RuntimeError, WriteError};
 pub use feed::{FEED_CAPACITY, Feed, Published};
 pub use fence::Fenced;
 pub use log::{Fault, Standing};
-pub use supervisor::{Gate, InMemory, Supervisor, SupervisorArgs, SupervisorMsg};
+pub use supervisor::{
+    ChatRead, Gate, InMemory, LOAD_WAIT, LOADS, Replay, Supervisor, SupervisorArgs, SupervisorMsg,
+    Unread,
+};
 
 use judge::Judges;
 use log::{LogHandle, LogWriter};
@@ -120,6 +123,13 @@ pub struct Options {
     /// In a cluster, what is told of a chat whose write another node's takeover refused
     /// ([`Fenced`]), before the write is answered.
     pub fenced: Option<Fenced>,
+    /// How long a request waits for its chat to be read from the log before it is answered
+    /// [`RuntimeError::Loading`] (default [`LOAD_WAIT`]).
+    pub load_wait: Duration,
+    /// How a chat is read from the log, for tests of what a slow read does ([`Replay`]);
+    /// None: `EventLog::chat`.
+    #[doc(hidden)]
+    pub replay: Option<Replay>,
 }
 
 impl Default for Options {
@@ -136,6 +146,8 @@ impl Default for Options {
             gate: None,
             log_node: None,
             fenced: None,
+            load_wait: LOAD_WAIT,
+            replay: None,
         }
     }
 }
@@ -186,6 +198,8 @@ impl Runtime {
             listen_port: options.listen_port,
             thresholds: Arc::new(options.thresholds),
             gate: options.gate,
+            replay: options.replay,
+            load_wait: options.load_wait,
         };
         let (supervisor, _handle) =
             Actor::spawn(None, Supervisor, args)

@@ -276,6 +276,7 @@ pub async fn start(settings: Settings) -> Result<Server> {
             fenced: clustered
                 .as_ref()
                 .map(|(.., gatekeeper)| gatekeeper.fenced()),
+            ..Options::default()
         },
     )
     .await?;

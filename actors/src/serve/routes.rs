@@ -159,6 +159,7 @@ impl From<RuntimeError> for ApiError {
             RuntimeError::Taken { .. } => (StatusCode::CONFLICT, Some("task")),
             RuntimeError::Unwritable { .. }
             | RuntimeError::Elsewhere { .. }
+            | RuntimeError::Loading { .. }
             | RuntimeError::Write(WriteError::Fenced { .. }) => {
                 (StatusCode::SERVICE_UNAVAILABLE, None)
             }
