@@ -166,15 +166,21 @@ done
 echo "   (a 200 that is not an allow would be a wrong verdict for this routine step; every other answer is a 5xx, which the hook asks on)"
 # Every mark acknowledged (200) is in its chat's state: each chat's state read once (asked of
 # either live node until one answers 200, for up to a minute), then looked in for each.
-acked=0 lost=0 unread=0
+# How long the reading takes, and the longest one chat's state took, say whether a node
+# stalled after the server's death (a node whose chats come into memory one at a time).
+acked=0 lost=0 unread=0 longest=0 longest_chat=""
+check_start=$(date +%s%N)
 for n in $(seq 0 49); do
   c="m$n" state=""
+  one_start=$(date +%s%N)
   for try in $(seq 120); do
     state=$(curl -s --max-time 20 -w '\n%{http_code}' "${url[$(( try % 2 ))]}/v1/chats/$c" || true)
     [ "${state##*$'\n'}" = 200 ] && break
     state=""
     sleep 0.5
   done
+  one=$(( ($(date +%s%N) - one_start) / 1000000 ))
+  [ "$one" -gt "$longest" ] && { longest=$one; longest_chat=$c; }
   while read -r _ _ m status; do
     [ "$status" = 200 ] || continue
     acked=$(( acked + 1 ))
@@ -182,4 +188,5 @@ for n in $(seq 0 49); do
     elif [[ $state != *"\"mark $m\""* ]]; then lost=$(( lost + 1 )); echo "   lost: $c mark $m"; fi
   done < <(cat "$dir"/marks? | awk -v c="$c" '$1 == c')
 done
+echo "   states of the 50 chats read in $(( ($(date +%s%N) - check_start) / 1000000 )) ms, after the wrks stopped; the longest, $longest_chat, $longest ms"
 echo "   marks: $(cat "$dir"/marks? | wc -l) sent, $acked acknowledged, $lost of them lost ($unread in chats not read); answers: $(cat "$dir"/marks? | awk '{print $4}' | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
