@@ -58,6 +58,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let Some((host, program)) = fetched_from(cmd) else {
         return;
     };
+    runs_fetched(scan, &host, &program);
+}
+
+/// `program` runs code it fetches from `host` without it being read first: as a download
+/// piped to a shell is.
+pub(super) fn runs_fetched(scan: &mut Scan<'_>, host: &str, program: &str) {
     scan.network = true;
     scan.add(
         Risk::new(
@@ -67,7 +73,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             format!("run code {program} fetches from {host}, without reading it first"),
         )
         .way_out()
-        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
+        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(host)))),
     );
 }
 

@@ -145,20 +145,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         "mshta" | "regsvr32" | "rundll32" => {
             if let Some(host) = fetched_host(cmd.program(), args) {
-                scan.network = true;
-                scan.add(
-                    Risk::new(
-                        RuleId::DownloadPipeShell,
-                        Harm::Severe,
-                        true,
-                        format!(
-                            "run code {} fetches from {host}, without reading it first",
-                            cmd.program()
-                        ),
-                    )
-                    .way_out()
-                    .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
-                );
+                super::fetched::runs_fetched(scan, &host, cmd.program());
             } else if args.iter().any(|a| {
                 let lower = a.to_ascii_lowercase();
                 lower.starts_with("javascript:") || lower.starts_with("vbscript:")
@@ -209,7 +196,7 @@ fn autostart(what: &str) -> Risk {
     )
 }
 
-fn schedule(what: &str) -> Risk {
+pub(crate) fn schedule(what: &str) -> Risk {
     Risk::new(
         RuleId::PersistSchedule,
         Harm::Moderate,

@@ -5,6 +5,7 @@ use super::value::{
     Kind, Piece, Value, native_word, posix_path, program_word, quote, split_command_line, type_name,
 };
 use super::{Reading, Stage, args_of, literal_arg};
+use crate::law::command::windows::schedule;
 use crate::law::powershell::cmdlets::{self, Arg, Bound, Does};
 use crate::law::powershell::lex::{Group, Tok, Token};
 use crate::law::rule::RuleId;
@@ -51,15 +52,7 @@ impl Reading {
     }
 
     pub(super) fn firewall(&mut self, how: &str) {
-        self.risk(
-            Risk::new(
-                RuleId::PwshFirewall,
-                Harm::Severe,
-                true,
-                format!("turn off the firewall ({how})"),
-            )
-            .wish(Wish::new(Act::Safety).naming(Name::one("firewall"))),
-        );
+        self.risk(crate::law::command::windows::firewall(how));
     }
 
     pub(super) fn evidence(&mut self, how: &str) {
@@ -867,16 +860,6 @@ impl Reading {
             .and_then(Value::literal)
             .is_some_and(|v| v.eq_ignore_ascii_case("false") || v == "0")
     }
-}
-
-fn schedule(what: &str) -> Risk {
-    Risk::new(
-        RuleId::PersistSchedule,
-        Harm::Moderate,
-        true,
-        what.to_string(),
-    )
-    .wish(Wish::new(Act::Schedule))
 }
 
 fn join(program: &str, words: &[String]) -> String {
