@@ -163,8 +163,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         .and_then(|risk| risk.wish.clone())
         .or_else(|| change_wish(&targets, &step.arguments));
     risks.extend(secret(&at, &sent));
-    risks.extend(key_file(&at, &step.arguments));
-    risks.extend(metadata(&step.arguments));
+    risks.extend(keys_and_metadata(&at, &step.arguments));
     if own && !changes && sent.total > HEAVY_READ {
         let heavy = Risk::new(
             RuleId::AppHeavyRead,
@@ -387,31 +386,54 @@ fn secret(at: &str, sent: &Sent) -> Option<Risk> {
     Some(if *kind == BLOB { risk } else { risk.never() })
 }
 
-/// An address of the cloud's instance metadata in the arguments (a fetch tool's `url`): the
-/// machine's credentials, as the shell's and the web's reach of it.
-fn metadata(arguments: &serde_json::Value) -> Option<Risk> {
+/// Strings of the arguments looked at, at most: each costs a few comparisons.
+const MOST_STRINGS: usize = 4096;
+
+/// What the arguments' strings, however deep, name that no person's words lift: a private
+/// key or credential file ([`key_file`]) and the cloud's instance metadata (a fetch tool's
+/// `url`: the machine's credentials, as the shell's and the web's reach of it). One walk,
+/// with an explicit stack. Bounded: arguments with more than [`MOST_STRINGS`] values are
+/// not read past them, and that asks in every mode (fail closed: padding before a key's
+/// path must not hide it).
+fn keys_and_metadata(at: &str, arguments: &serde_json::Value) -> Vec<Risk> {
+    let mut risks = Vec::new();
     let mut stack = vec![arguments];
     let mut seen = 0;
     while let Some(value) = stack.pop() {
         seen += 1;
-        if seen > names::MOST_VALUES {
-            return None;
+        if seen > MOST_STRINGS {
+            risks.push(Risk::new(
+                RuleId::AppSecret,
+                Harm::Severe,
+                true,
+                format!("{at} is given more than {MOST_STRINGS} values, past what warden reads for keys and credentials"),
+            ));
+            break;
         }
         match value {
-            serde_json::Value::String(text) if text.len() <= 4096 => {
-                if let Some(risk) = crate::law::command::net::url_host(text.trim())
-                    .filter(|_| text.contains("://"))
+            serde_json::Value::String(text) => {
+                if let Some(risk) = key_file(at, text.trim()) {
+                    risks.push(risk);
+                }
+                // An address's host is at its start: a long query after it hides nothing.
+                let head = text.trim_start();
+                let head = head.get(..head.floor_char_boundary(4096)).unwrap_or(head);
+                if let Some(risk) = crate::law::command::net::url_host(head.trim_end())
+                    .filter(|_| head.contains("://"))
                     .and_then(|host| crate::law::command::net::metadata_risk(&host))
                 {
-                    return Some(risk.never());
+                    risks.push(risk.never());
                 }
             }
             serde_json::Value::Array(items) => stack.extend(items),
             serde_json::Value::Object(fields) => stack.extend(fields.values()),
             _ => {}
         }
+        if risks.len() >= 2 {
+            break;
+        }
     }
-    None
+    risks
 }
 
 /// Words of a tool's name that write a file (`write_file`, `edit_file`, `move_file`).
@@ -455,45 +477,33 @@ pub fn written_path(step: &AppStep) -> Option<&str> {
     })
 }
 
-/// A private key or credential file named in the arguments (an attachment of
+/// A private key or credential file named by one of the arguments (an attachment of
 /// `~/.ssh/id_rsa`): keys sent are NEVER, as seed 002 says of keys read or sent, and no
 /// recipient the person named lifts it.
-fn key_file(at: &str, arguments: &serde_json::Value) -> Option<Risk> {
+fn key_file(at: &str, path: &str) -> Option<Risk> {
     const HOME: &str = "/~home";
-    let mut stack = vec![arguments];
-    let mut seen = 0;
-    while let Some(value) = stack.pop() {
-        seen += 1;
-        if seen > names::MOST_VALUES {
-            return None;
-        }
-        match value {
-            serde_json::Value::String(text) if text.len() <= 4096 => {
-                let path = text.trim();
-                let abs = match path.strip_prefix('~') {
-                    Some(rest) => format!("{HOME}{rest}"),
-                    None if path.starts_with('/') => path.to_string(),
-                    None => continue,
-                };
-                if crate::law::command::paths::is_key_path(&abs, HOME) {
-                    // Lasting, as the shell's key read is: a key that left can't be called
-                    // back, so it asks before reading too.
-                    let risk = Risk::new(
-                        RuleId::AppSecret,
-                        Harm::Severe,
-                        true,
-                        format!("{at} would send a key or credential file (`{path}`)"),
-                    );
-                    // INVARIANT: a key file sent to an app is NEVER, like a key in a value.
-                    return Some(risk.way_out().never());
-                }
-            }
-            serde_json::Value::Array(items) => stack.extend(items),
-            serde_json::Value::Object(fields) => stack.extend(fields.values()),
-            _ => {}
-        }
+    // No path is longer than the system's 4096 bytes.
+    if path.len() > 4096 {
+        return None;
     }
-    None
+    let abs = match path.strip_prefix('~') {
+        Some(rest) => format!("{HOME}{rest}"),
+        None if path.starts_with('/') => path.to_string(),
+        None => return None,
+    };
+    if !crate::law::command::paths::is_key_path(&abs, HOME) {
+        return None;
+    }
+    // Lasting, as the shell's key read is: a key that left can't be called back, so it
+    // asks before reading too.
+    let risk = Risk::new(
+        RuleId::AppSecret,
+        Harm::Severe,
+        true,
+        format!("{at} would send a key or credential file (`{path}`)"),
+    );
+    // INVARIANT: a key file sent to an app is NEVER, like a key in a value.
+    Some(risk.way_out().never())
 }
 
 /// Someone else's app after reading: a lookup that sends no more than a lookup goes; a

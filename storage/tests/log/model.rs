@@ -146,6 +146,16 @@ struct Model {
     last_seq: BTreeMap<&'static str, u64>,
 }
 
+impl Model {
+    /// The records the model holds for a chat, oldest first (none for one it never saw).
+    fn of(&self, chat: &str) -> &[Record] {
+        self.records
+            .get(chat)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    }
+}
+
 fn fail(e: impl std::fmt::Display) -> TestCaseError {
     TestCaseError::fail(e.to_string())
 }
@@ -153,11 +163,7 @@ fn fail(e: impl std::fmt::Display) -> TestCaseError {
 fn agrees(log: &EventLog, model: &Model) -> Result<(), TestCaseError> {
     for chat in CHATS {
         let replayed = log.chat(chat).map_err(fail)?;
-        let records = model
-            .records
-            .get(chat)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
+        let records = model.of(chat);
         prop_assert_eq!(
             &replayed.state,
             &ChatState::replay(records),
@@ -208,11 +214,7 @@ fn agrees(log: &EventLog, model: &Model) -> Result<(), TestCaseError> {
     prop_assert_eq!(&paged, &modelled);
     for replayed in log.replay_all() {
         let (chat, replayed) = replayed.map_err(fail)?;
-        let records = model
-            .records
-            .get(chat.as_str())
-            .map(Vec::as_slice)
-            .unwrap_or_default();
+        let records = model.of(&chat);
         prop_assert_eq!(
             &replayed.state,
             &ChatState::replay(records),
