@@ -53,12 +53,14 @@ mod loops;
 mod parse;
 mod positional;
 mod runs;
+mod search;
 mod temp;
 mod vars;
 mod wrap;
 mod written;
 
 pub(crate) use loops::{find_narrows, lines_of};
+pub(crate) use search::search;
 
 #[cfg(test)]
 mod tests;

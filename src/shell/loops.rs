@@ -187,32 +187,17 @@ pub(crate) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
     let args = cmd.args();
     let operands = || args.iter().filter(|a| !a.starts_with('-'));
     let items: Vec<String> = match cmd.program() {
-        "find" => {
-            let mut rest = args.iter().peekable();
-            // Options before the starting points (`-L`, `-H`, `-P`, `-D x`, `-O3`).
-            while let Some(a) = rest
-                .next_if(|a| matches!(a.as_str(), "-L" | "-H" | "-P" | "-D") || a.starts_with("-O"))
-            {
-                if a == "-D" {
-                    rest.next();
-                }
-            }
-            let starts: Vec<&String> =
-                std::iter::from_fn(|| rest.next_if(|a| !a.starts_with(['-', '(', '!']))).collect();
-            let tests: Vec<&String> = rest.collect();
+        "find" | "gfind" => {
+            let search = super::search(cmd.program(), args)?;
             let mut names = Vec::new();
-            let mut words = tests.iter();
+            let mut words = args.iter();
             while let Some(t) = words.next() {
                 if matches!(t.as_str(), "-name" | "-iname") {
                     names.push(words.next()?.to_string());
                 }
             }
-            let filtered = find_narrows(args);
-            let starts: Vec<&str> = if starts.is_empty() {
-                vec!["."]
-            } else {
-                starts.iter().map(|s| s.as_str()).collect()
-            };
+            let filtered = search.narrows;
+            let starts = search.starts;
             let mut items = Vec::new();
             for start in starts {
                 if !local(start) {
@@ -252,12 +237,9 @@ pub(crate) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
             _ => return None,
         },
         "fd" | "fdfind" => {
-            let paths: Vec<String> = operands().skip(1).map(|p| under(p, "…")).collect();
-            if paths.is_empty() {
-                vec!["…".to_string()]
-            } else {
-                paths
-            }
+            let search = super::search(cmd.program(), args)?;
+            let every = if search.narrows { "…" } else { "*" };
+            search.starts.iter().map(|p| under(p, every)).collect()
         }
         "grep" | "egrep" | "rg" | "ag" => {
             let lists = args.iter().any(|a| {

@@ -526,7 +526,7 @@ fn xargs_and_find() {
         ),
         (
             "fd -e tmp -x rm",
-            &["top 0.0 fd -e tmp -x rm", "exec^0 1.0 rm"],
+            &["top 0.0 fd -e tmp -x rm", "exec^0 1.0 rm {}"],
             false,
         ),
     ]);

@@ -837,12 +837,27 @@ pub(super) fn holder(words: &[Word], assignments: &[(String, String)]) -> Holder
             true,
             &mut out,
         ),
-        "fd" | "fdfind" => find_holder(
-            words,
-            &["-x", "--exec", "-X", "--exec-batch"],
-            false,
-            &mut out,
-        ),
+        "fd" | "fdfind" => {
+            find_holder(
+                words,
+                &["-x", "--exec", "-X", "--exec-batch"],
+                false,
+                &mut out,
+            );
+            // fd gives the command each path after its words when none of them holds a
+            // placeholder (`{}`, `{/}`, `{//}`, `{.}`, `{/.}`): `fd . ~ -x rm -rf` is
+            // `rm -rf {}` on every path found, as find's `-exec rm -rf {} \;` is.
+            for held in &mut out.held {
+                if let Held::Words(cmd, Via::FindExec) = held
+                    && !cmd
+                        .iter()
+                        .skip(1)
+                        .any(|w| ["{}", "{/", "{."].iter().any(|mark| w.text.contains(mark)))
+                {
+                    cmd.push(Word::plain("{}"));
+                }
+            }
+        }
         _ => runs::holder(&prog, words, &mut out),
     }
     out

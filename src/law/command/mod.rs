@@ -227,10 +227,7 @@ fn assess_line(
         let before = scan.risks.len();
         let inner = runs::named_program(cmd);
         let found = on_found_paths(cmd, line);
-        for cmd in std::iter::once(cmd)
-            .chain(inner.as_ref())
-            .chain(found.as_ref())
-        {
+        for cmd in std::iter::once(cmd).chain(inner.as_ref()).chain(&found) {
             git::judge(cmd, &mut scan);
             vcs::judge(cmd, &mut scan);
             runs::judge(cmd, &mut scan);
@@ -330,55 +327,57 @@ fn assess_line(
     }
 }
 
-/// A command `find ROOT -exec` runs, or `xargs` runs on what `find ROOT` printed, with the
-/// paths it will get spelled under ROOT: `find /apps -exec rm {} \;`,
-/// `find /apps -exec sh -c 'rm "$1"' _ {} \;` and `find /apps | xargs rm` delete under
-/// `/apps`, not in the work folder. `None` when the
-/// command is neither, or ROOT is the work folder's own `.`.
-fn on_found_paths(cmd: &Command, line: &Line) -> Option<Command> {
+/// The commands `find START -exec` (or `fd START -x`) runs, or `xargs` runs on what `find
+/// START` printed, with the paths they will get spelled under each START: `find /apps -exec
+/// rm {} \;`, `find /apps -exec sh -c 'rm "$1"' _ {} \;`, `find /apps | xargs rm` and `fd .
+/// /apps -x rm` delete under `/apps`, not in the work folder; `find . ~ | xargs rm -rf`
+/// under the home folder too. Empty when the command is none of these, or its only START is
+/// the work folder's own `.`.
+fn on_found_paths(cmd: &Command, line: &Line) -> Vec<Command> {
+    let parent = |c: &Command| c.parent.and_then(|at| line.commands.get(at));
     let finder = match cmd.via {
-        Via::FindExec => cmd.parent.and_then(|at| line.commands.get(at))?,
+        Via::FindExec => parent(cmd),
         Via::Xargs => {
-            let holder = cmd.parent.and_then(|at| line.commands.get(at))?;
+            let Some(holder) = parent(cmd) else {
+                return Vec::new();
+            };
             let finder = line.commands.iter().find(|c| {
                 c.pipeline == holder.pipeline
                     && c.stage < holder.stage
-                    && matches!(c.program(), "find" | "fd")
+                    && crate::shell::search(c.program(), c.args()).is_some()
             });
             match finder {
-                Some(finder) => finder,
-                None => return on_read_words(cmd, holder, line),
+                Some(finder) => Some(finder),
+                None => return on_read_words(cmd, holder, line).into_iter().collect(),
             }
         }
         // `find ROOT -exec sh -c 'rm "$1"' _ {} \;`: what the shell's text is given (or
         // find's `{}` written in it) is a path found under ROOT too.
-        Via::ShellC => {
-            let shell = cmd.parent.and_then(|at| line.commands.get(at))?;
-            if shell.via != Via::FindExec {
-                return None;
-            }
-            shell.parent.and_then(|at| line.commands.get(at))?
-        }
-        _ => return None,
+        Via::ShellC => parent(cmd)
+            .filter(|shell| shell.via == Via::FindExec)
+            .and_then(parent),
+        _ => None,
     };
-    let root = find_root(finder)?;
+    let Some(search) = finder.and_then(|f| crate::shell::search(f.program(), f.args())) else {
+        return Vec::new();
+    };
     // Under `/` this is `paths::FOUND_UNDER_ROOT`, which the path rules count as a system place.
     // With nothing to narrow what find matches (`find ~ | xargs rm -rf`, `find / -type f`),
     // it is everything under ROOT, as `rm -rf ~/*` is.
-    let every = if crate::shell::find_narrows(finder.args()) {
-        "…"
-    } else {
-        "*"
-    };
-    let found = format!("{}/{every}", root.trim_end_matches('/'));
-    let (mut words, placed) = spelled_in(cmd, &found, line);
-    if !placed {
-        if matches!(cmd.via, Via::FindExec | Via::ShellC) {
-            return None;
+    let every = if search.narrows { "…" } else { "*" };
+    let mut found = Vec::new();
+    for root in search.starts.iter().filter(|r| !matches!(**r, "." | "./")) {
+        let path = format!("{}/{every}", root.trim_end_matches('/'));
+        let (mut words, placed) = spelled_in(cmd, &path, line);
+        if !placed {
+            if matches!(cmd.via, Via::FindExec | Via::ShellC) {
+                continue;
+            }
+            words.push(path);
         }
-        words.push(found);
+        found.push(run_alone(cmd, words));
     }
-    Some(run_alone(cmd, words))
+    found
 }
 
 /// `cmd`'s words with `found` spelled where find's and xargs's `{}` stands, and whether it
@@ -502,23 +501,6 @@ fn lists_work_paths(producer: &Command) -> bool {
         }
         _ => false,
     }
-}
-
-/// Where `find` starts: its first path (before the expression), when it isn't `.`.
-fn find_root(finder: &Command) -> Option<String> {
-    let root = finder
-        .args()
-        .iter()
-        .find(|arg| {
-            !matches!(
-                arg.as_str(),
-                "-H" | "-L" | "-P" | "-O0" | "-O1" | "-O2" | "-O3"
-            )
-        })
-        .filter(|arg| !arg.starts_with('-') && !matches!(arg.as_str(), "(" | "!" | "\\("))
-        .cloned()
-        .unwrap_or_else(|| ".".to_string());
-    (root != "." && root != "./").then_some(root)
 }
 
 /// The reader stopped at one of its own limits, not at a syntax error: the line may be

@@ -553,39 +553,11 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
         // Without `-u` it leaves the file, its contents overwritten: lost all the same.
         "shred" => Some((positional(args), false)),
         "find" if args.iter().any(|a| a == "-delete") => {
-            let starts = find_starts(args);
-            Some((starts, !crate::shell::find_narrows(args)))
+            let search = crate::shell::search("find", args)?;
+            Some((search.starts, !search.narrows))
         }
         _ => None,
     }
-}
-
-/// The folders `find` starts from (`.` when none is given), after the options that come
-/// before them: how links are followed (`-H`, `-L`, `-P`), GNU's `-D FLAGS` and `-O3`, BSD's
-/// `-E`, `-X`, `-d`, `-s`, `-x` and `-f PATH` (a start of its own). `find -L ~ -delete`
-/// starts from the home folder as `find ~ -delete` does.
-pub(super) fn find_starts(args: &[String]) -> Vec<&str> {
-    let mut starts: Vec<&str> = Vec::new();
-    let mut at = 0;
-    while let Some(arg) = args.get(at) {
-        match arg.as_str() {
-            "-H" | "-L" | "-P" | "-E" | "-X" | "-d" | "-s" | "-x" => at += 1,
-            "-D" => at += 2,
-            "-f" => {
-                starts.extend(args.get(at + 1).map(String::as_str));
-                at += 2;
-            }
-            level if level.starts_with("-O") => at += 1,
-            _ => break,
-        }
-    }
-    starts.extend(
-        args.iter()
-            .skip(at)
-            .take_while(|a| !a.starts_with('-') && !a.starts_with('(') && *a != "!")
-            .map(String::as_str),
-    );
-    if starts.is_empty() { vec!["."] } else { starts }
 }
 
 /// The `find` whose paths `cmd` gets as `{}`: the one that runs it (`-exec rm {} \;`), or
@@ -603,7 +575,7 @@ fn finder<'s>(cmd: &Command, scan: &'s Scan<'_>) -> Option<&'s Command> {
         }
         _ => return None,
     };
-    (holder.program() == "find").then_some(holder)
+    matches!(holder.program(), "find" | "gfind" | "fd" | "fdfind").then_some(holder)
 }
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
@@ -613,21 +585,24 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         && let Some((targets, _)) = deleted(cmd)
         && targets.iter().any(|t| t.contains("{}"))
     {
-        let starts: Vec<String> = find_starts(finder.args())
+        let search = crate::shell::search(finder.program(), finder.args());
+        let starts: Vec<String> = search
             .iter()
+            .flat_map(|search| &search.starts)
             .map(|s| format!("{}/*", s.trim_end_matches('/')))
             .collect();
         // With nothing to narrow what find matches, `find / -exec rm -rf {} \;` takes
         // everything under its start, as `rm -rf /*` does (a plain `rm` every file).
-        let everything = !crate::shell::find_narrows(finder.args());
+        let everything = search.is_some_and(|search| !search.narrows);
         for start in starts {
             delete(&start, everything, place, scan);
         }
     }
     // `find START … -exec gzip {} \;`: what is written in place is each file under START.
     let found_under: Vec<String> = match finder(cmd, scan) {
-        Some(finder) => find_starts(finder.args())
+        Some(finder) => crate::shell::search(finder.program(), finder.args())
             .iter()
+            .flat_map(|search| &search.starts)
             .map(|s| format!("{}/*", s.trim_end_matches('/')))
             .collect(),
         _ => Vec::new(),
