@@ -70,6 +70,7 @@
 //! carries a wish with its act and the names that make it dangerous, so "delete the old
 //! vcluster x" lifts `loft delete vcluster x`.
 
+use super::table::{Row, row};
 use super::{Scan, infra};
 use crate::catalogue::{self, Class};
 use crate::intent::words::Lang::En;
@@ -1499,9 +1500,84 @@ fn dumps(reading: &Reading<'_>) -> bool {
     })
 }
 
+/// A short option a program documents as printing a secret, where the letter alone says
+/// nothing: the program, its subcommand words, the option (`gh auth status -t` is its
+/// `--show-token`, which the option's own words already tell).
+const SHORT_REVEALS: &[Row<&str>] = &[
+    row(
+        "gh",
+        &["auth", "status"],
+        "-t",
+        &[
+            "gh auth status -t",
+            "gh auth status --hostname github.com -t",
+        ],
+        &[
+            "gh auth status",
+            "gh pr list -t draft",
+            "gh auth login -h github.com",
+        ],
+    ),
+    row(
+        "glab",
+        &["auth", "status"],
+        "-t",
+        &[
+            "glab auth status -t",
+            "glab auth status --hostname gitlab.com -t",
+        ],
+        &["glab auth status", "glab mr list -t x"],
+    ),
+];
+
+/// The row of `SHORT_REVEALS` this command is, if any.
+fn short_reveal(reading: &Reading<'_>) -> Option<(usize, &'static Row<&'static str>)> {
+    SHORT_REVEALS.iter().enumerate().find(|(_, row)| {
+        row.program == reading.program
+            && reading.positionals.len() >= row.words.len()
+            && row
+                .words
+                .iter()
+                .zip(&reading.positionals)
+                .all(|(w, p)| w == p)
+            && reading.short().any(|s| s == row.then)
+    })
+}
+
+/// `SHORT_REVEALS` for the rows test.
+#[cfg(test)]
+pub(super) fn walked() -> Vec<super::rows::Walked> {
+    SHORT_REVEALS
+        .iter()
+        .enumerate()
+        .map(|(index, row)| super::rows::Walked {
+            table: "words::SHORT_REVEALS",
+            index,
+            program: row.program,
+            words: row.words,
+            examples: row.examples,
+            judges: judges_short_reveal,
+        })
+        .collect()
+}
+
+/// Does row `at` of `SHORT_REVEALS` judge the line: it is the row of one of its commands, and
+/// the line prints a secret?
+#[cfg(test)]
+fn judges_short_reveal(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    line.commands.iter().any(|cmd| {
+        let reading = Reading::of(cmd.program().to_string(), cmd.args());
+        short_reveal(&reading).is_some_and(|(index, _)| index == at)
+    }) && found.risks.iter().any(|r| r.rule == RuleId::WordsSecret)
+}
+
 /// An option that says the command prints a secret: `--show-token`, `--reveal`,
-/// `--with-decryption`, `--export-secret-keys`; a store's `-d` (decrypt).
+/// `--with-decryption`, `--export-secret-keys`; a store's `-d` (decrypt); a short option
+/// `SHORT_REVEALS` names.
 fn telling_reveal(reading: &Reading<'_>) -> Option<String> {
+    if let Some((_, row)) = short_reveal(reading) {
+        return Some(row.then.to_string());
+    }
     // `--show-token` shows one; `--access-token x` takes one.
     let shows = |parts: &[String]| parts.iter().any(|p| has(REVEALS, p) && !has(NOUN_VERBS, p));
     let named = reading.options.iter().find(|opt| {
@@ -2068,7 +2144,8 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         && lead.iter().all(|w| is_word(w))
         && let Some(last) = lead.last()
         && parts(last).last().is_some_and(|p| has(SECRET_NOUNS, p))
-        && (kind.secrets || lead.len() >= 2)
+        // `heroku auth:token`: a colon joins a group and its subcommand in one word.
+        && (kind.secrets || lead.len() >= 2 || last.contains(':'))
     {
         return Some((Finding::Secret, reading.words.len()));
     }
