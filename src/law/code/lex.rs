@@ -790,7 +790,8 @@ impl<'a> Lexer<'a, '_> {
             _ => return false,
         };
         let open = self.at(0);
-        let after_member = matches!(self.last(), Some(Tok::Op("->" | "::" | ".")));
+        // `.` is Perl's concatenation, not a member: `"…" . qx(cat .env)` runs it.
+        let after_member = matches!(self.last(), Some(Tok::Op("->" | "::")));
         if after_member
             || open == 0
             || open.is_ascii_alphanumeric()

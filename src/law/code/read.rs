@@ -254,7 +254,10 @@ fn pieces_ref(value: &Value) -> Cow<'_, [Piece]> {
             Cow::Owned(out.done())
         }
         Value::Fetched(_) => Cow::Owned(vec![Piece::Unknown("download".to_string())]),
-        Value::Data(_) => Cow::Owned(vec![Piece::Unknown("data".to_string())]),
+        // Data written into a text keeps what it came from, as `concat` does: an address
+        // it is put into sends it.
+        Value::Data(Some(file)) => Cow::Owned(vec![Piece::Unknown(format!("{DATA_OF}{file}"))]),
+        Value::Data(None) => Cow::Owned(vec![Piece::Unknown("data".to_string())]),
         _ => Cow::Owned(vec![Piece::Unknown("value".to_string())]),
     }
 }
@@ -1356,8 +1359,10 @@ impl<'s> State<'s> {
                 if self.language() == Language::Julia {
                     Value::command(pieces)
                 } else {
+                    let before = self.reading.runs.len();
                     self.run_value(&Value::text(pieces));
-                    self.object("command output")
+                    self.output_of(before)
+                        .unwrap_or_else(|| self.object("command output"))
                 }
             }
             Tok::Words(words) => Value::list(
@@ -2074,8 +2079,9 @@ impl<'s> State<'s> {
         }
         match called.meaning {
             Some(Meaning::Run(shape)) => {
+                let before = self.reading.runs.len();
                 self.run(shape, args);
-                return None;
+                return self.output_of(before);
             }
             Some(Meaning::Delete(delete)) => {
                 self.delete(delete, args);
@@ -2335,6 +2341,15 @@ impl<'s> State<'s> {
                 }
             }
         }
+    }
+
+    /// What a command line run since `before` runs printed, as data the program holds
+    /// (`` `cat .env` ``, `subprocess.check_output([...])`, `execSync('…')`), named
+    /// `$(LINE)` so that a request it reaches sends what that line prints; `None` when no
+    /// known line ran.
+    fn output_of(&self, before: usize) -> Option<Value> {
+        let run = self.reading.runs.get(before..)?.last()?;
+        (run.known && run.program.is_some()).then(|| Value::Data(Some(format!("$({})", run.line))))
     }
 
     /// Runs a value: a command line, or a list of words.

