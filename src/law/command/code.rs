@@ -19,9 +19,10 @@ use crate::wish::{Act, Name, Wish};
 /// Reads the code a command runs (or writes to a file) and adds what its acts risk; the
 /// command lines it runs, for the caller to judge as lines of their own.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
-    let program = cmd.program();
-    if matches!(program, "sqlite3" | "duckdb") {
-        return database_shell(cmd);
+    // A client's shell escape, sed's `e`: shell lines, and no code of a language to read.
+    let escaped = super::escapes::lines(cmd);
+    if !escaped.is_empty() {
+        return escaped;
     }
     let mut lines = Vec::new();
     for source in code::sources(cmd, scan.line) {
@@ -37,19 +38,6 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
         lines.extend(apply(&reading, source.origin, cmd, scan));
     }
     lines
-}
-
-/// `sqlite3 db '.shell cmd'`, `.system cmd`.
-fn database_shell(cmd: &Command) -> Vec<String> {
-    cmd.args()
-        .iter()
-        .filter_map(|arg| {
-            let arg = arg.trim_start();
-            arg.strip_prefix(".shell ")
-                .or_else(|| arg.strip_prefix(".system "))
-                .map(str::to_string)
-        })
-        .collect()
 }
 
 /// The interpreter as the command names it (`Rscript`, `python3`), for reasons.

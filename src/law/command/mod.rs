@@ -3,6 +3,7 @@
 
 use crate::law::rule::RuleId;
 mod code;
+mod escapes;
 mod fetched;
 mod git;
 mod infra;
