@@ -539,6 +539,12 @@ fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>,
 
 /// Code an interpreter reads on its standard input: a here-document or here-string, or a
 /// literal `echo`, `printf` or `cat <<EOF` pipes into it.
+/// The texts a command is given on its standard input, when the line writes them out (a
+/// here-document or here-string, a literal `echo` or `printf`, `cat <<EOF`, piped in).
+pub(crate) fn stdin_text(cmd: &Command, line: &Line) -> Vec<String> {
+    stdin_code(cmd, line)
+}
+
 fn stdin_code(cmd: &Command, line: &Line) -> Vec<String> {
     let mut out: Vec<String> = cmd
         .redirects

@@ -900,7 +900,7 @@ fn tcl_split(script: &str, nested: &mut Vec<String>) -> Vec<Vec<String>> {
 }
 
 /// A word quoted for the shell, so that it is read back as one word.
-fn quote(word: &str) -> String {
+pub(super) fn quote(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .bytes()

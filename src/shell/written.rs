@@ -114,31 +114,41 @@ pub(super) fn values(out: &mut Out) {
     read_under(out, found, Via::Eval);
 }
 
-/// An alias the line defines and then uses (`alias ll='rm -rf ~'; ll`): its text runs where
-/// its name is used (zsh expands aliases in scripts; bash after `shopt -s expand_aliases`),
-/// so it is read as commands of the `alias` that holds it. One the line only defines runs
-/// nothing.
+/// The most uses of the line's aliases read.
+const MAX_ALIAS_USES: usize = 8;
+
+/// An alias the line defines and then uses (`alias ll='rm -rf ~'; ll`, `alias x='rm -rf'; x
+/// ~`): its text runs where its name is used, followed by the words the use gives it (zsh
+/// expands aliases in scripts; bash after `shopt -s expand_aliases`), so each use is read as
+/// commands of the `alias` that holds it. One the line only defines runs nothing.
 pub(super) fn aliases(out: &mut Out) {
-    let used = |name: &str, after: usize| {
-        out.commands
-            .iter()
-            .skip(after + 1)
-            .any(|c| c.words.first().is_some_and(|w| w == name))
-    };
-    let found: Vec<(usize, String)> = out
-        .commands
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.program() == "alias")
-        .flat_map(|(at, c)| {
-            c.args()
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (at, c) in out.commands.iter().enumerate() {
+        if c.program() != "alias" {
+            continue;
+        }
+        for (name, text) in c.args().iter().filter_map(|a| a.split_once('=')) {
+            if text.is_empty() {
+                continue;
+            }
+            for used in out
+                .commands
                 .iter()
-                .filter_map(|a| a.split_once('='))
-                .filter(|(name, text)| !text.is_empty() && used(name, at))
-                .map(move |(_, text)| (at, text.to_string()))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+                .skip(at + 1)
+                .filter(|u| u.words.first().is_some_and(|w| w == name))
+            {
+                if found.len() >= MAX_ALIAS_USES {
+                    break;
+                }
+                let mut line = text.to_string();
+                for word in used.args() {
+                    line.push(' ');
+                    line.push_str(&super::runs::quote(word));
+                }
+                found.push((at, line));
+            }
+        }
+    }
     read_under(out, found, Via::Eval);
 }
 

@@ -19,8 +19,8 @@ use crate::wish::{Act, Name, Wish};
 /// Reads the code a command runs (or writes to a file) and adds what its acts risk; the
 /// command lines it runs, for the caller to judge as lines of their own.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
-    // A client's shell escape, sed's `e`: shell lines, and no code of a language to read.
-    let escaped = super::escapes::lines(cmd);
+    // A client's shell escape, sed's `e`, a makefile on the input, Emacs Lisp: shell lines, and no code of a language to read.
+    let escaped = super::escapes::lines(cmd, scan.line);
     if !escaped.is_empty() {
         return escaped;
     }

@@ -22,10 +22,13 @@ const UNKNOWN_LINE: &str = "sh -c \"$SED_PATTERN_SPACE\"";
 const MAX_LINES: usize = 16;
 
 /// The shell lines `cmd` runs by its own commands, if any.
-pub(super) fn lines(cmd: &crate::shell::Command) -> Vec<String> {
+pub(super) fn lines(cmd: &crate::shell::Command, line: &crate::shell::Line) -> Vec<String> {
     let program = cmd.program();
-    if program == "sed" || program == "gsed" {
-        return sed(cmd.args());
+    match program {
+        "sed" | "gsed" => return sed(cmd.args()),
+        "make" | "gmake" | "just" => return recipes_from_input(cmd, line),
+        "emacs" => return emacs(cmd.args()),
+        _ => {}
     }
     let Some((_, starts)) = CLIENTS.iter().find(|(name, _)| *name == program) else {
         return Vec::new();
@@ -51,6 +54,185 @@ pub(super) fn lines(cmd: &crate::shell::Command) -> Vec<String> {
         }
     }
     out
+}
+
+/// A makefile (or a justfile) given on standard input (`make -f - <<EOF`, `make -f
+/// /dev/stdin <<< …`, `printf 'all:\n\trm -rf ~' | make -f -`): its recipes' lines, each a
+/// shell line (make's `@`, `-` and `+` taken off, `$$` as the shell's `$`).
+fn recipes_from_input(cmd: &crate::shell::Command, line: &crate::shell::Line) -> Vec<String> {
+    let args = cmd.args();
+    let from_input = args.iter().enumerate().any(|(at, a)| {
+        let value = match a.as_str() {
+            "-f" | "--file" | "--makefile" | "--justfile" => args.get(at + 1).map(String::as_str),
+            other => other
+                .strip_prefix("--file=")
+                .or_else(|| other.strip_prefix("--makefile="))
+                .or_else(|| other.strip_prefix("--justfile="))
+                .or_else(|| other.strip_prefix("-f").filter(|v| !v.is_empty())),
+        };
+        matches!(
+            value,
+            Some("-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
+        )
+    });
+    if !from_input {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for text in crate::law::code::stdin_text(cmd, line) {
+        for row in text.lines() {
+            // A recipe's line is indented under its target; a target's or a variable's line
+            // is not.
+            if !row.starts_with([' ', '\t']) || out.len() >= MAX_LINES {
+                continue;
+            }
+            let run = row.trim().trim_start_matches(['@', '-', '+']).trim();
+            if !run.is_empty() && !run.starts_with('#') {
+                out.push(run.replace("$$", "$"));
+            }
+        }
+    }
+    out
+}
+
+/// Emacs Lisp given to `emacs --eval` (`-eval`, `--batch --eval`): the shell lines its
+/// `shell-command`, `shell-command-to-string`, `call-process-shell-command` and
+/// `async-shell-command` run, the programs `call-process` and `start-process` run, and what
+/// `delete-directory` (with everything in it when told) and `delete-file` delete, each given
+/// as a literal string (`~` is the home folder, as Emacs expands it).
+fn emacs(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, a) in args.iter().enumerate() {
+        let code = match a.as_str() {
+            "--eval" | "-eval" => args.get(at + 1).map(String::as_str),
+            other => other.strip_prefix("--eval="),
+        };
+        if let Some(code) = code {
+            elisp_calls(code, &mut out);
+        }
+    }
+    out
+}
+
+/// The calls of `code` that run or delete, read as shell lines (see [`emacs`]). One pass over
+/// the text: a call's head and its literal arguments, up to its closing parenthesis.
+fn elisp_calls(code: &str, out: &mut Vec<String>) {
+    let bytes = code.as_bytes();
+    let mut at = 0;
+    while let Some(open) = code
+        .get(at..)
+        .and_then(|rest| rest.find('('))
+        .map(|i| i + at)
+    {
+        at = open + 1;
+        if out.len() >= MAX_LINES {
+            return;
+        }
+        let head_end = code
+            .get(at..)
+            .and_then(|rest| rest.find(|c: char| c.is_whitespace() || c == '(' || c == ')'))
+            .map_or(code.len(), |i| i + at);
+        let head = code.get(at..head_end).unwrap_or("");
+        // The call's arguments: literal strings and bare symbols, up to its own `)` (a nested
+        // call's value is only known when it runs).
+        let mut words: Vec<Option<String>> = Vec::new();
+        let mut i = head_end;
+        while let Some(&b) = bytes.get(i) {
+            match b {
+                b')' => break,
+                b'"' => {
+                    let mut text = String::new();
+                    i += 1;
+                    while let Some(&c) = bytes.get(i) {
+                        match c {
+                            b'\\' => {
+                                if let Some(&next) = bytes.get(i + 1) {
+                                    text.push(char::from(next));
+                                }
+                                i += 2;
+                            }
+                            b'"' => break,
+                            _ => {
+                                let ch =
+                                    code.get(i..).and_then(|r| r.chars().next()).unwrap_or(' ');
+                                text.push(ch);
+                                i += ch.len_utf8();
+                            }
+                        }
+                    }
+                    words.push(Some(text));
+                    i += 1;
+                }
+                b'(' => {
+                    words.push(None);
+                    break;
+                }
+                b if b.is_ascii_whitespace() => i += 1,
+                _ => {
+                    let end = code
+                        .get(i..)
+                        .and_then(|r| r.find(|c: char| c.is_whitespace() || c == '(' || c == ')'))
+                        .map_or(code.len(), |e| e + i);
+                    words.push(Some(code.get(i..end).unwrap_or("").to_string()));
+                    i = end;
+                }
+            }
+        }
+        let text = |n: usize| words.get(n).and_then(Option::as_ref);
+        let quoted = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
+        // A path of plain characters as written, so that `~` stays the home folder.
+        let path = |w: &str| {
+            if !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "~/._-+".contains(c))
+            {
+                w.to_string()
+            } else {
+                quoted(w)
+            }
+        };
+        match head {
+            "shell-command"
+            | "shell-command-to-string"
+            | "call-process-shell-command"
+            | "async-shell-command"
+            | "process-lines-shell" => {
+                if let Some(line) = text(0) {
+                    out.push(line.clone());
+                }
+            }
+            "call-process" | "process-lines" | "start-process" => {
+                // (call-process PROGRAM INFILE DESTINATION DISPLAY ARGS…),
+                // (process-lines PROGRAM ARGS…), (start-process NAME BUFFER PROGRAM ARGS…).
+                let (program, skip) = match head {
+                    "call-process" => (0, 4),
+                    "process-lines" => (0, 1),
+                    _ => (2, 3),
+                };
+                if let Some(program) = text(program) {
+                    let mut line = quoted(program);
+                    for word in words.iter().skip(skip).flatten() {
+                        line.push(' ');
+                        line.push_str(&quoted(word));
+                    }
+                    out.push(line);
+                }
+            }
+            "delete-directory" => {
+                if let Some(dir) = text(0) {
+                    let tree = text(1).is_some_and(|t| t != "nil");
+                    let flags = if tree { "-r -f" } else { "-d" };
+                    out.push(format!("rm {flags} -- {}", path(dir)));
+                }
+            }
+            "delete-file" => {
+                if let Some(file) = text(0) {
+                    out.push(format!("rm -f -- {}", path(file)));
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// sed's scripts (`-e SCRIPT`, `--expression=SCRIPT`, or the first operand when there is
@@ -184,7 +366,10 @@ mod tests {
 
     fn lines_of(text: &str) -> Vec<String> {
         let line = Line::parse(text);
-        line.commands.iter().flat_map(lines).collect()
+        line.commands
+            .iter()
+            .flat_map(|cmd| lines(cmd, &line))
+            .collect()
     }
 
     #[test]
@@ -207,6 +392,31 @@ mod tests {
             ("sed e cmds.txt", &[UNKNOWN_LINE]),
             ("sed '/^#/d;e date' f", &["date"]),
             ("sed --expression='$e uname -a' f", &["uname -a"]),
+            ("make -f /dev/stdin <<< $'all:\n\trm -rf ~'", &["rm -rf ~"]),
+            (
+                "printf 'all:\n\t@echo $$HOME\n' | make -f -",
+                &["echo $HOME"],
+            ),
+            (
+                "just --justfile /dev/stdin <<< $'x:\n  rm -rf ~'",
+                &["rm -rf ~"],
+            ),
+            (
+                "emacs --batch --eval '(shell-command \"rm -rf ~\")'",
+                &["rm -rf ~"],
+            ),
+            (
+                "emacs -Q --batch --eval '(delete-directory \"~\" t)'",
+                &["rm -r -f -- ~"],
+            ),
+            (
+                "emacs --batch --eval '(delete-file \"~/.bashrc\")'",
+                &["rm -f -- ~/.bashrc"],
+            ),
+            (
+                "emacs --batch --eval '(call-process \"rm\" nil nil nil \"-rf\" \"/etc\")'",
+                &["'rm' '-rf' '/etc'"],
+            ),
         ];
         for (text, want) in cases {
             assert_eq!(lines_of(text), *want, "{text}");
@@ -223,6 +433,10 @@ mod tests {
             "sed '/end/q' f",
             "sed -E 's/(e)/\\1/g' f",
             "lldb -o run ./app",
+            "make -f Makefile test",
+            "make -j4 <<< $'all:\n\trm -rf ~'",
+            "emacs --batch --eval '(message \"rm -rf ~\")'",
+            "emacs --batch -l init.el --eval '(org-babel-tangle)'",
         ] {
             assert!(lines_of(text).is_empty(), "{text}: {:?}", lines_of(text));
         }
