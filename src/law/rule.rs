@@ -141,7 +141,7 @@ rules! {
     PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
     PublishPackage = "publish.package", Severe, Words, Some(Act::Publish), "npm/cargo/gem publish, twine upload";
     PublishRelease = "publish.release", Severe, Words, Some(Act::Publish), "gh release create";
-    PwshAutostart = "pwsh.autostart", Severe, Words, Some(Act::Schedule), "a Run key or startup folder entry, or a scheduled task at every sign-in (`schtasks /sc onlogon`), from PowerShell, cmd or Git Bash: a program that starts with every login";
+    PwshAutostart = "pwsh.autostart", Severe, Words, Some(Act::Schedule), "a Run key or startup folder entry, or a scheduled task at every sign-in (`schtasks /sc onlogon`, `Register-ScheduledTask` with `New-ScheduledTaskTrigger -AtLogOn`), from PowerShell, cmd or Git Bash: a program that starts with every login";
     PwshDefender = "pwsh.defender", Severe, Words, Some(Act::Safety), "turning Defender off or excluding a path from it (`Set-MpPreference`, `Add-MpPreference -ExclusionPath`)";
     PwshExecutionPolicy = "pwsh.execution_policy", Moderate, Words, Some(Act::Safety), "`Set-ExecutionPolicy Bypass/Unrestricted` (moderate for `-Scope Process`)";
     PwshFirewall = "pwsh.firewall", Severe, Words, Some(Act::Safety), "turning the firewall off or opening it (`Set-NetFirewallProfile`, `New-NetFirewallRule`, `netsh advfirewall set allprofiles state off`)";

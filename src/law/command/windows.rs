@@ -187,7 +187,7 @@ fn fetched_host(program: &str, args: &[String]) -> Option<String> {
     })
 }
 
-fn autostart(what: &str) -> Risk {
+pub(crate) fn autostart(what: &str) -> Risk {
     Risk::new(RuleId::PwshAutostart, Harm::Severe, true, what.to_string()).wish(
         Wish::new(Act::Update).naming(Name::AnyOf(vec![
             "autostart".to_string(),

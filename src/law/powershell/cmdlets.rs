@@ -65,6 +65,9 @@ pub(super) enum Does {
     Run,
     /// Persistence: a scheduled task or a service.
     Schedule,
+    /// Makes a scheduled task's trigger (`New-ScheduledTaskTrigger`): one at sign-in or
+    /// start makes the task registered after it an autostart.
+    Trigger,
     /// Searches files (`grep`).
     Search,
     /// Stops or reconfigures a service.
@@ -297,6 +300,22 @@ const STOP_PROCESS: &[Param] = &[
 ];
 
 #[rustfmt::skip]
+const REGISTER_TASK: &[Param] = &[
+    ("action", &[], Value), ("description", &[], Value), ("force", &[], Switch), ("inputobject", &[], Value),
+    ("password", &[], Value), ("principal", &[], Value), ("runlevel", &[], Value), ("settings", &[], Value),
+    ("taskname", &[], Value), ("taskpath", &[], Value), ("trigger", &[], Value), ("user", &[], Value),
+    ("xml", &[], Value),
+];
+
+#[rustfmt::skip]
+const TRIGGER: &[Param] = &[
+    ("at", &[], Value), ("atlogon", &[], Switch), ("atstartup", &[], Switch), ("daily", &[], Switch),
+    ("daysinterval", &[], Value), ("daysofweek", &[], Value), ("once", &[], Switch),
+    ("randomdelay", &[], Value), ("repetitionduration", &[], Value), ("repetitioninterval", &[], Value),
+    ("user", &[], Value), ("weekly", &[], Switch), ("weeksinterval", &[], Value),
+];
+
+#[rustfmt::skip]
 const SERVICE: &[Param] = &[
     ("confirm", &["cf"], Switch), ("credential", &[], Value), ("description", &[], Value), ("displayname", &["dn"], Value),
     ("exclude", &[], Value), ("force", &[], Switch), ("include", &[], Value), ("inputobject", &[], Value),
@@ -341,6 +360,8 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("clear-eventlog", &[], Does::Evidence, &[]),
     ("clear-history", &["clhy"], Does::Posix("history -c"), &[]),
     ("clear-host", &["clear", "cls"], Does::Routine, &[]),
+    // Emptied for good, as the trash folder's files deleted are.
+    ("clear-recyclebin", &[], Does::Posix("rm -rf ~/.local/share/Trash/files"), &[]),
     ("compare-object", &["compare", "diff"], Does::Routine, &[]),
     ("copy-item", &["copy", "cp", "cpi"], Does::Copy, COPY_ITEM),
     ("foreach-object", &["%", "foreach"], Does::Run, FOREACH_OBJECT),
@@ -373,6 +394,7 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("new-item", &["ni"], Does::NewItem, NEW_ITEM),
     ("new-itemproperty", &[], Does::Property, SET_ITEM_PROPERTY),
     ("new-object", &[], Does::Object, NEW_OBJECT),
+    ("new-scheduledtasktrigger", &[], Does::Trigger, TRIGGER),
     ("new-service", &[], Does::Schedule, &[]),
     ("new-variable", &["nv"], Does::Variable, SET_VARIABLE),
     ("out-file", &[], Does::OutFile, OUT_FILE),
@@ -382,7 +404,7 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("pop-location", &["popd"], Does::Location, &[]),
     ("push-location", &["pushd"], Does::Location, SET_LOCATION),
     ("register-scheduledjob", &[], Does::Schedule, &[]),
-    ("register-scheduledtask", &[], Does::Schedule, &[]),
+    ("register-scheduledtask", &[], Does::Schedule, REGISTER_TASK),
     ("remove-item", &["del", "erase", "rd", "ri", "rm", "rmdir"], Does::Delete, REMOVE_ITEM),
     ("remove-partition", &[], Does::Disk, &[]),
     ("rename-item", &["ren", "rni"], Does::Rename, MOVE_ITEM),

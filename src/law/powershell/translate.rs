@@ -64,6 +64,7 @@ pub(super) fn meaning(text: &str, substitute: bool, declared: Option<&[String]>)
         input: None,
         location: None,
         resolving: 0,
+        logon_trigger: false,
     };
     let lines = reading.lines(&script);
     if reading.socket && reading.runs_text {
@@ -349,6 +350,9 @@ struct Reading {
     /// then on; `None`: the work folder.
     location: Option<Value>,
     resolving: usize,
+    /// A scheduled task's trigger at sign-in or start was made (`New-ScheduledTaskTrigger
+    /// -AtLogOn`): a task registered then runs at every one.
+    logon_trigger: bool,
 }
 
 impl Reading {

@@ -683,12 +683,32 @@ impl Reading {
                 out("true".to_string())
             }
             Does::Schedule => {
-                let what = if canonical.contains("service") {
-                    "create a service, which runs by itself at every start"
+                // Its trigger first: `-Trigger (New-ScheduledTaskTrigger -AtLogOn)`.
+                if let Some(trigger) = bound.get("trigger").and_then(&mut take) {
+                    for value in self.values(trigger) {
+                        self.spend(&value);
+                    }
+                }
+                if canonical.contains("service") {
+                    self.risk(schedule(
+                        "create a service, which runs by itself at every start",
+                    ));
+                } else if self.logon_trigger {
+                    // As `schtasks /sc onlogon`: at every sign-in or start.
+                    self.risk(crate::law::command::windows::autostart(
+                        "register a scheduled task that runs at every sign-in or start",
+                    ));
                 } else {
-                    "register a scheduled task, which runs by itself later"
-                };
-                self.risk(schedule(what));
+                    self.risk(schedule(
+                        "register a scheduled task, which runs by itself later",
+                    ));
+                }
+                out("true".to_string())
+            }
+            Does::Trigger => {
+                if on(self, "atlogon") || on(self, "atstartup") {
+                    self.logon_trigger = true;
+                }
                 out("true".to_string())
             }
             Does::Service => {
@@ -740,6 +760,13 @@ impl Reading {
                     .map(|n| format!("pkill {}", n.word()))
                     .collect();
                 lines.extend(ids.iter().map(|id| format!("kill {}", id.word())));
+                // `Get-Process | Stop-Process`: the processes it is given, every one of them
+                // when what feeds it names none.
+                if lines.is_empty()
+                    && let Some(input) = input
+                {
+                    lines.push(format!("pkill -9 {}", input.word()));
+                }
                 match lines.pop() {
                     Some(last) => {
                         self.pending.extend(lines);
