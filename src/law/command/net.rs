@@ -407,7 +407,38 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "gh" if args.first().is_some_and(|a| a == "api") => {
             scan.network = true;
             let method = request_method(args);
-            if let Some(path) = positional(&args[1..]).first() {
+            // Its endpoint: the first word that is neither an option nor an option's value
+            // (`gh api --method DELETE repos/o/r`).
+            const VALUED: &[&str] = &[
+                "-X",
+                "--method",
+                "-F",
+                "--field",
+                "-f",
+                "--raw-field",
+                "-H",
+                "--header",
+                "--input",
+                "-q",
+                "--jq",
+                "-t",
+                "--template",
+                "--hostname",
+                "-p",
+                "--preview",
+                "--cache",
+            ];
+            let mut rest = args.iter().skip(1);
+            let mut endpoint = None;
+            while let Some(arg) = rest.next() {
+                if VALUED.contains(&arg.as_str()) {
+                    rest.next();
+                } else if !arg.starts_with('-') {
+                    endpoint = Some(arg);
+                    break;
+                }
+            }
+            if let Some(path) = endpoint {
                 let url = format!("https://api.github.com/{}", path.trim_start_matches('/'));
                 http_delete(scan, method.as_deref(), "api.github.com", &url);
             }
