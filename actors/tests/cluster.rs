@@ -166,6 +166,24 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
             .is_some_and(|e| e.contains("c1.agent-1")),
         "{answer}"
     );
+    // A chat's own id asked for as a task of another chat is refused, and the chat is still
+    // served as its own, the same on every node (each remembers it as a chat of its own).
+    let (status, answer) = nodes.wardens[1].call(
+        "POST",
+        "/v1/chats/c2/tasks",
+        Some(&token),
+        Some(&json!({"task": "c3"})),
+    );
+    assert_eq!(status, 409, "{answer}");
+    assert!(
+        answer["error"].as_str().is_some_and(|e| e.contains("c3")),
+        "{answer}"
+    );
+    for node in &nodes.wardens {
+        let chat = state(node, "c3");
+        assert_eq!(chat["marks"][0]["name"], "a web page", "c3 on {}", node.id);
+        assert!(chat["parent"].is_null(), "c3 on {}: {chat}", node.id);
+    }
     // A request forwarded once is never forwarded again: a hop header on a request for a
     // chat the node places elsewhere is a loop, answered 503 by name.
     let (chat, elsewhere) = chats

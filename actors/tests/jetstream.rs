@@ -240,7 +240,7 @@ fn replay_check_walks_the_stream_the_configuration_names() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_task_made_before_the_cluster_finds_its_root_in_its_opening() {
     use warden_actors::runtime::{Options, Runtime};
-    use warden_actors::serve::lineage::root_in_log;
+    use warden_actors::serve::lineage::{Lineage, root_in_log};
     use warden_storage::cluster::{Cluster, TTL};
     let Some(nats) = NatsServer::start().unwrap_or_else(|e| panic!("nats-server: {e}")) else {
         return;
@@ -284,19 +284,18 @@ async fn a_task_made_before_the_cluster_finds_its_root_in_its_opening() {
         .set_root("t3", "c9")
         .await
         .unwrap_or_else(|e| panic!("t3's root: {e}"));
-    for (id, root) in [
-        ("c1", None),
-        ("t1", Some("c1")),
-        ("t2", Some("c1")),
-        ("t4", Some("c9")),
-        ("nothing", None),
+    for (id, lineage) in [
+        ("c1", Lineage::Own),
+        ("t1", Lineage::Root("c1".to_string())),
+        ("t2", Lineage::Root("c1".to_string())),
+        ("t4", Lineage::Root("c9".to_string())),
+        ("nothing", Lineage::Unrecorded),
     ] {
         assert_eq!(
             root_in_log(&cluster, &runtime, id)
                 .await
-                .unwrap_or_else(|e| panic!("{id}: {e}"))
-                .as_deref(),
-            root,
+                .unwrap_or_else(|e| panic!("{id}: {e}")),
+            lineage,
             "{id}"
         );
     }

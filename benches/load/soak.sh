@@ -13,7 +13,7 @@
 # a longer one lets each chat's buffers and sled's cache reach the size they keep before the
 # samples start. The warm-up runs flat out (about 27,000 steps a second here), so every second
 # of it adds to the log the soak then carries: 300 s wrote 1.4 GB and 8 million records.
-# Usage: benches/load/soak.sh [SECONDS [EVERY]]   (default 600 and 10; WARDEN_BIN names
+# Usage: [IDLE_MS=…] benches/load/soak.sh [SECONDS [EVERY]]   (default 600 and 10; WARDEN_BIN names
 # another binary, default target/release/warden, built if missing). Needs wrk and curl.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,6 +29,10 @@ trap 'kill ${load:-} "$pid" 2>/dev/null || true; wait 2>/dev/null || true; rm -r
 load=
 mkdir -p "$dir/work" && git -C "$dir/work" init -q -b main
 printf '[log]\ncache_mb = %d\n' "${CACHE_MB:-8}" >"$dir/config.toml"
+# IDLE_MS: how long a chat with no message stays in memory (`limits.chat_idle_ms`; warden's
+# default, 10 minutes, when unset). New chats add to resident memory until the first of them
+# leave it: a soak longer than this window shows where it levels off.
+[ -z "${IDLE_MS:-}" ] || printf '[limits]\nchat_idle_ms = %d\n' "$IDLE_MS" >>"$dir/config.toml"
 WARDEN_CONFIG="$dir/config.toml" "$bin" serve --data "$dir/data" --listen 127.0.0.1:0 >"$dir/out" 2>"$dir/err" &
 pid=$!
 for _ in $(seq 200); do grep -q listening "$dir/out" 2>/dev/null && break; sleep 0.05; done

@@ -21,7 +21,7 @@
 //! ```
 
 use super::App;
-use super::lineage;
+use super::lineage::{self, Lineage};
 use super::routes::ApiError;
 use crate::config::ClusterConfig;
 use crate::runtime::{Fenced, Gate, Runtime};
@@ -130,9 +130,8 @@ struct Serving {
     roots: HashMap<String, Root>,
     /// Roots let go since this node last held them: the gate refuses their chats.
     released: HashSet<String>,
-    /// What is known of each id's root: `Some(root)`, or `None` (a chat of its own) with
-    /// when it was read.
-    known: HashMap<String, (Option<String>, Instant)>,
+    /// What is known of each id's root.
+    known: HashMap<String, Known>,
     /// Roots one of whose chats' writes the log refused by its fence (another node took it
     /// over): taken over again on their next request, whoever holds the lease then.
     fenced: HashSet<String>,
@@ -141,6 +140,28 @@ struct Serving {
 struct Root {
     lease: Lease,
     ids: HashSet<String>,
+}
+
+/// What a node knows of an id's root.
+enum Known {
+    /// A task of this root chat (the bucket's, or its opening's chain in the log).
+    Root(String),
+    /// A chat of its own: its opening in the log names no parent. For good, as a chat never
+    /// becomes a task (`Node::rooting` refuses a task by a chat's id), so it is not asked again.
+    Own,
+    /// Nothing in the log yet, and no root in the bucket, when it was read: placed by itself
+    /// for now, and asked again after `NO_ROOT_KEPT` (a task another node is making may be
+    /// rooted meanwhile).
+    Unrecorded(Instant),
+}
+
+impl Known {
+    fn root(&self) -> Option<&str> {
+        match self {
+            Known::Root(root) => Some(root),
+            Known::Own | Known::Unrecorded(_) => None,
+        }
+    }
 }
 
 /// The shared part, locked only for map lookups (never across an await).
@@ -162,10 +183,7 @@ impl Gatekeeper {
         let shared = Arc::clone(&self.0);
         Arc::new(move |id: &str| {
             let serving = lock(&shared);
-            let root = match serving.known.get(id) {
-                Some((Some(root), _)) => root.as_str(),
-                _ => id,
-            };
+            let root = serving.known.get(id).and_then(Known::root).unwrap_or(id);
             !serving.released.contains(root)
         })
     }
@@ -178,10 +196,12 @@ impl Gatekeeper {
         let shared = Arc::clone(&self.0);
         Arc::new(move |id: &str| {
             let mut serving = lock(&shared);
-            let root = match serving.known.get(id) {
-                Some((Some(root), _)) => root.clone(),
-                _ => id.to_string(),
-            };
+            let root = serving
+                .known
+                .get(id)
+                .and_then(Known::root)
+                .unwrap_or(id)
+                .to_string();
             // INVARIANT: a root whose write was fenced is read again from the log before any
             // of its chats is served here again.
             serving.released.insert(root.clone());
@@ -492,7 +512,7 @@ impl Node {
                 let serving = lock(&self.serving);
                 for id in in_memory {
                     let of_root =
-                        matches!(serving.known.get(&id), Some((Some(r), _)) if *r == root);
+                        serving.known.get(&id).and_then(Known::root) == Some(root.as_str());
                     if of_root && !ids.contains(&id) {
                         ids.push(id);
                     }
@@ -524,26 +544,38 @@ impl Node {
     }
 
     /// The root chat of `id`: the bucket's, remembered; `id` itself for a chat of its own.
+    /// A chat whose opening names no parent is remembered as its own for good: asked about
+    /// again every few seconds, each chat of a busy node cost a look into the bucket and a
+    /// walk of the log from its start, which nats-server 2.9 pays for in the whole stream.
     async fn root_of(&self, id: &str) -> Result<String, ApiError> {
         {
             let serving = lock(&self.serving);
             match serving.known.get(id) {
-                Some((Some(root), _)) => return Ok(root.clone()),
-                Some((None, at)) if at.elapsed() < NO_ROOT_KEPT => return Ok(id.to_string()),
+                Some(Known::Root(root)) => return Ok(root.clone()),
+                Some(Known::Own) => return Ok(id.to_string()),
+                Some(Known::Unrecorded(at)) if at.elapsed() < NO_ROOT_KEPT => {
+                    return Ok(id.to_string());
+                }
                 _ => {}
             }
         }
-        let mut root = self.cluster.root_of(id).await.map_err(|e| {
+        let root = self.cluster.root_of(id).await.map_err(|e| {
             unavailable(format!(
                 "warden could not find where the chat `{id}` is served: {e}"
             ))
         })?;
-        if root.is_none()
+        let mut known = match root {
+            Some(root) => Known::Root(root),
+            None => Known::Unrecorded(Instant::now()),
+        };
+        if matches!(known, Known::Unrecorded(_))
             && let Some(runtime) = self.runtime.get()
         {
             // A task made before the roots bucket: its opening names its parent.
             match lineage::root_in_log(&self.cluster, runtime, id).await {
-                Ok(found) => root = found,
+                Ok(Lineage::Root(root)) => known = Known::Root(root),
+                Ok(Lineage::Own) => known = Known::Own,
+                Ok(Lineage::Unrecorded) => {}
                 Err(e) => {
                     // This node's log can't be read (it may be why the node is out of the
                     // live set): the id is placed by itself, as a chat is, and not kept, so
@@ -555,10 +587,9 @@ impl Node {
                 }
             }
         }
-        lock(&self.serving)
-            .known
-            .insert(id.to_string(), (root.clone(), Instant::now()));
-        Ok(root.unwrap_or_else(|| id.to_string()))
+        let root = known.root().unwrap_or(id).to_string();
+        lock(&self.serving).known.insert(id.to_string(), known);
+        Ok(root)
     }
 
     /// Before a task is made from `chat` (served here): its root written to the bucket, once,
@@ -569,6 +600,15 @@ impl Node {
             return Err(ApiError::bad(format!(
                 "`task`: `{task}` is the chat at the root of `{chat}`"
             )));
+        }
+        // A chat of its own is never made a task: every node remembers it as its own root.
+        if let Some(runtime) = self.runtime.get()
+            && let Ok(Lineage::Own) = lineage::root_in_log(&self.cluster, runtime, task).await
+        {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!("`task`: `{task}` is a chat already"),
+            ));
         }
         self.cluster
             .set_root(task, &root)
@@ -582,7 +622,7 @@ impl Node {
         let mut serving = lock(&self.serving);
         serving
             .known
-            .insert(task.to_string(), (Some(root.clone()), Instant::now()));
+            .insert(task.to_string(), Known::Root(root.clone()));
         if let Some(held) = serving.roots.get_mut(&root) {
             held.ids.insert(task.to_string());
         }
@@ -697,7 +737,7 @@ impl Node {
                                 serving
                                     .known
                                     .iter()
-                                    .filter(|(_, (r, _))| r.as_deref() == Some(root))
+                                    .filter(|(_, known)| known.root() == Some(root))
                                     .map(|(id, _)| id.clone()),
                             );
                         }

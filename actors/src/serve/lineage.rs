@@ -11,14 +11,25 @@ use warden_storage::cluster::members::Member;
 /// any agent nests tasks, and a cycle (which no warden writes) ends.
 const DEPTH_MAX: usize = 64;
 
+/// What the log says of an id's root.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Lineage {
+    /// A task, whose chain of openings ends at this chat (or at one the bucket roots).
+    Root(String),
+    /// A chat of its own: its opening names no parent.
+    Own,
+    /// Nothing of it in the log.
+    Unrecorded,
+}
+
 /// The root of `id` as the log has it when the roots bucket names none: the opening of
 /// `id` names its parent, the parent's opening its own, up to a chat with no parent (or one
-/// the bucket roots). `None` when `id` is a chat of its own, or has no opening in the log.
+/// the bucket roots).
 pub async fn root_in_log(
     cluster: &Cluster,
     runtime: &Runtime,
     id: &str,
-) -> Result<Option<String>, String> {
+) -> Result<Lineage, String> {
     let mut at = id.to_string();
     for _ in 0..DEPTH_MAX {
         let first = runtime.first_record(&at).await.map_err(|e| e.to_string())?;
@@ -27,10 +38,17 @@ pub async fn root_in_log(
                 parent: Some(parent),
                 ..
             }) => parent,
-            _ => return Ok((at != id).then_some(at)),
+            found if at == id => {
+                return Ok(if found.is_some() {
+                    Lineage::Own
+                } else {
+                    Lineage::Unrecorded
+                });
+            }
+            _ => return Ok(Lineage::Root(at)),
         };
         if let Some(root) = cluster.root_of(&parent).await.map_err(|e| e.to_string())? {
-            return Ok(Some(root));
+            return Ok(Lineage::Root(root));
         }
         at = parent;
     }
