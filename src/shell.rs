@@ -47,6 +47,7 @@
 //!   in time linear in its length (times that bound).
 
 mod cmd;
+mod functions;
 mod lex;
 mod links;
 mod loops;
@@ -247,6 +248,7 @@ impl Line {
         parse::parse_text(&mut out, text, scope);
         loops::bind(&mut out);
         temp::bind(&mut out);
+        functions::bind(&mut out);
         vars::bind(&mut out);
         links::bind(&mut out);
         written::read(&mut out);

@@ -19,6 +19,8 @@ const MAX_REDIRECT_COPIES: usize = 4096;
 
 /// How many compound commands may be open at once in one text.
 const MAX_FRAMES: usize = 256;
+/// The most functions of one line read again where they are called.
+const MAX_FUNCTIONS: usize = 16;
 
 /// The reserved words read in command position.
 const RESERVED: [&str; 19] = [
@@ -33,6 +35,8 @@ pub(super) struct Out {
     /// The `for` loops read, innermost first: each one's variable, its items when they are
     /// literal words, and the commands of its body (`loops.rs`).
     pub loops: Vec<super::loops::Loop>,
+    /// The functions defined, with the commands of their bodies (`functions.rs`).
+    pub functions: Vec<super::functions::Function>,
     /// Top-level commands that surely ran, in reading order, before every command after
     /// them: each alone in its pipeline, outside any compound command, ended by `;`, a
     /// newline, `&&` or `||`, and not itself after a `&&` or `||` (`vars.rs`).
@@ -50,6 +54,7 @@ impl Out {
             commands: Vec::new(),
             unknown: None,
             loops: Vec::new(),
+            functions: Vec::new(),
             certain: Vec::new(),
             next_pipeline: 0,
             budget: len.saturating_mul(16).saturating_add(1 << 16),
@@ -106,6 +111,7 @@ pub(super) fn parse_text(out: &mut Out, text: &str, scope: Scope) {
         members: Vec::new(),
         slots: Vec::new(),
         conditional: false,
+        function: None,
     };
     p.run();
 }
@@ -285,6 +291,8 @@ struct Frame {
     binds: Option<(String, Option<Vec<String>>)>,
     /// A `while` loop: its condition may `read` lines from the stage before it.
     reads: bool,
+    /// The body of the function of this name (`f() { …; }`, `function f { …; }`).
+    function: Option<String>,
 }
 
 /// What the next words are.
@@ -333,6 +341,8 @@ struct Parser<'o, 'a> {
     slots: Vec<Slot>,
     /// After a `&&` or `||`: the commands up to the next `;` or newline may not run.
     conditional: bool,
+    /// A function's name just read, waiting for its body.
+    function: Option<String>,
 }
 
 impl Parser<'_, '_> {
@@ -430,7 +440,8 @@ impl Parser<'_, '_> {
                 other => self.unexpected(other, "unreadable case"),
             },
             Mode::FuncName => match tok {
-                Tok::Word(_) => {
+                Tok::Word(w) => {
+                    self.function = Some(w.text.clone());
                     self.lx.eat_empty_parens();
                     self.mode = Mode::Cmd;
                 }
@@ -539,7 +550,9 @@ impl Parser<'_, '_> {
                     && self.cur.redirects.is_empty()
                     && self.lx.eat_close_paren()
                 {
-                    // `name () body`: a function definition; its body is read as commands.
+                    // `name () body`: a function definition; its body is read as commands,
+                    // and again where it is called (`functions.rs`).
+                    self.function = self.cur.words.first().map(|w| w.text.clone());
                     self.cur = Builder::default();
                 } else {
                     self.out.flag("unexpected (");
@@ -741,6 +754,11 @@ impl Parser<'_, '_> {
             saved: (self.pipeline, self.stage, self.pipe_start),
             binds: None,
             reads: false,
+            function: if matches!(kind, Kind::Paren | Kind::Brace) {
+                self.function.take()
+            } else {
+                None
+            },
         });
         if matches!(kind, Kind::Paren | Kind::Brace) {
             self.groups += 1;
@@ -774,6 +792,14 @@ impl Parser<'_, '_> {
             }
         }
         if let Some(f) = last {
+            if let Some(name) = &f.function
+                && self.out.functions.len() < MAX_FUNCTIONS
+            {
+                self.out.functions.push(super::functions::Function {
+                    name: name.clone(),
+                    body: f.start..self.out.commands.len(),
+                });
+            }
             if let Some((name, Some(items))) = &f.binds {
                 self.out.loops.push(super::loops::Loop {
                     name: name.clone(),

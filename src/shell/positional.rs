@@ -62,7 +62,7 @@ pub(super) fn bind_from(text: &str, zero: Option<&str>, args: &[&str]) -> Option
 /// the `$HOME` the caller made of `~`), backtick, backslash, glob or operator. A bare `~` is
 /// left out (the outer shell made it the home folder; inside quotes it would be a name),
 /// and so are braces but find's `{}`.
-fn plain(word: &str) -> bool {
+pub(super) fn plain(word: &str) -> bool {
     word == "{}"
         || word
             .strip_prefix("$HOME")

@@ -208,7 +208,7 @@ fn split_changed(words: Vec<String>, from: &[String]) -> Vec<String> {
 
 /// A redirect's target that names a place, not a here-document's text (which, fed to a
 /// shell, is read as commands of its own).
-fn is_place(r: &super::Redirect) -> bool {
+pub(super) fn is_place(r: &super::Redirect) -> bool {
     r.op != super::RedirectOp::HereDoc
 }
 
@@ -426,7 +426,7 @@ fn mentions_printing(text: &str) -> bool {
 }
 
 /// A copy of `cmd` with other words and redirect targets, its program resolved again.
-fn rebuilt(cmd: &Command, words: Vec<String>, targets: Vec<String>) -> Command {
+pub(super) fn rebuilt(cmd: &Command, words: Vec<String>, targets: Vec<String>) -> Command {
     let mut copy = cmd.with_words(words);
     for (r, target) in copy.redirects.iter_mut().zip(targets) {
         r.target = target;
