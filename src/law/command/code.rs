@@ -19,7 +19,8 @@ use crate::wish::{Act, Name, Wish};
 /// Reads the code a command runs (or writes to a file) and adds what its acts risk; the
 /// command lines it runs, for the caller to judge as lines of their own.
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
-    // A client's shell escape, sed's `e`, a makefile on the input, Emacs Lisp: shell lines, and no code of a language to read.
+    // A client's shell escape, sed's `e`, a makefile on the input, Emacs Lisp: shell lines,
+    // and no code of a language to read.
     let escaped = super::escapes::lines(cmd, scan.line);
     if !escaped.is_empty() {
         return escaped;
@@ -122,17 +123,14 @@ fn outputs_sent(reading: &Reading) -> Vec<String> {
         let Some(host) = request.host.as_deref() else {
             continue;
         };
-        let in_body = request
+        // What the request carries, in its body or its address (read.rs puts the data of
+        // an address among its files too).
+        for line in request
             .files
             .iter()
             .flatten()
-            .filter_map(|f| output_line(f));
-        let in_address = request
-            .url
-            .match_indices(OUTPUT_IN_ADDRESS)
-            .filter_map(|(at, _)| request.url.get(at + OUTPUT_IN_ADDRESS.len() - 2..))
-            .filter_map(output_line);
-        for line in in_body.chain(in_address) {
+            .filter_map(|f| output_line(f))
+        {
             if lines.len() < 8 {
                 lines.push(format!("{line} | curl -s --data-binary @- https://{host}/"));
             }
@@ -140,9 +138,6 @@ fn outputs_sent(reading: &Reading) -> Vec<String> {
     }
     lines
 }
-
-/// How a command's output put into an address is named in it (read.rs's `data of FILE`).
-const OUTPUT_IN_ADDRESS: &str = "data of $(";
 
 /// The command line of a command's output, `$(LINE)` (up to its balanced `)`).
 fn output_line(word: &str) -> Option<&str> {
