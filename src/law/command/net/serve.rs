@@ -40,6 +40,7 @@ const SERVERS: &[Server] = &[
     Server { program: "http-server", marks: &[], bind: &["--address", "-a"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "http-server-upload", marks: &[], bind: &[], everywhere: true, unless: &["--help"], what: "a folder, and takes uploads into it,", harm: Harm::Moderate },
     Server { program: "httpd", marks: &[], bind: &["-p"], everywhere: true, unless: &["-V", "-t", "-v"], what: "a folder", harm: Harm::Moderate },
+    Server { program: "kubectl", marks: &["port-forward"], bind: &["--address"], everywhere: false, unless: &["--help", "-h"], what: "a service of the cluster (a database, an API)", harm: Harm::Moderate },
     Server { program: "kubectl", marks: &["proxy"], bind: &["--address"], everywhere: false, unless: &[], what: "the cluster's API, in your name,", harm: Harm::Severe },
     Server { program: "live-server", marks: &[], bind: &["--host"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "miniserve", marks: &[], bind: &["--interfaces", "-i"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
