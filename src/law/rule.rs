@@ -138,7 +138,7 @@ rules! {
     PersistSchedule = "persist.schedule", Moderate, Words, Some(Act::Schedule), "crontab, systemctl enable or preset, launchctl load, at, systemd-run with a timer; Claude Code's CronCreate, ScheduleWakeup, RemoteTrigger";
     PersistStartup = "persist.startup", Severe, Words, Some(Act::Update), "writing a shell startup file (`~/.bashrc`, `~/.profile`…) or a place whose files start by themselves at a login (`~/.config/autostart/`, `~/Library/LaunchAgents/`, the user's systemd units, `~/.ssh/rc`, `~/.xprofile`, `/etc/xdg/autostart`), or a VS Code task run when its folder opens";
     ProtectedPath = "protected.path", Severe, Refused, None, "a protected path (warden's own folders, the configuration's list)";
-    PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push: an image for others to pull";
+    PublishImage = "publish.image", Severe, Words, Some(Act::Publish), "docker push, podman push, crane push, helm push, oras push: an image, a chart or an artifact for others to pull";
     PublishPackage = "publish.package", Severe, Words, Some(Act::Publish), "npm/cargo/gem publish, twine upload";
     PublishRelease = "publish.release", Severe, Words, Some(Act::Publish), "gh release create";
     PwshAutostart = "pwsh.autostart", Severe, Words, Some(Act::Schedule), "a Run key or startup folder entry, or a scheduled task at every sign-in (`schtasks /sc onlogon`, `Register-ScheduledTask` with `New-ScheduledTaskTrigger -AtLogOn`), from PowerShell, cmd or Git Bash: a program that starts with every login";
