@@ -1460,6 +1460,7 @@ pub const CATALOGUE: &[Program] = &[
     p("watson", &[Keeps]),
     p("wc", RO),
     p("webinspectord", DAEMON),
+    p("websocat", RELAY),
     p("wfuzz", &[Attack]),
     p("wg", SYS),
     p("wg-quick", SYS),

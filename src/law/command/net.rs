@@ -317,8 +317,9 @@ fn names_shell(word: &str) -> bool {
     })
 }
 
-fn relay(program: &str, args: &[String], scan: &mut Scan<'_>) {
+fn relay(program: &str, cmd: &Command, scan: &mut Scan<'_>) {
     scan.network = true;
+    let args = cmd.args();
     let runs_shell = args.iter().any(|a| names_shell(a))
         || args.windows(2).any(|pair| {
             matches!(
@@ -350,7 +351,13 @@ fn relay(program: &str, args: &[String], scan: &mut Scan<'_>) {
         .filter(|a| !a.starts_with('-'))
         .find_map(|a| url_host(a))
     {
-        // A relay connecting out is a raw connection, as netcat's.
+        // A relay connecting out is a raw connection, as netcat's; a file given it on its
+        // input (`websocat wss://x < .env`) is sent.
+        for redirect in &cmd.redirects {
+            if redirect.op == RedirectOp::Read {
+                file_leaves(scan, &redirect.target, &host);
+            }
+        }
         send(scan, &host, &format!("open a raw connection ({program})"));
     }
 }
@@ -380,7 +387,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     match program.as_str() {
         "curl" => curl(cmd, scan),
         "wget" => wget(args, scan),
-        "http" | "https" | "xh" => httpie(args, scan),
+        "http" | "https" | "xh" | "xhs" | "curlie" => httpie(args, scan),
         // `rsync -n`: a dry run lists what it would send and sends nothing.
         "rsync" if super::has_flag(args, Some('n'), &["dry-run"]) => {}
         "scp" | "rsync" => copy_out(&program, args, scan),
@@ -402,7 +409,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Public)),
             );
         }
-        p if found.is_some_and(|f| f.is(Class::Relay)) => relay(p, args, scan),
+        p if found.is_some_and(|f| f.is(Class::Relay)) => relay(p, cmd, scan),
         // `gh api -X DELETE /repos/o/r`: GitHub's API, in the person's name.
         "gh" if args.first().is_some_and(|a| a == "api") => {
             scan.network = true;
@@ -820,6 +827,29 @@ fn reads_stdin(cmd: &Command, scan: &Scan<'_>) -> bool {
 
 fn wget(args: &[String], scan: &mut Scan<'_>) {
     scan.network = true;
+    // A wgetrc command given by `-e` (`-e post_file=.env`, `--execute 'method = POST'`) is the
+    // option of the same name: read as `--post-file=.env`.
+    let mut read: Vec<String> = Vec::with_capacity(args.len());
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        let command = match arg.as_str() {
+            "-e" | "--execute" => words.next().map(String::as_str),
+            other => other.strip_prefix("--execute=").or_else(|| {
+                other
+                    .strip_prefix("-e")
+                    .filter(|rest| !rest.is_empty() && rest.contains('='))
+            }),
+        };
+        match command {
+            Some(command) => {
+                let (name, value) = command.split_once('=').unwrap_or((command, ""));
+                let name = name.trim().replace('_', "-").to_ascii_lowercase();
+                read.push(format!("--{name}={}", value.trim()));
+            }
+            None => read.push(arg.clone()),
+        }
+    }
+    let args = &read[..];
     let urls: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     let posts: Vec<&String> = args
         .iter()
@@ -852,9 +882,14 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
 fn httpie(args: &[String], scan: &mut Scan<'_>) {
     scan.network = true;
     let words = positional(args);
-    let method_given = words
+    // The method, in either case (`xh post …`, `http POST …`).
+    const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options"];
+    let method = words
         .first()
-        .is_some_and(|w| w.chars().all(|c| c.is_ascii_uppercase()));
+        .map(|w| w.to_ascii_lowercase())
+        .filter(|w| METHODS.contains(&w.as_str()))
+        .map(|w| w.to_ascii_uppercase());
+    let method_given = method.is_some();
     let rest = if method_given {
         words.get(1..).unwrap_or(&[])
     } else {
@@ -867,12 +902,14 @@ fn httpie(args: &[String], scan: &mut Scan<'_>) {
         return;
     };
     if method_given {
-        http_delete(scan, words.first().copied(), &host, url);
+        http_delete(scan, method.as_deref(), &host, url);
     }
+    // A body's field (`name=a`, `n:=1`) or a file (`@f`, `name@f`, `name=@f`); a query's
+    // (`q==1`) asks for a page.
     let sends = rest
         .iter()
         .skip(1)
-        .any(|item| item.contains('=') || item.contains('@'));
+        .any(|item| item.contains('@') || (item.contains('=') && !item.contains("==")));
     if sends {
         for item in rest.iter().skip(1) {
             if let Some((_, file)) = item.split_once('@') {
