@@ -2071,8 +2071,20 @@ impl<'s> State<'s> {
         }
         let called = *path.called(self.lex);
         let path = path.as_str();
-        if called.home_call && self.is_home_call(path, args) {
-            return Some(home());
+        if called.home_call {
+            if self.is_home_call(path, args) {
+                return Some(home());
+            }
+            // Another variable of the environment (`getenv("STRIPE_SECRET_KEY")`): a value only
+            // known when it runs, named as the variable is, as `$_ENV["…"]` already is.
+            if let [only] = args.positional.as_slice()
+                && let Some(name) = literal(only)
+                && !name.is_empty()
+                && name.len() <= 64
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
+                return Some(self.object(&format!("{path}.{}", lower(&name))));
+            }
         }
         if called.stdin {
             self.reading.stdin = true;
