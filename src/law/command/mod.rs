@@ -9,6 +9,7 @@ mod git;
 mod infra;
 mod install;
 mod kinds;
+mod mirrors;
 pub(crate) mod net;
 pub(crate) mod paths;
 #[cfg(test)]
@@ -236,6 +237,7 @@ fn assess_line(
             install::judge(cmd, &mut scan);
             net::judge(cmd, &mut scan);
             paths::judge(cmd, &mut scan);
+            mirrors::judge(cmd, &mut scan);
             words::prints_secret_variable(cmd, &mut scan);
             system::judge(cmd, &mut scan);
             kinds::judge(cmd, &mut scan);

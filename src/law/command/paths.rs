@@ -899,7 +899,7 @@ pub(super) fn is_disk(abs: &str) -> bool {
     .any(|prefix| dev.starts_with(prefix))
 }
 
-fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) {
+pub(super) fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut Scan<'_>) {
     let glob_root =
         target == "/*" || target == "~/*" || target == "$HOME/*" || target == "${HOME}/*";
     let base = match target.strip_suffix("/*").unwrap_or(target) {
