@@ -10,6 +10,7 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 use marks::{Mark, Marks};
 
+mod api;
 mod marks;
 mod sends;
 mod serve;
@@ -410,45 +411,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             );
         }
         p if found.is_some_and(|f| f.is(Class::Relay)) => relay(p, cmd, scan),
-        // `gh api -X DELETE /repos/o/r`: GitHub's API, in the person's name.
-        "gh" if args.first().is_some_and(|a| a == "api") => {
-            scan.network = true;
-            let method = request_method(args);
-            // Its endpoint: the first word that is neither an option nor an option's value
-            // (`gh api --method DELETE repos/o/r`).
-            const VALUED: &[&str] = &[
-                "-X",
-                "--method",
-                "-F",
-                "--field",
-                "-f",
-                "--raw-field",
-                "-H",
-                "--header",
-                "--input",
-                "-q",
-                "--jq",
-                "-t",
-                "--template",
-                "--hostname",
-                "-p",
-                "--preview",
-                "--cache",
-            ];
-            let mut rest = args.iter().skip(1);
-            let mut endpoint = None;
-            while let Some(arg) = rest.next() {
-                if VALUED.contains(&arg.as_str()) {
-                    rest.next();
-                } else if !arg.starts_with('-') {
-                    endpoint = Some(arg);
-                    break;
-                }
-            }
-            if let Some(path) = endpoint {
-                let url = format!("https://api.github.com/{}", path.trim_start_matches('/'));
-                http_delete(scan, method.as_deref(), "api.github.com", &url);
-            }
+        // `gh api -X DELETE /repos/o/r`, `glab api …`: a forge's API, in the person's name.
+        "gh" | "glab" if args.first().is_some_and(|a| a == "api") => {
+            api::judge(&program, args, scan);
         }
         "code"
             if args.first().is_some_and(|a| a == "tunnel")
