@@ -1528,6 +1528,14 @@ const SHORT_REVEALS: &[Row<&str>] = &[
         ],
         &["glab auth status", "glab mr list -t x"],
     ),
+    // KDE's wallet: `-r ENTRY` reads a password out (`-l` lists the entries, `-w` writes).
+    row(
+        "kwallet-query",
+        &[],
+        "-r",
+        &["kwallet-query -r github kdewallet"],
+        &["kwallet-query -l kdewallet", "kwallet-query -f Passwords -l kdewallet"],
+    ),
 ];
 
 /// The row of `SHORT_REVEALS` this command is, if any.
