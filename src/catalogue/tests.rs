@@ -157,6 +157,9 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::ReadOnly, "lvscan", "lvremove"),
         (Class::ReadOnly, "tcpdump", "tcpreplay"),
         (Class::Editor, "nvim", "nvimx"),
+        (Class::Prints, "jq", "jo"),
+        (Class::Prints, "gzip", "gzexe"),
+        (Class::Prints, "gawk", "wc"),
     ];
     for (class, must, must_not) in cases {
         assert!(is(must, *class), "{must} must be {class:?}");

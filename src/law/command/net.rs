@@ -1358,21 +1358,10 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         let dumps_env = ENV_DUMPERS.contains(&program)
             && positional(cmd.args()).is_empty()
             && cmd.assignments.is_empty();
-        let reads_secret = matches!(
-            program,
-            "cat"
-                | "head"
-                | "tail"
-                | "base64"
-                | "xxd"
-                | "tar"
-                | "zip"
-                | "gzip"
-                | "less"
-                | "strings"
-                | "openssl"
-                | "gpg"
-        ) && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
+        // A program that prints what it reads, given a secret file: its contents flow down
+        // the pipe (`grep . .env`, `jq . creds.json`, `sort .env`, `gzip -c .env`).
+        let reads_secret = catalogue::is(program, Class::Prints)
+            && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
         if dumps_env || reads_secret {
             let leaves = later.iter().any(|c| is_way_out(c) || is_service_cli(c));
             // `gh issue create --body "$(cat .env)"`: a hosted service's CLI sends what its
