@@ -296,6 +296,29 @@ fn assess_line(
                 scan.network |= found.network;
                 scan.risks.extend(found.risks);
             }
+            // What a scheduled task or a service runs later: PowerShell's text by its reader,
+            // any other command line as a line of its own.
+            if let Some(task) = windows::runs_later(cmd) {
+                let texts = crate::law::powershell::texts_of(&task);
+                for inner in &texts {
+                    let (found, _) = crate::law::powershell::read(inner, cwd, facts, depth + 1);
+                    scan.changes |= found.changes;
+                    scan.network |= found.network;
+                    scan.risks.extend(found.risks);
+                }
+                if texts.is_empty() {
+                    // Each word as the program gets it: one word, whatever it holds.
+                    let line: Vec<String> = task
+                        .words
+                        .iter()
+                        .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                        .collect();
+                    let found = assess_in(&line.join(" "), cwd, here, facts, depth + 1);
+                    scan.changes |= found.changes;
+                    scan.network |= found.network;
+                    scan.risks.extend(found.risks);
+                }
+            }
             // `pwsh -c TEXT`, `powershell -enc BLOB`: read as PowerShell, by its own reader.
             for inner in crate::law::powershell::texts_of(cmd) {
                 let (found, _) = crate::law::powershell::read(&inner, cwd, facts, depth + 1);

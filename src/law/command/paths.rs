@@ -660,8 +660,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     // administrator's, alone or in a list.
     if matches!(cmd.program(), "usermod" | "gpasswd" | "adduser" | "useradd")
         && cmd.args().iter().any(|a| {
-            a.split(',')
-                .any(|group| matches!(group, "sudo" | "wheel" | "admin" | "root"))
+            a.split(',').any(|group| {
+                matches!(
+                    group,
+                    "sudo" | "wheel" | "admin" | "root" | "administrators"
+                )
+            })
         })
     {
         scan.add(

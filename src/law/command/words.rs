@@ -1534,7 +1534,10 @@ const SHORT_REVEALS: &[Row<&str>] = &[
         &[],
         "-r",
         &["kwallet-query -r github kdewallet"],
-        &["kwallet-query -l kdewallet", "kwallet-query -f Passwords -l kdewallet"],
+        &[
+            "kwallet-query -l kdewallet",
+            "kwallet-query -f Passwords -l kdewallet",
+        ],
     ),
 ];
 
@@ -1820,7 +1823,9 @@ fn jar_run(cmd: &Command) -> Option<Command> {
 /// What the words say, and the word the verb stands at (names come after it).
 fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     let verb = deciding_verb(reading);
-    if verb.as_ref().is_some_and(|v| v.verb == Verb::Stops) {
+    // A program whose name is its act does it whatever its operands say (`useradd x` makes
+    // the user `x`; `x` hands nothing to another program there).
+    if verb.as_ref().is_some_and(|v| v.verb == Verb::Stops) && !reading.kind.acts {
         return None;
     }
     if telling_reveal(reading).is_some() {

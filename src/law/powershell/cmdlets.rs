@@ -65,6 +65,10 @@ pub(super) enum Does {
     Run,
     /// Persistence: a scheduled task or a service.
     Schedule,
+    /// A local account made (`New-LocalUser`, as `useradd NAME`) or put in a group
+    /// (`Add-LocalGroupMember`, as `usermod -aG GROUP MEMBER`: Administrators is the
+    /// administrator's group, as sudo and wheel are).
+    Account,
     /// Makes a scheduled task's trigger (`New-ScheduledTaskTrigger`): one at sign-in or
     /// start makes the task registered after it an autostart.
     Trigger,
@@ -340,6 +344,20 @@ const JOIN_PATH: &[Param] = &[
 ];
 
 #[rustfmt::skip]
+const ADD_LOCAL_GROUP_MEMBER: &[Param] = &[
+    ("confirm", &["cf"], Switch), ("group", &[], Value), ("member", &[], Value), ("name", &[], Value),
+    ("sid", &[], Value), ("whatif", &["wi"], Switch),
+];
+
+#[rustfmt::skip]
+const NEW_LOCAL_USER: &[Param] = &[
+    ("accountexpires", &[], Value), ("accountneverexpires", &[], Switch), ("confirm", &["cf"], Switch),
+    ("description", &[], Value), ("disabled", &[], Switch), ("fullname", &[], Value), ("name", &[], Value),
+    ("nopassword", &[], Switch), ("password", &[], Value), ("passwordneverexpires", &[], Switch),
+    ("usermaynotchangepassword", &[], Switch), ("whatif", &["wi"], Switch),
+];
+
+#[rustfmt::skip]
 const FOREACH_OBJECT: &[Param] = &[
     ("argumentlist", &["args"], Value), ("asjob", &[], Switch), ("begin", &[], Value), ("confirm", &["cf"], Switch),
     ("end", &[], Value), ("inputobject", &[], Value), ("membername", &[], Value), ("parallel", &[], Value),
@@ -354,6 +372,7 @@ const FOREACH_OBJECT: &[Param] = &[
 #[rustfmt::skip]
 pub(super) const CMDLETS: &[Cmdlet] = &[
     ("add-content", &["ac"], Does::Append, SET_CONTENT),
+    ("add-localgroupmember", &["algm"], Does::Account, ADD_LOCAL_GROUP_MEMBER),
     ("add-mppreference", &[], Does::Defender, &[]),
     ("clear-content", &["clc"], Does::Write, SET_CONTENT),
     ("clear-disk", &[], Does::Disk, &[]),
@@ -364,6 +383,8 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("clear-recyclebin", &[], Does::Posix("rm -rf ~/.local/share/Trash/files"), &[]),
     ("compare-object", &["compare", "diff"], Does::Routine, &[]),
     ("copy-item", &["copy", "cp", "cpi"], Does::Copy, COPY_ITEM),
+    // Every profile's firewall off, as `ufw disable`.
+    ("disable-netfirewallprofile", &[], Does::Posix("ufw disable"), &[]),
     ("foreach-object", &["%", "foreach"], Does::Run, FOREACH_OBJECT),
     ("format-list", &["fl"], Does::Routine, &[]),
     ("format-table", &["ft"], Does::Routine, &[]),
@@ -393,6 +414,7 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("new-alias", &["nal"], Does::Alias, SET_ALIAS),
     ("new-item", &["ni"], Does::NewItem, NEW_ITEM),
     ("new-itemproperty", &[], Does::Property, SET_ITEM_PROPERTY),
+    ("new-localuser", &["nlu"], Does::Account, NEW_LOCAL_USER),
     ("new-object", &[], Does::Object, NEW_OBJECT),
     ("new-scheduledtasktrigger", &[], Does::Trigger, TRIGGER),
     ("new-service", &[], Does::Schedule, &[]),

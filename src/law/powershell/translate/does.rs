@@ -705,6 +705,23 @@ impl Reading {
                 }
                 out("true".to_string())
             }
+            Does::Account => {
+                let first = |reading: &mut Self, param: &str, position: usize| {
+                    pick(param, Some(position))
+                        .and_then(|i| args.get(i))
+                        .map(|a| reading.values(a))
+                        .and_then(|values| values.first().map(Value::shape))
+                        .unwrap_or_else(|| "$NAME".to_string())
+                };
+                if canonical == "new-localuser" {
+                    let name = first(self, "name", 0);
+                    out(format!("useradd {}", quote(&name)))
+                } else {
+                    let group = first(self, "group", 0).to_ascii_lowercase();
+                    let member = first(self, "member", 1);
+                    out(format!("usermod -aG {} {}", quote(&group), quote(&member)))
+                }
+            }
             Does::Trigger => {
                 if on(self, "atlogon") || on(self, "atstartup") {
                     self.logon_trigger = true;
