@@ -69,7 +69,7 @@ const AUTO_APPROVE: &[&str] = &["allowAutomaticTasks", "autoApprove", "autoConfi
 /// with an assistant's auto-approval turned on (`chat.tools.autoApprove`), or a
 /// `tasks.json` task that runs by itself when the folder is opened (`"runOn":
 /// "folderOpen"`). Only what the tool says it writes is read.
-fn editor_runs(abs: &str, text: &str) -> Option<Risk> {
+pub(crate) fn editor_runs(abs: &str, text: &str) -> Option<Risk> {
     let in_vscode = abs.contains("/.vscode/") || abs.contains("/Code/User/");
     if !in_vscode || text.is_empty() {
         return None;

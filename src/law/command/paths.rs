@@ -270,6 +270,87 @@ fn is_assistant_file(abs: &str) -> bool {
         .any(|file| ends_with_segments(abs, file))
 }
 
+/// What a command lets run by itself later, or lets in: `direnv allow` trusts a folder's
+/// `.envrc`, which the person's shell then runs whenever it enters the folder (direnv's own
+/// question, answered for the person); `ssh-copy-id` puts a key in a host's
+/// `authorized_keys` (this machine's, when the host is this one).
+fn runs_by_itself(cmd: &Command, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    let words = positional(args);
+    match cmd.program() {
+        "direnv" if matches!(words.first(), Some(&("allow" | "permit" | "grant"))) => {
+            let folder = match words.get(1).copied() {
+                None | Some("." | "./") => "the work folder".to_string(),
+                Some(folder) => folder.to_string(),
+            };
+            scan.add(
+                Risk::new(
+                    RuleId::PersistStartup,
+                    Harm::Moderate,
+                    true,
+                    format!("trust {folder}'s .envrc for direnv, which the person's shell then runs by itself whenever it enters the folder"),
+                )
+                .wish(Wish::new(Act::Update).naming(Name::one(".envrc"))),
+            );
+        }
+        "ssh-copy-id" if !args.iter().any(|a| a == "-n") => {
+            // The destination: the last operand (`-i KEY`, `-p PORT`, `-o OPT` take values).
+            let mut rest = args.iter();
+            let mut host = None;
+            while let Some(arg) = rest.next() {
+                if matches!(arg.as_str(), "-i" | "-p" | "-o" | "-F" | "-J" | "-t") {
+                    rest.next();
+                } else if !arg.starts_with('-') {
+                    host = Some(arg.as_str());
+                }
+            }
+            let Some(host) = host else { return };
+            let name = host.rsplit('@').next().unwrap_or(host);
+            if super::net::is_local(name) {
+                if let Some(risk) = write_risk(
+                    &format!("{}/.ssh/authorized_keys", scan.place.home),
+                    scan.place,
+                ) {
+                    scan.add(risk);
+                }
+            } else {
+                scan.add(
+                    Risk::new(
+                        RuleId::WordsGrant,
+                        Harm::Moderate,
+                        true,
+                        format!("let a key log in to {host} (ssh-copy-id)"),
+                    )
+                    .way_out()
+                    .wish(Wish::new(Act::Access).naming(Name::one(name))),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A write into VS Code's own files whose text the line spells out (`echo … >
+/// .vscode/tasks.json`, `cat > .vscode/settings.json <<EOF`, `tee … <<< …`): read as the
+/// file tool's write of that text is (`file::editor_runs`: a task run when the folder opens,
+/// an assistant's auto-approval turned on).
+fn editor_runs(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+    if !target.contains(".vscode/") && !target.contains("Code/User/") {
+        return;
+    }
+    let Some(abs) = place.resolve(target) else {
+        return;
+    };
+    let text = match cmd.program() {
+        "echo" | "printf" => cmd.args().join(" "),
+        "cat" | "tee" => crate::law::code::stdin_text(cmd, scan.line).join("\n"),
+        _ => return,
+    };
+    if let Some(risk) = crate::law::file::editor_runs(&abs, &text) {
+        scan.add(risk);
+    }
+}
+
 /// The files a command writes: redirects, tee, cp/mv/ln/install destinations, in-place
 /// edits, touch, dd's `of=`, download outputs.
 fn written(cmd: &Command) -> Vec<String> {
@@ -580,6 +661,7 @@ fn finder<'s>(cmd: &Command, scan: &'s Scan<'_>) -> Option<&'s Command> {
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let place = scan.place;
+    runs_by_itself(cmd, scan);
     // `find START … -exec rm {} \;`: `{}` is each file found under START.
     if let Some(finder) = finder(cmd, scan)
         && let Some((targets, _)) = deleted(cmd)
@@ -614,6 +696,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             }
         } else {
             write(&target, cmd, place, scan);
+            editor_runs(&target, cmd, place, scan);
         }
     }
     if let Some((targets, recursive)) = deleted(cmd) {
