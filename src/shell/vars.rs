@@ -404,6 +404,31 @@ pub(super) fn printed_texts(out: &mut Out) {
             found.push((at, read));
         }
     }
+    // `sh <(echo 'rm -rf ~')`, `source <(printf …)`: a shell's script is what the
+    // substitution prints.
+    for cmd in &out.commands {
+        let Some(holder) = cmd.parent.and_then(|p| out.commands.get(p).map(|h| (p, h))) else {
+            continue;
+        };
+        let (at, holder) = holder;
+        let runs_it = crate::catalogue::is(holder.program(), crate::catalogue::Class::Shell)
+            || crate::catalogue::is(holder.program(), crate::catalogue::Class::Source);
+        if cmd.via != Via::ProcessSubstitution || !runs_it || cmd.dynamic {
+            continue;
+        }
+        let args = cmd.args();
+        let text = match cmd.program() {
+            "echo" if args.first().is_none_or(|a| !a.starts_with('-')) => args.join(" "),
+            "printf" => match printf(args) {
+                Some(text) => text,
+                None => continue,
+            },
+            _ => continue,
+        };
+        if !text.contains(['$', '`']) {
+            found.push((at, text));
+        }
+    }
     for (at, text) in found {
         let sudo = out.commands.get(at).is_some_and(|c| c.sudo);
         let scope = Scope {
