@@ -122,7 +122,7 @@ rules! {
     GitUnverifiedRemote = "git.unverified_remote", Severe, Words, Some(Act::Push), "a push to a named remote when git can't say which remotes exist";
     InfraChange = "infra.change", Severe, Words, Some(Act::Deploy), "terraform/tofu apply, kubectl apply/scale/patch…, helm install/upgrade, gcloud/az deploy/create, fly deploy, vercel, pulumi up, aws create-/put-/update-…";
     InfraDestroy = "infra.destroy", Severe, Words, Some(Act::Destroy), "terraform destroy, kubectl delete of a namespace or `--all`, helm uninstall, aws delete-/terminate-, deletes on hosted services";
-    InfraExec = "infra.exec", Severe, Words, Some(Act::Run), "a command that changes anything, run in a pod (`kubectl exec`, `oc exec`) or on ansible's hosts (`ansible web -m shell -a …`); a read or a bare shell is not";
+    InfraExec = "infra.exec", Severe, Words, Some(Act::Run), "a command that changes anything, run in a pod (`kubectl exec`, `oc exec`) or on many hosts at once (`ansible web -m shell -a …`, `salt '*' cmd.run …`, `pdsh -w …`, `pssh -h …`, `clush -w …`); a read or a bare shell is not";
     InstallLookalike = "install.lookalike", Severe, Never, None, "a look-alike of a popular or declared package";
     InstallUndeclared = "install.undeclared", Moderate, Words, Some(Act::Install), "a package the manifests don't declare";
     LookDestroy = "look.destroy", Moderate, Words, Some(Act::Destroy), "the second look found the step destroys something";

@@ -146,6 +146,9 @@ pub(super) fn inside(cmd: &Command, place: Place<'_>) -> Option<Inside> {
     if program == "ansible" {
         return ansible(args, place);
     }
+    if let Some(inside) = fleet(program, args) {
+        return Some(inside);
+    }
     let (at, target) = subcommand(program, args)?;
     match target {
         Kind::Container(row) => container(args.get(at..).unwrap_or(&[]), row.then, place),
@@ -576,6 +579,107 @@ fn ansible(args: &[String], place: Place<'_>) -> Option<Inside> {
     })
 }
 
+/// Salt's functions that run their argument as a shell command on the minions.
+const SALT_RUNS: &[&str] = &["cmd.run", "cmd.run_all", "cmd.run_stdout", "cmd.shell"];
+
+/// A command run on many hosts at once: `salt TARGET cmd.run TEXT` (`salt-ssh` too),
+/// `pdsh -w HOSTS TEXT`, `pssh -h FILE TEXT`, `clush -w HOSTS TEXT`. The text is read as a
+/// line run on someone else's systems, as ansible's `-m shell -a` is.
+fn fleet(program: &str, args: &[String]) -> Option<Inside> {
+    // Options whose value is the hosts (kept for the reason), and other valued options.
+    let (hosts_options, valued): (&[&str], &[&str]) = match program {
+        "salt" | "salt-ssh" => (
+            &[],
+            &[
+                "-t",
+                "--timeout",
+                "-c",
+                "--config-dir",
+                "--out",
+                "--log-level",
+                "-b",
+                "--batch-size",
+                "--roster-file",
+                "--priv",
+            ],
+        ),
+        "pdsh" => (&["-w"], &["-x", "-l", "-R", "-f", "-t", "-u", "-g", "-X"]),
+        "pssh" | "parallel-ssh" => (
+            &["-h", "-H", "--hosts", "--host"],
+            &[
+                "-l",
+                "--user",
+                "-p",
+                "--par",
+                "-o",
+                "--outdir",
+                "-e",
+                "--errdir",
+                "-t",
+                "--timeout",
+                "-O",
+                "--option",
+                "-x",
+                "--extra-args",
+                "-X",
+            ],
+        ),
+        "clush" => (
+            &["-w", "-g", "--group"],
+            &[
+                "-x",
+                "-X",
+                "-l",
+                "-f",
+                "--fanout",
+                "-t",
+                "-u",
+                "-o",
+                "--options",
+            ],
+        ),
+        _ => return None,
+    };
+    let mut hosts = None;
+    let mut operands: Vec<&str> = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        if hosts_options.contains(&arg.as_str()) {
+            hosts = rest.next().map(String::as_str);
+        } else if valued.contains(&arg.as_str()) {
+            rest.next();
+        } else if arg == "--" {
+            operands.extend(rest.by_ref().map(String::as_str));
+        } else if !arg.starts_with('-') {
+            // Options end at the first operand: the rest is the command's own words
+            // (`pdsh -w h rm -rf ~`).
+            operands.push(arg);
+            operands.extend(rest.by_ref().map(String::as_str));
+        }
+    }
+    let (hosts, text) = if program.starts_with("salt") {
+        // `salt TARGET FUNCTION ARGS…`: only a function that runs a command.
+        let [target, function, text @ ..] = operands.as_slice() else {
+            return None;
+        };
+        if !SALT_RUNS.contains(function) {
+            return None;
+        }
+        (*target, text.join(" "))
+    } else {
+        (hosts.unwrap_or("its hosts"), operands.join(" "))
+    };
+    if text.trim().is_empty() {
+        return None;
+    }
+    Some(Inside {
+        text,
+        cwd: ELSEWHERE.to_string(),
+        place: format!("on the hosts {hosts}"),
+        remote: Some(hosts.to_string()),
+    })
+}
+
 /// An image's name without its registry, tag or digest (`ghcr.io/a/b:1.2` → `b`).
 fn image_name(image: &str) -> String {
     let last = image.rsplit('/').next().unwrap_or(image);
@@ -896,6 +1000,7 @@ mod tests {
         ("cargo", "cargo watch -s 'rm -rf ~'"),
         ("catchsegv", "catchsegv rm -rf ~"),
         ("chamber", "chamber exec app -- rm -rf ~"),
+        ("clush", "clush -w node[1-4] 'rm -rf ~'"),
         ("cmd", "cmd /c \"rd /s /q %USERPROFILE%\""),
         ("conda", "conda run -n base rm -rf ~"),
         ("crontab", "echo '@reboot rm -rf ~' | crontab -"),
@@ -933,7 +1038,9 @@ mod tests {
         ("npx", "npx rm -rf ~"),
         ("nq", "nq rm -rf ~"),
         ("oc", "oc exec web -- rm -rf ~"),
+        ("parallel-ssh", "parallel-ssh -h hosts.txt -i 'rm -rf ~'"),
         ("pdm", "pdm run rm -rf ~"),
+        ("pdsh", "pdsh -w web[1-3] 'rm -rf ~'"),
         ("pipenv", "pipenv run rm -rf ~"),
         ("pipx", "pipx run rm -rf ~"),
         ("pnpm", "pnpm exec rm -rf ~"),
@@ -942,6 +1049,7 @@ mod tests {
         ("podman-compose", "podman-compose run web rm -rf ~"),
         ("poetry", "poetry run rm -rf ~"),
         ("proot", "proot -r /srv/root -b /home rm -rf ~"),
+        ("pssh", "pssh -h hosts.txt 'rm -rf ~'"),
         ("pueue", "pueue add -- rm -rf ~"),
         ("pyenv", "pyenv exec rm -rf ~"),
         ("python", "python3 -c \"import shutil, os; shutil.rmtree(os.path.expanduser('~'))\""),
@@ -949,6 +1057,8 @@ mod tests {
         ("retry", "retry -t 3 -- rm -rf ~"),
         ("rlwrap", "rlwrap rm -rf ~"),
         ("rsync", "rsync -e 'rm -rf ~' a h:b"),
+        ("salt", "salt '*' cmd.run 'rm -rf ~'"),
+        ("salt-ssh", "salt-ssh 'web*' cmd.run 'rm -rf ~'"),
         ("sbatch", "sbatch --wrap 'rm -rf ~'"),
         ("schroot", "schroot -c jammy -- rm -rf ~"),
         ("scp", "scp -S 'rm -rf ~' a h:b"),
