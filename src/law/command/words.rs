@@ -1725,11 +1725,19 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     // A project runner's words are the project's own scripts (`make publish`), but a
     // runner's own login keeps a credential here as any other does (`turbo login`), and its
     // own settings are its own (`yarn config set registry URL`, as npm's).
+    // So is a switch it throws for every project (`corepack enable`, `next telemetry
+    // disable`): its shims or its settings, outside the work folder.
     let runner_login = catalogue::is(program, Class::ProjectRunner)
-        && cmd
+        && (cmd
             .args()
             .first()
-            .is_some_and(|first| has(LOGINS, first) || first == "config");
+            .is_some_and(|first| has(LOGINS, first) || first == "config")
+            || cmd
+                .args()
+                .iter()
+                .take_while(|a| !a.starts_with('-'))
+                .take(2)
+                .any(|w| matches!(w.as_str(), "enable" | "disable")));
     if program.is_empty() || (!is_read(program) && !runner_login) || is_project_script(cmd) {
         return;
     }
