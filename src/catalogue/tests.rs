@@ -158,6 +158,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::ReadOnly, "tcpdump", "tcpreplay"),
         (Class::Editor, "nvim", "nvimx"),
         (Class::Prints, "jq", "jo"),
+        (Class::Global, "pyenv", "pip"),
+        (Class::Global, "apt-get", "cargo"),
         (Class::Prints, "gzip", "gzexe"),
         (Class::Prints, "gawk", "wc"),
     ];

@@ -238,27 +238,24 @@ const REFRESHERS: &[&str] = &[
     "apk", "apt", "apt-get", "aptitude", "brew", "nala", "opkg", "pkg",
 ];
 
-/// Package managers of the machine or of the person's home, not of a project: what their
-/// `upgrade` changes, and what their `remove` takes away, is outside the work folder (`cargo
-/// update` and `npm uninstall x` change a project's manifest and lock file, which Undo keeps).
-const MACHINE_PACKAGES: &[&str] = &[
-    "apk", "apt", "apt-get", "aptitude", "brew", "conda", "dnf", "flatpak", "gem", "mamba", "nala",
-    "opkg", "pacman", "paru", "pkg", "port", "snap", "yay", "yum", "zypper",
-];
-
 /// The pacman family's removal, written as an option (`pacman -Rs x`, `paru -Rns x`).
 const PACMAN_FAMILY: &[&str] = &["pacman", "paru", "yay"];
 
 /// Does a package manager take packages off the machine or the person's home (`apt remove`,
 /// `brew uninstall`, `pacman -Rs`, `npm uninstall -g`), not a project's?
 fn removes_from_machine(reading: &Reading<'_>) -> bool {
-    let program = reading.program.as_str();
     let global = reading
         .args
         .iter()
         .any(|a| matches!(a.as_str(), "-g" | "--global" | "--location=global"));
-    MACHINE_PACKAGES.contains(&program)
-        || ((reading.kind.packages || reading.kind.installer) && global)
+    // A project's tool managing what it keeps for every project (`uv tool uninstall ruff`,
+    // `uv python uninstall 3.12`, `poetry self remove x`).
+    let its_own = reading
+        .words
+        .first()
+        .is_some_and(|(_, parts)| matches!(parts.as_slice(), [w] if matches!(w.as_str(), "tool" | "python" | "self")));
+    catalogue::is(&reading.program, Class::Global)
+        || ((reading.kind.packages || reading.kind.installer) && (global || its_own))
 }
 
 /// Secrets that are keys: printing one is reading a key, which can't be taken back
@@ -1927,7 +1924,7 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     }
     let registry = on_registry(reading);
     // A machine's package manager upgrading everything it keeps; a list refresh only reads.
-    if (kind.packages || MACHINE_PACKAGES.contains(&reading.program.as_str()))
+    if (kind.packages || catalogue::is(&reading.program, Class::Global))
         && matches!(
             verb.phrase.as_str(),
             "update" | "upgrade" | "full upgrade" | "dist upgrade"
