@@ -373,6 +373,75 @@ fn written(cmd: &Command) -> Vec<String> {
                 out.push(dest.to_string());
             }
         }
+        // `patch [ORIGINAL [PATCH]]`: ORIGINAL is changed; `-o OUT` writes OUT instead, and
+        // `-d DIR` changes the files the patch names under DIR (GNU patch refuses absolute
+        // names and `..` in them).
+        "patch" => {
+            let valued = [
+                "-i",
+                "--input",
+                "-o",
+                "--output",
+                "-d",
+                "--directory",
+                "-p",
+                "-F",
+                "-D",
+                "-r",
+                "-z",
+                "-B",
+                "-Y",
+                "-V",
+            ];
+            let mut rest = args.iter();
+            let mut operands = Vec::new();
+            let mut output = None;
+            let mut directory = None;
+            while let Some(arg) = rest.next() {
+                let (name, value) = match arg.split_once('=') {
+                    Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+                    _ => (arg.as_str(), None),
+                };
+                let value = |rest: &mut std::slice::Iter<'_, String>| {
+                    value.clone().or_else(|| rest.next().cloned())
+                };
+                match name {
+                    "-o" | "--output" => output = value(&mut rest),
+                    "-d" | "--directory" => directory = value(&mut rest),
+                    _ if valued.contains(&name) => {
+                        value(&mut rest);
+                    }
+                    _ if name.starts_with('-') && name.len() > 1 => {}
+                    _ => operands.push(arg.clone()),
+                }
+            }
+            match (output, directory, operands.first()) {
+                (Some(output), _, _) => out.push(output),
+                (None, Some(dir), _) => out.push(format!("{}/…", dir.trim_end_matches('/'))),
+                (None, None, Some(original)) => out.push(original.clone()),
+                _ => {}
+            }
+        }
+        // `git apply --unsafe-paths --directory=DIR`: the patch's files under DIR, wherever
+        // it is (without `--unsafe-paths` git keeps them in the work tree).
+        "git" if words.first() == Some(&"apply") && args.iter().any(|a| a == "--unsafe-paths") => {
+            let dir = args.iter().enumerate().find_map(|(at, a)| {
+                a.strip_prefix("--directory=")
+                    .map(str::to_string)
+                    .or_else(|| {
+                        (a == "--directory")
+                            .then(|| args.get(at + 1).cloned())
+                            .flatten()
+                    })
+            });
+            if let Some(dir) = dir {
+                out.push(format!("{}/…", dir.trim_end_matches('/')));
+            }
+        }
+        // chezmoi writes the person's dotfiles into the home folder from its source.
+        "chezmoi" if matches!(words.first(), Some(&("apply" | "update"))) => {
+            out.push("~/…".to_string());
+        }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         // `rsync -n`: a dry run writes nothing.

@@ -71,6 +71,9 @@ pub(super) const TABLE: &[Row<Vcs>] = &[
     row("darcs", &["revert"], DISCARD, &["darcs revert -a"], &["darcs whatsnew"]),
     row("darcs", &["send"], PUSH, &["darcs send --to=dev@example.com -a"], &["darcs diff"]),
     row("darcs", &["unpull"], LOCAL_HISTORY, &["darcs unpull -a"], &["darcs pull --dry-run"]),
+    // Versioned data and databases: a push sends what they record to their remote.
+    row("dolt", &["push"], PUSH, &["dolt push origin main"], &["dolt pull origin main", "dolt status"]),
+    row("dvc", &["push"], PUSH, &["dvc push", "dvc push -r storage data/model.pkl.dvc"], &["dvc pull", "dvc status --cloud"]),
     row("fossil", &["clean"], DISCARD, &["fossil clean --force"], &["fossil extras", "fossil clean --dry-run"]),
     row("fossil", &["purge", "checkins"], LOCAL_HISTORY, &["fossil purge checkins abc123"], &["fossil purge list"]),
     row("fossil", &["push"], PUSH, &["fossil push", "fossil push https://fossil.example.com/repo"], &["fossil pull"]),

@@ -1,7 +1,8 @@
 //! git-extras: its commands that push, delete on the remote, throw away uncommitted work,
 //! rewrite history or send the repository off, read as the git commands they run
 //! (`git magic -p` is a commit and `git push`, `git delete-branch x` is `git branch -D x` and
-//! `git push origin --delete x`, `git sync` is `git reset --hard` and `git clean`). What the
+//! `git push origin --delete x`, `git sync` is `git reset --hard` and `git clean`), and so are
+//! other packages' pushes (`git lfs push`, `git p4 submit`). What the
 //! rest of git-extras does stays in the work folder (`git squash`, `git lock`) or only shows
 //! (`git summary`, `git standup`). `git force-clone` is read as the clone it is: it resets only
 //! a repository already at its destination, which is almost never where an agent clones.
@@ -105,6 +106,18 @@ pub(super) fn judge(sub: &str, args: &[String], folder: &str, scan: &mut Scan<'_
         // Commits, tags and pushes the release with its tags.
         "release" => push(&[remote_of(args), "--tags".to_string()], folder, scan),
         "gh-pages" => push(&owned(&["origin", "gh-pages"]), folder, scan),
+        // `git publish [BRANCH]`: the branch (the current one) pushed to origin, upstream set.
+        "publish" => push(
+            &owned(&[&["origin"], &names[..names.len().min(1)]].concat()),
+            folder,
+            scan,
+        ),
+        // Other packages' git subcommands that push: `git lfs push REMOTE [REF…]` sends the
+        // large files to the remote, `git p4 submit` the commits to Perforce.
+        "lfs" if names.first() == Some(&"push") => {
+            push(&owned(names.get(1..).unwrap_or(&[])), folder, scan);
+        }
+        "p4" if names.first() == Some(&"submit") => push(&[], folder, scan),
         // With `-r [REMOTE]`, the new branch is pushed to the remote too (origin when `-r`
         // is followed by the branch alone).
         "create-branch" | "feature" if has_flag(args, Some('r'), &["remote"]) => {
