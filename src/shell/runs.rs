@@ -18,15 +18,17 @@ use super::Via;
 use super::lex::Word;
 use super::wrap::{Held, Holder, Stdin};
 
-/// Variables whose value a program runs as a command (a pager, an editor, a proxy, a hook):
+/// Variables whose value a program runs as a command (a pager, an editor, a proxy, a hook, a
+/// backup tool's password command):
 /// `PAGER='sh -c "…"' man ls` runs the text. Sorted, checked by a test.
 #[rustfmt::skip]
 pub(super) const COMMAND_VARIABLES: &[&str] = &[
-    "BASH_ENV", "BROWSER", "EDITOR", "ENV", "FCEDIT", "GH_PAGER", "GIT_ASKPASS", "GIT_EDITOR",
-    "GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_PROXY_COMMAND", "GIT_SEQUENCE_EDITOR", "GIT_SSH",
-    "GIT_SSH_COMMAND", "KUBE_EDITOR", "LESSCLOSE", "LESSOPEN", "MANPAGER", "PAGER",
-    "PROMPT_COMMAND", "PSQL_PAGER", "RSYNC_RSH", "SSH_ASKPASS", "SUDO_ASKPASS", "SUDO_EDITOR",
-    "SYSTEMD_PAGER", "VISUAL",
+    "BASH_ENV", "BORG_PASSCOMMAND", "BORG_RSH", "BROWSER", "CVS_RSH", "EDITOR", "ENV", "FCEDIT",
+    "GH_PAGER", "GIT_ASKPASS", "GIT_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_PROXY_COMMAND",
+    "GIT_SEQUENCE_EDITOR", "GIT_SSH", "GIT_SSH_COMMAND", "HGEDITOR", "KUBE_EDITOR", "LESSCLOSE",
+    "LESSOPEN", "MANPAGER", "P4DIFF", "P4EDITOR", "P4MERGE", "PAGER", "PROMPT_COMMAND",
+    "PSQL_PAGER", "RESTIC_PASSWORD_COMMAND", "RSYNC_CONNECT_PROG", "RSYNC_RSH", "SSH_ASKPASS",
+    "SUDO_ASKPASS", "SUDO_EDITOR", "SVN_EDITOR", "SYSTEMD_EDITOR", "SYSTEMD_PAGER", "VISUAL",
 ];
 
 /// ssh's options (`-o Key=value`) whose value runs on this machine. Lower case, sorted.

@@ -1764,11 +1764,29 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let Some((finding, at)) = finding(&reading, scan) else {
         return;
     };
+    // A secret printed to the program that asked for it (`RESTIC_PASSWORD_COMMAND='pass show
+    // restic'`, `SSH_ASKPASS=…`): what it prints goes to that program, not to the chat.
+    if matches!(finding, Finding::Secret) && answers_a_password_prompt(cmd, scan) {
+        return;
+    }
     let risk = risk(&reading, cmd, finding, at);
     if risk.way_out {
         scan.network = true;
     }
     scan.add(risk);
+}
+
+/// Is `cmd` the command a program runs to get a password, by a variable set for it
+/// (`RESTIC_PASSWORD_COMMAND`, `BORG_PASSCOMMAND`, `SSH_ASKPASS`, `GIT_ASKPASS`)?
+fn answers_a_password_prompt(cmd: &Command, scan: &Scan<'_>) -> bool {
+    cmd.via == crate::shell::Via::Setting
+        && scan.parent(cmd).is_some_and(|holder| {
+            holder.assignments.iter().any(|(name, _)| {
+                name.ends_with("ASKPASS")
+                    || name.ends_with("PASSWORD_COMMAND")
+                    || name.ends_with("PASSCOMMAND")
+            })
+        })
 }
 
 /// Do the words move money: a wallet's own word for it (`sendtoaddress`, `payinvoice`), or
