@@ -62,6 +62,7 @@ mod written;
 
 pub(crate) use loops::{find_narrows, lines_of};
 pub(crate) use search::search;
+pub(crate) use written::glob_matches;
 
 #[cfg(test)]
 mod tests;

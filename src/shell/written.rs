@@ -205,7 +205,7 @@ fn quoted(word: &str) -> String {
 
 /// Does a shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!a]`) match all of `name`? Two cursors and
 /// one place to go back to, so it is linear in practice and never exponential.
-fn glob_matches(pattern: &str, name: &str) -> bool {
+pub(crate) fn glob_matches(pattern: &str, name: &str) -> bool {
     let p: Vec<char> = pattern.chars().collect();
     let n: Vec<char> = name.chars().collect();
     // One element of the pattern at `i`: whether it matches `c`, and how long it is.

@@ -177,6 +177,11 @@ const TABLE: &[Row] = &[
     Row::destroy("docker", &["secret", "rm"], &["docker secret rm db_pass"], &["docker secret inspect db_pass"]),
     Row::change("docker", &["config", "create"], &["docker config create nginx_conf ./nginx.conf"], &["docker config ls"]),
     Row::destroy("docker", &["config", "rm"], &["docker config rm nginx_conf"], &["docker config inspect nginx_conf"]),
+    // Joining a swarm lets its managers run containers here; leaving or making one changes
+    // which cluster this machine serves.
+    Row::change("docker", &["swarm", "join"], &["docker swarm join --token SWMTKN-1-abc 10.0.0.1:2377"], &["docker swarm join-token worker", "docker info"]),
+    Row::change("docker", &["swarm", "init"], &["docker swarm init --advertise-addr 10.0.0.2"], &["docker swarm ca"]),
+    Row::change("docker", &["swarm", "leave"], &["docker swarm leave --force"], &["docker node ls"]),
     // ko builds, pushes and hands kubectl its manifests; skaffold deploys to the cluster.
     Row::change("ko", &["apply"], &["ko apply -f config/"], &["ko build ./cmd/app --local"]),
     Row::change("ko", &["create"], &["ko create -f config/"], &["ko version"]),

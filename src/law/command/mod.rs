@@ -390,10 +390,31 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Vec<Command> {
     // Under `/` this is `paths::FOUND_UNDER_ROOT`, which the path rules count as a system place.
     // With nothing to narrow what find matches (`find ~ | xargs rm -rf`, `find / -type f`),
     // it is everything under ROOT, as `rm -rf ~/*` is.
-    let every = if search.narrows { "…" } else { "*" };
+    // Narrowed by one name (`find ~ -name 'id_*'`), what it finds is named so: the path rules
+    // read a key's name in it as they read `~/backup/id_*`.
+    let names: Vec<&String> = finder
+        .map(|f| {
+            f.args()
+                .windows(2)
+                .filter(|pair| matches!(pair[0].as_str(), "-name" | "-iname"))
+                .map(|pair| &pair[1])
+                .collect()
+        })
+        .unwrap_or_default();
+    let every = match names.as_slice() {
+        [name] if search.narrows && !name.contains('/') && !name.is_empty() => name.as_str(),
+        _ if search.narrows => "…",
+        _ => "*",
+    };
     let mut found = Vec::new();
     for root in search.starts.iter().filter(|r| !matches!(**r, "." | "./")) {
-        let path = format!("{}/{every}", root.trim_end_matches('/'));
+        // Under `/`, `/…` is what the path rules know as everything found there.
+        let leaf = if root.trim_end_matches('/').is_empty() && search.narrows {
+            "…"
+        } else {
+            every
+        };
+        let path = format!("{}/{leaf}", root.trim_end_matches('/'));
         let (mut words, placed) = spelled_in(cmd, &path, line);
         if !placed {
             if matches!(cmd.via, Via::FindExec | Via::ShellC) {

@@ -175,11 +175,30 @@ pub(super) fn archive_of(cmd: &Command) -> Option<String> {
 /// OpenSSH's own names for a private key (`id_rsa`, `id_ed25519`, `id_ecdsa_sk`…): a key
 /// wherever it is kept outside the work folder (a copy of `~/.ssh` in a backup, a key left in
 /// the home folder), not only in `.ssh`. In the work folder it may be a test's fixture.
+/// A glob that names one (`id_*`, `*_ed25519`: what `find ~ -name 'id_*'` finds) is one
+/// too, when it spells at least two characters of its own (`*` alone names anything).
 fn is_ssh_key_name(name: &str) -> bool {
-    matches!(
-        name.strip_suffix("_sk").unwrap_or(name),
-        "id_rsa" | "id_dsa" | "id_ecdsa" | "id_ed25519"
-    )
+    const NAMES: [&str; 8] = [
+        "id_rsa",
+        "id_dsa",
+        "id_ecdsa",
+        "id_ed25519",
+        "id_rsa_sk",
+        "id_dsa_sk",
+        "id_ecdsa_sk",
+        "id_ed25519_sk",
+    ];
+    if name.contains(['*', '?', '[']) {
+        let literal = name
+            .chars()
+            .filter(|c| !matches!(c, '*' | '?' | '[' | ']'))
+            .count();
+        return literal >= 2
+            && NAMES
+                .iter()
+                .any(|key| crate::shell::glob_matches(name, key));
+    }
+    NAMES.contains(&name)
 }
 
 /// Can `text` be part of a path [`is_key_path`] finds? Every key path holds `/.`,

@@ -781,6 +781,9 @@ struct Reading<'a> {
     /// Run as the administrator or another role (`sudo`, `newrole`): the rule for that says
     /// it better than a name does.
     administrator: bool,
+    /// Given something on its standard input (a pipe, `<`, a here-document): what a tool whose
+    /// name is its act reads there is what it acts on (`echo 'alice:pw' | chpasswd`).
+    fed: bool,
 }
 
 impl<'a> Reading<'a> {
@@ -833,6 +836,7 @@ impl<'a> Reading<'a> {
         Reading {
             lead,
             administrator: false,
+            fed: false,
             kind: Kind::of(&program),
             program,
             args,
@@ -1758,6 +1762,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
     let mut reading = Reading::of(program.to_string(), args);
     reading.administrator = cmd.sudo;
+    reading.fed = cmd.stage > 0
+        || cmd.redirects.iter().any(|r| {
+            matches!(
+                r.op,
+                RedirectOp::Read | RedirectOp::HereDoc | RedirectOp::HereString
+            ) && r.fd.is_none_or(|fd| fd == 0)
+        });
     if (0..reading.words.len()).any(|at| reading.word(at).eq_ignore_ascii_case("help")) {
         return;
     }
@@ -1900,6 +1911,20 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     // A container tool's other words have rules of their own (`docker cp`, `docker push`,
     // `docker volume rm`); only stopping one is read here.
     if kind.container || kind.sessions {
+        // A token it prints, named by a word of its own (`docker swarm join-token worker`:
+        // what lets a machine join); `docker secret ls` lists names.
+        let prints_token = kind.container
+            && reading.lead().iter().take(2).any(|w| {
+                let parts = parts(w);
+                is_word(w)
+                    && parts.len() >= 2
+                    && parts
+                        .last()
+                        .is_some_and(|p| has(SECRET_NOUNS, p) && !has(KEY_NOUNS, p))
+            });
+        if prints_token {
+            return Some((Finding::Secret, reading.words.len()));
+        }
         return match verb {
             // A container stopped loses what it held in memory, as a kill does; so does a
             // session ended or a managed process deleted (`pm2 delete all`).
@@ -2131,6 +2156,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
                 .iter()
                 .any(|o| any_in(READS, &o.parts) || any_in(REVEALS, &o.parts));
         let acts_on = kind.daemon
+            || reading.fed
             || !reading.words.is_empty()
             || reading.operands().next().is_some()
             || reading.args.iter().any(|a| a.starts_with('-'));
