@@ -146,6 +146,7 @@ rules! {
     PwshExecutionPolicy = "pwsh.execution_policy", Moderate, Words, Some(Act::Safety), "`Set-ExecutionPolicy Bypass/Unrestricted` (moderate for `-Scope Process`)";
     PwshFirewall = "pwsh.firewall", Severe, Words, Some(Act::Safety), "turning the firewall off or opening it (`Set-NetFirewallProfile`, `New-NetFirewallRule`, `netsh advfirewall set allprofiles state off`)";
     RemoteExec = "remote.exec", Moderate, Words, Some(Act::Run), "`ssh host command`";
+    SecretsHunt = "secrets.hunt", Severe, Words, Some(Act::Secrets), "a search for passwords, tokens or keys through files outside the work folder (`grep -r password ~/.config`, `rg -i api_key /etc`): what it finds, it prints where the chat can read it";
     SecretsInArgs = "secrets.in_args", Severe, Never, None, "a key or token shaped argument (carriesSecrets)";
     SecretsKeyRead = "secrets.key_read", Severe, Never, None, "keys and credentials read or sent (`~/.ssh/id_*`, the `.ssh` folder, a file by OpenSSH's name for a private key outside the work folder (`~/backup/id_ed25519`), the home folder packed, copied or sent whole (`tar czf h.tgz ~`, `rsync -a ~ host:`), cloud credentials, `.netrc`, `.pgpass`, keychains, a browser's cookies and saved passwords, a pod's service account token)";
     SecretsMetadata = "secrets.metadata", Severe, Never, None, "the cloud's instance metadata (169.254.169.254, metadata.google.internal…): the machine's credentials";

@@ -289,6 +289,105 @@ fn is_assistant_file(abs: &str) -> bool {
         .any(|file| ends_with_segments(abs, file))
 }
 
+/// A search for secrets through files outside the work folder (`grep -r password
+/// ~/.config`, `rg -i 'api_key' /etc`, `grep -ri token ~`): what it finds, it prints. The
+/// pattern names a secret as the words' tables do (`password`, `token`, `secret`, `api key`,
+/// `credentials`…); a search of the work folder is the project's own (`rg -n password src/`).
+fn secret_hunt(cmd: &Command, scan: &mut Scan<'_>) {
+    let program = cmd.program();
+    if !matches!(
+        program,
+        "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "ugrep"
+    ) {
+        return;
+    }
+    let args = cmd.args();
+    // Options whose value is no operand (`-e PATTERN` is the pattern; `-f FILE` patterns).
+    let valued = [
+        "-A",
+        "-B",
+        "-C",
+        "-m",
+        "--max-count",
+        "-g",
+        "--glob",
+        "-t",
+        "--type",
+        "-T",
+        "--type-not",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "-d",
+        "-D",
+        "--color",
+        "--colour",
+        "-M",
+        "--max-columns",
+        "-j",
+        "--threads",
+    ];
+    let mut patterns: Vec<&str> = Vec::new();
+    let mut operands: Vec<&str> = Vec::new();
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "-e" | "--regexp" => patterns.extend(rest.next().map(String::as_str)),
+            a if valued.contains(&a) => {
+                rest.next();
+            }
+            a if a.starts_with("--regexp=") => patterns.push(a.trim_start_matches("--regexp=")),
+            // A cluster of short options ends with the one that takes the next word
+            // (`-ie PASSWORD`, `-rA 3`).
+            a if a.starts_with('-') && !a.starts_with("--") && a.ends_with('e') => {
+                patterns.extend(rest.next().map(String::as_str));
+            }
+            a if a.starts_with('-')
+                && !a.starts_with("--")
+                && a.len() > 2
+                && a.ends_with(['A', 'B', 'C', 'm', 'd', 'D', 'f', 'g', 't', 'T', 'M', 'j']) =>
+            {
+                rest.next();
+            }
+            a if a.starts_with('-') && a.len() > 1 => {}
+            a => operands.push(a),
+        }
+    }
+    if patterns.is_empty() && !operands.is_empty() {
+        patterns.push(operands.remove(0));
+    }
+    let names_secret = patterns.iter().any(|pattern| {
+        let parts = super::words::parts(pattern);
+        (0..parts.len()).any(|at| {
+            super::words::has(super::words::SECRET_NOUNS, &parts[at])
+                || parts.get(at + 1).is_some_and(|next| {
+                    super::words::has(super::words::SECRET_NOUNS, &format!("{} {next}", parts[at]))
+                })
+        })
+    });
+    if !names_secret {
+        return;
+    }
+    let place = scan.place;
+    let outside = operands.iter().find_map(|operand| {
+        let abs = place.resolve(operand)?;
+        let inside = place::under(&abs, place.work) || place::is_sink(&abs);
+        let temporary = place::under(&abs, "/tmp") || place::under(&abs, "/var/tmp");
+        (!inside && !temporary).then_some(abs)
+    });
+    if let Some(abs) = outside {
+        scan.add(
+            Risk::new(
+                RuleId::SecretsHunt,
+                Harm::Severe,
+                false,
+                format!("search {abs} for passwords, tokens or keys with {program}, printing what it finds where the chat can read it"),
+            )
+            .wish(Wish::new(Act::Secrets).naming(Name::one(place::basename(&abs)))),
+        );
+    }
+}
+
 /// What a command lets run by itself later, or lets in: `direnv allow` trusts a folder's
 /// `.envrc`, which the person's shell then runs whenever it enters the folder (direnv's own
 /// question, answered for the person); `ssh-copy-id` puts a key in a host's
@@ -750,6 +849,7 @@ fn finder<'s>(cmd: &Command, scan: &'s Scan<'_>) -> Option<&'s Command> {
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let place = scan.place;
     runs_by_itself(cmd, scan);
+    secret_hunt(cmd, scan);
     // `find START … -exec rm {} \;`: `{}` is each file found under START.
     if let Some(finder) = finder(cmd, scan)
         && let Some((targets, _)) = deleted(cmd)
