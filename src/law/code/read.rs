@@ -2003,7 +2003,7 @@ impl<'s> State<'s> {
             }
             Value::Fetched(host) => {
                 // `r.end(data)`, `r.write(data)`: a request's body.
-                let files = data_in(&args);
+                let files = data_in(&args, self.language());
                 if !files.is_empty() {
                     self.data_sent(host.clone(), files);
                 }
@@ -2052,8 +2052,37 @@ impl<'s> State<'s> {
         match self.called(&path, args) {
             Some(Value::Object(given)) if given == path => Value::Object(path),
             Some(other) => other,
-            None => Value::Object(path),
+            None => self.derived(path, args),
         }
+    }
+
+    /// What a call nobody lists gives: data it is handed stays the same data, changed
+    /// (`base64.b64encode(open('.env').read())`, `json.dumps(dict(os.environ))`,
+    /// `JSON.stringify(process.env)`, `os.environ.copy()`), so it is followed into what is
+    /// sent; else the object it names.
+    fn derived(&self, path: Rc<Path>, args: &Args) -> Value {
+        let language = self.language();
+        let handed = args
+            .positional
+            .iter()
+            .chain(args.named.iter().map(|(_, v)| v))
+            .find_map(|value| match value {
+                Value::Data(file) => Some(Value::Data(file.clone())),
+                Value::Object(named) if is_environment(language, named.as_str()) => {
+                    Some(environment())
+                }
+                _ => None,
+            });
+        if let Some(data) = handed {
+            return data;
+        }
+        // A method of the environment itself (`os.environ.copy()`, `ENV.to_h`).
+        if let Some((receiver, _)) = path.as_str().rsplit_once('.')
+            && is_environment(language, receiver)
+        {
+            return environment();
+        }
+        Value::Object(path)
     }
 
     /// What calling `path` does and gives.
@@ -2570,7 +2599,7 @@ impl<'s> State<'s> {
             } else {
                 Sent::Get
             };
-            return self.request_with(&url, sent, data_in(args));
+            return self.request_with(&url, sent, data_in(args, self.language()));
         }
         self.read_value(path)
     }
@@ -2739,7 +2768,7 @@ impl<'s> State<'s> {
                         if !args.positional.iter().any(|v| address(v).is_some()) {
                             // `curl_setopt($c, CURLOPT_POSTFIELDS, $data)`: data for the
                             // program's request.
-                            let files = data_in(args);
+                            let files = data_in(args, self.language());
                             if !files.is_empty() {
                                 self.data_sent(None, files);
                             }
@@ -2751,7 +2780,7 @@ impl<'s> State<'s> {
                 if sent == Sent::Get && sends_body(args) {
                     sent = Sent::Send;
                 }
-                let files = data_in(args);
+                let files = data_in(args, self.language());
                 let url = url_in(args).unwrap_or_else(|| self.object("address"));
                 self.request_with(&url, sent, files)
             }
@@ -2774,11 +2803,16 @@ impl<'s> State<'s> {
             }
             Net::Connect => {
                 self.reading.socket = true;
+                let host = url_in(args).and_then(|v| host_of(&v));
                 if self.finding() {
-                    let host = url_in(args).and_then(|v| host_of(&v));
-                    self.reading.connects.push(host);
+                    self.reading.connects.push(host.clone());
                 }
-                Value::object(path)
+                // Known where it goes, the connection is that host's: what it is handed
+                // (`s.send(data)`) is sent there, and what it gives came from there.
+                match host {
+                    Some(host) => Value::Fetched(Some(host)),
+                    None => Value::object(path),
+                }
             }
             Net::Listen => {
                 self.reading.socket = true;
@@ -3073,23 +3107,73 @@ fn module_name(value: &Value) -> String {
     lower(name).replace("::", ".")
 }
 
+/// Names of the whole environment, every variable of it, by language (lower case, as paths
+/// are): sent anywhere, every secret it holds leaves, as `env | curl -d @-` sends them.
+fn is_environment(language: Language, path: &str) -> bool {
+    match language {
+        Language::Python => path == "os.environ",
+        Language::JavaScript => matches!(path, "process.env" | "deno.env.toobject()" | "bun.env"),
+        Language::Ruby | Language::Julia => path == "env",
+        Language::Perl => matches!(path, "%env" | "\\%env" | "env"),
+        Language::Php => matches!(path, "$_env" | "$_server" | "getenv"),
+        Language::R => path == "sys.getenv",
+        Language::Awk => path == "environ",
+        _ => false,
+    }
+}
+
+/// A member of the environment that is all of it again (`ENV.to_h`, `ENV.to_a`,
+/// `os.environ.copy`): read without a call, as Ruby does.
+fn environment_member(language: Language, path: &str) -> bool {
+    path.rsplit_once('.').is_some_and(|(receiver, member)| {
+        is_environment(language, receiver)
+            && matches!(
+                member,
+                "copy"
+                    | "items"
+                    | "values"
+                    | "to_h"
+                    | "to_a"
+                    | "to_hash"
+                    | "to_s"
+                    | "inspect"
+                    | "entries"
+                    | "dup"
+            )
+    })
+}
+
+/// The whole environment as data: what `env` prints.
+fn environment() -> Value {
+    Value::Data(Some("$(env)".to_string()))
+}
+
 /// The files whose contents are among a call's arguments (in lists and maps too).
-fn data_in(args: &Args) -> Vec<Option<String>> {
-    fn walk(value: &Value, depth: usize, out: &mut Vec<Option<String>>) {
+fn data_in(args: &Args, language: Language) -> Vec<Option<String>> {
+    fn walk(value: &Value, depth: usize, language: Language, out: &mut Vec<Option<String>>) {
         if out.len() >= 8 || depth > 3 {
             return;
         }
         match value {
             Value::Data(file) if !out.contains(file) => out.push(file.clone()),
             Value::Data(_) => {}
+            Value::Object(path)
+                if is_environment(language, path.as_str())
+                    || environment_member(language, path.as_str()) =>
+            {
+                let env = Some("$(env)".to_string());
+                if !out.contains(&env) {
+                    out.push(env);
+                }
+            }
             Value::List(items) | Value::Each(items) => {
                 for item in items.iter() {
-                    walk(item, depth + 1, out);
+                    walk(item, depth + 1, language, out);
                 }
             }
             Value::Map(entries) => {
                 for (_, item) in entries.iter() {
-                    walk(item, depth + 1, out);
+                    walk(item, depth + 1, language, out);
                 }
             }
             _ => {}
@@ -3101,7 +3185,7 @@ fn data_in(args: &Args) -> Vec<Option<String>> {
         .iter()
         .chain(args.named.iter().map(|(_, v)| v))
     {
-        walk(value, 0, &mut out);
+        walk(value, 0, language, &mut out);
     }
     out
 }

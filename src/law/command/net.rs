@@ -254,7 +254,8 @@ fn filled_from_secret(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
 
 /// A file that holds keys or the project's secrets by its name.
 fn secret_by_name(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
-    let abs = scan.place.resolve(path)?;
+    // `$HOME/.ssh/$f`: a file of the key folder, whichever one it is.
+    let abs = scan.place.resolve_under_prefix(path)?;
     if super::paths::is_key_at(&abs, &scan.place) || super::paths::holds_keys(&abs, &scan.place) {
         Some("keys")
     } else if super::paths::basename_of(&abs).starts_with(".env")

@@ -101,12 +101,13 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
     let under_home = |rel: &str| {
         in_home.is_some_and(|inside| place::under(inside, rel)) || names_segments(abs, rel)
     };
-    // A whole key folder, or a glob over one, reads every key in it.
+    // A whole key folder, or a glob over one, reads every key in it; so does a file of it
+    // only known when it runs (`$HOME/.ssh/$f`, read as `~/.ssh/…`).
     let whole_folder = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".azure"]
         .iter()
         .any(|dir| in_home == Some(*dir) || ends_with_segments(abs, dir))
         || (abs.contains("/.ssh/")
-            && (name.contains('*') || name.contains('?'))
+            && (name.contains('*') || name.contains('?') || name == "…")
             && !name.ends_with(".pub"));
     ssh_private
         || whole_folder
