@@ -1269,7 +1269,133 @@ fn is_runner(cmd: &Command) -> bool {
         let words = positional(args);
         return words.is_empty() || words.first() == Some(&"-");
     }
-    false
+    runs_its_input(cmd)
+}
+
+/// Programs that run what comes on their input by an option or by what they are: awk and
+/// make given their program as `-f -`, a database client with no statement or file of its
+/// own (`psql`, `mysql`, `sqlite3 app.db`: what it reads is SQL, and sqlite3's `.shell`),
+/// `xargs sh -c`, `su` (`su -c sh`, or alone), and a command that hands its input to a
+/// shell somewhere else (`ssh host` with no command or a shell, `docker exec -i web sh`,
+/// `kubectl exec -i pod -- sh`).
+fn runs_its_input(cmd: &Command) -> bool {
+    let program = cmd.program();
+    let args = cmd.args();
+    let from_stdin = |option: &str| {
+        args.windows(2)
+            .any(|pair| pair[0] == option && matches!(pair[1].as_str(), "-" | "/dev/stdin"))
+    };
+    let rest_runs =
+        |words: &[String]| !words.is_empty() && is_runner(&cmd.with_words(words.to_vec()));
+    match program {
+        _ if catalogue::program(program)
+            .and_then(|p| p.code)
+            .is_some_and(|code| code.language == catalogue::Language::Awk) =>
+        {
+            from_stdin("-f")
+        }
+        "make" | "gmake" | "bmake" => from_stdin("-f") || from_stdin("--file"),
+        _ if catalogue::is(program, Class::Database) => {
+            let own = [
+                "-c",
+                "--command",
+                "-f",
+                "--file",
+                "-e",
+                "--execute",
+                "-i",
+                "--init",
+                "-cmd",
+                "--eval",
+                "-x",
+            ];
+            let statement = args.iter().any(|a| {
+                own.contains(&a.split('=').next().unwrap_or(a))
+                    || a.starts_with("--command=")
+                    || a.starts_with("--execute=")
+            });
+            // `sqlite3 app.db 'select 1'`: SQL after the database is its own.
+            let sql_operand = program.starts_with("sqlite") && positional(args).len() > 1;
+            !statement && !sql_operand
+        }
+        "xargs" => {
+            let at = args.iter().position(|a| is_shell(a) || reads_code(a));
+            at.is_some_and(|at| args.get(at + 1).is_some_and(|a| a == "-c"))
+        }
+        "su" => match args.iter().position(|a| a == "-c" || a == "--command") {
+            Some(at) => args.get(at + 1).is_some_and(|text| {
+                rest_runs(
+                    &text
+                        .split_whitespace()
+                        .map(str::to_string)
+                        .collect::<Vec<_>>(),
+                )
+            }),
+            None => true,
+        },
+        "ssh" | "mosh" => {
+            const VALUED: &[&str] = &[
+                "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o",
+                "-p", "-Q", "-R", "-S", "-W", "-w", "-B",
+            ];
+            let mut rest = args.iter();
+            let mut host = false;
+            let mut command: Vec<String> = Vec::new();
+            while let Some(arg) = rest.next() {
+                if host {
+                    command.push(arg.clone());
+                } else if VALUED.contains(&arg.as_str()) {
+                    rest.next();
+                } else if !arg.starts_with('-') {
+                    host = true;
+                }
+            }
+            // No command: the remote login shell reads what comes in (`ssh -T host`).
+            host && (command.is_empty() || rest_runs(&command))
+        }
+        "docker" | "podman" | "nerdctl" | "kubectl" | "oc" => {
+            let interactive = args.iter().any(|a| {
+                a == "--stdin" || (a.starts_with('-') && !a.starts_with("--") && a.contains('i'))
+            });
+            if args.first().map(String::as_str) != Some("exec") || !interactive {
+                return false;
+            }
+            // The command: after `--`, else after the container (the first operand).
+            let command: Vec<String> = match args.iter().position(|a| a == "--") {
+                Some(at) => args.get(at + 1..).unwrap_or(&[]).to_vec(),
+                None => {
+                    const VALUED: &[&str] = &[
+                        "-u",
+                        "--user",
+                        "-w",
+                        "--workdir",
+                        "-e",
+                        "--env",
+                        "--env-file",
+                        "-c",
+                        "--container",
+                        "-n",
+                        "--namespace",
+                    ];
+                    let mut rest = args.iter().skip(1);
+                    let mut words = Vec::new();
+                    let mut container = false;
+                    while let Some(arg) = rest.next() {
+                        if container {
+                            words.push(arg.clone());
+                        } else if VALUED.contains(&arg.as_str()) {
+                            rest.next();
+                        } else if !arg.starts_with('-') {
+                            container = true;
+                        }
+                    }
+                    words
+                }
+            };
+            rest_runs(&command)
+        }
+        _ => false,
+    }
 }
 
 /// Runs the text it is given: a shell with `-c`, `eval`, `source`, or a command whose
@@ -1316,7 +1442,16 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         {
             found.push((index, RuleId::ShellReverse));
         }
-        let runs_later = later.iter().any(|c| is_runner(c));
+        // A later stage's runner, or the shell text it runs with the same input (`su -c sh`,
+        // `sudo -u x sh -c 'bash'`).
+        let runs_later = later.iter().any(|c| is_runner(c))
+            || line.commands.iter().any(|c| {
+                c.via == Via::ShellC
+                    && c.parent
+                        .and_then(|p| line.commands.get(p))
+                        .is_some_and(|holder| later.iter().any(|l| std::ptr::eq(*l, holder)))
+                    && is_runner(c)
+            });
         // Something only known when it runs, piped into a shell.
         if cmd.dynamic_program && runs_later {
             found.push((index, RuleId::ShellUnknown));
@@ -1459,29 +1594,78 @@ fn is_interactive_shell(cmd: &Command) -> bool {
 pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     let line = scan.line;
     let mut downloaded: Vec<(String, String)> = Vec::new();
+    // Code unpacked from a download or cloned (`curl … | tar xz`, `git clone URL`): the host
+    // whose files the work folder now holds, which a later script of it runs.
+    let mut unpacked: Option<String> = None;
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
         let found = catalogue::program(program);
+        if unpacked.is_none() {
+            unpacked = unpacks_from(cmd, line, &downloaded);
+        }
+        if let Some(host) = unpacked.clone()
+            && runs_a_local_file(cmd)
+        {
+            scan.add(
+                Risk::new(
+                    RuleId::DownloadPipeShell,
+                    Harm::Severe,
+                    true,
+                    format!("run a file of code just fetched from {host} without reading it first"),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+            );
+            return;
+        }
         if found.is_some_and(|p| p.is(Class::Downloader)) {
+            // curl's `-O` (`-LO`, `--remote-name`) saves to the address's last name.
+            let remote_name = program == "curl"
+                && args.iter().any(|a| {
+                    a == "--remote-name"
+                        || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
+                });
             let output = args
                 .iter()
-                .position(|a| matches!(a.as_str(), "-o" | "--output" | "-O" | "--output-document"))
+                .position(|a| {
+                    matches!(a.as_str(), "-o" | "--output" | "--output-document")
+                        || (a == "-O" && program != "curl")
+                })
                 .and_then(|i| args.get(i + 1))
                 .cloned()
+                .or_else(|| {
+                    remote_name.then(|| {
+                        args.iter().filter(|a| a.contains("://")).find_map(|url| {
+                            let path = url.split(['?', '#']).next().unwrap_or(url);
+                            path.rsplit('/')
+                                .next()
+                                .filter(|n| !n.is_empty())
+                                .map(str::to_string)
+                        })
+                    })?
+                })
                 .or_else(|| {
                     cmd.redirects
                         .iter()
                         .find(|r| r.op == RedirectOp::Write)
                         .map(|r| r.target.clone())
                 });
-            let host = args.iter().find_map(|a| {
-                if a.starts_with('-') {
-                    None
-                } else {
-                    url_host(a)
-                }
-            });
+            // An address written out first; else a word that names a host (`wget host/x`), not
+            // the output's own name (`-O i.sh`).
+            let host = args
+                .iter()
+                .filter(|a| a.contains("://"))
+                .find_map(|a| url_host(a))
+                .or_else(|| {
+                    args.iter().find_map(|a| {
+                        if a.starts_with('-') || Some(a) == output.as_ref() {
+                            None
+                        } else {
+                            url_host(a)
+                        }
+                    })
+                });
             if let (Some(output), Some(host)) = (output, host) {
                 downloaded.push((super::paths::basename_of(&output).to_string(), host));
             }
@@ -1520,6 +1704,73 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
             return;
         }
     }
+}
+
+/// The host a command brings code from into the work folder: `git clone URL`, an archive
+/// unpacked from a download piped in (`curl … | tar xz`, `… | bsdtar -x`) or downloaded
+/// before (`tar xf` of a file a downloader saved).
+fn unpacks_from(
+    cmd: &Command,
+    line: &crate::shell::Line,
+    downloaded: &[(String, String)],
+) -> Option<String> {
+    let args = cmd.args();
+    let words = positional(args);
+    match cmd.program() {
+        "git" if words.first() == Some(&"clone") => words.iter().skip(1).find_map(|w| url_host(w)),
+        "tar" | "bsdtar" | "unzip" | "7z" | "gunzip" | "bunzip2" | "unxz" => {
+            let extracts = cmd.program() != "tar"
+                || args.iter().any(|a| {
+                    a == "--extract" || a == "--get" || (!a.starts_with("--") && a.contains('x'))
+                });
+            if !extracts {
+                return None;
+            }
+            // Piped in from a download.
+            let piped = line.commands.iter().find(|c| {
+                c.pipeline == cmd.pipeline
+                    && c.stage + 1 == cmd.stage
+                    && catalogue::is(c.program(), Class::Downloader)
+            });
+            if let Some(download) = piped {
+                return download.args().iter().find_map(|a| {
+                    if a.starts_with('-') {
+                        None
+                    } else {
+                        url_host(a)
+                    }
+                });
+            }
+            // A file downloaded before.
+            words.iter().find_map(|w| {
+                downloaded
+                    .iter()
+                    .find(|(file, _)| super::paths::basename_of(w) == file.as_str())
+                    .map(|(_, host)| host.clone())
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Does a command run a file of the work folder as code: by its path (`./install.sh`,
+/// `bin/setup`), or a shell or interpreter given a file (`sh install.sh`, `python3
+/// setup.py`)?
+fn runs_a_local_file(cmd: &Command) -> bool {
+    let found = catalogue::program(cmd.program());
+    let local = |w: &str| {
+        !w.starts_with('/') && !w.starts_with('~') && !w.starts_with('-') && !w.contains("://")
+    };
+    let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
+    let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
+    if shell || reads_code {
+        return positional(cmd.args())
+            .first()
+            .is_some_and(|first| local(first) && *first != "-");
+    }
+    cmd.words
+        .first()
+        .is_some_and(|w| w.contains('/') && local(w) && catalogue::program(w).is_none())
 }
 
 /// A way out run for each file `find` or `xargs` hands it, where what is handed is keys or
