@@ -110,7 +110,12 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     let by_option = args.iter().enumerate().find_map(|(at, arg)| {
         let value = match arg.split_once('=') {
             Some(("--host" | "--server" | "host", value)) => value,
-            _ if matches!(arg.as_str(), "-h" | "--host" | "-H" | "-S" | "--server") => {
+            // `-host` as Go's flags write it (`influx -host db.example.com`).
+            _ if matches!(
+                arg.as_str(),
+                "-h" | "--host" | "-host" | "-H" | "-S" | "--server"
+            ) =>
+            {
                 args.get(at + 1).map(String::as_str)?
             }
             _ => return None,

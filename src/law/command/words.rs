@@ -2160,7 +2160,17 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             || !reading.words.is_empty()
             || reading.operands().next().is_some()
             || reading.args.iter().any(|a| a.starts_with('-'));
-        if lists || !acts_on || (kind.daemon && tests_config(reading)) || own_jobs(reading) {
+        // `traefik version`, `openvpn --help`: a read word first asks only to be told.
+        let reads_first = reading
+            .words
+            .first()
+            .is_some_and(|(_, parts)| matches!(parts.as_slice(), [w] if is_read_word(w)));
+        if lists
+            || !acts_on
+            || reads_first
+            || (kind.daemon && tests_config(reading))
+            || own_jobs(reading)
+        {
             return None;
         }
         // A daemon started changes what runs here; its opposite stops it.
