@@ -557,6 +557,25 @@ fn written(cmd: &Command) -> Vec<String> {
                 out.push(format!("{}/…", dir.trim_end_matches('/')));
             }
         }
+        // `git checkout REF -- PATHS`, `git restore [--source REF] PATHS`: the paths are
+        // written with what another commit holds (`.claude/settings.json` from a branch).
+        "git" if matches!(words.first(), Some(&("checkout" | "restore"))) => {
+            match args.iter().position(|a| a == "--") {
+                Some(at) => out.extend(args.iter().skip(at + 1).cloned()),
+                None if words.first() == Some(&"restore") => {
+                    let valued = ["-s", "--source"];
+                    let mut rest = args.iter().skip(1);
+                    while let Some(arg) = rest.next() {
+                        if valued.contains(&arg.as_str()) {
+                            rest.next();
+                        } else if !arg.starts_with('-') {
+                            out.push(arg.clone());
+                        }
+                    }
+                }
+                None => {}
+            }
+        }
         // chezmoi writes the person's dotfiles into the home folder from its source.
         "chezmoi" if matches!(words.first(), Some(&("apply" | "update"))) => {
             out.push("~/…".to_string());
