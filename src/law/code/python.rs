@@ -78,12 +78,19 @@ const FILES: &[(&str, Access)] = &[
 /// Calls that reach the network; an entry ending in `.` covers every call under it.
 #[rustfmt::skip]
 const NET: &[(&str, Net)] = &[
-    ("aiohttp.", Net::Request(Verb::ByName)), ("ftplib.ftp", Net::Connect), ("ftplib.ftp_tls", Net::Connect),
+    ("aiohttp.", Net::Request(Verb::ByName)),
+    ("dns.resolver.query", Net::Request(Verb::Get)),
+    ("dns.resolver.resolve", Net::Request(Verb::Get)),
+    ("ftplib.ftp", Net::Connect), ("ftplib.ftp_tls", Net::Connect),
     ("http.client.", Net::Request(Verb::ByName)), ("http.client.httpconnection", Net::Client),
     ("http.client.httpsconnection", Net::Client), ("httplib.", Net::Request(Verb::ByName)),
     ("httpx.", Net::Request(Verb::ByName)), ("requests.", Net::Request(Verb::ByName)), ("smtplib.smtp", Net::Connect),
     ("smtplib.smtp_ssl", Net::Connect), ("socket.create_connection", Net::Connect),
-    ("socket.create_server", Net::Listen), ("socket.socket", Net::Socket), ("socket.socket.bind", Net::Listen),
+    ("socket.create_server", Net::Listen),
+    ("socket.getaddrinfo", Net::Request(Verb::Get)),
+    ("socket.gethostbyname", Net::Request(Verb::Get)),
+    ("socket.gethostbyname_ex", Net::Request(Verb::Get)),
+    ("socket.socket", Net::Socket), ("socket.socket.bind", Net::Listen),
     ("socket.socket.connect", Net::Connect), ("socket.socket.connect_ex", Net::Connect),
     ("socket.socket.listen", Net::Listen), ("telnetlib.telnet", Net::Connect),
     ("urllib.request.request", Net::Request(Verb::DataAt(1))),
