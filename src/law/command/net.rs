@@ -1596,7 +1596,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     let mut downloaded: Vec<(String, String)> = Vec::new();
     // Code unpacked from a download or cloned (`curl … | tar xz`, `git clone URL`): the host
     // whose files the work folder now holds, which a later script of it runs.
-    let mut unpacked: Option<String> = None;
+    let mut unpacked: Option<(String, Vec<String>)> = None;
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
@@ -1604,7 +1604,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         if unpacked.is_none() {
             unpacked = unpacks_from(cmd, line, &downloaded);
         }
-        if let Some(host) = unpacked.clone()
+        if let Some((host, names)) = unpacked.clone()
             && runs_a_local_file(cmd)
         {
             scan.add(
@@ -1615,7 +1615,7 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                     format!("run a file of code just fetched from {host} without reading it first"),
                 )
                 .way_out()
-                .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+                .wish(Wish::new(Act::Run).naming(Name::AnyOf(names))),
             );
             return;
         }
@@ -1713,11 +1713,27 @@ fn unpacks_from(
     cmd: &Command,
     line: &crate::shell::Line,
     downloaded: &[(String, String)],
-) -> Option<String> {
+) -> Option<(String, Vec<String>)> {
     let args = cmd.args();
     let words = positional(args);
+    let named = |host: String| {
+        let names = host_names(&host);
+        (host, names)
+    };
     match cmd.program() {
-        "git" if words.first() == Some(&"clone") => words.iter().skip(1).find_map(|w| url_host(w)),
+        // A clone is named by its host, or by the repository's own name ("clone fastlib
+        // and build it").
+        "git" if words.first() == Some(&"clone") => words.iter().skip(1).find_map(|w| {
+            let host = url_host(w)?;
+            let mut names = host_names(&host);
+            let path = w.split("://").nth(1).unwrap_or(w);
+            let path = path.split_once(['/', ':']).map_or("", |(_, p)| p);
+            let repo = path.trim_end_matches('/').trim_end_matches(".git");
+            if let Some(name) = repo.rsplit('/').next().filter(|n| n.len() > 2) {
+                names.push(name.to_lowercase());
+            }
+            Some((host, names))
+        }),
         "tar" | "bsdtar" | "unzip" | "7z" | "gunzip" | "bunzip2" | "unxz" => {
             let extracts = cmd.program() != "tar"
                 || args.iter().any(|a| {
@@ -1733,20 +1749,24 @@ fn unpacks_from(
                     && catalogue::is(c.program(), Class::Downloader)
             });
             if let Some(download) = piped {
-                return download.args().iter().find_map(|a| {
-                    if a.starts_with('-') {
-                        None
-                    } else {
-                        url_host(a)
-                    }
-                });
+                return download
+                    .args()
+                    .iter()
+                    .find_map(|a| {
+                        if a.starts_with('-') {
+                            None
+                        } else {
+                            url_host(a)
+                        }
+                    })
+                    .map(named);
             }
             // A file downloaded before.
             words.iter().find_map(|w| {
                 downloaded
                     .iter()
                     .find(|(file, _)| super::paths::basename_of(w) == file.as_str())
-                    .map(|(_, host)| host.clone())
+                    .map(|(_, host)| named(host.clone()))
             })
         }
         _ => None,
