@@ -24,7 +24,16 @@ pub(super) fn read(out: &mut Out) {
                 break;
             }
         }
-        for (path, text, append) in writes(cmd) {
+        // What an `echo`/`printf` before it in the pipeline prints is `tee`'s or `cat`'s input:
+        // looked for just before it, a bounded way back (the line stays linear).
+        let before = if cmd.stage > 0 && matches!(cmd.program(), "tee" | "cat") {
+            out.commands[..at].iter().rev().take(64).find(|c| {
+                c.pipeline == cmd.pipeline && c.stage + 1 == cmd.stage && c.parent == cmd.parent
+            })
+        } else {
+            None
+        };
+        for (path, text, append) in writes(cmd, before) {
             match files.iter_mut().rev().find(|(p, _)| *p == path) {
                 Some((_, old)) if append => old.push_str(&text),
                 Some((_, old)) => *old = text,
@@ -339,8 +348,16 @@ fn path(word: &str) -> String {
 }
 
 /// What a command writes with literal text: (path, text, appended).
-fn writes(cmd: &Command) -> Vec<(String, String, bool)> {
+fn writes(cmd: &Command, before: Option<&Command>) -> Vec<(String, String, bool)> {
     let mut out = Vec::new();
+    let printed = |c: &Command| {
+        super::runs::printed_text(c).map(|mut text| {
+            if c.program() == "echo" {
+                text.push('\n');
+            }
+            text
+        })
+    };
     let body = || {
         cmd.redirects
             .iter()
@@ -352,14 +369,14 @@ fn writes(cmd: &Command) -> Vec<(String, String, bool)> {
                 }
                 text
             })
+            .or_else(|| {
+                before
+                    .filter(|b| matches!(b.program(), "echo" | "printf"))
+                    .and_then(printed)
+            })
     };
     let text = match cmd.program() {
-        "echo" | "printf" => super::runs::printed_text(cmd).map(|mut text| {
-            if cmd.program() == "echo" {
-                text.push('\n');
-            }
-            text
-        }),
+        "echo" | "printf" => printed(cmd),
         "cat" => body(),
         "tee" => {
             if let Some(text) = body() {
