@@ -27,9 +27,15 @@ pub(super) fn read(out: &mut Out) {
         // What an `echo`/`printf` before it in the pipeline prints is `tee`'s or `cat`'s input:
         // looked for just before it, a bounded way back (the line stays linear).
         let before = if cmd.stage > 0 && matches!(cmd.program(), "tee" | "cat") {
-            out.commands[..at].iter().rev().take(64).find(|c| {
-                c.pipeline == cmd.pipeline && c.stage + 1 == cmd.stage && c.parent == cmd.parent
-            })
+            out.commands
+                .get(..at)
+                .unwrap_or(&[])
+                .iter()
+                .rev()
+                .take(64)
+                .find(|c| {
+                    c.pipeline == cmd.pipeline && c.stage + 1 == cmd.stage && c.parent == cmd.parent
+                })
         } else {
             None
         };
