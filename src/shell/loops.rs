@@ -338,6 +338,19 @@ pub(super) fn put(text: &str, name: &str, item: &str) -> Option<String> {
             rest = tail;
             continue;
         }
+        // `${!name}`: the variable whose name the value is (`h=HOME; rm -rf "${!h}"`).
+        if let Some(tail) = after
+            .strip_prefix("{!")
+            .and_then(|inner| inner.strip_prefix(name))
+            .and_then(|tail| tail.strip_prefix('}'))
+            && is_name(item)
+        {
+            out.push_str("${");
+            out.push_str(item);
+            out.push('}');
+            rest = tail;
+            continue;
+        }
         if let Some(inner) = after.strip_prefix('{')
             && let Some(tail) = inner.strip_prefix(name)
             && !tail.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
