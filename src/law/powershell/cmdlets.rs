@@ -69,6 +69,14 @@ pub(super) enum Does {
     /// (`Add-LocalGroupMember`, as `usermod -aG GROUP MEMBER`: Administrators is the
     /// administrator's group, as sudo and wheel are).
     Account,
+    /// Gives the item its path names (`Get-Item X`, `Resolve-Path X`): the path, down the
+    /// pipeline or as a value (`Get-Item ~ | Remove-Item -Recurse` deletes the home folder).
+    Item,
+    /// Sends a mail (`Send-MailMessage`, as `swaks --to TO --server HOST --attach FILE`).
+    Mail,
+    /// Resolves a name (`Resolve-DnsName`, as `nslookup NAME`): what the name holds goes out
+    /// in the question.
+    Lookup,
     /// Makes a scheduled task's trigger (`New-ScheduledTaskTrigger`): one at sign-in or
     /// start makes the task registered after it an autostart.
     Trigger,
@@ -344,6 +352,26 @@ const JOIN_PATH: &[Param] = &[
 ];
 
 #[rustfmt::skip]
+const ITEM: &[Param] = &[
+    ("force", &[], Switch), ("literalpath", &["lp", "pspath"], Value), ("path", &[], Value),
+    ("relative", &[], Switch),
+];
+
+#[rustfmt::skip]
+const RESOLVE_DNS_NAME: &[Param] = &[
+    ("dnsonly", &[], Switch), ("name", &[], Value), ("server", &[], Value), ("type", &[], Value),
+];
+
+#[rustfmt::skip]
+const SEND_MAIL_MESSAGE: &[Param] = &[
+    ("attachments", &["pspath", "attachment"], Value), ("bcc", &[], Value), ("body", &[], Value), ("bodyashtml", &["bah"], Switch),
+    ("cc", &[], Value), ("credential", &["cred"], Value), ("deliverynotificationoption", &["dno"], Value),
+    ("encoding", &["be", "bodyencoding"], Value), ("from", &[], Value), ("port", &[], Value), ("priority", &[], Value),
+    ("replyto", &[], Value), ("smtpserver", &["computername"], Value), ("subject", &["sub"], Value), ("to", &[], Value),
+    ("usessl", &[], Switch),
+];
+
+#[rustfmt::skip]
 const ADD_LOCAL_GROUP_MEMBER: &[Param] = &[
     ("confirm", &["cf"], Switch), ("group", &[], Value), ("member", &[], Value), ("name", &[], Value),
     ("sid", &[], Value), ("whatif", &["wi"], Switch),
@@ -392,7 +420,7 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("format-wide", &["fw"], Does::Routine, &[]),
     ("get-childitem", &["dir", "gci", "ls"], Does::List, GET_CHILDITEM),
     ("get-content", &["cat", "gc", "type"], Does::Read, GET_CONTENT),
-    ("get-item", &["gi"], Does::Routine, &[]),
+    ("get-item", &["gi"], Does::Item, ITEM),
     ("get-location", &["gl", "pwd"], Does::Routine, &[]),
     ("get-process", &["gps", "ps"], Does::Routine, &[]),
     ("get-service", &["gsv"], Does::Routine, &[]),
@@ -430,10 +458,12 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("remove-item", &["del", "erase", "rd", "ri", "rm", "rmdir"], Does::Delete, REMOVE_ITEM),
     ("remove-partition", &[], Does::Disk, &[]),
     ("rename-item", &["ren", "rni"], Does::Rename, MOVE_ITEM),
-    ("resolve-path", &["rvpa"], Does::Routine, &[]),
+    ("resolve-dnsname", &[], Does::Lookup, RESOLVE_DNS_NAME),
+    ("resolve-path", &["rvpa"], Does::Item, ITEM),
     ("restart-computer", &[], Does::Posix("reboot"), &[]),
     ("select-object", &["select"], Does::Routine, &[]),
     ("select-string", &["sls"], Does::Search, SELECT_STRING),
+    ("send-mailmessage", &[], Does::Mail, SEND_MAIL_MESSAGE),
     ("set-alias", &["sal"], Does::Alias, SET_ALIAS),
     ("set-content", &["sc"], Does::Write, SET_CONTENT),
     ("set-executionpolicy", &[], Does::Policy, SET_EXECUTION_POLICY),

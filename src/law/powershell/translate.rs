@@ -1080,6 +1080,25 @@ impl Reading {
             self.read_text(&text);
             return "true".to_string();
         }
+        // Text written out but for the home folder (`iex "Remove-Item -Recurse $HOME"`): read
+        // as PowerShell with the home folder in it, as it runs.
+        if !code.pieces.is_empty()
+            && code
+                .pieces
+                .iter()
+                .all(|p| matches!(p, Piece::Lit(_) | Piece::Home))
+        {
+            let text: String = code
+                .pieces
+                .iter()
+                .map(|p| match p {
+                    Piece::Lit(text) => text.as_str(),
+                    _ => "$HOME",
+                })
+                .collect();
+            self.read_text(&text);
+            return "true".to_string();
+        }
         if let Some(text) = code.decoded.clone() {
             self.read_text(&text);
         }

@@ -705,6 +705,48 @@ impl Reading {
                 }
                 out("true".to_string())
             }
+            Does::Item => {
+                let path = pick("path", Some(0))
+                    .or_else(|| bound.get("literalpath"))
+                    .and_then(&mut take)
+                    .map(|a| self.values(a))
+                    .unwrap_or_default();
+                match path.into_iter().next() {
+                    Some(value) => Stage {
+                        posix: "true".to_string(),
+                        value,
+                    },
+                    None => Stage {
+                        posix: "true".to_string(),
+                        value: Value::var("output"),
+                    },
+                }
+            }
+            Does::Lookup => {
+                let name = pick("name", Some(0))
+                    .and_then(&mut take)
+                    .map(|a| self.values(a))
+                    .unwrap_or_default();
+                let words: Vec<String> = name.iter().map(Value::word).collect();
+                out(format!("nslookup {}", words.join(" ")))
+            }
+            Does::Mail => {
+                let mut words = vec!["swaks".to_string()];
+                for (param, flag, position) in [
+                    ("to", "--to", Some(0)),
+                    ("smtpserver", "--server", None),
+                    ("attachments", "--attach", None),
+                    ("body", "--body", None),
+                ] {
+                    if let Some(arg) = pick(param, position).and_then(&mut take) {
+                        for value in self.values(arg) {
+                            words.push(flag.to_string());
+                            words.push(value.word());
+                        }
+                    }
+                }
+                out(words.join(" "))
+            }
             Does::Account => {
                 let first = |reading: &mut Self, param: &str, position: usize| {
                     pick(param, Some(position))
