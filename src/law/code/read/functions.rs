@@ -148,7 +148,7 @@ impl<'s> State<'s> {
     fn body(&self, t: &Lexed<'_>, from: usize, to: usize, returns: bool) -> (Body, usize) {
         let text = source(t, from, to);
         let len = text.len() + if returns { "return ".len() } else { 0 };
-        if self.is_program(t) && t.depth(from) == Some(0) {
+        if self.is_program(t) && t.is_top(from) {
             return (Body::Tokens { from, to, returns }, len);
         }
         let text: Rc<str> = if returns {
