@@ -110,6 +110,9 @@ impl Place<'_> {
         if rest.contains("..") {
             return None;
         }
+        if known.is_empty() && names_one_here(word) {
+            return self.resolve("…");
+        }
         if known.is_empty() || known.starts_with('~') && !known.contains('/') {
             return None;
         }
@@ -351,6 +354,160 @@ pub fn normalise(path: &str) -> String {
     out
 }
 
+/// Is `word` a name made from another by a text tool, one that can only be a name in the
+/// folder the command runs in (or that folder): `$(basename "$f" .bak)`, `$(echo "fgh*" |
+/// sed 's/^fgh/jkl/')`, with a suffix of plain text after it? As a rename loop writes it.
+///
+/// `basename` prints the last part of a path. `sed`'s `s` keeps each part of a relative
+/// path or puts its text into one, so with a text that has no `/` and a character other
+/// than `.` (escapes and `&` aside) no part is added, taken away or made `..`, and the
+/// path stays relative: its parts are the item's own or hold that text.
+fn names_one_here(word: &str) -> bool {
+    let Some(inner) = word.strip_prefix("$(") else {
+        return false;
+    };
+    let Some(close) = inner.rfind(')') else {
+        return false;
+    };
+    let (inner, tail) = (&inner[..close], &inner[close + 1..]);
+    if tail.contains(['/', '$', '`', '(', ')']) || inner.contains(['$', '`']) {
+        return false;
+    }
+    let line = crate::shell::Line::parse(inner);
+    if line.unknown.is_some() {
+        return false;
+    }
+    match line.commands.as_slice() {
+        [one] if one.program() == "basename" => basename_is_a_name(one.args()),
+        [first, sed] if sed.program() == "sed" && first.pipeline == sed.pipeline => {
+            echoed(first).is_some_and(plain_relative) && sed_keeps_parts(sed.args())
+        }
+        _ => false,
+    }
+}
+
+/// A relative path none of whose parts is `..`, not an option.
+fn plain_relative(path: &str) -> bool {
+    !path.is_empty()
+        && !path.starts_with(['/', '~', '-'])
+        && path.split('/').all(|part| part != "..")
+}
+
+/// What `echo X` or `printf '%s' X` prints, when it prints one word as it is.
+fn echoed(cmd: &crate::shell::Command) -> Option<&str> {
+    let args = cmd.args();
+    match (cmd.program(), args) {
+        ("echo", [word]) => Some(word),
+        ("echo", [flag, word]) if matches!(flag.as_str(), "-n" | "-E") => Some(word),
+        ("printf", [format, word]) if matches!(format.as_str(), "%s" | "%s\\n") => Some(word),
+        _ => None,
+    }
+}
+
+/// `basename X [SUFFIX]`, `basename -s SUFFIX X`: is what it prints a name, never `.`,
+/// `..` or `/`?
+fn basename_is_a_name(args: &[String]) -> bool {
+    let mut suffix = None;
+    let mut rest: Vec<&str> = Vec::new();
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        match arg.as_str() {
+            "-s" | "--suffix" => suffix = words.next().map(String::as_str),
+            "-z" | "--zero" | "--" => {}
+            a if a.starts_with("--suffix=") => suffix = a.strip_prefix("--suffix="),
+            a if a.starts_with('-') => return false,
+            a => rest.push(a),
+        }
+    }
+    let path = match (suffix, rest.as_slice()) {
+        (Some(_), [path]) => path,
+        (None, [path]) => path,
+        (None, [path, given]) => {
+            suffix = Some(given);
+            path
+        }
+        _ => return false,
+    };
+    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let name = suffix
+        .and_then(|s| last.strip_suffix(s).filter(|n| !n.is_empty()))
+        .unwrap_or(last);
+    name.chars().any(|c| c != '.')
+}
+
+/// `sed 's/A/B/g'` (with `-e`, `-E` or `-r`): one `s` whose text has no `/` and a character
+/// other than `.` of its own, and only the flags `g`, `i`, `I` or a count (not `e`, which
+/// runs the result, nor `w`, which writes a file).
+fn sed_keeps_parts(args: &[String]) -> bool {
+    let mut script = None;
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        let next = match arg.as_str() {
+            "-E" | "-r" | "--regexp-extended" | "-n" => continue,
+            "-e" => words.next(),
+            a if a.starts_with('-') => return false,
+            _ => Some(arg),
+        };
+        if script.replace(next).is_some() {
+            return false;
+        }
+    }
+    let Some(Some(script)) = script else {
+        return false;
+    };
+    let mut chars = script.chars();
+    if chars.next() != Some('s') {
+        return false;
+    }
+    let Some(delim) = chars
+        .next()
+        .filter(|c| !c.is_alphanumeric() && !matches!(c, '\\' | '\n' | ' '))
+    else {
+        return false;
+    };
+    // The pattern, the text and the flags, cut at the delimiters no backslash escapes.
+    let mut parts = vec![String::new()];
+    let mut escaped = false;
+    for c in chars {
+        if escaped {
+            if let Some(part) = parts.last_mut() {
+                part.push('\\');
+                part.push(c);
+            }
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == delim {
+            parts.push(String::new());
+        } else if let Some(part) = parts.last_mut() {
+            part.push(c);
+        }
+    }
+    let [_, text, flags] = parts.as_slice() else {
+        return false;
+    };
+    let own: String = {
+        let mut out = String::new();
+        let mut it = text.chars();
+        while let Some(c) = it.next() {
+            match c {
+                '\\' => {
+                    it.next();
+                }
+                '&' => {}
+                c => out.push(c),
+            }
+        }
+        out
+    };
+    !escaped
+        && !text.contains('/')
+        && own.chars().any(|c| c != '.')
+        && flags
+            .chars()
+            .all(|c| matches!(c, 'g' | 'i' | 'I') || c.is_ascii_digit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -379,6 +536,26 @@ mod tests {
             ("$DIR/x", None),
             ("log-$DATE.txt", Some("/home/u/app/…")),
             ("out/$X/../../../etc/passwd", None),
+            ("$(basename \"*.bak\" .bak)", Some("/home/u/app/…")),
+            ("$(basename -s .bak x/a.bak).txt", Some("/home/u/app/…")),
+            (
+                "$(echo \"fgh*\" | sed 's/^fgh/jkl/g')",
+                Some("/home/u/app/…"),
+            ),
+            ("$(echo a.mbox | sed -e 's|\\.mbox||;')", None),
+            ("$(echo a | sed 's/a/..\\/x/')", None),
+            ("$(echo a | sed 's/a/\\1/')", None),
+            ("$(echo a | sed 's/a/b/e')", None),
+            ("$(echo a | sed 's/a/b/w /tmp/x')", None),
+            ("$(echo ../a | sed 's/a/b/')", None),
+            ("$(echo /etc/a | sed 's/a/b/')", None),
+            ("$(echo a | sed 's/a/b/')/x", None),
+            ("$(basename ..)", None),
+            ("$(basename /)", None),
+            ("$(basename a.tar.gz .gz)", Some("/home/u/app/…")),
+            ("$(basename ....b .b)", None),
+            ("$(cat a | sed 's/a/b/')", None),
+            ("$(echo a; rm -rf ~)", None),
         ];
         for (word, want) in under {
             assert_eq!(place.resolve_under_prefix(word).as_deref(), want, "{word}");

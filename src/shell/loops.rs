@@ -6,9 +6,11 @@
 //! When every item of the list is literal (words, globs, brace lists: what bash expands them
 //! to is read as written), each command of the body that names the variable is read once for
 //! each item, with the item in the variable's place, the first in the command itself and the
-//! others as copies of it. Only plain uses are put in (`$f`, `${f}`, `${f:-x}`) and what bash
+//! others as copies of it. Only plain uses are put in (`$f`, `${f}`, `${f:-x}`), what bash
 //! cuts off an item by a pattern that can be followed exactly (`${f%.txt}`, `${f%.*}`,
-//! `${f##*/}`); any other use of the variable, or a command of the body that could set it
+//! `${f##*/}`) or replaces in it by a literal one (`${f/.bak/.txt}`), and a cut off the end
+//! that can't be followed as a name where the item is (`${f%.keep.$1}`: whatever it cuts, a
+//! start of `./a/x.keep.1` is `.`, `./a` or a name); any other use of the variable, or a command of the body that could set it
 //! again (`f=…`, `read f`, `export f=…`), leaves the whole body as it was: only known when it
 //! runs, which never lowers a score. Bounded: 8 items, 64 commands made.
 
@@ -207,7 +209,13 @@ pub(crate) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
                     return None;
                 }
                 match (names.is_empty(), filtered) {
-                    (false, _) => items.extend(names.iter().map(|n| under(start, n))),
+                    // A name only known when it runs (`-name "*.keep.$1"`) is still a
+                    // name: `-name` matches no `/`.
+                    (false, _) => items.extend(
+                        names
+                            .iter()
+                            .map(|n| under(start, if local(n) { n } else { "…" })),
+                    ),
                     (true, true) => items.push(under(start, "…")),
                     (true, false) => items.push(under(start, "*")),
                 }
@@ -373,6 +381,10 @@ fn expand(item: &str, op: &str) -> Option<String> {
     if op.is_empty() || op.starts_with(":-") || op.starts_with('-') && !op.starts_with("-=") {
         return Some(item.to_string());
     }
+    let wild = |s: &str| s.contains(['*', '?', '[', '\\', '$', '`']);
+    if let Some(op) = op.strip_prefix('/') {
+        return replaced(item, op, wild);
+    }
     let (longest, suffix, pattern) = if let Some(p) = op.strip_prefix("%%") {
         (true, true, p)
     } else if let Some(p) = op.strip_prefix('%') {
@@ -384,7 +396,15 @@ fn expand(item: &str, op: &str) -> Option<String> {
     } else {
         return None;
     };
-    let wild = |s: &str| s.contains(['*', '?', '[', '\\', '$', '`']);
+    let followed = pattern
+        .strip_suffix('*')
+        .is_some_and(|mark| !mark.is_empty() && !wild(mark));
+    if suffix && wild(pattern) && !followed {
+        // A cut off the end that can't be followed (`${f%.keep.$1}`, `${f%[0-9]}`) still
+        // leaves a start of the item: in the folder the item is in, or one above it inside
+        // the folder the command runs in.
+        return prefix_of(item);
+    }
     if !wild(pattern) {
         // A literal pattern: cut only where it stands.
         let cut = if suffix {
@@ -417,6 +437,60 @@ fn expand(item: &str, op: &str) -> Option<String> {
         };
         Some(at.map_or(item, |at| &item[at + mark.len()..]).to_string())
     }
+}
+
+/// What a start of `item` is, as a word: `…` (a name in the folder the command runs in) or
+/// `.` (that folder) when every start of it is one of those, which a relative item whose
+/// first part doesn't begin with `..` makes sure of (a start of `./a/b` is `.`, `./a` or a
+/// name; of `a/..x/b`, `a/..` at most). `None` for any other item.
+fn prefix_of(item: &str) -> Option<String> {
+    let first = item.split('/').next().unwrap_or("");
+    let plain = !item.is_empty()
+        && !item.starts_with(['/', '~', '-'])
+        && !item.contains(['$', '`'])
+        && !first.starts_with("..");
+    if !plain {
+        return None;
+    }
+    Some(if item.starts_with('.') { "." } else { "…" }.to_string())
+}
+
+/// `${f/P/S}`, `${f//P/S}`, `${f/#P/S}`, `${f/%P/S}` with a literal pattern and text: the
+/// item with the pattern replaced, as bash does. Only a pattern and a text with no `/`, the
+/// text with a character other than `.`: then no part of the path is added or taken away,
+/// and no part the text lands in can become `.` or `..`, whatever name the item stands for
+/// (a glob's).
+fn replaced(item: &str, op: &str, wild: impl Fn(&str) -> bool) -> Option<String> {
+    let (all, anchor, rest) = if let Some(r) = op.strip_prefix('/') {
+        (true, None, r)
+    } else if let Some(r) = op.strip_prefix('#') {
+        (false, Some(false), r)
+    } else if let Some(r) = op.strip_prefix('%') {
+        (false, Some(true), r)
+    } else {
+        (false, None, op)
+    };
+    let (pattern, text) = rest.split_once('/')?;
+    let safe = !pattern.is_empty()
+        && !wild(pattern)
+        && !wild(text)
+        && !text.contains('/')
+        && text.chars().any(|c| c != '.');
+    if !safe {
+        return None;
+    }
+    Some(match anchor {
+        Some(false) => match item.strip_prefix(pattern) {
+            Some(tail) => [text, tail].concat(),
+            None => item.to_string(),
+        },
+        Some(true) => match item.strip_suffix(pattern) {
+            Some(head) => [head, text].concat(),
+            None => item.to_string(),
+        },
+        None if all => item.replace(pattern, text),
+        None => item.replacen(pattern, text, 1),
+    })
 }
 
 #[cfg(test)]
@@ -469,6 +543,8 @@ mod tests {
             ("git log", None),
             ("grep -rl TODO src", Some(vec!["src/…"])),
             ("grep -rl TODO $DIR", None),
+            ("find . -name \"*.keep.$1\"", Some(vec!["./…"])),
+            ("find $D -name \"*.keep\"", None),
             ("grep TODO src", None),
             ("rg --files tests", Some(vec!["tests/…"])),
             ("cat list.txt", None),
@@ -511,9 +587,20 @@ mod tests {
             ("src/x/a.rs", "%/*", Some("src/x")),
             ("src/a", "#src", Some("/a")),
             ("a", ":-b", Some("a")),
-            ("a", "/a/b", None),
+            ("a.bak", "/.bak/.txt", Some("a.txt")),
+            ("a.b.a", "//a/x", Some("x.b.x")),
+            ("a.a", "/#a/x", Some("x.a")),
+            ("a.a", "/%a/x", Some("a.x")),
+            ("a", "/a/..", None),
+            ("a", "/a/", None),
+            ("a", "/a/b/c", None),
+            ("a", "/[a]/b", None),
             ("a", ":1", None),
-            ("a", "%[a]", None),
+            ("a", "%[a]", Some("…")),
+            ("./a.keep.x", "%.keep.$1", Some(".")),
+            ("..a", "%$x", None),
+            ("/etc/a", "%$x", None),
+            ("a", "%%.*[0-9]", Some("…")),
             ("a", "^^", None),
             ("a", "=b", None),
         ] {
@@ -534,7 +621,8 @@ mod tests {
             ("$fx", Some("$fx")),
             ("${fx}", Some("${fx}")),
             ("$g/$f", Some("$g/a.txt")),
-            ("${f/a/b}", None),
+            ("${f/a/b}", Some("b.txt")),
+            ("${f/a/$x}", None),
             ("${f", None),
         ] {
             assert_eq!(put(text, "f", "a.txt").as_deref(), want, "{text}");
