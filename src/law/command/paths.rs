@@ -844,8 +844,36 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
             let search = crate::shell::search("find", args)?;
             Some((search.starts, !search.narrows))
         }
+        // A program nobody lists whose own name says it deletes (`wipe-logs.sh /var/log/app`,
+        // `find DIR -exec truncate.sh {} \;`) deletes the paths it is given, for all warden
+        // can tell: what it does to them is its own, so it may take a folder whole.
+        name if named_to_delete(name) && crate::catalogue::program(name).is_none() => {
+            Some((positional(args), true))
+        }
         _ => None,
     }
+}
+
+/// Is a part of the program's name (`wipe-logs.sh`, `truncate.sh`, `deleteOld.py`) a verb of
+/// deleting or emptying?
+fn named_to_delete(name: &str) -> bool {
+    super::words::parts(name).iter().any(|part| {
+        matches!(
+            part.as_str(),
+            "del"
+                | "delete"
+                | "destroy"
+                | "erase"
+                | "nuke"
+                | "prune"
+                | "purge"
+                | "remove"
+                | "rm"
+                | "shred"
+                | "truncate"
+                | "wipe"
+        )
+    })
 }
 
 /// The `find` whose paths `cmd` gets as `{}`: the one that runs it (`-exec rm {} \;`), or
