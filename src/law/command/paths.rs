@@ -103,7 +103,7 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
     };
     // A whole key folder, or a glob over one, reads every key in it; so does a file of it
     // only known when it runs (`$HOME/.ssh/$f`, read as `~/.ssh/…`).
-    let whole_folder = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".azure"]
+    let whole_folder = KEY_FOLDERS
         .iter()
         .any(|dir| in_home == Some(*dir) || ends_with_segments(abs, dir))
         || (abs.contains("/.ssh/")
@@ -122,10 +122,25 @@ pub(crate) fn is_key_at(abs: &str, place: &Place<'_>) -> bool {
     is_key_path(abs, place.home) || (is_ssh_key_name(basename_of(abs)) && !place.inside_work(abs))
 }
 
-/// The home folder itself, or the root: copied or sent whole, the keys in it go too.
+/// The home folder itself, the root, or a folder above a key file or folder (`~/.kube`,
+/// which holds its config; `~/.config`, which holds gcloud's; `/home`): copied or sent
+/// whole, the keys in it go too.
 pub(crate) fn holds_keys(abs: &str, place: &Place<'_>) -> bool {
-    abs == "/" || place.is_home(abs)
+    if abs == "/" || place.is_home(abs) {
+        return true;
+    }
+    let home = place.home.trim_end_matches('/');
+    match in_home(abs, home) {
+        Some(inside) => KEY_FILES
+            .iter()
+            .chain(&KEY_FOLDERS)
+            .any(|rel| rel.len() > inside.len() && place::under(rel, inside)),
+        None => home.len() > abs.len() && place::under(home, abs),
+    }
 }
+
+/// Folders under the home folder that are keys as a whole.
+const KEY_FOLDERS: [&str; 5] = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".azure"];
 
 /// What an archive packs or a recursive copy copies: `tar -c`'s, `zip`'s and `7z a`'s
 /// sources, `cp -r`'s (`-R`, `-a`) all but its destination.
