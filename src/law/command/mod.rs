@@ -487,8 +487,12 @@ fn run_alone(cmd: &Command, words: Vec<String>) -> Command {
 /// else (a file's lines, another program's output, the agent's own input) is a place only
 /// known when it runs: `cat list.txt | xargs rm -rf` deletes whatever the list says.
 fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command> {
-    let producer = line.commands.iter().find(|c| {
-        c.pipeline == holder.pipeline && c.stage + 1 == holder.stage && c.parent == holder.parent
+    let producer = arg_file_producer(holder, line).or_else(|| {
+        line.commands.iter().find(|c| {
+            c.pipeline == holder.pipeline
+                && c.stage + 1 == holder.stage
+                && c.parent == holder.parent
+        })
     });
     let read: Vec<String> = match producer {
         Some(p) if matches!(p.program(), "echo" | "printf") => {
@@ -529,6 +533,27 @@ fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command
         words.extend(read);
     }
     Some(run_alone(cmd, words))
+}
+
+/// `xargs -a <(echo ~) rm -rf`: what xargs reads from a file a process substitution makes
+/// is what its last stage prints, as from a pipe.
+fn arg_file_producer<'l>(holder: &Command, line: &'l Line) -> Option<&'l Command> {
+    let reads_file = holder
+        .args()
+        .iter()
+        .take_while(|a| a.starts_with('-'))
+        .any(|a| a == "-a" || a.starts_with("--arg-file") || (a.starts_with("-a") && a.len() > 2));
+    if !reads_file {
+        return None;
+    }
+    let index = line
+        .commands
+        .iter()
+        .position(|c| std::ptr::eq(c, holder))?;
+    line.commands
+        .iter()
+        .filter(|c| c.parent == Some(index) && c.via == Via::ProcessSubstitution)
+        .max_by_key(|c| c.stage)
 }
 
 /// A program whose output is paths of the work folder: `ls` of its own folders, git's
