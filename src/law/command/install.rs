@@ -441,6 +441,30 @@ fn package_name(spec: &str) -> String {
 }
 
 /// The tables' rows, for the one test that walks every table's examples (`rows.rs`).
+/// The shell commands a project's package manager keeps as the project's scripts (`npm
+/// set-script postinstall CMD`, `npm pkg set scripts.postinstall=CMD`, `pnpm pkg set …`,
+/// `bun pm pkg set …`): the next install, test or run runs them where no step is judged, as
+/// a git alias is (`git::settings_run`), so each is judged as a line of its own.
+pub(super) fn scripts_set(cmd: &Command) -> Vec<String> {
+    let args = cmd.args();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let sets: &[&str] = match (cmd.program(), words.as_slice()) {
+        ("npm", ["set-script", _name, script, ..]) => return vec![(*script).to_string()],
+        ("npm" | "pnpm", ["pkg", "set", rest @ ..]) | ("bun", ["pm", "pkg", "set", rest @ ..]) => {
+            rest
+        }
+        _ => return Vec::new(),
+    };
+    sets.iter()
+        .filter_map(|pair| pair.split_once('='))
+        .filter(|(key, _)| {
+            key.strip_prefix("scripts.")
+                .is_some_and(|name| !name.is_empty())
+        })
+        .map(|(_, script)| script.to_string())
+        .collect()
+}
+
 #[cfg(test)]
 pub(super) fn walked() -> Vec<super::rows::Walked> {
     use super::rows::Walked;

@@ -290,6 +290,7 @@ fn assess_line(
             for inner in code::judge(cmd, &mut scan)
                 .into_iter()
                 .chain(git::settings_run(cmd))
+                .chain(install::scripts_set(cmd))
             {
                 let found = assess_in(&inner, cwd, here, facts, depth + 1);
                 scan.changes |= found.changes;
@@ -546,10 +547,7 @@ fn arg_file_producer<'l>(holder: &Command, line: &'l Line) -> Option<&'l Command
     if !reads_file {
         return None;
     }
-    let index = line
-        .commands
-        .iter()
-        .position(|c| std::ptr::eq(c, holder))?;
+    let index = line.commands.iter().position(|c| std::ptr::eq(c, holder))?;
     line.commands
         .iter()
         .filter(|c| c.parent == Some(index) && c.via == Via::ProcessSubstitution)
