@@ -24,6 +24,11 @@ pub trait Facts {
     fn declared(&self, dir: &str) -> Option<Vec<String>>;
     /// The person's home folder.
     fn home(&self) -> Option<String>;
+    /// Is `program` a command the project's installed packages give (`node_modules/.bin/`
+    /// in `dir`), which `npx` runs without fetching anything? `None` when unknown.
+    fn installed_bin(&self, _dir: &str, _program: &str) -> Option<bool> {
+        None
+    }
     /// Whether asking may wait on the world (a process, the disk): an async host then judges
     /// off its event loop. Facts given as values never wait.
     fn may_wait(&self) -> bool {
@@ -43,6 +48,9 @@ pub struct FakeFacts {
     pub declared: Option<Vec<String>>,
     #[serde(default)]
     pub home: Option<String>,
+    /// The commands the project's installed packages give (`node_modules/.bin`).
+    #[serde(default)]
+    pub bins: Option<Vec<String>>,
 }
 
 impl FakeFacts {
@@ -62,6 +70,7 @@ impl FakeFacts {
             )])),
             declared: Some(declared.iter().map(|name| name.to_string()).collect()),
             home: Some("/home/user".to_string()),
+            bins: None,
         }
     }
 }
@@ -89,5 +98,11 @@ impl Facts for FakeFacts {
 
     fn home(&self) -> Option<String> {
         self.home.clone()
+    }
+
+    fn installed_bin(&self, _dir: &str, program: &str) -> Option<bool> {
+        self.bins
+            .as_ref()
+            .map(|bins| bins.iter().any(|bin| bin == program))
     }
 }

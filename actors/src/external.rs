@@ -95,6 +95,7 @@ fn world() -> FakeFacts {
         )])),
         declared: Some(Vec::new()),
         home: Some("/home/user".to_string()),
+        bins: None,
     }
 }
 

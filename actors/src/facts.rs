@@ -347,6 +347,24 @@ impl Facts for HostFacts {
     fn home(&self) -> Option<String> {
         std::env::var("HOME").ok().filter(|home| !home.is_empty())
     }
+
+    /// One `stat` of `node_modules/.bin/NAME` (a name with no `/`, not `..`).
+    fn installed_bin(&self, dir: &str, program: &str) -> Option<bool> {
+        let plain = !program.is_empty()
+            && !program.contains(['/', '\\'])
+            && program != "."
+            && program != "..";
+        if dir.is_empty() || !plain {
+            return None;
+        }
+        Some(
+            Path::new(dir)
+                .join("node_modules")
+                .join(".bin")
+                .join(program)
+                .exists(),
+        )
+    }
 }
 
 thread_local! {
@@ -752,6 +770,22 @@ mod tests {
                 ("spaced", "/path with spaces/r.git")
             ]
         );
+    }
+
+    #[test]
+    fn a_command_the_installed_packages_give_is_found_by_one_stat() {
+        let dir = temp();
+        let facts = HostFacts::new();
+        assert_eq!(facts.installed_bin(path_str(&dir), "tsc"), Some(false));
+        let bin = dir.path().join("node_modules").join(".bin");
+        assert!(fs::create_dir_all(&bin).is_ok());
+        write(&bin, "tsc", "#!/usr/bin/env node\n");
+        assert_eq!(facts.installed_bin(path_str(&dir), "tsc"), Some(true));
+        assert_eq!(facts.installed_bin(path_str(&dir), "eslint"), Some(false));
+        // A name that would climb out of the folder is not looked for.
+        assert_eq!(facts.installed_bin(path_str(&dir), "../../tsc"), None);
+        assert_eq!(facts.installed_bin(path_str(&dir), ".."), None);
+        assert_eq!(facts.installed_bin("", "tsc"), None);
     }
 
     #[test]

@@ -235,6 +235,10 @@ impl Facts for PosixFacts<'_> {
         self.inner.declared(self.host_dir(dir))
     }
 
+    fn installed_bin(&self, dir: &str, program: &str) -> Option<bool> {
+        self.inner.installed_bin(self.host_dir(dir), program)
+    }
+
     fn home(&self) -> Option<String> {
         self.inner.home().map(|home| translate::posix_folder(&home))
     }

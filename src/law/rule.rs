@@ -124,7 +124,7 @@ rules! {
     InfraDestroy = "infra.destroy", Severe, Words, Some(Act::Destroy), "terraform destroy, kubectl delete of a namespace or `--all`, helm uninstall, aws delete-/terminate-, deletes on hosted services";
     InfraExec = "infra.exec", Severe, Words, Some(Act::Run), "a command that changes anything, run in a pod (`kubectl exec`, `oc exec`) or on many hosts at once (`ansible web -m shell -a …`, `salt '*' cmd.run …`, `pdsh -w …`, `pssh -h …`, `clush -w …`); a read or a bare shell is not";
     InstallLookalike = "install.lookalike", Severe, Never, None, "a look-alike of a popular or declared package";
-    InstallUndeclared = "install.undeclared", Moderate, Words, Some(Act::Install), "a package the manifests don't declare";
+    InstallUndeclared = "install.undeclared", Moderate, Words, Some(Act::Install), "a package the manifests don't declare, also one fetched by name and run (`npx X`, `uvx X`, `pnpm dlx X`)";
     LookDestroy = "look.destroy", Moderate, Words, Some(Act::Destroy), "the second look found the step destroys something";
     LookGrant = "look.grant", Moderate, Words, Some(Act::Access), "the second look found the step grants access";
     LookNotRisky = "look.not_risky", Moderate, Words, None, "the second look found the step serves what the person asked for";

@@ -18,6 +18,7 @@ fn facts() -> FakeFacts {
         )])),
         declared: Some(vec!["react".to_string()]),
         home: Some("/home/user".to_string()),
+        bins: None,
     }
 }
 

@@ -256,6 +256,7 @@ fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
 }
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
+    fetched_package(cmd, scan);
     forge(cmd.program(), cmd.args(), scan);
     let (program, args) = module_run(cmd);
     publish(&program, args, scan);
@@ -330,6 +331,129 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .wish(Wish::new(Act::Install).naming(Name::one(&name))),
         );
     }
+}
+
+/// Options of the runners below that take a value: the package's (`-p`, `--package`,
+/// `--from`, `--spec`) and the others'.
+const RUNNER_VALUED: &[&str] = &[
+    "--cache",
+    "--from",
+    "--index",
+    "--index-url",
+    "--extra-index-url",
+    "--package",
+    "--pip-args",
+    "--python",
+    "--registry",
+    "--spec",
+    "--userconfig",
+    "--with",
+    "-p",
+];
+
+/// `npx X`, `bunx X`, `uvx X`, `pipx run X`, `pnpm dlx X`, `yarn dlx X`, `npm exec X`, `bun x
+/// X`, `uv tool run X`: a package fetched from its registry by name and run, an install and a
+/// run in one. A package the project declares, or a command its installed packages give
+/// (`npx tsc` with `node_modules/.bin/tsc`, which npx and bunx run without fetching), is the
+/// project's own; a look-alike of a declared name is never; any other asks after reading, as
+/// installing it would. A spec that is an address is `fetched.rs`'s.
+fn fetched_package(cmd: &Command, scan: &mut Scan<'_>) {
+    let args = cmd.args();
+    let first = args.first().map(String::as_str);
+    let (rest, local_first, registry) = match (cmd.program(), first) {
+        ("npx", _) => (args, true, "npm"),
+        ("bunx", _) => (args, true, "bun"),
+        ("uvx", _) => (args, false, "uv"),
+        ("pipx", Some("run")) => (&args[1..], false, "pipx"),
+        ("pnpm" | "yarn", Some("dlx")) => (&args[1..], false, "pnpm"),
+        ("npm", Some("exec" | "x")) => (&args[1..], true, "npm"),
+        ("bun", Some("x")) => (&args[1..], true, "bun"),
+        ("uv", Some("tool")) if args.get(1).is_some_and(|a| a == "run") => {
+            (&args[2..], false, "uv")
+        }
+        _ => return,
+    };
+    let mut given = None;
+    let mut command = None;
+    let mut words = rest.iter();
+    while let Some(arg) = words.next() {
+        let arg = arg.as_str();
+        if matches!(
+            arg,
+            "--no-install" | "--offline" | "--help" | "-h" | "--version"
+        ) {
+            return;
+        }
+        if arg == "--" {
+            command = words.next().map(String::as_str);
+            break;
+        }
+        if let Some((option, value)) = arg.split_once('=')
+            && option.starts_with("--")
+        {
+            if matches!(option, "--package" | "--from" | "--spec") {
+                given = Some(value);
+            }
+            continue;
+        }
+        if RUNNER_VALUED.contains(&arg) {
+            let value = words.next().map(String::as_str);
+            // uvx's `-p` is the python; npx's and pnpm's the package.
+            if matches!(arg, "--package" | "--from" | "--spec") || (arg == "-p" && registry != "uv")
+            {
+                given = value;
+            }
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        command = Some(arg);
+        break;
+    }
+    let Some(spec) = given.or(command) else {
+        return;
+    };
+    if not_a_name(spec).is_some() || spec.contains(':') {
+        return;
+    }
+    let name = package_name(spec);
+    if name.is_empty() {
+        return;
+    }
+    let here = scan.place.cwd;
+    let declared = scan.facts.declared(here);
+    let known = declared.as_deref().unwrap_or(&[]);
+    if known.iter().any(|d| d.eq_ignore_ascii_case(&name)) {
+        return;
+    }
+    if local_first && given.is_none() && scan.facts.installed_bin(here, &name) == Some(true) {
+        return;
+    }
+    scan.network = true;
+    if let Some(real) = ecosystem(registry)
+        .and_then(|ecosystem| crate::lookalike::lookalike_in(ecosystem, &name, known))
+    {
+        scan.add(
+            Risk::new(
+                RuleId::InstallLookalike,
+                Harm::Severe,
+                true,
+                format!("fetch and run {name}, a look-alike of the package {real}"),
+            )
+            .never(),
+        );
+        return;
+    }
+    scan.add(
+        Risk::new(
+            RuleId::InstallUndeclared,
+            Harm::Moderate,
+            true,
+            format!("fetch {name} from its registry and run it, which the project's manifests don't list"),
+        )
+        .wish(Wish::new(Act::Install).naming(Name::one(&name))),
+    );
 }
 
 /// The registry an installer draws from, for look-alike names.

@@ -148,6 +148,7 @@ fn facts() -> FakeFacts {
         )])),
         declared: Some(vec!["serde".to_string(), "lodash".to_string()]),
         home: Some("/home/user".to_string()),
+        bins: None,
     }
 }
 
