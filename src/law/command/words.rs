@@ -1154,6 +1154,21 @@ pub(super) fn is_secret_key(word: &str) -> bool {
             && parts.iter().any(|p| has(DATASTORES, p)))
 }
 
+/// A pattern that picks the environment's secrets out of its names: one naming a secret
+/// (`token`, `API_KEY`), or a part a secret's name is made of (`key` for `*_KEY`, the start
+/// of one: `pass`, `cred`, `secr`, `toke`).
+fn filters_for_secret(pattern: &str) -> bool {
+    is_secret_key(pattern)
+        || parts(pattern).iter().any(|part| {
+            matches!(part.as_str(), "key" | "pwd" | "passwd")
+                || (part.len() >= 4
+                    && SECRET_NOUNS
+                        .iter()
+                        .flat_map(|(_, words)| words.iter())
+                        .any(|noun| !noun.contains(' ') && noun.starts_with(part.as_str())))
+        })
+}
+
 /// Programs that show every variable of the environment (`env`, `printenv`, `set`,
 /// `export -p`, `declare -p`).
 pub(super) const SHOWS_ENVIRONMENT: &[&str] =
@@ -1207,7 +1222,7 @@ pub(super) fn prints_secret_variable(cmd: &Command, scan: &mut Scan<'_>) {
                     grep.args()
                         .iter()
                         .filter(|a| !a.starts_with('-'))
-                        .find(|a| is_secret_key(a))
+                        .find(|a| filters_for_secret(a))
                 })
                 .map(String::as_str)
         }
