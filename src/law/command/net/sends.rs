@@ -45,6 +45,8 @@ enum Host {
     Repository(&'static [&'static str]),
     /// A relay of its own that the command doesn't name: `wormhole send f`.
     Relay,
+    /// The service the program is the client of: `gh secret set -f .env` (github.com).
+    Service(&'static str),
 }
 
 /// What a client sends once its host is found.
@@ -105,6 +107,7 @@ const CLIENTS: &[Client] = &[
     Client { program: "cancel", sub: &[], host: &[Host::Option(&["-h"])], what: &[What::Anything], valued: &["-U", "-h", "-u"], does: "send a request" , unless: &[] },
     Client { program: "finger", sub: &[], host: &[Host::At], what: &[What::Anything], valued: &[], does: "send a query" , unless: &[] },
     Client { program: "ftp", sub: &[], host: &[Host::Operand], what: &[What::Session(&[])], valued: &["-P", "-o", "-s"], does: "put files" , unless: &[] },
+    Client { program: "gh", sub: &["secret", "variable"], host: &[Host::Service("github.com")], what: &[What::Files(&["-f", "--env-file"])], valued: &["--app", "--body", "--env", "--env-file", "--org", "--repo", "--repos", "--visibility", "-R", "-a", "-b", "-e", "-f", "-o", "-r", "-v"], does: "set secrets or variables from a file" , unless: &[] },
     Client { program: "git", sub: &["send-email"], host: &[Host::Option(&["--to", "--cc", "--bcc"]), Host::Relay], what: &[What::Anything], valued: &["--bcc", "--cc", "--from", "--in-reply-to", "--smtp-server", "--smtp-user", "--subject", "--to", "-v"], does: "mail patches" , unless: &["--dry-run"] },
     Client { program: "hping3", sub: &[], host: &[Host::Operand], what: &[What::Files(&["--file", "-E"])], valued: &["--baseport", "--count", "--data", "--destport", "--file", "--icmpcode", "--icmptype", "--id", "--interface", "--interval", "--ipproto", "--mtu", "--setack", "--setseq", "--sign", "--spoof", "--tos", "--ttl", "--win", "-C", "-E", "-H", "-I", "-K", "-L", "-M", "-N", "-a", "-c", "-d", "-e", "-g", "-i", "-m", "-o", "-p", "-s", "-t", "-w"], does: "send a file in its packets" , unless: &[] },
     Client { program: "lftp", sub: &[], host: &[Host::Operand], what: &[What::Session(&["-c", "-e"])], valued: &["-c", "-e", "-f", "-p", "-u"], does: "put files" , unless: &[] },
@@ -370,6 +373,7 @@ fn reach(place: Host, cmd: &Command, row: &Client, operands: &[&str]) -> Option<
             host: None,
             names: vec![row.program.to_string()],
         }),
+        Host::Service(host) => Some(Reached::host(host.to_string())),
     }
 }
 
