@@ -144,7 +144,8 @@ const KEY_FOLDERS: [&str; 5] = [".ssh", ".aws", ".gnupg", ".config/gcloud", ".az
 
 /// What an archive packs or a recursive copy copies: `tar -c`'s, `zip`'s and `7z a`'s
 /// sources, `cp -r`'s (`-R`, `-a`) all but its destination.
-fn packed(cmd: &Command) -> Vec<&str> {
+fn packed(cmd: &Command) -> Vec<std::borrow::Cow<'_, str>> {
+    use std::borrow::Cow;
     let args = cmd.args();
     let words = positional(args);
     match cmd.program() {
@@ -152,23 +153,53 @@ fn packed(cmd: &Command) -> Vec<&str> {
             let archive = tar_archive(args);
             // The old style's first word is its options (`tar czf a.tgz dir`).
             let old_style = args.first().is_some_and(|a| !a.starts_with('-'));
-            words
+            let mut sources: Vec<&str> = words
                 .into_iter()
                 .skip(usize::from(old_style))
                 .filter(|w| Some(*w) != archive.as_deref())
-                .collect()
+                .collect();
+            // `-C DIR` (`--directory`) packs what follows it from DIR: `tar cf a.tar -C
+            // ~/.local/share app/x` packs `~/.local/share/app/x`, not the folder.
+            let mut dir: Option<&str> = None;
+            let mut out = Vec::new();
+            let mut at = 0;
+            while let Some(arg) = args.get(at) {
+                let value = match arg.as_str() {
+                    "-C" | "--directory" => {
+                        at += 1;
+                        args.get(at).map(String::as_str)
+                    }
+                    a => a.strip_prefix("--directory="),
+                };
+                if let Some(value) = value {
+                    sources.retain(|w| *w != value);
+                    dir = Some(value);
+                } else if let Some(found) = sources.iter().position(|w| *w == arg.as_str()) {
+                    let source = sources.remove(found);
+                    out.push(match dir {
+                        Some(dir) if !source.starts_with(['/', '~']) => {
+                            Cow::Owned(format!("{}/{source}", dir.trim_end_matches('/')))
+                        }
+                        _ => Cow::Borrowed(source),
+                    });
+                }
+                at += 1;
+            }
+            out
         }
-        "zip" => words.into_iter().skip(1).collect(),
-        "7z" | "7za" | "7zr" if words.first() == Some(&"a") => words.into_iter().skip(2).collect(),
+        "zip" => words.into_iter().skip(1).map(Cow::Borrowed).collect(),
+        "7z" | "7za" | "7zr" if words.first() == Some(&"a") => {
+            words.into_iter().skip(2).map(Cow::Borrowed).collect()
+        }
         "cp" if args.iter().any(|a| {
             a == "--recursive"
                 || a == "--archive"
                 || (a.starts_with('-') && !a.starts_with("--") && a.contains(['r', 'R', 'a']))
         }) =>
         {
-            words
-                .split_last()
-                .map_or(Vec::new(), |(_, rest)| rest.to_vec())
+            words.split_last().map_or(Vec::new(), |(_, rest)| {
+                rest.iter().copied().map(Cow::Borrowed).collect()
+            })
         }
         _ => Vec::new(),
     }
