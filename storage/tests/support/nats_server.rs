@@ -98,9 +98,24 @@ impl NatsCluster {
         let Some(binary) = found()? else {
             return Ok(None);
         };
-        let ports: Vec<(u16, u16)> = (0..n)
-            .map(|_| Ok((free_port()?, free_port()?)))
-            .collect::<std::io::Result<_>>()?;
+        // Every port picked while the others are still held, so no two are the same (a
+        // port let go is often the next one given: two servers on one port made a cluster
+        // of two, where three replicas find no place).
+        let held = (0..2 * n)
+            .map(|_| TcpListener::bind("127.0.0.1:0"))
+            .collect::<std::io::Result<Vec<_>>>()?;
+        let picked = held
+            .iter()
+            .map(|listener| Ok(listener.local_addr()?.port()))
+            .collect::<std::io::Result<Vec<u16>>>()?;
+        drop(held);
+        let ports: Vec<(u16, u16)> = picked
+            .chunks(2)
+            .filter_map(|pair| match pair {
+                [port, route] => Some((*port, *route)),
+                _ => None,
+            })
+            .collect();
         let routes = ports
             .iter()
             .map(|(_, route)| format!("nats://127.0.0.1:{route}"))
