@@ -114,6 +114,7 @@ const TABLE: &[Row] = &[
     Row::change("kubectl", &["label"], &["kubectl label pods web-1 tier=frontend --overwrite"], &["kubectl get pods -l tier=frontend"]),
     Row::change("kubectl", &["annotate"], &["kubectl annotate deployment web kubernetes.io/change-cause='bump image'"], &["kubectl get deployment web -o jsonpath='{.metadata.annotations}'"]),
     Row::change("kubectl", &["expose"], &["kubectl expose deployment web --port=80 --type=LoadBalancer"], &["kubectl get services"]),
+    Row::change("kubectl", &["debug"], &["kubectl debug node/node-1 -it --image=busybox", "kubectl debug web-1 -it --image=busybox --target=web"], &["kubectl describe node node-1", "kubectl debug --help"]),
     Row::change("kubectl", &["run"], &["kubectl run debug --image=busybox --restart=Never -- sleep 3600"], &["kubectl run debug --image=busybox --dry-run=client -o yaml"]),
     Row::destroy("kubectl", &["delete"], &["kubectl delete namespace staging", "kubectl delete pods --all -n staging"], &["kubectl get namespace staging", "kubectl delete namespace staging --dry-run=server"]),
     Row::change("helm", &["install"], &["helm install web ./chart -f values.yaml"], &["helm install web ./chart --dry-run", "helm template web ./chart"]),

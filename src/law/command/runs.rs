@@ -770,9 +770,11 @@ fn rewrite_paths(text: &str, seen: &dyn Fn(&str) -> String) -> String {
             None => token.to_string(),
         };
         let mapped = seen(&token);
+        // A glob stays one (`rm -rf /h/*` with `~` mounted at `/h` is `rm -rf ~/*`): it
+        // changes no command's shape, as a quote or a `$` could.
         let plain = mapped
             .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b" -_./=:,+@%~{}^".contains(&b));
+            .all(|b| b.is_ascii_alphanumeric() || b" -_./=:,+@%~{}^*?[]".contains(&b));
         out.push_str(text.get(last..i).unwrap_or(""));
         if plain {
             out.push_str(&mapped);
