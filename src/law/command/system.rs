@@ -441,6 +441,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             );
         }
         "docker" | "podman" => docker(args, scan),
+        "lxc" | "incus" => system_containers(args, scan),
         "dropdb" | "dropuser" => {
             let name = positional(args).last().copied().unwrap_or("the database");
             scan.add(db(&format!("drop {name}"), name));
@@ -955,6 +956,25 @@ fn docker(args: &[String], scan: &mut Scan<'_>) {
                 "delete containers and what they wrote inside them, running ones stopped first",
             )
             .wish(Wish::new(Act::Delete)),
+        );
+    }
+}
+
+/// LXD's and Incus's containers and machines are whole systems: `lxc delete x` (`rm`) takes
+/// its disk with it, stopped first with `--force`; a snapshot deleted is gone. Any image or
+/// network deleted is pulled or made again, so only instances and snapshots are here.
+fn system_containers(args: &[String], scan: &mut Scan<'_>) {
+    let words = positional(args);
+    let what = match words.as_slice() {
+        ["delete" | "rm", _, ..] => {
+            "delete a system container or machine and everything on its disk"
+        }
+        ["snapshot", "delete" | "rm", _, ..] => "delete a system container's snapshot",
+        _ => return,
+    };
+    if !args.iter().any(|a| super::words::is_help_option(a)) {
+        scan.add(
+            Risk::new(RuleId::WordsSystem, Harm::Moderate, true, what).wish(Wish::new(Act::Delete)),
         );
     }
 }
