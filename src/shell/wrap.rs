@@ -812,6 +812,10 @@ pub(super) fn holder(words: &[Word], assignments: &[(String, String)]) -> Holder
     }
     let prog = catalogue::name(&first.text);
     match prog.as_str() {
+        // `source /dev/stdin <<< TEXT`: the shell runs what its input holds.
+        "source" | "." if words.get(1).is_some_and(|w| is_stdin_path(&w.text)) => {
+            out.stdin = Some(Stdin::Shell);
+        }
         "su" | "runuser" => su_holder(words, &mut out),
         "eval" => {
             let args: Vec<&str> = words.iter().skip(1).map(|w| w.text.as_str()).collect();
@@ -913,9 +917,14 @@ fn shell_holder(words: &[Word], s: usize, out: &mut Holder) {
         }
         return;
     }
-    if s_flag || j >= words.len() {
+    if s_flag || j >= words.len() || words.get(j).is_some_and(|w| is_stdin_path(&w.text)) {
         out.stdin = Some(Stdin::Shell);
     }
+}
+
+/// A path that is the reader's own standard input (`bash /dev/stdin`, `. /dev/fd/0`).
+fn is_stdin_path(path: &str) -> bool {
+    matches!(path, "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
 /// `su [options] [user] -c TEXT`.

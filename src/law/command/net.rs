@@ -1260,14 +1260,22 @@ fn is_runner(cmd: &Command) -> bool {
         let words = positional(args.get(1..).unwrap_or(&[]));
         return words.is_empty() || words.first() == Some(&"-");
     }
+    // What names the reader's own input: `-`, `/dev/stdin`, `/dev/fd/0`.
+    let input = |word: Option<&&str>| {
+        word.is_some_and(|w| matches!(*w, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0"))
+    };
     if is_shell(program) {
         // `bash script.sh` runs a file, not its input; `bash`, `bash -s`, `bash -` run the input.
         let words = positional(args);
-        return words.is_empty() || words.first() == Some(&"-") || args.iter().any(|a| a == "-s");
+        return words.is_empty() || input(words.first()) || args.iter().any(|a| a == "-s");
+    }
+    // `curl … | source /dev/stdin`: the shell that runs the line runs its input.
+    if matches!(program, "source" | ".") {
+        return input(positional(args).first());
     }
     if reads_code(program) {
         let words = positional(args);
-        return words.is_empty() || words.first() == Some(&"-");
+        return words.is_empty() || input(words.first());
     }
     runs_its_input(cmd)
 }
