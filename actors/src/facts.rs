@@ -348,7 +348,9 @@ impl Facts for HostFacts {
         std::env::var("HOME").ok().filter(|home| !home.is_empty())
     }
 
-    /// One `stat` of `node_modules/.bin/NAME` (a name with no `/`, not `..`).
+    /// A `stat` of `node_modules/.bin/NAME` (a name with no `/`, not `..`) in the folder and
+    /// each folder above it, as npx looks (a workspace's packages share the root's), eight
+    /// at most.
     fn installed_bin(&self, dir: &str, program: &str) -> Option<bool> {
         let plain = !program.is_empty()
             && !program.contains(['/', '\\'])
@@ -357,13 +359,13 @@ impl Facts for HostFacts {
         if dir.is_empty() || !plain {
             return None;
         }
-        Some(
-            Path::new(dir)
+        Some(Path::new(dir).ancestors().take(8).any(|folder| {
+            folder
                 .join("node_modules")
                 .join(".bin")
                 .join(program)
-                .exists(),
-        )
+                .exists()
+        }))
     }
 }
 
@@ -773,7 +775,7 @@ mod tests {
     }
 
     #[test]
-    fn a_command_the_installed_packages_give_is_found_by_one_stat() {
+    fn a_command_the_installed_packages_give_is_found_where_npx_looks() {
         let dir = temp();
         let facts = HostFacts::new();
         assert_eq!(facts.installed_bin(path_str(&dir), "tsc"), Some(false));
@@ -782,6 +784,13 @@ mod tests {
         write(&bin, "tsc", "#!/usr/bin/env node\n");
         assert_eq!(facts.installed_bin(path_str(&dir), "tsc"), Some(true));
         assert_eq!(facts.installed_bin(path_str(&dir), "eslint"), Some(false));
+        // A package of a workspace finds the root's.
+        let package = dir.path().join("packages").join("web");
+        assert!(fs::create_dir_all(&package).is_ok());
+        assert_eq!(
+            facts.installed_bin(package.to_str().unwrap_or_default(), "tsc"),
+            Some(true)
+        );
         // A name that would climb out of the folder is not looked for.
         assert_eq!(facts.installed_bin(path_str(&dir), "../../tsc"), None);
         assert_eq!(facts.installed_bin(path_str(&dir), ".."), None);
