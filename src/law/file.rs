@@ -57,15 +57,203 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
         found.edit_in_work = place.inside_work(&abs);
         found.risks.extend(write_risk(&abs, place));
         found.risks.extend(editor_runs(&abs, &step.text));
-        if super::paths::basename(&abs) == "package.json" {
-            for script in package_scripts(&step.text) {
-                found
-                    .risks
-                    .extend(super::command::assess(&script, &ctx.cwd, facts).risks);
-            }
+        for line in kept_commands(&abs, &step.text) {
+            found
+                .risks
+                .extend(super::command::assess(&line, &ctx.cwd, facts).risks);
         }
     }
     found
+}
+
+/// The shell lines a write keeps for a program to run later by itself, where no step is
+/// judged: a `package.json`'s scripts (an install runs them), a husky hook (`.husky/pre-commit`,
+/// run at the next commit), a dev container's lifecycle commands (`initializeCommand` runs
+/// on this machine when the folder is opened in one), and the programs cargo runs for every
+/// build (`.cargo/config.toml`'s `rustc-wrapper`, `runner`, `linker`). Each is judged as a
+/// line of its own.
+fn kept_commands(abs: &str, text: &str) -> Vec<String> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let name = super::paths::basename(abs);
+    if name == "package.json" {
+        return package_scripts(text);
+    }
+    // The whole hook: the shell reader has bounds of its own, past which a line asks.
+    if abs.contains("/.husky/") && !abs.contains("/.husky/_/") {
+        return vec![text.to_string()];
+    }
+    if name == "devcontainer.json" || name == ".devcontainer.json" {
+        return devcontainer_commands(text);
+    }
+    if abs.ends_with("/.cargo/config.toml") || abs.ends_with("/.cargo/config") {
+        return cargo_commands(text);
+    }
+    Vec::new()
+}
+
+/// A dev container's lifecycle commands: `initializeCommand` on this machine, the others in
+/// the container (which may hold the work folder and keys mounted).
+const DEVCONTAINER_KEYS: &[&str] = &[
+    "initializeCommand",
+    "onCreateCommand",
+    "postAttachCommand",
+    "postCreateCommand",
+    "postStartCommand",
+    "updateContentCommand",
+];
+
+fn devcontainer_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    match serde_json::from_str::<serde_json::Value>(&without_comments(text)) {
+        Ok(serde_json::Value::Object(whole)) => {
+            for key in DEVCONTAINER_KEYS {
+                if let Some(value) = whole.get(*key) {
+                    command_values(value, &mut out);
+                }
+            }
+        }
+        // A piece (an edit's new text): the string after each key.
+        _ => {
+            let mut strings = json_strings(text).into_iter();
+            while let Some((key, after)) = strings.next() {
+                let is_pair = text
+                    .get(after..)
+                    .is_some_and(|rest| rest.trim_start().starts_with(':'));
+                if is_pair
+                    && DEVCONTAINER_KEYS.contains(&key.as_str())
+                    && let Some((value, _)) = strings.next()
+                {
+                    out.push(value);
+                }
+            }
+        }
+    }
+    out.truncate(64);
+    out
+}
+
+/// A command as JSON gives it: a string (a shell line), an array (a program and its words),
+/// or an object of named ones.
+fn command_values(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(line) => out.push(line.clone()),
+        serde_json::Value::Array(words) => out.push(
+            words
+                .iter()
+                .filter_map(|w| w.as_str())
+                .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        serde_json::Value::Object(named) => {
+            for value in named.values().take(16) {
+                if !value.is_object() {
+                    command_values(value, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// JSON with comments (`//` to the end of a line, `/* … */`) as plain JSON: the comments
+/// taken out, strings left as they are.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            if c == '\\' {
+                if let Some(next) = chars.next() {
+                    out.push(next);
+                }
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match (c, chars.peek()) {
+            ('"', _) => {
+                in_string = true;
+                out.push(c);
+            }
+            ('/', Some('/')) => {
+                for next in chars.by_ref() {
+                    if next == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut last = ' ';
+                for next in chars.by_ref() {
+                    if last == '*' && next == '/' {
+                        break;
+                    }
+                    last = next;
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The programs cargo runs for every build or run: `rustc-wrapper`, `rustc-workspace-wrapper`,
+/// `runner`, `linker`, in any table.
+const CARGO_KEYS: &[&str] = &[
+    "linker",
+    "runner",
+    "rustc-workspace-wrapper",
+    "rustc-wrapper",
+];
+
+fn cargo_commands(text: &str) -> Vec<String> {
+    fn walk(value: &toml::Value, key: Option<&str>, out: &mut Vec<String>, depth: usize) {
+        match value {
+            toml::Value::Table(table) if depth < 8 => {
+                for (key, value) in table {
+                    walk(value, Some(key), out, depth + 1);
+                }
+            }
+            toml::Value::String(line) if key.is_some_and(|k| CARGO_KEYS.contains(&k)) => {
+                out.push(line.clone());
+            }
+            toml::Value::Array(words) if key.is_some_and(|k| CARGO_KEYS.contains(&k)) => {
+                out.push(
+                    words
+                        .iter()
+                        .filter_map(|w| w.as_str())
+                        .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    match toml::from_str::<toml::Table>(text) {
+        Ok(table) => walk(&toml::Value::Table(table), None, &mut out, 0),
+        // A piece: `key = "value"` lines.
+        Err(_) => {
+            for line in text.lines() {
+                if let Some((key, value)) = line.split_once('=')
+                    && CARGO_KEYS.contains(&key.trim())
+                {
+                    out.push(value.trim().trim_matches(['"', '\'']).to_string());
+                }
+            }
+        }
+    }
+    out.truncate(64);
+    out
 }
 
 /// npm's lifecycle scripts: an install runs them by itself, with no step to judge.
@@ -201,7 +389,47 @@ pub(crate) fn editor_runs(abs: &str, text: &str) -> Option<Risk> {
 
 #[cfg(test)]
 mod tests {
-    use super::package_scripts;
+    use super::{
+        cargo_commands, devcontainer_commands, kept_commands, package_scripts, without_comments,
+    };
+
+    #[test]
+    fn kept_commands_are_read_from_the_files_that_keep_them() {
+        let husky = kept_commands("/w/.husky/pre-commit", "npm test\n");
+        assert_eq!(husky, ["npm test\n"]);
+        // husky's own helper folder, and a file no program runs by itself, keep none.
+        assert!(kept_commands("/w/.husky/_/husky.sh", "x").is_empty());
+        assert!(kept_commands("/w/notes/pre-commit", "rm -rf ~").is_empty());
+        assert!(kept_commands("/w/.husky/pre-commit", "").is_empty());
+    }
+
+    #[test]
+    fn a_dev_container_keeps_its_lifecycle_commands() {
+        let text = "{\n // a comment with \"quotes\" and a // slash\n \"name\": \"a // b\", /* x */\n \"initializeCommand\": \"make init\",\n \"postCreateCommand\": [\"bash\", \"-c\", \"it's\"],\n \"postStartCommand\": {\"a\": \"npm start\", \"b\": [\"x\"]}\n}";
+        let mut found = devcontainer_commands(text);
+        found.sort();
+        assert_eq!(
+            found,
+            ["'bash' '-c' 'it'\\''s'", "'x'", "make init", "npm start"]
+        );
+        assert!(without_comments(text).contains("\"a // b\""));
+        // A piece of one, as an edit writes it.
+        assert_eq!(
+            devcontainer_commands("\"postCreateCommand\": \"npm ci\","),
+            ["npm ci"]
+        );
+        assert!(devcontainer_commands("{\"name\": \"x\", \"image\": \"y\"}").is_empty());
+    }
+
+    #[test]
+    fn cargo_keeps_the_programs_it_runs_for_a_build() {
+        let text = "[build]\nrustc-wrapper = \"sccache\"\n[target.x]\nrunner = [\"qemu\", \"-L\", \"a b\"]\nrustflags = [\"-C\", \"x\"]\n[alias]\nb = \"build\"\n";
+        let mut found = cargo_commands(text);
+        found.sort();
+        assert_eq!(found, ["'qemu' '-L' 'a b'", "sccache"]);
+        assert_eq!(cargo_commands("linker = \"clang\""), ["clang"]);
+        assert_eq!(cargo_commands("  runner = 'x y' \njobs = 4"), ["x y"]);
+    }
 
     #[test]
     fn package_scripts_are_the_scripts_a_write_keeps() {
