@@ -72,7 +72,7 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
 /// on this machine when the folder is opened in one), and the programs cargo runs for every
 /// build (`.cargo/config.toml`'s `rustc-wrapper`, `runner`, `linker`). Each is judged as a
 /// line of its own.
-fn kept_commands(abs: &str, text: &str) -> Vec<String> {
+pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if text.is_empty() {
         return Vec::new();
     }

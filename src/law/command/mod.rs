@@ -291,6 +291,7 @@ fn assess_line(
                 .into_iter()
                 .chain(git::settings_run(cmd))
                 .chain(install::scripts_set(cmd))
+                .chain(paths::kept_written(cmd, &scan))
             {
                 let found = assess_in(&inner, cwd, here, facts, depth + 1);
                 scan.changes |= found.changes;

@@ -499,6 +499,27 @@ fn runs_by_itself(cmd: &Command, scan: &mut Scan<'_>) {
 /// .vscode/tasks.json`, `cat > .vscode/settings.json <<EOF`, `tee … <<< …`): read as the
 /// file tool's write of that text is (`file::editor_runs`: a task run when the folder opens,
 /// an assistant's auto-approval turned on).
+/// The commands a file written here with known text keeps for a program to run by itself
+/// (`echo 'curl … | sh' > .husky/pre-commit`, `cat > .devcontainer/devcontainer.json <<EOF`):
+/// each judged as a line of its own, as a file tool's write of it is.
+pub(super) fn kept_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for target in written(cmd) {
+        let Some(abs) = scan.place.resolve(&target) else {
+            continue;
+        };
+        let text = match cmd.program() {
+            "echo" => cmd.args().join(" "),
+            // printf's format turns `\n` into a line break.
+            "printf" => cmd.args().join(" ").replace("\\n", "\n"),
+            "cat" | "tee" => crate::law::code::stdin_text(cmd, scan.line).join("\n"),
+            _ => continue,
+        };
+        out.extend(crate::law::file::kept_commands(&abs, &text));
+    }
+    out
+}
+
 fn editor_runs(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     if !target.contains(".vscode/") && !target.contains("Code/User/") {
         return;
