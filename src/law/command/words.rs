@@ -463,14 +463,48 @@ pub(super) fn is_help_option(word: &str) -> bool {
     word.starts_with('-') && has(HELP, word.split('=').next().unwrap_or(word))
 }
 
-/// Is the command's first word a reading verb, with no option after it that could say
-/// otherwise (`sudo trace-cmd stat`, `sudo tool status web`; not `sudo emaint logs -C`,
-/// which cleans them)?
+/// Is one of the command's first two words a reading verb (or a compound that starts with
+/// one), with no option after it that could say otherwise and no word that changes or names
+/// a secret (`sudo trace-cmd stat`, `sudo tool status web`, `sudo ip addr show`; not `sudo
+/// emaint logs -C`, which cleans them)?
 pub(super) fn asks_to_read(cmd: &Command) -> bool {
     let args = cmd.args();
-    args.first()
-        .is_some_and(|first| has(READS, &first.to_ascii_lowercase()))
-        && !args.iter().any(|a| a.starts_with('-'))
+    if args.iter().any(|a| a.starts_with('-')) {
+        return false;
+    }
+    let words: Vec<Vec<String>> = args.iter().map(|a| parts(a)).collect();
+    // A reading verb first, or second after a group's name (`ip addr show`, `docker network
+    // ls`), alone or first in a compound (`systemctl list-timers`); no word that changes,
+    // destroys or names a secret (`kubeadm token list` lists tokens).
+    let reads = |word: &Vec<String>| {
+        word.first().is_some_and(|first| {
+            has(READS, first) || matches!(first.as_str(), "show" | "get" | "view" | "print")
+        })
+    };
+    let acting = [
+        CHANGES,
+        DESTROYS,
+        SYSTEM,
+        SECRET_NOUNS,
+        INSTALLS,
+        PACKAGE_VERBS,
+        PUBLISHES,
+        DEPLOYS,
+        SENDS,
+        TRANSFERS,
+        GRANTS,
+        HALTS,
+        UNPUBLISHES,
+        PAYS,
+        SWITCHES,
+        CLOSES,
+        LOGINS,
+    ];
+    let changes = words
+        .iter()
+        .flatten()
+        .any(|p| acting.iter().any(|table| has(table, p)));
+    words.iter().take(2).any(reads) && !changes
 }
 
 /// Reading what the system holds into a file (`sudo trace-cmd record`, `sudo log collect
