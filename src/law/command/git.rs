@@ -153,10 +153,69 @@ fn setting_command(key: &str, value: &str) -> Option<String> {
 /// The shell commands git runs from the settings this command sets (`git -c core.pager=…
 /// log`, `git config alias.x '!…'`): each is judged as a line of its own.
 pub(super) fn settings_run(cmd: &Command) -> Vec<String> {
-    settings(cmd)
+    let mut out: Vec<String> = settings(cmd)
         .iter()
         .filter_map(|(key, value)| setting_command(key, value))
-        .collect()
+        .collect();
+    out.extend(transport_commands(cmd));
+    out
+}
+
+/// Commands git runs to reach a repository: an `ext::` address's command (`git clone
+/// 'ext::sh -c curl% x|sh'`, whose words are cut at blanks, `% ` a blank inside one), and the programs
+/// `--upload-pack`, `--receive-pack` and `--exec` name (run on this machine for a local
+/// repository).
+fn transport_commands(cmd: &Command) -> Vec<String> {
+    if cmd.program() != "git" {
+        return Vec::new();
+    }
+    let args = sub_args(cmd);
+    let mut out = Vec::new();
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        if let Some(command) = arg.strip_prefix("ext::") {
+            // Words cut at plain blanks; `% ` is a blank inside one, `%%` a percent sign,
+            // `%s`/`%S` the service git asks for.
+            let mut words: Vec<String> = vec![String::new()];
+            let mut chars = command.chars();
+            while let Some(c) = chars.next() {
+                let word = words.last_mut();
+                match (c, word) {
+                    (' ', _) => words.push(String::new()),
+                    ('%', Some(word)) => match chars.next() {
+                        Some(' ') => word.push(' '),
+                        Some('%') => word.push('%'),
+                        Some('s' | 'S') => word.push_str("git-upload-pack"),
+                        Some(other) => {
+                            word.push('%');
+                            word.push(other);
+                        }
+                        None => word.push('%'),
+                    },
+                    (c, Some(word)) => word.push(c),
+                    (_, None) => {}
+                }
+            }
+            let text = words
+                .iter()
+                .filter(|w| !w.is_empty())
+                .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                .collect::<Vec<_>>()
+                .join(" ");
+            out.push(text);
+            continue;
+        }
+        for option in ["--upload-pack", "--receive-pack", "--exec"] {
+            if let Some(value) = arg.strip_prefix(option).and_then(|v| v.strip_prefix('=')) {
+                out.push(value.to_string());
+            } else if arg == option
+                && let Some(value) = words.clone().next()
+            {
+                out.push(value.to_string());
+            }
+        }
+    }
+    out
 }
 
 /// The subcommand: the first word after git's own options.
