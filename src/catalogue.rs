@@ -35,6 +35,11 @@ pub enum Class {
     Network,
     /// Sends mail.
     Mail,
+    /// Opens a tunnel that exposes a port of this machine to the internet, in the forms
+    /// the law reads (`ngrok http 8000`, `lt -p 8000`, `bore local 8000 --to bore.pub`,
+    /// `chisel client host R:socks`, `frpc -c frpc.ini`, `zrok share public`,
+    /// `tailscale funnel`, `cloudflared tunnel`).
+    Tunnel,
     /// Wires a program it is given to a connection (`socat`-like relays).
     Relay,
     /// Serves a folder or files to whoever connects (`http-server`, `miniserve`).
@@ -237,6 +242,7 @@ const DL: &[Class] = &[Downloader, Network];
 const DECODE: &[Class] = &[Decoder];
 const EDIT: &[Class] = &[Editor, Runs];
 const SERVE: &[Class] = &[Server];
+const TUNNEL: &[Class] = &[Tunnel, Network];
 const FILES: &[Class] = &[Files];
 const DISK: &[Class] = &[Disk];
 const PING: &[Class] = &[Network, ReadOnly];
@@ -311,6 +317,7 @@ pub const CATALOGUE: &[Program] = &[
     p("autofsd", DAEMON),
     p("automount", ACTS),
     p("automountd", DAEMON),
+    p("autossh", NET),
     code("awk", &[Interpreter, ReadOnly, Prints], L::Awk, &[""], false),
     p("aws", &[Cloud, Secrets]),
     p("aws-vault", &[Secrets, Runs]),
@@ -345,6 +352,7 @@ pub const CATALOGUE: &[Program] = &[
     p("boltctl", SYS),
     p("bootc", SYS),
     p("bootctl", DISK),
+    p("bore", TUNNEL),
     p("borg", &[Keeps]),
     p("bosh", CLOUD),
     p("bq", &[Database, Cloud]),
@@ -393,6 +401,7 @@ pub const CATALOGUE: &[Program] = &[
     p("chattr", FILES),
     p("chcat", ACTS),
     p("chgrp", FILES),
+    p("chisel", TUNNEL),
     p("chkconfig", SVC),
     p("chmem", ACTS),
     p("chmod", FILES),
@@ -414,7 +423,7 @@ pub const CATALOGUE: &[Program] = &[
     p("clickhouse-client", DB),
     p("clido", &[Keeps]),
     p("cloudd", DAEMON),
-    p("cloudflared", CLOUD),
+    p("cloudflared", &[Cloud, Tunnel]),
     p("cloudphotod", DAEMON),
     p("clush", &[Network, Runs]),
     p("cmd", &[Shell, Runs]),
@@ -490,6 +499,7 @@ pub const CATALOGUE: &[Program] = &[
     code("deno", &[Interpreter, Downloader], L::JavaScript, &["eval"], true),
     p("devpod", CLOUD),
     p("devspace", CLOUD),
+    p("devtunnel", TUNNEL),
     p("dexter", SECRET),
     p("df", RO),
     p("dhcpcd", DAEMON),
@@ -631,6 +641,7 @@ pub const CATALOGUE: &[Program] = &[
     p("fossil", VCS),
     p("fprintd-delete", ACTS),
     p("free", RO),
+    p("frpc", TUNNEL),
     p("fs_cli", SYS),
     typed("fsck", ACTS),
     p("fsstat", RO),
@@ -746,6 +757,7 @@ pub const CATALOGUE: &[Program] = &[
     p("imp", SYS),
     p("infisical", &[Secrets, Runs]),
     p("influx", &[Database, Keeps]),
+    p("inlets", TUNNEL),
     p("inputattach", ACTS),
     p("insmod", ACTS),
     p("install", FILES),
@@ -841,6 +853,9 @@ pub const CATALOGUE: &[Program] = &[
     p("local", BUILTIN),
     p("locale", RO),
     p("localectl", SYS),
+    p("localtunnel", TUNNEL),
+    p("localxpose", TUNNEL),
+    p("loclx", TUNNEL),
     p("loft", CLOUD),
     p("login", SHELL),
     p("loksh", SHELL),
@@ -856,6 +871,7 @@ pub const CATALOGUE: &[Program] = &[
     p("lsof", RO),
     p("lspci", RO),
     p("lsusb", RO),
+    p("lt", TUNNEL),
     p("ltrace", WRAP),
     code("lua", INTERP, L::Lua, &["-e"], true),
     of("luajit", "lua"),
@@ -956,6 +972,7 @@ pub const CATALOGUE: &[Program] = &[
     p("nfcd", DAEMON),
     p("nft", SYS),
     p("ngrep", RO),
+    p("ngrok", TUNNEL),
     p("nice", WRAP),
     p("niceload", &[Runs]),
     p("nikto", &[Attack]),
@@ -1137,6 +1154,7 @@ pub const CATALOGUE: &[Program] = &[
     p("rage", SECRET),
     p("railway", &[Cloud, Keeps]),
     p("rake", PROJECT),
+    p("rathole", TUNNEL),
     p("rauc", SYS),
     p("rbash", SHELL),
     p("rbenv", &[Packages, Global, Runs]),
@@ -1234,6 +1252,7 @@ pub const CATALOGUE: &[Program] = &[
     p("sensors", RO),
     p("seq", RO),
     p("serve", SERVE),
+    p("serveo", TUNNEL),
     p("serverless", CLOUD),
     p("service", SVC),
     p("set", BUILTIN),
@@ -1349,7 +1368,7 @@ pub const CATALOGUE: &[Program] = &[
     p("systemsetup", SYS),
     p("tac", PRINTS),
     p("tail", PRINTS),
-    p("tailscale", NET),
+    p("tailscale", &[Network, Tunnel]),
     p("talosctl", CLOUD),
     p("tar", &[Runs, Prints]),
     p("tarsnap", &[Uploads]),
@@ -1559,7 +1578,7 @@ pub const CATALOGUE: &[Program] = &[
     p("zip", &[Runs, Prints]),
     p("zmap", &[Attack]),
     p("zpool", DISK),
-    p("zrok", SERVE),
+    p("zrok", &[Server, Tunnel]),
     p("zsh", SHELL),
     p("zstd", &[Files, Prints]),
     p("zx", INTERP),

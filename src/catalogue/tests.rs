@@ -119,6 +119,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Network, "whois", "who"),
         (Class::Mail, "swaks", "swak"),
         (Class::Relay, "socat", "socks"),
+        (Class::Tunnel, "ngrok", "ngrep"),
+        (Class::Tunnel, "chisel", "chsh"),
         (Class::Server, "http-server", "http-proxy"),
         (Class::Secrets, "vault", "vaultwarden-server"),
         (Class::Attack, "hydra", "hydrate"),

@@ -160,7 +160,7 @@ rules! {
     SystemEvidence = "system.evidence", Moderate, Words, Some(Act::Delete), "clearing the shell's history or the system's logs";
     SystemPower = "system.power", Severe, Words, Some(Act::Restart), "shutdown, reboot, `kill -9 1`";
     SystemSudoers = "system.sudoers", Severe, Never, None, "writing sudoers; adding a user to sudo/wheel, or to Windows' administrators (`net localgroup administrators x /add`)";
-    TunnelOpen = "tunnel.open", Severe, Words, Some(Act::Public), "ngrok, cloudflared tunnel, ssh -R, a bare listener (`nc -l`)";
+    TunnelOpen = "tunnel.open", Severe, Words, Some(Act::Public), "a tunnel program of the catalogue's `Tunnel` class opening one (ngrok, cloudflared tunnel, `lt`, `bore`, `chisel client`, `chisel server`, `frpc`, `zrok share`, `tailscale funnel`…), ssh -R (autossh too), a bare listener (`nc -l`)";
     VcsDiscard = "vcs.discard", Severe, Words, Some(Act::Discard), "another version control's discard of uncommitted work (`hg update -C`, `hg revert --all`, `svn revert -R`, `p4 revert`, `co -f`, `fossil clean`)";
     VcsHistory = "vcs.history", Severe, Words, Some(Act::Delete), "recorded history destroyed (`hg strip`, `darcs obliterate`, `rcs -o`; lasting on a server: `p4 obliterate -y`, `cvs admin -o`)";
     VcsOverwrite = "vcs.overwrite", Severe, Words, Some(Act::ForcePush), "a push that replaces what the server has (`bzr push --overwrite`)";

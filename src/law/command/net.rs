@@ -398,6 +398,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         // mosh takes ssh's destination and command: a session or a run there.
         // The remote shells before ssh speak as it does: a session, or a command run there.
         "ssh" | "mosh" | "rlogin" | "rsh" | "rexec" => ssh(cmd, scan),
+        // autossh takes ssh's words after its own `-M PORT` (its monitoring port).
+        "autossh" => {
+            let mut words = cmd.words.clone();
+            if let Some(at) = words.iter().position(|w| w == "-M") {
+                words.drain(at..(at + 2).min(words.len()));
+            }
+            words.retain(|w| !w.starts_with("-M"));
+            if let Some(first) = words.first_mut() {
+                *first = "ssh".to_string();
+            }
+            ssh(&cmd.with_words(words), scan);
+        }
         "openssl" if args.first().is_some_and(|a| a == "s_server") => {
             scan.network = true;
             scan.add(
@@ -442,10 +454,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             scan.network = true;
             reverse(scan, "a zsh TCP connection (ztcp)");
         }
-        "ngrok" | "cloudflared" | "lt" | "localtunnel" | "bore" | "serveo" | "localxpose"
-        | "tailscale"
-            if tunnel_opens(&program, args) =>
-        {
+        _ if catalogue::is(&program, Class::Tunnel) && tunnel_opens(&program, args) => {
             scan.network = true;
             scan.add(
                 Risk::new(
@@ -518,6 +527,13 @@ fn tunnel_opens(program: &str, args: &[String]) -> bool {
                     .any(|a| matches!(a.as_str(), "list" | "info" | "login"))
         }
         "tailscale" => args.iter().any(|a| a == "funnel"),
+        // A client's remote forward (`R:…`) or a server that takes them; a share; a host.
+        "chisel" => matches!(args.first().map(String::as_str), Some("client" | "server")),
+        "zrok" => args.iter().any(|a| a == "share"),
+        "inlets" | "inlets-pro" => args.iter().any(|a| a == "client"),
+        "devtunnel" => args.iter().any(|a| a == "host"),
+        "localxpose" | "loclx" => args.iter().any(|a| a == "tunnel"),
+        "frpc" | "rathole" => !args.iter().any(|a| matches!(a.as_str(), "verify" | "-v")),
         "ngrok" => !args.iter().any(|a| {
             matches!(
                 a.as_str(),
