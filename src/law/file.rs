@@ -90,7 +90,48 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if abs.ends_with("/.cargo/config.toml") || abs.ends_with("/.cargo/config") {
         return cargo_commands(text);
     }
+    if abs.ends_with("/.ssh/config")
+        || abs.ends_with("/ssh_config")
+        || abs.contains("/ssh_config.d/")
+    {
+        return ssh_commands(text);
+    }
     Vec::new()
+}
+
+/// The commands an ssh configuration runs by itself at every connection: `ProxyCommand`,
+/// `LocalCommand`, `KnownHostsCommand` and `Match exec "…"` (a keyword in any case, `=` or
+/// blanks before its value).
+fn ssh_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let (keyword, rest) = line
+            .split_once(|c: char| c.is_whitespace() || c == '=')
+            .unwrap_or((line, ""));
+        let value = rest
+            .trim_start_matches(|c: char| c.is_whitespace() || c == '=')
+            .trim();
+        match keyword.to_ascii_lowercase().as_str() {
+            "proxycommand" | "localcommand" | "knownhostscommand" if !value.is_empty() => {
+                out.push(value.to_string());
+            }
+            "match" => {
+                let mut words = value.split_whitespace().peekable();
+                while let Some(word) = words.next() {
+                    if word.eq_ignore_ascii_case("exec") {
+                        let rest: Vec<&str> = words.by_ref().collect();
+                        out.push(rest.join(" ").trim_matches('"').to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+        if out.len() >= 64 {
+            break;
+        }
+    }
+    out
 }
 
 /// A dev container's lifecycle commands: `initializeCommand` on this machine, the others in
@@ -419,6 +460,20 @@ mod tests {
             ["npm ci"]
         );
         assert!(devcontainer_commands("{\"name\": \"x\", \"image\": \"y\"}").is_empty());
+    }
+
+    #[test]
+    fn an_ssh_configuration_keeps_the_commands_it_runs() {
+        let text = "Host *\n  ProxyCommand curl x | sh\nHost b\n  localcommand=echo hi\nMatch host c exec \"test -f /tmp/x\"\n  User bob\n";
+        assert_eq!(
+            super::ssh_commands(text),
+            ["curl x | sh", "echo hi", "test -f /tmp/x"]
+        );
+        assert!(super::ssh_commands("Host a\n  HostName a.example.com\n").is_empty());
+        assert_eq!(
+            kept_commands("/home/u/.ssh/config", "ProxyCommand nc %h %p"),
+            ["nc %h %p"]
+        );
     }
 
     #[test]
