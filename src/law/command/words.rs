@@ -1170,6 +1170,7 @@ fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
                 | Verb::Changes
                 | Verb::System
                 | Verb::Halts
+                | Verb::Sends
         )
         .then_some((verb, at))
     })
@@ -1829,6 +1830,21 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if matches!(finding, Finding::Secret) && answers_a_password_prompt(cmd, scan) {
         return;
     }
+    // What a send names may be the project's secrets or a key (`croc send .env`, `gdrive
+    // upload ~/.aws/credentials`): those leave as they would by curl.
+    if let Finding::Send(host) = &finding {
+        let label = host
+            .clone()
+            .unwrap_or_else(|| "another machine".to_string());
+        for word in cmd
+            .args()
+            .iter()
+            .filter(|w| !w.starts_with('-') || w.contains('='))
+        {
+            let value = word.split_once('=').map_or(word.as_str(), |(_, v)| v);
+            super::net::file_leaves(scan, value, &label);
+        }
+    }
     let risk = risk(&reading, cmd, finding, at);
     if risk.way_out {
         scan.network = true;
@@ -2254,6 +2270,12 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             Verb::Halts => Finding::System(halt_act(opt.parts.first().map_or("", String::as_str))),
             Verb::Changes if names_grant(reading) => Finding::Grant { secret: false },
             Verb::Changes if any_in(SECRET_NOUNS, &opt.parts) => Finding::Grant { secret: true },
+            // `tool --host h.example --upload-file f`: an option that sends, with another
+            // machine named.
+            Verb::Sends => match names_remote(reading) {
+                Some(host) => Finding::Send(Some(host)),
+                None => return None,
+            },
             _ => return None,
         };
         return Some((found, reading.words.len()));
