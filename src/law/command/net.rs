@@ -1621,15 +1621,20 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     // Code unpacked from a download or cloned (`curl … | tar xz`, `git clone URL`): the host
     // whose files the work folder now holds, which a later script of it runs.
     let mut unpacked: Option<(String, Vec<String>)> = None;
+    // Where it was unpacked, when not here (`tar xz -C /tmp`, `unzip -d /opt/x`).
+    let mut unpacked_into: Option<String> = None;
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
         let found = catalogue::program(program);
         if unpacked.is_none() {
             unpacked = unpacks_from(cmd, line, &downloaded);
+            if unpacked.is_some() {
+                unpacked_into = unpack_folder(cmd);
+            }
         }
         if let Some((host, names)) = unpacked.clone()
-            && runs_a_local_file(cmd)
+            && (runs_a_local_file(cmd) || runs_a_file_under(cmd, unpacked_into.as_deref()))
         {
             scan.add(
                 Risk::new(
@@ -1645,11 +1650,17 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         }
         if found.is_some_and(|p| p.is(Class::Downloader)) {
             // curl's `-O` (`-LO`, `--remote-name`) saves to the address's last name.
-            let remote_name = program == "curl"
+            // wget saves to it unless told otherwise (`-O f`, `--output-document=f`).
+            let remote_name = (program == "curl"
                 && args.iter().any(|a| {
                     a == "--remote-name"
                         || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
-                });
+                }))
+                || (program == "wget"
+                    && !args.iter().any(|a| {
+                        a.starts_with("--output-document")
+                            || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
+                    }));
             let output = args
                 .iter()
                 .position(|a| {
@@ -1704,6 +1715,23 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         // Nothing downloaded yet: nothing this command runs was (the same answer, unasked).
         if downloaded.is_empty() {
             continue;
+        }
+        // A package file just downloaded, installed: its install scripts run unread, as root
+        // under sudo (`wget …/x.deb && sudo dpkg -i x.deb`).
+        if let Some(host) = installed_files(cmd).into_iter().find_map(runs) {
+            scan.add(
+                Risk::new(
+                    RuleId::DownloadPipeShell,
+                    Harm::Severe,
+                    true,
+                    format!(
+                        "install a package just downloaded from {host}, whose scripts run unread"
+                    ),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+            );
+            return;
         }
         let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
         let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
@@ -1795,6 +1823,95 @@ fn unpacks_from(
         }
         _ => None,
     }
+}
+
+/// The folder an unpacking command writes into, when it names one (`tar -C DIR`,
+/// `--directory=DIR`, `unzip -d DIR`, `7z x -oDIR`).
+fn unpack_folder(cmd: &Command) -> Option<String> {
+    let args = cmd.args();
+    let flag = match cmd.program() {
+        "tar" | "bsdtar" => "-C",
+        "unzip" => "-d",
+        _ => {
+            return args
+                .iter()
+                .find_map(|a| a.strip_prefix("-o").filter(|d| !d.is_empty()))
+                .map(str::to_string);
+        }
+    };
+    args.iter()
+        .position(|a| a == flag)
+        .and_then(|at| args.get(at + 1))
+        .or_else(|| args.iter().find(|a| a.starts_with("--directory=")))
+        .map(|d| {
+            d.trim_start_matches("--directory=")
+                .trim_end_matches('/')
+                .to_string()
+        })
+}
+
+/// Does a command run a file under `folder` by its path (`/tmp/x/install` after `tar xz -C
+/// /tmp`), or give one to a shell or an interpreter?
+fn runs_a_file_under(cmd: &Command, folder: Option<&str>) -> bool {
+    let Some(folder) = folder.filter(|f| !f.is_empty()) else {
+        return false;
+    };
+    let under = |w: &str| {
+        w.len() > folder.len() && w.starts_with(folder) && w[folder.len()..].starts_with('/')
+    };
+    let found = catalogue::program(cmd.program());
+    let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
+    let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
+    if shell || reads_code {
+        return positional(cmd.args())
+            .first()
+            .is_some_and(|first| under(first));
+    }
+    cmd.words.first().is_some_and(|w| under(w))
+}
+
+/// The package files a command installs (`dpkg -i x.deb`, `apt install ./x.deb`, `rpm -i
+/// x.rpm`, `dnf install ./x.rpm`, `pacman -U x.pkg.tar.zst`, `pip install x.whl`, `npm
+/// install x.tgz`, `snap install --dangerous x.snap`): what names a file.
+fn installed_files(cmd: &Command) -> Vec<&str> {
+    let args = cmd.args();
+    let words = positional(args);
+    let first = words.first().copied();
+    let installs = match cmd.program() {
+        "dpkg" => args.iter().any(|a| a == "-i" || a == "--install"),
+        "rpm" => args.iter().any(|a| {
+            a.starts_with('-') && !a.starts_with("--") && (a.contains('i') || a.contains('U'))
+        }),
+        "pacman" => args.iter().any(|a| a.starts_with("-U")),
+        "apt" | "apt-get" | "dnf" | "yum" | "zypper" | "pip" | "pip3" | "npm" | "pnpm" | "yarn"
+        | "gem" | "snap" | "flatpak" => {
+            matches!(first, Some("install" | "localinstall" | "add" | "in" | "i"))
+        }
+        _ => false,
+    };
+    if !installs {
+        return Vec::new();
+    }
+    words
+        .into_iter()
+        .filter(|w| {
+            [
+                ".deb",
+                ".rpm",
+                ".pkg.tar.zst",
+                ".pkg.tar.xz",
+                ".whl",
+                ".tgz",
+                ".tar.gz",
+                ".gem",
+                ".snap",
+                ".flatpak",
+                ".apk",
+            ]
+            .iter()
+            .any(|end| w.ends_with(end))
+        })
+        .collect()
 }
 
 /// Does a command run a file of the work folder as code: by its path (`./install.sh`,
