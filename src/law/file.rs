@@ -378,6 +378,15 @@ fn json_strings(text: &str) -> Vec<(String, usize)> {
                 '\\' => match chars.next() {
                     Some((_, 'n')) => value.push('\n'),
                     Some((_, 't')) => value.push('\t'),
+                    // `\u0000`: the character it stands for (a NUL the shell drops is asked
+                    // about, as in a command).
+                    Some((_, 'u')) => {
+                        let hex: String = chars.by_ref().take(4).map(|(_, c)| c).collect();
+                        match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                            Some(c) => value.push(c),
+                            None => value.push('\u{fffd}'),
+                        }
+                    }
                     Some((_, other)) => value.push(other),
                     None => {}
                 },
@@ -504,6 +513,11 @@ mod tests {
             ["eslint \"src\""]
         );
         assert!(package_scripts("\"version\": \"1.0.1\"").is_empty());
+        // An escaped character is the one it stands for.
+        assert_eq!(
+            package_scripts("\"postinstall\": \"r\\u0000m \\u007e\""),
+            ["r\u{0}m ~"]
+        );
         assert!(package_scripts("").is_empty());
         // An unterminated string is read to the end, once.
         assert!(package_scripts("\"postinstall\": \"rm -rf ~").len() <= 1);
