@@ -552,6 +552,7 @@ pub const CATALOGUE: &[Program] = &[
     p("e4defrag", ACTS),
     p("eb", CLOUD),
     p("echo", RO),
+    p("ed", EDIT),
     p("edquota", ACTS),
     p("efibootmgr", DISK),
     p("egrep", PRINTS),

@@ -90,7 +90,7 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 /// (each one `Class::Runs` or `Class::Wrapper`, checked by a test) and its reader. Sorted.
 #[rustfmt::skip]
 pub(super) const READERS: &[(&str, Reader)] = &[
-    ("apt", apt), ("apt-get", apt), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("expect", expect),
+    ("apt", apt), ("apt-get", apt), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
     ("gdb", gdb), ("hyperfine", hyperfine), ("less", less), ("man", man), ("parallel", parallel),
     ("rsync", rsync), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
     ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
@@ -204,12 +204,12 @@ fn short_value(words: &[Word], i: usize, flag: u8, clusters: bool) -> Option<Str
 
 // Editors, pagers and debuggers.
 
-/// `vim -c CMD`, `vim +CMD`, `vim --cmd CMD` (and `nvim`, `vi`, `ex`): the Ex commands; `ex`
-/// and `vim -e` (`-es`, `-E`) read Ex commands from their input.
+/// `vim -c CMD`, `vim +CMD`, `vim --cmd CMD` (and `nvim`, `vi`, `ex`): the Ex commands; `ex`,
+/// `ed` (whose `!cmd` is ex's) and `vim -e` (`-es`, `-E`) read Ex commands from their input.
 fn editor(words: &[Word], out: &mut Holder) {
     let ex_mode = words
         .first()
-        .is_some_and(|w| super::wrap::base(&w.text) == "ex")
+        .is_some_and(|w| matches!(super::wrap::base(&w.text).as_ref(), "ex" | "ed"))
         || words
             .iter()
             .skip(1)

@@ -823,6 +823,22 @@ pub(super) fn holder(words: &[Word], assignments: &[(String, String)]) -> Holder
                 out.text(args.join(" "), Via::Eval);
             }
         }
+        // `trap 'TEXT' EXIT`: the shell runs TEXT when the signal comes (`-` resets it, `-p`
+        // and `-l` print).
+        "trap" => {
+            let args: Vec<&str> = words.iter().skip(1).map(|w| w.text.as_str()).collect();
+            let args = match args.first() {
+                Some(&"--") => &args[1..],
+                _ => &args[..],
+            };
+            if let [text, _signal, ..] = args
+                && !text.is_empty()
+                && *text != "-"
+                && !text.starts_with('-')
+            {
+                out.text((*text).to_string(), Via::Eval);
+            }
+        }
         "flock" => {
             if let Some(t) = flock_command(words) {
                 out.text(t, Via::ShellC);

@@ -550,6 +550,17 @@ fn written(cmd: &Command) -> Vec<String> {
     let words = positional(args);
     match cmd.program() {
         "tee" => out.extend(words.iter().map(|w| w.to_string())),
+        // `find … -fprint FILE`, `-fprintf FILE FORMAT`, `-fls FILE`: find writes FILE.
+        "find" | "gfind" => {
+            let mut rest = args.iter();
+            while let Some(arg) = rest.next() {
+                if matches!(arg.as_str(), "-fprint" | "-fprint0" | "-fprintf" | "-fls")
+                    && let Some(file) = rest.next()
+                {
+                    out.push(file.clone());
+                }
+            }
+        }
         // `git clone URL DEST`: the folder it makes (by default one in the work folder).
         "git" if words.first() == Some(&"clone") => {
             let url = words.iter().skip(1).position(|w| {
