@@ -1015,6 +1015,7 @@ mod tests {
         ("dotenv", "dotenv -e .env -- rm -rf ~"),
         ("dotenvx", "dotenvx run -f .env -- rm -rf ~"),
         ("dtach", "dtach -n /tmp/s rm -rf ~"),
+        ("ed", "ed notes.txt <<< '!rm -rf ~'"),
         ("envchain", "envchain aws rm -rf ~"),
         ("expect", "expect -c 'spawn rm -rf ~'"),
         ("fakechroot", "fakechroot rm -rf ~"),
