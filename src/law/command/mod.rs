@@ -363,10 +363,18 @@ fn assess_line(
 /// the work folder's own `.`.
 fn on_found_paths(cmd: &Command, line: &Line) -> Vec<Command> {
     let parent = |c: &Command| c.parent.and_then(|at| line.commands.get(at));
+    // `… | xargs -I{} sh -c 'rm -rf {}'`: the shell's own command reads what xargs reads.
+    let xargs_holder = match cmd.via {
+        Via::Xargs => parent(cmd),
+        Via::ShellC => parent(cmd)
+            .filter(|shell| shell.via == Via::Xargs)
+            .and_then(parent),
+        _ => None,
+    };
     let finder = match cmd.via {
         Via::FindExec => parent(cmd),
-        Via::Xargs => {
-            let Some(holder) = parent(cmd) else {
+        _ if xargs_holder.is_some() => {
+            let Some(holder) = xargs_holder else {
                 return Vec::new();
             };
             let finder = line.commands.iter().find(|c| {
@@ -432,10 +440,13 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Vec<Command> {
 /// `cmd`'s words with `found` spelled where find's and xargs's `{}` stands, and whether it
 /// stood anywhere.
 fn spelled_in(cmd: &Command, found: &str, line: &Line) -> (Vec<String>, bool) {
+    let parent = |c: &Command| c.parent.and_then(|at| line.commands.get(at));
     let mark = match cmd.via {
-        Via::Xargs => cmd
-            .parent
-            .and_then(|at| line.commands.get(at))
+        Via::Xargs => parent(cmd).map_or_else(|| "{}".to_string(), xargs_mark),
+        // The command of a shell xargs runs (`xargs -I % sh -c 'rm %'`): xargs's mark.
+        Via::ShellC => parent(cmd)
+            .filter(|shell| shell.via == Via::Xargs)
+            .and_then(parent)
             .map_or_else(|| "{}".to_string(), xargs_mark),
         _ => "{}".to_string(),
     };
