@@ -1407,6 +1407,20 @@ pub(super) fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut
         );
         return;
     }
+    // `rm -rf .git`: the repository's history, with every commit, branch and stash not pushed
+    // anywhere, as `git reflog expire` with `gc --prune=now` throws away.
+    if recursive && place::basename(&abs) == ".git" && place.inside_work(&abs) {
+        scan.add(
+            Risk::new(
+                RuleId::GitDiscard,
+                Harm::Severe,
+                false,
+                format!("delete {abs}, the repository's history: commits, branches and stashes not pushed can't be got back"),
+            )
+            .wish(Wish::new(Act::Discard)),
+        );
+        return;
+    }
     // `rm -rf /tmp/*`: what is in a temporary folder, not the folder itself.
     let in_temp = target.ends_with("/*") && place::is_temp(&format!("{abs}/x"));
     if place.inside_work(&abs) || place::is_temp(&abs) || in_temp || is_cache(&abs, place) {
