@@ -811,28 +811,53 @@ impl<'a> Lexer<'a, '_> {
             self.stop("a quoted text never ends");
             return true;
         };
+        let mut replacement = None;
         if parts == 2 {
             // `s{a}{b}`: a bracketed second part may follow spaces; `s/a/b/` shares the middle.
             let close = closer(open);
-            if close != open {
+            let second = if close != open {
                 while self.at(0).is_ascii_whitespace() {
                     self.i += 1;
                 }
                 let second = self.at(0);
-                if self.delimited(second).is_none() {
-                    self.stop("a quoted text never ends");
-                    return true;
-                }
+                self.delimited(second)
             } else {
                 self.i -= 1;
-                if self.delimited(open).is_none() {
-                    self.stop("a quoted text never ends");
-                    return true;
-                }
-            }
+                self.delimited(open)
+            };
+            let Some(second) = second else {
+                self.stop("a quoted text never ends");
+                return true;
+            };
+            replacement = Some(second);
         }
+        let flags = self.i;
         while self.at(0).is_ascii_alphabetic() {
             self.i += 1;
+        }
+        // `s/…/CODE/e`: the replacement is code, run for each match, as `eval("CODE")` runs it.
+        let runs_code = word == "s"
+            && self
+                .b
+                .get(flags..self.i)
+                .is_some_and(|letters| letters.contains(&b'e'));
+        if let Some(code) = replacement.filter(|_| runs_code) {
+            self.push(Tok::Name("eval"));
+            // INVARIANT: code is at most `MAX_CODE` bytes, so a token's index fits.
+            let open_at = u32::try_from(self.toks.len()).unwrap_or(NO_PARTNER);
+            self.push(Tok::Op("("));
+            let text = self.parts_of(code, Esc::QuoteOnly, Holes::None);
+            self.push(Tok::Str(text));
+            let close_at = u32::try_from(self.toks.len()).unwrap_or(NO_PARTNER);
+            self.push(Tok::Op(")"));
+            // The two brackets are each other's, as `op` pairs written ones.
+            if let Some(slot) = self.toks.get_mut(open_at as usize) {
+                slot.partner = close_at;
+            }
+            if let Some(slot) = self.toks.get_mut(close_at as usize) {
+                slot.partner = open_at;
+            }
+            return true;
         }
         let tok = match word {
             "q" => Tok::Str(self.parts_of(body, Esc::QuoteOnly, Holes::None)),
