@@ -180,14 +180,9 @@ fn devcontainer_commands(text: &str) -> Vec<String> {
 fn command_values(value: &serde_json::Value, out: &mut Vec<String>) {
     match value {
         serde_json::Value::String(line) => out.push(line.clone()),
-        serde_json::Value::Array(words) => out.push(
-            words
-                .iter()
-                .filter_map(|w| w.as_str())
-                .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
-                .collect::<Vec<_>>()
-                .join(" "),
-        ),
+        serde_json::Value::Array(words) => {
+            out.push(as_line(words.iter().filter_map(|w| w.as_str())))
+        }
         serde_json::Value::Object(named) => {
             for value in named.values().take(16) {
                 if !value.is_object() {
@@ -197,6 +192,15 @@ fn command_values(value: &serde_json::Value, out: &mut Vec<String>) {
         }
         _ => {}
     }
+}
+
+/// A program and its words (an exec form, not shell text) as a shell line that reads back
+/// as the same words.
+fn as_line<'w>(words: impl Iterator<Item = &'w str>) -> String {
+    words
+        .map(crate::shell::quote_word)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// JSON with comments (`//` to the end of a line, `/* … */`) as plain JSON: the comments
@@ -267,14 +271,7 @@ fn cargo_commands(text: &str) -> Vec<String> {
                 out.push(line.clone());
             }
             toml::Value::Array(words) if key.is_some_and(|k| CARGO_KEYS.contains(&k)) => {
-                out.push(
-                    words
-                        .iter()
-                        .filter_map(|w| w.as_str())
-                        .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
+                out.push(as_line(words.iter().filter_map(|w| w.as_str())));
             }
             _ => {}
         }
@@ -458,10 +455,7 @@ mod tests {
         let text = "{\n // a comment with \"quotes\" and a // slash\n \"name\": \"a // b\", /* x */\n \"initializeCommand\": \"make init\",\n \"postCreateCommand\": [\"bash\", \"-c\", \"it's\"],\n \"postStartCommand\": {\"a\": \"npm start\", \"b\": [\"x\"]}\n}";
         let mut found = devcontainer_commands(text);
         found.sort();
-        assert_eq!(
-            found,
-            ["'bash' '-c' 'it'\\''s'", "'x'", "make init", "npm start"]
-        );
+        assert_eq!(found, ["bash -c 'it'\\''s'", "make init", "npm start", "x"]);
         assert!(without_comments(text).contains("\"a // b\""));
         // A piece of one, as an edit writes it.
         assert_eq!(
@@ -490,7 +484,7 @@ mod tests {
         let text = "[build]\nrustc-wrapper = \"sccache\"\n[target.x]\nrunner = [\"qemu\", \"-L\", \"a b\"]\nrustflags = [\"-C\", \"x\"]\n[alias]\nb = \"build\"\n";
         let mut found = cargo_commands(text);
         found.sort();
-        assert_eq!(found, ["'qemu' '-L' 'a b'", "sccache"]);
+        assert_eq!(found, ["qemu -L 'a b'", "sccache"]);
         assert_eq!(cargo_commands("linker = \"clang\""), ["clang"]);
         assert_eq!(cargo_commands("  runner = 'x y' \njobs = 4"), ["x y"]);
     }

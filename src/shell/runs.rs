@@ -902,7 +902,7 @@ fn tcl_split(script: &str, nested: &mut Vec<String>) -> Vec<Vec<String>> {
 }
 
 /// A word quoted for the shell, so that it is read back as one word.
-pub(super) fn quote(word: &str) -> String {
+pub(crate) fn quote(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .bytes()

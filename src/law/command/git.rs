@@ -199,7 +199,7 @@ fn transport_commands(cmd: &Command) -> Vec<String> {
             let text = words
                 .iter()
                 .filter(|w| !w.is_empty())
-                .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                .map(|w| crate::shell::quote_word(w))
                 .collect::<Vec<_>>()
                 .join(" ");
             out.push(text);
