@@ -303,6 +303,21 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "checkout" | "restore" if touches_everything(sub, args) => {
             discard(&format!("git {sub} ."), &folder, scan)
         }
+        // The plumbing under them: `git read-tree -u --reset`/`-m` writes a tree's files over
+        // the working tree's, `git checkout-index -f` the index's, `git switch -f` as
+        // `git checkout -f`.
+        "read-tree"
+            if has_flag(args, Some('u'), &[])
+                && (has_flag(args, None, &["reset"]) || has_flag(args, Some('m'), &[])) =>
+        {
+            discard("git read-tree -u", &folder, scan)
+        }
+        "checkout-index" if has_flag(args, Some('f'), &["force"]) => {
+            discard("git checkout-index -f", &folder, scan)
+        }
+        "switch" if has_flag(args, Some('f'), &["force", "discard-changes"]) => {
+            discard("git switch --discard-changes", &folder, scan)
+        }
         // A worktree removed by force goes with its uncommitted work.
         "worktree"
             if positional(args).first() == Some(&"remove")
