@@ -38,7 +38,7 @@ pub(super) fn bind(out: &mut Out) {
             }
         }
         // `read d`, `declare d`, `printf -v d`: set from elsewhere.
-        if !cmd.words.is_empty() && !matches!(cmd.program(), "export" | "local" | "declare") {
+        if !cmd.words.is_empty() && !super::vars::is_setter(cmd.program()) {
             for word in cmd.args() {
                 if super::loops::is_name(word) {
                     other.push(word.clone());
@@ -112,11 +112,14 @@ fn bindings(cmd: &Command) -> Vec<(&str, &str)> {
         .iter()
         .map(|(n, v)| (n.as_str(), v.as_str()))
         .collect();
-    if matches!(cmd.program(), "export" | "local" | "declare") {
-        found.extend(cmd.args().iter().filter_map(|a| {
-            a.split_once('=')
-                .or_else(|| super::loops::is_name(a).then_some((a.as_str(), "")))
-        }));
+    if super::vars::is_setter(cmd.program()) {
+        found.extend(super::vars::declared(cmd));
+        found.extend(
+            cmd.args()
+                .iter()
+                .filter(|a| super::loops::is_name(a))
+                .map(|a| (a.as_str(), "")),
+        );
     }
     found
 }

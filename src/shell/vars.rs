@@ -118,18 +118,34 @@ fn bindings(cmd: &Command) -> Vec<(&str, &str)> {
             .map(|(n, v)| (n.as_str(), v.as_str()))
             .collect();
     }
-    if matches!(
-        cmd.program(),
-        "export" | "local" | "declare" | "readonly" | "typeset"
-    ) {
-        return cmd
-            .args()
-            .iter()
-            .filter_map(|a| a.split_once('='))
-            .filter(|(n, _)| is_name(n))
-            .collect();
+    if is_setter(cmd.program()) {
+        return declared(cmd);
     }
     Vec::new()
+}
+
+/// The builtins whose `NAME=value` arguments set variables.
+pub(super) fn is_setter(program: &str) -> bool {
+    matches!(
+        program,
+        "export" | "local" | "declare" | "readonly" | "typeset"
+    )
+}
+
+/// The `NAME=value` arguments of a setter builtin ([`is_setter`]). A name reference
+/// (`declare -n r=x`, `local -rn r=x`) names the variable `x`, whatever it holds when `$r`
+/// is read, not the text `x`: its value is `$`, one only known when it runs.
+pub(super) fn declared(cmd: &Command) -> Vec<(&str, &str)> {
+    let nameref = cmd.args().iter().any(|a| {
+        a.strip_prefix('-')
+            .is_some_and(|cluster| !cluster.starts_with('-') && cluster.contains('n'))
+    });
+    cmd.args()
+        .iter()
+        .filter_map(|a| a.split_once('='))
+        .filter(|(n, _)| is_name(n))
+        .map(|(n, v)| (n, if nameref { "$" } else { v }))
+        .collect()
 }
 
 /// Could anything in the line but its one assignment set `name`: a command given the name
@@ -143,11 +159,7 @@ fn set_otherwise(out: &Out, name: &str) -> bool {
     ];
     out.loops.iter().any(|l| l.name == name)
         || out.commands.iter().any(|cmd| {
-            let binds = cmd.words.is_empty()
-                || matches!(
-                    cmd.program(),
-                    "export" | "local" | "declare" | "readonly" | "typeset"
-                );
+            let binds = cmd.words.is_empty() || is_setter(cmd.program());
             cmd.assignments.iter().any(|(n, _)| n == "IFS")
                 || cmd.words.iter().any(|w| {
                     w.contains(&assigning[0]) || w.contains(&assigning[1]) || w.starts_with("IFS=")

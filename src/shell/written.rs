@@ -70,10 +70,8 @@ pub(super) fn values(out: &mut Out) {
     let mut vars: Vec<(String, String)> = Vec::new();
     let mut found: Vec<(usize, String)> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
-        if cmd.words.is_empty()
-            || matches!(cmd.program(), "export" | "declare" | "local" | "typeset")
-        {
-            let exported = cmd.args().iter().filter_map(|a| a.split_once('='));
+        if cmd.words.is_empty() || super::vars::is_setter(cmd.program()) {
+            let exported = super::vars::declared(cmd);
             let set = cmd
                 .assignments
                 .iter()

@@ -28,18 +28,18 @@ const DROP_BOXES: &[&str] = &[
     "transfer.sh", "trycloudflare.com", "webhook.site", "pastes.dev", "envs.sh", "oshi.at", "uguu.se",
 ];
 
-/// Programs that turn a blob back into bytes.
-const DECODERS: &[(&str, &[&str])] = &[
-    ("base64", &["-d", "--decode", "-D", "-di", "-id"]),
+/// Programs of the catalogue's decoders that decode only when told to, and the flags that
+/// tell them (`base64 -d`); every other decoder (`zcat`, `uudecode`, `rev`) always does.
+const DECODES_WHEN: &[(&str, &[&str])] = &[
     ("base32", &["-d", "--decode"]),
-    ("xxd", &["-r", "-revert", "-rp", "-r -p", "-p"]),
-    ("openssl", &["-d", "base64", "enc"]),
-    ("uudecode", &[]),
-    ("gunzip", &[]),
-    ("zcat", &[]),
-    ("rev", &[]),
-    // Letters swapped back (`echo 'ro -es ~' | tr 'oe' 'mr' | sh`).
-    ("tr", &[]),
+    ("base64", &["-d", "--decode", "-D", "-di", "-id"]),
+    ("basenc", &["-d", "--decode", "-di", "-id"]),
+];
+
+/// Compressors that give back what they packed when told to decompress (`gzip -dc`,
+/// `xz --decompress --stdout`): a blob nobody can read, as `zcat`'s.
+const UNPACKS_WHEN_TOLD: &[&str] = &[
+    "brotli", "bzip2", "gzip", "lz4", "lzip", "lzma", "lzop", "pigz", "pixz", "xz", "zstd",
 ];
 
 /// Programs and files whose output is every setting of the environment or the project's secrets.
@@ -1246,10 +1246,13 @@ fn blob(scan: &mut Scan<'_>, what: &str) {
 fn is_decoder(cmd: &Command) -> bool {
     let program = cmd.program();
     let args = cmd.args();
+    if let Some((_, flags)) = DECODES_WHEN.iter().find(|(name, _)| *name == program) {
+        return args.iter().any(|a| flags.contains(&a.as_str()));
+    }
+    if UNPACKS_WHEN_TOLD.contains(&program) {
+        return has_flag(args, Some('d'), &["decompress", "uncompress", "decode"]);
+    }
     match program {
-        "base64" | "base32" => args
-            .iter()
-            .any(|a| matches!(a.as_str(), "-d" | "--decode" | "-D" | "-di" | "-id")),
         "xxd" => args.iter().any(|a| a.starts_with("-r")),
         "openssl" => args
             .iter()
@@ -1258,9 +1261,9 @@ fn is_decoder(cmd: &Command) -> bool {
             .iter()
             .any(|a| a.contains("\\x") || a.contains("\\0") || a.contains("\\1")),
         "echo" => args.iter().any(|a| a == "-e") && args.iter().any(|a| a.contains("\\x")),
-        _ => DECODERS
-            .iter()
-            .any(|(name, flags)| *name == program && flags.is_empty()),
+        // Letters swapped back (`echo 'ro -es ~' | tr 'oe' 'mr' | sh`), a line reversed,
+        // `zcat`, `uudecode`: the catalogue's other decoders always decode.
+        _ => catalogue::is(program, Class::Decoder),
     }
 }
 

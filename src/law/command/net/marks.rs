@@ -68,7 +68,8 @@ const LISTS: &[(Mark, &[&str])] = &[
         "b64decode", "base64_decode", "base64.decode", "atob(", "from_base64", "unpack(\"m",
         "unpack('m", "decode64", "decode_base64", "'base64')", "\"base64\")", "fromcharcode",
         "codecs.decode", "bytes.fromhex", "unhexlify", "hex2bin", "pack(\"h*\"", "pack('h*'",
-        "pack \"h*\"", "pack 'h*'", "str_rot13", "gzinflate", "gzuncompress",
+        "pack \"h*\"", "pack 'h*'", "str_rot13", "gzinflate", "gzuncompress", "unpack1(\"m",
+        "unpack1('m", "frombase64string", "zlib.decompress", "inflatesync", "gunzipsync",
     ]),
     (Mark::Evaluates, &[
         "exec(", "eval(", "eval ", "system(", "compile(", "function(", "popen", "subprocess",
