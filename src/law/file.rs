@@ -96,7 +96,275 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     {
         return ssh_commands(text);
     }
+    if matches!(name, "Makefile" | "makefile" | "GNUmakefile") || name.ends_with(".mk") {
+        return make_commands(text);
+    }
+    if matches!(name, "justfile" | "Justfile" | ".justfile") || name.ends_with(".just") {
+        return just_commands(text);
+    }
+    if matches!(name, ".pre-commit-config.yaml" | ".pre-commit-config.yml") {
+        return keyed_lines(text, &["entry"]);
+    }
+    if name == "tox.ini" {
+        return tox_commands(text);
+    }
+    if abs.ends_with("/.hg/hgrc") || abs.ends_with("/.hgrc") {
+        return hg_commands(text);
+    }
     Vec::new()
+}
+
+/// At most this many commands are read from one file.
+const MAX_KEPT: usize = 64;
+
+/// A makefile's recipes (a line that starts with a tab; `@`, `-` and `+` before it only
+/// quiet it, and a `\` at a line's end joins the next), and what `$(shell …)` runs anywhere
+/// in it, as soon as make reads the file. make's own references are taken off first: `$$`
+/// is one `$`, `$(shell X)` the shell's `$(X)`, and any other `$(NAME)`, `${NAME}` or `$@`
+/// a plain word (what make puts there is the makefile's, not known here).
+fn make_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut recipe = String::new();
+    for line in text.lines() {
+        if !recipe.is_empty() {
+            recipe.push_str(line.strip_prefix('\t').unwrap_or(line));
+        } else if let Some(body) = line.strip_prefix('\t') {
+            recipe.push_str(body.trim_start_matches(['@', '-', '+', ' ']));
+        } else {
+            let line = line.split('#').next().unwrap_or("");
+            out.extend(make_shell_calls(line));
+            continue;
+        }
+        match recipe.strip_suffix('\\') {
+            Some(head) => recipe = format!("{head} "),
+            None => out.push(make_text(&std::mem::take(&mut recipe))),
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    if !recipe.is_empty() {
+        out.push(make_text(&recipe));
+    }
+    out.truncate(MAX_KEPT);
+    out
+}
+
+/// What each `$(shell X)` of a line outside a recipe runs.
+fn make_shell_calls(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("$(shell ") {
+        let inner = &rest[at + 2..];
+        let end = closing(inner, '(', ')').unwrap_or(inner.len());
+        out.push(make_text(inner.get(6..end).unwrap_or("")));
+        rest = inner.get(end..).unwrap_or("");
+    }
+    out
+}
+
+/// Where the bracket `open` at the start of `text` is closed, counting the ones inside.
+fn closing(text: &str, open: char, close: char) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth = depth.saturating_sub(1);
+            if depth == 0 {
+                return Some(at);
+            }
+        }
+    }
+    None
+}
+
+/// A recipe's text as the shell gets it, make's own references taken off.
+fn make_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) {
+        at += c.len_utf8();
+        if c != '$' {
+            out.push(c);
+            continue;
+        }
+        match text.get(at..).and_then(|rest| rest.chars().next()) {
+            Some('$') => {
+                out.push('$');
+                at += 1;
+            }
+            Some(open @ ('(' | '{')) => {
+                let close = if open == '(' { ')' } else { '}' };
+                let rest = text.get(at..).unwrap_or("");
+                let end = closing(rest, open, close).unwrap_or(rest.len());
+                let inner = rest.get(1..end).unwrap_or("");
+                match inner.strip_prefix("shell ") {
+                    Some(command) => {
+                        out.push_str("$(");
+                        out.push_str(&make_text(command));
+                        out.push(')');
+                    }
+                    None => out.push_str(&make_word(inner)),
+                }
+                at += end + 1;
+            }
+            Some(c) => {
+                out.push_str(&make_word(&c.to_string()));
+                at += c.len_utf8();
+            }
+            None => {}
+        }
+    }
+    out
+}
+
+/// A plain word for one of make's references: its name when it is one, else `x`.
+fn make_word(inner: &str) -> String {
+    if !inner.is_empty()
+        && inner
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'))
+    {
+        inner.to_string()
+    } else {
+        "x".to_string()
+    }
+}
+
+/// A justfile's recipe lines (indented, after a `name:` line; `@` and `-` only quiet them;
+/// `{{…}}` is a plain word), and what a backtick runs as a value. A recipe with a `#!` line is
+/// a script of another language, left to it.
+fn just_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut script = false;
+    let mut first = false;
+    for line in text.lines() {
+        let indented = line.starts_with([' ', '\t']);
+        let body = line.trim();
+        if !indented {
+            first = true;
+            script = false;
+            // `x := `curl … | sh``: run when just reads the file.
+            if let Some((_, value)) = body.split_once(":=")
+                && let Some(inner) = value.trim().strip_prefix('`')
+            {
+                out.push(inner.trim_end_matches('`').to_string());
+            }
+            continue;
+        }
+        if first && body.starts_with("#!") {
+            script = true;
+        }
+        first = false;
+        if script || body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        let body = body.trim_start_matches(['@', '-']);
+        let mut line = String::with_capacity(body.len());
+        let mut rest = body;
+        while let Some(at) = rest.find("{{") {
+            line.push_str(&rest[..at]);
+            line.push('x');
+            rest = rest[at..]
+                .find("}}")
+                .map_or("", |end| &rest[at + end + 2..]);
+        }
+        line.push_str(rest);
+        out.push(line);
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
+}
+
+/// The values of `key: value` lines (YAML's, any indentation, `- ` before it), quotes taken
+/// off: pre-commit's `entry`, the program a hook runs at every commit.
+fn keyed_lines(text: &str, keys: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim().trim_start_matches("- ");
+        if let Some((key, value)) = line.split_once(':')
+            && keys.contains(&key.trim())
+        {
+            let value = value.trim();
+            let value = value
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+                .unwrap_or(value);
+            if !value.is_empty() {
+                out.push(value.to_string());
+            }
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
+}
+
+/// tox's `commands`, `commands_pre` and `commands_post`: the value and the indented lines
+/// after it, one command each.
+fn tox_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if inside && line.starts_with([' ', '\t']) {
+            let body = line.trim();
+            if !body.is_empty() && !body.starts_with('#') {
+                out.push(body.to_string());
+            }
+        } else {
+            inside = false;
+            if let Some((key, value)) = line.split_once('=')
+                && matches!(key.trim(), "commands" | "commands_pre" | "commands_post")
+            {
+                inside = true;
+                if !value.trim().is_empty() {
+                    out.push(value.trim().to_string());
+                }
+            }
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
+}
+
+/// Mercurial's `[hooks]` (each value runs at its event) and its shell aliases (`[alias]`
+/// values that start with `!`).
+fn hg_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut section = String::new();
+    for line in text.lines() {
+        let body = line.trim();
+        if let Some(name) = body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
+            section = name.trim().to_ascii_lowercase();
+            continue;
+        }
+        let Some((_, value)) = body.split_once('=') else {
+            continue;
+        };
+        let value = value.trim();
+        match section.as_str() {
+            "hooks" if !value.is_empty() && !value.starts_with("python:") => {
+                out.push(value.to_string());
+            }
+            "alias" => {
+                if let Some(command) = value.strip_prefix('!') {
+                    out.push(command.to_string());
+                }
+            }
+            _ => {}
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
 }
 
 /// The commands an ssh configuration runs by itself at every connection: `ProxyCommand`,
@@ -477,6 +745,55 @@ mod tests {
             kept_commands("/home/u/.ssh/config", "ProxyCommand nc %h %p"),
             ["nc %h %p"]
         );
+    }
+
+    #[test]
+    fn a_makefile_keeps_its_recipes_with_make_references_taken_off() {
+        let text = "CC ?= cc\nV := $(shell git rev-parse HEAD)\nall: app\n\t@$(CC) -o $@ main.c \\\n\t  -Wall\n\t-rm -f $$(cat list) ${OUT}\n# a comment $(shell no)\nx:\n\techo $(patsubst %.c,%.o,$(SRC))\n";
+        assert_eq!(
+            super::make_commands(text),
+            [
+                "git rev-parse HEAD",
+                "CC -o x main.c    -Wall",
+                "rm -f $(cat list) OUT",
+                "echo x",
+            ]
+        );
+        assert_eq!(
+            kept_commands("/w/GNUmakefile", "x:\n\tcurl -s u | sh\n"),
+            ["curl -s u | sh"]
+        );
+        // Not a recipe: a line with no tab before it.
+        assert!(super::make_commands("all:\n    echo hi\n").is_empty());
+    }
+
+    #[test]
+    fn a_justfile_keeps_its_recipes_but_not_its_scripts() {
+        let text = "v := `git describe`\nbuild:\n    @cargo build --release {{flags}}\n\npy:\n    #!/usr/bin/env python3\n    print(1)\n";
+        assert_eq!(
+            super::just_commands(text),
+            ["git describe", "cargo build --release x"]
+        );
+    }
+
+    #[test]
+    fn pre_commit_tox_and_mercurial_keep_the_commands_they_run() {
+        let pre = "repos:\n- repo: local\n  hooks:\n  - id: x\n    entry: \"sh -c 'make lint'\"\n    language: system\n";
+        assert_eq!(
+            kept_commands("/w/.pre-commit-config.yaml", pre),
+            ["sh -c 'make lint'"]
+        );
+        let tox = "[testenv]\ndeps = pytest\ncommands =\n    pytest {posargs}\n    ruff check .\nsetenv = X=1\n";
+        assert_eq!(
+            kept_commands("/w/tox.ini", tox),
+            ["pytest {posargs}", "ruff check ."]
+        );
+        let hg = "[ui]\nusername = a\n[alias]\nst = status\nup2 = !hg pull && hg up\n[hooks]\ncommit = ./check.sh\npretxncommit.x = python:m.f\n";
+        assert_eq!(
+            kept_commands("/w/.hg/hgrc", hg),
+            ["hg pull && hg up", "./check.sh"]
+        );
+        assert!(kept_commands("/w/notes/tox.txt", tox).is_empty());
     }
 
     #[test]

@@ -510,8 +510,12 @@ pub(super) fn kept_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
         };
         let text = match cmd.program() {
             "echo" => cmd.args().join(" "),
-            // printf's format turns `\n` into a line break.
-            "printf" => cmd.args().join(" ").replace("\\n", "\n"),
+            // printf's format turns `\n` into a line break and `\t` into a tab.
+            "printf" => cmd
+                .args()
+                .join(" ")
+                .replace("\\n", "\n")
+                .replace("\\t", "\t"),
             "cat" | "tee" => crate::law::code::stdin_text(cmd, scan.line).join("\n"),
             _ => continue,
         };
