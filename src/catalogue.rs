@@ -283,6 +283,7 @@ pub const CATALOGUE: &[Program] = &[
     p("amp", &[Agent]),
     p("ansible", &[Cloud, Runs]),
     p("ansible-playbook", CLOUD),
+    p("ansible-vault", &[Secrets]),
     p("ant", PROJECT),
     p("apachectl", SVC),
     p("apfsd", DAEMON),

@@ -1667,6 +1667,10 @@ fn shows_secret(reading: &Reading<'_>, verb: &Found) -> bool {
     {
         return true;
     }
+    // `netlify env:get X`, `vercel env pull`: a hosted app's environment.
+    if reading.kind.cloud && prints_app_env(reading.lead()) {
+        return true;
+    }
     let same_word = reading
         .words
         .get(verb.word)
@@ -2172,6 +2176,26 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     Some((found, at))
 }
 
+/// Names for a hosted app's environment (its variables, secrets among them).
+const APP_ENV_NOUNS: &[&str] = &["appsettings", "env", "envs", "environment"];
+
+/// A cloud program's lead words that name its app's environment and then only a verb that
+/// shows or pulls it, or none (`env pull`, `env:ls`, `config appsettings list`).
+fn prints_app_env(lead: &[&str]) -> bool {
+    let words: Vec<String> = lead.iter().flat_map(|w| parts(w)).collect();
+    let Some(at) = words
+        .iter()
+        .position(|w| APP_ENV_NOUNS.contains(&w.as_str()))
+    else {
+        return false;
+    };
+    let after = words.get(at + 1..).unwrap_or(&[]);
+    match after {
+        [] => true,
+        [verb, ..] => matches!(verb.as_str(), "list" | "ls" | "pull") || has(REVEALS, verb),
+    }
+}
+
 /// A secret store's `generate` given nothing but options and a length (`rbw generate 20`,
 /// `bw generate -uln --length 18`): it prints a new password and keeps none. Given a name
 /// (`pass generate email/x 15`), it stores one.
@@ -2290,6 +2314,11 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         // `heroku auth:token`: a colon joins a group and its subcommand in one word.
         && (kind.secrets || lead.len() >= 2 || last.contains(':'))
     {
+        return Some((Finding::Secret, reading.words.len()));
+    }
+    // `vercel env pull`, `netlify env:list`, `az webapp config appsettings list`: a hosted
+    // app's environment, its secrets among it, printed or pulled where the chat reads it.
+    if kind.cloud && prints_app_env(&lead) {
         return Some((Finding::Secret, reading.words.len()));
     }
     // The same with what it is for after it (`crane auth token registry.example.com`): a
