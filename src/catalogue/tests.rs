@@ -154,6 +154,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Files, "chmod", "chmodx"),
         (Class::Files, "cp", "cpio"),
         (Class::Decoder, "base64", "base"),
+        (Class::RemoteAccess, "tmate", "tmux"),
+        (Class::RemoteAccess, "ttyd", "tty"),
         (Class::Builtin, "declare", "declared"),
         (Class::ReadOnly, "grep", "grepx"),
         (Class::ReadOnly, "lvscan", "lvremove"),

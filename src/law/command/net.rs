@@ -454,6 +454,21 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             scan.network = true;
             reverse(scan, "a zsh TCP connection (ztcp)");
         }
+        _ if (catalogue::is(&program, Class::RemoteAccess) && shares_machine(&program, args))
+            || signs_in_off(&program, args) =>
+        {
+            scan.network = true;
+            scan.add(
+                Risk::new(
+                    RuleId::RemoteAccess,
+                    Harm::Severe,
+                    true,
+                    format!("hand this machine's shell or desktop ({program}) to whoever connects"),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Public)),
+            );
+        }
         _ if catalogue::is(&program, Class::Tunnel) && tunnel_opens(&program, args) => {
             scan.network = true;
             scan.add(
@@ -507,6 +522,119 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
     if found.is_some_and(|f| f.is(Class::Interpreter)) {
         interpreter_code(cmd, scan);
+    }
+}
+
+/// Does a program of the `RemoteAccess` class share the machine as run? Not for help, its
+/// version, a subcommand that only lists or ends sessions, or a listener told to stay on
+/// loopback (`ttyd -i lo`, `gotty --address 127.0.0.1`, `x11vnc -localhost`).
+fn shares_machine(program: &str, args: &[String]) -> bool {
+    let asks_only = args.iter().any(|a| {
+        matches!(
+            a.as_str(),
+            "-h" | "--help" | "help" | "-V" | "--version" | "version" | "-version"
+        )
+    });
+    if asks_only || listens_on_loopback(args) {
+        return false;
+    }
+    let first = positional(args).first().copied().unwrap_or("");
+    match program {
+        // `upterm host` shares; `upterm session list`, `upterm proxy` do not.
+        "upterm" => first == "host",
+        // tmate's own commands on a session already shared (`tmate -S s display -p …`,
+        // `tmate kill-server`, `tmate show-messages`) share nothing new.
+        "tmate" => !args.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "display"
+                    | "display-message"
+                    | "kill-server"
+                    | "kill-session"
+                    | "show-messages"
+                    | "wait"
+                    | "list-sessions"
+                    | "ls"
+            )
+        }),
+        _ => true,
+    }
+}
+
+/// An option that keeps a listener on this machine's loopback.
+fn listens_on_loopback(args: &[String]) -> bool {
+    let loopback = |v: &str| {
+        let host = v.rsplit_once(':').map_or(v, |(h, _)| h);
+        host == "lo" || (is_local(host) && host != "0.0.0.0")
+    };
+    args.iter().enumerate().any(|(at, a)| {
+        if matches!(a.as_str(), "-localhost" | "--localhost") {
+            return true;
+        }
+        let (name, value) = match a.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (a.as_str(), args.get(at + 1).map(String::as_str)),
+        };
+        matches!(
+            name,
+            "-i" | "--interface"
+                | "-a"
+                | "--address"
+                | "--host"
+                | "--bind"
+                | "--bind-addr"
+                | "--listen"
+                | "-listen"
+        ) && value.is_some_and(loopback)
+    })
+}
+
+/// A server that runs code for whoever reaches it, on a network address with its sign-in
+/// turned off: a notebook (`jupyter notebook --ip 0.0.0.0 --NotebookApp.token=`), an editor
+/// (`code-server --bind-addr 0.0.0.0:8080 --auth none`), or the container engine's API,
+/// the administrator's in all but name (`dockerd -H tcp://0.0.0.0:2375`).
+fn signs_in_off(program: &str, args: &[String]) -> bool {
+    let value_of = |names: &[&str]| -> Option<String> {
+        args.iter()
+            .enumerate()
+            .find_map(|(at, a)| match a.split_once('=') {
+                Some((name, value)) if names.contains(&name) => Some(value.to_string()),
+                None if names.contains(&a.as_str()) => args.get(at + 1).cloned(),
+                _ => None,
+            })
+    };
+    let networked = |addr: Option<String>| {
+        addr.is_some_and(|addr| {
+            let host = addr.rsplit_once(':').map_or(addr.as_str(), |(h, _)| h);
+            let host = host.trim_start_matches('[').trim_end_matches(']');
+            host.is_empty() || host == "*" || host == "0.0.0.0" || host == "::" || !is_local(host)
+        })
+    };
+    match program {
+        "jupyter" | "jupyter-notebook" | "jupyter-lab" | "jupyter-server" => {
+            let token_off = args.iter().any(|a| {
+                a.split_once('=').is_some_and(|(name, value)| {
+                    name.ends_with(".token") && value.trim_matches(['\'', '"']).is_empty()
+                })
+            });
+            token_off && networked(value_of(&["--ip", "--ServerApp.ip", "--NotebookApp.ip"]))
+        }
+        "code-server" | "openvscode-server" => {
+            let auth_off = value_of(&["--auth"]).as_deref() == Some("none")
+                || args.iter().any(|a| a == "--without-connection-token");
+            auth_off && networked(value_of(&["--bind-addr", "--host"]))
+        }
+        "dockerd" => args.iter().enumerate().any(|(at, a)| {
+            let value = match a.split_once('=') {
+                Some(("-H" | "--host", value)) => Some(value),
+                _ if a == "-H" || a == "--host" => args.get(at + 1).map(String::as_str),
+                _ => None,
+            };
+            value
+                .and_then(|v| v.strip_prefix("tcp://"))
+                .is_some_and(|addr| networked(Some(addr.to_string())))
+        }),
+        _ => false,
     }
 }
 
