@@ -2318,7 +2318,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     }
     // `vercel env pull`, `netlify env:list`, `az webapp config appsettings list`: a hosted
     // app's environment, its secrets among it, printed or pulled where the chat reads it.
-    if kind.cloud && prints_app_env(&lead) {
+    if kind.cloud && prints_app_env(lead) {
         return Some((Finding::Secret, reading.words.len()));
     }
     // The same with what it is for after it (`crane auth token registry.example.com`): a
