@@ -1327,6 +1327,7 @@ pub const CATALOGUE: &[Program] = &[
     p("sort", PRINTS),
     p("source", &[Source]),
     p("spctl", SYS),
+    p("sponge", &[Files]),
     p("sq", SECRET),
     p("sqlcmd", DB),
     p("sqlite3", DB),

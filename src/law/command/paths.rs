@@ -16,6 +16,14 @@ const ASSISTANT_FILES: &[&str] = &[
     ".codex/config.toml", ".codex/config.json", ".gemini/settings.json", ".cursor/mcp.json",
     ".cursor/cli-config.json", ".vscode/mcp.json", "claude_desktop_config.json", ".windsurf/mcp_config.json",
     ".codeium/windsurf/mcp_config.json", ".aider.conf.yml", ".continue/config.json",
+    "opencode.json", "opencode.jsonc", ".opencode/opencode.json",
+];
+
+/// The folders that hold an assistant's permission files, and little else: one written
+/// whole (`tar x -C .claude`, `unzip -d ~/.codex`), moved away or deleted is its files.
+#[rustfmt::skip]
+const ASSISTANT_FOLDERS: &[&str] = &[
+    ".claude", ".codex", ".gemini", ".cursor", ".windsurf", ".codeium/windsurf", ".continue",
 ];
 
 /// Files under the home folder that hold keys or credentials (relative to home).
@@ -334,6 +342,15 @@ fn is_assistant_file(abs: &str) -> bool {
     ASSISTANT_FILES
         .iter()
         .any(|file| ends_with_segments(abs, file))
+        || is_assistant_folder(abs)
+}
+
+/// One of [`ASSISTANT_FOLDERS`], or everything in one (`.claude/*`).
+fn is_assistant_folder(abs: &str) -> bool {
+    let folder = abs.trim_end_matches("/*").trim_end_matches('/');
+    ASSISTANT_FOLDERS
+        .iter()
+        .any(|name| ends_with_segments(folder, name))
 }
 
 /// A search for secrets through files outside the work folder (`grep -r password
@@ -553,7 +570,8 @@ fn written(cmd: &Command) -> Vec<String> {
     let args = cmd.args();
     let words = positional(args);
     match cmd.program() {
-        "tee" => out.extend(words.iter().map(|w| w.to_string())),
+        // moreutils' `sponge FILE` soaks its input up, then writes FILE with it.
+        "tee" | "sponge" => out.extend(words.iter().map(|w| w.to_string())),
         // `find … -fprint FILE`, `-fprintf FILE FORMAT`, `-fls FILE`: find writes FILE.
         "find" | "gfind" => {
             let mut rest = args.iter();
@@ -674,10 +692,33 @@ fn written(cmd: &Command) -> Vec<String> {
                     a.strip_prefix("--target-directory=").map(str::to_string)
                 }
             });
-            if let Some(into) = into {
-                out.push(into);
-            } else if words.len() >= 2 {
-                out.extend(words.last().map(|w| w.to_string()));
+            let (folder, sources) = match into {
+                Some(into) => (Some(into), &words[..]),
+                None => match words.split_last() {
+                    Some((dest, sources)) if !sources.is_empty() => {
+                        (Some(dest.to_string()), sources)
+                    }
+                    _ => (None, &[][..]),
+                },
+            };
+            if let Some(folder) = folder {
+                // Into a folder (`cp -r template/.claude .`, `cp x ~/`, `-t DIR`): each source
+                // lands under its own name there.
+                let is_folder = folder.ends_with('/')
+                    || matches!(folder.as_str(), "." | ".." | "~")
+                    || cmd
+                        .args()
+                        .iter()
+                        .any(|a| a == "-t" || a.starts_with("--target-directory"));
+                if is_folder {
+                    for source in sources.iter().filter(|s| !s.contains(['$', '`', '*'])) {
+                        let name = place::basename(source.trim_end_matches('/'));
+                        if !name.is_empty() && !matches!(name, "." | "..") {
+                            out.push(format!("{}/{name}", folder.trim_end_matches('/')));
+                        }
+                    }
+                }
+                out.push(folder);
             }
         }
         "sed" | "perl"
@@ -1109,6 +1150,13 @@ pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Sc
     if let Some(mut risk) = write_risk(&abs, place) {
         if risk.rule == RuleId::WriteOutside && creates_only(cmd) {
             risk.lasting = false;
+        }
+        // `mkdir -p .claude`: a folder made empty holds no permission yet.
+        if risk.rule == RuleId::AssistantPermissions
+            && is_assistant_folder(&abs)
+            && creates_only(cmd)
+        {
+            return;
         }
         scan.add(risk);
     }
