@@ -590,7 +590,7 @@ fn listens_on_loopback(args: &[String]) -> bool {
 }
 
 /// A server that runs code for whoever reaches it, on a network address with its sign-in
-/// turned off: a notebook (`jupyter notebook --ip 0.0.0.0 --NotebookApp.token=`), an editor
+/// turned off or set by the line itself: a notebook (`jupyter notebook --ip 0.0.0.0 --NotebookApp.token=`), an editor
 /// (`code-server --bind-addr 0.0.0.0:8080 --auth none`), or the container engine's API,
 /// the administrator's in all but name (`dockerd -H tcp://0.0.0.0:2375`).
 fn signs_in_off(program: &str, args: &[String]) -> bool {
@@ -612,12 +612,14 @@ fn signs_in_off(program: &str, args: &[String]) -> bool {
     };
     match program {
         "jupyter" | "jupyter-notebook" | "jupyter-lab" | "jupyter-server" => {
-            let token_off = args.iter().any(|a| {
-                a.split_once('=').is_some_and(|(name, value)| {
-                    name.ends_with(".token") && value.trim_matches(['\'', '"']).is_empty()
+            // A token turned off, or one the line itself sets: whoever wrote the line (a
+            // page, as well as the person) knows it. Jupyter's own is random and unprinted.
+            let token_known = args.iter().any(|a| {
+                a.split_once('=').is_some_and(|(name, _)| {
+                    name.ends_with(".token") || name.ends_with(".password")
                 })
             });
-            token_off && networked(value_of(&["--ip", "--ServerApp.ip", "--NotebookApp.ip"]))
+            token_known && networked(value_of(&["--ip", "--ServerApp.ip", "--NotebookApp.ip"]))
         }
         "code-server" | "openvscode-server" => {
             let auth_off = value_of(&["--auth"]).as_deref() == Some("none")
