@@ -280,6 +280,21 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 | "port"
                 | "pipx"
         );
+    // `pip install -i https://pypi.x.example/simple requests`, `npm i --registry URL lodash`:
+    // even a declared name comes from where the line says, which a page can name.
+    if let Some(host) = other_source(args).or_else(|| source_in_env(&cmd.assignments)) {
+        scan.add(
+            Risk::new(
+                RuleId::InstallUndeclared,
+                Harm::Moderate,
+                true,
+                format!(
+                    "install packages from {host}, a source the project's manifests don't name"
+                ),
+            )
+            .wish(Wish::new(Act::Install).naming(Name::AnyOf(super::host_names(&host)))),
+        );
+    }
     let declared = scan.facts.declared(scan.place.cwd);
     for spec in packages(args.get(pattern.len()..).unwrap_or(&[])) {
         if let Some(reason) = not_a_name(spec) {
@@ -454,6 +469,76 @@ fn fetched_package(cmd: &Command, scan: &mut Scan<'_>) {
         )
         .wish(Wish::new(Act::Install).naming(Name::one(&name))),
     );
+}
+
+/// Options that name where an installer fetches packages from.
+const SOURCE_OPTIONS: &[&str] = &[
+    "--default-index",
+    "--extra-index-url",
+    "--find-links",
+    "--index",
+    "--index-url",
+    "--registry",
+    "--source",
+    "-f",
+    "-i",
+];
+
+/// The ecosystems' own registries: an install from one of them is the default.
+const DEFAULT_REGISTRIES: &[&str] = &[
+    "crates.io",
+    "files.pythonhosted.org",
+    "index.crates.io",
+    "proxy.golang.org",
+    "pypi.org",
+    "pypi.python.org",
+    "registry.npmjs.org",
+    "registry.yarnpkg.com",
+    "rubygems.org",
+];
+
+/// The host of a package source an install's options name, other than the ecosystem's own
+/// registry or this machine (`-i https://pypi.x.example/simple`, `--registry=URL`).
+fn other_source(args: &[String]) -> Option<String> {
+    args.iter().enumerate().find_map(|(at, arg)| {
+        let value = match arg.split_once('=') {
+            Some((name, value)) if SOURCE_OPTIONS.contains(&name) => value,
+            _ if SOURCE_OPTIONS.contains(&arg.as_str()) => args.get(at + 1)?.as_str(),
+            _ => return None,
+        };
+        let host = super::net::url_host(value)?;
+        let default = DEFAULT_REGISTRIES
+            .iter()
+            .any(|r| host == *r || host.ends_with(&format!(".{r}")));
+        (!default && !super::net::is_local(&host)).then_some(host)
+    })
+}
+
+/// Variables that name an installer's package source, set before it
+/// (`PIP_INDEX_URL=… pip install x`, `npm_config_registry=… npm i`, `GOPROXY=… go get`).
+const SOURCE_VARIABLES: &[&str] = &[
+    "goproxy",
+    "npm_config_registry",
+    "pip_extra_index_url",
+    "pip_index_url",
+    "uv_default_index",
+    "uv_extra_index_url",
+    "uv_index_url",
+    "yarn_registry",
+];
+
+fn source_in_env(assignments: &[(String, String)]) -> Option<String> {
+    assignments.iter().find_map(|(name, value)| {
+        if !SOURCE_VARIABLES.contains(&name.to_ascii_lowercase().as_str()) {
+            return None;
+        }
+        // GOPROXY is a list (`https://a,direct`): any host in it.
+        let args: Vec<String> = value
+            .split([',', '|', ' '])
+            .flat_map(|v| ["--index-url".to_string(), v.to_string()])
+            .collect();
+        other_source(&args)
+    })
 }
 
 /// The registry an installer draws from, for look-alike names.
