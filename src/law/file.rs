@@ -111,7 +111,61 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if abs.ends_with("/.hg/hgrc") || abs.ends_with("/.hgrc") {
         return hg_commands(text);
     }
-    Vec::new()
+    package_sources(name, text)
+}
+
+/// A package source a configuration file sets for every later install (`.npmrc`'s
+/// `registry=`, `.yarnrc.yml`'s `npmRegistryServer`, `bunfig.toml`'s `registry`, `pip.conf`'s
+/// `index-url`, `uv.toml`'s and `pyproject.toml`'s `index-url`): kept as the install it
+/// changes, `npm install --registry URL` or `pip install --index-url URL`, which the install
+/// rules judge by its host.
+fn package_sources(name: &str, text: &str) -> Vec<String> {
+    let (keys, installer): (&[&str], &str) = match name {
+        ".npmrc" | ".yarnrc" | ".yarnrc.yml" | "bunfig.toml" => {
+            (&["registry", "npmregistryserver"], "npm install --registry")
+        }
+        "pip.conf" | "pip.ini" | "uv.toml" | "pyproject.toml" => (
+            &[
+                "index-url",
+                "extra-index-url",
+                "index_url",
+                "extra_index_url",
+            ],
+            "pip install --index-url",
+        ),
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let Some(at) = line.find(['=', ':', ' ']) else {
+            continue;
+        };
+        // `@scope:registry=URL`: the key is the part after the scope.
+        let key = line[..at].trim().to_ascii_lowercase();
+        let (key, value) = match key.rsplit_once(':') {
+            Some((_, key)) => (key.to_string(), &line[at + 1..]),
+            None if key.starts_with('@') => match line.split_once('=') {
+                Some((k, v)) => (k.rsplit(':').next().unwrap_or("").to_ascii_lowercase(), v),
+                None => continue,
+            },
+            None => (key, &line[at + 1..]),
+        };
+        if !keys.contains(&key.as_str()) {
+            continue;
+        }
+        let value = value
+            .trim_start_matches(['=', ':', ' '])
+            .trim()
+            .trim_matches(['"', '\'']);
+        if value.contains("://") {
+            out.push(format!("{installer} {}", crate::shell::quote_word(value)));
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
 }
 
 /// At most this many commands are read from one file.
