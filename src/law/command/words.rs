@@ -277,14 +277,14 @@ pub(super) const CHANGES: Table = &[
 /// `lncli payinvoice`, `lightning-cli pay`): no words lift it, as an app's payment.
 #[rustfmt::skip]
 pub(super) const PAYS: Table = &[
-    (En, &["keysend", "pay", "payinvoice", "sendcoins", "sendfrom", "sendmany", "sendpayment", "sendrawtransaction", "sendtoaddress", "sendtoroute"]),
+    (En, &["keysend", "pay", "payinvoice", "payto", "sendcoins", "sendfrom", "sendmany", "sendpayment", "sendrawtransaction", "sendtoaddress", "sendtoroute"]),
 ];
 
 /// What moves money when it is broadcast, sent, submitted or transferred (`hsd-cli
 /// broadcast TX`, `solana transfer … --allow-unfunded-recipient`, `stripe payments create`).
 #[rustfmt::skip]
 pub(super) const MONEY_NOUNS: Table = &[
-    (En, &["coins", "funds", "lamports", "payment", "payments", "rawtransaction", "rawtx", "transaction", "transactions", "tx", "txs", "wei"]),
+    (En, &["charge", "charges", "coins", "funds", "lamports", "payment", "payments", "payout", "payouts", "rawtransaction", "rawtx", "refund", "refunds", "transaction", "transactions", "tx", "txs", "wei"]),
 ];
 
 /// The verbs that move what [`MONEY_NOUNS`] name.
@@ -1897,12 +1897,59 @@ fn moves_money(reading: &Reading<'_>) -> bool {
     if parts().any(|p| has(MONEY_VERBS, p)) && (amount() || parts().any(|p| has(MONEY_NOUNS, p))) {
         return true;
     }
+    // A send or transfer to a wallet's address with a sum (`solana transfer ADDRESS 10`,
+    // `cast send 0xADDRESS --value 1ether`, `monero-wallet-cli transfer ADDRESS 1`).
+    let moves = parts().any(|p| matches!(p.as_str(), "send" | "transfer" | "pay"));
+    if moves && reading.positionals.iter().any(|w| is_wallet_address(w)) {
+        let sum = reading.positionals.iter().any(|w| is_sum(w))
+            || reading.options.iter().any(|o| {
+                o.parts
+                    .iter()
+                    .any(|p| matches!(p.as_str(), "amount" | "value"))
+            });
+        if sum {
+            return true;
+        }
+    }
     // A raw transaction broadcast as hex (`hsd-cli broadcast 0100…`, `cast publish 0x02f8…`).
     parts().any(|p| matches!(p.as_str(), "broadcast" | "publish"))
         && reading.positionals.iter().any(|w| {
             let hex = w.strip_prefix("0x").unwrap_or(w);
             hex.len() >= 16 && hex.bytes().all(|b| b.is_ascii_hexdigit())
         })
+}
+
+/// A wallet's address by its shape: Ethereum's (`0x` and 40 hex digits), Bitcoin's
+/// (`bc1…`, or base58 from `1` or `3`), or any other base58 run of 32 to 106 characters
+/// (Solana's, Monero's). Bounded by the word's length.
+fn is_wallet_address(word: &str) -> bool {
+    if let Some(hex) = word.strip_prefix("0x") {
+        return hex.len() == 40 && hex.bytes().all(|b| b.is_ascii_hexdigit());
+    }
+    let base58 = |w: &str| {
+        w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() && !matches!(b, b'0' | b'O' | b'I' | b'l'))
+    };
+    if word.starts_with("bc1") || word.starts_with("tb1") {
+        return (14..=90).contains(&word.len())
+            && word
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    }
+    // Mixed case and digits, as base58 is; a word of letters only is a name.
+    (26..=106).contains(&word.len())
+        && base58(word)
+        && word.bytes().any(|b| b.is_ascii_digit())
+        && word.bytes().any(|b| b.is_ascii_uppercase())
+        && word.bytes().any(|b| b.is_ascii_lowercase())
+}
+
+/// A sum: a number, a fraction, or one with a unit after it (`10`, `0.5`, `1ether`).
+fn is_sum(word: &str) -> bool {
+    let digits = word.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    !digits.is_empty()
+        && digits.bytes().any(|b| b.is_ascii_digit())
+        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 
 /// `java [OPTIONS] -jar PATH.jar ARGS` as the program the jar is (`jenkins-cli ARGS`), when
