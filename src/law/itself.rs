@@ -247,6 +247,11 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
         if ports(ctx).any(|port| kills_by_port(program, &command.words, port)) {
             return vec![risk("this stops warden by its port")];
         }
+        if changes_program(program, command) {
+            return vec![risk(
+                "this changes warden's own program, which the hook runs",
+            )];
+        }
         // warden's address in a word as the shell makes it (`74''11`, `'http://127.0.0.1:'7411`,
         // `74\11`): quotes and backslashes are gone from the words read.
         let texts = command
@@ -289,6 +294,56 @@ pub fn in_read_line(text: &str, line: &Line, ctx: &Context) -> Vec<Risk> {
         }
     }
     in_text(text, ctx).into_iter().collect()
+}
+
+/// The forms that find warden's own program on the search path.
+const FOUND_PROGRAM: &[&str] = &[
+    "$(which warden)",
+    "$(command -v warden)",
+    "$(type -p warden)",
+    "`which warden`",
+    "`command -v warden`",
+];
+
+/// Does the command change, move or remove warden's installed program (`chmod -x $(which
+/// warden)`, `rm ~/.cargo/bin/warden`, `cp /bin/true /usr/local/bin/warden`, `> …/bin/warden`)?
+/// A hook that fails or answers otherwise lets every step through. The program is the one
+/// in a `bin` folder or the one the search path finds; a build's copy elsewhere is not.
+fn changes_program(program: &str, command: &crate::shell::Command) -> bool {
+    let names_program = |word: &str| {
+        let word = word.trim_end_matches('/');
+        FOUND_PROGRAM.iter().any(|found| word.contains(found))
+            || (word.rsplit('/').next() == Some(PROGRAM)
+                && word
+                    .rsplit('/')
+                    .nth(1)
+                    .is_some_and(|folder| folder == "bin" || folder == "sbin"))
+    };
+    let writes = command.redirects.iter().any(|r| {
+        matches!(
+            r.op,
+            crate::shell::RedirectOp::Write | crate::shell::RedirectOp::Append
+        ) && names_program(&r.target)
+    });
+    let changer = crate::catalogue::is(program, crate::catalogue::Class::Files)
+        || crate::catalogue::is(program, crate::catalogue::Class::Remover)
+        || matches!(
+            program,
+            "tee" | "dd" | "sed" | "perl" | "patchelf" | "strip"
+        );
+    // A copy's source is only read (`cp ~/.cargo/bin/warden /tmp/w`): its destination is
+    // what changes.
+    let changed = if matches!(program, "cp" | "install" | "rsync" | "ln" | "scp") {
+        command
+            .words
+            .iter()
+            .skip(1)
+            .last()
+            .is_some_and(|w| names_program(w))
+    } else {
+        command.words.iter().skip(1).any(|w| names_program(w))
+    };
+    writes || (changer && changed)
 }
 
 /// The prefix of warden's own environment variables: `WARDEN_URL` (its address),

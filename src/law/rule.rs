@@ -166,7 +166,7 @@ rules! {
     VcsHistory = "vcs.history", Severe, Words, Some(Act::Delete), "recorded history destroyed (`hg strip`, `darcs obliterate`, `rcs -o`; lasting on a server: `p4 obliterate -y`, `cvs admin -o`)";
     VcsOverwrite = "vcs.overwrite", Severe, Words, Some(Act::ForcePush), "a push that replaces what the server has (`bzr push --overwrite`)";
     VcsPush = "vcs.push", Moderate, Words, Some(Act::Push), "recorded work published to a server by another version control (`hg push`, `svn commit`, `p4 submit`, `svn delete URL`, `jj git push`)";
-    WardenItself = "warden.itself", Severe, Refused, None, "a step that reaches warden itself: its program, its address or port, stopping it";
+    WardenItself = "warden.itself", Severe, Refused, None, "a step that reaches warden itself: its program, its address or port, stopping it, changing its installed program";
     WatchCrowd = "watch.crowd", Severe, Count, None, "one message to a crowd (100 people)";
     WatchDeletesTurn = "watch.deletes_turn", Moderate, Count, None, "a run of deletes in one turn (20)";
     WatchLoop = "watch.loop", Moderate, Count, None, "the same change in a loop (20)";
