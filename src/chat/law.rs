@@ -421,7 +421,8 @@ fn waiting(state: &ChatState, question: u64) -> Result<&Pending, AnswerError> {
 /// What the person's answer to a waiting question writes. Always allow keeps the class in
 /// this chat and notes it for the others; in every chat keeps it in the preferences; this
 /// one command keeps the rule the card offered. An answer the card didn't offer still
-/// answers the question, and keeps nothing (seed 004).
+/// answers the question, and keeps nothing (seed 004); the runtime records only what
+/// [`offered`] accepts, checked in the chat's own actor.
 pub fn answer(state: &ChatState, question: u64, answer: Answer) -> Result<Answering, AnswerError> {
     answered(state, question, answer, None)
 }

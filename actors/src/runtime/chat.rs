@@ -480,9 +480,11 @@ impl ChatRun {
         answer: Answer,
         ran: Option<String>,
     ) -> Result<(), RuntimeError> {
+        // INVARIANT: checked against the state the answer is recorded in, here in the
+        // chat's own actor: an answer the card didn't offer is refused, never recorded.
         let answering = match ran {
             Some(step) => law::ran(&self.state, question, &step),
-            None => law::answer(&self.state, question, answer),
+            None => law::offered(&self.state, question, answer),
         }
         .map_err(|cause| RuntimeError::Answer {
             chat: self.id.clone(),

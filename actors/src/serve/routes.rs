@@ -1148,25 +1148,14 @@ async fn answer(
             question.escape_default()
         ))
     })?;
-    let state = app
-        .runtime
-        .state(&chat)
-        .await
-        .map_err(|e| ApiError::failed("read the chat", e))?;
     if body.ran.is_some() && body.answer != Answer::Once {
         return Err(ApiError::bad(
             "`ran`: a step that ran answers its question `once`; send `\"answer\": \"once\"` with it",
         ));
     }
-    // The API's check: an answer the card didn't offer is refused, not taken as once; a step
-    // that ran answers only the question about it.
-    let checked = match &body.ran {
-        Some(step) => warden::chat::law::ran(&state, question, step),
-        None => warden::chat::law::offered(&state, question, body.answer),
-    };
-    if let Err(cause) = checked {
-        return Err(ApiError::from(RuntimeError::Answer { chat, cause }));
-    }
+    // The chat's actor checks the answer against the state it records it in: one the card
+    // didn't offer is refused (400), not taken as once; a step that ran answers only the
+    // question about it.
     let answered = match &body.ran {
         Some(step) => app.runtime.ran(&chat, question, step).await,
         None => app.runtime.answer(&chat, question, body.answer).await,
