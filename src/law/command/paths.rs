@@ -951,6 +951,31 @@ fn moved_away(source: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>
     }
 }
 
+/// Where the desktop's trash keeps what was thrown away (freedesktop.org's).
+const TRASH: &str = "~/.local/share/Trash/*";
+
+/// The paths a command puts in the trash: moved there, taken back from it only by hand
+/// (`trash-put F`, `trash F`, `gio trash F`, `gtrash put F`, `kioclient move F trash:/`).
+fn trashed(cmd: &Command) -> Vec<&str> {
+    let args = cmd.args();
+    let words = positional(args);
+    match cmd.program() {
+        "trash-put" | "trash" => words,
+        "gio" | "gtrash" if matches!(words.first(), Some(&("trash" | "put"))) => {
+            words.get(1..).unwrap_or(&[]).to_vec()
+        }
+        "kioclient" | "kioclient5" | "kioclient6"
+            if words.first() == Some(&"move") && words.last() == Some(&"trash:/") =>
+        {
+            words
+                .get(1..words.len().saturating_sub(1))
+                .unwrap_or(&[])
+                .to_vec()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// Files a command deletes, and whether recursively.
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
@@ -966,6 +991,21 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
         "find" if args.iter().any(|a| a == "-delete") => {
             let search = crate::shell::search("find", args)?;
             Some((search.starts, !search.narrows))
+        }
+        // The trash emptied (`trash-empty`, `gio trash --empty`) or cleared of what a
+        // pattern names (`trash-rm '*'`): what was thrown away earlier is gone for good.
+        "trash-empty" | "trash-rm"
+            if !args
+                .iter()
+                .any(|a| matches!(a.as_str(), "-h" | "--help" | "--version")) =>
+        {
+            Some((vec![TRASH], true))
+        }
+        "gio"
+            if args.first().is_some_and(|a| a == "trash")
+                && args.iter().any(|a| a == "--empty") =>
+        {
+            Some((vec![TRASH], true))
         }
         // A program nobody lists whose own name says it deletes (`wipe-logs.sh /var/log/app`,
         // `find DIR -exec truncate.sh {} \;`) deletes the paths it is given, for all warden
@@ -1094,6 +1134,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         for source in sources.iter().filter(literal) {
             moved_away(source, cmd, place, scan);
         }
+    }
+    // What goes to the trash leaves where it was, as what `mv` moves away does.
+    for source in trashed(cmd)
+        .into_iter()
+        .filter(|w| !w.contains(['$', '`']) && !w.contains("{}"))
+    {
+        moved_away(source, cmd, place, scan);
     }
     if cmd.program() == "rsync" {
         rsync_deletes(cmd, place, scan);
