@@ -90,7 +90,7 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 /// (each one `Class::Runs` or `Class::Wrapper`, checked by a test) and its reader. Sorted.
 #[rustfmt::skip]
 pub(super) const READERS: &[(&str, Reader)] = &[
-    ("apt", apt), ("apt-get", apt), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
+    ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
     ("gdb", gdb), ("hyperfine", hyperfine), ("less", less), ("man", man), ("parallel", parallel),
     ("rsync", rsync), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
     ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
@@ -1160,6 +1160,29 @@ fn at(words: &[Word], out: &mut Holder) {
     });
     if !other {
         out.stdin = Some(Stdin::Later);
+    }
+}
+
+/// aria2c's event hooks (`--on-download-complete=CMD`, `--on-bt-download-complete`, and the
+/// start, pause, stop and error ones): a program it runs, given the download's id and path.
+fn aria2c(words: &[Word], out: &mut Holder) {
+    let mut rest = words.iter().skip(1);
+    while let Some(word) = rest.next() {
+        let Some(option) = word.text.strip_prefix("--on-") else {
+            continue;
+        };
+        let (name, value) = match option.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (option, rest.next().map(|w| w.text.clone())),
+        };
+        if name.ends_with("download-complete")
+            || name.starts_with("download-")
+            || name.starts_with("bt-download-")
+        {
+            if let Some(value) = value.filter(|v| !v.is_empty()) {
+                out.text(value, Via::Setting);
+            }
+        }
     }
 }
 

@@ -253,6 +253,11 @@ fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
             .way_out()
             .wish(Wish::new(act)),
     );
+    // `gh gist create .env`, `glab snippet create .env`, `gh release upload v1 .env`: a
+    // file given to what the forge shows others leaves with it.
+    for file in super::positional(args).into_iter().skip(row.words.len()) {
+        super::net::file_leaves(scan, file, program);
+    }
 }
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
@@ -569,6 +574,10 @@ fn publish(program: &str, args: &[String], scan: &mut Scan<'_>) {
             .way_out()
             .wish(Wish::new(Act::Publish)),
     );
+    // `gh gist create .env`, `gh release upload v1 .env`: a secrets file published with it.
+    for file in super::positional(args).into_iter().skip(row.words.len()) {
+        super::net::file_leaves(scan, file, program);
+    }
 }
 
 /// A request for help (`--help`, `-h`) runs nothing, as infra.rs reads it.

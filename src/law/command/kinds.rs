@@ -52,6 +52,10 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .way_out()
             .wish(Wish::new(Act::Send).naming(Name::one(program))),
         );
+        // `pastebinit .env`, `ipfs add .env`: a secrets file given to it leaves with it.
+        for file in super::positional(cmd.args()) {
+            super::net::file_leaves(scan, file, program);
+        }
     }
     if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) {
         scan.add(

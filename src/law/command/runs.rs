@@ -990,6 +990,7 @@ mod tests {
         ("apt", "apt update -o APT::Update::Pre-Invoke::='rm -rf ~'"),
         ("apt-get", "apt-get update -o APT::Update::Post-Invoke-Success::='rm -rf ~'"),
         ("arch", "arch -x86_64 rm -rf ~"),
+        ("aria2c", "aria2c --on-download-complete='rm -rf ~' https://x.example/f"),
         ("asdf", "asdf exec rm -rf ~"),
         ("at", "at now <<< 'rm -rf ~'"),
         ("aws-vault", "aws-vault exec prod -- rm -rf ~"),

@@ -1836,10 +1836,14 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     }
     // What a send names may be the project's secrets or a key (`croc send .env`, `gdrive
     // upload ~/.aws/credentials`): those leave as they would by curl.
-    if let Finding::Send(host) = &finding {
-        let label = host
-            .clone()
-            .unwrap_or_else(|| "another machine".to_string());
+    // So does one given to what a forge shows others (`glab snippet create .env`).
+    let leaving = match &finding {
+        Finding::Send(host) => Some(host.clone()),
+        Finding::ForgeChange => Some(Some(program.to_string())),
+        _ => None,
+    };
+    if let Some(host) = leaving {
+        let label = host.unwrap_or_else(|| "another machine".to_string());
         for word in cmd
             .args()
             .iter()
