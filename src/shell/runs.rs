@@ -1175,13 +1175,10 @@ fn aria2c(words: &[Word], out: &mut Holder) {
             Some((name, value)) => (name, Some(value.to_string())),
             None => (option, rest.next().map(|w| w.text.clone())),
         };
-        if name.ends_with("download-complete")
-            || name.starts_with("download-")
-            || name.starts_with("bt-download-")
+        if (name.starts_with("download-") || name.starts_with("bt-download-"))
+            && let Some(value) = value.filter(|v| !v.is_empty())
         {
-            if let Some(value) = value.filter(|v| !v.is_empty()) {
-                out.text(value, Via::Setting);
-            }
+            out.text(value, Via::Setting);
         }
     }
 }
