@@ -62,6 +62,11 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
                 .risks
                 .extend(super::command::assess(&line, &ctx.cwd, facts).risks);
         }
+        if let Some(line) = program_run(&abs, &step.text) {
+            found.risks.extend(severe_only(
+                super::command::assess(&line, &ctx.cwd, facts).risks,
+            ));
+        }
     }
     found
 }
@@ -112,6 +117,45 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
         return hg_commands(text);
     }
     package_sources(name, text)
+}
+
+/// The interpreters that run a program file by its extension, each reading code on its
+/// input (`python3 -`).
+const PROGRAM_FILES: &[(&str, &str)] = &[
+    ("bash", "bash"),
+    ("cjs", "node"),
+    ("js", "node"),
+    ("lua", "lua"),
+    ("mjs", "node"),
+    ("php", "php"),
+    ("pl", "perl"),
+    ("py", "python3"),
+    ("rb", "ruby"),
+    ("sh", "sh"),
+    ("zsh", "zsh"),
+];
+
+/// A program file written here (`deploy.py`, `setup.py`, `run.sh`) is run later by a step
+/// that shows only its name (`python3 deploy.py`), so what it does is judged where its text
+/// is seen, at the write: as the interpreter its extension names reading it on its input.
+/// Only what is severe there counts ([`severe_only`]): ordinary code deletes, writes and
+/// fetches in ways the reader can't always follow, and writing code is most of the work.
+/// Bounded by the code reader's own bounds.
+pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
+    if text.is_empty() {
+        return None;
+    }
+    let name = super::paths::basename(abs);
+    let extension = name.rsplit_once('.')?.1;
+    let (_, interpreter) = PROGRAM_FILES.iter().find(|(e, _)| *e == extension)?;
+    // A delimiter the text doesn't hold as a line, so the whole text is the program.
+    let delimiter = (0..8)
+        .map(|n| format!("WARDEN_PROGRAM_{n}"))
+        .find(|d| !text.lines().any(|line| line.trim() == d))?;
+    Some(format!(
+        "{interpreter} - <<'{delimiter}'\n{}\n{delimiter}",
+        text.trim_end_matches('\n')
+    ))
 }
 
 /// A package source a configuration file sets for every later install (`.npmrc`'s
@@ -166,6 +210,16 @@ fn package_sources(name: &str, text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The severe and lasting risks of a program file's run: a download run, the project's
+/// secrets or a key leaving, the home folder wiped, a shell handed out. What is moderate or
+/// taken back by Undo there (a write to a place only known when it runs, an undeclared
+/// package, the work folder's files deleted) is left to the run itself.
+pub(crate) fn severe_only(risks: Vec<Risk>) -> impl Iterator<Item = Risk> {
+    risks
+        .into_iter()
+        .filter(|risk| risk.never || risk.critical || (risk.harm == Harm::Severe && risk.lasting))
 }
 
 /// At most this many commands are read from one file.
@@ -848,6 +902,21 @@ mod tests {
             ["hg pull && hg up", "./check.sh"]
         );
         assert!(kept_commands("/w/notes/tox.txt", tox).is_empty());
+    }
+
+    #[test]
+    fn a_program_file_is_read_by_the_interpreter_its_extension_names() {
+        let run = super::program_run("/w/x.py", "import os\n").expect("a python file");
+        assert_eq!(
+            run,
+            "python3 - <<'WARDEN_PROGRAM_0'\nimport os\nWARDEN_PROGRAM_0"
+        );
+        // A text holding the delimiter as a line gets another one: the whole text is read.
+        let run = super::program_run("/w/x.sh", "WARDEN_PROGRAM_0\nrm -rf ~\n").expect("sh");
+        assert!(run.starts_with("sh - <<'WARDEN_PROGRAM_1'\n"));
+        assert!(super::program_run("/w/notes.md", "rm -rf ~").is_none());
+        assert!(super::program_run("/w/Makefile", "x").is_none());
+        assert!(super::program_run("/w/x.py", "").is_none());
     }
 
     #[test]
