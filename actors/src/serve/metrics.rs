@@ -7,11 +7,10 @@
 
 use crate::runtime::InMemory;
 use crate::second_look::{BUCKETS as LOOK_BUCKETS, Figures};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+use warden::law::rule::RULES;
 use warden::verdict::{Decision, Verdict};
 
 /// The judge latency histogram's upper bounds, in seconds.
@@ -20,12 +19,13 @@ pub const BUCKETS: [f64; 14] = [
 ];
 
 /// The counters, shared by every request.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Metrics {
     /// allow, ask, deny.
     decisions: [AtomicU64; 3],
-    /// How many judged steps each rule fired in.
-    rules: Mutex<BTreeMap<&'static str, u64>>,
+    /// How many judged steps each rule fired in, by the rule's place in [`RULES`]: counters,
+    /// not a map behind a lock, since every judge request counts.
+    rules: Box<[AtomicU64]>,
     /// Judge requests per bucket (not cumulative; summed when shown), the last for +Inf.
     buckets: [AtomicU64; BUCKETS.len() + 1],
     /// Total judge time, in nanoseconds.
@@ -36,6 +36,20 @@ pub struct Metrics {
     refused: AtomicU64,
     /// Connections closed because a head didn't arrive, or an answer wasn't taken, in time.
     timed_out: AtomicU64,
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        Metrics {
+            decisions: Default::default(),
+            rules: RULES.iter().map(|_| AtomicU64::new(0)).collect(),
+            buckets: Default::default(),
+            sum_nanos: AtomicU64::new(0),
+            failures: AtomicU64::new(0),
+            refused: AtomicU64::new(0),
+            timed_out: AtomicU64::new(0),
+        }
+    }
 }
 
 fn index(decision: Decision) -> usize {
@@ -63,10 +77,9 @@ impl Metrics {
         if let Some(counter) = self.decisions.get(index(verdict.decision)) {
             counter.fetch_add(1, Ordering::Relaxed);
         }
-        if !verdict.risks.is_empty() {
-            let mut rules = self.rules.lock().unwrap_or_else(|e| e.into_inner());
-            for scored in &verdict.risks {
-                *rules.entry(scored.risk.rule.name()).or_default() += 1;
+        for scored in &verdict.risks {
+            if let Some(counter) = self.rules.get(scored.risk.rule as usize) {
+                counter.fetch_add(1, Ordering::Relaxed);
             }
         }
         let seconds = took.as_secs_f64();
@@ -109,13 +122,14 @@ impl Metrics {
             "# HELP warden_decision_rules_total Steps judged over HTTP in which a rule fired, by rule.\n",
         );
         out.push_str("# TYPE warden_decision_rules_total counter\n");
-        {
-            let rules = self.rules.lock().unwrap_or_else(|e| e.into_inner());
-            for (rule, n) in rules.iter() {
+        // RULES is sorted by name: the rules that fired, in that order.
+        for (rule, counter) in RULES.iter().zip(self.rules.iter()) {
+            let n = counter.load(Ordering::Relaxed);
+            if n > 0 {
                 let _ = writeln!(
                     out,
                     "warden_decision_rules_total{{rule=\"{}\"}} {n}",
-                    escape(rule)
+                    escape(rule.name)
                 );
             }
         }
