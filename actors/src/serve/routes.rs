@@ -783,6 +783,12 @@ fn step_id(id: &Value) -> Option<String> {
 
 /// The kinds of event the events route takes: serde names them, and refuses any other kind
 /// by listing these.
+///
+/// Decoded in two steps, this kind first and then its body as a struct of its own with
+/// `deny_unknown_fields`, rather than one `#[serde(tag = "kind")]` enum: serde's internally
+/// tagged enums let unknown fields through for some variants even with
+/// `deny_unknown_fields` (serde-rs/serde#2123, #2294, open), and a field nobody reads must be
+/// refused by name, not dropped.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum Kind {
