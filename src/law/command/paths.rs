@@ -1611,6 +1611,16 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
             super::net::key_leaves(scan, &format!("read {abs} with {program}"));
             return;
         }
+        // A container's, a pod's or another machine's path (`kubectl cp app:/var/run/secrets/…
+        // .`, `docker cp web:/run/secrets/db .`): its own absolute path, a mounted secret
+        // there as here.
+        if let Some((_, remote)) = word.split_once(":/")
+            && let remote = format!("/{remote}")
+            && MOUNTED_SECRETS.iter().any(|dir| place::under(&remote, dir))
+        {
+            super::net::key_leaves(scan, &format!("read {word} with {program}"));
+            return;
+        }
     }
     let keychain = match program {
         "security" => args.iter().any(|a| {
