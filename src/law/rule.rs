@@ -113,7 +113,7 @@ rules! {
     GitDeleteBranch = "git.delete_branch", Severe, Words, Some(Act::Delete), "`push --delete`, `push origin :x`";
     GitDiscard = "git.discard", Severe, Words, Some(Act::Discard), "`reset --hard`, `clean -f`, `checkout .`, `restore .`, `stash clear/drop`, `worktree remove --force`, `rm -rf .git` (every commit, branch and stash not pushed); nothing at all on a clean tree";
     GitForcePush = "git.force_push", Severe, Words, Some(Act::ForcePush), "`push -f`, `--force-with-lease`, `+refspec`";
-    GitForeignRemote = "git.foreign_remote", Severe, Never, None, "a push to a URL or a remote the repository doesn't have";
+    GitForeignRemote = "git.foreign_remote", Severe, Never, None, "a push to a URL or a remote the repository doesn't have, also through `git subtree push` or a remote's address set for the one run (`git -c remote.origin.url=URL push origin`)";
     GitMirror = "git.mirror", Severe, Words, Some(Act::Mirror), "`push --mirror`";
     GitPublishBranch = "git.publish_branch", Severe, Words, Some(Act::Push), "a push to `gh-pages`";
     GitPush = "git.push", Moderate, Words, Some(Act::Push), "a push to the repository's own remote";

@@ -296,7 +296,29 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .unwrap_or_else(|| scan.place.cwd.to_string());
     hooks_outside(cmd, scan);
     match sub {
+        // `git -c remote.origin.url=URL push origin main`: the remote's address is the one
+        // the line gives, whatever the repository keeps under that name.
+        "push" if let Some(url) = url_given(cmd, index) => {
+            match where_to(&url, scan.facts.remotes(&folder).as_deref()) {
+                Whereto::Own(_) => push(args, &folder, scan),
+                _ => foreign_push(&url, scan),
+            }
+        }
         "push" => push(args, &folder, scan),
+        // `git subtree push --prefix=lib REPOSITORY REF`: a push to REPOSITORY.
+        "subtree" if positional(args).first() == Some(&"push") => {
+            // Its own options' values (`--prefix dist`, `-m MSG`) are no repository.
+            let mut rest: Vec<String> = Vec::new();
+            let mut words = args.iter().skip_while(|a| *a != "push").skip(1);
+            while let Some(word) = words.next() {
+                if matches!(word.as_str(), "-P" | "--prefix" | "-m" | "--message") {
+                    words.next();
+                } else if !word.starts_with('-') {
+                    rest.push(word.clone());
+                }
+            }
+            push(&rest, &folder, scan);
+        }
         "remote" => remote(args, scan),
         "reset" if has_flag(args, None, &["hard"]) => discard("git reset --hard", &folder, scan),
         "clean" if has_flag(args, Some('f'), &["force"]) => discard("git clean", &folder, scan),
@@ -511,6 +533,37 @@ fn env_added(scan: &Scan<'_>) -> Option<String> {
     })
 }
 
+/// A push to somewhere that is not one of the repository's remotes: never lifted.
+fn foreign_push(target: &str, scan: &mut Scan<'_>) {
+    scan.add(
+        Risk::new(
+            RuleId::GitForeignRemote,
+            Harm::Severe,
+            true,
+            format!("push to {target}, which is not one of this repository's remotes"),
+        )
+        .never()
+        .way_out(),
+    );
+}
+
+/// A remote's address the line sets for this one run (`git -c remote.origin.url=URL`,
+/// `-c remote.x.pushurl=URL`, `--config-env` aside), before the subcommand at `index`.
+fn url_given(cmd: &Command, index: usize) -> Option<String> {
+    let globals = cmd.words.get(1..index).unwrap_or(&[]);
+    globals.iter().enumerate().find_map(|(at, word)| {
+        let setting = match word.strip_prefix("-c") {
+            Some("") => globals.get(at + 1)?.as_str(),
+            Some(rest) => rest,
+            None => return None,
+        };
+        let (key, value) = setting.split_once('=')?;
+        let key = key.to_ascii_lowercase();
+        (key.starts_with("remote.") && (key.ends_with(".url") || key.ends_with(".pushurl")))
+            .then(|| value.to_string())
+    })
+}
+
 fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
     if has_flag(args, Some('n'), &["dry-run"]) {
         return;
@@ -547,16 +600,7 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
         Some(target) => match where_to(target, scan.facts.remotes(folder).as_deref()) {
             Whereto::Own(name) => name,
             Whereto::Foreign => {
-                scan.add(
-                    Risk::new(
-                        RuleId::GitForeignRemote,
-                        Harm::Severe,
-                        true,
-                        format!("push to {target}, which is not one of this repository's remotes"),
-                    )
-                    .never()
-                    .way_out(),
-                );
+                foreign_push(target, scan);
                 return;
             }
             Whereto::Unverified => {
