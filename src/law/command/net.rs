@@ -640,6 +640,32 @@ fn signs_in_off(program: &str, args: &[String]) -> bool {
     }
 }
 
+/// What `certutil -urlcache … URL FILE` and `bitsadmin /transfer NAME … URL FILE` save, and
+/// the host they fetch it from: the last word after the address (Windows' paths by their
+/// last name, `\\` or `/`).
+fn windows_download(program: &str, args: &[String]) -> Option<(String, String)> {
+    let flag = |name: &str| {
+        args.iter()
+            .any(|a| a.trim_start_matches(['-', '/']).eq_ignore_ascii_case(name))
+    };
+    let downloads = match program {
+        "certutil" => flag("urlcache"),
+        "bitsadmin" => flag("transfer") || flag("addfile"),
+        _ => false,
+    };
+    if !downloads {
+        return None;
+    }
+    let at = args.iter().position(|a| a.contains("://"))?;
+    let host = url_host(args.get(at)?)?;
+    let output = args
+        .get(at + 1..)?
+        .iter()
+        .rfind(|a| !a.starts_with(['-', '/']) || a.contains('\\'))?;
+    let name = output.rsplit(['\\', '/']).next().unwrap_or(output);
+    Some((name.to_string(), host))
+}
+
 fn tunnel_opens(program: &str, args: &[String]) -> bool {
     if args.iter().any(|a| {
         matches!(
@@ -1781,6 +1807,12 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
             );
             return;
         }
+        // Windows' own programs that download (`certutil -urlcache -f URL x.exe`,
+        // `bitsadmin /transfer j URL C:\x.exe`), reached from Git Bash or cmd as well.
+        if let Some((output, host)) = windows_download(program, args) {
+            downloaded.push((super::paths::basename_of(&output).to_string(), host));
+            continue;
+        }
         if found.is_some_and(|p| p.is(Class::Downloader)) {
             // curl's `-O` (`-LO`, `--remote-name`) saves to the address's last name.
             // wget saves to it unless told otherwise (`-O f`, `--output-document=f`).
@@ -1870,8 +1902,17 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
         let ran = if shell || reads_code {
             positional(args).first().and_then(|first| runs(first))
-        } else if cmd.words.first().is_some_and(|w| w.contains('/')) {
-            cmd.words.first().and_then(|w| runs(w))
+        } else if cmd.words.first().is_some_and(|w| {
+            // A path; or a Windows program by its bare name, which cmd finds in the folder
+            // it runs in first (`x.exe`, `setup.bat`).
+            w.contains(['/', '\\'])
+                || [".exe", ".bat", ".cmd", ".com"]
+                    .iter()
+                    .any(|ext| w.to_ascii_lowercase().ends_with(ext))
+        }) {
+            cmd.words
+                .first()
+                .and_then(|w| runs(w.rsplit(['/', '\\']).next().unwrap_or(w)))
         } else {
             None
         };
