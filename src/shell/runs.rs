@@ -23,12 +23,14 @@ use super::wrap::{Held, Holder, Stdin};
 /// `PAGER='sh -c "…"' man ls` runs the text. Sorted, checked by a test.
 #[rustfmt::skip]
 pub(super) const COMMAND_VARIABLES: &[&str] = &[
-    "BASH_ENV", "BORG_PASSCOMMAND", "BORG_RSH", "BROWSER", "CVS_RSH", "EDITOR", "ENV", "FCEDIT",
+    "BASH_ENV", "BORG_PASSCOMMAND", "BORG_RSH", "BROWSER", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_BUILD_RUSTC_WRAPPER", "CC", "CVS_RSH", "CXX", "EDITOR", "ENV", "FCEDIT",
     "GH_PAGER", "GIT_ASKPASS", "GIT_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_PROXY_COMMAND",
     "GIT_SEQUENCE_EDITOR", "GIT_SSH", "GIT_SSH_COMMAND", "HGEDITOR", "KUBE_EDITOR", "LESSCLOSE",
-    "LESSOPEN", "MANPAGER", "P4DIFF", "P4EDITOR", "P4MERGE", "PAGER", "PROMPT_COMMAND",
-    "PSQL_PAGER", "RESTIC_PASSWORD_COMMAND", "RSYNC_CONNECT_PROG", "RSYNC_RSH", "SSH_ASKPASS",
-    "SUDO_ASKPASS", "SUDO_EDITOR", "SVN_EDITOR", "SYSTEMD_EDITOR", "SYSTEMD_PAGER", "VISUAL",
+    "LESSOPEN", "MANPAGER", "NPM_CONFIG_SCRIPT_SHELL", "P4DIFF", "P4EDITOR", "P4MERGE", "PAGER",
+    "PROMPT_COMMAND", "PSQL_PAGER", "RESTIC_PASSWORD_COMMAND", "RSYNC_CONNECT_PROG", "RSYNC_RSH",
+    "RUSTC_WORKSPACE_WRAPPER", "RUSTC_WRAPPER", "SSH_ASKPASS", "SUDO_ASKPASS", "SUDO_EDITOR",
+    "SVN_EDITOR", "SYSTEMD_EDITOR", "SYSTEMD_PAGER", "VISUAL",
 ];
 
 /// ssh's options (`-o Key=value`) whose value runs on this machine. Lower case, sorted.
@@ -72,6 +74,24 @@ pub(super) fn settings(assignments: &[(String, String)], words: &[Word], out: &m
         );
     for (name, value) in pairs {
         let name = name.trim_end_matches('+');
+        // `NODE_OPTIONS="--import=data:text/javascript,CODE"`: code every node runs first.
+        if name == "NODE_OPTIONS"
+            && let Some((_, code)) = value.split_once("data:text/javascript,")
+        {
+            out.text(
+                format!("node -e {}", super::quote_word(code.trim())),
+                Via::Setting,
+            );
+            continue;
+        }
+        // npm's settings are read in any case (`npm_config_script_shell`).
+        let upper;
+        let name = if name.starts_with("npm_config_") {
+            upper = name.to_ascii_uppercase();
+            upper.as_str()
+        } else {
+            name
+        };
         if COMMAND_VARIABLES.binary_search(&name).is_err() {
             continue;
         }
