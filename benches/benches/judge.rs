@@ -484,6 +484,10 @@ fn other_steps(c: &mut Criterion) {
             r#"{"tool_name":"browser","tool_input":{"action":"click","site":"www.otto.de","label":"zahlungspflichtig bestellen"}}"#,
         ),
         (
+            "file: write a python script (judged as its run)",
+            r#"{"tool_name": "Write", "tool_input": {"file_path": "/home/user/app/scripts/lint_changed.py", "content": "import json, subprocess, sys\nfrom pathlib import Path\n\n\ndef changed(base='origin/main'):\n    out = subprocess.run(['git', 'diff', '--name-only', base], capture_output=True, text=True)\n    return [p for p in out.stdout.splitlines() if p.endswith('.py')]\n\n\ndef lint(files):\n    if not files:\n        return 0\n    return subprocess.run([sys.executable, '-m', 'ruff', 'check', *files]).returncode\n\n\ndef report(files, code):\n    Path('lint.json').write_text(json.dumps({'files': files, 'code': code}, indent=2))\n\n\nif __name__ == '__main__':\n    files = changed()\n    code = lint(files)\n    report(files, code)\n    sys.exit(code)\n"}}"#,
+        ),
+        (
             "web: fetch a shop search",
             r#"{"tool_name":"WebFetch","tool_input":{"url":"https://www.otto.de/suche/gant%20t-shirt/?sortiertnach=preis-aufsteigend&farbe=blau"}}"#,
         ),
