@@ -20,12 +20,13 @@
 //!
 //! [`stopped`] is the first step's shortcut: a chat that takes no step needs no watch, no
 //! judge and no look. [`answer`] is what an answer writes, and [`offered`] the check the API
-//! makes before it is recorded.
+//! makes before it is recorded. [`task_opening`] and [`hand_on`] are a task's creation: what
+//! its id may become, and what it and its chat record.
 
 #[cfg(test)]
 mod tests;
 
-use super::{Answer, ChatState, Event, Kept, Offers, Pending, Shown};
+use super::{Answer, ChatState, Company, Event, Kept, Offers, Pending, Shown};
 use crate::facts::Facts;
 use crate::intent::Wanted;
 use crate::law::ASKS_AT;
@@ -491,4 +492,77 @@ pub fn offered(state: &ChatState, question: u64, answer: Answer) -> Result<Answe
         return Err(AnswerError::NotOffered { question, answer });
     }
     self::answer(state, question, answer)
+}
+
+/// Why an id can't become a task of a chat.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Taken {
+    /// It is a chat of its own.
+    #[error("a chat of its own")]
+    Chat,
+    /// It is a task of another chat, or of the same chat with another scope.
+    #[error("a {}task of `{parent}`", if *.scoped { "scoped " } else { "" })]
+    Task { parent: String, scoped: bool },
+}
+
+/// Whether the chat `state` (the id asked for as a task) may become a task of `parent`:
+/// `Ok(true)` when nothing is recorded under the id (it opens now), `Ok(false)` when it is
+/// that very task already (a retry: nothing to open, what it inherits completed if missing),
+/// and what it is otherwise.
+pub fn task_opening(state: &ChatState, parent: &str, scoped: bool) -> Result<bool, Taken> {
+    if state.events == 0 {
+        return Ok(true);
+    }
+    match (&state.parent, state.company) {
+        (Some(other), Company::Task) if other == parent && state.scoped == scoped => Ok(false),
+        (Some(other), Company::Task) => Err(Taken::Task {
+            parent: other.clone(),
+            scoped: state.scoped,
+        }),
+        _ => Err(Taken::Chat),
+    }
+}
+
+/// What a task's creation records, as one batch: the task's opening (when it opens now) and
+/// what it inherits from its chat, and the chat's `TaskCreated` (unless the chat lists it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HandOn {
+    /// The task's events.
+    pub task: Vec<Event>,
+    /// The chat's, when it doesn't list the task yet.
+    pub chat: Option<Event>,
+}
+
+/// What the chat `state` (whose id is `chat`) hands its task `task` ([`task_opening`] said
+/// whether it `open`s now): `None` when the task is there and listed, so nothing is written.
+/// A task that is there without what it inherits was cut short by an older warden, which
+/// wrote its three records one at a time: the retry completes it.
+pub fn hand_on(
+    state: &ChatState,
+    chat: &str,
+    task: &str,
+    scoped: bool,
+    open: bool,
+) -> Option<HandOn> {
+    let listed = state.tasks.iter().any(|t| t == task);
+    if !open && listed {
+        return None;
+    }
+    let mut events = Vec::new();
+    if open {
+        events.push(Event::Opened {
+            mode: state.mode,
+            company: Company::Task,
+            parent: Some(chat.to_string()),
+            scoped,
+        });
+    }
+    events.push(state.inheritance(scoped));
+    Some(HandOn {
+        task: events,
+        chat: (!listed).then(|| Event::TaskCreated {
+            task: task.to_string(),
+            scoped,
+        }),
+    })
 }

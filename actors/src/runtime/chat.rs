@@ -514,22 +514,12 @@ impl ChatRun {
 
     /// This chat becomes a task of `parent` ([`ChatMsg::OpenTask`]).
     async fn open_task(&mut self, parent: String, scoped: bool) -> Result<Made, RuntimeError> {
-        let open = self.state.events == 0;
-        let same = self.state.company == Company::Task
-            && self.state.parent.as_deref() == Some(parent.as_str())
-            && self.state.scoped == scoped;
-        if !open && !same {
-            return Err(RuntimeError::Taken {
+        let open = law::task_opening(&self.state, &parent, scoped).map_err(|taken| {
+            RuntimeError::Taken {
                 task: self.id.clone(),
-                what: match (&self.state.parent, self.state.company) {
-                    (Some(other), Company::Task) => format!(
-                        "a {}task of `{other}`",
-                        if self.state.scoped { "scoped " } else { "" }
-                    ),
-                    _ => "a chat of its own".to_string(),
-                },
-            });
-        }
+                what: taken.to_string(),
+            }
+        })?;
         let task = self.id.clone();
         let handed = send_to_chat(&self.names, &self.supervisor, &parent, |reply| {
             ChatMsg::HandOn {
@@ -559,30 +549,15 @@ impl ChatRun {
         scoped: bool,
         open: bool,
     ) -> Result<Option<Handed>, RuntimeError> {
-        let listed = self.state.tasks.contains(&task);
-        if !open && listed {
+        let Some(handing) = law::hand_on(&self.state, &self.id, &task, scoped, open) else {
             return Ok(None);
-        }
+        };
         let at_ms = now_ms();
         let record = |event| Record { at_ms, event };
-        let mut handed = Vec::new();
-        if open {
-            handed.push(record(Event::Opened {
-                mode: self.state.mode,
-                company: Company::Task,
-                parent: Some(self.id.clone()),
-                scoped,
-            }));
-        }
-        // A task that is there without what it inherits was cut short by an older warden,
-        // which wrote these three records one at a time: the retry completes it.
-        handed.push(record(self.state.inheritance(scoped)));
-        let mut streams = vec![(task.clone(), handed)];
-        if !listed {
-            streams.push((
-                self.id.clone(),
-                vec![record(Event::TaskCreated { task, scoped })],
-            ));
+        let listed = handing.chat.is_none();
+        let mut streams = vec![(task, handing.task.into_iter().map(record).collect())];
+        if let Some(created) = handing.chat {
+            streams.push((self.id.clone(), vec![record(created)]));
         }
         // INVARIANT: a task's opening, what it inherits and its chat's TaskCreated are one
         // batch: after a crash the task is there whole, with its chat's marks, or not at all.

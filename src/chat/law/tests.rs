@@ -602,6 +602,8 @@ fn names(events: &[Event]) -> Vec<&'static str> {
             Event::Judged { .. } => "Judged",
             Event::Asked { .. } => "Asked",
             Event::AskedAbout { .. } => "AskedAbout",
+            Event::Opened { .. } => "Opened",
+            Event::Inherited { .. } => "Inherited",
             _ => "another",
         })
         .collect()
@@ -1181,4 +1183,92 @@ fn a_step_that_ran_answers_only_its_own_question_and_says_so() {
         "another step's running answers nothing"
     );
     assert_eq!(ran(&chat, 5, "toolu_a"), Err(AnswerError::NoQuestion(5)));
+}
+
+/// A task of `parent` as its own state holds it.
+fn task_of(parent: &str, scoped: bool) -> ChatState {
+    ChatState {
+        company: Company::Task,
+        parent: Some(parent.to_string()),
+        scoped,
+        ..chat()
+    }
+}
+
+#[test]
+fn what_an_id_may_become_as_a_task() {
+    let table: &[(ChatState, &str, bool, Result<bool, Taken>)] = &[
+        // Nothing recorded under the id: it opens now.
+        (ChatState::default(), "c1", false, Ok(true)),
+        // That very task already (a retry): nothing to open.
+        (task_of("c1", false), "c1", false, Ok(false)),
+        (task_of("c1", true), "c1", true, Ok(false)),
+        // A task of another chat, or of the same with another scope.
+        (
+            task_of("c2", false),
+            "c1",
+            false,
+            Err(Taken::Task {
+                parent: "c2".into(),
+                scoped: false,
+            }),
+        ),
+        (
+            task_of("c1", true),
+            "c1",
+            false,
+            Err(Taken::Task {
+                parent: "c1".into(),
+                scoped: true,
+            }),
+        ),
+        // A chat of its own is never made a task.
+        (chat(), "c1", false, Err(Taken::Chat)),
+    ];
+    for (state, parent, scoped, want) in table {
+        assert_eq!(
+            &task_opening(state, parent, *scoped),
+            want,
+            "{parent} {scoped}"
+        );
+    }
+    assert_eq!(
+        Taken::Task {
+            parent: "c2".into(),
+            scoped: true
+        }
+        .to_string(),
+        "a scoped task of `c2`"
+    );
+}
+
+#[test]
+fn what_a_task_and_its_chat_record_when_it_is_made() {
+    let mut parent = read();
+    let made = hand_on(&parent, "c1", "t1", false, true).expect("a new task");
+    assert_eq!(names(&made.task), ["Opened", "Inherited"]);
+    assert!(matches!(
+        &made.task[0],
+        Event::Opened { company: Company::Task, parent: Some(p), scoped: false, .. } if p == "c1"
+    ));
+    assert_eq!(
+        made.chat,
+        Some(Event::TaskCreated {
+            task: "t1".into(),
+            scoped: false
+        })
+    );
+    // Listed and there: a retry writes nothing.
+    parent.tasks.push("t1".into());
+    assert_eq!(hand_on(&parent, "c1", "t1", false, false), None);
+    // There but not listed (cut short by an older warden): completed, its chat told.
+    parent.tasks.clear();
+    let completed = hand_on(&parent, "c1", "t1", false, false).expect("completed");
+    assert_eq!(names(&completed.task), ["Inherited"]);
+    assert!(completed.chat.is_some());
+    // Listed but opening now (the task's own log lost it): opened, the chat not told again.
+    parent.tasks.push("t1".into());
+    let reopened = hand_on(&parent, "c1", "t1", true, true).expect("opened");
+    assert_eq!(names(&reopened.task), ["Opened", "Inherited"]);
+    assert_eq!(reopened.chat, None);
 }
