@@ -802,7 +802,6 @@ fn user_prompt_submit_records_the_person_s_words_and_lets_the_prompt_go_on() {
             format!("GET {chat}"),
             format!("POST {chat}"),
             format!("POST {chat}/events"),
-            format!("POST {chat}/events"),
         ]
     );
     let seen = stub.seen();
@@ -812,10 +811,10 @@ fn user_prompt_submit_records_the_person_s_words_and_lets_the_prompt_go_on() {
         "{seen:?}"
     );
     assert_eq!(seen[1].body, json!({"mode": "auto", "company": "alone"}));
-    assert_eq!(seen[2].body, json!({"kind": "turn"}));
+    // The new turn and the words in one request, recorded as one batch.
     assert_eq!(
-        seen[3].body,
-        json!({"kind": "said", "text": "Rebase on main, run the tests, and force-push main when they pass."})
+        seen[2].body,
+        json!({"kind": "said", "text": "Rebase on main, run the tests, and force-push main when they pass.", "turn": true})
     );
     // An open chat is not opened again: the turn and the words, and nothing else.
     let stub = Stub::start(Behaviour::Daemon(judged("allow", "")));
@@ -823,11 +822,7 @@ fn user_prompt_submit_records_the_person_s_words_and_lets_the_prompt_go_on() {
     run(place.hook(&stub.url()), &fixture("user_prompt_submit.json"));
     assert_eq!(
         stub.routes(),
-        vec![
-            format!("GET {chat}"),
-            format!("POST {chat}/events"),
-            format!("POST {chat}/events"),
-        ]
+        vec![format!("GET {chat}"), format!("POST {chat}/events")]
     );
 }
 
@@ -1372,7 +1367,7 @@ fn a_prompt_from_any_source_but_the_person_is_not_their_words() {
             .map(|s| s.body["kind"].clone())
             .collect();
         if said {
-            assert_eq!(kinds, vec![json!("turn"), json!("said")], "{source}");
+            assert_eq!(kinds, vec![json!("said")], "{source}");
         } else {
             assert_eq!(kinds, vec![json!("read")], "{source}");
             let read = &stub.seen()[1].body;

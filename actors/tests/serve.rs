@@ -244,6 +244,8 @@ fn every_route_answers_its_happy_path() {
     for event in [
         json!({"kind": "said", "text": "fix the test"}),
         json!({"kind": "turn"}),
+        // A new turn and its words, one batch.
+        json!({"kind": "said", "text": "then push it", "turn": true}),
         json!({"kind": "mode", "mode": "acceptEdits"}),
         json!({"kind": "stopped", "stopped": false}),
     ] {
@@ -269,7 +271,7 @@ fn every_route_answers_its_happy_path() {
     let state = warden.ok("GET", "/v1/chats/c1", Auth::Nobody, None);
     assert_eq!(state["mode"], "edit_freely");
     assert_eq!(state["company"], "alone");
-    assert_eq!(state["turn"], 1);
+    assert_eq!(state["turn"], 2);
     assert_eq!(state["others"], true);
     assert_eq!(state["stopped"], false);
     assert_eq!(state["tasks"], json!(["c1.agent-1"]));

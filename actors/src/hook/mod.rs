@@ -659,8 +659,13 @@ impl<'a> Call<'a> {
         if let Some(state) = state {
             self.follow_mode(&chat, &state)?;
         }
-        self.event(&chat, &json!({"kind": "turn"}), true)?;
-        self.event(&chat, &json!({"kind": "said", "text": prompt}), true)
+        // The new turn and the person's words, one batch: no crash leaves one without the
+        // other.
+        self.event(
+            &chat,
+            &json!({"kind": "said", "text": prompt, "turn": true}),
+            true,
+        )
     }
 
     /// `PostToolUse` and `PostToolUseFailure`: what the call brought in from outside marks

@@ -38,6 +38,8 @@ pub struct Judged {
 pub enum ChatMsg {
     /// Record an event (durable before the reply).
     Record(Event, RpcReplyPort<Result<(), RuntimeError>>),
+    /// Record events as one batch (all durable before the reply, or none written).
+    RecordAll(Vec<Event>, RpcReplyPort<Result<(), RuntimeError>>),
     /// Judge a step in this chat. `record` false: a look that records nothing (no
     /// question, no count), for a host that asks the person itself.
     Judge {
@@ -630,6 +632,9 @@ impl Actor for ChatActor {
             }
             ChatMsg::Record(event, reply) => {
                 let _ = reply.send(Box::pin(run.append(vec![event])).await);
+            }
+            ChatMsg::RecordAll(events, reply) => {
+                let _ = reply.send(Box::pin(run.append(events)).await);
             }
             ChatMsg::Judge {
                 step,

@@ -252,6 +252,12 @@ impl Runtime {
             .await?
     }
 
+    /// Records several events of one chat as one batch: all durable, or none.
+    pub async fn record_all(&self, chat: &str, events: Vec<Event>) -> Result<(), RuntimeError> {
+        self.on_chat(chat, |reply| ChatMsg::RecordAll(events.clone(), reply))
+            .await?
+    }
+
     /// Opens a chat (or changes nothing if it is open): its mode and who is in it.
     pub async fn open_chat(
         &self,

@@ -843,6 +843,10 @@ struct SaidBody {
     #[serde(rename = "kind")]
     _kind: Kind,
     text: String,
+    /// The words open a new turn: the turn and the words are recorded as one batch, so no
+    /// crash leaves a turn without its words (the hook's `UserPromptSubmit`).
+    #[serde(default)]
+    turn: bool,
 }
 
 #[derive(Deserialize)]
@@ -898,7 +902,14 @@ async fn event(
             }
         }
         Kind::Said => {
-            let SaidBody { text, .. } = read_value(&body)?;
+            let SaidBody { text, turn, .. } = read_value(&body)?;
+            if turn {
+                app.runtime
+                    .record_all(&chat, vec![Event::Turn, Event::Said { text }])
+                    .await
+                    .map_err(|e| ApiError::failed("record the event", e))?;
+                return Ok(ok());
+            }
             Event::Said { text }
         }
         Kind::Turn => {
