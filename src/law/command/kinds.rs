@@ -58,6 +58,20 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
     }
     if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) {
+        // With its own approvals turned off, whatever it does runs unasked, unseen.
+        if let Some(flag) = unsupervised(program, cmd.args()) {
+            scan.add(
+                Risk::new(
+                    RuleId::AgentUnsupervised,
+                    Harm::Severe,
+                    true,
+                    format!("start another AI agent ({program}) with its own approvals turned off ({flag}): whatever it does runs unasked, and warden doesn't see it"),
+                )
+                .way_out()
+                .wish(Wish::new(Act::Run).naming(Name::one(program))),
+            );
+            return;
+        }
         scan.add(
             Risk::new(
                 RuleId::AgentRun,
@@ -69,6 +83,32 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .wish(Wish::new(Act::Run).naming(Name::one(program))),
         );
     }
+}
+
+/// The options that turn an agent's own approvals off: every tool call it makes runs
+/// without asking anyone (`claude --dangerously-skip-permissions`, `--permission-mode
+/// bypassPermissions`, `codex --dangerously-bypass-approvals-and-sandbox`, `--yolo`,
+/// `gemini -y`, `aider --yes-always`, `cursor-agent --force`).
+fn unsupervised<'a>(program: &str, args: &'a [String]) -> Option<&'a str> {
+    args.iter().enumerate().find_map(|(at, arg)| {
+        let arg_s = arg.as_str();
+        let off = match arg_s {
+            "--dangerously-skip-permissions"
+            | "--dangerously-bypass-approvals-and-sandbox"
+            | "--allow-dangerously-skip-permissions"
+            | "--yolo"
+            | "--yes-always"
+            | "--approval-mode=yolo"
+            | "--permission-mode=bypassPermissions" => true,
+            "--permission-mode" | "--approval-mode" => args
+                .get(at + 1)
+                .is_some_and(|v| matches!(v.as_str(), "bypassPermissions" | "yolo")),
+            "-y" => matches!(program, "gemini" | "qwen"),
+            "--force" | "-f" => program == "cursor-agent",
+            _ => false,
+        };
+        off.then_some(arg_s)
+    })
 }
 
 /// An agent's own housekeeping, not a run: help, a list, its status or doctor
