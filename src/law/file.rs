@@ -147,6 +147,9 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
     }
     let name = super::paths::basename(abs);
     let extension = name.rsplit_once('.')?.1;
+    if extension == "ipynb" {
+        return notebook_run(text);
+    }
     let (_, interpreter) = PROGRAM_FILES.iter().find(|(e, _)| *e == extension)?;
     // A delimiter the text doesn't hold as a line, so the whole text is the program.
     let delimiter = (0..8)
@@ -210,6 +213,63 @@ fn package_sources(name: &str, text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// A Jupyter notebook's code cells as they run: python, except a line that starts with `!`
+/// and a cell under `%%bash`, `%%sh` or `%%script sh`, which the shell runs. A notebook that
+/// isn't JSON (a piece an edit writes) is read as python.
+fn notebook_run(text: &str) -> Option<String> {
+    let cells: Vec<String> = match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(whole) => whole
+            .get("cells")?
+            .as_array()?
+            .iter()
+            .filter(|cell| cell.get("cell_type").and_then(|t| t.as_str()) == Some("code"))
+            .take(256)
+            .map(|cell| match cell.get("source") {
+                Some(serde_json::Value::Array(lines)) => {
+                    lines.iter().filter_map(|l| l.as_str()).collect::<String>()
+                }
+                Some(serde_json::Value::String(source)) => source.clone(),
+                _ => String::new(),
+            })
+            .collect(),
+        Err(_) => vec![text.to_string()],
+    };
+    let mut python = String::new();
+    let mut shell = String::new();
+    for cell in &cells {
+        let first = cell.lines().next().unwrap_or("").trim();
+        if matches!(first, "%%bash" | "%%sh" | "%%script sh" | "%%script bash") {
+            shell.push_str(cell.split_once('\n').map_or("", |(_, rest)| rest));
+            shell.push('\n');
+            continue;
+        }
+        for line in cell.lines() {
+            match line.trim_start().strip_prefix('!') {
+                Some(command) => {
+                    shell.push_str(command);
+                    shell.push('\n');
+                }
+                None if line.trim_start().starts_with('%') => {}
+                None => {
+                    python.push_str(line);
+                    python.push('\n');
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    if !python.trim().is_empty() {
+        out = program_run("/notebook.py", &python)?;
+    }
+    if !shell.trim().is_empty() {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&shell);
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The severe and lasting risks of a program file's run: a download run, the project's
