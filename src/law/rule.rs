@@ -184,7 +184,7 @@ rules! {
     WebScheme = "web.scheme", Severe, Words, None, "a scheme other than http(s) (`file:`, `javascript:`, `data:`)";
     WebSecret = "web.secret", Severe, Never, None, "`user:pass@` or a key or token in an address";
     WordsDeploy = "words.deploy", Severe, Words, Some(Act::Deploy), "any other program's deploy, read from its own words (`mkdocs gh-deploy`, `kamal deploy`)";
-    WordsDestroy = "words.destroy", Severe, Words, Some(Act::Delete), "any other delete read from a program's own words; lasting for a secret store, a remote address or sudo; severe when what it loses was told not to ask first (`--force`, `--yes`)";
+    WordsDestroy = "words.destroy", Severe, Words, Some(Act::Delete), "any other delete read from a program's own words, a database emptied among them (`prisma migrate reset`, `flyway clean`, `alembic downgrade base`, `knex migrate:rollback --all`); lasting for a secret store, a remote address or sudo; severe when what it loses was told not to ask first (`--force`, `--yes`)";
     WordsDestroyRemote = "words.destroy_remote", Severe, Words, Some(Act::Destroy), "a cloud or hosted service's delete, unpublish or yank (`loft delete vcluster x`, `gh cache delete --all`, `npm unpublish`)";
     WordsGrant = "words.grant", Moderate, Words, Some(Act::Access), "access given, or a secret, token or key written (`gh ssh-key add`, `gh secret set`, `vault kv put`, `secret-tool store`)";
     WordsInstall = "words.install", Moderate, Words, Some(Act::Install), "an install the install rules don't read (`nvm install 20`, `rustup component add`)";

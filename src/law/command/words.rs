@@ -1956,6 +1956,32 @@ fn is_sum(word: &str) -> bool {
         && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }
 
+/// Do the words empty a database: a verb that wipes with a database's noun among the words
+/// (`prisma migrate reset`, `rails db:reset`, `artisan migrate:fresh`, `atlas schema clean`,
+/// `flyway clean`), a rollback of every migration (`knex migrate:rollback --all`), or a
+/// downgrade to before the first (`alembic downgrade base`)? Its rows go, not only its
+/// shape.
+fn wipes_database(reading: &Reading<'_>) -> bool {
+    let parts = || reading.words.iter().flat_map(|(_, parts)| parts.iter());
+    let noun = parts().any(|p| {
+        matches!(
+            p.as_str(),
+            "db" | "database" | "databases" | "schema" | "migrate" | "migration" | "migrations"
+        )
+    }) || matches!(reading.program.as_str(), "flyway");
+    let wipe = parts().any(|p| {
+        matches!(
+            p.as_str(),
+            "drop" | "reset" | "flush" | "fresh" | "wipe" | "purge" | "clean" | "truncate"
+        )
+    });
+    let all = reading.args.iter().any(|a| a == "--all");
+    let rollback_all = parts().any(|p| p == "rollback") && all;
+    let to_base =
+        parts().any(|p| p == "downgrade") && reading.positionals.iter().any(|w| *w == "base");
+    (noun && wipe) || (noun && rollback_all) || to_base
+}
+
 /// `java [OPTIONS] -jar PATH.jar ARGS` as the program the jar is (`jenkins-cli ARGS`), when
 /// the jar is named.
 fn jar_run(cmd: &Command) -> Option<Command> {
@@ -1987,6 +2013,16 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     }
     if moves_money(reading) {
         return Some((Finding::Pays, 0));
+    }
+    if wipes_database(reading) {
+        // A hosted database (`supabase db reset --linked`) is destroyed where no Undo reaches.
+        let remote = reading.kind.cloud && !is_local_change(reading);
+        let found = if remote {
+            Finding::DestroyRemote
+        } else {
+            Finding::Destroy
+        };
+        return Some((found, 0));
     }
     // An option that installs, with no verb to say otherwise (`xcode-select --install`,
     // `tool --self-update`): the program installs what it is for.
