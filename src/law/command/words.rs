@@ -1979,7 +1979,7 @@ fn wipes_database(reading: &Reading<'_>) -> bool {
     let rollback_all = parts().any(|p| p == "rollback") && all;
     let to_base =
         parts().any(|p| p == "downgrade") && reading.positionals.iter().any(|w| *w == "base");
-    (noun && wipe) || (noun && rollback_all) || to_base
+    (noun && (wipe || rollback_all)) || to_base
 }
 
 /// `java [OPTIONS] -jar PATH.jar ARGS` as the program the jar is (`jenkins-cli ARGS`), when
