@@ -1977,8 +1977,7 @@ fn wipes_database(reading: &Reading<'_>) -> bool {
     });
     let all = reading.args.iter().any(|a| a == "--all");
     let rollback_all = parts().any(|p| p == "rollback") && all;
-    let to_base =
-        parts().any(|p| p == "downgrade") && reading.positionals.iter().any(|w| *w == "base");
+    let to_base = parts().any(|p| p == "downgrade") && reading.positionals.contains(&"base");
     (noun && (wipe || rollback_all)) || to_base
 }
 
