@@ -41,6 +41,71 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
     lines
 }
 
+/// The lines in code of a language warden has no reader for (an interpreter of the
+/// catalogue that says nothing of how it takes code: `erl -eval`, `ghc -e`, `racket -e`,
+/// `sbcl --eval`, `zx`): each literal text in its arguments and its input, double-quoted or
+/// in backticks, that reads as a command line (a known program, or a path, and a word after
+/// it). The caller keeps only what is severe and lasting there, or never lifted: what the
+/// code does with the text is not read, so `(system "rm -rf ~")` and `(display "rm -rf ~")`
+/// are alike.
+pub(super) fn unread_lines(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    let Some(found) = crate::catalogue::program(cmd.program()) else {
+        return Vec::new();
+    };
+    if !found.is(crate::catalogue::Class::Interpreter) || found.code.is_some() {
+        return Vec::new();
+    }
+    let mut texts: Vec<String> = cmd.args().to_vec();
+    texts.extend(code::stdin_text(cmd, scan.line));
+    let mut out = Vec::new();
+    for text in &texts {
+        for literal in literals(text) {
+            let first = literal.split_whitespace().next().unwrap_or("");
+            let named = first.starts_with('/') || crate::catalogue::program(first).is_some();
+            if named && literal.contains(' ') {
+                out.push(literal);
+            }
+            if out.len() >= 32 {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// The texts between double quotes or backticks, a backslash escaping the next character;
+/// at most 64, each of 4 KB at most.
+fn literals(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '"' && c != '`' {
+            continue;
+        }
+        let mut literal = String::new();
+        let mut closed = false;
+        while let Some(next) = chars.next() {
+            if next == '\\' {
+                if let Some(escaped) = chars.next() {
+                    literal.push(escaped);
+                }
+            } else if next == c {
+                closed = true;
+                break;
+            } else if literal.len() < 4096 {
+                literal.push(next);
+            }
+        }
+        if closed {
+            out.push(literal);
+        }
+        if out.len() >= 64 {
+            break;
+        }
+    }
+    out
+}
+
 /// The interpreter as the command names it (`Rscript`, `python3`), for reasons.
 fn who(cmd: &Command) -> String {
     let word = cmd.words.first().map(String::as_str).unwrap_or("");

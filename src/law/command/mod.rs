@@ -298,6 +298,12 @@ fn assess_line(
                 scan.network |= found.network;
                 scan.risks.extend(found.risks);
             }
+            // Command lines in code no reader knows: their severe risks only.
+            for inner in code::unread_lines(cmd, &scan) {
+                let found = assess_in(&inner, cwd, here, facts, depth + 1);
+                scan.risks
+                    .extend(crate::law::file::severe_only(found.risks));
+            }
             // What a scheduled task or a service runs later: PowerShell's text by its reader,
             // any other command line as a line of its own.
             if let Some(task) = windows::runs_later(cmd) {
