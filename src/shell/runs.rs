@@ -44,9 +44,6 @@ pub(super) const APT_COMMAND_KEYS: &[&str] = &[
     "post-invoke", "post-invoke-success", "pre-install-pkgs", "pre-invoke",
 ];
 
-/// Builtins whose `NAME=value` arguments set variables (`export PAGER=…`).
-const SETTERS: &[&str] = &["declare", "export", "local", "readonly", "typeset"];
-
 /// At most this many inputs of `parallel` are read, each with its command.
 const MAX_INPUTS: usize = 64;
 
@@ -61,7 +58,7 @@ const MAX_PARTS: usize = 256;
 pub(super) fn settings(assignments: &[(String, String)], words: &[Word], out: &mut Holder) {
     let exported = words
         .first()
-        .filter(|w| !w.dynamic && SETTERS.contains(&w.text.as_str()))
+        .filter(|w| !w.dynamic && super::vars::is_setter(&w.text))
         .map(|_| words.get(1..).unwrap_or(&[]))
         .unwrap_or(&[]);
     let pairs = assignments
