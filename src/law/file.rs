@@ -151,10 +151,17 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
         return notebook_run(text);
     }
     let (_, interpreter) = PROGRAM_FILES.iter().find(|(e, _)| *e == extension)?;
-    // A delimiter the text doesn't hold as a line, so the whole text is the program.
-    let delimiter = (0..8)
+    // A delimiter the text doesn't hold as a line, so the whole text is the program: the
+    // text's own lines of that shape gathered once, so one is always found (a text of L
+    // lines holds at most L of them) in one pass.
+    let taken: std::collections::HashSet<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| line.starts_with("WARDEN_PROGRAM_"))
+        .collect();
+    let delimiter = (0..=taken.len())
         .map(|n| format!("WARDEN_PROGRAM_{n}"))
-        .find(|d| !text.lines().any(|line| line.trim() == d))?;
+        .find(|d| !taken.contains(d.as_str()))?;
     Some(format!(
         "{interpreter} - <<'{delimiter}'\n{}\n{delimiter}",
         text.trim_end_matches('\n')
@@ -225,7 +232,6 @@ fn notebook_run(text: &str) -> Option<String> {
             .as_array()?
             .iter()
             .filter(|cell| cell.get("cell_type").and_then(|t| t.as_str()) == Some("code"))
-            .take(256)
             .map(|cell| match cell.get("source") {
                 Some(serde_json::Value::Array(lines)) => {
                     lines.iter().filter_map(|l| l.as_str()).collect::<String>()
@@ -974,6 +980,10 @@ mod tests {
         // A text holding the delimiter as a line gets another one: the whole text is read.
         let run = super::program_run("/w/x.sh", "WARDEN_PROGRAM_0\nrm -rf ~\n").expect("sh");
         assert!(run.starts_with("sh - <<'WARDEN_PROGRAM_1'\n"));
+        // Every delimiter of the first ones taken: the next free one, never none.
+        let taken: String = (0..10).map(|n| format!("WARDEN_PROGRAM_{n}\n")).collect();
+        let run = super::program_run("/w/x.sh", &taken).expect("sh");
+        assert!(run.starts_with("sh - <<'WARDEN_PROGRAM_10'\n"));
         assert!(super::program_run("/w/notes.md", "rm -rf ~").is_none());
         assert!(super::program_run("/w/Makefile", "x").is_none());
         assert!(super::program_run("/w/x.py", "").is_none());

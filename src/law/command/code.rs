@@ -48,12 +48,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
 /// it). The caller keeps only what is severe and lasting there, or never lifted: what the
 /// code does with the text is not read, so `(system "rm -rf ~")` and `(display "rm -rf ~")`
 /// are alike.
-pub(super) fn unread_lines(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+pub(super) fn unread_lines(cmd: &Command, scan: &Scan<'_>) -> (Vec<String>, bool) {
+    const MAX_LINES: usize = 64;
     let Some(found) = crate::catalogue::program(cmd.program()) else {
-        return Vec::new();
+        return (Vec::new(), false);
     };
     if !found.is(crate::catalogue::Class::Interpreter) || found.code.is_some() {
-        return Vec::new();
+        return (Vec::new(), false);
     }
     let mut texts: Vec<String> = cmd.args().to_vec();
     texts.extend(code::stdin_text(cmd, scan.line));
@@ -63,18 +64,19 @@ pub(super) fn unread_lines(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
             let first = literal.split_whitespace().next().unwrap_or("");
             let named = first.starts_with('/') || crate::catalogue::program(first).is_some();
             if named && literal.contains(' ') {
+                // Past the bound the rest is not read: the caller asks (fail closed).
+                if out.len() == MAX_LINES {
+                    return (out, true);
+                }
                 out.push(literal);
-            }
-            if out.len() >= 32 {
-                return out;
             }
         }
     }
-    out
+    (out, false)
 }
 
-/// The texts between double quotes or backticks, a backslash escaping the next character;
-/// at most 64, each of 4 KB at most.
+/// The texts between double quotes or backticks, a backslash escaping the next character.
+/// Linear in the text.
 fn literals(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut chars = text.chars();
@@ -92,15 +94,12 @@ fn literals(text: &str) -> Vec<String> {
             } else if next == c {
                 closed = true;
                 break;
-            } else if literal.len() < 4096 {
+            } else {
                 literal.push(next);
             }
         }
         if closed {
             out.push(literal);
-        }
-        if out.len() >= 64 {
-            break;
         }
     }
     out

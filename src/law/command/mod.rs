@@ -299,10 +299,16 @@ fn assess_line(
                 scan.risks.extend(found.risks);
             }
             // Command lines in code no reader knows: their severe risks only.
-            for inner in code::unread_lines(cmd, &scan) {
+            let (unread, past_bound) = code::unread_lines(cmd, &scan);
+            for inner in unread {
                 let found = assess_in(&inner, cwd, here, facts, depth + 1);
                 scan.risks
                     .extend(crate::law::file::severe_only(found.risks));
+            }
+            if past_bound {
+                scan.add(unknown(
+                    "its code holds more command lines than warden reads".to_string(),
+                ));
             }
             // What a scheduled task or a service runs later: PowerShell's text by its reader,
             // any other command line as a line of its own.
