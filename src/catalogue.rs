@@ -56,6 +56,10 @@ pub enum Class {
     Agent,
     /// Keeps secrets, or prints one with a subcommand (`vault`, `pass`, `gh auth token`).
     Secrets,
+    /// Prints a token that acts as the person whenever it runs, unless it only asks for help
+    /// or its version: an OAuth or cloud sign-in client whose output is the credential
+    /// (`oauth2c ISSUER …`, `gke-gcloud-auth-plugin`). Always with [`Class::Secrets`].
+    Tokens,
     /// Installs, upgrades or removes packages.
     Packages,
     /// Installs for the machine or the person's home, never for one project (`apt`, `brew`,
@@ -326,6 +330,7 @@ pub const CATALOGUE: &[Program] = &[
     p("autossh", NET),
     code("awk", &[Interpreter, ReadOnly, Prints], L::Awk, &[""], false),
     p("aws", &[Cloud, Secrets]),
+    p("aws-iam-authenticator", SECRET),
     p("aws-vault", &[Secrets, Runs]),
     p("az", &[Cloud, Secrets]),
     p("azcopy", &[Cloud, Keeps]),
@@ -684,6 +689,7 @@ pub const CATALOGUE: &[Program] = &[
     p("gitlab-backup", &[Keeps]),
     p("gitlab-ctl", SVC),
     p("gitlab-runner", &[Keeps]),
+    p("gke-gcloud-auth-plugin", &[Secrets, Tokens]),
     p("glab", &[Cloud, Secrets, Keeps]),
     p("gmake", PROJECT),
     p("go", PKG),
@@ -1039,7 +1045,7 @@ pub const CATALOGUE: &[Program] = &[
     p("nwipe", DISK),
     p("nx", PROJECT),
     p("nxc", &[Attack]),
-    p("oauth2c", SECRET),
+    p("oauth2c", &[Secrets, Tokens]),
     p("objdump", RO),
     p("obsidian", &[Keeps]),
     p("oc", &[Cloud, Runs]),
@@ -1061,6 +1067,7 @@ pub const CATALOGUE: &[Program] = &[
     p("os-prober", RO),
     code("osascript", INTERP, L::AppleScript, &["-e"], true),
     p("ots", &[Uploads]),
+    p("p11tool", &[Secrets, Keeps]),
     p("p4", &[VersionControl, Keeps]),
     of("pacaur", "pacman"),
     p("pacman", GLOBAL_PKG),
@@ -1102,6 +1109,7 @@ pub const CATALOGUE: &[Program] = &[
     p("pivot_root", ACTS),
     p("pivpn", SYS),
     p("pixz", &[Files, Prints]),
+    p("pkcs11-tool", &[Secrets, Keeps]),
     p("pkexec", WRAP),
     p("pkg", GLOBAL_PKG),
     p("pkill", ACTS),
@@ -1611,7 +1619,9 @@ pub const CATALOGUE: &[Program] = &[
     of("yarnpkg", "yarn"),
     p("yash", SHELL),
     p("yay", GLOBAL_PKG),
+    p("ykman", &[Secrets, Keeps]),
     p("yq", PRINTS),
+    p("yubico-piv-tool", &[Secrets, Keeps]),
     p("yum", GLOBAL_PKG),
     p("zabbix_agent2", ACTS),
     p("zabbix_server", ACTS),

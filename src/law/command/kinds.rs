@@ -57,6 +57,27 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             super::net::file_leaves(scan, file, program);
         }
     }
+    // Its output is the credential: whoever reads the chat can act as the person. Help or a
+    // version asked for anywhere on the line prints none (`oauth2c ISSUER --help`).
+    if found.is(Class::Tokens)
+        && !cmd.args().iter().any(|arg| {
+            matches!(
+                arg.as_str(),
+                "--help" | "-h" | "--version" | "-V" | "help" | "version"
+            )
+        })
+    {
+        scan.add(
+            Risk::new(
+                RuleId::WordsSecret,
+                Harm::Severe,
+                false,
+                format!("{program} prints a token that acts as you where the chat can read it"),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Secrets).naming(Name::one(program))),
+        );
+    }
     if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) {
         // With its own approvals turned off, whatever it does runs unasked, unseen.
         if let Some(flag) = unsupervised(program, cmd.args()) {

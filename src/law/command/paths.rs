@@ -1569,6 +1569,19 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
         super::net::key_leaves(scan, "print a password or token git keeps for a host");
         return;
     }
+    // A credential helper run by itself speaks its protocol: `get` prints what it keeps for
+    // the host on its input (`git-credential-manager get`, `docker-credential-desktop get`);
+    // `list` names hosts and users, and `store`/`erase` print nothing.
+    let helper = ["git-credential-", "docker-credential-"]
+        .iter()
+        .find(|prefix| program.len() > prefix.len() && program.starts_with(*prefix));
+    if helper.is_some() && positional(args).first().is_some_and(|w| *w == "get") {
+        super::net::key_leaves(
+            scan,
+            &format!("print the password or token {program} keeps for a host"),
+        );
+        return;
+    }
     // scp and rsync are judged by where they send; a copy on this machine (`rsync ~/.ssh/
     // ./keys/`, `scp ~/.ssh/id_rsa ./k`) takes the keys where the agent reads them, as `cp`.
     let local_copy = matches!(program, "scp" | "rsync")

@@ -1592,9 +1592,39 @@ const SHORT_REVEALS: &[Row<&str>] = &[
     ),
 ];
 
+/// A short option a program documents as deleting what it keeps, where the letter alone
+/// says nothing: the program, its subcommand words, the option.
+const SHORT_DESTROYS: &[Row<&str>] = &[
+    // OpenSC's tool for a smart card or hardware key: `-b` is `--delete-object` (a key, a
+    // certificate or data taken off the token, which keeps no other copy).
+    row(
+        "pkcs11-tool",
+        &[],
+        "-b",
+        &[
+            "pkcs11-tool --slot 0 -p 1234 -y cert -a label -b",
+            "pkcs11-tool -b -y data -d 01 --login",
+            "pkcs11-tool --login -b --type cert --id 01",
+        ],
+        &[
+            "pkcs11-tool -O",
+            "pkcs11-tool -r -y cert -a label -o cert.der",
+            "rsync -b src/ dst/",
+        ],
+    ),
+];
+
 /// The row of `SHORT_REVEALS` this command is, if any.
 fn short_reveal(reading: &Reading<'_>) -> Option<(usize, &'static Row<&'static str>)> {
-    SHORT_REVEALS.iter().enumerate().find(|(_, row)| {
+    short_row(SHORT_REVEALS, reading)
+}
+
+/// The row of `table` this command is: its program, its subcommand words, the short option.
+fn short_row(
+    table: &'static [Row<&'static str>],
+    reading: &Reading<'_>,
+) -> Option<(usize, &'static Row<&'static str>)> {
+    table.iter().enumerate().find(|(_, row)| {
         row.program == reading.program
             && reading.positionals.len() >= row.words.len()
             && row
@@ -1606,10 +1636,10 @@ fn short_reveal(reading: &Reading<'_>) -> Option<(usize, &'static Row<&'static s
     })
 }
 
-/// `SHORT_REVEALS` for the rows test.
+/// `SHORT_REVEALS` and `SHORT_DESTROYS` for the rows test.
 #[cfg(test)]
 pub(super) fn walked() -> Vec<super::rows::Walked> {
-    SHORT_REVEALS
+    let reveals = SHORT_REVEALS
         .iter()
         .enumerate()
         .map(|(index, row)| super::rows::Walked {
@@ -1619,8 +1649,29 @@ pub(super) fn walked() -> Vec<super::rows::Walked> {
             words: row.words,
             examples: row.examples,
             judges: judges_short_reveal,
-        })
-        .collect()
+        });
+    let destroys = SHORT_DESTROYS
+        .iter()
+        .enumerate()
+        .map(|(index, row)| super::rows::Walked {
+            table: "words::SHORT_DESTROYS",
+            index,
+            program: row.program,
+            words: row.words,
+            examples: row.examples,
+            judges: judges_short_destroy,
+        });
+    reveals.chain(destroys).collect()
+}
+
+/// Does row `at` of `SHORT_DESTROYS` judge the line: it is the row of one of its commands,
+/// and the line deletes what the program keeps?
+#[cfg(test)]
+fn judges_short_destroy(at: usize, line: &crate::shell::Line, found: &super::Assessment) -> bool {
+    line.commands.iter().any(|cmd| {
+        let reading = Reading::of(cmd.program().to_string(), cmd.args());
+        short_row(SHORT_DESTROYS, &reading).is_some_and(|(index, _)| index == at)
+    }) && found.risks.iter().any(|r| r.rule == RuleId::WordsDestroy)
 }
 
 /// Does row `at` of `SHORT_REVEALS` judge the line: it is the row of one of its commands, and
@@ -2006,6 +2057,10 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     // the user `x`; `x` hands nothing to another program there).
     if verb.as_ref().is_some_and(|v| v.verb == Verb::Stops) && !reading.kind.acts {
         return None;
+    }
+    // A delete says what the command does, whatever else it shows on the way.
+    if short_row(SHORT_DESTROYS, reading).is_some() {
+        return Some((Finding::Destroy, reading.words.len()));
     }
     if telling_reveal(reading).is_some() {
         return Some((Finding::Secret, 0));
@@ -2718,7 +2773,11 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             // resource: severe, as a hosted service's delete is.
             // Told not to ask (`ndctl destroy-namespace --force x`, `tool wipe -y`), a
             // delete that loses what was there skips the one question the program had.
+            // A store that keeps what nobody else has a copy of (a key on a hardware token,
+            // a wallet, a vault's secret): what it deletes is gone.
+            let only_copy = kind.store && catalogue::is(&reading.program, Class::Keeps);
             let harm = if (reading.has_all() && outside)
+                || only_copy
                 || (unlisted && (destroys || loses))
                 || (loses && reading.forced())
                 || remote.is_some()
