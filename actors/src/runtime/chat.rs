@@ -320,7 +320,7 @@ impl ChatRun {
             .await
             .map_err(|e| RuntimeError::Start {
                 part: Part::Watch(self.id.clone()),
-                cause: e.to_string(),
+                cause: e.into(),
             })?;
         self.watch = Some(watch.clone());
         Ok(watch)

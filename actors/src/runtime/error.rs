@@ -130,7 +130,7 @@ pub enum RuntimeError {
     Gone { part: Part },
     /// A part of the runtime could not start.
     #[error("{part} could not start: {cause}")]
-    Start { part: Part, cause: String },
+    Start { part: Part, cause: StartCause },
     /// No judge is running to judge the step (one stopped and another is starting).
     #[error("no judge is running")]
     NoJudge,
@@ -158,6 +158,26 @@ pub enum RuntimeError {
         "the chat `{chat}` is still being read from the event log after {after:?}: nothing was done, try again"
     )]
     Loading { chat: String, after: Duration },
+}
+
+/// Why a part of the runtime could not start.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StartCause {
+    /// Its actor failed to spawn (its start failed, or its name is taken).
+    #[error("{0}")]
+    Spawn(Arc<ractor::SpawnErr>),
+    /// The system refused it a thread.
+    #[error("no thread for it: {0}")]
+    Thread(Arc<std::io::Error>),
+    /// A chat asked to be taken over is still in memory here.
+    #[error("it is still in memory here, so it can't be taken over")]
+    StillHeld,
+}
+
+impl From<ractor::SpawnErr> for StartCause {
+    fn from(error: ractor::SpawnErr) -> StartCause {
+        StartCause::Spawn(Arc::new(error))
+    }
 }
 
 fn answer_message(chat: &str, cause: &AnswerError) -> String {

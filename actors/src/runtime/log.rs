@@ -22,7 +22,7 @@
 //! without being closed (a panic) is stopped for good: the daemon stops serving judges and
 //! exits, so that its service manager starts it again.
 
-use super::error::{Reading, RuntimeError, WriteError};
+use super::error::{Reading, RuntimeError, StartCause, WriteError};
 use super::feed::Feed;
 use super::fence::Fences;
 use super::panic_text;
@@ -436,7 +436,7 @@ impl LogWriter {
             })
             .map_err(|e| RuntimeError::Start {
                 part: super::error::Part::Writer,
-                cause: e.to_string(),
+                cause: StartCause::Thread(Arc::new(e)),
             })?;
         Ok(LogWriter {
             handle: LogHandle {

@@ -36,7 +36,7 @@ mod supervisor;
 mod watch;
 
 pub use chat::{ChatMsg, Judged};
-pub use error::{Part, Reading, RuntimeError, WriteError};
+pub use error::{Part, Reading, RuntimeError, StartCause, WriteError};
 pub use feed::{FEED_CAPACITY, Feed, Published};
 pub use fence::Fenced;
 pub use log::{Fault, Standing};
@@ -206,7 +206,7 @@ impl Runtime {
                 .await
                 .map_err(|e| RuntimeError::Start {
                     part: Part::Supervisor,
-                    cause: e.to_string(),
+                    cause: e.into(),
                 })?;
         Ok(Runtime {
             supervisor,

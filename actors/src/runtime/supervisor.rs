@@ -13,7 +13,7 @@
 //! takes seconds; every other chat is served meanwhile.
 
 use super::chat::{ChatActor, ChatArgs, ChatMsg, ChatRun, Held};
-use super::error::{Part, Reading, RuntimeError, WriteError};
+use super::error::{Part, Reading, RuntimeError, StartCause, WriteError};
 use super::judge::{JudgeActor, JudgeArgs, Judges};
 use super::log::LogWriter;
 use super::names::{Names, is_alive};
@@ -474,7 +474,7 @@ impl SupervisorState {
         myself: &ActorRef<SupervisorMsg>,
         id: String,
         held: Held,
-    ) -> Result<ActorRef<ChatMsg>, String> {
+    ) -> Result<ActorRef<ChatMsg>, StartCause> {
         let name = self.names.chat(&id);
         let args = ChatArgs {
             id: id.clone(),
@@ -489,9 +489,8 @@ impl SupervisorState {
             thresholds: Arc::clone(&self.thresholds),
             active: self.active,
         };
-        let (actor, _) = Actor::spawn_linked(Some(name), ChatActor, args, myself.get_cell())
-            .await
-            .map_err(|e| e.to_string())?;
+        let (actor, _) =
+            Actor::spawn_linked(Some(name), ChatActor, args, myself.get_cell()).await?;
         self.chats
             .insert(id, Holding::Actor(actor.clone(), Vec::new()));
         Ok(actor)
@@ -554,7 +553,7 @@ impl SupervisorState {
         {
             let _ = reply.send(Err(RuntimeError::Start {
                 part: Part::Chat(id.clone()),
-                cause: "it is still in memory here, so it can't be taken over".to_string(),
+                cause: StartCause::StillHeld,
             }));
             return;
         }

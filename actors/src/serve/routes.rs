@@ -157,14 +157,16 @@ impl From<RuntimeError> for ApiError {
             } => (StatusCode::BAD_REQUEST, Some("ran")),
             RuntimeError::OwnId { .. } => (StatusCode::BAD_REQUEST, Some("task")),
             RuntimeError::Taken { .. } => (StatusCode::CONFLICT, Some("task")),
+            // The log can't be written, from the first write it refused on (a full disk)
+            // to the one that works again: nothing is judged meanwhile, as `/healthz` says.
             RuntimeError::Unwritable { .. }
             | RuntimeError::Elsewhere { .. }
             | RuntimeError::Loading { .. }
-            | RuntimeError::Write(WriteError::Fenced { .. }) => {
-                (StatusCode::SERVICE_UNAVAILABLE, None)
-            }
+            | RuntimeError::Write(
+                WriteError::Fenced { .. } | WriteError::Refused(_) | WriteError::Stopped { .. },
+            ) => (StatusCode::SERVICE_UNAVAILABLE, None),
             RuntimeError::Open(_)
-            | RuntimeError::Write(_)
+            | RuntimeError::Write(WriteError::Unanswered)
             | RuntimeError::LastFlush(_)
             | RuntimeError::Read { .. }
             | RuntimeError::Timeout { .. }
