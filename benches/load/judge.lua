@@ -31,6 +31,12 @@ function done(summary, latency, requests)
   for _, thread in ipairs(threads) do
     wrong = wrong + thread:get("failed")
   end
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write
+    + summary.errors.timeout
   io.write(string.format("judged %d, not a 200 allow %d, socket errors %d\n", summary.requests,
-    wrong, summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+    wrong, errors))
+  -- For run.sh's bounds: latencies in µs, requests a second, answers that were wrong.
+  io.write(string.format("measured median_us=%.1f p99_us=%.1f rps=%.0f wrong=%d\n",
+    latency:percentile(50), latency:percentile(99),
+    summary.requests / (summary.duration / 1e6), wrong + errors))
 end

@@ -13,6 +13,11 @@
 # a longer one lets each chat's buffers and sled's cache reach the size they keep before the
 # samples start. The warm-up runs flat out (about 27,000 steps a second here), so every second
 # of it adds to the log the soak then carries: 300 s wrote 1.4 GB and 8 million records.
+# Resident memory is flat when, past the first minute (sled's cache and the chats' actors
+# filling), the mean of the second half of the samples is at most 10% over the first half's
+# (a mean, so the allocator's swings of a few tens of MiB either way average out; a leak
+# climbs in both halves, and the second's mean is over the first's by what it grew). It
+# exits 1 when it isn't, or when an answer wasn't a 200 allow.
 # Usage: [IDLE_MS=…] benches/load/soak.sh [SECONDS [EVERY]]   (default 600 and 10; WARDEN_BIN names
 # another binary, default target/release/warden, built if missing). Needs wrk and curl.
 set -euo pipefail
@@ -71,3 +76,21 @@ last=${samples[-1]}
 # The first minute fills sled's cache and the chats' actors: growth is counted after it.
 settled=${samples[$(( ${#samples[@]} > 6 ? 6 : 0 ))]}
 echo "== RSS: first $(( first / 1024 )) MiB, last $(( last / 1024 )) MiB, most $(( max / 1024 )) MiB; from the sample at one minute ($(( settled / 1024 )) MiB) to the last: $(( (last - settled) / 1024 )) MiB"
+# The samples past the first minute, in two halves, each half's mean.
+skip=$(( ${#samples[@]} > 6 ? 6 : 0 ))
+after=("${samples[@]:$skip}")
+half=$(( ${#after[@]} / 2 ))
+if [ "$half" -lt 2 ]; then
+  echo "== flat: too few samples to tell (${#after[@]} past the first minute); run it longer"
+  exit 1
+fi
+means=$(printf '%s\n' "${after[@]}" | awk -v h="$half" \
+  'NR <= h { a += $1 } NR > h && NR <= 2 * h { b += $1 } END { printf "%d %d", a / h / 1024, b / h / 1024 }')
+read -r early late <<<"$means"
+wrong=$(sed -n 's/.*not a 200 allow \([0-9]*\).*/\1/p' "$dir/wrk")
+if [ "$late" -le $(( early + early / 10 )) ] && [ "${wrong:-1}" -eq 0 ]; then
+  echo "== flat: the second half's mean $late MiB, the first's $early MiB (at most 10% over); every answer a 200 allow"
+else
+  echo "== NOT FLAT or wrong answers: the second half's mean $late MiB, the first's $early MiB (at most $(( early + early / 10 )) MiB); answers not a 200 allow: ${wrong:-unknown}"
+  exit 1
+fi
