@@ -65,9 +65,12 @@ fn read_under(out: &mut Out, found: Vec<(usize, String)>, via: Via) {
 }
 
 /// A program named by a variable the line set to literal text before (`x=rm; $x -rf ~`,
-/// `c="rm -rf"; $c ~`): the command read again with the value in the variable's place.
+/// `c="rm -rf"; $c ~`), or by the shell's separators (`rm${IFS}-rf${IFS}~`, `IFS` unset:
+/// space, tab, line break): the command read again with the value in the variable's place,
+/// split where `IFS` says.
 pub(super) fn values(out: &mut Out) {
-    let mut vars: Vec<(String, String)> = Vec::new();
+    // The separators until the line sets its own: `rm${IFS}-rf${IFS}~` is three words.
+    let mut vars: Vec<(String, String)> = vec![("IFS".to_string(), " \t\n".to_string())];
     let mut found: Vec<(usize, String)> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
         if cmd.words.is_empty() || super::vars::is_setter(cmd.program()) {
@@ -79,8 +82,9 @@ pub(super) fn values(out: &mut Out) {
                 .chain(exported);
             for (name, value) in set {
                 vars.retain(|(n, _)| n != name);
-                // A value only known when it runs names nothing known.
-                if !value.contains(['$', '`']) {
+                // A value only known when it runs names nothing known; the home folder is
+                // known (`x=rm,-rf,$HOME`: read again, `$HOME` is the home folder).
+                if !without_home(value).contains(['$', '`']) {
                     // `a=(rm -rf ~)`: an array's words, as `"${a[@]}"` gives them.
                     let value = value
                         .strip_prefix('(')
@@ -296,6 +300,15 @@ fn set_by_builtin(cmd: &Command) -> Option<(String, String)> {
             Some(((*name).clone(), text.target.trim_end().to_string()))
         }
         _ => None,
+    }
+}
+
+/// `value` with its uses of the home folder's variable (`$HOME`, `${HOME}`) taken out.
+fn without_home(value: &str) -> std::borrow::Cow<'_, str> {
+    if value.contains("HOME") {
+        std::borrow::Cow::Owned(value.replace("${HOME}", "").replace("$HOME", ""))
+    } else {
+        std::borrow::Cow::Borrowed(value)
     }
 }
 
