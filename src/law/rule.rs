@@ -80,7 +80,7 @@ rules! {
     AppSpeaks = "app.speaks", Moderate, Words, Some(Act::Send), "an app's tool that sends, posts, publishes, shares or invites: speaking for the person";
     AssistantInstructions = "assistant.instructions", Moderate, Words, Some(Act::Update), "an assistant's standing instructions written (`CLAUDE.md`, `AGENTS.md`, `GEMINI.md`, `.cursorrules`, `.claude/commands/`, `.claude/agents/`, `.cursor/rules/`, `.github/copilot-instructions.md`…) or a script its hooks run (`.claude/hooks/`): every later session obeys or runs them, so after reading a page's words would outlive the chat";
     AssistantPermissions = "assistant.permissions", Severe, Never, None, "writing another assistant's permission files (`.claude/settings*.json`, `.mcp.json`, Codex's, Gemini's, Cursor's, opencode's…), or the folder that holds them written whole, moved away or deleted (`tar x -C .claude`, `mv .claude x`, `cp -r t/.claude .`)";
-    BlobDecodeRun = "blob.decode_run", Severe, Never, None, "code decoded from a blob and run";
+    BlobDecodeRun = "blob.decode_run", Severe, Never, None, "code decoded from a blob and run: piped or handed to a shell, or saved to a file the line then runs (`echo … | base64 -d > x.sh; sh x.sh`, PowerShell's `[IO.File]::WriteAllBytes` of `[Convert]::FromBase64String`)";
     BrowserDownload = "browser.download", Moderate, Words, Some(Act::Copy), "a download in the browser";
     BrowserHighStakes = "browser.high_stakes", Severe, Words, Some(Act::Send), "a button that pays, sends or deletes, in seven languages";
     BrowserLongText = "browser.long_text", Moderate, Words, Some(Act::Send), "text over 300 characters typed into a page";

@@ -1773,10 +1773,13 @@ fn is_interactive_shell(cmd: &Command) -> bool {
     is_shell(cmd.program()) && cmd.args().iter().any(|a| a == "-i")
 }
 
-/// Files a line downloads (`curl -o f`, `wget -O f`), then runs (`bash f`, `./f`, `source f`).
+/// Files a line downloads (`curl -o f`, `wget -O f`, `wget -O- URL | tee f`) or decodes
+/// (`echo … | base64 -d > f`), then runs (`bash f`, `./f`, `source f`): what a pipe into a
+/// shell would have run, by way of a file.
 pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     let line = scan.line;
     let mut downloaded: Vec<(String, String)> = Vec::new();
+    let mut decoded: Vec<String> = Vec::new();
     // Code unpacked from a download or cloned (`curl … | tar xz`, `git clone URL`): the host
     // whose files the work folder now holds, which a later script of it runs.
     let mut unpacked: Option<(String, Vec<String>)> = None;
@@ -1806,6 +1809,28 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Run).naming(Name::AnyOf(names))),
             );
             return;
+        }
+        let saved = pipe_saves(cmd);
+        if !saved.is_empty() {
+            let stages: Vec<&Command> = line
+                .commands
+                .iter()
+                .filter(|c| {
+                    c.pipeline == cmd.pipeline && c.parent == cmd.parent && c.stage <= cmd.stage
+                })
+                .collect();
+            let host = stages
+                .iter()
+                .filter(|c| is_downloader(c.program()))
+                .find_map(|c| c.args().iter().find_map(|a| url_host(a)));
+            for file in saved {
+                let name = super::paths::basename_of(&file).to_string();
+                if stages.iter().any(|c| is_decoder(c)) {
+                    decoded.push(name);
+                } else if let Some(host) = &host {
+                    downloaded.push((name, host.clone()));
+                }
+            }
         }
         // Windows' own programs that download (`certutil -urlcache -f URL x.exe`,
         // `bitsadmin /transfer j URL C:\x.exe`), reached from Git Bash or cmd as well.
@@ -1877,8 +1902,9 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 .find(|(file, _)| super::paths::basename_of(word) == file.as_str())
                 .map(|(_, host)| host.clone())
         };
-        // Nothing downloaded yet: nothing this command runs was (the same answer, unasked).
-        if downloaded.is_empty() {
+        // Nothing downloaded or decoded yet: nothing this command runs was (the same answer,
+        // unasked).
+        if downloaded.is_empty() && decoded.is_empty() {
             continue;
         }
         // A package file just downloaded, installed: its install scripts run unread, as root
@@ -1900,8 +1926,10 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         }
         let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
         let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
-        let ran = if shell || reads_code {
-            positional(args).first().and_then(|first| runs(first))
+        // The file the command runs: a shell's or an interpreter's operand, or the program
+        // by its path.
+        let file: Option<&str> = if shell || reads_code {
+            positional(args).first().copied()
         } else if cmd.words.first().is_some_and(|w| {
             // A path; or a Windows program by its bare name, which cmd finds in the folder
             // it runs in first (`x.exe`, `setup.bat`).
@@ -1912,10 +1940,15 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         }) {
             cmd.words
                 .first()
-                .and_then(|w| runs(w.rsplit(['/', '\\']).next().unwrap_or(w)))
+                .map(|w| w.rsplit(['/', '\\']).next().unwrap_or(w))
         } else {
             None
         };
+        if file.is_some_and(|f| decoded.iter().any(|d| super::paths::basename_of(f) == d)) {
+            blob(scan, "it runs a file of code just decoded from a blob");
+            return;
+        }
+        let ran = file.and_then(runs);
         if let Some(host) = ran {
             scan.add(
                 Risk::new(
@@ -1930,6 +1963,23 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
             return;
         }
     }
+}
+
+/// The files a command writes with what its pipeline's stages before it made: its standard
+/// output redirected to a file (`… | base64 -d > x.sh`), or `tee`'s operands.
+fn pipe_saves(cmd: &Command) -> Vec<String> {
+    let mut out: Vec<String> = cmd
+        .redirects
+        .iter()
+        .filter(|r| {
+            matches!(r.op, RedirectOp::Write | RedirectOp::Append) && r.fd.is_none_or(|fd| fd == 1)
+        })
+        .map(|r| r.target.clone())
+        .collect();
+    if cmd.stage > 0 && cmd.program() == "tee" {
+        out.extend(positional(cmd.args()).into_iter().map(str::to_string));
+    }
+    out
 }
 
 /// The host a command brings code from into the work folder: `git clone URL`, an archive

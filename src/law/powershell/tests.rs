@@ -460,7 +460,7 @@ fn cmdlets_mean_their_posix_commands() {
         ),
         (
             "Start-Process notepad.exe -ArgumentList 'a.txt'",
-            "notepad a.txt",
+            "notepad.exe a.txt",
         ),
         (
             "Start-Process pwsh -Verb RunAs -ArgumentList '-c \"Remove-Item ~\"'",

@@ -1069,6 +1069,12 @@ impl Reading {
             return;
         };
         let op = if append { ">>" } else { ">" };
+        // What a command makes (`[Convert]::FromBase64String(…)`, a download), saved: that
+        // command's output goes to the file, as the POSIX reader follows a pipe into one.
+        if let Some([Piece::Cmd(made)]) = data.map(|d| d.pieces.as_slice()) {
+            self.pending.push(format!("{made} {op} {path}"));
+            return;
+        }
         let data = data.map_or_else(|| "''".to_string(), Value::word);
         self.pending.push(format!("echo {data} {op} {path}"));
     }

@@ -274,12 +274,14 @@ pub(super) fn program_word(program: &Value) -> String {
             let mut text = text;
             let lower = text.to_lowercase();
             // `curl.exe` is `curl`; a program by its path keeps its name, so a download saved
-            // there and run is the same file.
+            // there and run is the same file, and so does one the catalogue doesn't know
+            // (`x.exe`: found in the folder it runs in first, as a file saved there).
             let path = text.contains(['\\', '/']) || is_windows_path(&text);
             if !path
                 && let Some(ext) = [".exe", ".cmd", ".bat", ".com"]
                     .iter()
                     .find(|ext| lower.ends_with(*ext))
+                && crate::catalogue::program(&lower[..lower.len() - ext.len()]).is_some()
             {
                 text.truncate(text.len() - ext.len());
             }
