@@ -2078,6 +2078,29 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         };
         return Some((found, 0));
     }
+    // A package's state on its registry changed by a word with no verb of its own (`npm
+    // deprecate pkg "msg"`, `npm access public pkg`): made public, it is published for
+    // others to pull; otherwise others see the change, in the person's name. A listing
+    // (`npm access list packages`, `npm owner ls pkg`) has a reading verb, and the noun
+    // alone names nothing to change (`cargo owner --registry r`). (The registry's noun may
+    // read as a verb of its own: `access`.)
+    if verb.as_ref().is_none_or(|v| has(REGISTRY_NOUNS, &v.phrase))
+        && names_an_operand(reading)
+        && on_registry(reading)
+        && !reading.flat().iter().any(|(_, p)| is_read_word(p))
+        && !reading
+            .options
+            .iter()
+            .any(|o| o.parts.iter().any(|p| is_read_word(p)))
+    {
+        let public = reading.flat().iter().any(|(_, p)| p == "public");
+        let found = if public {
+            Finding::Publish
+        } else {
+            Finding::ForgeChange
+        };
+        return Some((found, reading.words.len()));
+    }
     // An option that installs, with no verb to say otherwise (`xcode-select --install`,
     // `tool --self-update`): the program installs what it is for.
     if verb.is_none()
@@ -2273,11 +2296,15 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
             }
         }
         // An installer's `upgrade node` upgrades what is there already (its own rules read
-        // its installs); its `add` is any change (`npm owner add`).
+        // its installs); its `add` is any change (`npm owner add`), and on the registry's own
+        // things one that others see (`npm dist-tag add pkg@1.1.0 latest`: what everyone's
+        // install of `latest` gets; `npm hook add`).
         Verb::Package if kind.installer && verb.phrase != "add" => return None,
         Verb::Package if kind.installer => {
             if names_grant(reading) {
                 Finding::Grant { secret: false }
+            } else if on_registry(reading) {
+                Finding::ForgeChange
             } else {
                 return None;
             }
@@ -2315,6 +2342,25 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         }
     };
     Some((found, at))
+}
+
+/// Does a word after the command's first name something to act on: an operand, not a long
+/// option's value written apart from it (`cargo owner --registry r` names no crate)?
+fn names_an_operand(reading: &Reading<'_>) -> bool {
+    let mut after_first = false;
+    let mut previous: Option<&str> = None;
+    for arg in reading.args.iter().map(String::as_str) {
+        let operand = !arg.starts_with('-')
+            && !previous.is_some_and(|p| p.starts_with("--") && !p.contains('='));
+        if operand {
+            if after_first {
+                return true;
+            }
+            after_first = true;
+        }
+        previous = Some(arg);
+    }
+    false
 }
 
 /// Names for a hosted app's environment (its variables, secrets among them).
