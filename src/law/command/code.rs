@@ -354,7 +354,7 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
             scan.add(risk);
         }
         if sent == Sent::Delete {
-            net::http_delete(scan, Some("DELETE"), &host, &request.url);
+            net::http_delete(scan, Some("DELETE"), &host, &request.url, false);
         }
         if sends {
             for file in &files {

@@ -819,7 +819,7 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
     let method = request_method(args);
     for url in &urls {
         let Some(host) = url_place(url) else { continue };
-        http_delete(scan, method.as_deref(), &host, url);
+        http_delete(scan, method.as_deref(), &host, url, sends_credential(args));
         if is_local(&host) {
             continue;
         }
@@ -875,8 +875,16 @@ fn request_method(args: &[String]) -> Option<String> {
 /// An HTTP request that deletes what its address names: the DELETE method, or the delete
 /// endpoints of Elasticsearch and OpenSearch (`_delete_by_query`) and Jenkins (`doDelete`).
 /// What a service elsewhere deletes can't be brought back from the work folder; production
-/// in the address makes it severe.
-pub(super) fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str, url: &str) {
+/// in the address makes it severe, and so does the person's credential sent with it to
+/// another host (`-H "Authorization: token $GITHUB_TOKEN"`, `-u user:pass`): what it
+/// deletes is theirs, as an app's delete is (seed 001).
+pub(super) fn http_delete(
+    scan: &mut Scan<'_>,
+    method: Option<&str>,
+    host: &str,
+    url: &str,
+    signed: bool,
+) {
     let lower = url.to_ascii_lowercase();
     let endpoint = ["_delete_by_query", "/dodelete"]
         .iter()
@@ -893,14 +901,14 @@ pub(super) fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str,
         .split(|c: char| !c.is_ascii_alphanumeric())
         .any(|part| matches!(part, "prod" | "production" | "prd" | "live"));
     let what = if path.is_empty() { "/" } else { path };
-    let harm = if production {
+    // A service on this machine holds a developer's own data (a dev server's items): what it
+    // deletes is theirs to make again. Anywhere else it can't be brought back from here.
+    let lasting = !is_local(host);
+    let harm = if production || (signed && lasting) {
         Harm::Severe
     } else {
         Harm::Moderate
     };
-    // A service on this machine holds a developer's own data (a dev server's items): what it
-    // deletes is theirs to make again. Anywhere else it can't be brought back from here.
-    let lasting = !is_local(host);
     let mut wish = Wish::new(Act::Delete).naming(Name::AnyOf(host_names(host)));
     if production {
         wish = wish.naming(Name::Production);
@@ -915,6 +923,32 @@ pub(super) fn http_delete(scan: &mut Scan<'_>, method: Option<&str>, host: &str,
         .way_out()
         .wish(wish),
     );
+}
+
+/// Does a request carry a credential: an authorization header or a token's (`-H
+/// "Authorization: Bearer …"`, `X-API-Key: …`, httpie's `Authorization:…`), a user and
+/// password (`-u user:pass`, `--user`), curl's `--oauth2-bearer`, or a variable named for a
+/// secret (`$GITHUB_TOKEN`)?
+fn sends_credential(args: &[String]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let lower = arg.to_ascii_lowercase();
+        let header = [
+            "authorization:",
+            "private-token:",
+            "x-api-key:",
+            "api-key:",
+            "x-auth-token:",
+        ]
+        .iter()
+        .any(|name| lower.contains(name));
+        let user = matches!(lower.as_str(), "-u" | "--user" | "-a" | "--auth")
+            && args.get(at + 1).is_some_and(|v| v.contains(':'));
+        let variable = lower.contains('$')
+            && ["token", "secret", "password", "api_key", "apikey"]
+                .iter()
+                .any(|name| lower.contains(name));
+        header || user || variable || lower.starts_with("--oauth2-bearer")
+    })
 }
 
 /// A file sent to `host`: a key file or a secrets file leaving, when it is one.
@@ -998,7 +1032,7 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
     let method = request_method(args);
     for url in urls {
         let Some(host) = url_place(url) else { continue };
-        http_delete(scan, method.as_deref(), &host, url);
+        http_delete(scan, method.as_deref(), &host, url, sends_credential(args));
         if let Some(risk) = metadata_risk(&host) {
             scan.add(risk);
         }
@@ -1040,7 +1074,7 @@ fn httpie(args: &[String], scan: &mut Scan<'_>) {
         return;
     };
     if method_given {
-        http_delete(scan, method.as_deref(), &host, url);
+        http_delete(scan, method.as_deref(), &host, url, sends_credential(args));
     }
     // A body's field (`name=a`, `n:=1`) or a file (`@f`, `name@f`, `name=@f`); a query's
     // (`q==1`) asks for a page.
