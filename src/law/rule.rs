@@ -103,7 +103,7 @@ rules! {
     EgressDropbox = "egress.dropbox", Severe, Words, Some(Act::Send), "data sent to a paste site, transfer.sh, webhook.site, a Discord or Slack webhook…";
     EgressEnv = "egress.env", Severe, Never, None, "a project's `.env` or the whole environment leaving (sent, uploaded, or added to git and pushed by the same line), also through a file the line fills with it first (`env > /tmp/e && curl -F f=@/tmp/e …`, `cp .env /tmp/x`, an archive)";
     EgressFetchData = "egress.fetch_data", Moderate, Words, Some(Act::Send), "a GET whose address carries data (carriesData)";
-    EgressSend = "egress.send", Moderate, Words, Some(Act::Send), "data or a file sent to a named host: curl -d/-F/-T, wget --post-*, scp/rsync/sftp to a host, nc with input";
+    EgressSend = "egress.send", Moderate, Words, Some(Act::Send), "data or a file sent to a named host: curl -d/-F/-T, wget --post-*, scp/rsync/sftp to a host, nc with input; severe when the data holds a secret of the environment (`-d k=$AWS_SECRET_ACCESS_KEY`, `$NPM_TOKEN` echoed into `curl -d @-`)";
     EgressServe = "egress.serve", Severe, Words, Some(Act::Public), "a folder served to the network beyond loopback (`python -m http.server`, `php -S 0.0.0.0`, `busybox httpd`…; severe for `kubectl proxy --address`, and for the home folder or `/` served, its keys with it)";
     EgressService = "egress.service", Moderate, Words, Some(Act::Send), "a program whose every run sends what it is given to its hosted service (`fossa analyze`, `ipfs add`, `tarsnap -c`, `apport-bug`); its help, listings and fetches are not";
     FileUnknown = "file.unknown", Moderate, Words, None, "a file tool's path that can't be read";

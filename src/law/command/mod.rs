@@ -298,6 +298,12 @@ fn assess_line(
                 scan.network |= found.network;
                 scan.risks.extend(found.risks);
             }
+            // A CI pipeline's file written by the line: what its runners would run, by the
+            // same measure as a file tool's write of it.
+            for inner in paths::ci_written(cmd, &scan) {
+                let found = assess_in(&inner, cwd, here, facts, depth + 1);
+                scan.risks.extend(crate::law::file::ci_only(found.risks));
+            }
             // Command lines in code no reader knows: their severe risks only.
             let (unread, past_bound) = code::unread_lines(cmd, &scan);
             for inner in unread {

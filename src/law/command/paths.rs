@@ -520,6 +520,21 @@ fn runs_by_itself(cmd: &Command, scan: &mut Scan<'_>) {
 /// (`echo 'curl … | sh' > .husky/pre-commit`, `cat > .devcontainer/devcontainer.json <<EOF`):
 /// each judged as a line of its own, as a file tool's write of it is.
 pub(super) fn kept_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    written_text(cmd, scan, crate::law::file::kept_commands)
+}
+
+/// The commands of a CI pipeline's file the command writes with literal text (`cat >
+/// .github/workflows/x.yml <<EOF`).
+pub(super) fn ci_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    written_text(cmd, scan, crate::law::file::ci_commands)
+}
+
+/// What `read` finds in each file the command writes with literal text.
+fn written_text(
+    cmd: &Command,
+    scan: &Scan<'_>,
+    read: fn(&str, &str) -> Vec<String>,
+) -> Vec<String> {
     let mut out = Vec::new();
     for target in written(cmd) {
         let Some(abs) = scan.place.resolve(&target) else {
@@ -536,7 +551,7 @@ pub(super) fn kept_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
             "cat" | "tee" => crate::law::code::stdin_text(cmd, scan.line).join("\n"),
             _ => continue,
         };
-        out.extend(crate::law::file::kept_commands(&abs, &text));
+        out.extend(read(&abs, &text));
     }
     out
 }

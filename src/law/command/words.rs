@@ -1279,7 +1279,7 @@ pub(super) fn prints_secret_variable(cmd: &Command, scan: &mut Scan<'_>) {
 
 /// The name of a variable named for a secret that `word` expands as it is (`$API_KEY`,
 /// `${GITHUB_TOKEN}`, `${KEY:-x}`), not one only tested (`${KEY:+set}`, `${#KEY}`).
-fn expanded_secret(word: &str) -> Option<&str> {
+pub(super) fn expanded_secret(word: &str) -> Option<&str> {
     let mut rest = word;
     while let Some(at) = rest.find('$') {
         let after = &rest[at + 1..];
