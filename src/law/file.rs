@@ -67,6 +67,27 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
                 super::command::assess(&line, &ctx.cwd, facts).risks,
             ));
         }
+        // Cargo builds and runs a package's `build.rs` at every build: the command lines its
+        // code holds (no reader of Rust's), their severe risks, as an interpreter's code.
+        if super::paths::basename(&abs) == "build.rs" {
+            let (lines, past_bound) = super::command::code::command_literals(
+                std::iter::once(step.text.as_str()),
+                MAX_KEPT,
+            );
+            for line in lines {
+                found.risks.extend(severe_only(
+                    super::command::assess(&line, &ctx.cwd, facts).risks,
+                ));
+            }
+            if past_bound {
+                found.risks.push(Risk::new(
+                    RuleId::ShellUnknown,
+                    Harm::Moderate,
+                    true,
+                    format!("{abs} holds more command lines than warden reads"),
+                ));
+            }
+        }
         for line in ci_commands(&abs, &step.text) {
             found.risks.extend(ci_only(
                 super::command::assess(&line, &ctx.cwd, facts).risks,
@@ -90,8 +111,9 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if name == "package.json" {
         return package_scripts(text);
     }
-    // The whole hook: the shell reader has bounds of its own, past which a line asks.
-    if abs.contains("/.husky/") && !abs.contains("/.husky/_/") {
+    // The whole hook: the shell reader has bounds of its own, past which a line asks. So is
+    // a direnv `.envrc`, which the shell runs on entering the folder once it is allowed.
+    if (abs.contains("/.husky/") && !abs.contains("/.husky/_/")) || name == ".envrc" {
         return vec![text.to_string()];
     }
     if name == "devcontainer.json" || name == ".devcontainer.json" {

@@ -58,14 +58,24 @@ pub(super) fn unread_lines(cmd: &Command, scan: &Scan<'_>) -> (Vec<String>, bool
     }
     let mut texts: Vec<String> = cmd.args().to_vec();
     texts.extend(code::stdin_text(cmd, scan.line));
+    command_literals(texts.iter().map(String::as_str), MAX_LINES)
+}
+
+/// The literal texts of `texts` (between double quotes or backticks) that read as command
+/// lines: a program the catalogue knows, or one by its path, then words. At most `bound`;
+/// past it, `true` (the rest is not read, and the caller asks).
+pub(crate) fn command_literals<'t>(
+    texts: impl Iterator<Item = &'t str>,
+    bound: usize,
+) -> (Vec<String>, bool) {
     let mut out = Vec::new();
-    for text in &texts {
+    for text in texts {
         for literal in literals(text) {
             let first = literal.split_whitespace().next().unwrap_or("");
             let named = first.starts_with('/') || crate::catalogue::program(first).is_some();
             if named && literal.contains(' ') {
                 // Past the bound the rest is not read: the caller asks (fail closed).
-                if out.len() == MAX_LINES {
+                if out.len() == bound {
                     return (out, true);
                 }
                 out.push(literal);

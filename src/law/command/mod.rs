@@ -2,7 +2,7 @@
 //! every simple command, every pipeline and the line as a whole.
 
 use crate::law::rule::RuleId;
-mod code;
+pub(crate) mod code;
 mod escapes;
 mod fetched;
 mod git;
