@@ -214,11 +214,26 @@ fn package_sources(name: &str, text: &str) -> Vec<String> {
             ],
             "pip install --index-url",
         ),
+        _ if is_requirements(name) => return requirement_sources(text),
+        "Pipfile" => (&["url"], "pip install --index-url"),
         _ => return Vec::new(),
     };
+    // The tables whose `url` is an index (`[[tool.poetry.source]]`, `[[tool.uv.index]]`,
+    // `[[tool.pdm.source]]`, a Pipfile's `[[source]]`); elsewhere a `url` is a link.
+    const INDEX_TABLES: &[&str] = &[
+        "source",
+        "tool.pdm.source",
+        "tool.poetry.source",
+        "tool.uv.index",
+    ];
+    let mut table = String::new();
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.trim();
+        if line.starts_with('[') {
+            table = line.trim_matches(['[', ']', ' ']).to_ascii_lowercase();
+            continue;
+        }
         let Some(at) = line.find(['=', ':', ' ']) else {
             continue;
         };
@@ -232,7 +247,11 @@ fn package_sources(name: &str, text: &str) -> Vec<String> {
             },
             None => (key, &line[at + 1..]),
         };
-        if !keys.contains(&key.as_str()) {
+        let indexed = key == "url" && INDEX_TABLES.contains(&table.as_str());
+        if !keys.contains(&key.as_str()) && !indexed {
+            continue;
+        }
+        if key == "url" && !indexed {
             continue;
         }
         let value = value
@@ -241,6 +260,44 @@ fn package_sources(name: &str, text: &str) -> Vec<String> {
             .trim_matches(['"', '\'']);
         if value.contains("://") {
             out.push(format!("{installer} {}", crate::shell::quote_word(value)));
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
+}
+
+/// A pip requirements file by its name (`requirements.txt`, `requirements-dev.txt`,
+/// `requirements/base.txt`'s `base.txt` aside: only a name that says so).
+fn is_requirements(name: &str) -> bool {
+    name.starts_with("requirements") && (name.ends_with(".txt") || name.ends_with(".in"))
+}
+
+/// A requirements file's own options that name where every package of it comes from
+/// (`--index-url URL`, `-i URL`, `--extra-index-url URL`, `--find-links URL`, `-f URL`).
+fn requirement_sources(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { continue };
+        let (option, glued) = match first.split_once('=') {
+            Some((option, value)) => (option, Some(value)),
+            None => (first, None),
+        };
+        if !matches!(
+            option,
+            "--index-url" | "-i" | "--extra-index-url" | "--find-links" | "-f"
+        ) {
+            continue;
+        }
+        if let Some(value) = glued.or_else(|| words.next())
+            && value.contains("://")
+        {
+            out.push(format!(
+                "pip install --index-url {}",
+                crate::shell::quote_word(value)
+            ));
         }
         if out.len() >= MAX_KEPT {
             break;
