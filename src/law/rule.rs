@@ -96,7 +96,7 @@ rules! {
     CriticalWipe = "critical.wipe", Severe, Critical, None, "deleting `/` or the home folder (`rm -rf ~`), however it is reached";
     DbDestroy = "db.destroy", Severe, Words, Some(Act::Delete), "DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, docker volumes removed";
     DbRemote = "db.remote", Moderate, Words, Some(Act::Run), "a database client connected to another host (`mysql -h db.example.com`, `psql postgres://…@db.example.com/app`): what it changes there, Undo can't take back";
-    DeleteOutside = "delete.outside", Severe, Words, Some(Act::Delete), "rm outside the work folder (not under `/tmp`)";
+    DeleteOutside = "delete.outside", Severe, Words, Some(Act::Delete), "rm outside the work folder (not under `/tmp`), or a file's contents lost there (`shred`, `truncate -s 0`)";
     DeleteUnknown = "delete.unknown", Severe, Words, Some(Act::Delete), "rm of a path only known when it runs (severe when an empty variable makes it `/`)";
     DeleteWorkFolder = "delete.work_folder", Severe, Words, Some(Act::Delete), "deleting the whole work folder at once (`rm -rf .`, `rm -rf *`, `find . -delete`): Undo keeps it, so it asks after reading";
     DownloadPipeShell = "download.pipe_shell", Severe, Words, Some(Act::Run), "a download piped to, substituted into, or saved and run by a shell or interpreter; code a runner fetches from another host (`deno run https://…`, `npx github:u/r`, `nix run github:u/r`)";

@@ -991,6 +991,27 @@ fn trashed(cmd: &Command) -> Vec<&str> {
     }
 }
 
+/// The files `truncate` cuts to nothing: its size given as 0 (`-s 0`, `-s0`, `--size=0`,
+/// `--size 0`), the operands that aren't an option's value.
+fn truncated_to_nothing(args: &[String]) -> Option<Vec<&str>> {
+    let mut files = Vec::new();
+    let mut empties = false;
+    let mut words = args.iter().map(String::as_str);
+    while let Some(arg) = words.next() {
+        match arg {
+            "-s" | "--size" => empties |= words.next() == Some("0"),
+            "-r" | "--reference" => {
+                words.next();
+            }
+            _ if arg.starts_with("--size=") => empties |= arg == "--size=0",
+            _ if arg.starts_with("-s") && !arg.starts_with("--") => empties |= arg == "-s0",
+            _ if arg.starts_with('-') => {}
+            _ => files.push(arg),
+        }
+    }
+    empties.then_some(files)
+}
+
 /// Files a command deletes, and whether recursively.
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
@@ -1003,6 +1024,8 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
         )),
         // Without `-u` it leaves the file, its contents overwritten: lost all the same.
         "shred" => Some((positional(args), false)),
+        // Cut to nothing (`truncate -s 0 F`), a file's contents are lost as a shred's are.
+        "truncate" => truncated_to_nothing(args).map(|files| (files, false)),
         "find" if args.iter().any(|a| a == "-delete") => {
             let search = crate::shell::search("find", args)?;
             Some((search.starts, !search.narrows))
