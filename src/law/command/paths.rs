@@ -918,6 +918,61 @@ fn tar_archive(args: &[String]) -> Option<String> {
     None
 }
 
+/// Folders of the home folder a desktop client keeps in step with its cloud: what is put
+/// there is uploaded.
+const SYNCED: &[&str] = &[
+    "Box",
+    "Box Sync",
+    "Dropbox",
+    "Google Drive",
+    "GoogleDrive",
+    "Library/CloudStorage",
+    "Library/Mobile Documents",
+    "MEGA",
+    "MEGAsync",
+    "Nextcloud",
+    "OneDrive",
+    "ownCloud",
+    "pCloudDrive",
+    "Sync",
+    "iCloud Drive",
+];
+
+/// The synced folder (of [`SYNCED`]) `abs` is in, if any: `~/Dropbox/x` is in `Dropbox`.
+fn synced_folder(abs: &str, home: &str) -> Option<&'static str> {
+    let rel = in_home(abs, home.trim_end_matches('/'))?;
+    SYNCED.iter().copied().find(|folder| {
+        rel.strip_prefix(folder)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            || rel.starts_with(&format!("{folder} ("))
+    })
+}
+
+/// A copy or a move of a secrets file or a key into a folder synced to a cloud (`cp .env
+/// ~/Dropbox/`, `rsync -a ~/.ssh ~/OneDrive/`): it leaves this machine as a send does.
+fn synced_copy(cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+    if !matches!(cmd.program(), "cp" | "mv" | "rsync" | "install" | "ditto") {
+        return;
+    }
+    let words = positional(cmd.args());
+    let Some((dest, sources)) = words.split_last() else {
+        return;
+    };
+    let Some(folder) = place
+        .resolve(dest)
+        .and_then(|abs| synced_folder(&abs, place.home))
+    else {
+        return;
+    };
+    for source in sources {
+        super::net::file_leaves(
+            scan,
+            source,
+            &format!("~/{folder}, which its client uploads"),
+        );
+    }
+}
+
 /// What `rsync` deletes on this machine: with `--delete` (and its kin), whatever in the
 /// destination the sources don't have, so everything under it when they are empty (`rsync
 /// -a --delete /tmp/empty/ ~/` empties the home folder); with `--remove-source-files`, the
@@ -1126,6 +1181,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .collect(),
         _ => Vec::new(),
     };
+    synced_copy(cmd, place, scan);
     for target in written(cmd) {
         if target.contains("{}") && !found_under.is_empty() {
             for start in &found_under {
