@@ -482,6 +482,7 @@ impl<'a> Lexer<'a, '_> {
                         Interp::Dollar => Holes::Dollar,
                         Interp::Hash => Holes::Hash,
                         Interp::Julia => Holes::Julia,
+                        Interp::DollarBrace => Holes::DollarBrace,
                     };
                     self.string(b'"', Esc::Full, holes, Kind::Str);
                 }
@@ -492,6 +493,7 @@ impl<'a> Lexer<'a, '_> {
                             Interp::Hash => Holes::Hash,
                             Interp::Julia => Holes::Julia,
                             Interp::Dollar => Holes::Dollar,
+                            Interp::DollarBrace => Holes::DollarBrace,
                             Interp::None => Holes::None,
                         };
                         self.string(b'`', Esc::Full, holes, Kind::Cmd);

@@ -88,6 +88,8 @@ pub(crate) enum Interp {
     Hash,
     /// Julia's `$name` and `$(expr)`.
     Julia,
+    /// `${expr}` (Groovy's GStrings, Kotlin's and Scala's templates).
+    DollarBrace,
 }
 
 /// What `` `…` `` is.

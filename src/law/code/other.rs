@@ -14,7 +14,8 @@ const SYNTAX: Syntax = Syntax {
     long_brackets: false,
     hash_equals_comment: false,
     single: Single::Escaped,
-    double: Interp::None,
+    // Groovy's `"rm -rf ${System.getenv('HOME')}"`; Java's texts have no `${`.
+    double: Interp::DollarBrace,
     backtick: Backtick::None,
     triple: true,
     prefixes: false,
@@ -31,7 +32,8 @@ const SYNTAX: Syntax = Syntax {
     juxtapose: false,
     bare_calls: false,
     arrow_assign: false,
-    bang_names: false,
+    // Elixir's `File.rm_rf!`.
+    bang_names: true,
     tilde: false,
     pipe_open: false,
 };
@@ -53,10 +55,19 @@ const RUNS: &[(&str, Shape)] = &[
 /// Calls that delete the path they are given.
 #[rustfmt::skip]
 const DELETES: &[(&str, Delete)] = &[
-    (".rmsync", RECURSIVE), ("file.delete", Delete::File), ("file.rm_rf", Delete::Tree),
+    (".rmsync", RECURSIVE), ("file.delete", Delete::File), ("file.rm", Delete::File), ("file.rm!", Delete::File),
+    ("file.rm_rf", Delete::Tree), ("file.rm_rf!", Delete::Tree),
     ("fileutils.deletedirectory", Delete::Tree), ("fileutils.rm_rf", Delete::Tree), ("os.remove", Delete::File),
     ("remove_dir_all", Delete::Tree), ("rmdir", Delete::File), ("shutil.rmtree", Delete::Tree),
     ("unlink", Delete::File),
+];
+
+/// The home folder: Java's and Groovy's `System.getenv("HOME")` and `user.home` property,
+/// Elixir's `System.user_home()` and `System.get_env("HOME")`.
+#[rustfmt::skip]
+const HOME: &[&str] = &[
+    "system.get_env(home)", "system.getenv(home)", "system.getproperty(user.home)", "system.user_home!()",
+    "system.user_home()",
 ];
 
 /// Calls that build a text from their arguments.
@@ -78,7 +89,7 @@ pub(super) const LEXICON: Lexicon = Lexicon {
     deletes: DELETES,
     files: &[],
     net: &[],
-    home: &[],
+    home: HOME,
     builds: BUILDS,
     evals: &[],
     wires: &[],

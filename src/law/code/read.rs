@@ -1322,6 +1322,18 @@ impl<'s> State<'s> {
                         "new" | "await" | "return" | "yield" | "do" | "eval" | "my" | "our"
                     ))
                 );
+                // An array made with its items (Java's and C#'s `new String[]{"sh", "-c", x}`,
+                // `new String[] {…}`): the list of them.
+                if matches!(tok(t, i), Some(Tok::Name("new")))
+                    && matches!(tok(t, i + 1), Some(Tok::Name(_)))
+                    && is_op(t, i + 2, "[")
+                    && is_op(t, i + 3, "]")
+                    && is_op(t, i + 4, "{")
+                {
+                    let close = partner(t, i + 4, end);
+                    let value = self.brace(t, i + 4, close);
+                    return self.postfix(t, value, close + 1, end, false);
+                }
                 let evals = matches!(tok(t, i), Some(Tok::Name("eval" | "do")));
                 if evals && exact(self.lex.evals, "eval").is_some() && !is_op(t, i + 1, "{") {
                     // Perl's and Ruby's `eval "code"` without parentheses.
