@@ -501,6 +501,36 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Public)),
             );
         }
+        // `kubectl cp FILE [NS/]POD:PATH`: files sent into a pod of the cluster, another
+        // machine (its way back, `POD:PATH FILE`, is a read the key rules judge).
+        "kubectl" | "oc" if positional(args).first() == Some(&"cp") => {
+            let words = positional(args);
+            let into_pod = |w: &str| {
+                w.split_once(':')
+                    .is_some_and(|(pod, _)| !pod.is_empty() && !pod.starts_with(['/', '.', '~']))
+            };
+            if let Some((dest, sources)) = words.get(1..).and_then(<[&str]>::split_last)
+                && into_pod(dest)
+                && !sources.iter().any(|s| into_pod(s))
+            {
+                let pod = dest.split_once(':').map_or(*dest, |(pod, _)| pod);
+                let pod = pod.rsplit('/').next().unwrap_or(pod).to_string();
+                scan.network = true;
+                for source in sources {
+                    file_leaves(scan, source, &format!("the pod {pod}"));
+                }
+                scan.add(
+                    Risk::new(
+                        RuleId::EgressSend,
+                        Harm::Moderate,
+                        true,
+                        format!("copy files into the pod {pod}, on the cluster"),
+                    )
+                    .way_out()
+                    .wish(Wish::new(Act::Send).naming(Name::one(&pod))),
+                );
+            }
+        }
         "aws"
             if args.first().is_some_and(|a| a == "s3")
                 && matches!(args.get(1).map(String::as_str), Some("cp" | "sync" | "mv")) =>
