@@ -253,6 +253,29 @@ fn split(cmd: &Command) -> Option<(usize, Option<&str>)> {
     None
 }
 
+/// `git branch -D x` (`--delete --force`, `-df`), or `git update-ref -d refs/heads/x`: a
+/// branch deleted with its commits, merged or not.
+fn forces_branch_delete(sub: &str, args: &[String]) -> bool {
+    let named = !positional(args).is_empty();
+    match sub {
+        "branch" => {
+            named
+                && (args
+                    .iter()
+                    .any(|a| !a.starts_with("--") && a.starts_with('-') && a.contains('D'))
+                    || (has_flag(args, Some('d'), &["delete"])
+                        && has_flag(args, Some('f'), &["force"])))
+        }
+        "update-ref" => {
+            has_flag(args, Some('d'), &[])
+                && positional(args)
+                    .first()
+                    .is_some_and(|r| r.starts_with("refs/heads/"))
+        }
+        _ => false,
+    }
+}
+
 /// `git branch`, `tag`, `remote`, `stash`, `config`, `worktree`, `reflog` that only list.
 pub(super) fn lists_only(sub: &str, rest: &[&str]) -> bool {
     let positional: Vec<&&str> = rest.iter().filter(|arg| !arg.starts_with('-')).collect();
@@ -360,6 +383,27 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     "throw away stashed work (git stash clear/drop)",
                 )
                 .wish(Wish::new(Act::Discard)),
+            );
+        }
+        // `git branch -D x` deletes a branch whether or not another holds its commits (`-d`
+        // refuses then): what only it held is left to the reflog, as a stash dropped is.
+        // `git update-ref -d refs/heads/x` is the same under it.
+        "branch" | "update-ref" if forces_branch_delete(sub, args) => {
+            let names: Vec<String> = positional(args)
+                .iter()
+                .map(|b| b.trim_start_matches("refs/heads/").to_string())
+                .collect();
+            scan.add(
+                Risk::new(
+                    RuleId::GitDiscard,
+                    Harm::Severe,
+                    false,
+                    format!(
+                        "delete the branch {} whether or not its commits are merged (git {sub})",
+                        names.join(", ")
+                    ),
+                )
+                .wish(Wish::new(Act::Delete).naming(Name::AnyOf(names))),
             );
         }
         // `git reflog expire --expire=now --all`, `git gc --prune=now`: commits a reset, a
