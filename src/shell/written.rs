@@ -427,12 +427,15 @@ enum Kind {
     Code(&'static str),
     /// By its path: its `#!` line says which.
     ByPath,
+    /// As a crontab installed (`crontab FILE`): each line's command, run on its schedule.
+    Crontab,
 }
 
 impl Kind {
     /// The text to read in the runner's place.
     fn text(&self, written: &str) -> String {
         let interpreter = match self {
+            Kind::Crontab => return super::runs::crontab_commands(written),
             Kind::Shell => None,
             Kind::Code(name) => Some(*name),
             Kind::ByPath => written
@@ -478,6 +481,18 @@ fn runs_file(cmd: &Command) -> Vec<(String, Kind)> {
         return out;
     };
     let args = cmd.args();
+    // `crontab FILE` installs the file as the user's schedule (`-l`, `-r`, `-e` name none).
+    if found.name == "crontab" {
+        let files: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+        if let [file] = files.as_slice()
+            && !args
+                .iter()
+                .any(|a| matches!(a.as_str(), "-l" | "-r" | "-e"))
+        {
+            out.push((path(file), Kind::Crontab));
+        }
+        return out;
+    }
     let operand = args
         .iter()
         .take_while(|a| *a != "--")
