@@ -61,7 +61,7 @@ mod wrap;
 mod written;
 
 pub(crate) use loops::{find_narrows, lines_of};
-pub(crate) use runs::quote as quote_word;
+pub(crate) use runs::{crontab_commands, quote as quote_word};
 pub(crate) use search::search;
 pub(crate) use written::glob_matches;
 

@@ -143,6 +143,29 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if abs.ends_with("/.hg/hgrc") || abs.ends_with("/.hgrc") {
         return hg_commands(text);
     }
+    // A crontab kept to install (`jobs.cron`, `crontab`), or one cron reads by itself
+    // (`/etc/cron.d/x`, `/etc/crontab`): each line's command, as the schedule runs it.
+    // The system's tables name the user each line runs as, after its time fields.
+    let system = abs.starts_with("/etc/cron.d/") || abs == "/etc/crontab";
+    if name.ends_with(".cron") || name == "crontab" || system || abs.starts_with("/var/spool/cron/")
+    {
+        let commands = crate::shell::crontab_commands(text);
+        return commands
+            .lines()
+            .map(|line| {
+                let line = line.trim();
+                if system {
+                    line.split_once(char::is_whitespace)
+                        .map_or("", |(_, rest)| rest)
+                } else {
+                    line
+                }
+            })
+            .filter(|line| !line.is_empty())
+            .take(MAX_KEPT)
+            .map(str::to_string)
+            .collect();
+    }
     package_sources(name, text)
 }
 

@@ -1230,7 +1230,7 @@ fn crontab(words: &[Word], out: &mut Holder) {
 /// The commands of a crontab's lines: each line less its five time fields (or `@reboot`…),
 /// up to its first unescaped `%` (the rest is the command's input). Comments and
 /// `NAME=value` lines are left out.
-pub(super) fn crontab_commands(table: &str) -> String {
+pub(crate) fn crontab_commands(table: &str) -> String {
     let mut out = Vec::new();
     for line in table.lines().take(MAX_PARTS) {
         let line = line.trim();
