@@ -145,6 +145,10 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     }
     // A crontab kept to install (`jobs.cron`, `crontab`), or one cron reads by itself
     // (`/etc/cron.d/x`, `/etc/crontab`): each line's command, as the schedule runs it.
+    // A systemd unit kept to install (`deploy/app.service`): what it starts and stops.
+    if name.ends_with(".service") || name.ends_with(".socket") || name.ends_with(".path") {
+        return unit_commands(text);
+    }
     // The system's tables name the user each line runs as, after its time fields.
     let system = abs.starts_with("/etc/cron.d/") || abs == "/etc/crontab";
     if name.ends_with(".cron") || name == "crontab" || system || abs.starts_with("/var/spool/cron/")
@@ -768,6 +772,38 @@ fn keyed_lines(text: &str, keys: &[&str]) -> Vec<String> {
             if !value.is_empty() {
                 out.push(value.to_string());
             }
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
+}
+
+/// A systemd unit's `ExecStart=`, `ExecStartPre=`, `ExecStartPost=`, `ExecStop=`,
+/// `ExecStopPost=`, `ExecReload=` and `ExecCondition=` values, each a command line; the
+/// prefixes that only change how it runs (`-`, `@`, `:`, `+`, `!`) taken off.
+fn unit_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let Some((key, value)) = line.trim().split_once('=') else {
+            continue;
+        };
+        if !matches!(
+            key.trim(),
+            "ExecStart"
+                | "ExecStartPre"
+                | "ExecStartPost"
+                | "ExecStop"
+                | "ExecStopPost"
+                | "ExecReload"
+                | "ExecCondition"
+        ) {
+            continue;
+        }
+        let command = value.trim().trim_start_matches(['-', '@', ':', '+', '!']);
+        if !command.is_empty() {
+            out.push(command.to_string());
         }
         if out.len() >= MAX_KEPT {
             break;
