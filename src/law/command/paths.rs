@@ -420,7 +420,25 @@ fn secret_hunt(cmd: &Command, scan: &mut Scan<'_>) {
     if patterns.is_empty() && !operands.is_empty() {
         patterns.push(operands.remove(0));
     }
+    // The start every credential of a kind has (`AKIA` an AWS key's id, `ghp_` a GitHub
+    // token, `xoxb-` a Slack bot's, `glpat-` a GitLab token, `AIza` a Google API key).
+    const SHAPES: &[&str] = &[
+        "AIza",
+        "AKIA",
+        "ASIA",
+        "github_pat_",
+        "glpat-",
+        "gho_",
+        "ghp_",
+        "ghs_",
+        "sk_live_",
+        "xoxb-",
+        "xoxp-",
+    ];
     let names_secret = patterns.iter().any(|pattern| {
+        if SHAPES.iter().any(|shape| pattern.contains(shape)) {
+            return true;
+        }
         let parts = super::words::parts(pattern);
         (0..parts.len()).any(|at| {
             super::words::has(super::words::SECRET_NOUNS, &parts[at])
