@@ -33,6 +33,8 @@ const KEY_FILES: &[&str] = &[
     ".kube/config", ".netrc", ".npmrc", ".pypirc", ".password-store", ".config/gh/hosts.yml",
     ".terraform.d/credentials.tfrc.json", ".cargo/credentials", ".cargo/credentials.toml", ".gem/credentials",
     "Library/Keychains", ".local/share/keyrings", ".vault-token", ".config/hub", ".pgpass", ".my.cnf",
+    ".config/rclone/rclone.conf", ".s3cfg", ".boto", ".config/op", ".databrickscfg", ".snowflake/config.toml",
+    ".oci/config", ".config/doctl/config.yaml", ".fly/config.yml", ".config/helm/repositories.yaml",
 ];
 
 /// A browser's stores of cookies and saved passwords, by their file names (Firefox's, and
