@@ -764,10 +764,11 @@ fn written(cmd: &Command) -> Vec<String> {
             out.extend(words.iter().skip(1).map(|w| w.to_string()));
         }
         // `setcap cap_setuid+ep /usr/bin/python3` changes what the file may do when it runs
-        // (`-v` only verifies).
+        // (`-v` only verifies). `touch -c` makes no file: it only moves the times of one that
+        // is there.
         "touch" | "truncate" | "chmod" | "chown" | "chgrp" | "mkdir" | "setfacl" | "chattr"
         | "setcap"
-            if !(cmd.program() == "setcap" && args.iter().any(|a| a == "-v")) =>
+            if !only_checks_or_times(cmd.program(), args) =>
         {
             out.extend(
                 words
@@ -1085,6 +1086,15 @@ fn truncated_to_nothing(args: &[String]) -> Option<Vec<&str>> {
         }
     }
     empties.then_some(files)
+}
+
+/// `setcap -v` (verifies), `touch -c` (moves the times of a file that is there, makes none).
+fn only_checks_or_times(program: &str, args: &[String]) -> bool {
+    match program {
+        "setcap" => args.iter().any(|a| a == "-v"),
+        "touch" => has_flag(args, Some('c'), &["no-create"]),
+        _ => false,
+    }
 }
 
 /// Files a command deletes, and whether recursively.
