@@ -78,7 +78,14 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .wish(Wish::new(Act::Secrets).naming(Name::one(program))),
         );
     }
-    if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) {
+    // A name two programs share (`copilot`: GitHub's agent, and AWS Copilot, whose `app
+    // delete` destroys an app): words that destroy are the program's own words, read by the
+    // words reader, not a prompt for an agent.
+    let destroys = super::positional(cmd.args())
+        .iter()
+        .take(2)
+        .any(|w| super::words::has(super::words::DESTROYS, &w.to_ascii_lowercase()));
+    if found.is(Class::Agent) && !asks_help(cmd) && !only_manages(cmd) && !destroys {
         // With its own approvals turned off, whatever it does runs unasked, unseen.
         if let Some(flag) = unsupervised(program, cmd.args()) {
             scan.add(

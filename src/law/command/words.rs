@@ -570,8 +570,9 @@ struct Kind {
     /// registry's publishes are the install rules' lines.
     toolchain: bool,
     /// Not in the catalogue, or in it only as a keeper of what nobody else has a copy of
-    /// (`vagrant`, `timew`) or a runner of other programs (`pueue`, `toolbox`): no class of
-    /// it has rules for these words, so they read it as any program nobody lists.
+    /// (`vagrant`, `timew`), a runner of other programs (`pueue`, `toolbox`) or another agent
+    /// (`claude mcp remove x`; `copilot app delete`, AWS Copilot's by the same name): no class
+    /// of it has rules for these words, so they read it as any program nobody lists.
     unlisted: bool,
     /// Runs containers: only its halting words are read here (`docker stop`); its other
     /// subcommands have rules of their own.
@@ -604,7 +605,7 @@ impl Kind {
                 found
                     .classes
                     .iter()
-                    .all(|c| matches!(c, Class::Keeps | Class::Runs))
+                    .all(|c| matches!(c, Class::Keeps | Class::Runs | Class::Agent))
             }),
             container: is(Class::Container),
             sessions: is(Class::Sessions),
