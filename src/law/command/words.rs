@@ -662,6 +662,50 @@ fn is_read(program: &str) -> bool {
 /// A program named by a path inside the work folder (`./release.sh publish`, `bin/deploy
 /// prod`) the catalogue doesn't know: the project's own script, whose words are the
 /// project's, as `make publish` is.
+/// A project's own tool and the words it is given: a script by its path (`bin/rails`,
+/// `./artisan`), one an interpreter runs (`php artisan …`, `python manage.py …`, `node ace
+/// …`: its name without its extension), or a project runner's task (`rake db:drop`). `None`
+/// for anything else, whose own rules read it.
+fn project_tool(cmd: &Command) -> Option<(String, &[String])> {
+    let args = cmd.args();
+    if is_project_script(cmd) {
+        return Some((cmd.program().to_string(), args));
+    }
+    let found = catalogue::program(cmd.program())?;
+    if found.is(Class::ProjectRunner) {
+        return Some((found.name.to_string(), args));
+    }
+    let code = found.code.filter(|_| found.is(Class::Interpreter))?;
+    if code.inline.contains(&"") {
+        return None;
+    }
+    let at = args.iter().position(|a| !a.starts_with('-'))?;
+    if args
+        .get(..at)?
+        .iter()
+        .any(|a| code.inline.contains(&a.as_str()) || a == "-m")
+    {
+        return None;
+    }
+    let script = super::paths::basename_of(args.get(at)?);
+    let name = script
+        .split('.')
+        .next()
+        .unwrap_or(script)
+        .to_ascii_lowercase();
+    Some((name, args.get(at + 1..)?))
+}
+
+/// Django's `manage.py flush` (every row of every table deleted) and django-extensions'
+/// `reset_db`: no database noun in their words.
+fn flushes_django(reading: &Reading<'_>) -> bool {
+    reading.program == "manage"
+        && matches!(
+            reading.lead().first(),
+            Some(&("flush" | "reset_db" | "sqlflush"))
+        )
+}
+
 fn is_project_script(cmd: &Command) -> bool {
     let word = cmd.words.first().map(String::as_str).unwrap_or("");
     word.contains('/')
@@ -1845,6 +1889,19 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .take_while(|a| !a.starts_with('-'))
                 .take(2)
                 .any(|w| matches!(w.as_str(), "enable" | "disable")));
+    // A project's own tool that empties its database, however it is started (`bin/rails
+    // db:reset`, `rake db:drop`, `php artisan migrate:fresh`, `python manage.py flush`): its
+    // words say what it does to the data, as the same words of a program do.
+    if let Some((name, args)) = project_tool(cmd) {
+        let reading = Reading::of(name, args);
+        if wipes_database(&reading) || flushes_django(&reading) {
+            // As `finding` gives a database wiped: the words from the first name it.
+            scan.changes = true;
+            let risk = risk(&reading, cmd, Finding::Destroy, 0);
+            scan.add(risk);
+            return;
+        }
+    }
     if program.is_empty() || (!is_read(program) && !runner_login) || is_project_script(cmd) {
         return;
     }
