@@ -1941,6 +1941,21 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 }
             }
         }
+        // Windows' own decoder writes its output file (`certutil -decode in.b64 out.exe`).
+        if program == "certutil"
+            && args.iter().any(|a| {
+                let switch = a.trim_start_matches(['-', '/']).to_ascii_lowercase();
+                switch == "decode" || switch == "decodehex"
+            })
+            && let Some(out) = args
+                .iter()
+                .rev()
+                .find(|a| !a.starts_with(['-', '/']) || a.contains('\\'))
+        {
+            let name = out.rsplit(['\\', '/']).next().unwrap_or(out);
+            decoded.push(name.to_string());
+            continue;
+        }
         // Windows' own programs that download (`certutil -urlcache -f URL x.exe`,
         // `bitsadmin /transfer j URL C:\x.exe`), reached from Git Bash or cmd as well.
         if let Some((output, host)) = windows_download(program, args) {

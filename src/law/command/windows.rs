@@ -13,7 +13,10 @@
 //!   administrators x /add`);
 //! - the machine's defences off (`netsh advfirewall set allprofiles state off`), its restore
 //!   points deleted (`vssadmin delete shadows`, `wbadmin delete catalog`, `bcdedit /set …
-//!   recoveryenabled no`), its event logs cleared (`wevtutil cl`).
+//!   recoveryenabled no`), its event logs cleared (`wevtutil cl`);
+//! - a drive formatted (`format D:`), a package installed from an address (`msiexec /i
+//!   URL`), and the line a process is started with (`wmic process call create "LINE"`,
+//!   `forfiles /c "LINE"`), read as a command of its own.
 
 use super::Scan;
 use crate::law::rule::RuleId;
@@ -57,6 +60,19 @@ pub(super) fn runs_later(cmd: &Command) -> Option<Command> {
             let at = args
                 .iter()
                 .position(|a| a.eq_ignore_ascii_case("binpath="))?;
+            args.get(at + 1)?
+        }
+        // `wmic process call create "LINE"`: a process started with that line.
+        "wmic" => {
+            let at = args.iter().position(|a| a.eq_ignore_ascii_case("create"))?;
+            if !args.iter().any(|a| a.eq_ignore_ascii_case("process")) {
+                return None;
+            }
+            args.get(at + 1)?
+        }
+        // `forfiles … /c "cmd /c LINE"`: the line run for each file it finds.
+        "forfiles" => {
+            let at = args.iter().position(|a| switch(a) == "c")?;
             args.get(at + 1)?
         }
         _ => return None,
@@ -184,6 +200,30 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .never(),
             );
         }
+        // A package installed from an address (`msiexec /i https://…/x.msi /qn`): its
+        // custom actions run as they come, unread.
+        "msiexec" if has("i") || has("package") => {
+            if let Some(host) = args
+                .iter()
+                .filter(|a| a.contains("://"))
+                .find_map(|a| super::net::url_host(a))
+            {
+                super::fetched::runs_fetched(scan, &host, "msiexec");
+            }
+        }
+        // Windows' `format D:` (a drive letter, or a volume's path): every file on it gone.
+        "format" if args.iter().any(|a| is_drive(a)) => scan.add(
+            Risk::new(
+                RuleId::CriticalMkfs,
+                Harm::Severe,
+                true,
+                format!(
+                    "format the drive {} (format), every file on it gone",
+                    args.iter().find(|a| is_drive(a)).map_or("", String::as_str)
+                ),
+            )
+            .critical(),
+        ),
         "mshta" | "regsvr32" | "rundll32" => {
             if let Some(host) = fetched_host(cmd.program(), args) {
                 super::fetched::runs_fetched(scan, &host, cmd.program());
@@ -204,6 +244,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         _ => {}
     }
+}
+
+/// A drive as Windows names it: a letter and a colon (`C:`, `d:`), alone or with a root;
+/// or the root PowerShell's reader gives a drive in POSIX form (`C:` → `/`).
+fn is_drive(word: &str) -> bool {
+    let b = word.as_bytes();
+    word == "/"
+        || b.len() >= 2
+            && b[0].is_ascii_alphabetic()
+            && b[1] == b':'
+            && b.get(2..)
+                .is_none_or(|rest| matches!(rest, [] | [b'\\'] | [b'/']))
 }
 
 /// The host of the address a script host runs code from: `mshta URL`, `regsvr32
