@@ -45,6 +45,16 @@ pub const SYSTEM: &[&str] = &[
     "/System",
     "/private/etc",
     "/private/var",
+    // Windows' own, as PowerShell's reader writes `C:\Windows` (`/Windows`) and as Git Bash
+    // mounts the drive (`/c/Windows`).
+    "/Windows",
+    "/Program Files",
+    "/Program Files (x86)",
+    "/ProgramData",
+    "/c/Windows",
+    "/c/Program Files",
+    "/c/Program Files (x86)",
+    "/c/ProgramData",
 ];
 
 /// Folders whose contents are thrown away anyway.

@@ -195,7 +195,7 @@ rules! {
     WordsSetting = "words.setting", Moderate, Words, Some(Act::Update), "a program's own settings changed outside the work folder, read from its words (`aws configure set`, `pixi config append`, `docker context use`, `--edit-config`) or a switch its first words or its name throw (`gotelemetry on`, `ng analytics off`, `hyprpm enable x`, `byobu-disable`); a read of them (`config get`) is not";
     WordsSystem = "words.system", Moderate, Words, Some(Act::Restart), "a change to the system read from a system or service tool's words (start, stop, enable, mount, kill, set-timezone…) or its own (`trust anchor`, `update-ca-certificates`, `spctl --master-disable`), a daemon run (`bluetoothd`, `emond -c f`), the clock or the name set by the tool that shows them (`date -s`, `hostname box`), the processes using a file or a port killed (`fuser -k`), a session or managed process ended (`tmux kill-server`, `screen -X quit`, `pm2 stop all`), containers stopped or deleted with what they wrote (`docker stop web`, `docker rm -f web`, `docker system prune`; LXD's and Incus's system containers and snapshots, `lxc delete c1`, `incus snapshot delete web s0`), or a transient service started (`systemd-run --user CMD`)";
     WriteOutside = "write.outside", Moderate, Words, Some(Act::Update), "writing a file outside the work folder (not under `/tmp`)";
-    WriteSystem = "write.system", Severe, Words, Some(Act::Update), "writing under `/etc`, `/usr`, `/var`, `/opt`…";
+    WriteSystem = "write.system", Severe, Words, Some(Act::Update), "writing under `/etc`, `/usr`, `/var`, `/opt`…, or Windows' own folders (`C:\\Windows`, `C:\\Program Files`, `C:\\ProgramData`, Git Bash's `/c/Windows`), owners and permissions among it (`icacls`, `takeown`)";
 }
 
 impl RuleId {

@@ -780,6 +780,15 @@ fn written(cmd: &Command) -> Vec<String> {
                     .map(|w| w.to_string()),
             );
         }
+        // Windows' owners and permissions: `icacls PATH /grant …` (its first word),
+        // `takeown /f PATH`.
+        "icacls" => out.extend(args.first().cloned()),
+        "takeown" => out.extend(
+            args.iter()
+                .position(|a| a.eq_ignore_ascii_case("/f") || a.eq_ignore_ascii_case("-f"))
+                .and_then(|at| args.get(at + 1))
+                .cloned(),
+        ),
         // A compressor replaces each file it is given with the packed (or unpacked) one,
         // unless it writes to stdout, keeps the original, lists or tests.
         "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" | "lzma" | "unlzma"

@@ -939,8 +939,9 @@ fn long_text_reads_in_linear_time() {
 fn set_location_moves_relative_paths() {
     let rows: &[(&str, &[&str])] = &[
         (
+            // Windows' own folder whole: the circuit breaker.
             "cd C:\\; Remove-Item -Recurse -Force .\\Windows",
-            &["delete.outside"],
+            &["critical.wipe"],
         ),
         (
             "Set-Location ~; Remove-Item -Recurse -Force .\\.ssh",
