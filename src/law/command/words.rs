@@ -1553,14 +1553,24 @@ fn adds_source(reading: &Reading<'_>, verb: Option<&Found>) -> bool {
 /// a source every later install comes from. A read that names one (`npm view x
 /// --registry URL`) sets nothing.
 fn sets_registry(reading: &Reading<'_>) -> bool {
-    const PLACES: &[&str] = &["index", "mirror", "proxy", "goproxy", "registry", "sources"];
+    const PLACES: &[&str] = &[
+        "index",
+        "mirror",
+        "proxy",
+        "goproxy",
+        "registry",
+        "repositories",
+        "repository",
+        "sources",
+    ];
     let Some(url) = reading.args.iter().position(|a| a.contains("://")) else {
         return false;
     };
+    // `composer config repositories.x vcs URL`: `config` given a key and a value sets it.
     let sets = reading.args.iter().take(url).any(|a| {
         matches!(
             a.to_ascii_lowercase().as_str(),
-            "set" | "add" | "append" | "-w" | "-a" | "--add" | "--append"
+            "set" | "add" | "append" | "-w" | "-a" | "--add" | "--append" | "config"
         )
     });
     let names_place = reading.args.iter().take(url + 1).any(|a| {
@@ -2242,7 +2252,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     if named_source || tapped {
         return Some((Finding::Source, 0));
     }
-    if (kind.packages || kind.installer) && adds_source(reading, verb.as_ref()) {
+    // A cloud CLI's own package sources too (`helm repo add x URL`: charts installed next).
+    if (kind.packages || kind.installer || kind.cloud) && adds_source(reading, verb.as_ref()) {
         return Some((Finding::Source, verb.as_ref().map_or(0, |v| v.word)));
     }
     let Some(verb) = verb.filter(|_| !kind.acts) else {
@@ -2348,7 +2359,16 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
             } else {
                 let packages = packages(reading, at, scan);
                 if packages.is_empty() {
-                    return None;
+                    // Installed from an address, named by its host (`flatpak install --from
+                    // https://x.example/app.flatpakref`).
+                    let host = reading
+                        .args
+                        .iter()
+                        .filter(|a| a.contains("://"))
+                        .find_map(|a| {
+                            super::net::url_host(a.split_once('=').map_or(a, |(_, v)| v))
+                        });
+                    return host.map(|host| (Finding::Install(vec![host]), at));
                 }
                 Finding::Install(packages)
             }
