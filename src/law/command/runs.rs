@@ -800,6 +800,19 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             let Some(run) = read_run(args.get(at..).unwrap_or(&[]), scan.place) else {
                 return;
             };
+            // The home folder (or a folder it is in) mounted whole: whatever the image runs
+            // reads the keys in it, as the home folder packed does (`-v ~:/data`). A key
+            // folder mounted alone is judged by what the command reads of it.
+            if let Some(mount) = run.mounts.iter().find(|m| {
+                place::under(scan.place.home.trim_end_matches('/'), &m.host)
+                    && !crate::law::paths::is_root_like(&m.host)
+            }) {
+                let image = image_name(&run.name);
+                super::net::key_leaves(
+                    scan,
+                    &format!("mount {} whole into the container {image}", mount.host),
+                );
+            }
             if let Some(what) = run.host {
                 let image = image_name(&run.name);
                 scan.add(

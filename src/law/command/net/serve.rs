@@ -48,12 +48,16 @@ const SERVERS: &[Server] = &[
     Server { program: "python", marks: &["http.server"], bind: &["--bind", "-b"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "python", marks: &["simplehttpserver"], bind: &[], everywhere: true, unless: &[], what: "a folder", harm: Harm::Moderate },
     Server { program: "python", marks: &["uploadserver"], bind: &["--bind", "-b"], everywhere: true, unless: &["--help", "-h"], what: "a folder, and takes uploads into it,", harm: Harm::Moderate },
+    Server { program: "rclone", marks: &["serve"], bind: &["--addr"], everywhere: false, unless: &["--help", "-h"], what: "a remote or a folder", harm: Harm::Moderate },
     Server { program: "ruby", marks: &["httpd"], bind: &["--bind-address", "-b"], everywhere: true, unless: &[], what: "a folder", harm: Harm::Moderate },
     Server { program: "serve", marks: &[], bind: &["--listen", "-l"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "simplehttpserver", marks: &[], bind: &["-listen"], everywhere: true, unless: &["-h", "-help"], what: "a folder", harm: Harm::Moderate },
     Server { program: "smbserver.py", marks: &[], bind: &["-ip"], everywhere: true, unless: &["-h"], what: "a folder as a network share", harm: Harm::Moderate },
     Server { program: "tailscale", marks: &["serve"], bind: &[], everywhere: true, unless: &["--help", "off", "reset", "status"], what: "files or a port to the tailnet", harm: Harm::Moderate },
+    Server { program: "twistd", marks: &["web"], bind: &["--listen"], everywhere: true, unless: &["--help"], what: "a folder", harm: Harm::Moderate },
+    Server { program: "updog", marks: &[], bind: &[], everywhere: true, unless: &["--help", "-h", "--version"], what: "a folder, and takes uploads into it,", harm: Harm::Moderate },
     Server { program: "vncserver", marks: &[], bind: &["-interface"], everywhere: true, unless: &["--help", "--kill", "--list", "-help", "-kill", "-list"], what: "this desktop, to be seen and driven,", harm: Harm::Severe },
+    Server { program: "webfsd", marks: &[], bind: &["-i"], everywhere: true, unless: &["-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "x0vncserver", marks: &[], bind: &["-interface"], everywhere: true, unless: &["--help", "-help"], what: "this desktop, to be seen and driven,", harm: Harm::Severe },
     Server { program: "zrok", marks: &["share"], bind: &[], everywhere: true, unless: &["--help", "-h"], what: "a folder or a port to the internet", harm: Harm::Moderate },
 ];
@@ -124,9 +128,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             continue;
         }
         let host = bind_value(args, row.bind).map(bound_host);
+        // A port alone binds every interface (`--addr :8080`); no bind at all, the program's
+        // own default.
         let everywhere = match host {
             Some(Some(host)) => !is_loopback(host),
-            Some(None) | None => row.everywhere,
+            Some(None) => true,
+            None => row.everywhere,
         };
         if everywhere {
             let at = match host {
