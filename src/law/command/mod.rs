@@ -292,6 +292,7 @@ fn assess_line(
                 .chain(git::settings_run(cmd))
                 .chain(install::scripts_set(cmd))
                 .chain(paths::kept_written(cmd, &scan))
+                .chain(xargs_shell_text(cmd, line))
             {
                 let found = assess_in(&inner, cwd, here, facts, depth + 1);
                 scan.changes |= found.changes;
@@ -527,7 +528,10 @@ fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command
     });
     let read: Vec<String> = match producer {
         Some(p) if matches!(p.program(), "echo" | "printf") => {
-            let skip = usize::from(p.program() == "printf");
+            // printf's format is what it prints when given nothing to put in it (`printf
+            // 'rm -rf ~'`); given more, the words after it.
+            let given = positional(p.args()).len();
+            let skip = usize::from(p.program() == "printf" && given > 1);
             let words: Vec<String> = positional(p.args())
                 .into_iter()
                 .skip(skip)
@@ -564,6 +568,24 @@ fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command
         words.extend(read);
     }
     Some(run_alone(cmd, words))
+}
+
+/// `printf 'rm -rf ~' | xargs -I{} sh -c {}`: a shell xargs runs whose text is what xargs
+/// read (known when the line prints it) is that text, read as a line of its own.
+fn xargs_shell_text(cmd: &Command, line: &Line) -> Option<String> {
+    if cmd.via != Via::Xargs || !crate::catalogue::is(cmd.program(), crate::catalogue::Class::Shell)
+    {
+        return None;
+    }
+    let holder = cmd.parent.and_then(|at| line.commands.get(at))?;
+    let run = on_read_words(cmd, holder, line)?;
+    let args = run.args();
+    let at = args
+        .iter()
+        .position(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('c'))?;
+    let text = args.get(at + 1)?;
+    (!text.contains("${stdin}") && *text != cmd.args().get(at + 1).cloned().unwrap_or_default())
+        .then(|| text.clone())
 }
 
 /// `xargs -a <(echo ~) rm -rf`: what xargs reads from a file a process substitution makes
