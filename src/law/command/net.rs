@@ -277,9 +277,12 @@ fn secret_by_name(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
     let abs = scan.place.resolve_under_prefix(path)?;
     if super::paths::is_key_at(&abs, &scan.place) || super::paths::holds_keys(&abs, &scan.place) {
         Some("keys")
-    } else if super::paths::basename_of(&abs).starts_with(".env")
+    } else if (super::paths::basename_of(&abs).starts_with(".env")
         && !abs.ends_with(".example")
-        && !abs.ends_with(".sample")
+        && !abs.ends_with(".sample"))
+        // A process's environment as the kernel shows it (`/proc/self/environ`,
+        // `/proc/1/environ`, `/proc/*/environ`): every variable of it.
+        || (abs.starts_with("/proc/") && abs.ends_with("/environ"))
     {
         Some("env")
     } else {
