@@ -44,6 +44,26 @@ impl Lang {
 /// One concept's words: one line per language, in [`Lang::ALL`] order.
 pub type Table = &'static [(Lang, &'static [&'static str])];
 
+/// Orders two words as `str`'s `Ord` does, comparing their bytes in place: a binary search
+/// of a word list decides most steps at the first byte or two, which costs less than the call
+/// to `memcmp` that `Ord` makes for each step.
+#[inline]
+pub fn cmp_word(a: &str, b: &str) -> std::cmp::Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    for (x, y) in a.iter().zip(b) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+/// Is `word` in `words` (sorted)? A binary search by [`cmp_word`].
+#[inline]
+pub fn is_listed(words: &[&str], word: &str) -> bool {
+    words.binary_search_by(|w| cmp_word(w, word)).is_ok()
+}
+
 use Lang::{De, En, Es, Fr, It, Nl, Pt};
 
 // ---------------------------------------------------------------------------------------

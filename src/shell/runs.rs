@@ -115,11 +115,15 @@ pub(super) const READERS: &[(&str, Reader)] = &[
 
 /// What a program of the catalogue (by its family name) holds, read by its own options.
 pub(super) fn holder(program: &str, words: &[Word], out: &mut Holder) {
-    if let Ok(at) = READERS.binary_search_by(|(name, _)| name.cmp(&program))
+    if let Ok(at) =
+        READERS.binary_search_by(|(name, _)| crate::intent::words::cmp_word(name, program))
         && let Some((_, read)) = READERS.get(at)
     {
         read(words, out);
-    } else if RUNNERS.binary_search_by(|r| r.name.cmp(program)).is_ok() {
+    } else if RUNNERS
+        .binary_search_by(|r| crate::intent::words::cmp_word(r.name, program))
+        .is_ok()
+    {
         runner_reader(words, out);
     } else if crate::catalogue::program(program).is_none() {
         unknown_runner(words, out);

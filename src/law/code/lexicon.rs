@@ -276,7 +276,7 @@ pub(crate) struct Lexicon {
 /// The entry named exactly `key`.
 pub(crate) fn exact<T: Copy>(table: &[(&'static str, T)], key: &str) -> Option<T> {
     table
-        .binary_search_by(|(name, _)| (*name).cmp(key))
+        .binary_search_by(|(name, _)| crate::intent::words::cmp_word(name, key))
         .ok()
         .and_then(|at| table.get(at))
         .map(|(_, value)| *value)

@@ -64,6 +64,9 @@ pub(crate) struct State<'s> {
     /// Every name and path read so far, by its text lower case: what a name is bound to,
     /// and the path it names (made once: a name read again is the same path, looked up once).
     names: Names,
+    /// For each token of the program, the slot of the name it is (`NO_SLOT` until it is
+    /// read): a name read again, in a function's body read at each call, is not hashed again.
+    token_slots: Vec<u32>,
     /// How many names are bound.
     bound: usize,
     /// Where a path is put together before it is looked up.
@@ -603,7 +606,53 @@ struct Slot {
     path: Option<Rc<Path>>,
 }
 
-type Names = std::collections::HashMap<Rc<str>, Slot, NameHash>;
+/// Every name and path read so far: found by its text in `index`, kept in `slots`. A slot is
+/// never taken away, so its place stays its own for the whole reading (a token of the
+/// program remembers the slot it names: [`State::token_slots`]).
+#[derive(Default)]
+struct Names {
+    index: std::collections::HashMap<Rc<str>, u32, NameHash>,
+    slots: Vec<Slot>,
+}
+
+impl Names {
+    fn with_capacity(n: usize) -> Names {
+        Names {
+            index: std::collections::HashMap::with_capacity_and_hasher(n, NameHash::default()),
+            slots: Vec::with_capacity(n),
+        }
+    }
+
+    fn reserve(&mut self, n: usize) {
+        self.index.reserve(n);
+        self.slots.reserve(n);
+    }
+
+    /// The place of the slot whose text is `key`.
+    fn find(&self, key: &str) -> Option<u32> {
+        self.index.get(key).copied()
+    }
+
+    fn get_mut(&mut self, key: &str) -> Option<&mut Slot> {
+        let at = self.find(key)?;
+        self.slots.get_mut(at as usize)
+    }
+
+    fn get(&self, key: &str) -> Option<&Slot> {
+        self.slots.get(self.find(key)? as usize)
+    }
+
+    /// Keeps a slot for a text not kept yet; its place.
+    fn insert(&mut self, slot: Slot) -> u32 {
+        let at = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
+        self.index.insert(Rc::clone(&slot.text), at);
+        self.slots.push(slot);
+        at
+    }
+}
+
+/// No slot: a token of the program whose name is not looked up yet.
+const NO_SLOT: u32 = u32::MAX;
 
 /// `name` lower case: borrowed when it is already.
 pub(super) fn lowered(name: &str) -> Cow<'_, str> {
@@ -618,7 +667,8 @@ impl<'s> State<'s> {
     pub(crate) fn new(lex: &'static Lexicon, nest: usize) -> State<'s> {
         State {
             lex,
-            names: Names::with_capacity_and_hasher(32, NameHash::default()),
+            names: Names::with_capacity(32),
+            token_slots: Vec::new(),
             bound: 0,
             scratch: String::new(),
             stars: Vec::new(),
@@ -674,15 +724,11 @@ impl<'s> State<'s> {
             }
             Some(_) => {}
             None if self.bound < MAX_BINDINGS => {
-                let text: Rc<str> = Rc::from(key.as_ref());
-                self.names.insert(
-                    Rc::clone(&text),
-                    Slot {
-                        text,
-                        value: Some(value),
-                        path: None,
-                    },
-                );
+                self.names.insert(Slot {
+                    text: Rc::from(key.as_ref()),
+                    value: Some(value),
+                    path: None,
+                });
                 self.bound += 1;
             }
             None => {}
@@ -736,22 +782,56 @@ impl<'s> State<'s> {
     fn new_path(&mut self, text: &str) -> Rc<Path> {
         let key: Rc<str> = Rc::from(text);
         let path = Rc::new(Path::new(Rc::clone(&key)));
-        self.names.insert(
-            Rc::clone(&key),
-            Slot {
-                text: key,
-                value: None,
-                path: Some(Rc::clone(&path)),
-            },
-        );
+        self.names.insert(Slot {
+            text: key,
+            value: None,
+            path: Some(Rc::clone(&path)),
+        });
         path
     }
 
     /// What a name read stands for: the value it is bound to, else what
     /// [`State::special_of`] makes of the path it names (lower case). One lookup.
     fn named(&mut self, name: &str) -> Value {
+        let at = self.slot_of(name);
+        self.named_in(at)
+    }
+
+    /// [`State::named`] for the name token `i` of `t`: a token of the program looks its name
+    /// up once, and after that goes to its slot.
+    fn named_token(&mut self, t: &Lexed<'_>, i: usize, name: &str) -> Value {
+        if !self.is_program(t) {
+            return self.named(name);
+        }
+        let at = match self.token_slots.get(i) {
+            Some(&at) if at != NO_SLOT => at,
+            _ => {
+                let at = self.slot_of(name);
+                if let Some(slot) = self.token_slots.get_mut(i) {
+                    *slot = at;
+                }
+                at
+            }
+        };
+        self.named_in(at)
+    }
+
+    /// The place of the slot of `name` (lower case), kept empty if there is none yet.
+    fn slot_of(&mut self, name: &str) -> u32 {
         let key = lowered(name);
-        let path = match self.names.get_mut(key.as_ref()) {
+        match self.names.find(&key) {
+            Some(at) => at,
+            None => self.names.insert(Slot {
+                text: Rc::from(key.as_ref()),
+                value: None,
+                path: None,
+            }),
+        }
+    }
+
+    /// What the name of slot `at` stands for ([`State::named`]).
+    fn named_in(&mut self, at: u32) -> Value {
+        let path = match self.names.slots.get_mut(at as usize) {
             Some(Slot {
                 value: Some(value), ..
             }) => return value.clone(),
@@ -762,7 +842,7 @@ impl<'s> State<'s> {
                         .get_or_insert_with(|| Rc::new(Path::new(Rc::clone(text)))),
                 )
             }
-            None => self.new_path(&key),
+            None => return Value::Other,
         };
         self.special_of(path)
     }
@@ -774,6 +854,8 @@ impl<'s> State<'s> {
         // Room for about one name or path every eight tokens, made once: a long program's
         // table is not grown (and every name in it moved) while it is read.
         self.names.reserve((lexed.len() / 8).min(1024));
+        self.token_slots.clear();
+        self.token_slots.resize(lexed.len(), NO_SLOT);
         if let Some(why) = lexed.broken {
             self.unknown(why);
             self.reading.broken = true;
@@ -790,16 +872,13 @@ impl<'s> State<'s> {
         }
         let lexed = (self.language() != Language::Tcl).then(|| lex(code, &self.lex.syntax));
         let mut inner = State::new(self.lex, self.nest + 1);
-        for (name, slot) in &self.names {
+        for slot in &self.names.slots {
             if let Some(value) = &slot.value {
-                inner.names.insert(
-                    Rc::clone(name),
-                    Slot {
-                        text: Rc::clone(name),
-                        value: Some(value.clone()),
-                        path: None,
-                    },
-                );
+                inner.names.insert(Slot {
+                    text: Rc::clone(&slot.text),
+                    value: Some(value.clone()),
+                    path: None,
+                });
             }
         }
         inner.bound = self.bound;
@@ -1387,7 +1466,7 @@ impl<'s> State<'s> {
             Tok::Num | Tok::Regex => Value::Other,
             Tok::Var(name) => {
                 callable = self.language() == Language::Php;
-                self.named(name)
+                self.named_token(t, i, name)
             }
             Tok::Name(name) => match *name {
                 "true" | "True" | "TRUE" => Value::Bool(true),
@@ -1409,7 +1488,7 @@ impl<'s> State<'s> {
                     {
                         self.reading.marked = true;
                     }
-                    self.named(name)
+                    self.named_token(t, i, name)
                 }
             },
             Tok::Op("(") => {

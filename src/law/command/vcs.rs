@@ -138,7 +138,7 @@ const VALUED: &[(&str, &[&str])] = &[
 /// The words of a command that are not options or their values.
 fn operands<'a>(program: &str, args: &'a [String]) -> Vec<&'a str> {
     let valued = VALUED
-        .binary_search_by(|(name, _)| name.cmp(&program))
+        .binary_search_by(|(name, _)| crate::intent::words::cmp_word(name, program))
         .ok()
         .and_then(|at| VALUED.get(at))
         .map_or(&[][..], |(_, valued)| *valued);

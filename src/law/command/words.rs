@@ -541,7 +541,7 @@ pub(super) fn records(cmd: &Command) -> bool {
 pub(super) fn has(table: Table, entry: &str) -> bool {
     table
         .iter()
-        .any(|(_, words)| words.binary_search(&entry).is_ok())
+        .any(|(_, words)| crate::intent::words::is_listed(words, entry))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@
 //! The words are lower case: the code is lower-cased before it is scanned.
 
 use aho_corasick::automaton::Automaton;
+use aho_corasick::automaton::StateID;
 use aho_corasick::dfa::DFA;
 use aho_corasick::{Anchored, MatchKind};
 use std::sync::LazyLock;
@@ -87,6 +88,8 @@ const LISTS: &[(Mark, &[&str])] = &[
 struct Finder {
     words: DFA,
     marks: Vec<Marks>,
+    /// The length of the longest word.
+    longest: usize,
 }
 
 static FINDER: LazyLock<Option<Finder>> = LazyLock::new(|| {
@@ -106,12 +109,17 @@ static FINDER: LazyLock<Option<Finder>> = LazyLock::new(|| {
     // A DFA: one table step a byte, the fastest of the kinds for a scan of a few kilobytes
     // (the table is made once, for about a hundred words). Walked by hand (`Marks::of`), so
     // no prefilter: its start state is then an ordinary one.
+    let longest = words.iter().map(|word| word.len()).max().unwrap_or(0);
     let words = DFA::builder()
         .match_kind(MatchKind::Standard)
         .prefilter(false)
         .build(&words)
         .ok()?;
-    Some(Finder { words, marks })
+    Some(Finder {
+        words,
+        marks,
+        longest,
+    })
 });
 
 fn bit(mark: Mark) -> u16 {
@@ -139,24 +147,40 @@ impl Marks {
         // match state holds every word that ends there), its marks gathered.
         let dfa = &finder.words;
         let mut found = Marks::default();
-        let Ok(mut state) = dfa.start_state(Anchored::No) else {
+        let Ok(start) = dfa.start_state(Anchored::No) else {
             return found;
         };
-        for &byte in code.as_bytes() {
-            state = dfa.next_state(Anchored::No, state, byte);
-            if dfa.is_special(state) {
-                if dfa.is_dead(state) {
-                    break;
-                }
-                if dfa.is_match(state) {
-                    for at in 0..dfa.match_len(state) {
-                        let word = dfa.match_pattern(state, at);
-                        if let Some(marks) = finder.marks.get(word.as_usize()) {
-                            found.0 |= marks.0;
-                        }
+        let mut gather = |state: StateID| {
+            if dfa.is_special(state) && dfa.is_match(state) {
+                for at in 0..dfa.match_len(state) {
+                    let word = dfa.match_pattern(state, at);
+                    if let Some(marks) = finder.marks.get(word.as_usize()) {
+                        found.0 |= marks.0;
                     }
                 }
             }
+        };
+        // Two walks at once, one over each half: a step waits for the state the step before
+        // it loaded, so two walks that don't wait for each other take about the time of one.
+        // The second starts as many bytes before the half as the longest word has, less one:
+        // a word across the cut is found whole by it (a word found by both is the same marks).
+        // A non-anchored search never reaches the dead state, so both walk to their ends.
+        let bytes = code.as_bytes();
+        let half = bytes.len() / 2;
+        let first = bytes.get(..half).unwrap_or(&[]);
+        let second = bytes
+            .get(half.saturating_sub(finder.longest.saturating_sub(1))..)
+            .unwrap_or(&[]);
+        let (mut one, mut two) = (start, start);
+        for (&a, &b) in first.iter().zip(second) {
+            one = dfa.next_state(Anchored::No, one, a);
+            two = dfa.next_state(Anchored::No, two, b);
+            gather(one);
+            gather(two);
+        }
+        for &b in second.get(first.len()..).unwrap_or(&[]) {
+            two = dfa.next_state(Anchored::No, two, b);
+            gather(two);
         }
         found
     }
@@ -184,12 +208,36 @@ mod tests {
             "app.use(express.static('.')); app.listen(80, 'localhost')",
             "print('hello')",
             "",
+            "x = 1; import socket",
+            "import socket; x = 1",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaasocketbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaasimplehttprequesthandlerbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            "s",
+            "::1",
         ] {
             let naive = LISTS
                 .iter()
                 .filter(|(_, list)| list.iter().any(|word| code.contains(word)))
                 .fold(0, |all, (mark, _)| all | bit(*mark));
             assert_eq!(Marks::of(code), Marks(naive), "{code}");
+        }
+    }
+
+    #[test]
+    fn a_word_is_found_wherever_the_halves_are_cut() {
+        for (_, list) in LISTS {
+            for word in *list {
+                for before in 0..40 {
+                    for after in [0, 1, 7, 40] {
+                        let code = format!("{}{word}{}", "_".repeat(before), "_".repeat(after));
+                        let naive = LISTS
+                            .iter()
+                            .filter(|(_, list)| list.iter().any(|w| code.contains(w)))
+                            .fold(0, |all, (mark, _)| all | bit(*mark));
+                        assert_eq!(Marks::of(&code), Marks(naive), "{code}");
+                    }
+                }
+            }
         }
     }
 
