@@ -1486,10 +1486,17 @@ mod tests {
             cause: "No space left on device: the disk is full".into(),
         };
         let cases = [
+            // The first write the log refuses says what every later one says: 503.
             (
                 RuntimeError::Write(WriteError::from(full())),
-                500,
+                503,
                 "warden could not record the event: the event log in `/d/log` failed: No space left on device: the disk is full",
+            ),
+            // Only a writer that answered without its records is a fault of warden's own.
+            (
+                RuntimeError::Write(WriteError::Unanswered),
+                500,
+                "warden could not record the event: the event log's writer answered an append without its records",
             ),
             (
                 RuntimeError::Unwritable {
