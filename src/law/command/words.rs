@@ -1746,6 +1746,25 @@ fn telling_reveal(reading: &Reading<'_>) -> Option<String> {
     if let Some((_, row)) = short_reveal(reading) {
         return Some(row.then.to_string());
     }
+    // Terraform prints an output marked sensitive in the clear when asked for it by name as
+    // JSON or raw (the plain listing hides it): `tofu output -raw db_password`. The whole
+    // set as JSON (`terraform output -json`) is how tools read a stack's outputs.
+    if matches!(
+        reading.program.as_str(),
+        "terraform" | "tofu" | "terragrunt"
+    ) && reading.lead().first() == Some(&"output")
+        && reading
+            .args
+            .iter()
+            .any(|a| matches!(a.as_str(), "-json" | "-raw" | "--json" | "--raw"))
+        && let Some(name) = reading
+            .positionals
+            .iter()
+            .skip(1)
+            .find(|name| parts(name).iter().any(|p| has(SECRET_NOUNS, p)))
+    {
+        return Some((*name).to_string());
+    }
     // `--show-token` shows one; `--access-token x` takes one.
     let shows = |parts: &[String]| parts.iter().any(|p| has(REVEALS, p) && !has(NOUN_VERBS, p));
     let named = reading.options.iter().find(|opt| {
