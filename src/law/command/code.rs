@@ -70,8 +70,45 @@ pub(crate) fn command_literals<'t>(
 ) -> (Vec<String>, bool) {
     let mut out = Vec::new();
     for text in texts {
-        for literal in literals(text) {
+        let found = literals(text);
+        // A program and its words given as texts one after another (`Seq("rm", "-rf",
+        // home)`, `listOf("sh", "-c", "…")`): the words, each quoted, and anything between
+        // them that isn't a text a word only known when it runs.
+        let mut lines: Vec<String> = Vec::new();
+        let mut at = 0;
+        while at < found.len() {
+            let (first, _, end) = &found[at];
+            let mut end = *end;
+            let mut words = vec![crate::shell::quote_word(first)];
+            let mut next = at + 1;
+            while let Some((word, start, stop)) = found.get(next) {
+                let between = text.get(end..*start).unwrap_or("");
+                if between.trim() != "," {
+                    // One argument more that isn't a text, then the list's end.
+                    let rest = between.trim().trim_start_matches(',').trim();
+                    if !rest.is_empty() && !rest.contains([')', ']', '}', ';', '\n']) {
+                        // An expression that names the home folder (`sys.props("user.home")`,
+                        // `getHomeDir()`, `System.getenv("HOME")`) is taken to be it: a
+                        // delete given it asks, whatever the language's own name for it.
+                        let home = rest.to_ascii_lowercase().contains("home")
+                            || word.to_ascii_lowercase().contains("home");
+                        words.push(if home { "~" } else { "\"$UNKNOWN\"" }.to_string());
+                    }
+                    break;
+                }
+                words.push(crate::shell::quote_word(word));
+                end = *stop;
+                next += 1;
+            }
+            if words.len() > 1 && !first.contains(' ') {
+                lines.push(words.join(" "));
+            }
+            lines.push(first.clone());
+            at = next.max(at + 1);
+        }
+        for literal in lines {
             let first = literal.split_whitespace().next().unwrap_or("");
+            let first = first.trim_matches('\'');
             let named = first.starts_with('/') || crate::catalogue::program(first).is_some();
             if named && literal.contains(' ') {
                 // Past the bound the rest is not read: the caller asks (fail closed).
@@ -87,29 +124,29 @@ pub(crate) fn command_literals<'t>(
 
 /// The texts between double quotes or backticks, a backslash escaping the next character.
 /// Linear in the text.
-fn literals(text: &str) -> Vec<String> {
+fn literals(text: &str) -> Vec<(String, usize, usize)> {
     let mut out = Vec::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
+    let mut chars = text.char_indices();
+    while let Some((open, c)) = chars.next() {
         if c != '"' && c != '`' {
             continue;
         }
         let mut literal = String::new();
-        let mut closed = false;
-        while let Some(next) = chars.next() {
+        let mut closed = None;
+        while let Some((at, next)) = chars.next() {
             if next == '\\' {
-                if let Some(escaped) = chars.next() {
+                if let Some((_, escaped)) = chars.next() {
                     literal.push(escaped);
                 }
             } else if next == c {
-                closed = true;
+                closed = Some(at + 1);
                 break;
             } else {
                 literal.push(next);
             }
         }
-        if closed {
-            out.push(literal);
+        if let Some(end) = closed {
+            out.push((literal, open, end));
         }
     }
     out
