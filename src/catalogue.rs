@@ -902,7 +902,8 @@ pub const CATALOGUE: &[Program] = &[
     p("lvcreate", ACTS),
     p("lvdisplay", RO),
     p("lvextend", ACTS),
-    p("lvm", DISK),
+    // lvm runs its own commands by name (`lvm pvdisplay` is pvdisplay); alone, its shell.
+    p("lvm", &[Wrapper, Disk]),
     p("lvmdevices", ACTS),
     p("lvreduce", DISK),
     p("lvremove", DISK),

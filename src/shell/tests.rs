@@ -1800,6 +1800,7 @@ const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("gosu", "gosu app rm -rf /x"),
     ("ionice", "ionice -c 3 rm -rf /x"),
     ("ltrace", "ltrace -o /dev/null rm -rf /x"),
+    ("lvm", "lvm rm -rf /x"),
     ("nice", "nice -n 5 rm -rf /x"),
     ("nocorrect", "nocorrect rm -rf /x"),
     ("noglob", "noglob rm -rf /x"),

@@ -1108,7 +1108,7 @@ fn truncated_to_nothing(args: &[String]) -> Option<Vec<&str>> {
 }
 
 /// `setcap -v` (verifies), `touch -c` (moves the times of a file that is there, makes none).
-fn only_checks_or_times(program: &str, args: &[String]) -> bool {
+pub(super) fn only_checks_or_times(program: &str, args: &[String]) -> bool {
     match program {
         "setcap" => args.iter().any(|a| a == "-v"),
         "touch" => has_flag(args, Some('c'), &["no-create"]),

@@ -2527,7 +2527,9 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
             || reading
                 .options
                 .iter()
-                .any(|o| any_in(READS, &o.parts) || any_in(REVEALS, &o.parts));
+                .any(|o| any_in(READS, &o.parts) || any_in(REVEALS, &o.parts))
+            // `setcap -v`: verifies what is set, sets nothing.
+            || super::paths::only_checks_or_times(&reading.program, reading.args);
         let acts_on = kind.daemon
             || reading.fed
             || !reading.words.is_empty()
