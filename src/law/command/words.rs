@@ -1875,6 +1875,9 @@ enum Finding {
     Setting,
     /// Money moved.
     Pays,
+    /// A program the catalogue doesn't know, with no word to read, told not to ask before
+    /// what it does: on another machine when one is named.
+    Unconfirmed(Option<String>),
 }
 
 #[derive(Clone, Copy)]
@@ -1964,7 +1967,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if (0..reading.words.len()).any(|at| reading.word(at).eq_ignore_ascii_case("help")) {
         return;
     }
-    let Some((finding, at)) = finding(&reading, scan) else {
+    let Some((finding, at)) = finding(&reading, scan).or_else(|| unconfirmed(&reading)) else {
         return;
     };
     // A secret printed to the program that asked for it (`RESTIC_PASSWORD_COMMAND='pass show
@@ -2514,6 +2517,52 @@ fn own_jobs(reading: &Reading<'_>) -> bool {
     operands.peek().is_some()
         && operands
             .all(|a| a.starts_with('%') || a == "$!" || a == "${!}" || a.starts_with("$(jobs -p"))
+}
+
+/// Options that turn a program's own question off (`--yes`, `-yes`, `--assume-yes`,
+/// `--no-confirm`, `--noconfirm`, `--no-prompt`); not `--force`, `-f` or `-y`, which name
+/// other things in many programs.
+const SKIPS_CONFIRMATION: &[&str] = &["assume yes", "no confirm", "no prompt", "noconfirm", "yes"];
+
+/// Options naming the machine a program talks to, with one dash or two (`-server=URL`,
+/// `--host h`).
+const SERVER_OPTIONS: &[&str] = &[
+    "address", "api-url", "endpoint", "host", "remote", "server", "url",
+];
+
+/// A program the catalogue doesn't know, whose words no other reading finds a risk in,
+/// told not to ask first (`immich-go -server=URL -key=K duplicate -yes`, `fuck --yes`): the question it would
+/// have put is about a change, whatever it is; on the machine a server option names, when
+/// one does.
+fn unconfirmed(reading: &Reading<'_>) -> Option<(Finding, usize)> {
+    // Read from the words themselves: `-yes` is one option to Go's flag package, not `-y -e -s`.
+    let skips = reading.args.iter().take_while(|a| *a != "--").any(|arg| {
+        let body = arg.trim_start_matches('-');
+        arg.starts_with('-')
+            && !body.is_empty()
+            && SKIPS_CONFIRMATION.contains(&body.to_ascii_lowercase().replace('-', " ").as_str())
+    });
+    // `tool list --yes`: a listing asks nothing of its own.
+    let reads = reading.flat().iter().any(|(_, p)| is_read_word(p));
+    if !reading.kind.unlisted || !skips || reads {
+        return None;
+    }
+    let server = || {
+        reading.args.iter().enumerate().find_map(|(at, arg)| {
+            let body = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-'))?;
+            let (name, value) = match body.split_once('=') {
+                Some((name, value)) => (name, Some(value)),
+                None => (body, reading.args.get(at + 1).map(String::as_str)),
+            };
+            let value = value.filter(|v| !v.is_empty() && !v.starts_with('-'))?;
+            SERVER_OPTIONS
+                .contains(&name.to_ascii_lowercase().as_str())
+                .then(|| super::net::url_host(value).unwrap_or_else(|| value.to_lowercase()))
+                .filter(|host| !super::net::is_local(host))
+        })
+    };
+    let host = names_remote(reading).or_else(server);
+    Some((Finding::Unconfirmed(host), reading.words.len()))
 }
 
 /// A command whose words hold no verb: a verb in an option, a secret its last word names
@@ -3085,6 +3134,20 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             )
             .way_out()
             .wish(production(named(Act::Run, true)))
+        }
+        Finding::Unconfirmed(host) => {
+            let (harm, on) = match &host {
+                Some(host) => (Harm::Severe, format!(" on {host}")),
+                None => (Harm::Moderate, String::new()),
+            };
+            let risk = Risk::new(
+                RuleId::WordsUnconfirmed,
+                harm,
+                true,
+                format!("{what} is told not to ask before what it does{on}, which warden can't take back"),
+            )
+            .wish(named(Act::Update, true));
+            if host.is_some() { risk.way_out() } else { risk }
         }
         Finding::Pays => Risk::new(
             RuleId::WordsPays,
