@@ -81,6 +81,12 @@ impl Place<'_> {
             self.home.to_string()
         } else if let Some(rest) = strip_home_var(word) {
             [self.home, rest].concat()
+        } else if let Some(rest) = strip_pwd(word) {
+            // `$(pwd)/build`, `$PWD/x`: the folder the command runs in, where `cd` left it.
+            if self.cwd.contains('$') {
+                return None;
+            }
+            [self.cwd, rest].concat()
         } else if let Some(user) = word.strip_prefix('~') {
             // `~name`, `~name/x`: a user's home folder, as the shell expands it (`~+` is
             // the folder it runs in, `~-` the one before, only known when it runs).
@@ -212,6 +218,20 @@ fn strip_home_var(word: &str) -> Option<&str> {
             .strip_prefix("$HOME")
             .filter(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))?,
     };
+    (rest.is_empty() || rest.starts_with('/')).then_some(rest)
+}
+
+/// What follows the folder the shell runs in, named by `$PWD`, `${PWD}`, `$(pwd)` or
+/// `` `pwd` `` at the start of a word (`$(pwd)/build`): empty, or from a `/`. Not `$PWDX`,
+/// nor `$(pwd -P)` (the folder with its links resolved, which may be elsewhere).
+fn strip_pwd(word: &str) -> Option<&str> {
+    let rest = ["${PWD}", "$(pwd)", "`pwd`"]
+        .iter()
+        .find_map(|form| word.strip_prefix(form))
+        .or_else(|| {
+            word.strip_prefix("$PWD")
+                .filter(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+        })?;
     (rest.is_empty() || rest.starts_with('/')).then_some(rest)
 }
 

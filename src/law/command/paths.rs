@@ -771,7 +771,7 @@ fn written(cmd: &Command) -> Vec<String> {
                 .iter()
                 .any(|a| a.starts_with("-i") || a == "--in-place" || a.starts_with("-pi")) =>
         {
-            out.extend(words.iter().skip(1).map(|w| w.to_string()));
+            out.extend(in_place_files(cmd.program(), args));
         }
         // `setcap cap_setuid+ep /usr/bin/python3` changes what the file may do when it runs
         // (`-v` only verifies). `touch -c` makes no file: it only moves the times of one that
@@ -1105,6 +1105,63 @@ fn truncated_to_nothing(args: &[String]) -> Option<Vec<&str>> {
         }
     }
     empties.then_some(files)
+}
+
+/// The files `sed -i` or `perl -pi` rewrites: its operands, but the script. The script is
+/// the first operand unless an option gives it (`sed -i -e '1d' -e '$d' f`, `sed -i -f
+/// script.sed f`, `perl -pi -e 's/a/b/' f`), whose value is no file either.
+fn in_place_files(program: &str, args: &[String]) -> Vec<String> {
+    // Options whose value follows as a word of its own (`-e SCRIPT`), and the long ones
+    // that take it after `=` too.
+    let script_options: &[&str] = match program {
+        "sed" => &["-e", "--expression", "-f", "--file"],
+        _ => &["-e", "-E"],
+    };
+    let other_valued: &[&str] = match program {
+        // Only options known to take the next word: one read as valued wrongly would hide a
+        // file (`-s` is `--separate`, with no value).
+        "sed" => &["-l", "--line-length"],
+        _ => &[],
+    };
+    let mut operands = Vec::new();
+    let mut scripted = false;
+    let mut rest = args.iter();
+    let mut options_end = false;
+    while let Some(arg) = rest.next() {
+        if options_end || !arg.starts_with('-') || arg == "-" {
+            operands.push(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            options_end = true;
+        } else if script_options.contains(&arg.as_str()) {
+            scripted = true;
+            rest.next();
+        } else if script_options
+            .iter()
+            .any(|o| o.starts_with("--") && arg.starts_with(&format!("{o}=")))
+        {
+            scripted = true;
+        } else if other_valued.contains(&arg.as_str()) {
+            rest.next();
+        } else if program == "sed" && !arg.starts_with("--") {
+            // A cluster ending in a script option takes the next word (`-ne`, `-i.bak`
+            // aside: `-i` takes its suffix attached).
+            let cluster = arg.trim_start_matches('-');
+            if !cluster.starts_with('i') && (cluster.ends_with('e') || cluster.ends_with('f')) {
+                scripted = true;
+                rest.next();
+            }
+        } else if program != "sed" && !arg.starts_with("--") {
+            // perl's `-pie 's/a/b/'`, `-pi.bak -e …`: `e` last in a cluster takes the code.
+            let cluster = arg.trim_start_matches('-');
+            if cluster.ends_with('e') && !cluster.contains('.') {
+                scripted = true;
+                rest.next();
+            }
+        }
+    }
+    operands.into_iter().skip(usize::from(!scripted)).collect()
 }
 
 /// `setcap -v` (verifies), `touch -c` (moves the times of a file that is there, makes none).
