@@ -420,12 +420,12 @@ const PUBLISH: Table = &[
 #[rustfmt::skip]
 const UPDATE: Table = &[
     (En, &["add", "adding", "bump", "bumping", "bumps", "change", "point", "repoint", "set", "switch", "update", "updates", "updating", "upgrade", "upgrades", "upgrading"]),
-    (De, &["aendere", "aendern", "aktualisier", "aktualisiere", "aktualisieren", "andere", "andern", "bump", "bumpen", "fueg hinzu", "fuege hinzu", "fug hinzu", "fuge hinzu", "hinzufuegen", "hinzufugen", "setz", "setze", "setzen", "update", "updaten", "upgrade", "upgraden"]),
+    (De, &["aendere", "aendern", "aktualisier", "aktualisiere", "aktualisieren", "andere", "andern", "bump", "bumpen", "fueg hinzu", "fuege hinzu", "fug hinzu", "fuge hinzu", "hinzu", "hinzufuegen", "hinzufugen", "setz", "setze", "setzen", "update", "updaten", "upgrade", "upgraden"]),
     (Fr, &["actualise", "actualiser", "ajoute", "ajouter", "ajoutez", "change", "changer", "maj", "mets a jour", "mettez a jour", "mettre a jour", "mise a jour", "modifie", "modifier", "update", "upgrade"]),
-    (Es, &["actualices", "actualiza", "actualizala", "actualizalo", "actualizalos", "actualizar", "agrega", "agregar", "anade", "anadir", "cambia", "cambiar", "update"]),
+    (Es, &["actualices", "actualiza", "actualizala", "actualizalo", "actualizalos", "actualizar", "agrega", "agregalo", "agregame", "agregar", "anade", "anadelo", "anademe", "anadir", "cambia", "cambiar", "update"]),
     (Pt, &["adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "atualize", "atualizes", "muda", "mudar", "update"]),
-    (It, &["aggiorna", "aggiornala", "aggiornali", "aggiornalo", "aggiornare", "aggiungere", "aggiungi", "cambia", "cambiare", "modifica", "modificare", "update"]),
-    (Nl, &["bijwerken", "toevoegen", "update", "updaten", "upgrade", "upgraden", "verander", "veranderen", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
+    (It, &["aggiorna", "aggiornala", "aggiornali", "aggiornalo", "aggiornare", "aggiungere", "aggiungermi", "aggiungi", "aggiungila", "aggiungili", "aggiungilo", "aggiungimi", "cambia", "cambiare", "modifica", "modificare", "update"]),
+    (Nl, &["bijwerken", "toevoegen", "update", "updaten", "upgrade", "upgraden", "verander", "veranderen", "voeg", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
 ];
 
 /// Installing with a script runs it ("install it with the script at get.example.sh").

@@ -1367,7 +1367,49 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             .never(),
         );
     }
+    // `usermod -aG docker $USER`: a group whose members are root in all but name (the
+    // docker and LXD daemons run what they are told as root; `disk` writes every disk). Not
+    // sudoers, so the person's words lift it ("add me to the docker group"), but asked before
+    // reading: what it gives lasts for every later session. The person names the group as
+    // a group, in their language ("add me to the docker group", "füge mich zur
+    // docker-Gruppe hinzu"): an add alone, or docker alone, is not it.
+    if matches!(cmd.program(), "usermod" | "gpasswd" | "adduser" | "useradd")
+        && let Some(group) = cmd.args().iter().find_map(|a| {
+            a.split(',').find(|group| {
+                matches!(
+                    *group,
+                    "docker" | "lxd" | "incus-admin" | "libvirt" | "disk"
+                )
+            })
+        })
+    {
+        scan.add(
+            Risk::new(
+                RuleId::WordsGrant,
+                Harm::Severe,
+                true,
+                format!("give a user the {group} group, root in all but name"),
+            )
+            .wish(Wish::new(Act::Update).naming(Name::AnyOf(group_names(group)))),
+        );
+    }
     read_keys(cmd, scan);
+}
+
+/// A group named as a group in the seven languages the person's words are read in, as
+/// folding writes them (lower case, no accents, a hyphen kept or a space).
+fn group_names(group: &str) -> Vec<String> {
+    [
+        format!("{group} group"),
+        format!("{group} gruppe"),
+        format!("{group}-gruppe"),
+        format!("groupe {group}"),
+        format!("grupo {group}"),
+        format!("gruppo {group}"),
+        format!("{group} groep"),
+        format!("{group}-groep"),
+    ]
+    .into()
 }
 
 pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
