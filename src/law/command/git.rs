@@ -142,10 +142,16 @@ fn setting_command(key: &str, value: &str) -> Option<String> {
         // An alias runs the shell only when it starts with `!`; else it is git's own words.
         "alias" => value.strip_prefix('!').map(str::to_string),
         // A helper runs the shell with `!`, or is a program by its path; else `git credential-…`.
-        "credential" => match value.strip_prefix('!') {
-            Some(text) => Some(text.to_string()),
-            None => value.starts_with('/').then(|| value.to_string()),
-        },
+        // What git gives it on its input is the person's password or token (`store`, `erase`),
+        // so it is read as fed one: a helper that sends its input somewhere sends a secret.
+        "credential" => {
+            let text = match value.strip_prefix('!') {
+                Some(text) => text,
+                None if value.starts_with('/') => value,
+                None => return None,
+            };
+            Some(format!("echo \"$GIT_PASSWORD\" | {{ {text}\n}}"))
+        }
         _ => Some(value.to_string()),
     }
 }
@@ -945,7 +951,7 @@ mod tests {
             ),
             (
                 "git -c credential.https://h.example.helper='!f() { id; }; f' push",
-                vec!["f() { id; }; f"],
+                vec!["echo \"$GIT_PASSWORD\" | { f() { id; }; f\n}"],
             ),
             (
                 "git config --local alias.nuke '!rm -rf ~'",
