@@ -597,7 +597,7 @@ fn expressions_as_variables(line: &str) -> String {
 /// in it, as soon as make reads the file. make's own references are taken off first: `$$`
 /// is one `$`, `$(shell X)` the shell's `$(X)`, and any other `$(NAME)`, `${NAME}` or `$@`
 /// a plain word (what make puts there is the makefile's, not known here).
-fn make_commands(text: &str) -> Vec<String> {
+pub(crate) fn make_commands(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut recipe = String::new();
     for line in text.lines() {
@@ -608,7 +608,11 @@ fn make_commands(text: &str) -> Vec<String> {
         } else {
             let line = line.split('#').next().unwrap_or("");
             out.extend(make_shell_calls(line));
-            continue;
+            // `target: prerequisites ; recipe`: a recipe on the rule's own line.
+            match same_line_recipe(line) {
+                Some(body) => recipe.push_str(body.trim_start_matches(['@', '-', '+', ' '])),
+                None => continue,
+            }
         }
         match recipe.strip_suffix('\\') {
             Some(head) => recipe = format!("{head} "),
@@ -623,6 +627,36 @@ fn make_commands(text: &str) -> Vec<String> {
     }
     out.truncate(MAX_KEPT);
     out
+}
+
+/// The recipe written on a rule's own line after its `;` (`x: y ; cc -o x y`), if the line
+/// is a rule: a `:` that isn't an assignment's (`:=`, `::=`), then a `;`, both outside
+/// make's own references (`$(shell a; b)` is no recipe).
+fn same_line_recipe(line: &str) -> Option<&str> {
+    let mut depth = 0usize;
+    let mut colon = false;
+    let bytes = line.as_bytes();
+    for (at, b) in bytes.iter().enumerate() {
+        match b {
+            b'(' | b'{' => depth += 1,
+            b')' | b'}' => depth = depth.saturating_sub(1),
+            b':' if depth == 0 && !colon => {
+                let next = bytes.get(at + 1).copied();
+                let assigns = next == Some(b'=')
+                    || (next == Some(b':') && bytes.get(at + 2).copied() == Some(b'='));
+                if assigns {
+                    return None;
+                }
+                colon = true;
+            }
+            b'=' if depth == 0 && !colon => return None,
+            b';' if depth == 0 && colon => {
+                return line.get(at + 1..).filter(|r| !r.trim().is_empty());
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// What each `$(shell X)` of a line outside a recipe runs.
@@ -1273,6 +1307,12 @@ mod tests {
         );
         // Not a recipe: a line with no tab before it.
         assert!(super::make_commands("all:\n    echo hi\n").is_empty());
+        // A recipe on the rule's own line, after its `;`; not an assignment's `;`, nor one
+        // inside make's own references.
+        assert_eq!(
+            super::make_commands("x: y ; @cc -o x y\nA := a;b\nB = $(shell a; b)\nC: D\n"),
+            ["cc -o x y", "a; b"]
+        );
     }
 
     #[test]

@@ -61,6 +61,21 @@ pub(super) fn lines(cmd: &crate::shell::Command, line: &crate::shell::Line) -> V
 /// shell line (make's `@`, `-` and `+` taken off, `$$` as the shell's `$`).
 fn recipes_from_input(cmd: &crate::shell::Command, line: &crate::shell::Line) -> Vec<String> {
     let args = cmd.args();
+    // GNU make's `--eval=TEXT` (`-E TEXT`): makefile text read before the makefiles, its
+    // rules' recipes run as a makefile's do (`make -f /dev/null --eval='x:;curl …|sh' x`).
+    let mut out = Vec::new();
+    if matches!(cmd.program(), "make" | "gmake") {
+        for (at, a) in args.iter().enumerate() {
+            let text = match a.as_str() {
+                "--eval" | "-E" => args.get(at + 1).map(String::as_str),
+                other => other.strip_prefix("--eval="),
+            };
+            if let Some(text) = text {
+                out.extend(crate::law::file::make_commands(text));
+            }
+        }
+        out.truncate(MAX_LINES);
+    }
     let from_input = args.iter().enumerate().any(|(at, a)| {
         let value = match a.as_str() {
             "-f" | "--file" | "--makefile" | "--justfile" => args.get(at + 1).map(String::as_str),
@@ -76,9 +91,8 @@ fn recipes_from_input(cmd: &crate::shell::Command, line: &crate::shell::Line) ->
         )
     });
     if !from_input {
-        return Vec::new();
+        return out;
     }
-    let mut out = Vec::new();
     for text in crate::law::code::stdin_text(cmd, line) {
         for row in text.lines() {
             // A recipe's line is indented under its target; a target's or a variable's line
