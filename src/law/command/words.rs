@@ -2158,6 +2158,16 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     if moves_money(reading) {
         return Some((Finding::Pays, 0));
     }
+    // A cloud's resource given to everyone on the internet, whatever the verb's spelling
+    // (`gsutil iam ch allUsers:objectViewer gs://b`, `gsutil acl ch -u AllUsers:R`).
+    // A search or a listing for them reads (`gcloud asset search-all-iam-policies
+    // --query=policy:allUsers`).
+    if reading.kind.cloud
+        && names_everyone(reading)
+        && !reading.flat().iter().any(|(_, p)| is_read_word(p))
+    {
+        return Some((Finding::CloudChange, reading.words.len()));
+    }
     if wipes_database(reading) {
         // A hosted database (`supabase db reset --linked`) is destroyed where no Undo reaches.
         let remote = reading.kind.cloud && !is_local_change(reading);
@@ -2563,6 +2573,18 @@ fn unconfirmed(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     };
     let host = names_remote(reading).or_else(server);
     Some((Finding::Unconfirmed(host), reading.words.len()))
+}
+
+/// Google Cloud's principals for every user on the internet (`allUsers`,
+/// `allAuthenticatedUsers`, `AllUsers` in an ACL), as a word or an option's value, alone or
+/// before a role (`allUsers:objectViewer`, `--member=allUsers`).
+fn names_everyone(reading: &Reading<'_>) -> bool {
+    reading.args.iter().any(|arg| {
+        arg.split(['=', ':', ',']).any(|part| {
+            part.eq_ignore_ascii_case("allusers")
+                || part.eq_ignore_ascii_case("allauthenticatedusers")
+        })
+    })
 }
 
 /// A command whose words hold no verb: a verb in an option, a secret its last word names
