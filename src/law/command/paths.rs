@@ -1530,6 +1530,14 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
             format!("change {abs}, {what}"),
         )
         .wish(update())
+    } else if let Some(folder) = shadows_program(abs, place) {
+        Risk::new(
+            RuleId::PersistStartup,
+            Harm::Severe,
+            true,
+            format!("put a program named {name} in {folder}, ahead of the real one: the next `{name}` run in a shell runs this"),
+        )
+        .wish(update())
     } else if is_startup_file(abs, place) {
         Risk::new(
             RuleId::PersistStartup,
@@ -1559,6 +1567,35 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         .wish(update())
     };
     Some(risk)
+}
+
+/// Folders of the home folder that shells put on the PATH ahead of the system's (by the
+/// distribution's profile, or the installer that made them: `~/.local/bin`, `~/bin`,
+/// `~/.cargo/bin`, …).
+const USER_BINS: &[&str] = &[
+    ".bun/bin",
+    ".cargo/bin",
+    ".deno/bin",
+    ".local/bin",
+    ".npm-global/bin",
+    ".volta/bin",
+    "bin",
+    "go/bin",
+];
+
+/// The folder `abs` is in when it puts a program the catalogue knows (`git`, `ls`, `sudo`,
+/// `python3`) in a folder of the home folder on the PATH: every later run of that name in a
+/// shell runs the file instead. A program of the person's own name (`~/.local/bin/mytool`)
+/// shadows nothing.
+fn shadows_program(abs: &str, place: Place<'_>) -> Option<String> {
+    let (folder, name) = abs.rsplit_once('/')?;
+    let inside = folder.strip_prefix(place.home)?.strip_prefix('/')?;
+    if !USER_BINS.contains(&inside) || name.is_empty() {
+        return None;
+    }
+    crate::catalogue::program(name)
+        .filter(|program| program.name == name)
+        .map(|_| folder.replacen(place.home, "~", 1))
 }
 
 /// An assistant's standing instructions (each is read into every later session as what the
