@@ -200,11 +200,16 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
         return None;
     }
     let name = super::paths::basename(abs);
-    let extension = name.rsplit_once('.')?.1;
-    if extension == "ipynb" {
+    let extension = name.rsplit_once('.').map(|(_, e)| e);
+    if extension == Some("ipynb") {
         return notebook_run(text);
     }
-    let (_, interpreter) = PROGRAM_FILES.iter().find(|(e, _)| *e == extension)?;
+    // By its extension, else by the interpreter its first line names (a git hook, a script
+    // in a bin folder: `#!/bin/sh`, `#!/usr/bin/env python3`).
+    let interpreter = extension
+        .and_then(|extension| PROGRAM_FILES.iter().find(|(e, _)| *e == extension))
+        .map(|(_, interpreter)| *interpreter)
+        .or_else(|| shebang_interpreter(text))?;
     // A delimiter the text doesn't hold as a line, so the whole text is the program: the
     // text's own lines of that shape gathered once, so one is always found (a text of L
     // lines holds at most L of them) in one pass.
@@ -220,6 +225,32 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
         "{interpreter} - <<'{delimiter}'\n{}\n{delimiter}",
         text.trim_end_matches('\n')
     ))
+}
+
+/// The interpreter of PROGRAM_FILES a text's `#!` line names, through `env` and its
+/// options (`#!/usr/bin/env -S python3 -u`), a version taken off (`python3.12`, `ruby3.2`).
+fn shebang_interpreter(text: &str) -> Option<&'static str> {
+    let line = text.strip_prefix("#!")?.lines().next()?;
+    let mut words = line.split_whitespace();
+    let mut program = super::paths::basename(words.next()?);
+    if program == "env" {
+        program = words
+            .find(|w| !w.starts_with('-') && !w.contains('='))
+            .map(super::paths::basename)?;
+    }
+    let family = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    Some(match family {
+        "sh" | "dash" | "ash" | "ksh" | "mksh" | "busybox" => "sh",
+        "bash" => "bash",
+        "zsh" => "zsh",
+        "python" | "pypy" => "python3",
+        "node" | "nodejs" => "node",
+        "ruby" => "ruby",
+        "perl" => "perl",
+        "php" => "php",
+        "lua" | "luajit" => "lua",
+        _ => return None,
+    })
 }
 
 /// A package source a configuration file sets for every later install (`.npmrc`'s
