@@ -113,7 +113,9 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     }
     // The whole hook: the shell reader has bounds of its own, past which a line asks. So is
     // a direnv `.envrc`, which the shell runs on entering the folder once it is allowed.
-    if (abs.contains("/.husky/") && !abs.contains("/.husky/_/")) || name == ".envrc" {
+    // A git hook too (`.git/hooks/pre-commit`, not a `.sample`), whatever writes it.
+    let git_hook = abs.contains("/.git/hooks/") && !name.ends_with(".sample");
+    if (abs.contains("/.husky/") && !abs.contains("/.husky/_/")) || name == ".envrc" || git_hook {
         return vec![text.to_string()];
     }
     if name == "devcontainer.json" || name == ".devcontainer.json" {
