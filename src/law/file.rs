@@ -145,6 +145,9 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if abs.ends_with("/.hg/hgrc") || abs.ends_with("/.hgrc") {
         return hg_commands(text);
     }
+    if name == ".gitconfig" || abs.ends_with("/.git/config") || abs.ends_with("/git/config") {
+        return gitconfig_commands(text);
+    }
     // A crontab kept to install (`jobs.cron`, `crontab`), or one cron reads by itself
     // (`/etc/cron.d/x`, `/etc/crontab`): each line's command, as the schedule runs it.
     // A systemd unit kept to install (`deploy/app.service`): what it starts and stops.
@@ -227,6 +230,42 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
         "{interpreter} - <<'{delimiter}'\n{}\n{delimiter}",
         text.trim_end_matches('\n')
     ))
+}
+
+/// What git runs from a config file's settings (`[core] pager = …`, `[alias] x = !…`,
+/// `[credential] helper = !…`): `section.name = value` read as `git config` reads it, by
+/// the same table of the settings git runs (`git.rs`). A subsection (`[diff "pdf"]`) and
+/// case don't matter; a value in double quotes loses them.
+fn gitconfig_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut section = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(head) = line.strip_prefix('[') {
+            let head = head.split(']').next().unwrap_or("");
+            section = head.split([' ', '"', '.']).next().unwrap_or("").to_string();
+            continue;
+        }
+        if line.starts_with(['#', ';']) || section.is_empty() {
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let value = value.trim();
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or(value);
+        let key = format!("{section}.{}", key.trim());
+        if let Some(command) = crate::law::command::git::setting_command(&key, value) {
+            out.push(command);
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out
 }
 
 /// The interpreter of PROGRAM_FILES a text's `#!` line names, through `env` and its

@@ -126,7 +126,7 @@ fn settings(cmd: &Command) -> Vec<(String, String)> {
 }
 
 /// The shell text a setting's value is when git runs it, if the setting is one git runs.
-fn setting_command(key: &str, value: &str) -> Option<String> {
+pub(crate) fn setting_command(key: &str, value: &str) -> Option<String> {
     // `section[.subsection].name`: the subsection (a driver, a remote, a URL) doesn't matter.
     let lower = key.to_ascii_lowercase();
     let (section, _) = lower.split_once('.')?;

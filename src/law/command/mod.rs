@@ -5,7 +5,7 @@ use crate::law::rule::RuleId;
 pub(crate) mod code;
 mod escapes;
 mod fetched;
-mod git;
+pub(crate) mod git;
 mod infra;
 mod install;
 mod kinds;
