@@ -283,6 +283,10 @@ fn secret_by_name(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
         // A process's environment as the kernel shows it (`/proc/self/environ`,
         // `/proc/1/environ`, `/proc/*/environ`): every variable of it.
         || (abs.starts_with("/proc/") && abs.ends_with("/environ"))
+        // Terraform's state holds every secret its resources were made with, in plain text
+        // (`terraform.tfstate`, its `.backup`).
+        || abs.ends_with(".tfstate")
+        || abs.ends_with(".tfstate.backup")
     {
         Some("env")
     } else {
@@ -1098,6 +1102,25 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
                 && post.contains("file")
             {
                 file_leaves(scan, file, &host);
+            }
+        }
+        // `--post-data="$AWS_SECRET_ACCESS_KEY"`, `--body-data "$NPM_TOKEN"`: a secret of the
+        // environment as the data.
+        let data = args
+            .iter()
+            .enumerate()
+            .filter_map(|(at, arg)| match arg.split_once('=') {
+                Some(("--post-data" | "--body-data", value)) => Some(value),
+                None if matches!(arg.as_str(), "--post-data" | "--body-data") => {
+                    args.get(at + 1).map(String::as_str)
+                }
+                _ => None,
+            });
+        for value in data {
+            if let Some(name) = super::words::expanded_secret(value)
+                && !is_local(&host)
+            {
+                secret_leaves(scan, name, &host);
             }
         }
         if !posts.is_empty() {
