@@ -240,6 +240,11 @@ pub(crate) struct Reading {
     pub fetched_runs: Vec<Option<String>>,
     /// Files it runs as code (`include`, `source`, `dofile`).
     pub ran_files: Vec<String>,
+    /// Code it runs that is only known when it runs (`eval(d)`, `exec(sys.argv[1])`), as
+    /// its text with placeholders.
+    pub unknown_evals: Vec<String>,
+    /// It runs what it reads on its standard input as code (`exec(sys.stdin.read())`).
+    pub runs_stdin: bool,
     /// Why part of it could not be read, if so.
     pub unknown: Option<String>,
     /// The code could not be read to its end (an unterminated string or comment).
@@ -263,6 +268,8 @@ impl Reading {
         self.downloads.extend(other.downloads);
         self.fetched_runs.extend(other.fetched_runs);
         self.ran_files.extend(other.ran_files);
+        self.unknown_evals.extend(other.unknown_evals);
+        self.runs_stdin |= other.runs_stdin;
         if self.unknown.is_none() {
             self.unknown = other.unknown;
         }

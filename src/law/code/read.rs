@@ -2997,7 +2997,32 @@ impl<'s> State<'s> {
             (_, Value::Fetched(_)) => {}
             (Eval::Code | Eval::Body, Value::Text(_)) => {
                 let (text, _) = super::line_of(&code);
+                // Code put together at run time (`d += chunk; eval(d)`): what is known of it
+                // is read, and the rest is code only known when it runs.
+                // An empty text is one filled where the reader doesn't follow (`let d = '';
+                // r.on('data', c => d += c); … eval(d)`): nobody evaluates nothing.
+                let empty = literal(&code).is_some_and(|code| code.trim().is_empty());
+                if (empty || literal(&code).is_none()) && self.finding() {
+                    self.reading.unknown_evals.push(if empty {
+                        "${…}".to_string()
+                    } else {
+                        text.clone()
+                    });
+                }
                 self.nested(&text);
+            }
+            // `exec(open('setup.py').read())`: that file run as code.
+            (Eval::Code | Eval::Body, Value::Data(Some(file))) => {
+                self.reading.ran_files.push(file.clone());
+            }
+            // `eval(process.argv[1])`, `exec(d)`, `exec(sys.stdin.read())`: code only known
+            // when it runs.
+            (Eval::Code | Eval::Body, Value::Other | Value::Object(_) | Value::Data(None))
+                if self.finding() =>
+            {
+                self.reading.runs_stdin |= matches!(code, Value::Data(None));
+                let (text, _) = super::line_of(&code);
+                self.reading.unknown_evals.push(text);
             }
             (Eval::File, Value::Text(_)) => {
                 if let Some(url) = address(&code) {

@@ -36,6 +36,27 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
             scan.changes = true;
         }
         let reading = code::read(source.lexicon, &source.code);
+        if let Some(text) = reading.unknown_evals.first() {
+            scan.add(unknown(format!(
+                "{} runs code that is only known when it runs ({})",
+                who(cmd),
+                text.trim()
+            )));
+            scan.changes = true;
+        }
+        // Its input run as code, fed by a download (`curl … | python3 -c
+        // "exec(sys.stdin.read())"`): a download piped to an interpreter.
+        // (or reads its input and runs code only known when it runs: `process.stdin.on('data',
+        // d => s += d).on('end', () => eval(s))`)
+        let runs_input = reading.runs_stdin || (reading.stdin && !reading.unknown_evals.is_empty());
+        let fed_by = runs_input.then(|| {
+            scan.pipeline(cmd.pipeline)
+                .filter(|c| c.stage < cmd.stage && net::is_downloader(c.program()))
+                .find_map(|c| c.args().iter().find_map(|a| net::url_host(a)))
+        });
+        if let Some(Some(host)) = fed_by {
+            pipe_shell(scan, Some(&host), &who(cmd));
+        }
         lines.extend(apply(&reading, source.origin, cmd, scan));
     }
     lines
@@ -446,6 +467,18 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
     }
     for host in &reading.fetched_runs {
         pipe_shell(scan, host.as_deref().or(only.as_deref()), who);
+    }
+    // Code only known when it runs, in a program that fetches from a host (`https.get(u, r
+    // => { …; eval(d) })`): what it runs is what it may have fetched, as a download run.
+    if !reading.unknown_evals.is_empty()
+        && reading.fetched_runs.is_empty()
+        && let Some(host) = reading
+            .requests
+            .iter()
+            .find_map(|r| r.host.clone())
+            .filter(|host| !net::is_local(host))
+    {
+        pipe_shell(scan, Some(&host), who);
     }
     // A file downloaded, then run by the same code: what it saves while it fetches is what
     // it fetched (`r.pipe(file)`), as `curl -o` is.

@@ -333,7 +333,7 @@ pub(super) fn reads_code(program: &str) -> bool {
         .is_some_and(|code| code.stdin)
 }
 
-fn is_downloader(program: &str) -> bool {
+pub(super) fn is_downloader(program: &str) -> bool {
     catalogue::is(program, Class::Downloader)
 }
 
