@@ -1288,6 +1288,22 @@ impl<'s> State<'s> {
         self.depth += 1;
         let (mut left, mut j) = self.operand(t, i, end);
         let mut ternary = false;
+        // A compound assignment inside an expression (`c => d += c`, `(s .= $x)`): the name
+        // takes the joined value, as the statement `d += c` gives it.
+        if j == i + 1
+            && let Some(Tok::Name(name) | Tok::Var(name)) = tok(t, i)
+            && let Some(Tok::Op(op @ ("+=" | ".=" | "..=" | "||=" | "??="))) = tok(t, j)
+        {
+            let (name, op) = (*name, *op);
+            let (right, next) = self.expr_in(t, j + 1, end, print);
+            let value = match op {
+                "||=" | "??=" => self.binding(name).unwrap_or(right),
+                _ => concat(self.binding(name).unwrap_or(Value::Other), right),
+            };
+            self.bind(name, value.clone());
+            self.depth -= 1;
+            return (value, next.max(j + 1));
+        }
         while j < end && j > i {
             let op = match tok(t, j) {
                 Some(Tok::Op(op)) if is_operator(op) || (*op == ":" && ternary) => *op,

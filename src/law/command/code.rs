@@ -45,10 +45,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
             scan.changes = true;
         }
         // Its input run as code, fed by a download (`curl … | python3 -c
-        // "exec(sys.stdin.read())"`): a download piped to an interpreter.
-        // (or reads its input and runs code only known when it runs: `process.stdin.on('data',
-        // d => s += d).on('end', () => eval(s))`)
-        let runs_input = reading.runs_stdin || (reading.stdin && !reading.unknown_evals.is_empty());
+        // "exec(sys.stdin.read())"`): a download piped to an interpreter. So is a program
+        // that reads its input and runs code or a command only known when it runs
+        // (`process.stdin.on('data', d => s += d).on('end', () => eval(s))`).
+        let runs_input = reading.runs_stdin
+            || (reading.stdin
+                && (!reading.unknown_evals.is_empty() || reading.runs.iter().any(|r| !r.known)));
         let fed_by = runs_input.then(|| {
             scan.pipeline(cmd.pipeline)
                 .filter(|c| c.stage < cmd.stage && net::is_downloader(c.program()))
