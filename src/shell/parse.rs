@@ -936,12 +936,24 @@ impl Parser<'_, '_> {
             return;
         }
         // The stage before is the last command this text appended (nested ones are not members).
-        let before = self.members.last().and_then(|&i| {
-            self.out
-                .commands
-                .get(i)
-                .filter(|c| c.pipeline == meta.pipeline && c.stage + 1 == meta.stage)
-        });
+        // A stage that passes its input on unchanged (`cat`, `cat -`, `tee FILE`) is looked
+        // through: `printf 'rm -rf ~' | tee log | sh` runs the printed text.
+        let mut stage = meta.stage;
+        let mut before = None;
+        for &i in self.members.iter().rev().take(8) {
+            let Some(c) = self.out.commands.get(i) else {
+                break;
+            };
+            if c.pipeline != meta.pipeline || c.stage + 1 != stage {
+                break;
+            }
+            if passes_input_on(c) {
+                stage = c.stage;
+                continue;
+            }
+            before = Some(c);
+            break;
+        }
         let Some(text) = before.and_then(super::runs::echoed) else {
             return;
         };
@@ -1030,4 +1042,18 @@ impl Parser<'_, '_> {
         }
         self.slots = waiting;
     }
+}
+
+/// A stage that writes its input to its output unchanged: `cat` with no file but `-`, `tee`
+/// (whatever files it also writes).
+fn passes_input_on(cmd: &super::Command) -> bool {
+    let args = cmd.args();
+    let passes = match cmd.program() {
+        "cat" => args.iter().all(|a| a == "-" || a == "-u"),
+        "tee" => args
+            .iter()
+            .all(|a| !matches!(a.as_str(), "--help" | "--version")),
+        _ => false,
+    };
+    passes && cmd.redirects.is_empty()
 }

@@ -1951,7 +1951,9 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
             }
         }
         if let Some((host, names)) = unpacked.clone()
-            && (runs_a_local_file(cmd) || runs_a_file_under(cmd, unpacked_into.as_deref()))
+            && (runs_a_local_file(cmd)
+                || runs_a_file_under(cmd, unpacked_into.as_deref())
+                || builds_a_project(cmd))
         {
             scan.add(
                 Risk::new(
@@ -2223,6 +2225,16 @@ fn unpacks_from(
 /// `--directory=DIR`, `unzip -d DIR`, `7z x -oDIR`).
 fn unpack_folder(cmd: &Command) -> Option<String> {
     let args = cmd.args();
+    // `git clone URL DIR`: the folder after the address.
+    if cmd.program() == "git" && positional(args).first() == Some(&"clone") {
+        let words = positional(args);
+        return words
+            .iter()
+            .skip(1)
+            .skip_while(|w| !w.contains("://") && !w.contains('@'))
+            .nth(1)
+            .map(|d| d.trim_end_matches('/').to_string());
+    }
     let flag = match cmd.program() {
         "tar" | "bsdtar" => "-C",
         "unzip" => "-d",
@@ -2311,6 +2323,34 @@ fn installed_files(cmd: &Command) -> Vec<&str> {
 /// Does a command run a file of the work folder as code: by its path (`./install.sh`,
 /// `bin/setup`), or a shell or interpreter given a file (`sh install.sh`, `python3
 /// setup.py`)?
+/// A build or an install of the project in the folder it runs in, which runs that project's
+/// own code: its makefile's recipes (`make`, `make install`), its package's install scripts
+/// (`npm install`, `yarn`, `pnpm i`, `bun install` with no package named), its setup (`pip
+/// install .`, `python setup.py install`), its configure script, cargo's build scripts
+/// (`cargo build`, `cargo install --path .`).
+fn builds_a_project(cmd: &Command) -> bool {
+    let args = cmd.args();
+    let words = positional(args);
+    match cmd.program() {
+        "make" | "gmake" | "bmake" | "ninja" | "meson" | "cmake" => true,
+        "npm" | "pnpm" | "yarn" | "bun" => match words.first() {
+            None => cmd.program() == "yarn",
+            Some(&("install" | "i" | "ci" | "add")) => words.len() == 1,
+            _ => false,
+        },
+        "pip" | "pip3" | "uv" => {
+            let install = words.iter().position(|w| *w == "install");
+            install.is_some_and(|at| words.get(at + 1..).is_some_and(|rest| rest.contains(&".")))
+        }
+        "python" | "python3" => words.first() == Some(&"setup.py"),
+        "cargo" => {
+            matches!(words.first(), Some(&("build" | "run" | "test" | "install")))
+                && (words.first() != Some(&"install") || args.iter().any(|a| a == "--path"))
+        }
+        _ => false,
+    }
+}
+
 fn runs_a_local_file(cmd: &Command) -> bool {
     let found = catalogue::program(cmd.program());
     let local = |w: &str| {
