@@ -322,7 +322,7 @@ const STARTUP_FILES: &[&str] = &[
 /// login, a session or an ssh login runs.
 #[rustfmt::skip]
 const AUTOSTART_PLACES: &[&str] = &[
-    ".bash_logout", ".config/autostart", ".config/environment.d", ".config/fish/conf.d", ".config/openbox/autostart",
+    ".bash_logout", ".bashrc.d", ".config/autostart", ".config/autostart-scripts", ".config/environment.d", ".config/fish/conf.d", ".config/openbox/autostart",
     ".config/plasma-workspace/env", ".config/plasma-workspace/shutdown", ".config/systemd/user",
     ".kde/Autostart", ".kde4/Autostart", ".local/share/systemd/user", ".oh-my-zsh/custom", ".pam_environment",
     ".ssh/rc", ".xinitrc", ".xprofile", ".xsession", ".xsessionrc", ".zlogout",
