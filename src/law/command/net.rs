@@ -2465,6 +2465,9 @@ fn is_service_cli(cmd: &Command) -> bool {
 
 fn is_way_out(cmd: &Command) -> bool {
     sends::is_client(cmd)
+        // git talking to an address (`git ls-remote https://host/$(…)`): what its words
+        // carry reaches that host.
+        || (cmd.program() == "git" && cmd.args().iter().any(|a| a.contains("://")))
         || cmd
             .redirects
             .iter()
