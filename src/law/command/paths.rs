@@ -129,7 +129,21 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
 /// A key file where `place` judges it: every path [`is_key_path`] finds, and a file with
 /// one of OpenSSH's names for a private key kept outside the work folder.
 pub(crate) fn is_key_at(abs: &str, place: &Place<'_>) -> bool {
-    is_key_path(abs, place.home) || (is_ssh_key_name(basename_of(abs)) && !place.inside_work(abs))
+    is_key_path(abs, place.home)
+        || ((is_ssh_key_name(basename_of(abs)) || is_key_container(basename_of(abs)))
+            && !place.inside_work(abs))
+        || place::under(abs, "/etc/ssl/private")
+}
+
+/// A file whose name says it holds a private key, outside the work folder: a TLS key
+/// (`server.key`), a PKCS#12 bundle (`.p12`, `.pfx`). A certificate (`.crt`, `.pem`,
+/// `.cer`) may be public, and a Java keystore is mostly listed for its fingerprints
+/// (`keytool -list -keystore ~/.android/debug.keystore`), so neither is one.
+fn is_key_container(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".key", ".p12", ".pfx"]
+        .iter()
+        .any(|ext| lower.len() > ext.len() && lower.ends_with(ext))
 }
 
 /// The home folder itself, the root, or a folder above a key file or folder (`~/.kube`,
@@ -1893,7 +1907,9 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
             .split_once('=')
             .map_or(word, |(_, v)| v)
             .trim_start_matches('@');
-        let named = is_ssh_key_name(basename_of(word));
+        let named = is_ssh_key_name(basename_of(word))
+            || is_key_container(basename_of(word))
+            || word.starts_with("/etc/ssl/private");
         if !folders_may && !named && !may_name_key(word) {
             continue;
         }
