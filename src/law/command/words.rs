@@ -2534,12 +2534,6 @@ fn own_jobs(reading: &Reading<'_>) -> bool {
 /// other things in many programs.
 const SKIPS_CONFIRMATION: &[&str] = &["assume yes", "no confirm", "no prompt", "noconfirm", "yes"];
 
-/// Options naming the machine a program talks to, with one dash or two (`-server=URL`,
-/// `--host h`).
-const SERVER_OPTIONS: &[&str] = &[
-    "address", "api-url", "endpoint", "host", "remote", "server", "url",
-];
-
 /// A program the catalogue doesn't know, whose words no other reading finds a risk in,
 /// told not to ask first (`immich-go -server=URL -key=K duplicate -yes`, `fuck --yes`): the question it would
 /// have put is about a change, whatever it is; on the machine a server option names, when
@@ -2565,8 +2559,8 @@ fn unconfirmed(reading: &Reading<'_>) -> Option<(Finding, usize)> {
                 None => (body, reading.args.get(at + 1).map(String::as_str)),
             };
             let value = value.filter(|v| !v.is_empty() && !v.starts_with('-'))?;
-            SERVER_OPTIONS
-                .contains(&name.to_ascii_lowercase().as_str())
+            // REMOTE_OPTIONS's names, with one dash too (Go's `-server=URL`).
+            has(REMOTE_OPTIONS, &format!("--{}", name.to_ascii_lowercase()))
                 .then(|| super::net::url_host(value).unwrap_or_else(|| value.to_lowercase()))
                 .filter(|host| !super::net::is_local(host))
         })
