@@ -880,6 +880,7 @@ pub const CATALOGUE: &[Program] = &[
     p("loclx", TUNNEL),
     p("loft", CLOUD),
     p("login", SHELL),
+    p("loginctl", SVC),
     p("loksh", SHELL),
     p("losetup", SYS),
     p("lp", NET),

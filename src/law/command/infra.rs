@@ -448,8 +448,11 @@ fn aws_effect(service: &str, verb: &str) -> Option<Effect> {
 #[rustfmt::skip]
 const AWS_READS: &[&str] = &[
     "batch-get-", "check-", "decode-", "describe-", "detect-", "discover-", "download-", "estimate-", "filter-",
-    "get-", "head-", "list-", "lookup-", "preview-", "query", "receive-", "scan", "search-", "select", "show-", "simulate-", "tail",
-    "test-", "validate-", "verify-", "view-",
+    "get-", "head-", "list-", "lookup-", "preview-", "query", "receive-", "scan", "search-", "select", "show-", "simulate-",
+    // A query of logs or trails, and logs followed as they come (`logs start-query`,
+    // `cloudtrail start-query`, `logs start-live-tail`); not athena's
+    // `start-query-execution`, whose SQL may write.
+    "start-live-tail", "start-query", "tail", "test-", "validate-", "verify-", "view-",
 ];
 
 /// Verbs that destroy, as a service's subcommand words say them.
@@ -494,9 +497,20 @@ fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {
 }
 
 pub(super) fn targets_production(cmd: &Command) -> bool {
+    // aws names its operations verb first and never after an environment (`logs
+    // start-live-tail` is no production's): its service and operation say nothing of one.
+    let operation = (cmd.program() == "aws").then(|| {
+        let words = positional_after_values(cmd.args());
+        (words.first().copied(), words.get(1).copied())
+    });
     cmd.words
         .iter()
         .skip(1)
+        .filter(|word| {
+            operation.is_none_or(|(service, verb)| {
+                Some(word.as_str()) != service && Some(word.as_str()) != verb
+            })
+        })
         .chain(cmd.assignments.iter().map(|(_, value)| value))
         .any(|word| {
             word.to_lowercase()

@@ -1793,7 +1793,7 @@ fn shows_secret(reading: &Reading<'_>, verb: &Found) -> bool {
         return true;
     }
     // `netlify env:get X`, `vercel env pull`: a hosted app's environment.
-    if reading.kind.cloud && prints_app_env(reading.lead()) {
+    if prints_app_env(reading) {
         return true;
     }
     let same_word = reading
@@ -2158,6 +2158,11 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     if moves_money(reading) {
         return Some((Finding::Pays, 0));
     }
+    // Whichever table knows the program's deploys (`infra.rs`), a hosted app's environment
+    // changed is a change to what is deployed.
+    if sets_app_env(reading) {
+        return Some((Finding::CloudChange, reading.words.len()));
+    }
     // A cloud's resource given to everyone on the internet, whatever the verb's spelling
     // (`gsutil iam ch allUsers:objectViewer gs://b`, `gsutil acl ch -u AllUsers:R`).
     // A search or a listing for them reads (`gcloud asset search-all-iam-policies
@@ -2316,6 +2321,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         }
     }
     let found = match verb.verb {
+        // `netlify env:list`, `heroku config` list what a hosted app's environment holds.
+        Verb::Reads if prints_app_env(reading) => Finding::Secret,
         Verb::Stops | Verb::Reads => return None,
         Verb::Unveils => Finding::Secret,
         Verb::Reveals => {
@@ -2474,22 +2481,92 @@ fn names_an_operand(reading: &Reading<'_>) -> bool {
 }
 
 /// Names for a hosted app's environment (its variables, secrets among them).
-const APP_ENV_NOUNS: &[&str] = &["appsettings", "env", "envs", "environment"];
+const APP_ENV_NOUNS: &[&str] = &[
+    "appsettings",
+    "env",
+    "envs",
+    "environment",
+    "variables",
+    "vars",
+];
 
-/// A cloud program's lead words that name its app's environment and then only a verb that
-/// shows or pulls it, or none (`env pull`, `env:ls`, `config appsettings list`).
-fn prints_app_env(lead: &[&str]) -> bool {
-    let words: Vec<String> = lead.iter().flat_map(|w| parts(w)).collect();
-    let Some(at) = words
+/// Hosts of Heroku's lineage, whose `config` is the app's environment (`heroku config`,
+/// `dokku config:show app`), not the program's own settings (`fly config show`).
+const CONFIG_IS_ENV: &[&str] = &["dokku", "heroku"];
+
+/// Where a cloud program's lead words name its hosted app's environment: those words cut
+/// into parts, and the noun's place among them. Not a forge's, which keeps its variables
+/// apart from its secrets (`gh variable list`).
+fn app_env_noun(reading: &Reading<'_>) -> Option<(Vec<String>, usize)> {
+    if !reading.kind.cloud || super::install::is_forge(&reading.program) {
+        return None;
+    }
+    let config_is_env = CONFIG_IS_ENV.contains(&reading.program.as_str());
+    let words: Vec<String> = reading.lead().iter().flat_map(|w| parts(w)).collect();
+    let at = words
         .iter()
-        .position(|w| APP_ENV_NOUNS.contains(&w.as_str()))
-    else {
+        .position(|w| APP_ENV_NOUNS.contains(&w.as_str()) || (config_is_env && w == "config"))?;
+    Some((words, at))
+}
+
+/// A verb that only shows what it names.
+fn only_shows(verb: Verb) -> bool {
+    matches!(verb, Verb::Reads | Verb::Reveals | Verb::Unveils)
+}
+
+/// A hosted app's environment changed: a changing verb before its noun or right after it,
+/// or in an option (`netlify env:set K V`, `vercel env add K`, `heroku config:unset K`,
+/// `cf set-env app K V`, `railway variables --set K=V`, `az webapp config appsettings
+/// set`). The app runs with it, now or at its next build: a change to what is deployed.
+fn sets_app_env(reading: &Reading<'_>) -> bool {
+    let Some((words, at)) = app_env_noun(reading) else {
         return false;
     };
+    let changes = |n: usize| verb_at(&words, n, reading.kind).is_some_and(|(v, _)| !only_shows(v));
+    (0..=at + 1).any(|n| n != at && changes(n))
+        || option_verb(reading).is_some_and(|(verb, _)| !only_shows(verb))
+}
+
+/// A hosted app's environment, its secrets among it, printed or pulled where the chat reads
+/// it: its noun in the lead words with no change said ([`sets_app_env`]), then a verb that
+/// shows or pulls it, a listing told to print values, the app's name, or nothing (`vercel
+/// env pull`, `netlify env:list --plain`, `railway variables`, `heroku config -a app`, `cf
+/// env app`, `az webapp config appsettings`); not `get` of one variable whose name is no
+/// secret's (`heroku config:get PORT`).
+fn prints_app_env(reading: &Reading<'_>) -> bool {
+    let Some((words, at)) = app_env_noun(reading) else {
+        return false;
+    };
+    if sets_app_env(reading) {
+        return false;
+    }
     let after = words.get(at + 1..).unwrap_or(&[]);
     match after {
         [] => true,
-        [verb, ..] => matches!(verb.as_str(), "list" | "ls" | "pull") || has(REVEALS, verb),
+        // One variable got by its name says by its name whether it is a secret, as a
+        // filter of the environment does (`netlify env:get STRIPE_KEY`, `heroku config:get
+        // DATABASE_URL`, not `config:get PORT`).
+        [verb, name @ ..] if verb == "get" && !name.is_empty() => {
+            filters_for_secret(&name.join("_"))
+        }
+        // A listing names the variables (`vercel env ls`, `pulumi env ls`), unless told to
+        // print their values (`netlify env:list --plain`, `railway variables --kv`); Azure's
+        // app settings are listed as names and values.
+        [verb, ..] if matches!(verb.as_str(), "list" | "ls") => {
+            words.get(at).is_some_and(|noun| noun == "appsettings")
+                || reading.options.iter().any(|o| {
+                    o.parts.iter().any(|p| {
+                        matches!(
+                            p.as_str(),
+                            "plain" | "plaintext" | "kv" | "values" | "reveal" | "decrypt"
+                        )
+                    })
+                })
+        }
+        [verb, ..] => {
+            verb == "pull"
+                || verb_at(after, 0, reading.kind).is_none_or(|(verb, _)| only_shows(verb))
+        }
     }
 }
 
@@ -2669,7 +2746,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     }
     // `vercel env pull`, `netlify env:list`, `az webapp config appsettings list`: a hosted
     // app's environment, its secrets among it, printed or pulled where the chat reads it.
-    if kind.cloud && prints_app_env(lead) {
+    if prints_app_env(reading) {
         return Some((Finding::Secret, reading.words.len()));
     }
     // The same with what it is for after it (`crane auth token registry.example.com`): a
@@ -3111,7 +3188,13 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
                 format!("{what} changes a cloud or cluster's resources{where_}, which warden can't take back"),
             )
             .way_out()
-            .wish(production(Wish::new(Act::Deploy)))
+            .wish(if sets_app_env(reading) {
+                // What the person asks for is the variable set, on the app or the host:
+                // "set API_KEY on netlify".
+                production(named(Act::Update, true))
+            } else {
+                production(Wish::new(Act::Deploy))
+            })
         }
         Finding::Source => Risk::new(
             RuleId::WordsInstall,
