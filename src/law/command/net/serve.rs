@@ -53,6 +53,8 @@ const SERVERS: &[Server] = &[
     Server { program: "serve", marks: &[], bind: &["--listen", "-l"], everywhere: true, unless: &["--help", "-h"], what: "a folder", harm: Harm::Moderate },
     Server { program: "simplehttpserver", marks: &[], bind: &["-listen"], everywhere: true, unless: &["-h", "-help"], what: "a folder", harm: Harm::Moderate },
     Server { program: "smbserver.py", marks: &[], bind: &["-ip"], everywhere: true, unless: &["-h"], what: "a folder as a network share", harm: Harm::Moderate },
+    Server { program: "tailscale", marks: &["set", "--ssh"], bind: &[], everywhere: true, unless: &["--help"], what: "this machine's shell, by SSH,", harm: Harm::Moderate },
+    Server { program: "tailscale", marks: &["up", "--ssh"], bind: &[], everywhere: true, unless: &["--help"], what: "this machine's shell, by SSH,", harm: Harm::Moderate },
     Server { program: "tailscale", marks: &["serve"], bind: &[], everywhere: true, unless: &["--help", "off", "reset", "status"], what: "files or a port to the tailnet", harm: Harm::Moderate },
     Server { program: "twistd", marks: &["web"], bind: &["--listen"], everywhere: true, unless: &["--help"], what: "a folder", harm: Harm::Moderate },
     Server { program: "updog", marks: &[], bind: &[], everywhere: true, unless: &["--help", "-h", "--version"], what: "a folder, and takes uploads into it,", harm: Harm::Moderate },
