@@ -44,6 +44,11 @@ pub enum Class {
     /// loopback only: a terminal shared through a relay (`tmate`, `upterm host`, `sshx`), a
     /// web terminal (`ttyd bash`, `gotty -w bash`), a remote desktop server (`x11vnc`).
     RemoteAccess,
+    /// Opens a session on another machine, where what is typed or clicked runs there: a
+    /// remote terminal or desktop client (`telnet host`, `rdesktop host`, `xfreerdp
+    /// /v:host`, `vncviewer host:1`, `remmina -c rdp://host`). ssh and its elders are read
+    /// by their own rules, which also run a command there.
+    Session,
     /// Wires a program it is given to a connection (`socat`-like relays).
     Relay,
     /// Serves a folder or files to whoever connects (`http-server`, `miniserve`).
@@ -842,6 +847,7 @@ pub const CATALOGUE: &[Program] = &[
     p("kopia", &[Keeps]),
     p("kops", CLOUD),
     p("kotlin", INTERP),
+    p("krdc", &[Network, Session]),
     p("ksh", SHELL),
     p("kubeadm", CLOUD),
     p("kubectl", &[Cloud, Secrets, Runs]),
@@ -1204,6 +1210,7 @@ pub const CATALOGUE: &[Program] = &[
     p("rcs", VCS),
     p("rcsdiff", VCS),
     p("rcsmerge", VCS),
+    p("rdesktop", &[Network, Session]),
     p("rdp_check.py", &[Attack]),
     p("readelf", RO),
     p("readlink", RO),
@@ -1213,6 +1220,8 @@ pub const CATALOGUE: &[Program] = &[
     p("reboot", SYS),
     p("redis-cli", DB),
     p("regedit", SYS),
+    p("remmina", &[Network, Session]),
+    p("remote-viewer", &[Network, Session]),
     p("render", &[Cloud, Keeps]),
     p("renice", ACTS),
     p("repquota", RO),
@@ -1280,6 +1289,7 @@ pub const CATALOGUE: &[Program] = &[
     p("scutil", SYS),
     p("scw", &[Cloud, Keeps]),
     p("sdk", GLOBAL_PKG),
+    p("sdl-freerdp", &[Network, Session]),
     p("secd", DAEMON),
     p("secret-tool", SECRET),
     p("secretsdump.py", &[Attack, Secrets]),
@@ -1428,7 +1438,7 @@ pub const CATALOGUE: &[Program] = &[
     p("tee", FILES),
     p("teleconsole", &[RemoteAccess]),
     p("teller", &[Secrets, Runs]),
-    p("telnet", NET),
+    p("telnet", &[Network, Session]),
     p("terraform", CLOUD),
     p("terragrunt", CLOUD),
     p("test", RO),
@@ -1559,6 +1569,7 @@ pub const CATALOGUE: &[Program] = &[
     p("virt-clone", &[Keeps]),
     p("vmstat", RO),
     p("vncserver", SERVE),
+    p("vncviewer", &[Network, Session]),
     p("volta", &[Packages, Global, Runs]),
     p("vpnc-disconnect", ACTS),
     p("vso", SYS),
@@ -1594,6 +1605,7 @@ pub const CATALOGUE: &[Program] = &[
     p("wipe", &[Remover]),
     code("wish", INTERP, L::Tcl, &[], true),
     p("with-contenv", &[Runs]),
+    p("wlfreerdp", &[Network, Session]),
     p("wmiexec.py", &[Attack]),
     p("woeusb", DISK),
     p("wondershaper", ACTS),
@@ -1609,12 +1621,14 @@ pub const CATALOGUE: &[Program] = &[
     p("xauth", SECRET),
     p("xbps-install", PKG),
     p("xdp-filter", ACTS),
+    p("xfreerdp", &[Network, Session]),
     p("xfs_admin", SYS),
     p("xfs_repair", ACTS),
     p("xh", DL),
     p("xonsh", SHELL),
     p("xsand", DAEMON),
     p("xsstrike", &[Attack]),
+    p("xtigervncviewer", &[Network, Session]),
     p("xvfb-run", &[Runs]),
     p("xxd", &[ReadOnly, Prints, Decoder]),
     p("xz", &[Files, Prints]),

@@ -157,6 +157,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Files, "cp", "cpio"),
         (Class::Decoder, "base64", "base"),
         (Class::RemoteAccess, "tmate", "tmux"),
+        (Class::Session, "xfreerdp", "freerdp-shadow-cli"),
+        (Class::Session, "telnet", "telnetd"),
         (Class::RemoteAccess, "ttyd", "tty"),
         (Class::Builtin, "declare", "declared"),
         (Class::ReadOnly, "grep", "grepx"),

@@ -495,6 +495,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Public)),
             );
         }
+        _ if catalogue::is(&program, Class::Session) => remote_session(&program, args, scan),
         _ if catalogue::is(&program, Class::Tunnel) && tunnel_opens(&program, args) => {
             scan.network = true;
             scan.add(
@@ -1408,6 +1409,81 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
         );
     }
+}
+
+/// The host a remote terminal or desktop client (`Class::Session`) opens a session on: its
+/// `/v:` (FreeRDP) or `-c`/`--connect` value, else its last operand (the options' values
+/// come before it: `rdesktop -u alice -f host`), or the one before a port (`telnet host
+/// 23`), as a URL (`rdp://u@h`, `spice://h:5900`), `user@host`, `host:port` or a VNC display
+/// `host:1` / `host::5901`. telnet given a port other than its own (23) talks to that
+/// service, not a login: none.
+fn session_host(program: &str, args: &[String]) -> Option<String> {
+    let mut given = None;
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        if let Some(value) = arg
+            .strip_prefix("/v:")
+            .or_else(|| arg.strip_prefix("/server:"))
+        {
+            given = Some(value.to_string());
+        } else if matches!(arg.as_str(), "-c" | "--connect") {
+            given = words.next().cloned();
+        } else if let Some(value) = arg.strip_prefix("--connect=") {
+            given = Some(value.to_string());
+        } else if !arg.starts_with('-') && !arg.starts_with('/') {
+            operands.push(arg.as_str());
+        }
+    }
+    let port = operands
+        .last()
+        .filter(|last| operands.len() > 1 && last.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .filter(|last| last.bytes().all(|b| b.is_ascii_digit()) || program == "telnet");
+    if program == "telnet" && port.is_some_and(|port| *port != "23" && *port != "telnet") {
+        return None;
+    }
+    let host_at = operands
+        .len()
+        .saturating_sub(if port.is_some() { 2 } else { 1 });
+    let target = given.or_else(|| operands.get(host_at).map(|o| (*o).to_string()))?;
+    let target = target
+        .split_once("://")
+        .map_or(target.as_str(), |(_, rest)| rest);
+    let target = target.rsplit_once('@').map_or(target, |(_, host)| host);
+    let host = target
+        .split(['/', ':'])
+        .next()
+        .unwrap_or(target)
+        .to_lowercase();
+    (!host.is_empty()).then_some(host)
+}
+
+/// A session opened on another machine by a remote terminal or desktop client: what is typed
+/// or clicked there runs there, as `ssh host` (`remote.exec`).
+fn remote_session(program: &str, args: &[String], scan: &mut Scan<'_>) {
+    let asks_help = args.iter().any(|a| {
+        matches!(
+            a.as_str(),
+            "-h" | "--help" | "/help" | "-help" | "--version" | "/version"
+        )
+    });
+    let Some(host) = session_host(program, args).filter(|_| !asks_help) else {
+        return;
+    };
+    scan.network = true;
+    if is_local(&host) {
+        return;
+    }
+    scan.add(
+        Risk::new(
+            RuleId::RemoteExec,
+            Harm::Moderate,
+            true,
+            format!("open a session on {host} ({program})"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(&host)))),
+    );
 }
 
 /// Code written to a file by `echo` or `printf` that wires a shell to the network: a reverse
