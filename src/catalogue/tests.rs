@@ -159,6 +159,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::RemoteAccess, "tmate", "tmux"),
         (Class::Session, "xfreerdp", "freerdp-shadow-cli"),
         (Class::Session, "telnet", "telnetd"),
+        (Class::Flood, "wrk", "wc"),
+        (Class::Flood, "hey", "head"),
         (Class::RemoteAccess, "ttyd", "tty"),
         (Class::Builtin, "declare", "declared"),
         (Class::ReadOnly, "grep", "grepx"),

@@ -40,6 +40,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if found.is(Class::Attack) {
         attack(cmd, program, found.is(Class::Secrets), scan);
     }
+    if found.is(Class::Flood) {
+        flood(cmd, program, scan);
+    }
     if found.is(Class::Uploads) && !asks_help(cmd) && !only_manages(cmd) && !fetches(cmd) {
         scan.network = true;
         scan.add(
@@ -394,6 +397,43 @@ fn attack(cmd: &Command, program: &str, harvests: bool, scan: &mut Scan<'_>) {
             Harm::Severe,
             false,
             format!("turn {program}, an offensive tool, on {host}"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
+    );
+}
+
+/// A flood of requests (`Class::Flood`) sent to another host's address: as an offensive tool
+/// turned on it (`net.attack`), lifted by naming the host. At this machine, or with no
+/// address on the line (`siege -f urls.txt`: the person's list), it is their own load test;
+/// so is `ab` told no count or time, which sends one request.
+fn flood(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    // ab sends one request unless told how many (`-n`) or for how long (`-t`).
+    let one = program == "ab"
+        && !cmd
+            .args()
+            .iter()
+            .any(|arg| arg.starts_with("-n") || arg.starts_with("-t"));
+    if asks_help(cmd) || one {
+        return;
+    }
+    // Its target is an address (`https://host/`): a word like `bench.lua` is its script.
+    let Some(host) = cmd
+        .args()
+        .iter()
+        .filter(|arg| arg.contains("://"))
+        .filter_map(|arg| url_host(arg))
+        .find(|host| !is_local(host))
+    else {
+        return;
+    };
+    scan.network = true;
+    scan.add(
+        Risk::new(
+            RuleId::NetAttack,
+            Harm::Severe,
+            false,
+            format!("send a flood of requests ({program}) to {host}"),
         )
         .way_out()
         .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),

@@ -196,7 +196,8 @@ fn defences_off(program: &str, args: &[String]) -> Option<String> {
         "iptables" | "ip6tables" => (has("-F") || has("--flush")) && words.is_empty(),
         "nft" => words.starts_with(&["flush", "ruleset"]),
         "setenforce" => matches!(words.first(), Some(&("0" | "permissive" | "Permissive"))),
-        "aa-teardown" => true,
+        // Its help changes nothing.
+        "aa-teardown" => !args.iter().any(|a| matches!(a.as_str(), "-h" | "--help")),
         "auditctl" => args.windows(2).any(|w| w[0] == "-e" && w[1] == "0"),
         "systemctl" | "service" => {
             let stops = words
