@@ -616,7 +616,7 @@ fn email(text: &str, cut: &Items, address: &str) -> (bool, Option<(usize, usize)
             if !bounded(text, at, end) || text.as_bytes().get(end) == Some(&b'@') {
                 continue;
             }
-            match ruled_out(&cut.items, cut.item_at(at)) {
+            match ruled_out(text, &cut.items, cut.item_at(at)) {
                 Some(by) => return (named, Some((by, end))),
                 None => named = true,
             }
@@ -649,7 +649,7 @@ fn any_of(text: &str, cut: &Items, options: &[String]) -> (bool, Option<(usize, 
             if !bounded(text, at, at + option.len()) {
                 continue;
             }
-            match ruled_out(&cut.items, cut.item_at(at)) {
+            match ruled_out(text, &cut.items, cut.item_at(at)) {
                 Some(by) => return (named, Some((by, at + option.len()))),
                 None => named = true,
             }
@@ -666,7 +666,7 @@ fn production(text: &str, cut: &Items) -> (bool, Option<(usize, usize)>) {
         if !lexicon.is_prod(&text[token.start..token.end]) {
             continue;
         }
-        match ruled_out(&cut.items, cut.item_at(token.start)) {
+        match ruled_out(text, &cut.items, cut.item_at(token.start)) {
             Some(by) => return (named, Some((by, token.end))),
             None => named = true,
         }
@@ -692,8 +692,11 @@ fn bounded(text: &str, start: usize, end: usize) -> bool {
     clear_before && clear_after
 }
 
-/// A "not" or an "except" within three words before the name's item, in its clause.
-fn ruled_out(items: &[Item], at: usize) -> Option<usize> {
+/// A "not" or an "except" within three words before the name's item, in its clause. A bare
+/// "no" rules a name out only where it starts its clause ("deploy to staging, no
+/// production", "Sube a dev, no a main"): inside one it is Portuguese's "in the" ("Publica
+/// o pacote no npm", "define API_KEY no netlify"), whose "no" is "não".
+fn ruled_out(text: &str, items: &[Item], at: usize) -> Option<usize> {
     let mut j = at.min(items.len());
     let mut reach = 0;
     while j > 0 && reach < REACH_NEAR {
@@ -707,6 +710,11 @@ fn ruled_out(items: &[Item], at: usize) -> Option<usize> {
             continue;
         }
         if item.has(flag::NEGATION | flag::NOT_AFTER | flag::NOT_YET | flag::EXCEPT) {
+            let bare_no = text.get(item.start..item.end) == Some("no");
+            let starts_clause = j == 0 || items[j - 1].ends_clause();
+            if bare_no && !starts_clause {
+                continue;
+            }
             return Some(j);
         }
     }

@@ -419,13 +419,13 @@ const PUBLISH: Table = &[
 
 #[rustfmt::skip]
 const UPDATE: Table = &[
-    (En, &["add", "adding", "bump", "bumping", "bumps", "change", "point", "repoint", "set", "switch", "update", "updates", "updating", "upgrade", "upgrades", "upgrading"]),
-    (De, &["aendere", "aendern", "aktualisier", "aktualisiere", "aktualisieren", "andere", "andern", "bump", "bumpen", "fueg hinzu", "fuege hinzu", "fug hinzu", "fuge hinzu", "hinzu", "hinzufuegen", "hinzufugen", "setz", "setze", "setzen", "update", "updaten", "upgrade", "upgraden"]),
-    (Fr, &["actualise", "actualiser", "ajoute", "ajouter", "ajoutez", "change", "changer", "maj", "mets a jour", "mettez a jour", "mettre a jour", "mise a jour", "modifie", "modifier", "update", "upgrade"]),
-    (Es, &["actualices", "actualiza", "actualizala", "actualizalo", "actualizalos", "actualizar", "agrega", "agregalo", "agregame", "agregar", "anade", "anadelo", "anademe", "anadir", "cambia", "cambiar", "update"]),
-    (Pt, &["adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "atualize", "atualizes", "muda", "mudar", "update"]),
-    (It, &["aggiorna", "aggiornala", "aggiornali", "aggiornalo", "aggiornare", "aggiungere", "aggiungermi", "aggiungi", "aggiungila", "aggiungili", "aggiungilo", "aggiungimi", "cambia", "cambiare", "modifica", "modificare", "update"]),
-    (Nl, &["bijwerken", "toevoegen", "update", "updaten", "upgrade", "upgraden", "verander", "veranderen", "voeg", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
+    (En, &["add", "adding", "bump", "bumping", "bumps", "change", "configure", "configuring", "point", "repoint", "set", "switch", "update", "updates", "updating", "upgrade", "upgrades", "upgrading"]),
+    (De, &["aendere", "aendern", "aktualisier", "aktualisiere", "aktualisieren", "andere", "andern", "bump", "bumpen", "festlegen", "fueg hinzu", "fuege hinzu", "fug hinzu", "fuge hinzu", "hinzu", "hinzufuegen", "hinzufugen", "konfiguriere", "konfigurieren", "lege fest", "setz", "setze", "setzen", "update", "updaten", "upgrade", "upgraden"]),
+    (Fr, &["actualise", "actualiser", "ajoute", "ajouter", "ajoutez", "change", "changer", "configure", "configurer", "configurez", "definir", "definis", "definissez", "maj", "mets a jour", "mettez a jour", "mettre a jour", "mise a jour", "modifie", "modifier", "regle", "regler", "update", "upgrade"]),
+    (Es, &["actualices", "actualiza", "actualizala", "actualizalo", "actualizalos", "actualizar", "agrega", "agregalo", "agregame", "agregar", "anade", "anadelo", "anademe", "anadir", "cambia", "cambiar", "configura", "configurar", "configures", "definas", "define", "definir", "establece", "establecer", "establezcas", "update"]),
+    (Pt, &["adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "atualize", "atualizes", "configura", "configurar", "configure", "defina", "define", "definir", "muda", "mudar", "update"]),
+    (It, &["aggiorna", "aggiornala", "aggiornali", "aggiornalo", "aggiornare", "aggiungere", "aggiungermi", "aggiungi", "aggiungila", "aggiungili", "aggiungilo", "aggiungimi", "cambia", "cambiare", "configura", "configurare", "definire", "definisci", "imposta", "impostare", "modifica", "modificare", "update"]),
+    (Nl, &["bijwerken", "configureer", "configureren", "instellen", "stel", "stel in", "toevoegen", "update", "updaten", "upgrade", "upgraden", "verander", "veranderen", "voeg", "voeg toe", "werk bij", "wijzig", "wijzigen", "zet", "zetten"]),
 ];
 
 /// Installing with a script runs it ("install it with the script at get.example.sh").
