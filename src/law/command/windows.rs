@@ -10,7 +10,7 @@
 //!   /i:URL scrobj.dll`, `rundll32 javascript:…`, `rundll32 url.dll,OpenURL URL`) is a
 //!   download run without reading it;
 //! - a user made, or made an administrator (`net user x p /add`, `net localgroup
-//!   administrators x /add`);
+//!   administrators x /add`); remote PowerShell sessions taken (`winrm quickconfig`);
 //! - the machine's defences off (`netsh advfirewall set allprofiles state off`), its restore
 //!   points deleted (`vssadmin delete shadows`, `wbadmin delete catalog`, `bcdedit /set …
 //!   recoveryenabled no`), its event logs cleared (`wevtutil cl`);
@@ -157,6 +157,22 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     .any(|s| matches!(s.as_str(), "recoveryenabled" | "bootstatuspolicy")) =>
         {
             scan.add(restore_points("bcdedit"));
+        }
+        // WinRM started, kept on and given a listener for remote shells (`winrm quickconfig`,
+        // `winrm qc`), as `Enable-PSRemoting` does.
+        "winrm" if has("quickconfig") || has("qc") => {
+            scan.add(
+                Risk::new(
+                    RuleId::WordsSystem,
+                    Harm::Moderate,
+                    true,
+                    "turn on WinRM, which takes remote PowerShell sessions on this machine (winrm quickconfig)",
+                )
+                .wish(Wish::new(Act::Update).naming(Name::AnyOf(vec![
+                    "winrm".to_string(),
+                    "remoting".to_string(),
+                ]))),
+            );
         }
         "net" | "net1" if has("user") && has("add") => {
             let name = args

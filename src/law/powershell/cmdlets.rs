@@ -413,6 +413,10 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("copy-item", &["copy", "cp", "cpi"], Does::Copy, COPY_ITEM),
     // Every profile's firewall off, as `ufw disable`.
     ("disable-netfirewallprofile", &[], Does::Posix("ufw disable"), &[]),
+    // WinRM started and kept on, its listener taking remote shells (`winrm quickconfig`).
+    ("enable-psremoting", &[], Does::Posix("systemctl enable --now winrm"), &[]),
+    // A session on another machine, as `Invoke-Command -ComputerName` runs one there.
+    ("enter-pssession", &["etsn"], Does::Run, INVOKE_COMMAND),
     ("foreach-object", &["%", "foreach"], Does::Run, FOREACH_OBJECT),
     ("format-list", &["fl"], Does::Routine, &[]),
     ("format-table", &["ft"], Does::Routine, &[]),
@@ -443,7 +447,10 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("new-item", &["ni"], Does::NewItem, NEW_ITEM),
     ("new-itemproperty", &[], Does::Property, SET_ITEM_PROPERTY),
     ("new-localuser", &["nlu"], Does::Account, NEW_LOCAL_USER),
+    // A rule opened (inbound and allowing, by default), as `ufw allow`.
+    ("new-netfirewallrule", &[], Does::Posix("ufw allow"), &[]),
     ("new-object", &[], Does::Object, NEW_OBJECT),
+    ("new-pssession", &["nsn"], Does::Run, INVOKE_COMMAND),
     ("new-scheduledtasktrigger", &[], Does::Trigger, TRIGGER),
     ("new-service", &[], Does::Schedule, &[]),
     ("new-variable", &["nv"], Does::Variable, SET_VARIABLE),

@@ -527,10 +527,15 @@ impl Reading {
             }
             _ => {
                 let value = self.expression(toks);
-                Stage {
-                    posix: show(&value),
-                    value,
-                }
+                // A variable alone is written out, as `echo` writes it: `$env:GITHUB_TOKEN`
+                // prints the token where the chat reads it.
+                let posix = match value.pieces.as_slice() {
+                    [Piece::Var(_)] if toks.len() == 1 && value.sources().is_empty() => {
+                        format!("echo {}", value.word())
+                    }
+                    _ => show(&value),
+                };
+                Stage { posix, value }
             }
         }
     }
@@ -753,6 +758,22 @@ impl Reading {
         match lower.as_str() {
             "home" | "env:home" | "env:userprofile" | "env:homepath" => Value {
                 pieces: vec![Piece::Home],
+                ..Value::default()
+            },
+            // The person's application data, as cmd's `%APPDATA%` reads (a browser's saved
+            // passwords are under it: `$env:LOCALAPPDATA\Google\Chrome\User Data`).
+            "env:appdata" | "env:localappdata" if !self.known.vars.contains_key(&lower) => Value {
+                pieces: vec![
+                    Piece::Home,
+                    Piece::Lit(
+                        if lower == "env:appdata" {
+                            "/AppData/Roaming"
+                        } else {
+                            "/AppData/Local"
+                        }
+                        .to_string(),
+                    ),
+                ],
                 ..Value::default()
             },
             // The temp folder, unless the script points it somewhere else.

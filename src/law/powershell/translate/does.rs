@@ -218,21 +218,35 @@ impl Reading {
                 at.extend(bound.positional.first().copied());
                 let mut paths = Vec::new();
                 let mut environment = false;
+                // `Get-ChildItem Env:GITHUB_TOKEN`: one variable, as `printenv` shows it.
+                let mut variables = Vec::new();
                 for i in at {
                     if let Some(arg) = take(i) {
                         for value in self.values(arg) {
-                            if value
-                                .literal()
-                                .is_some_and(|l| l.to_lowercase().starts_with("env:"))
+                            if let Some(literal) = value.literal()
+                                && literal.to_lowercase().starts_with("env:")
                             {
                                 environment = true;
+                                let name = literal
+                                    .get(4..)
+                                    .unwrap_or("")
+                                    .trim_start_matches(['\\', '/']);
+                                if !name.is_empty()
+                                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                                {
+                                    variables.push(name.to_string());
+                                }
                             }
                             paths.extend(self.path(&value));
                         }
                     }
                 }
                 if environment {
-                    return out("env".to_string());
+                    return out(if variables.is_empty() {
+                        "env".to_string()
+                    } else {
+                        format!("printenv {}", variables.join(" "))
+                    });
                 }
                 let listed = if paths.is_empty() {
                     vec![".".to_string()]
@@ -390,14 +404,24 @@ impl Reading {
                     .filter_map(|p| bound.get(p))
                     .collect();
                 at.extend(bound.positional.first().copied());
+                // A registry value set (`HKLM:\SOFTWARE\x`): the machine's or the person's
+                // settings, as `reg add` sets them (a Run key is read by `written` too).
+                let mut keys = Vec::new();
                 for i in at {
                     if let Some(arg) = take(i) {
                         for value in self.values(arg) {
                             self.written(&value);
+                            if let Some(key) = value.literal().and_then(|path| registry_key(&path))
+                            {
+                                keys.push(key);
+                            }
                         }
                     }
                 }
-                out("true".to_string())
+                match keys.first() {
+                    Some(key) => out(format!("reg add '{key}'")),
+                    None => out("true".to_string()),
+                }
             }
             Does::Echo => {
                 let mut words = vec!["echo".to_string()];
@@ -523,6 +547,12 @@ impl Reading {
                 out(words.join(" "))
             }
             Does::Run => {
+                // A session's first word is the machine it opens on (`etsn srv01`).
+                let session_host = canonical
+                    .ends_with("-pssession")
+                    .then(|| pick("computername", Some(0)))
+                    .flatten()
+                    .and_then(&mut take);
                 let outer = self.input.take();
                 self.input = input.cloned();
                 for (i, arg) in args.iter().enumerate() {
@@ -535,7 +565,7 @@ impl Reading {
                 }
                 self.input = outer;
                 let host = pick("computername", None).or_else(|| bound.get("hostname"));
-                if let Some(arg) = host.and_then(&mut take) {
+                if let Some(arg) = session_host.or_else(|| host.and_then(&mut take)) {
                     let hosts: Vec<String> = self.values(arg).iter().map(Value::word).collect();
                     for host in hosts {
                         self.pending.push(format!("ssh {host} pwsh"));
@@ -954,4 +984,31 @@ fn join(program: &str, words: &[String]) -> String {
     } else {
         format!("{program} {}", words.join(" "))
     }
+}
+
+/// A registry path as PowerShell's provider writes it (`HKLM:\SOFTWARE\x`,
+/// `Registry::HKEY_CURRENT_USER\x`), as `reg` writes it (`HKLM\SOFTWARE\x`); `None` for
+/// anything else. A quote in it is left out: the key is put inside one.
+fn registry_key(path: &str) -> Option<String> {
+    let path = path.trim();
+    let rest = path
+        .get(..10)
+        .filter(|head| head.eq_ignore_ascii_case("registry::"))
+        .map_or(path, |_| path.get(10..).unwrap_or(""));
+    let (hive, key) = rest.split_once(['\\', '/'])?;
+    let hive = hive.trim_end_matches(':').to_ascii_uppercase();
+    let known = matches!(
+        hive.as_str(),
+        "HKCU"
+            | "HKLM"
+            | "HKCR"
+            | "HKU"
+            | "HKCC"
+            | "HKEY_CURRENT_USER"
+            | "HKEY_LOCAL_MACHINE"
+            | "HKEY_CLASSES_ROOT"
+            | "HKEY_USERS"
+            | "HKEY_CURRENT_CONFIG"
+    );
+    known.then(|| format!("{hive}\\{}", key.replace('\'', "")))
 }
