@@ -142,6 +142,9 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if name == "tox.ini" {
         return tox_commands(text);
     }
+    if is_compose_file(name) {
+        return compose_commands(text);
+    }
     if abs.ends_with("/.hg/hgrc") || abs.ends_with("/.hgrc") {
         return hg_commands(text);
     }
@@ -1025,6 +1028,161 @@ const DEVCONTAINER_KEYS: &[&str] = &[
     "postStartCommand",
     "updateContentCommand",
 ];
+
+/// A Compose file by its name (`docker-compose.yml`, `compose.yaml`,
+/// `docker-compose.prod.yml`).
+fn is_compose_file(name: &str) -> bool {
+    let stem = name
+        .strip_suffix(".yml")
+        .or_else(|| name.strip_suffix(".yaml"))
+        .unwrap_or("");
+    stem == "compose"
+        || stem == "docker-compose"
+        || stem.starts_with("docker-compose.")
+        || stem.starts_with("compose.")
+}
+
+/// What `docker compose up` will start from a Compose file, as the `docker run` of each
+/// service that reaches the host: run as root in all but name (`privileged: true`, `pid:
+/// host`, `cap_add`) or given its folders (`volumes:` in the short form `HOST:PATH`, or a
+/// bind's `source:`). A service with none of them is left out: what runs inside a container
+/// stays there. Read by indentation, a line at a time, no YAML parser: a key it can't read
+/// is one it doesn't find, and the file's other steps are judged when they run.
+fn compose_commands(text: &str) -> Vec<String> {
+    struct Service {
+        image: String,
+        flags: Vec<String>,
+    }
+    let mut services: Vec<Service> = Vec::new();
+    let mut in_services = false;
+    // The indentation of a service's name, and of the list a line belongs to.
+    let mut service_indent: Option<usize> = None;
+    let mut list: Option<(&str, usize)> = None;
+    let unquote = |value: &str| {
+        value
+            .trim()
+            .trim_matches(|c| c == '"' || c == '\'')
+            .to_string()
+    };
+    for raw in text.lines().take(4096) {
+        let line = raw.split(" #").next().unwrap_or(raw).trim_end();
+        let content = line.trim_start();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - content.len();
+        if indent == 0 {
+            in_services = content.trim_end_matches(':') == "services";
+            service_indent = None;
+            list = None;
+            continue;
+        }
+        if !in_services {
+            continue;
+        }
+        let indent_of_service = *service_indent.get_or_insert(indent);
+        if indent == indent_of_service {
+            if content.ends_with(':') && services.len() < MAX_KEPT {
+                services.push(Service {
+                    image: "service".to_string(),
+                    flags: Vec::new(),
+                });
+            }
+            list = None;
+            continue;
+        }
+        let Some(service) = services.last_mut() else {
+            continue;
+        };
+        if let Some(item) = content
+            .strip_prefix("- ")
+            .or_else(|| content.strip_prefix('-'))
+        {
+            match list {
+                Some(("volumes", at)) if indent >= at => {
+                    let item = unquote(item);
+                    if let Some(source) = item.strip_prefix("source:") {
+                        let source = unquote(source);
+                        service
+                            .flags
+                            .push(format!("-v {}", shell_word(&format!("{source}:/mnt"))));
+                    } else if item.contains(':') && !item.contains(": ") {
+                        service.flags.push(format!("-v {}", shell_word(&item)));
+                    }
+                }
+                Some(("cap_add", at)) if indent >= at => {
+                    service
+                        .flags
+                        .push(format!("--cap-add {}", shell_word(&unquote(item))));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        let Some((key, value)) = content.split_once(':') else {
+            continue;
+        };
+        let (key, value) = (key.trim(), unquote(value));
+        // Inside a list's item written as a map (a volume's `- type: bind`, then its
+        // `source:`): the list goes on after it.
+        if let Some((of, at)) = list
+            && indent > at
+        {
+            if of == "volumes" && key == "source" {
+                service
+                    .flags
+                    .push(format!("-v {}", shell_word(&format!("{value}:/mnt"))));
+            }
+            continue;
+        }
+        list = None;
+        match key {
+            "image" if !value.is_empty() => service.image = shell_word(&value),
+            "privileged" if value == "true" => service.flags.push("--privileged".to_string()),
+            "pid" if value == "host" => service.flags.push("--pid=host".to_string()),
+            "volumes" | "cap_add" if value.is_empty() => list = Some((key_name(key), indent)),
+            "cap_add" => {
+                for cap in value.trim_matches(['[', ']']).split(',') {
+                    let cap = unquote(cap);
+                    if !cap.is_empty() {
+                        service
+                            .flags
+                            .push(format!("--cap-add {}", shell_word(&cap)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    services
+        .into_iter()
+        .filter(|service| !service.flags.is_empty())
+        .map(|service| format!("docker run {} {}", service.flags.join(" "), service.image))
+        .collect()
+}
+
+/// A value as one shell word: as it is when every byte is plain (so `~/.ssh` keeps its
+/// tilde, as Compose expands it), else in single quotes (a quote in it left out).
+fn shell_word(value: &str) -> String {
+    let plain = !value.is_empty()
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_./:~@%+=,-".contains(&b));
+    if plain {
+        value.to_string()
+    } else {
+        format!("'{}'", value.replace('\'', ""))
+    }
+}
+
+/// The list keys [`compose_commands`] follows, as `'static` text.
+fn key_name(key: &str) -> &'static str {
+    if key == "volumes" {
+        "volumes"
+    } else {
+        "cap_add"
+    }
+}
 
 fn devcontainer_commands(text: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -33,7 +33,7 @@ const CONTAINER_RUNS: &[Row<Target>] = &[
     row("docker", &["compose", "exec"], Target::Service, &["docker compose exec web rm -rf /var/www/uploads"], &["docker compose logs web", "docker compose exec web ls /var/www/uploads"]),
     row("docker", &["compose", "run"], Target::Service, &["docker compose run --rm app npm publish"], &["docker compose up -d app", "docker compose run --rm app npm test"]),
     row("docker", &["container", "exec"], Target::Running, &["docker container exec api rm -rf /srv/data"], &["docker container ls"]),
-    row("docker", &["container", "run"], Target::Image, &["docker container run --rm -v ~/.aws:/keys alpine cat /keys/credentials"], &["docker container inspect api"]),
+    row("docker", &["container", "run"], Target::Image, &["docker container run --rm -v ~/projects:/p alpine rm -rf /p"], &["docker container inspect api"]),
     row("docker", &["exec"], Target::Running, &["docker exec -it web rm -rf /app/storage"], &["docker exec --help", "docker logs web"]),
     row("docker", &["run"], Target::Image, &["docker run --rm -v ~:/h alpine rm -rf /h", "docker run --rm -v \"$PWD\":/app -w /app node:20 npm publish"], &["docker run --help", "docker build -t app ."]),
     row("docker-compose", &["exec"], Target::Service, &["docker-compose exec web rm -rf /var/www/cache"], &["docker-compose ps"]),
@@ -42,7 +42,7 @@ const CONTAINER_RUNS: &[Row<Target>] = &[
     row("nerdctl", &["exec"], Target::Running, &["nerdctl exec api rm -rf /srv/cache"], &["nerdctl ps"]),
     row("nerdctl", &["run"], Target::Image, &["nerdctl run --rm -v $HOME:/h alpine rm -rf /h"], &["nerdctl images"]),
     row("podman", &["container", "exec"], Target::Running, &["podman container exec web rm -rf /var/www/html"], &["podman container ls"]),
-    row("podman", &["container", "run"], Target::Image, &["podman container run --rm -v ~/.aws:/aws alpine cat /aws/credentials"], &["podman container inspect web"]),
+    row("podman", &["container", "run"], Target::Image, &["podman container run --rm -v ~/projects:/p alpine rm -rf /p"], &["podman container inspect web"]),
     row("podman", &["exec"], Target::Running, &["podman exec -it db rm -rf /var/lib/postgresql/data"], &["podman logs db"]),
     row("podman", &["run"], Target::Image, &["podman run --rm -v .:/src -w /src alpine rm -rf /src"], &["podman build -t app .", "docker run --rm -v .:/src -w /src alpine rm -rf /src"]),
     row("podman-compose", &["exec"], Target::Service, &["podman-compose exec web rm -rf /var/www/uploads"], &["podman-compose ps"]),
@@ -801,16 +801,23 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 return;
             };
             // The home folder (or a folder it is in) mounted whole: whatever the image runs
-            // reads the keys in it, as the home folder packed does (`-v ~:/data`). A key
-            // folder mounted alone is judged by what the command reads of it.
+            // reads the keys in it, as the home folder packed does (`-v ~:/data`). So does a
+            // key folder or file mounted alone, read-only or not (`-v ~/.ssh:/root/.ssh:ro`):
+            // the image's code, which nobody here read, has them.
+            let home = scan.place.home.trim_end_matches('/');
             if let Some(mount) = run.mounts.iter().find(|m| {
-                place::under(scan.place.home.trim_end_matches('/'), &m.host)
-                    && !crate::law::paths::is_root_like(&m.host)
+                (place::under(home, &m.host) && !crate::law::paths::is_root_like(&m.host))
+                    || super::paths::is_key_path(&m.host, scan.place.home)
             }) {
                 let image = image_name(&run.name);
+                let whole = if place::under(home, &mount.host) {
+                    " whole"
+                } else {
+                    ""
+                };
                 super::net::key_leaves(
                     scan,
-                    &format!("mount {} whole into the container {image}", mount.host),
+                    &format!("mount {}{whole} into the container {image}", mount.host),
                 );
             }
             if let Some(what) = run.host {
