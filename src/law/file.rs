@@ -145,6 +145,28 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if is_compose_file(name) {
         return compose_commands(text);
     }
+    if matches!(name, "deno.json" | "deno.jsonc") {
+        return json_commands(text, "tasks");
+    }
+    if name == "composer.json" {
+        return composer_scripts(text);
+    }
+    if matches!(
+        name,
+        "Taskfile.yml" | "Taskfile.yaml" | "taskfile.yml" | "taskfile.yaml"
+    ) || name.ends_with(".taskfile.yml")
+    {
+        return taskfile_commands(text);
+    }
+    if name == "Procfile" || name.starts_with("Procfile.") {
+        return procfile_commands(text);
+    }
+    if name == "pyproject.toml" {
+        // Its tasks, and the package indexes it names (below).
+        let mut out = pyproject_tasks(text);
+        out.extend(package_sources(name, text));
+        return out;
+    }
     if abs.ends_with("/.hg/hgrc") || abs.ends_with("/.hgrc") {
         return hg_commands(text);
     }
@@ -1028,6 +1050,193 @@ const DEVCONTAINER_KEYS: &[&str] = &[
     "postStartCommand",
     "updateContentCommand",
 ];
+
+/// The shell lines a JSON file keeps under `key` (deno's `tasks`): each string value, or an
+/// object's `command` (`{"command": "…", "description": …}`), or each string of a list.
+fn json_commands(text: &str, key: &str) -> Vec<String> {
+    let Ok(serde_json::Value::Object(whole)) = serde_json::from_str(text) else {
+        return Vec::new();
+    };
+    let Some(serde_json::Value::Object(entries)) = whole.get(key) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for value in entries.values() {
+        match value {
+            serde_json::Value::String(line) => out.push(line.clone()),
+            serde_json::Value::Array(lines) => {
+                out.extend(lines.iter().filter_map(|l| l.as_str()).map(str::to_string));
+            }
+            serde_json::Value::Object(task) => {
+                out.extend(
+                    task.get("command")
+                        .and_then(|c| c.as_str())
+                        .map(str::to_string),
+                );
+            }
+            _ => {}
+        }
+    }
+    out.retain(|line| line.len() <= 4096);
+    out.truncate(MAX_KEPT);
+    out
+}
+
+/// Composer's `scripts`, which `composer install` and `update` run by themselves at their
+/// events (`post-install-cmd`, `post-autoload-dump`): a shell line each, `@php x` as `php
+/// x`; a reference to another script (`@test`) or a PHP callback (`Vendor\\Class::method`)
+/// is no shell line.
+fn composer_scripts(text: &str) -> Vec<String> {
+    json_commands(text, "scripts")
+        .into_iter()
+        .filter_map(|line| match line.strip_prefix('@') {
+            Some(rest) => ["php ", "composer ", "putenv "]
+                .iter()
+                .any(|p| rest.starts_with(p))
+                .then(|| rest.to_string())
+                .filter(|rest| !rest.starts_with("putenv ")),
+            None => (!line.contains("::") || line.contains(' ')).then_some(line),
+        })
+        .collect()
+}
+
+/// go-task's commands (`Taskfile.yml`): each item of a task's `cmds:` list, a string or a
+/// `- cmd: …`, and a task's own `cmd:`. An item that calls another task (`- task: x`) or
+/// holds a deferred one (`- defer: …`) is read by its `cmd` only.
+fn taskfile_commands(text: &str) -> Vec<String> {
+    let unquote = |value: &str| {
+        let value = value.trim();
+        value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+            .unwrap_or(value)
+            .to_string()
+    };
+    let mut out = Vec::new();
+    let mut list: Option<usize> = None;
+    for line in text.lines() {
+        let content = line.trim_start();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - content.len();
+        if list.is_some_and(|at| indent <= at)
+            && !(content.starts_with('-') && list == Some(indent))
+        {
+            list = None;
+        }
+        let item = content.strip_prefix("- ");
+        let body = item.unwrap_or(content);
+        match body.split_once(':') {
+            Some((key, value)) if key.trim() == "cmds" && value.trim().is_empty() => {
+                list = Some(indent);
+            }
+            Some((key, value)) if key.trim() == "cmd" => out.push(unquote(value)),
+            // `- echo "a: b"`: a list item that is a line of its own, colon or not.
+            _ if item.is_some() && list.is_some() => {
+                let is_map = body.split_once(": ").is_some_and(|(key, _)| {
+                    key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                });
+                if !is_map {
+                    out.push(unquote(body));
+                }
+            }
+            _ => {}
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+    }
+    out.retain(|line| !line.is_empty());
+    out
+}
+
+/// A Procfile's processes (`web: gunicorn app:app`), which foreman, honcho, Heroku and its
+/// kin start as shell lines.
+fn procfile_commands(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| {
+            let (name, command) = line.split_once(':')?;
+            let name = name.trim();
+            (!name.is_empty()
+                && !name.starts_with('#')
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+            .then(|| command.trim().to_string())
+        })
+        .filter(|command| !command.is_empty())
+        .take(MAX_KEPT)
+        .collect()
+}
+
+/// The tasks a `pyproject.toml` keeps for a task runner to run as shell lines: hatch's
+/// environment scripts (`[tool.hatch.envs.NAME.scripts]`), pdm's (`[tool.pdm.scripts]`) and
+/// poe's (`[tool.poe.tasks]`), written as a string, a list of strings, or an inline table's
+/// `cmd` or `shell`. poetry's `[tool.poetry.scripts]` name functions, not commands.
+fn pyproject_tasks(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(table) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let table = table.trim();
+            inside = table == "tool.pdm.scripts"
+                || table == "tool.poe.tasks"
+                || (table.starts_with("tool.hatch.envs.") && table.ends_with(".scripts"));
+            continue;
+        }
+        if !inside || line.starts_with('#') {
+            continue;
+        }
+        let Some((_, value)) = line.split_once('=') else {
+            continue;
+        };
+        let value = value.trim();
+        // An inline table: its `cmd` or `shell` (`{ cmd = "pytest", help = "…" }`).
+        let value = if value.starts_with('{') {
+            let fields: Vec<(&str, &str)> = value
+                .trim_matches(['{', '}'])
+                .split(',')
+                .filter_map(|field| field.split_once('='))
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .collect();
+            ["shell", "cmd"]
+                .iter()
+                .find_map(|key| fields.iter().find(|(k, _)| k == key).map(|(_, v)| *v))
+                .unwrap_or("")
+        } else {
+            value
+        };
+        for piece in quoted_strings(value) {
+            if out.len() < MAX_KEPT {
+                out.push(piece.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The strings a TOML value quotes (`"a"`, `'b'`, `["a", 'b']`), in order; none if it
+/// quotes none.
+fn quoted_strings(value: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = value;
+    while let Some(open) = rest.find(['"', '\'']) {
+        let quote = &rest[open..=open];
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(quote) else {
+            break;
+        };
+        let text = after[..close].trim();
+        if !text.is_empty() {
+            out.push(text);
+        }
+        rest = &after[close + 1..];
+    }
+    out
+}
 
 /// A Compose file by its name (`docker-compose.yml`, `compose.yaml`,
 /// `docker-compose.prod.yml`).
