@@ -214,9 +214,27 @@ const PROGRAM_FILES: &[(&str, &str)] = &[
     ("php", "php"),
     ("pl", "perl"),
     ("py", "python3"),
+    ("rake", "ruby"),
     ("rb", "ruby"),
     ("sh", "sh"),
     ("zsh", "zsh"),
+];
+
+/// Ruby programs by their names alone, run by the tool they are named for (`rake`, `bundle
+/// install` evaluates the Gemfile, `vagrant up`, `pod install`, `fastlane`): a `*.gemspec`
+/// too, which bundler and `gem build` evaluate.
+const RUBY_FILES: &[&str] = &[
+    "Berksfile",
+    "Brewfile",
+    "Capfile",
+    "Dangerfile",
+    "Fastfile",
+    "Gemfile",
+    "Guardfile",
+    "Podfile",
+    "Rakefile",
+    "Vagrantfile",
+    "rakefile",
 ];
 
 /// A program file written here (`deploy.py`, `setup.py`, `run.sh`) is run later by a step
@@ -239,6 +257,8 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
     let interpreter = extension
         .and_then(|extension| PROGRAM_FILES.iter().find(|(e, _)| *e == extension))
         .map(|(_, interpreter)| *interpreter)
+        .or_else(|| RUBY_FILES.contains(&name).then_some("ruby"))
+        .or_else(|| (extension == Some("gemspec")).then_some("ruby"))
         .or_else(|| shebang_interpreter(text))?;
     // A delimiter the text doesn't hold as a line, so the whole text is the program: the
     // text's own lines of that shape gathered once, so one is always found (a text of L

@@ -49,7 +49,9 @@ const RUNS: &[(&str, Shape)] = &[
     ("kernel.system", Shape::Words), ("open3.capture2", Shape::Words), ("open3.capture2e", Shape::Words),
     ("open3.capture3", Shape::Words), ("open3.pipeline", Shape::Words), ("open3.popen2", Shape::Words),
     ("open3.popen2e", Shape::Words), ("open3.popen3", Shape::Words), ("process.exec", Shape::Words),
-    ("process.spawn", Shape::Words), ("pty.spawn", Shape::Words), ("spawn", Shape::Words), ("system", Shape::Words),
+    // Rake's and fastlane's own `sh 'make test'` runs a shell line, as `system` does.
+    ("process.spawn", Shape::Words), ("pty.spawn", Shape::Words), ("sh", Shape::Words), ("spawn", Shape::Words),
+    ("system", Shape::Words),
 ];
 
 /// Calls that delete the paths they are given.
