@@ -158,6 +158,17 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     {
         return taskfile_commands(text);
     }
+    if [
+        ".csproj", ".vbproj", ".fsproj", ".proj", ".targets", ".props",
+    ]
+    .iter()
+    .any(|ext| name.ends_with(ext))
+    {
+        return msbuild_commands(text);
+    }
+    if name == "CMakeLists.txt" || name.ends_with(".cmake") {
+        return cmake_commands(text);
+    }
     if name == "Procfile" || name.starts_with("Procfile.") {
         return procfile_commands(text);
     }
@@ -1170,6 +1181,163 @@ fn taskfile_commands(text: &str) -> Vec<String> {
     }
     out.retain(|line| !line.is_empty());
     out
+}
+
+/// MSBuild's `<Exec Command="…"/>` tasks (a `.csproj`, `.targets`, `Directory.Build.props`),
+/// which `dotnet build` runs as shell lines: each `Command` attribute, XML's escapes read.
+fn msbuild_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("<Exec") {
+        let tag = &rest[at..];
+        let end = tag.find('>').unwrap_or(tag.len());
+        let attributes = &tag[..end];
+        if let Some(value) = attribute(attributes, "Command") {
+            out.push(
+                value
+                    .replace("&quot;", "\"")
+                    .replace("&apos;", "'")
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&#xA;", "\n")
+                    .replace("&#10;", "\n")
+                    .replace("&amp;", "&"),
+            );
+        }
+        if out.len() >= MAX_KEPT {
+            break;
+        }
+        rest = &tag[end.max(1)..];
+    }
+    out
+}
+
+/// An XML attribute's value in a tag's text (`Command="…"` or `Command='…'`).
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let mut from = 0;
+    while let Some(at) = tag[from..].find(name) {
+        let start = from + at;
+        let before = tag[..start].chars().next_back();
+        let after = tag[start + name.len()..].trim_start();
+        if before.is_some_and(char::is_whitespace)
+            && let Some(value) = after.strip_prefix('=')
+        {
+            let value = value.trim_start();
+            let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+            let body = &value[1..];
+            return body.find(quote).map(|end| &body[..end]);
+        }
+        from = start + name.len();
+    }
+    None
+}
+
+/// CMake's commands: `execute_process(COMMAND …)`, run when the project is configured
+/// (`cmake -S . -B build`), and `add_custom_command`/`add_custom_target`'s `COMMAND …`, run
+/// at the build: each `COMMAND`'s words up to the next keyword of the call, as one line (a
+/// `${VAR}` stays a word only known when it runs).
+fn cmake_commands(text: &str) -> Vec<String> {
+    /// The most of one call's arguments read.
+    const MAX_CALL_TEXT: usize = 16 * 1024;
+    let mut out = Vec::new();
+    let mut calls = 0;
+    let lower = text.to_ascii_lowercase();
+    for call in ["execute_process", "add_custom_command", "add_custom_target"] {
+        let mut from = 0;
+        while let Some(at) = lower[from..].find(call) {
+            let start = from + at + call.len();
+            from = start;
+            calls += 1;
+            if calls > MAX_KEPT * 4 {
+                return out;
+            }
+            let Some(open) = text[start..].trim_start().strip_prefix('(') else {
+                continue;
+            };
+            // The call's arguments up to its closing parenthesis (quotes kept whole).
+            let mut depth = 1usize;
+            let mut quoted = false;
+            let mut end = open.len();
+            for (i, c) in open.char_indices() {
+                // Bounded: a call's arguments are read this far, so a text of many calls
+                // that never close is read in linear time.
+                if i > MAX_CALL_TEXT {
+                    end = i;
+                    break;
+                }
+                match c {
+                    '"' => quoted = !quoted,
+                    '(' if !quoted => depth += 1,
+                    ')' if !quoted => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = i;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let words = cmake_words(&open[..end]);
+            let mut line: Option<Vec<String>> = None;
+            for word in words {
+                let keyword =
+                    word.len() > 2 && word.bytes().all(|b| b.is_ascii_uppercase() || b == b'_');
+                if word == "COMMAND" {
+                    if let Some(done) = line.take().filter(|l| !l.is_empty()) {
+                        out.push(done.join(" "));
+                    }
+                    line = Some(Vec::new());
+                } else if keyword && !word.starts_with('"') {
+                    if let Some(done) = line.take().filter(|l| !l.is_empty()) {
+                        out.push(done.join(" "));
+                    }
+                } else if let Some(line) = line.as_mut() {
+                    line.push(word);
+                }
+            }
+            if let Some(done) = line.filter(|l| !l.is_empty()) {
+                out.push(done.join(" "));
+            }
+            if out.len() >= MAX_KEPT {
+                out.truncate(MAX_KEPT);
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// A CMake call's arguments: words split at blanks, a `"…"` kept whole with its quotes, a
+/// comment (`#` to the end of the line) left out.
+fn cmake_words(args: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut comment = false;
+    for c in args.chars() {
+        if comment {
+            comment = c != '\n';
+            continue;
+        }
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.push(c);
+            }
+            '#' if !quoted && word.is_empty() => comment = true,
+            c if c.is_whitespace() && !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
 }
 
 /// A Procfile's processes (`web: gunicorn app:app`), which foreman, honcho, Heroku and its
