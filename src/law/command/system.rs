@@ -506,6 +506,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 /// names). Moderate and lasting, as a setting read from its words is.
 #[rustfmt::skip]
 const OWN_CHANGES: &[(&str, &str, &str, Act)] = &[
+    ("certutil", "-addstore", "adds a certificate to a store Windows trusts", Act::Update),
+    ("security", "add-trusted-cert", "changes which certificate authorities the Mac trusts", Act::Update),
     ("spctl", "--global-disable", "turns Gatekeeper off, so any program may run", Act::Safety),
     ("spctl", "--master-disable", "turns Gatekeeper off, so any program may run", Act::Safety),
     ("trust", "anchor", "changes which certificate authorities the whole system trusts", Act::Update),

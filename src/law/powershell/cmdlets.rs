@@ -429,6 +429,8 @@ pub(super) const CMDLETS: &[Cmdlet] = &[
     ("get-process", &["gps", "ps"], Does::Routine, &[]),
     ("get-service", &["gsv"], Does::Routine, &[]),
     ("group-object", &["group"], Does::Routine, &[]),
+    // A certificate put in a store the machine or the person trusts, as `update-ca-certificates`.
+    ("import-certificate", &[], Does::Posix("update-ca-certificates"), &[]),
     ("import-module", &["ipmo"], Does::Routine, &[]),
     ("install-module", &[], Does::Install, INSTALL_MODULE),
     ("install-package", &[], Does::Install, INSTALL_MODULE),
