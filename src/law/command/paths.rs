@@ -1444,7 +1444,7 @@ pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Sc
             scan.add(Risk::new(
                 RuleId::WriteOutside,
                 Harm::Moderate,
-                !creates_only(cmd),
+                !creates_only(cmd) && !inert_name(target),
                 format!("write to {target}, a place only known when it runs"),
             ));
         }
@@ -1463,6 +1463,23 @@ pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Sc
         }
         scan.add(risk);
     }
+}
+
+/// Extensions of files that do nothing by themselves: archives, logs, tables, images, a
+/// backup's copy. No startup file, key, unit, hook or program is named so.
+const INERT_EXTENSIONS: &[&str] = &[
+    "7z", "bak", "bz2", "csv", "gif", "gz", "jpeg", "jpg", "log", "pdf", "png", "rar", "tar",
+    "tgz", "tmp", "tsv", "xz", "zip", "zst",
+];
+
+/// A place only known when it runs whose name ends in an inert extension written out
+/// (`"$archive.tar"`, `${OUT}/run.log`): whatever it names, it is no file that runs or
+/// unlocks anything, so what it overwrites is at most data of that kind, not lasting harm.
+fn inert_name(target: &str) -> bool {
+    let name = target.rsplit('/').next().unwrap_or(target);
+    name.rsplit_once('.').is_some_and(|(stem, extension)| {
+        !stem.is_empty() && INERT_EXTENSIONS.contains(&extension.to_ascii_lowercase().as_str())
+    })
 }
 
 /// A write that only makes something new and overwrites nothing: `mkdir` (an empty folder),
