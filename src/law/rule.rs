@@ -111,7 +111,7 @@ rules! {
     ForgeMerge = "forge.merge", Moderate, Words, Some(Act::Merge), "gh pr merge, glab mr merge";
     ForgeSpeaks = "forge.speaks", Moderate, Words, Some(Act::Send), "gh/glab pr create, comment, review, issue create: speaking for the person; a package changed on its registry where others see it (`npm deprecate`, `npm dist-tag add`)";
     GitConfigGlobal = "git.config_global", Moderate, Words, Some(Act::Update), "`git config --global`";
-    GitDeleteBranch = "git.delete_branch", Severe, Words, Some(Act::Delete), "`push --delete`, `push origin :x`";
+    GitDeleteBranch = "git.delete_branch", Severe, Words, Some(Act::Delete), "`push --delete`, `push origin :x`, `push --prune` (every branch there with no counterpart here)";
     GitDiscard = "git.discard", Severe, Words, Some(Act::Discard), "`reset --hard`, `clean -f`, `checkout .`, `restore .`, `stash clear/drop`, `branch -D` (or `update-ref -d refs/heads/…`), `worktree remove --force`, `rm -rf .git` (every commit, branch and stash not pushed); nothing at all on a clean tree";
     GitForcePush = "git.force_push", Severe, Words, Some(Act::ForcePush), "`push -f`, `--force-with-lease`, `+refspec`";
     GitForeignRemote = "git.foreign_remote", Severe, Never, None, "a push to a URL or a remote the repository doesn't have, also through `git subtree push` or a remote's address set for the one run (`git -c remote.origin.url=URL push origin`)";

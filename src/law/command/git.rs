@@ -669,6 +669,25 @@ fn push(args: &[String], folder: &str, scan: &mut Scan<'_>) {
         },
     };
 
+    // `--prune` deletes every branch there that has no counterpart here, among those the
+    // refspecs (or the configured ones) reach: branches others pushed go with it.
+    if has_flag(args, None, &["prune"]) && !mirror {
+        scan.add(
+            Risk::new(
+                RuleId::GitDeleteBranch,
+                Harm::Severe,
+                true,
+                format!(
+                    "delete the branches on {remote_name} that are not here (git push --prune)"
+                ),
+            )
+            .way_out()
+            .wish(Wish::new(Act::Delete).naming(Name::AnyOf(vec![
+                "branches".to_string(),
+                "prune".to_string(),
+            ]))),
+        );
+    }
     if mirror {
         scan.add(
             Risk::new(
