@@ -122,6 +122,16 @@ const PUBLISHERS: &[Row<Publish>] = &[
     row("dotnet", &["nuget", "push"], (RuleId::PublishPackage, "publish the package to NuGet"), &["dotnet nuget push bin/Release/Acme.Client.1.0.0.nupkg --source nuget.org"], &["dotnet nuget list source", "dotnet pack -c Release"]),
     row("mvn", &["deploy"], (RuleId::PublishPackage, "deploy the artifact to a Maven repository"), &["mvn deploy -DskipTests"], &["mvn package", "mvn clean install", "mvn clean deploy"]),
     row("mvn", &["clean", "deploy"], (RuleId::PublishPackage, "deploy the artifact to a Maven repository"), &["mvn clean deploy", "mvn -B clean deploy -DskipTests"], &["mvn clean verify"]),
+    // Gradle's maven-publish and plugin-publish tasks (`publishToMavenLocal` stays here).
+    row("gradle", &["publish"], (RuleId::PublishPackage, "publish the artifacts to a Maven repository"), &["gradle publish"], &["gradle publishToMavenLocal", "gradle build"]),
+    row("gradle", &["publishPlugins"], (RuleId::PublishPackage, "publish the plugin to the Gradle Plugin Portal"), &["gradle publishPlugins"], &["gradle validatePlugins"]),
+    row("gradlew", &["publish"], (RuleId::PublishPackage, "publish the artifacts to a Maven repository"), &["./gradlew publish", "gradlew publish --no-daemon"], &["./gradlew publishToMavenLocal", "./gradlew test"]),
+    row("gradlew", &["clean", "publish"], (RuleId::PublishPackage, "publish the artifacts to a Maven repository"), &["./gradlew clean publish"], &["./gradlew clean build"]),
+    row("gradlew", &["publishPlugins"], (RuleId::PublishPackage, "publish the plugin to the Gradle Plugin Portal"), &["./gradlew publishPlugins"], &["./gradlew validatePlugins"]),
+    row("mix", &["hex.publish"], (RuleId::PublishPackage, "publish the package to Hex"), &["mix hex.publish", "mix hex.publish --yes"], &["mix hex.build", "mix hex.publish --dry-run"]),
+    // A release: its archives to GitHub, its formulas, images and packages wherever the
+    // configuration sends them (not a `--snapshot`, which publishes nothing).
+    row("goreleaser", &["release"], (RuleId::PublishRelease, "publish a release and its artifacts"), &["goreleaser release --clean"], &["goreleaser release --snapshot --clean", "goreleaser check", "goreleaser build --snapshot"]),
     row("docker", &["push"], IMAGE, &["docker push ghcr.io/acme/app:1.4.0"], &["docker pull ghcr.io/acme/app:1.4.0", "docker tag app ghcr.io/acme/app:1.4.0"]),
     row("podman", &["push"], IMAGE, &["podman push quay.io/acme/app:latest"], &["podman pull quay.io/acme/app:latest"]),
     row("docker", &["image", "push"], IMAGE, &["docker image push ghcr.io/acme/app:1.4.0"], &["docker image ls"]),
@@ -568,7 +578,12 @@ fn publish(program: &str, args: &[String], scan: &mut Scan<'_>) {
     let Some((_, row)) = publisher(program, args) else {
         return;
     };
-    if has_flag(args, None, &["dry-run"]) || asks_help(args) {
+    // A dry run, or a release told to publish nothing (`goreleaser release --snapshot`,
+    // `--skip=publish`).
+    let skips_publishing = args
+        .iter()
+        .any(|a| a == "--snapshot" || a.starts_with("--skip=publish") || a == "--skip-publish");
+    if has_flag(args, None, &["dry-run"]) || asks_help(args) || skips_publishing {
         return;
     }
     let (rule, reason) = row.then;
