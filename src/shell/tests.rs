@@ -1822,6 +1822,7 @@ const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("time", "time -p rm -rf /x"),
     ("timeout", "timeout -s KILL 5 rm -rf /x"),
     ("torsocks", "torsocks -i rm -rf /x"),
+    ("toybox", "toybox rm -rf /x"),
     ("unbuffer", "unbuffer rm -rf /x"),
     ("unshare", "unshare -r rm -rf /x"),
     ("valgrind", "valgrind --leak-check=full rm -rf /x"),

@@ -515,7 +515,7 @@ fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
         "run0" => Step::at(options(words, start, &RUN0).0),
         "env" => env_step(words, start),
         "nohup" | "builtin" | "noglob" | "nocorrect" | "chronic" | "unbuffer" | "setsid"
-        | "fakeroot" | "proxychains" | "busybox" | "lvm" => {
+        | "fakeroot" | "proxychains" | "busybox" | "toybox" | "lvm" => {
             Step::at(options(words, start, &NO_ARGS).0)
         }
         "caffeinate" => Step::at(options(words, start, &CAFFEINATE).0),

@@ -1617,7 +1617,9 @@ fn is_runner(cmd: &Command) -> bool {
     let program = cmd.program();
     let args = cmd.args();
     // `busybox sh`: the applet is the program.
-    if program == "busybox" && args.first().is_some_and(|a| is_shell(a) || reads_code(a)) {
+    if matches!(program, "busybox" | "toybox")
+        && args.first().is_some_and(|a| is_shell(a) || reads_code(a))
+    {
         return is_runner(&cmd.with_words(args.to_vec()));
     }
     // `deno run -`, `bun run -`: the subcommand that runs a file (here its input).
@@ -2089,6 +2091,8 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         if found.is_some_and(|p| p.is(Class::Downloader)) {
             // curl's `-O` (`-LO`, `--remote-name`) saves to the address's last name.
             // wget saves to it unless told otherwise (`-O f`, `--output-document=f`).
+            // aria2c and axel save to it too, unless told otherwise (`-o f`, `--out=f`), and
+            // httpie when told to download (`http --download URL`).
             let remote_name = (program == "curl"
                 && args.iter().any(|a| {
                     a == "--remote-name"
@@ -2098,7 +2102,14 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                     && !args.iter().any(|a| {
                         a.starts_with("--output-document")
                             || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
-                    }));
+                    }))
+                || (matches!(program, "aria2c" | "axel")
+                    && !args
+                        .iter()
+                        .any(|a| a == "-o" || a.starts_with("--out") || a.starts_with("--output")))
+                || (matches!(program, "http" | "https" | "xh" | "xhs")
+                    && args.iter().any(|a| a == "--download" || a == "-d")
+                    && !args.iter().any(|a| a == "-o" || a.starts_with("--output")));
             let output = args
                 .iter()
                 .position(|a| {
@@ -2173,10 +2184,10 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
             return;
         }
         let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
-        let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
-        // The file the command runs: a shell's or an interpreter's operand, or the program
-        // by its path.
-        let file: Option<&str> = if shell || reads_code {
+        let interpreter = found.is_some_and(|p| p.is(Class::Interpreter));
+        // The file the command runs: a shell's or an interpreter's operand (`java -jar
+        // x.jar`), or the program by its path.
+        let file: Option<&str> = if shell || interpreter {
             positional(args).first().copied()
         } else if cmd.words.first().is_some_and(|w| {
             // A path; or a Windows program by its bare name, which cmd finds in the folder
@@ -2433,15 +2444,19 @@ fn runs_a_local_file(cmd: &Command) -> bool {
         !w.starts_with('/') && !w.starts_with('~') && !w.starts_with('-') && !w.contains("://")
     };
     let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
-    let reads_code = found.and_then(|p| p.code).is_some_and(|code| code.stdin);
-    if shell || reads_code {
+    // Any interpreter runs the file it is given (`java -jar x/app.jar`, `python3 x/setup.py`).
+    let interpreter = found.is_some_and(|p| p.is(Class::Interpreter));
+    if shell || interpreter {
         return positional(cmd.args())
             .first()
             .is_some_and(|first| local(first) && *first != "-");
     }
-    cmd.words
-        .first()
-        .is_some_and(|w| w.contains('/') && local(w) && catalogue::program(w).is_none())
+    // A path names that file, not the program of its name (`./x/install` is no `install`).
+    cmd.words.first().is_some_and(|w| {
+        w.contains('/')
+            && local(w)
+            && (w.starts_with("./") || w.starts_with("../") || catalogue::program(w).is_none())
+    })
 }
 
 /// A way out run for each file `find` or `xargs` hands it, where what is handed is keys or
