@@ -618,6 +618,13 @@ fn carried(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
                 Name::AnyOf(host_names(&domain)),
                 "look up a name that carries data (DNS takes it)",
             );
+        } else if let Some((domain, name)) = secret_in_name(word, urls_only) {
+            send_to(
+                scan,
+                &domain,
+                Name::AnyOf(host_names(&domain)),
+                &format!("send the secret ${name} in a name DNS looks up"),
+            );
         }
         let Some((scheme, rest)) = word.split_once("://") else {
             continue;
@@ -700,6 +707,58 @@ fn name_carries(word: &str, urls_only: bool) -> Option<String> {
     let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
     let host = host.split(':').next().unwrap_or(host);
     (looks_like_host(host) && host_carries_data(host)).then(|| host.to_lowercase())
+}
+
+/// A variable named for a secret as a label of a host name (`$AWS_SECRET_ACCESS_KEY.x.example`,
+/// `https://${GITHUB_TOKEN}.x.example/`): its value goes to whoever answers for the domain
+/// after it, as `$(…)` there does. The domain and the variable's name. Other variables there
+/// name a tenant, a region or a bucket (`https://$TENANT.auth0.com`): no secret leaves.
+fn secret_in_name(word: &str, urls_only: bool) -> Option<(String, String)> {
+    let authority = match word.split_once("://") {
+        Some((_, rest)) => rest.get(..authority_end(rest))?,
+        None if urls_only => return None,
+        None => word,
+    };
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let bytes = host.as_bytes();
+    let mut secret = None;
+    let mut last_end = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] != b'$' {
+            at += 1;
+            continue;
+        }
+        let braced = bytes.get(at + 1) == Some(&b'{');
+        let start = at + 1 + usize::from(braced);
+        let len = bytes
+            .get(start..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        if len == 0 {
+            at = start;
+            continue;
+        }
+        let name = host.get(start..start + len)?;
+        let mut end = start + len;
+        if braced {
+            // `${NAME:-x}`: to its closing brace.
+            end = host.get(end..)?.find('}').map(|close| end + close + 1)?;
+        }
+        if secret.is_none() && super::super::words::is_secret_key(name) {
+            secret = Some(name.to_string());
+        }
+        last_end = Some(end);
+        at = end;
+    }
+    let after = host.get(last_end?..)?;
+    let domain = after.strip_prefix('.')?;
+    let domain = domain.split(':').next().unwrap_or(domain);
+    (looks_like_host(domain) && !domain.contains('$'))
+        .then(|| (domain.to_lowercase(), secret))
+        .and_then(|(domain, secret)| Some((domain, secret?)))
 }
 
 /// `$(…)` in an address's path or query (after `scheme://`): what it prints is sent.
