@@ -94,7 +94,7 @@ rules! {
     CriticalMkfs = "critical.mkfs", Severe, Critical, None, "mkfs (or wipefs, blkdiscard) onto a device";
     CriticalPermsRoot = "critical.perms_root", Severe, Critical, None, "`chmod -R 777 /` and its kin over the whole system or home";
     CriticalWipe = "critical.wipe", Severe, Critical, None, "deleting `/` or the home folder (`rm -rf ~`), however it is reached";
-    DbDestroy = "db.destroy", Severe, Words, Some(Act::Delete), "DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, docker volumes removed";
+    DbDestroy = "db.destroy", Severe, Words, Some(Act::Delete), "DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, docker volumes removed; the same statement given to a hosted database's own CLI (`wrangler d1 execute db --command 'DROP TABLE t'`, `turso db shell db 'TRUNCATE t'`)";
     DbRemote = "db.remote", Moderate, Words, Some(Act::Run), "a database client connected to another host (`mysql -h db.example.com`, `psql postgres://…@db.example.com/app`): what it changes there, Undo can't take back";
     DeleteOutside = "delete.outside", Severe, Words, Some(Act::Delete), "rm outside the work folder (not under `/tmp`), or a file's contents lost there (`shred`, `truncate -s 0`)";
     DeleteUnknown = "delete.unknown", Severe, Words, Some(Act::Delete), "rm of a path only known when it runs (severe when an empty variable makes it `/`)";

@@ -447,6 +447,14 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             let name = positional(args).last().copied().unwrap_or("the database");
             scan.add(db(&format!("drop {name}"), name));
         }
+        // A hosted database's own CLI given a statement (`wrangler d1 execute db --remote
+        // --command 'DROP TABLE users'`, `turso db shell acme "TRUNCATE t"`): one argument
+        // that is SQL, words and all, not a name.
+        p if crate::catalogue::is(p, crate::catalogue::Class::Cloud)
+            && args.iter().any(|a| a.contains(' ') && destroys_data(a)) =>
+        {
+            scan.add(db(&format!("{program} drops or empties hosted data"), ""));
+        }
         p if crate::catalogue::is(p, crate::catalogue::Class::Database) => {
             let texts = args
                 .iter()
