@@ -1411,10 +1411,17 @@ fn ssh(cmd: &Command, scan: &mut Scan<'_>) {
     }
 }
 
+/// Options of the remote terminal and desktop clients that take a value (rdesktop's `-u
+/// user -p password -d domain -g geometry -a depth -k keymap -r device`, PuTTY's `-pw`, `-P`,
+/// `-l`, `-i`, `-load`, vncviewer's `-passwd`, telnet's `-l`): their values are no host.
+const SESSION_VALUED: &[&str] = &[
+    "-a", "-d", "-g", "-i", "-k", "-l", "-load", "-P", "-p", "-passwd", "-port", "-pw", "-r", "-u",
+];
+
 /// The host a remote terminal or desktop client (`Class::Session`) opens a session on: its
-/// `/v:` (FreeRDP) or `-c`/`--connect` value, else its last operand (the options' values
-/// come before it: `rdesktop -u alice -f host`), or the one before a port (`telnet host
-/// 23`), as a URL (`rdp://u@h`, `spice://h:5900`), `user@host`, `host:port` or a VNC display
+/// `/v:` (FreeRDP, mstsc) or `-c`/`--connect` value, else its first operand once the
+/// options' values are passed over (`putty -ssh admin@host -pw x`, `rdesktop -u a -p b
+/// host`), as a URL (`rdp://u@h`, `spice://h:5900`), `user@host`, `host:port` or a VNC display
 /// `host:1` / `host::5901`. telnet given a port other than its own (23) talks to that
 /// service, not a login: none.
 fn session_host(program: &str, args: &[String]) -> Option<String> {
@@ -1431,21 +1438,20 @@ fn session_host(program: &str, args: &[String]) -> Option<String> {
             given = words.next().cloned();
         } else if let Some(value) = arg.strip_prefix("--connect=") {
             given = Some(value.to_string());
+        } else if SESSION_VALUED.contains(&arg.as_str()) {
+            words.next();
         } else if !arg.starts_with('-') && !arg.starts_with('/') {
             operands.push(arg.as_str());
         }
     }
-    let port = operands
-        .last()
-        .filter(|last| operands.len() > 1 && last.bytes().all(|b| b.is_ascii_alphanumeric()))
-        .filter(|last| last.bytes().all(|b| b.is_ascii_digit()) || program == "telnet");
-    if program == "telnet" && port.is_some_and(|port| *port != "23" && *port != "telnet") {
+    if program == "telnet"
+        && operands
+            .get(1)
+            .is_some_and(|port| *port != "23" && *port != "telnet")
+    {
         return None;
     }
-    let host_at = operands
-        .len()
-        .saturating_sub(if port.is_some() { 2 } else { 1 });
-    let target = given.or_else(|| operands.get(host_at).map(|o| (*o).to_string()))?;
+    let target = given.or_else(|| operands.first().map(|o| (*o).to_string()))?;
     let target = target
         .split_once("://")
         .map_or(target.as_str(), |(_, rest)| rest);
