@@ -1199,6 +1199,7 @@ pub const CATALOGUE: &[Program] = &[
     p("pyinfra", CLOUD),
     of("pypy", "python"),
     code("python", &[Interpreter, Runs], L::Python, &["-c"], true),
+    p("qchat", &[Agent]),
     p("qm", CLOUD),
     p("quickemu", &[Keeps]),
     p("qwen", &[Agent]),

@@ -119,7 +119,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 /// The options that turn an agent's own approvals off: every tool call it makes runs
 /// without asking anyone (`claude --dangerously-skip-permissions`, `--permission-mode
 /// bypassPermissions`, `codex --dangerously-bypass-approvals-and-sandbox`, `--yolo`,
-/// `gemini -y`, `aider --yes-always`, `cursor-agent --force`).
+/// `gemini -y`, `aider --yes-always`, `cursor-agent --force`, `copilot --allow-all-tools`,
+/// `amp --dangerously-allow-all`, `qchat --trust-all-tools`).
 fn unsupervised<'a>(program: &str, args: &'a [String]) -> Option<&'a str> {
     args.iter().enumerate().find_map(|(at, arg)| {
         let arg_s = arg.as_str();
@@ -129,6 +130,10 @@ fn unsupervised<'a>(program: &str, args: &'a [String]) -> Option<&'a str> {
             | "--allow-dangerously-skip-permissions"
             | "--yolo"
             | "--yes-always"
+            // GitHub Copilot's CLI, Amp, Amazon Q's chat: every tool allowed or trusted.
+            | "--allow-all-tools"
+            | "--dangerously-allow-all"
+            | "--trust-all-tools"
             | "--approval-mode=yolo"
             | "--permission-mode=bypassPermissions" => true,
             "--permission-mode" | "--approval-mode" => args
