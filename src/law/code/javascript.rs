@@ -54,9 +54,11 @@ const RUNS: &[(&str, Shape)] = &[
     ("child_process.execsync", Shape::Line), ("child_process.spawn", Shape::ProgramList),
     ("child_process.spawnsync", Shape::ProgramList), ("deno.command", Shape::ProgramList),
     ("deno.run", Shape::Options), ("exec", Shape::Line), ("execa", Shape::ProgramList),
-    ("execa.command", Shape::Line), ("execa.execa", Shape::ProgramList), ("execa.execacommand", Shape::Line),
-    ("execacommand", Shape::Line), ("process.binding.spawn", Shape::Options), ("shelljs.exec", Shape::Line),
-    ("zx.$", Shape::Line),
+    ("execa.command", Shape::Line), ("execa.commandsync", Shape::Line), ("execa.execa", Shape::ProgramList),
+    ("execa.execacommand", Shape::Line), ("execa.execacommandsync", Shape::Line),
+    ("execa.execasync", Shape::ProgramList), ("execa.sync", Shape::ProgramList), ("execacommand", Shape::Line),
+    ("execacommandsync", Shape::Line), ("execasync", Shape::ProgramList), ("process.binding.spawn", Shape::Options),
+    ("shelljs.exec", Shape::Line), ("zx.$", Shape::Line),
 ];
 
 /// Calls that delete the path they are given.
