@@ -169,6 +169,12 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if name == "CMakeLists.txt" || name.ends_with(".cmake") {
         return cmake_commands(text);
     }
+    if name.ends_with(".desktop") {
+        return desktop_commands(text);
+    }
+    if name == ".tmux.conf" || abs.ends_with("/tmux/tmux.conf") {
+        return tmux_commands(text);
+    }
     if name == "Procfile" || name.starts_with("Procfile.") {
         return procfile_commands(text);
     }
@@ -1338,6 +1344,51 @@ fn cmake_words(args: &str) -> Vec<String> {
         words.push(word);
     }
     words
+}
+
+/// A desktop entry's `Exec=` line (`~/.local/share/applications/x.desktop`, an autostart
+/// entry): what the desktop runs when the entry is opened, at a login, or for the files it
+/// says it opens; its field codes (`%f`, `%U`…) taken off.
+fn desktop_commands(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("Exec="))
+        .map(|exec| {
+            exec.split_whitespace()
+                .filter(|word| !(word.len() == 2 && word.starts_with('%')))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|line| !line.is_empty())
+        .take(MAX_KEPT)
+        .collect()
+}
+
+/// What tmux runs from its configuration at every start: `run-shell`/`run` lines (`-b`
+/// and the like taken off) and `if-shell`'s test; the text in quotes is the shell line.
+fn tmux_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut words = line.trim_start().splitn(2, char::is_whitespace);
+        let (Some(command), Some(rest)) = (words.next(), words.next()) else {
+            continue;
+        };
+        if !matches!(command, "run-shell" | "run" | "if-shell" | "if") {
+            continue;
+        }
+        let mut rest = rest.trim_start();
+        while let Some(flag) = rest.strip_prefix('-') {
+            let end = flag.find(char::is_whitespace).unwrap_or(flag.len());
+            rest = flag[end..].trim_start();
+        }
+        let shell_line = match rest.chars().next() {
+            Some(quote @ ('"' | '\'')) => rest[1..].split(quote).next().unwrap_or(""),
+            _ => rest,
+        };
+        if !shell_line.trim().is_empty() && out.len() < MAX_KEPT {
+            out.push(shell_line.trim().to_string());
+        }
+    }
+    out
 }
 
 /// A Procfile's processes (`web: gunicorn app:app`), which foreman, honcho, Heroku and its
