@@ -58,6 +58,7 @@ pub(super) fn meaning(text: &str, substitute: bool, declared: Option<&[String]>)
         unknown,
         socket: false,
         runs_text: false,
+        assigning: false,
         depth: 0,
         budget: text.len().saturating_mul(8).saturating_add(1 << 16),
         pending: Vec::new(),
@@ -353,6 +354,8 @@ struct Reading {
     /// A scheduled task's trigger at sign-in or start was made (`New-ScheduledTaskTrigger
     /// -AtLogOn`): a task registered then runs at every one.
     logon_trigger: bool,
+    /// An assignment's right side is being read: its value is kept, not written out.
+    assigning: bool,
 }
 
 impl Reading {
@@ -469,7 +472,10 @@ impl Reading {
                     self.spend(&value);
                 }
             }
-            return self.element(toks.get(op + 1..).unwrap_or(&[]), input, first);
+            let outer = std::mem::replace(&mut self.assigning, true);
+            let stage = self.element(toks.get(op + 1..).unwrap_or(&[]), input, first);
+            self.assigning = outer;
+            return stage;
         }
         let rest = toks.get(1..).unwrap_or(&[]);
         match &head.token {
@@ -530,7 +536,9 @@ impl Reading {
                 // A variable alone is written out, as `echo` writes it: `$env:GITHUB_TOKEN`
                 // prints the token where the chat reads it.
                 let posix = match value.pieces.as_slice() {
-                    [Piece::Var(_)] if toks.len() == 1 && value.sources().is_empty() => {
+                    [Piece::Var(_)]
+                        if !self.assigning && toks.len() == 1 && value.sources().is_empty() =>
+                    {
                         format!("echo {}", value.word())
                     }
                     _ => show(&value),
