@@ -88,7 +88,7 @@ rules! {
     BrowserOwn = "browser.own", Moderate, Words, None, "the person's own signed-in browser";
     BrowserSecret = "browser.secret", Severe, Never, None, "a key or token typed into a page";
     BrowserUpload = "browser.upload", Moderate, Words, Some(Act::Send), "an upload from the browser";
-    ContainerHost = "container.host", Severe, Words, Some(Act::Run), "a container given the machine itself: `/`, `/etc` or the docker socket mounted, `--privileged`, `--pid=host`, `SYS_ADMIN` (from a Compose file too, at its write); the home folder or a key folder mounted, read-only or not, is `secrets.key_read`";
+    ContainerHost = "container.host", Severe, Words, Some(Act::Run), "a container given the machine itself: `/`, `/etc` or the docker socket mounted (not a public file of `/etc` read-only: `/etc/localtime:/etc/localtime:ro`), `--privileged`, `--pid=host`, `SYS_ADMIN` (from a Compose file too, at its write); the home folder or a key folder mounted, read-only or not, is `secrets.key_read`";
     CriticalDiskWrite = "critical.disk_write", Severe, Critical, None, "`dd` or a redirect onto a disk device";
     CriticalForkBomb = "critical.fork_bomb", Severe, Critical, None, "a fork bomb";
     CriticalMkfs = "critical.mkfs", Severe, Critical, None, "mkfs (or wipefs, blkdiscard) onto a device";

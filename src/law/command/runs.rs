@@ -203,7 +203,25 @@ fn subcommand(program: &str, args: &[String]) -> Option<(usize, Kind)> {
 struct Mount {
     host: String,
     at: String,
+    /// Mounted read-only (`:ro`, `readonly`).
+    read_only: bool,
 }
+
+/// Files of `/etc` a container reads to match the machine's clock, names and trusted
+/// certificates: mounted read-only they give it nothing of the machine's (`-v
+/// /etc/localtime:/etc/localtime:ro`, in most Compose files).
+const PUBLIC_ETC: &[&str] = &[
+    "/etc/ca-certificates",
+    "/etc/hostname",
+    "/etc/hosts",
+    "/etc/localtime",
+    "/etc/machine-id",
+    "/etc/os-release",
+    "/etc/pki/ca-trust",
+    "/etc/resolv.conf",
+    "/etc/ssl/certs",
+    "/etc/timezone",
+];
 
 /// What a container runs and with what (`docker run [options] IMAGE CMD…`).
 struct Run {
@@ -286,7 +304,9 @@ fn read_run(args: &[String], place: Place<'_>) -> Option<Run> {
         run.command.insert(0, entrypoint.clone());
     }
     for mount in &run.mounts {
-        let system = place::is_root_like(&mount.host) || place::under(&mount.host, "/etc");
+        let public = mount.read_only && PUBLIC_ETC.iter().any(|f| place::under(&mount.host, f));
+        let system =
+            place::is_root_like(&mount.host) || (place::under(&mount.host, "/etc") && !public);
         let socket = mount.host.ends_with("/docker.sock") || mount.host.ends_with("/podman.sock");
         if system || socket {
             run.host = Some(format!("{} mounted", mount.host));
@@ -323,7 +343,10 @@ fn volume(value: &str, place: Place<'_>) -> Option<Mount> {
     let mut parts = value.splitn(3, ':');
     let host = parts.next()?;
     let at = parts.next()?;
-    mount(host, at, place)
+    let read_only = parts
+        .next()
+        .is_some_and(|options| options.split(',').any(|o| o == "ro"));
+    mount(host, at, place).map(|m| Mount { read_only, ..m })
 }
 
 /// `--mount type=bind,source=HOST,target=CONTAINER`.
@@ -331,9 +354,11 @@ fn bind(value: &str, place: Place<'_>) -> Option<Mount> {
     let mut host = None;
     let mut at = None;
     let mut kind = "volume";
+    let mut read_only = false;
     for field in value.split(',') {
         let (key, val) = field.split_once('=').unwrap_or((field, ""));
         match key {
+            "readonly" | "ro" => read_only = val.is_empty() || val == "true" || val == "1",
             "type" => kind = if val == "bind" { "bind" } else { "other" },
             "source" | "src" => host = Some(val),
             "target" | "destination" | "dst" => at = Some(val),
@@ -343,7 +368,7 @@ fn bind(value: &str, place: Place<'_>) -> Option<Mount> {
     if kind != "bind" {
         return None;
     }
-    mount(host?, at?, place)
+    mount(host?, at?, place).map(|m| Mount { read_only, ..m })
 }
 
 fn mount(host: &str, at: &str, place: Place<'_>) -> Option<Mount> {
@@ -355,6 +380,7 @@ fn mount(host: &str, at: &str, place: Place<'_>) -> Option<Mount> {
     Some(Mount {
         host,
         at: place::normalise(at),
+        read_only: false,
     })
 }
 
@@ -1178,14 +1204,17 @@ mod tests {
             Mount {
                 host: "/home/user".to_string(),
                 at: "/h".to_string(),
+                read_only: false,
             },
             Mount {
                 host: "/home/user/app".to_string(),
                 at: "/h/app".to_string(),
+                read_only: false,
             },
             Mount {
                 host: "/srv/data".to_string(),
                 at: "/data".to_string(),
+                read_only: false,
             },
         ];
         for (path, want) in [
