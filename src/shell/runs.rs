@@ -1434,9 +1434,68 @@ pub(super) fn printed_text(cmd: &Command) -> Option<String> {
             words.join(" ")
         }
         "printf" => printed(args)?,
-        _ => return None,
+        _ => return interpreter_printed(cmd),
     };
     Some(unescaped(&text))
+}
+
+/// What an interpreter's inline code prints when the code is one statement that prints a
+/// literal text (`python3 -c 'print("rm -rf ~")'`, `node -e 'console.log("…")'`, `ruby -e
+/// 'puts "…"'`, `perl -e 'print "…"'`, `php -r 'echo "…";'`, `awk 'BEGIN{print "…"}'`): the
+/// text, as `echo` would print it. Anything else in the code, or a text with an
+/// interpolation, is not read here (the code reader reads code).
+fn interpreter_printed(cmd: &Command) -> Option<String> {
+    let program = crate::catalogue::program(cmd.program())?;
+    let code = program.code?;
+    let args = cmd.args();
+    let text = if code.inline.contains(&"") {
+        // awk's program is its first operand.
+        args.iter().find(|a| !a.starts_with('-'))?
+    } else {
+        let at = args
+            .iter()
+            .position(|a| code.inline.contains(&a.as_str()))?;
+        args.get(at + 1)?
+    };
+    let body = text.trim();
+    let body = body
+        .strip_prefix("BEGIN")
+        .map(|rest| {
+            rest.trim_start()
+                .trim_start_matches('{')
+                .trim_end()
+                .trim_end_matches('}')
+        })
+        .unwrap_or(body)
+        .trim()
+        .trim_end_matches(';')
+        .trim();
+    let call = [
+        "console.log",
+        "process.stdout.write",
+        "print",
+        "puts",
+        "say",
+        "echo",
+    ]
+    .iter()
+    .find_map(|name| body.strip_prefix(name))?
+    .trim();
+    let inner = call
+        .strip_prefix('(')
+        .and_then(|c| c.strip_suffix(')'))
+        .unwrap_or(call)
+        .trim();
+    let quote = inner.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let literal = inner.strip_prefix(quote)?.strip_suffix(quote)?;
+    // One literal, no interpolation and no second string (`print("a", x)`).
+    let interpolates = literal.contains(quote)
+        || (quote == '"' && (literal.contains('$') || literal.contains("#{")))
+        || literal.contains("${");
+    if interpolates {
+        return None;
+    }
+    Some(unescaped(literal))
 }
 
 /// What `printf FORMAT ARGS…` prints: `%s`-like directives filled with the arguments in
