@@ -602,15 +602,6 @@ pub(crate) fn ci_commands(abs: &str, text: &str) -> Vec<String> {
     }
     let lines: Vec<&str> = text.lines().collect();
     let indent = |line: &str| line.len() - line.trim_start().len();
-    let unquote = |value: &str| -> String {
-        let value = value.trim();
-        value
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
-            .unwrap_or(value)
-            .to_string()
-    };
     // The lines under `at` indented past `base` (a block scalar's body), their own indent off.
     let block = |at: usize, base: usize| -> (String, usize) {
         let mut body = Vec::new();
@@ -1137,19 +1128,21 @@ fn composer_scripts(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// A YAML scalar's text: trimmed, and out of one pair of matching quotes.
+fn unquote(value: &str) -> String {
+    let value = value.trim();
+    value
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
+        .unwrap_or(value)
+        .to_string()
+}
+
 /// go-task's commands (`Taskfile.yml`): each item of a task's `cmds:` list, a string or a
 /// `- cmd: …`, and a task's own `cmd:`. An item that calls another task (`- task: x`) or
 /// holds a deferred one (`- defer: …`) is read by its `cmd` only.
 fn taskfile_commands(text: &str) -> Vec<String> {
-    let unquote = |value: &str| {
-        let value = value.trim();
-        value
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
-            .unwrap_or(value)
-            .to_string()
-    };
     let mut out = Vec::new();
     let mut list: Option<usize> = None;
     for line in text.lines() {

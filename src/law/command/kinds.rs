@@ -379,16 +379,10 @@ fn attack(cmd: &Command, program: &str, harvests: bool, scan: &mut Scan<'_>) {
         // No host it can read (`evil-winrm -i "$TARGET"`, a name only the network knows):
         // it is aimed somewhere all the same.
         scan.network = true;
-        scan.add(
-            Risk::new(
-                RuleId::NetAttack,
-                Harm::Severe,
-                false,
-                format!("turn {program}, an offensive tool, on a target the command doesn't name"),
-            )
-            .way_out()
-            .wish(Wish::new(Act::Run).naming(Name::one(program))),
-        );
+        scan.add(attack_risk(
+            format!("turn {program}, an offensive tool, on a target the command doesn't name"),
+            Name::one(program),
+        ));
         return;
     };
     scan.network = true;
@@ -396,16 +390,10 @@ fn attack(cmd: &Command, program: &str, harvests: bool, scan: &mut Scan<'_>) {
         scan.add(harvest(program, &host));
         return;
     }
-    scan.add(
-        Risk::new(
-            RuleId::NetAttack,
-            Harm::Severe,
-            false,
-            format!("turn {program}, an offensive tool, on {host}"),
-        )
-        .way_out()
-        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
-    );
+    scan.add(attack_risk(
+        format!("turn {program}, an offensive tool, on {host}"),
+        Name::AnyOf(super::host_names(&host)),
+    ));
 }
 
 /// A flood of requests (`Class::Flood`) sent to another host's address: as an offensive tool
@@ -433,16 +421,17 @@ fn flood(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
         return;
     };
     scan.network = true;
-    scan.add(
-        Risk::new(
-            RuleId::NetAttack,
-            Harm::Severe,
-            false,
-            format!("send a flood of requests ({program}) to {host}"),
-        )
+    scan.add(attack_risk(
+        format!("send a flood of requests ({program}) to {host}"),
+        Name::AnyOf(super::host_names(&host)),
+    ));
+}
+
+/// `net.attack`: severe, not lasting, a way out, lifted by running it on what `names`.
+fn attack_risk(reason: String, names: Name) -> Risk {
+    Risk::new(RuleId::NetAttack, Harm::Severe, false, reason)
         .way_out()
-        .wish(Wish::new(Act::Run).naming(Name::AnyOf(super::host_names(&host)))),
-    );
+        .wish(Wish::new(Act::Run).naming(names))
 }
 
 fn harvest(program: &str, from: &str) -> Risk {

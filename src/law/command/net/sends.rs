@@ -720,9 +720,24 @@ fn secret_in_name(word: &str, urls_only: bool) -> Option<(String, String)> {
         None => word,
     };
     let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let bytes = host.as_bytes();
-    let mut secret = None;
-    let mut last_end = None;
+    let variables = variables(host);
+    let secret = variables
+        .iter()
+        .map(|(name, _)| *name)
+        .find(|name| super::super::words::is_secret_key(name))?;
+    // What follows the last variable, to its end (`${NAME:-x}`: to its closing brace).
+    let after = host.get(variables.last()?.1..)?;
+    let domain = after.strip_prefix('.')?;
+    let domain = domain.split(':').next().unwrap_or(domain);
+    (looks_like_host(domain) && !domain.contains('$'))
+        .then(|| (domain.to_lowercase(), secret.to_string()))
+}
+
+/// The variables a text expands (`$NAME`, `${NAME}`, `${NAME:-x}`), each with where it ends
+/// (a braced one at its closing brace; one whose brace never closes ends the text), in order.
+fn variables(text: &str) -> Vec<(&str, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         if bytes[at] != b'$' {
@@ -737,28 +752,21 @@ fn secret_in_name(word: &str, urls_only: bool) -> Option<(String, String)> {
             .iter()
             .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
             .count();
-        if len == 0 {
+        let Some(name) = text.get(start..start + len).filter(|_| len > 0) else {
             at = start;
             continue;
-        }
-        let name = host.get(start..start + len)?;
+        };
         let mut end = start + len;
         if braced {
-            // `${NAME:-x}`: to its closing brace.
-            end = host.get(end..)?.find('}').map(|close| end + close + 1)?;
+            end = text
+                .get(end..)
+                .and_then(|rest| rest.find('}'))
+                .map_or(text.len(), |close| end + close + 1);
         }
-        if secret.is_none() && super::super::words::is_secret_key(name) {
-            secret = Some(name.to_string());
-        }
-        last_end = Some(end);
+        out.push((name, end));
         at = end;
     }
-    let after = host.get(last_end?..)?;
-    let domain = after.strip_prefix('.')?;
-    let domain = domain.split(':').next().unwrap_or(domain);
-    (looks_like_host(domain) && !domain.contains('$'))
-        .then(|| (domain.to_lowercase(), secret))
-        .and_then(|(domain, secret)| Some((domain, secret?)))
+    out
 }
 
 /// `$(…)` in an address's path or query (after `scheme://`): what it prints is sent.
@@ -777,29 +785,10 @@ fn substitutes_after_host(rest: &str) -> bool {
 /// a service's own token goes, and isn't this.
 fn secret_variable_after_host(rest: &str) -> Option<&str> {
     let tail = rest.get(authority_end(rest)..)?;
-    let bytes = tail.as_bytes();
-    let mut at = 0;
-    while at < bytes.len() {
-        if bytes[at] == b'$' {
-            let start = at + 1 + usize::from(bytes.get(at + 1) == Some(&b'{'));
-            let len = bytes
-                .get(start..)
-                .unwrap_or(&[])
-                .iter()
-                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-                .count();
-            if let Some(name) = tail.get(start..start + len)
-                && len > 0
-                && super::super::words::is_secret_key(name)
-            {
-                return Some(name);
-            }
-            at = start + len;
-        } else {
-            at += 1;
-        }
-    }
-    None
+    variables(tail)
+        .into_iter()
+        .map(|(name, _)| name)
+        .find(|name| super::super::words::is_secret_key(name))
 }
 
 /// Where an address's authority ends (after `scheme://`): the first `/`, `?` or `#` outside
