@@ -176,8 +176,15 @@ const MAX_GLOBBED: usize = 8;
 /// as each program of the catalogue the glob's last part matches, when there are few enough
 /// to say (8): what the shell would run is one of them. The command itself stays a program
 /// only known when it runs; the readings only add to it.
+///
+/// But a glob looked up on the `PATH` (no `/`) with no `*` (`[abc]`, `r[m]`) names a file of
+/// the work folder that has as many letters as it has elements: every program of the
+/// catalogue it could name (in either case, a version or `.exe` after it) is among the
+/// readings, so what else it names is a program the catalogue doesn't know, read by its
+/// words as any such program is, not one only known when it runs.
 pub(super) fn globs(out: &mut Out) {
     let mut found: Vec<(usize, String)> = Vec::new();
+    let mut named: Vec<usize> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
         let Some(first) = cmd.words.first() else {
             continue;
@@ -185,15 +192,22 @@ pub(super) fn globs(out: &mut Out) {
         if !cmd.dynamic_program || first.contains(['$', '`']) || !first.contains(['*', '?', '[']) {
             continue;
         }
+        let bounded = !first.contains(['/', '*', '~', '\\']);
         let pattern = first.rsplit('/').next().unwrap_or(first);
         let names: Vec<&str> = catalogue::CATALOGUE
             .iter()
             .map(|p| p.name)
-            .filter(|name| glob_matches(pattern, name))
+            .filter(|name| match bounded {
+                true => glob_could_name(pattern, name),
+                false => glob_matches(pattern, name),
+            })
             .take(MAX_GLOBBED + 1)
             .collect();
-        if names.is_empty() || names.len() > MAX_GLOBBED {
+        if names.len() > MAX_GLOBBED {
             continue;
+        }
+        if bounded {
+            named.push(at);
         }
         let rest: Vec<&str> = cmd.words.iter().skip(1).map(String::as_str).collect();
         for name in names {
@@ -203,6 +217,12 @@ pub(super) fn globs(out: &mut Out) {
                 text.push_str(&quoted(word));
             }
             found.push((at, text));
+        }
+    }
+    for at in named {
+        if let Some(cmd) = out.commands.get_mut(at) {
+            cmd.dynamic_program = false;
+            cmd.dynamic = cmd.words.iter().any(|w| w.contains(['$', '`']));
         }
     }
     read_under(out, found, Via::Eval);
@@ -220,38 +240,61 @@ fn quoted(word: &str) -> String {
     format!("'{}'", word.replace('\'', "'\\''"))
 }
 
+/// One element of a glob at `i` (`?`, a bracket set, a letter): whether it matches `c`, and
+/// how long it is; none past the end.
+fn glob_element(p: &[char], i: usize, c: char) -> Option<(bool, usize)> {
+    match p.get(i)? {
+        '?' => Some((true, 1)),
+        '[' if p.iter().skip(i + 2).any(|&x| x == ']') => {
+            let close = p.iter().skip(i + 2).position(|&x| x == ']')? + i + 2;
+            let mut set = p.get(i + 1..close)?;
+            let negated = matches!(set.first(), Some('!' | '^'));
+            if negated {
+                set = set.get(1..)?;
+            }
+            let mut hit = false;
+            let mut k = 0;
+            while let Some(&low) = set.get(k) {
+                match (set.get(k + 1), set.get(k + 2)) {
+                    (Some('-'), Some(&high)) => {
+                        hit |= low <= c && c <= high;
+                        k += 3;
+                    }
+                    _ => {
+                        hit |= low == c;
+                        k += 1;
+                    }
+                }
+            }
+            Some((hit != negated, close + 1 - i))
+        }
+        &x => Some((x == c, 1)),
+    }
+}
+
+/// Could a glob with no `*` (`[abc]`, `r?`, `[^a]`) name a file the catalogue reads as `name`:
+/// `name` itself in either case, or `name` and more after it (a version, `.exe`)? Its first
+/// elements each match `name`'s letter in one case or the other; it has at least as many.
+pub(crate) fn glob_could_name(pattern: &str, name: &str) -> bool {
+    let p: Vec<char> = pattern.chars().collect();
+    let mut i = 0;
+    for c in name.chars() {
+        let lower = glob_element(&p, i, c.to_ascii_lowercase());
+        let upper = glob_element(&p, i, c.to_ascii_uppercase());
+        match (lower, upper) {
+            (Some((true, len)), _) | (_, Some((true, len))) => i += len,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// Does a shell glob (`*`, `?`, `[abc]`, `[a-z]`, `[!a]`) match all of `name`? Two cursors and
 /// one place to go back to, so it is linear in practice and never exponential.
 pub(crate) fn glob_matches(pattern: &str, name: &str) -> bool {
     let p: Vec<char> = pattern.chars().collect();
     let n: Vec<char> = name.chars().collect();
-    // One element of the pattern at `i`: whether it matches `c`, and how long it is.
-    let one = |i: usize, c: char| -> Option<(bool, usize)> {
-        match p.get(i)? {
-            '?' => Some((true, 1)),
-            '[' if p.iter().skip(i + 2).any(|&x| x == ']') => {
-                let close = p.iter().skip(i + 2).position(|&x| x == ']')? + i + 2;
-                let mut set = &p[i + 1..close];
-                let negated = matches!(set.first(), Some('!' | '^'));
-                if negated {
-                    set = &set[1..];
-                }
-                let mut hit = false;
-                let mut k = 0;
-                while k < set.len() {
-                    if set.get(k + 1) == Some(&'-') && k + 2 < set.len() {
-                        hit |= set[k] <= c && c <= set[k + 2];
-                        k += 3;
-                    } else {
-                        hit |= set[k] == c;
-                        k += 1;
-                    }
-                }
-                Some((hit != negated, close + 1 - i))
-            }
-            &x => Some((x == c, 1)),
-        }
-    };
+    let one = |i: usize, c: char| glob_element(&p, i, c);
     let (mut i, mut j) = (0, 0);
     let mut back: Option<(usize, usize)> = None;
     while j < n.len() {
@@ -522,7 +565,7 @@ fn runs_file(cmd: &Command) -> Vec<(String, Kind)> {
 
 #[cfg(test)]
 mod tests {
-    use super::glob_matches;
+    use super::{glob_could_name, glob_matches};
 
     #[test]
     fn globs_match_as_the_shell_matches() {
@@ -541,6 +584,25 @@ mod tests {
             ("[", "[", true),
         ] {
             assert_eq!(glob_matches(pattern, name), want, "{pattern} ~ {name}");
+        }
+    }
+
+    #[test]
+    fn a_glob_with_no_star_could_name_a_program_in_either_case_or_with_more_after_it() {
+        for (pattern, name, want) in [
+            ("[r]m", "rm", true),
+            ("[R]m", "rm", true),
+            ("python3.1[2]", "python3", true),
+            ("r?", "r", true),
+            ("[abc]", "rm", false),
+            ("[abc]", "a", true),
+            ("[^a]", "a", true),
+            ("[^aA]", "a", false),
+            ("[xq]z", "xz", true),
+            ("[xq]z", "zip", false),
+            ("r", "rm", false),
+        ] {
+            assert_eq!(glob_could_name(pattern, name), want, "{pattern} ~ {name}");
         }
     }
 }
