@@ -1885,6 +1885,7 @@ static BY_NAME: std::sync::LazyLock<Names<&'static Program>> =
 fn find(name: &str) -> Option<&'static Program> {
     BY_NAME.get(name).copied()
 }
+pub(crate) mod options;
 
 #[cfg(test)]
 mod tests;

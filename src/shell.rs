@@ -51,6 +51,7 @@ mod functions;
 mod lex;
 mod links;
 mod loops;
+mod options;
 mod parse;
 mod positional;
 mod runs;

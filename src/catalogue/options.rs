@@ -1,0 +1,594 @@
+//! The long options of the programs that take an unambiguous beginning of one for the whole
+//! (`curl --upload-fi F URL` is `--upload-file`, `git push --forc` is `--force`, `rm --rec` is
+//! `--recursive`): GNU's `getopt_long` (coreutils, sed, tar, wget, xargs, systemd's tools),
+//! git's own option parser, curl's, gpg's, Python's `optparse` (pip) and Perl's
+//! `Getopt::Long` (`git send-email`). The shell reader (`shell::options`) writes such a word
+//! out whole, as the program reads it, before any rule looks at it.
+//!
+//! Each list is every long option the program's own help names, without the leading `--`
+//! (git's `--[no-]x` as both): `--help` (`-h` for git's and pip's subcommands, all of `git
+//! config`'s and its older options for it; `--help all` for curl; `--dump-options` for gpg).
+//! A word is the option it begins only when it begins no other, and a name of its own is
+//! never read as a longer one (`curl --data` stays `--data`), so a list must be whole, not
+//! only the options a rule reads.
+//!
+//! Taken from git 2.47.3, GnuPG 2.2.40, pip 23.2.1, GNU coreutils 9.1, GNU sed 4.9, GNU tar
+//! 1.34, GNU Wget 1.21.3, GNU findutils' xargs, systemd 252 and curl 7.88.1.
+
+/// A program's long options (a subcommand's, when `sub` is one), separated by white space.
+pub(crate) struct LongOptions {
+    pub program: &'static str,
+    pub sub: Option<&'static str>,
+    pub names: &'static str,
+}
+
+/// Sorted by program, then subcommand.
+pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
+    LongOptions {
+        program: "chgrp",
+        sub: None,
+        names: "changes dereference help no-dereference no-preserve-root preserve-root quiet recursive
+            reference silent verbose version",
+    },
+    LongOptions {
+        program: "chmod",
+        sub: None,
+        names: "changes help no-preserve-root preserve-root quiet recursive reference silent verbose
+            version",
+    },
+    LongOptions {
+        program: "chown",
+        sub: None,
+        names: "changes dereference from help no-dereference no-preserve-root preserve-root quiet
+            recursive reference silent verbose version",
+    },
+    LongOptions {
+        program: "cp",
+        sub: None,
+        names: "archive attributes-only backup context copy-contents dereference force help interactive
+            link no-clobber no-dereference no-preserve no-target-directory one-file-system parents
+            preserve recursive reflink remove-destination sparse strip-trailing-slashes suffix
+            symbolic-link target-directory update verbose version",
+    },
+    LongOptions {
+        program: "curl",
+        sub: None,
+        names: "abstract-unix-socket alt-svc anyauth append aws-sigv4 basic cacert capath cert
+            cert-status cert-type ciphers compressed compressed-ssh config connect-timeout
+            connect-to continue-at cookie cookie-jar create-dirs create-file-mode crlf crlfile
+            curves data data-ascii data-binary data-raw data-urlencode delegation digest disable
+            disable-eprt disable-epsv disallow-username-in-url dns-interface dns-ipv4-addr
+            dns-ipv6-addr dns-servers doh-cert-status doh-insecure doh-url dump-header egd-file
+            engine etag-compare etag-save expect100-timeout fail fail-early fail-with-body
+            false-start form form-escape form-string ftp-account ftp-alternative-to-user
+            ftp-create-dirs ftp-method ftp-pasv ftp-port ftp-pret ftp-skip-pasv-ip ftp-ssl-ccc
+            ftp-ssl-ccc-mode ftp-ssl-control get globoff happy-eyeballs-timeout-ms haproxy-protocol
+            head header help hostpubmd5 hostpubsha256 hsts http0 http1 http2 http2-prior-knowledge
+            http3 http3-only ignore-content-length include insecure interface ipv4 ipv6 json
+            junk-session-cookies keepalive-time key key-type krb libcurl limit-rate list-only
+            local-port location location-trusted login-options mail-auth mail-from mail-rcpt
+            mail-rcpt-allowfails manual max-filesize max-redirs max-time metalink negotiate netrc
+            netrc-file netrc-optional next no-alpn no-buffer no-clobber no-keepalive no-npn
+            no-progress-meter no-sessionid noproxy ntlm ntlm-wb oauth2-bearer output output-dir
+            parallel parallel-immediate parallel-max pass path-as-is pinnedpubkey post301 post302
+            post303 preproxy progress-bar proto proto-default proto-redir proxy proxy-anyauth
+            proxy-basic proxy-cacert proxy-capath proxy-cert proxy-cert-type proxy-ciphers
+            proxy-crlfile proxy-digest proxy-header proxy-insecure proxy-key proxy-key-type
+            proxy-negotiate proxy-ntlm proxy-pass proxy-pinnedpubkey proxy-service-name
+            proxy-ssl-allow-beast proxy-ssl-auto-client-cert proxy-tls13-ciphers proxy-tlsauthtype
+            proxy-tlspassword proxy-tlsuser proxy-tlsv1 proxy-user proxy1 proxytunnel pubkey quote
+            random-file range rate raw referer remote-header-name remote-name remote-name-all
+            remote-time remove-on-error request request-target resolve retry retry-all-errors
+            retry-connrefused retry-delay retry-max-time sasl-authzid sasl-ir service-name
+            show-error silent socks4 socks4a socks5 socks5-basic socks5-gssapi socks5-gssapi-nec
+            socks5-gssapi-service socks5-hostname speed-limit speed-time ssl ssl-allow-beast
+            ssl-auto-client-cert ssl-no-revoke ssl-reqd ssl-revoke-best-effort sslv2 sslv3 stderr
+            styled-output suppress-connect-headers tcp-fastopen tcp-nodelay telnet-option
+            tftp-blksize tftp-no-options time-cond tls-max tls13-ciphers tlsauthtype tlspassword
+            tlsuser tlsv1 tr-encoding trace trace-ascii trace-time unix-socket upload-file url
+            url-query use-ascii user user-agent verbose version write-out xattr",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("add"),
+        names: "all chmod dry-run edit force ignore-errors ignore-missing ignore-removal intent-to-add
+            interactive no-all no-chmod no-dry-run no-edit no-force no-ignore-errors
+            no-ignore-missing no-ignore-removal no-intent-to-add no-interactive no-patch
+            no-pathspec-file-nul no-pathspec-from-file no-refresh no-renormalize no-sparse no-update
+            no-verbose patch pathspec-file-nul pathspec-from-file refresh renormalize sparse update
+            verbose",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("am"),
+        names: "3way abort allow-empty committer-date-is-author-date continue directory empty exclude
+            gpg-sign ignore-date ignore-space-change ignore-whitespace include interactive keep
+            keep-cr keep-non-patch message-id no-3way no-committer-date-is-author-date no-directory
+            no-exclude no-gpg-sign no-ignore-date no-ignore-space-change no-ignore-whitespace
+            no-include no-interactive no-keep no-keep-cr no-keep-non-patch no-message-id
+            no-patch-format no-quiet no-reject no-rerere-autoupdate no-resolvemsg no-scissors
+            no-signoff no-utf8 no-verify no-whitespace patch-format quiet quit quoted-cr reject
+            rerere-autoupdate resolved resolvemsg retry scissors show-current-patch signoff skip
+            utf8 verify whitespace",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("apply"),
+        names: "3way add allow-empty allow-overlap apply build-fake-ancestor cached check directory
+            exclude ignore-space-change ignore-whitespace inaccurate-eof include index intent-to-add
+            no-3way no-add no-allow-empty no-allow-overlap no-apply no-build-fake-ancestor no-cached
+            no-check no-directory no-ignore-space-change no-ignore-whitespace no-inaccurate-eof
+            no-index no-intent-to-add no-numstat no-quiet no-recount no-reject no-reverse no-stat
+            no-summary no-unidiff-zero no-unsafe-paths no-verbose no-whitespace numstat ours quiet
+            recount reject reverse stat summary theirs unidiff-zero union unsafe-paths verbose
+            whitespace",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("archive"),
+        names: "add-file add-virtual-file exec format list mtime no-add-file no-add-virtual-file no-exec
+            no-format no-list no-output no-prefix no-remote no-verbose no-worktree-attributes output
+            prefix remote verbose worktree-attributes",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("branch"),
+        names: "abbrev all color column contains copy create-reflog delete edit-description force format
+            ignore-case list merged move no-abbrev no-color no-column no-contains no-copy
+            no-create-reflog no-delete no-edit-description no-force no-format no-ignore-case no-list
+            no-merged no-move no-omit-empty no-points-at no-quiet no-recurse-submodules
+            no-set-upstream-to no-show-current no-sort no-track no-unset-upstream no-verbose
+            omit-empty points-at quiet recurse-submodules remotes set-upstream-to show-current sort
+            track unset-upstream verbose",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("checkout"),
+        names: "conflict detach force guess ignore-other-worktrees ignore-skip-worktree-bits merge
+            no-conflict no-detach no-force no-guess no-ignore-other-worktrees
+            no-ignore-skip-worktree-bits no-merge no-orphan no-overlay no-overwrite-ignore no-patch
+            no-pathspec-file-nul no-pathspec-from-file no-progress no-quiet no-recurse-submodules
+            no-track orphan ours overlay overwrite-ignore patch pathspec-file-nul pathspec-from-file
+            progress quiet recurse-submodules theirs track",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("clean"),
+        names: "dry-run exclude force interactive no-dry-run no-force no-interactive no-quiet quiet",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("clone"),
+        names: "also-filter-submodules bare branch bundle-uri checkout config depth dissociate filter
+            hardlinks ipv4 ipv6 jobs local mirror no-also-filter-submodules no-bare no-branch
+            no-bundle-uri no-checkout no-config no-depth no-dissociate no-filter no-hardlinks
+            no-jobs no-local no-mirror no-origin no-progress no-quiet no-recurse-submodules
+            no-recursive no-ref-format no-reference no-reference-if-able no-reject-shallow
+            no-remote-submodules no-separate-git-dir no-server-option no-shallow-exclude
+            no-shallow-since no-shallow-submodules no-shared no-single-branch no-sparse no-tags
+            no-template no-upload-pack no-verbose origin progress quiet recurse-submodules recursive
+            ref-format reference reference-if-able reject-shallow remote-submodules separate-git-dir
+            server-option shallow-exclude shallow-since shallow-submodules shared single-branch
+            sparse tags template upload-pack verbose",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("commit"),
+        names: "ahead-behind all amend author branch cleanup date dry-run edit file fixup gpg-sign
+            include interactive long message no-ahead-behind no-all no-amend no-author no-branch
+            no-cleanup no-date no-dry-run no-edit no-file no-fixup no-gpg-sign no-include
+            no-interactive no-long no-message no-null no-only no-patch no-pathspec-file-nul
+            no-pathspec-from-file no-porcelain no-post-rewrite no-quiet no-reedit-message
+            no-reset-author no-reuse-message no-short no-signoff no-squash no-status no-template
+            no-untracked-files no-verbose no-verify null only patch pathspec-file-nul
+            pathspec-from-file porcelain post-rewrite quiet reedit-message reset-author
+            reuse-message short signoff squash status template trailer untracked-files verbose
+            verify",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("config"),
+        names: "add all append blob bool bool-or-int bool-or-str comment default edit expiry-date file
+            fixed-value get get-all get-color get-colorbool get-regexp get-urlmatch global includes
+            int list local name-only no-all no-append no-blob no-comment no-default no-file
+            no-fixed-value no-global no-includes no-local no-name-only no-null no-regexp
+            no-show-names no-show-origin no-show-scope no-system no-type no-url no-value no-worktree
+            null path regexp remove-section rename-section replace-all show-names show-origin
+            show-scope system type unset unset-all url value worktree",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("fetch"),
+        names: "all append atomic auto auto-gc auto-maintenance deepen depth dry-run filter force ipv4
+            ipv6 jobs keep multiple negotiate-only negotiation-tip no-all no-append no-atomic
+            no-auto-gc no-auto-maintenance no-deepen no-depth no-dry-run no-filter no-force no-jobs
+            no-keep no-multiple no-negotiate-only no-negotiation-tip no-porcelain no-prefetch
+            no-progress no-prune no-prune-tags no-quiet no-recurse-submodules no-server-option
+            no-set-upstream no-shallow-exclude no-shallow-since no-show-forced-updates no-stdin
+            no-tags no-update-head-ok no-update-shallow no-upload-pack no-verbose
+            no-write-commit-graph no-write-fetch-head porcelain prefetch progress prune prune-tags
+            quiet recurse-submodules refetch refmap server-option set-upstream shallow-exclude
+            shallow-since show-forced-updates stdin tags unshallow update-head-ok update-shallow
+            upload-pack verbose write-commit-graph write-fetch-head",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("gc"),
+        names: "aggressive auto cruft detach force keep-largest-pack max-cruft-size no-aggressive
+            no-auto no-cruft no-detach no-force no-keep-largest-pack no-prune no-quiet prune quiet",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("init"),
+        names: "bare initial-branch no-bare no-initial-branch no-object-format no-quiet no-ref-format
+            no-separate-git-dir no-template object-format quiet ref-format separate-git-dir shared
+            template",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("ls-remote"),
+        names: "branches exit-code get-url no-branches no-exit-code no-get-url no-quiet no-refs
+            no-server-option no-sort no-symref no-tags no-upload-pack quiet refs server-option sort
+            symref tags upload-pack",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("merge"),
+        names: "abort allow-unrelated-histories autostash cleanup commit continue edit ff ff-only file
+            gpg-sign into-name log message no-abort no-allow-unrelated-histories no-autostash
+            no-cleanup no-commit no-continue no-edit no-ff no-gpg-sign no-into-name no-log
+            no-message no-overwrite-ignore no-progress no-quiet no-quit no-rerere-autoupdate
+            no-signoff no-squash no-stat no-strategy no-strategy-option no-summary no-verbose
+            no-verify no-verify-signatures overwrite-ignore progress quiet quit rerere-autoupdate
+            signoff squash stat strategy strategy-option summary verbose verify verify-signatures",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("pull"),
+        names: "all allow-unrelated-histories append autostash cleanup commit deepen depth dry-run edit
+            ff ff-only force gpg-sign ipv4 ipv6 jobs keep log negotiation-tip no-all
+            no-allow-unrelated-histories no-append no-autostash no-cleanup no-commit no-deepen
+            no-depth no-dry-run no-edit no-ff no-force no-gpg-sign no-ipv4 no-ipv6 no-jobs no-keep
+            no-log no-negotiation-tip no-progress no-prune no-quiet no-rebase no-recurse-submodules
+            no-server-option no-set-upstream no-shallow-exclude no-shallow-since
+            no-show-forced-updates no-signoff no-squash no-stat no-strategy no-strategy-option
+            no-tags no-update-shallow no-upload-pack no-verbose no-verify no-verify-signatures
+            progress prune quiet rebase recurse-submodules refmap server-option set-upstream
+            shallow-exclude shallow-since show-forced-updates signoff squash stat strategy
+            strategy-option tags unshallow update-shallow upload-pack verbose verify
+            verify-signatures",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("push"),
+        names: "all atomic branches delete dry-run exec follow-tags force force-if-includes
+            force-with-lease ipv4 ipv6 mirror no-all no-atomic no-branches no-delete no-dry-run
+            no-exec no-follow-tags no-force no-force-if-includes no-force-with-lease no-mirror
+            no-porcelain no-progress no-prune no-push-option no-quiet no-receive-pack
+            no-recurse-submodules no-repo no-set-upstream no-signed no-tags no-thin no-verbose
+            no-verify porcelain progress prune push-option quiet receive-pack recurse-submodules
+            repo set-upstream signed tags thin verbose verify",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("rebase"),
+        names: "abort apply autosquash autostash committer-date-is-author-date continue edit-todo empty
+            exec ff force-rebase fork-point gpg-sign ignore-whitespace interactive keep-base merge
+            no-autosquash no-autostash no-committer-date-is-author-date no-exec no-ff
+            no-force-rebase no-fork-point no-gpg-sign no-ignore-whitespace no-keep-base no-onto
+            no-quiet no-reapply-cherry-picks no-rebase-merges no-rerere-autoupdate
+            no-reschedule-failed-exec no-reset-author-date no-root no-signoff no-stat no-strategy
+            no-strategy-option no-update-refs no-verbose no-verify no-whitespace onto quiet quit
+            reapply-cherry-picks rebase-merges rerere-autoupdate reschedule-failed-exec
+            reset-author-date root show-current-patch signoff skip stat strategy strategy-option
+            update-refs verbose verify whitespace",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("reset"),
+        names: "hard intent-to-add keep merge mixed no-intent-to-add no-patch no-pathspec-file-nul
+            no-pathspec-from-file no-quiet no-recurse-submodules no-refresh patch pathspec-file-nul
+            pathspec-from-file quiet recurse-submodules refresh soft",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("restore"),
+        names: "conflict ignore-skip-worktree-bits ignore-unmerged merge no-conflict
+            no-ignore-skip-worktree-bits no-ignore-unmerged no-merge no-overlay no-patch
+            no-pathspec-file-nul no-pathspec-from-file no-progress no-quiet no-recurse-submodules
+            no-source no-staged no-worktree ours overlay patch pathspec-file-nul pathspec-from-file
+            progress quiet recurse-submodules source staged theirs worktree",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("rm"),
+        names: "cached dry-run force ignore-unmatch no-cached no-dry-run no-force no-ignore-unmatch
+            no-pathspec-file-nul no-pathspec-from-file no-quiet no-sparse pathspec-file-nul
+            pathspec-from-file quiet sparse",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("send-email"),
+        names: "8bit-encoding annotate batch-size bcc cc cc-cmd cc-cover chain-reply-to compose
+            compose-encoding confirm dry-run dump-aliases envelope-sender force format-patch from
+            header-cmd identity in-reply-to mailmap no-annotate no-bcc no-cc no-cc-cover
+            no-chain-reply-to no-format-patch no-header-cmd no-mailmap no-signed-off-by-cc
+            no-smtp-auth no-suppress-from no-thread no-to no-to-cover no-validate no-xmailer quiet
+            relogin-delay reply-to sendmail-cmd signed-off-by-cc smtp-auth smtp-debug smtp-domain
+            smtp-encryption smtp-pass smtp-server smtp-server-option smtp-server-port smtp-ssl
+            smtp-ssl-cert-path smtp-user subject suppress-cc suppress-from thread to to-cmd to-cover
+            transfer-encoding translate-aliases validate xmailer",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("switch"),
+        names: "conflict create detach discard-changes force force-create guess ignore-other-worktrees
+            merge no-conflict no-create no-detach no-discard-changes no-force no-force-create
+            no-guess no-ignore-other-worktrees no-merge no-orphan no-overwrite-ignore no-progress
+            no-quiet no-recurse-submodules no-track orphan overwrite-ignore progress quiet
+            recurse-submodules track",
+    },
+    LongOptions {
+        program: "git",
+        sub: Some("tag"),
+        names: "annotate cleanup color column contains create-reflog delete edit file force format
+            ignore-case list local-user merged message no-annotate no-cleanup no-color no-column
+            no-contains no-create-reflog no-edit no-file no-force no-format no-ignore-case
+            no-local-user no-merged no-omit-empty no-points-at no-sign no-sort omit-empty points-at
+            sign sort trailer verify",
+    },
+    LongOptions {
+        program: "gpg",
+        sub: None,
+        names: "agent-program allow-freeform-uid allow-multiple-messages allow-multisig-verification
+            allow-non-selfsigned-uid allow-secret-key-import allow-weak-digest-algos
+            allow-weak-key-signatures always-trust armor armour ask-cert-expire ask-cert-level
+            ask-sig-expire attribute-fd attribute-file auto-check-trustdb auto-key-import
+            auto-key-locate auto-key-retrieve batch bzip2-compress-level bzip2-decompress-lowmem
+            card-edit card-status cert-digest-algo cert-notation cert-policy-url change-passphrase
+            change-pin charset check-sig check-signatures check-sigs check-trustdb cipher-algo
+            clear-sign clearsign command-fd command-file comment completes-needed compliance
+            compress-algo compress-keys compress-level compress-sigs compression-algo configuration
+            ctapi-driver dearmor dearmour debug debug-all debug-iolbf debug-level debug-quick-random
+            decrypt decrypt-files default-cert-check-level default-cert-expire default-cert-level
+            default-comment default-key default-keyserver-url default-new-key-algo
+            default-preference-list default-recipient default-recipient-self default-sig-expire
+            delete-keys delete-secret-and-public-keys delete-secret-keys desig-revoke detach-sign
+            digest-algo dirmngr-program disable-ccid disable-cipher-algo disable-dirmngr
+            disable-dsa2 disable-large-rsa disable-mdc disable-pubkey-algo disable-signer-uid
+            display display-charset dry-run dump-option-table dump-options edit-card edit-key
+            emit-version enable-dsa2 enable-large-rsa enable-progress-filter
+            enable-special-filenames enarmor enarmour encrypt encrypt-files encrypt-to
+            encrypt-to-default-key escape-from-lines exec-path exit-on-status-write-error expert
+            export export-filter export-options export-ownertrust export-secret-keys
+            export-secret-subkeys export-ssh-key faked-system-time fast-import fast-list-mode
+            fetch-keys fingerprint fix-trustdb fixed-list-mode for-your-eyes-only forbid-gen-key
+            force-mdc force-ownertrust force-sign-key force-v3-sigs force-v4-certs full-gen-key
+            full-generate-key gen-key gen-prime gen-random gen-revoke generate-designated-revocation
+            generate-key generate-revocation gnupg gpg-agent-info gpgconf-list gpgconf-test group
+            help hidden-encrypt-to hidden-recipient hidden-recipient-file homedir honor-http-proxy
+            ignore-crc-error ignore-mdc-error ignore-time-conflict ignore-valid-from import
+            import-filter import-options import-ownertrust importexport include-key-block input
+            input-size-hint interactive key-edit key-origin keyid-format keylist keyring keyserver
+            keyserver-options known-notation lc-ctype lc-messages legacy-list-mode
+            limit-card-insert-tries list-config list-gcrypt-config list-key list-keys list-only
+            list-options list-packets list-public-keys list-secret-keys list-sig list-signatures
+            list-sigs list-trustdb local-user locate-external-keys locate-keys lock-multiple
+            lock-never lock-once log-file logger-fd logger-file lsign-key mangle-dos-filenames
+            marginals-needed max-cert-depth max-output merge-only mimemode min-cert-level
+            min-rsa-length monitor multifile no no-allow-freeform-uid no-allow-multiple-messages
+            no-allow-non-selfsigned-uid no-armor no-armour no-ask-cert-expire no-ask-cert-level
+            no-ask-sig-expire no-auto-check-trustdb no-auto-key-import no-auto-key-locate
+            no-auto-key-retrieve no-autostart no-batch no-comments no-default-keyring
+            no-default-recipient no-disable-mdc no-emit-version no-encrypt-to no-escape-from-lines
+            no-expensive-trust-checks no-expert no-for-your-eyes-only no-force-mdc no-force-v3-sigs
+            no-force-v4-certs no-greeting no-groups no-include-key-block no-keyring no-literal
+            no-mangle-dos-filenames no-mdc-warning no-options no-permission-warning no-pgp2 no-pgp6
+            no-pgp7 no-pgp8 no-random-seed-file no-require-backsigs no-require-cross-certification
+            no-require-secmem no-rfc2440-text no-secmem-warning no-show-notation no-show-photos
+            no-show-policy-url no-sig-cache no-sk-comments no-skip-hidden-recipients no-symkey-cache
+            no-textmode no-throw-keyids no-tty no-use-agent no-use-embedded-filename no-utf8-strings
+            no-verbose no-version not-dash-escaped only-sign-text-ids openpgp options output
+            override-compliance-check override-session-key override-session-key-fd passphrase
+            passphrase-fd passphrase-file passphrase-repeat passwd pcsc-driver
+            personal-cipher-preferences personal-cipher-prefs personal-compress-preferences
+            personal-compress-prefs personal-digest-preferences personal-digest-prefs pgp6 pgp7 pgp8
+            photo-viewer pinentry-mode preserve-permissions primary-keyring print-dane-records
+            print-md print-mds print-pka-records quick-add-key quick-add-uid quick-addkey
+            quick-adduid quick-gen-key quick-generate-key quick-lsign-key quick-revoke-sig
+            quick-revoke-uid quick-revuid quick-set-expire quick-set-primary-uid quick-sign-key
+            quiet reader-port rebuild-keydb-caches receive-keys recipient recipient-file recv-keys
+            refresh-keys remote-user request-origin require-backsigs require-compliance
+            require-cross-certification require-secmem rfc2440 rfc2440-text rfc4880 rfc4880bis
+            s2k-cipher-algo s2k-count s2k-digest-algo s2k-mode search-keys secret-keyring security
+            send-keys sender server set-filename set-filesize set-notation set-policy-url show-key
+            show-keyring show-keys show-notation show-photos show-policy-url show-session-key
+            sig-keyserver-url sig-notation sig-policy-url sign sign-key sign-with sk-comments
+            skip-hidden-recipients skip-verify status-fd status-file store symmetric temp-directory
+            textmode throw-keyids tofu-db-format tofu-default-policy tofu-policy trust-model
+            trustdb-name trusted-key try-all-secrets try-secret-key ttyname ttytype ungroup unwrap
+            update-trustdb use-agent use-embedded-filename use-only-openpgp-card user utf8-strings
+            verbose verify verify-files verify-options version warranty weak-digest with-colons
+            with-fingerprint with-icao-spelling with-key-data with-key-origin with-keygrip
+            with-secret with-sig-check with-sig-list with-subkey-fingerprint
+            with-subkey-fingerprints with-tofu-info with-wkd-hash xauthority yes",
+    },
+    LongOptions {
+        program: "install",
+        sub: None,
+        names: "backup compare context directory group help mode no-target-directory owner
+            preserve-context preserve-timestamps strip strip-program suffix target-directory verbose
+            version",
+    },
+    LongOptions {
+        program: "journalctl",
+        sub: None,
+        names: "after-cursor all boot case-sensitive catalog cursor cursor-file directory disk-usage
+            dmesg dump-catalog facility field fields file flush follow force grep header help
+            identifier image interval lines list-boots list-catalog machine merge namespace no-full
+            no-hostname no-pager no-tail output output-fields pager-end priority quiet
+            relinquish-var reverse root rotate setup-keys show-cursor since smart-relinquish-var
+            sync system unit until update-catalog user user-unit utc vacuum-files vacuum-size
+            vacuum-time verify verify-key version",
+    },
+    LongOptions {
+        program: "ln",
+        sub: None,
+        names: "backup directory force help interactive logical no-dereference no-target-directory
+            physical relative suffix symbolic target-directory verbose version",
+    },
+    LongOptions {
+        program: "mkdir",
+        sub: None,
+        names: "context help mode parents verbose version",
+    },
+    LongOptions {
+        program: "mv",
+        sub: None,
+        names: "backup context force help interactive no-clobber no-target-directory
+            strip-trailing-slashes suffix target-directory update verbose version",
+    },
+    LongOptions {
+        program: "pip",
+        sub: Some("download"),
+        names: "abi cache-dir cert check-build-dependencies client-cert constraint debug dest
+            disable-pip-version-check exists-action extra-index-url find find-links global-option
+            help ignore-requires-python implementation index-url isolated keyring-provider log
+            no-binary no-build-isolation no-cache-dir no-clean no-color no-deps no-index no-input
+            no-python-version-warning only-binary platform pre prefer-binary progress-bar proxy
+            python python-version quiet require-hashes require-virtualenv requirement retries src
+            timeout trusted-host use-deprecated use-feature use-pep517 verbose version",
+    },
+    LongOptions {
+        program: "pip",
+        sub: Some("install"),
+        names: "abi break-system-packages cache-dir cert check-build-dependencies client-cert compile
+            config-settings constraint debug disable-pip-version-check dry-run editable
+            exists-action extra-index-url find find-links force-reinstall global-option help
+            ignore-installed ignore-requires-python implementation index-url isolated
+            keyring-provider log no-binary no-build-isolation no-cache-dir no-clean no-color
+            no-compile no-deps no-index no-input no-python-version-warning no-warn-conflicts
+            no-warn-script-location only-binary platform pre prefer-binary prefix progress-bar proxy
+            python python-version quiet report require-hashes require-virtualenv requirement retries
+            root root-user-action src target timeout trusted-host upgrade upgrade-strategy
+            use-deprecated use-feature use-pep517 user verbose version",
+    },
+    LongOptions {
+        program: "rm",
+        sub: None,
+        names: "dir force help interactive no-preserve-root one-file-system preserve-root recursive
+            verbose version",
+    },
+    LongOptions {
+        program: "sed",
+        sub: None,
+        names: "debug expression file follow-symlinks help in-place line-length null-data posix quiet
+            regexp-extended sandbox separate silent unbuffered version",
+    },
+    LongOptions {
+        program: "shred",
+        sub: None,
+        names: "exact force help iterations random-source remove size verbose version zero",
+    },
+    LongOptions {
+        program: "sort",
+        sub: None,
+        names: "batch-size buffer-size check compress-program debug dictionary-order field-separator
+            files0-from general-numeric-sort help human-numeric-sort ignore-case
+            ignore-leading-blanks ignore-nonprinting key merge month-sort numeric-sort output
+            parallel random-sort random-source reverse sort stable temporary-directory unique
+            version version-sort zero-terminated",
+    },
+    LongOptions {
+        program: "split",
+        sub: None,
+        names: "additional-suffix bytes elide-empty-files filter help hex-suffixes line-bytes lines
+            number numeric-suffixes separator suffix-length unbuffered verbose version",
+    },
+    LongOptions {
+        program: "systemctl",
+        sub: None,
+        names: "all boot-loader-entry boot-loader-menu check-inhibitors dry-run failed firmware-setup
+            force full global help host image job-mode kill-whom legend lines machine marked mkdir
+            no-ask-password no-block no-pager no-reload no-wall now output plain preset-mode
+            property quiet read-only recursive reverse root runtime show-transaction show-types
+            signal state system timestamp type user value version wait what with-dependencies",
+    },
+    LongOptions {
+        program: "tar",
+        sub: None,
+        names: "absolute-names acls add-file after-date anchored append atime-preserve auto-compress
+            backup block-number blocking-factor bzip2 catenate check-device check-links checkpoint
+            checkpoint-action clamp-mtime compare compress concatenate confirmation create
+            delay-directory-restore delete dereference diff directory exclude exclude-backups
+            exclude-caches exclude-caches-all exclude-caches-under exclude-from exclude-ignore
+            exclude-ignore-recursive exclude-tag exclude-tag-all exclude-tag-under exclude-vcs
+            exclude-vcs-ignores extract file files-from force-local format full-time get group
+            group-map gunzip gzip hard-dereference help hole-detection ignore-case
+            ignore-command-error ignore-failed-read ignore-zeros incremental index-file info-script
+            interactive keep-directory-symlink keep-newer-files keep-old-files label level list
+            listed-incremental lzip lzma lzop mode mtime multi-volume new-volume-script newer
+            newer-mtime no-acls no-anchored no-auto-compress no-check-device
+            no-delay-directory-restore no-ignore-case no-ignore-command-error no-null
+            no-overwrite-dir no-quote-chars no-recursion no-same-owner no-same-permissions no-seek
+            no-selinux no-unquote no-verbatim-files-from no-wildcards no-wildcards-match-slash
+            no-xattrs null numeric-owner occurrence old-archive one-file-system one-top-level
+            overwrite overwrite-dir owner owner-map pax-option portability posix preserve-order
+            preserve-permissions quote-chars quoting-style read-full-records record-size recursion
+            recursive-unlink remove-files restrict rmt-command rsh-command same-order same-owner
+            same-permissions seek selinux show-defaults show-omitted-dirs show-snapshot-field-ranges
+            show-stored-names show-transformed-names skip-old-files sort sparse sparse-version
+            starting-file strip-components suffix tape-length test-label to-command to-stdout totals
+            touch transform uncompress ungzip unlink-first unquote update usage use-compress-program
+            utc verbatim-files-from verbose verify version volno-file warning wildcards
+            wildcards-match-slash xattrs xattrs-exclude xattrs-include xform xz zstd",
+    },
+    LongOptions {
+        program: "tee",
+        sub: None,
+        names: "append help ignore-interrupts output-error version",
+    },
+    LongOptions {
+        program: "touch",
+        sub: None,
+        names: "date help no-create no-dereference reference time version",
+    },
+    LongOptions {
+        program: "truncate",
+        sub: None,
+        names: "help io-blocks no-create reference size version",
+    },
+    LongOptions {
+        program: "wget",
+        sub: None,
+        names: "accept accept-regex adjust-extension append-output ask-password auth-no-challenge
+            background backup-converted backups base bind-address body-data body-file ca-certificate
+            ca-directory certificate certificate-type ciphers compression config connect-timeout
+            content-disposition content-on-error continue convert-file-only convert-links crl-file
+            cut-dirs debug default-page delete-after directory-prefix dns-timeout domains
+            exclude-directories exclude-domains execute follow-ftp follow-tags force-directories
+            force-html ftp-password ftp-user ftps-clear-data-connection ftps-fallback-to-ftp
+            ftps-implicit ftps-resume-ssl header help hsts-file http-password http-user https-only
+            ignore-case ignore-length ignore-tags include-directories inet4-only inet6-only
+            input-file keep-session-cookies level limit-rate load-cookies local-encoding
+            max-redirect method mirror no-cache no-check-certificate no-clobber no-config no-cookies
+            no-directories no-dns-cache no-glob no-host-directories no-hsts no-http-keep-alive
+            no-if-modified-since no-iri no-netrc no-parent no-passive-ftp no-proxy no-remove-listing
+            no-use-server-timestamps no-verbose no-warc-compression no-warc-digests no-warc-keep-log
+            output-document output-file page-requisites password pinnedpubkey post-data post-file
+            prefer-family preserve-permissions private-key private-key-type progress
+            protocol-directories proxy-password proxy-user quiet quota random-wait read-timeout
+            recursive referer regex-type reject reject-regex rejected-log relative remote-encoding
+            report-speed restrict-file-names retr-symlinks retry-connrefused retry-on-http-error
+            save-cookies save-headers secure-protocol server-response show-progress span-hosts
+            spider start-pos strict-comments timeout timestamping tries trust-server-names unlink
+            use-askpass user user-agent verbose version wait waitretry warc-cdx warc-dedup warc-file
+            warc-header warc-max-size warc-tempdir xattr",
+    },
+    LongOptions {
+        program: "xargs",
+        sub: None,
+        names: "arg-file delimiter eof exit help interactive max-args max-chars max-lines max-procs
+            no-run-if-empty null open-tty process-slot-var replace show-limits verbose version",
+    },
+];

