@@ -1,6 +1,7 @@
 //! The long options of the programs that take an unambiguous beginning of one for the whole
-//! (`curl --upload-fi F URL` is `--upload-file`, `git push --forc` is `--force`, `rm --rec` is
-//! `--recursive`): GNU's `getopt_long` (coreutils, sed, tar, wget, xargs, systemd's tools),
+//! (`curl --upload-fi F URL` is `--upload-file`, `git reset --har` is `--hard`, `rm --rec` is
+//! `--recursive`): GNU's `getopt_long` (coreutils, sed, tar, wget, xargs, util-linux,
+//! shadow's user tools, sudo, psql, systemd's tools),
 //! git's own option parser, curl's, gpg's, Python's `optparse` (pip) and Perl's
 //! `Getopt::Long` (`git send-email`). The shell reader (`shell::options`) writes such a word
 //! out whole, as the program reads it, before any rule looks at it.
@@ -13,7 +14,10 @@
 //! only the options a rule reads.
 //!
 //! Taken from git 2.47.3, GnuPG 2.2.40, pip 23.2.1, GNU coreutils 9.1, GNU sed 4.9, GNU tar
-//! 1.34, GNU Wget 1.21.3, GNU findutils' xargs, systemd 252 and curl 7.88.1.
+//! 1.34, GNU Wget 1.21.3, GNU findutils' xargs, util-linux 2.38 (`su`, `runuser`, `script`,
+//! `flock`, `setsid`, `unshare`, `nsenter`, `ionice`, `chrt`, `taskset`), Debian 12's shadow
+//! (`useradd`, `usermod`, `passwd`, `chpasswd`), PostgreSQL's `psql`, systemd 252 and curl
+//! 7.88.1; sudo's from its manual (sudo isn't installed here).
 
 /// A program's long options (a subcommand's, when `sub` is one), separated by white space.
 pub(crate) struct LongOptions {
@@ -41,6 +45,22 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
         sub: None,
         names: "changes dereference from help no-dereference no-preserve-root preserve-root quiet
             recursive reference silent verbose version",
+    },
+    LongOptions {
+        program: "chpasswd",
+        sub: None,
+        names: "crypt-method encrypted help md5 root sha-rounds",
+    },
+    LongOptions {
+        program: "chroot",
+        sub: None,
+        names: "groups help skip-chdir userspec version",
+    },
+    LongOptions {
+        program: "chrt",
+        sub: None,
+        names: "all-tasks batch deadline fifo help idle max other pid reset-on-fork rr sched-deadline
+            sched-period sched-runtime verbose version",
     },
     LongOptions {
         program: "cp",
@@ -87,6 +107,18 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
             tftp-blksize tftp-no-options time-cond tls-max tls13-ciphers tlsauthtype tlspassword
             tlsuser tlsv1 tr-encoding trace trace-ascii trace-time unix-socket upload-file url
             url-query use-ascii user user-agent verbose version write-out xattr",
+    },
+    LongOptions {
+        program: "env",
+        sub: None,
+        names: "block-signal chdir debug default-signal help ignore-environment ignore-signal
+            list-signal-handling null split-string unset version",
+    },
+    LongOptions {
+        program: "flock",
+        sub: None,
+        names: "close command conflict-exit-code exclusive help no-fork nonblock shared timeout unlock
+            verbose version",
     },
     LongOptions {
         program: "git",
@@ -421,6 +453,11 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
             version",
     },
     LongOptions {
+        program: "ionice",
+        sub: None,
+        names: "class classdata help ignore pgid pid uid version",
+    },
+    LongOptions {
         program: "journalctl",
         sub: None,
         names: "after-cursor all boot case-sensitive catalog cursor cursor-file directory disk-usage
@@ -449,6 +486,23 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
             strip-trailing-slashes suffix target-directory update verbose version",
     },
     LongOptions {
+        program: "nice",
+        sub: None,
+        names: "adjustment help version",
+    },
+    LongOptions {
+        program: "nsenter",
+        sub: None,
+        names: "all cgroup follow-context help ipc mount net no-fork pid preserve-credentials root
+            setgid setuid target time user uts version wd wdns",
+    },
+    LongOptions {
+        program: "passwd",
+        sub: None,
+        names: "all delete expire help inactive keep-tokens lock maxdays mindays quiet repository root
+            status unlock warndays",
+    },
+    LongOptions {
         program: "pip",
         sub: Some("download"),
         names: "abi cache-dir cert check-build-dependencies client-cert constraint debug dest
@@ -474,16 +528,42 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
             use-deprecated use-feature use-pep517 user verbose version",
     },
     LongOptions {
+        program: "psql",
+        sub: None,
+        names: "command csv dbname echo-all echo-errors echo-hidden echo-queries expanded
+            field-separator field-separator-zero file help host html list log-file no-align
+            no-password no-psqlrc no-readline output password port pset quiet record-separator
+            record-separator-zero set single-line single-step single-transaction table-attr
+            tuples-only username variable version",
+    },
+    LongOptions {
         program: "rm",
         sub: None,
         names: "dir force help interactive no-preserve-root one-file-system preserve-root recursive
             verbose version",
     },
     LongOptions {
+        program: "runuser",
+        sub: None,
+        names: "command fast group help login preserve-environment pty session-command shell supp-group
+            user version whitelist-environment",
+    },
+    LongOptions {
+        program: "script",
+        sub: None,
+        names: "append command echo flush force help log-in log-io log-out log-timing logging-format
+            output-limit quiet return timing version",
+    },
+    LongOptions {
         program: "sed",
         sub: None,
         names: "debug expression file follow-symlinks help in-place line-length null-data posix quiet
             regexp-extended sandbox separate silent unbuffered version",
+    },
+    LongOptions {
+        program: "setsid",
+        sub: None,
+        names: "ctty fork help version wait",
     },
     LongOptions {
         program: "shred",
@@ -506,6 +586,24 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
             number numeric-suffixes separator suffix-length unbuffered verbose version",
     },
     LongOptions {
+        program: "stdbuf",
+        sub: None,
+        names: "error help input output version",
+    },
+    LongOptions {
+        program: "su",
+        sub: None,
+        names: "command fast group help login preserve-environment pty session-command shell supp-group
+            version whitelist-environment",
+    },
+    LongOptions {
+        program: "sudo",
+        sub: None,
+        names: "askpass background bell chdir chroot close-from edit group help host list login
+            login-class non-interactive other-user preserve-env preserve-groups prompt
+            remove-timestamp reset-timestamp role set-home shell stdin type user validate version",
+    },
+    LongOptions {
         program: "systemctl",
         sub: None,
         names: "all boot-loader-entry boot-loader-menu check-inhibitors dry-run failed firmware-setup
@@ -513,6 +611,15 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
             no-ask-password no-block no-pager no-reload no-wall now output plain preset-mode
             property quiet read-only recursive reverse root runtime show-transaction show-types
             signal state system timestamp type user value version wait what with-dependencies",
+    },
+    LongOptions {
+        program: "systemd-run",
+        sub: None,
+        names: "collect description gid help host machine nice no-ask-password no-block on-active
+            on-boot on-calendar on-clock-change on-startup on-timezone-change on-unit-active
+            on-unit-inactive path-property pipe property pty quiet remain-after-exit same-dir scope
+            send-sighup service-type setenv shell slice slice-inherit socket-property timer-property
+            uid unit user version wait working-directory",
     },
     LongOptions {
         program: "tar",
@@ -544,9 +651,19 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
             wildcards-match-slash xattrs xattrs-exclude xattrs-include xform xz zstd",
     },
     LongOptions {
+        program: "taskset",
+        sub: None,
+        names: "all-tasks cpu-list help pid version",
+    },
+    LongOptions {
         program: "tee",
         sub: None,
         names: "append help ignore-interrupts output-error version",
+    },
+    LongOptions {
+        program: "timeout",
+        sub: None,
+        names: "foreground help kill-after preserve-status signal verbose version",
     },
     LongOptions {
         program: "touch",
@@ -557,6 +674,28 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
         program: "truncate",
         sub: None,
         names: "help io-blocks no-create reference size version",
+    },
+    LongOptions {
+        program: "unshare",
+        sub: None,
+        names: "boottime cgroup fork help ipc keep-caps kill-child map-auto map-current-user map-group
+            map-groups map-root-user map-user map-users monotonic mount mount-proc net pid
+            propagation root setgid setgroups setuid time user uts version wd",
+    },
+    LongOptions {
+        program: "useradd",
+        sub: None,
+        names: "add-subids-for-system badname base-dir btrfs-subvolume-home comment create-home defaults
+            expiredate gid groups help home-dir inactive key no-create-home no-log-init
+            no-user-group non-unique password prefix root selinux-user shell skel system uid
+            user-group",
+    },
+    LongOptions {
+        program: "usermod",
+        sub: None,
+        names: "add-subgids add-subuids append badname comment del-subgids del-subuids expiredate gid
+            groups help home inactive lock login move-home non-unique password prefix remove root
+            selinux-user shell uid unlock",
     },
     LongOptions {
         program: "wget",

@@ -393,6 +393,9 @@ pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
             break;
         };
         let name = program.name.to_string();
+        if let Some(here) = words.get_mut(i..) {
+            super::options::write_out(&name, here);
+        }
         let Some(step) = wrapper_step(&name, &words, i + 1) else {
             break;
         };
