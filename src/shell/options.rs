@@ -52,11 +52,7 @@ const VALUED_BEFORE_SUBCOMMAND: &[(&str, &[&str])] = &[
 /// Writes out whole every abbreviated long option in `words` (`words[0]` the program as
 /// written) of `program`, the catalogue's name for it.
 pub(super) fn write_out(program: &str, words: &mut [Word]) {
-    if !words
-        .iter()
-        .skip(1)
-        .any(|w| w.text.starts_with("--") && w.text.len() > 2)
-    {
+    if !has_long(words) {
         return;
     }
     let from = LONG_OPTIONS.partition_point(|o| o.program < program);
@@ -95,6 +91,14 @@ pub(super) fn write_out(program: &str, words: &mut [Word]) {
             word.text = format!("--{whole}{value}");
         }
     }
+}
+
+/// Is a word after the program a long option (`--x`)? Only then is there anything to write.
+pub(super) fn has_long(words: &[Word]) -> bool {
+    words
+        .iter()
+        .skip(1)
+        .any(|w| w.text.len() > 2 && w.text.starts_with("--"))
 }
 
 /// The one option of `names` that `word` begins, when `word` is none of them and begins no

@@ -182,8 +182,10 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     }
     assignments.extend(stripped.assignments);
     let mut words = stripped.words;
-    let resolved = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
-    super::options::write_out(&resolved, &mut words);
+    if super::options::has_long(&words) {
+        let resolved = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
+        super::options::write_out(&resolved, &mut words);
+    }
     let holder = wrap::holder(&words, &assignments);
     // The program's basename in any case, compared without a lower-case copy.
     let program = words.first().map_or("", |w| wrap::basename(&w.text));
