@@ -419,6 +419,22 @@ pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
             break;
         }
         out.sudo |= runs_as_root(&name, &words, i + 1);
+        if let Some(dir) = chdir(&name, &words, i + 1, step.next) {
+            // `sudo -D / rm -rf *`, `env -C ~ rm -rf *`: the program runs in that folder, as
+            // after a `cd` there. The wrapper stays the program and what it runs is read as
+            // `cd DIR && …`, so the folder is where every rule reads it.
+            let rest = match &step.replace {
+                Some(r) => r.as_slice(),
+                None => words.get(step.next..).unwrap_or(&[]),
+            };
+            let mut text = format!("cd {} && ", shell_word(&dir));
+            for (name, value) in &step.assignments {
+                text.push_str(&format!("{name}={} ", super::quote_word(value)));
+            }
+            text.push_str(&shell_words(rest));
+            out.reparse = Some(text);
+            break;
+        }
         out.assignments.extend(step.assignments);
         out.wrappers.push(name);
         match step.replace {
@@ -458,6 +474,57 @@ fn shell_text(name: &str, words: &[Word], start: usize, next: usize) -> Option<S
         _ => false,
     };
     (through_shell && rest.iter().any(|w| w.text.bytes().any(is_shell_meta))).then(|| joined(rest))
+}
+
+/// The folder a wrapper runs its program in: `sudo -D DIR`, `run0 -D DIR`, `env -C DIR`,
+/// `--chdir DIR` or `--chdir=DIR` (written out whole before: `--chd` is one), among the
+/// wrapper's own words `start..next`.
+fn chdir(name: &str, words: &[Word], start: usize, next: usize) -> Option<Word> {
+    let short = match name {
+        "sudo" | "dzdo" | "run0" => "-D",
+        "env" => "-C",
+        _ => return None,
+    };
+    let own = words.get(start..next.min(words.len()))?;
+    for (at, word) in own.iter().enumerate() {
+        let text = word.text.as_str();
+        let value = if text == short || text == "--chdir" {
+            own.get(at + 1).cloned()
+        } else if let Some(dir) = text
+            .strip_prefix("--chdir=")
+            .or_else(|| text.strip_prefix(short).filter(|d| !d.is_empty()))
+        {
+            Some(Word {
+                text: dir.to_string(),
+                ..word.clone()
+            })
+        } else {
+            None
+        };
+        if value.is_some() {
+            return value;
+        }
+    }
+    None
+}
+
+/// A word written back for the shell as it was read: a plain or globbing word as it is
+/// (`*` still expands), one holding an expansion in double quotes (`"$HOME"` is still the
+/// home folder), anything else quoted.
+fn shell_word(word: &Word) -> String {
+    let text = word.text.as_str();
+    if !word.quoted {
+        text.to_string()
+    } else if word.dynamic {
+        format!("\"{}\"", text.replace(['"', '\\'], ""))
+    } else {
+        super::quote_word(text)
+    }
+}
+
+fn shell_words(words: &[Word]) -> String {
+    let texts: Vec<String> = words.iter().map(shell_word).collect();
+    texts.join(" ")
 }
 
 fn joined(words: &[Word]) -> String {

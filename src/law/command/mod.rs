@@ -255,7 +255,14 @@ fn assess_line(
                 }
             }
         }
-        if cmd.sudo && scan.risks.len() == before && administers(cmd, scan.place) {
+        // A wrapper left the program because what it runs was read as text of its own
+        // (`sudo -D DIR cmd` as `cd DIR && cmd`): that command is judged as run by the
+        // administrator, not the wrapper again.
+        let runs_read_text = crate::catalogue::program(cmd.program())
+            .is_some_and(|p| p.is(crate::catalogue::Class::Wrapper))
+            && line.commands.iter().any(|c| c.parent == Some(index));
+        if cmd.sudo && !runs_read_text && scan.risks.len() == before && administers(cmd, scan.place)
+        {
             let program = cmd.program();
             scan.add(
                 Risk::new(
