@@ -488,21 +488,17 @@ fn chdir(name: &str, words: &[Word], start: usize, next: usize) -> Option<Word> 
     let own = words.get(start..next.min(words.len()))?;
     for (at, word) in own.iter().enumerate() {
         let text = word.text.as_str();
-        let value = if text == short || text == "--chdir" {
-            own.get(at + 1).cloned()
-        } else if let Some(dir) = text
+        if text == short || text == "--chdir" {
+            return own.get(at + 1).cloned();
+        }
+        let attached = text
             .strip_prefix("--chdir=")
-            .or_else(|| text.strip_prefix(short).filter(|d| !d.is_empty()))
-        {
-            Some(Word {
+            .or_else(|| text.strip_prefix(short).filter(|d| !d.is_empty()));
+        if let Some(dir) = attached {
+            return Some(Word {
                 text: dir.to_string(),
                 ..word.clone()
-            })
-        } else {
-            None
-        };
-        if value.is_some() {
-            return value;
+            });
         }
     }
     None
