@@ -804,7 +804,7 @@ pub const CATALOGUE: &[Program] = &[
     p("ioping", DISK),
     p("iostat", RO),
     p("iotop", RO),
-    p("ip", SYS),
+    p("ip", &[System, Runs]),
     p("ip6tables", ACTS),
     p("ipconfig", SYS),
     p("ipcrm", ACTS),

@@ -1,10 +1,11 @@
 //! The long options of the programs that take an unambiguous beginning of one for the whole
 //! (`curl --upload-fi F URL` is `--upload-file`, `git reset --har` is `--hard`, `rm --rec` is
 //! `--recursive`): GNU's `getopt_long` (coreutils, sed, tar, wget, xargs, util-linux,
-//! shadow's user tools, sudo, psql, systemd's tools),
-//! git's own option parser, curl's, gpg's, Python's `optparse` (pip) and Perl's
-//! `Getopt::Long` (`git send-email`). The shell reader (`shell::options`) writes such a word
-//! out whole, as the program reads it, before any rule looks at it.
+//! shadow's user tools, sudo, psql, systemd's tools), git's own option parser, curl's, gpg's,
+//! Python's `optparse` (pip) and Perl's `Getopt::Long` (`git send-email`); and the
+//! subcommands of the programs that take a beginning of one for it (`qm se 100` is `qm set
+//! 100`, `ip l s eth0 down` is `ip link set eth0 down`). The shell reader (`shell::options`)
+//! writes such a word out whole, as the program reads it, before any rule looks at it.
 //!
 //! Each list is every long option the program's own help names, without the leading `--`
 //! (git's `--[no-]x` as both): `--help` (`-h` for git's and pip's subcommands, all of `git
@@ -729,5 +730,432 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
         sub: None,
         names: "arg-file delimiter eof exit help interactive max-args max-chars max-lines max-procs
             no-run-if-empty null open-tty process-slot-var replace show-limits verbose version",
+    },
+];
+
+/// How a program reads a beginning of one of its subcommands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reads {
+    /// As the one name it begins, when it begins only one (Proxmox's CLI handler: `qm se` is
+    /// `qm set`, `pveum u d` is `pveum user delete`).
+    OnlyOne,
+    /// As the first name it begins, in the order listed, the order the program tries them in
+    /// (iproute2's `matches`: `ip l s` is `ip link set`, `ip r d` is `ip route delete`).
+    FirstInOrder,
+}
+
+/// A program's subcommands, at one level: those after `under` (space-separated, empty at the
+/// top). A name written `=name` is only read whole.
+pub(crate) struct Subcommands {
+    pub program: &'static str,
+    pub under: &'static str,
+    /// Separated by white space, in the order the program tries them.
+    pub names: &'static str,
+    /// Names that stand for other words (`pveum userdel` is `pveum user delete`), read only
+    /// whole.
+    pub aliases: &'static [(&'static str, &'static str)],
+    pub reads: Reads,
+}
+
+/// Sorted by program, then `under`. Proxmox VE's tools from each one's `$cmddef` (qm from
+/// qemu-server e6352be, pct from pve-container 94f5585, pveum from pve-access-control
+/// 5ccd07d, pvesm from pve-storage 0c56bad, pvecm from pve-cluster 7091d92, pveam, pvenode,
+/// pvesr and pvesh from pve-manager 14a22df, ha-manager from pve-ha-manager b71218f); `ip`
+/// from iproute2 ee2a4a8 (`ip/ip.c`'s `cmds[]`, each object's `do_*` in the order it tries
+/// its verbs).
+pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
+    Subcommands {
+        program: "ha-manager",
+        under: "",
+        names: "add config crm-command groupadd groupconfig groupremove groupset remove rules set
+            status",
+        aliases: &[
+            ("migrate", "crm-command migrate"),
+            ("relocate", "crm-command relocate"),
+        ],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "ha-manager",
+        under: "crm-command",
+        names: "arm-ha disarm-ha migrate node-maintenance relocate stop",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "ha-manager",
+        under: "crm-command node-maintenance",
+        names: "disable enable",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "ha-manager",
+        under: "rules",
+        names: "add config list remove set",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "ip",
+        under: "",
+        names: "address addrlabel maddress route rule neighbor neighbour ntable ntbl link l2tp fou
+            ila macsec tunnel tunl tuntap tap token tcpmetrics tcp_metrics monitor xfrm mroute
+            mrule netns netconf vrf sr nexthop mptcp ioam help stats",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "address",
+        names: "add change =chg replace delete list show lst flush save showdump restore help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "addrlabel",
+        names: "list lst show add delete flush help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "link",
+        names: "add set change replace delete show lst list xstats afstats property help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "maddress",
+        names: "add delete list show lst help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "neighbor",
+        names: "add change =chg replace delete get show lst list flush help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "neighbour",
+        names: "add change =chg replace delete get show lst list flush help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "netns",
+        names: "list show lst list-id help add set delete identify pids exec monitor attach",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "nexthop",
+        names: "add replace delete list show lst get flush bucket help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "route",
+        names: "add change =chg replace prepend append test delete list show lst get flush save
+            restore showdump help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "rule",
+        names: "list lst show save restore add delete flush help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "tap",
+        names: "add delete show lst list help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "token",
+        names: "list lst show set add delete get help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "tunl",
+        names: "add change delete show lst list prl 6rd help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "tunnel",
+        names: "add change delete show lst list prl 6rd help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "tuntap",
+        names: "add delete show lst list help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "ip",
+        under: "vrf",
+        names: "identify pids exec show lst list help",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "pct",
+        under: "",
+        names: "clone config console cpusets create delsnapshot destroy df enter exec fsck fstrim
+            list listsnapshot migrate mount move-volume pending pull push reboot remote-migrate
+            rescan resize restore resume rollback set shutdown snapshot start status stop
+            suspend template unlock unmount",
+        aliases: &[("move_volume", "move-volume")],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveam",
+        under: "",
+        names: "available download list remove update",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvecm",
+        under: "",
+        names: "add addnode apiver create delnode expected keygen mtunnel nodes qdevice status
+            updatecerts",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvecm",
+        under: "qdevice",
+        names: "remove setup",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "",
+        names: "acme cert config migrateall startall stopall task wakeonlan",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "acme",
+        names: "account cert plugin",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "acme account",
+        names: "deactivate info list register update",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "acme cert",
+        names: "order renew revoke",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "acme plugin",
+        names: "add config list remove set",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "cert",
+        names: "delete info set",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "config",
+        names: "get set",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvenode",
+        under: "task",
+        names: "list log status",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvesh",
+        under: "",
+        names: "create delete get ls set usage",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvesm",
+        under: "",
+        names: "add alloc apiinfo export extractconfig free import list path prune-backups remove
+            scan set status",
+        aliases: &[
+            ("cifsscan", "scan cifs"),
+            ("iscsiscan", "scan iscsi"),
+            ("lvmscan", "scan lvm"),
+            ("lvmthinscan", "scan lvmthin"),
+            ("nfsscan", "scan nfs"),
+            ("zfsscan", "scan zfs"),
+        ],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvesm",
+        under: "scan",
+        names: "cifs iscsi lvm lvmthin nfs pbs zfs",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pvesr",
+        under: "",
+        names: "create-local-job delete disable enable finalize-local-job list prepare-local-job
+            read run schedule-now set-state status update",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "",
+        names: "acl group passwd pool realm role ticket user",
+        aliases: &[
+            ("acldel", "acl delete"),
+            ("aclmod", "acl modify"),
+            ("groupadd", "group add"),
+            ("groupdel", "group delete"),
+            ("groupmod", "group modify"),
+            ("roleadd", "role add"),
+            ("roledel", "role delete"),
+            ("rolemod", "role modify"),
+            ("useradd", "user add"),
+            ("userdel", "user delete"),
+            ("usermod", "user modify"),
+        ],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "acl",
+        names: "delete list modify",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "group",
+        names: "add delete list modify",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "pool",
+        names: "add delete list modify",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "realm",
+        names: "add delete list modify sync",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "role",
+        names: "add delete list modify",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "user",
+        names: "add delete list modify permissions tfa token",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "user tfa",
+        names: "delete list unlock",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "pveum",
+        under: "user token",
+        names: "add delete list modify permissions",
+        aliases: &[("remove", "delete")],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "qm",
+        under: "",
+        names:
+            "cleanup clone cloudinit config create delsnapshot destroy disk enroll-efi-keys guest
+            import importovf list listsnapshot migrate monitor mtunnel nbdstop pending reboot
+            remote-migrate reset resume rollback sendkey set showcmd shutdown snapshot start
+            status stop suspend template terminal unlock vncproxy wait",
+        aliases: &[
+            ("agent", "guest cmd"),
+            ("importdisk", "disk import"),
+            ("move-disk", "disk move"),
+            ("move_disk", "disk move"),
+            ("rescan", "disk rescan"),
+            ("resize", "disk resize"),
+            ("unlink", "disk unlink"),
+        ],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "qm",
+        under: "cloudinit",
+        names: "dump pending update",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "qm",
+        under: "disk",
+        names: "import move rescan resize unlink",
+        aliases: &[],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "qm",
+        under: "guest",
+        names: "cmd exec exec-status passwd",
+        aliases: &[],
+        reads: Reads::OnlyOne,
     },
 ];

@@ -12,7 +12,7 @@
 
 use super::lex::Word;
 use crate::catalogue::Class;
-use crate::catalogue::options::{LONG_OPTIONS, LongOptions};
+use crate::catalogue::options::{LONG_OPTIONS, LongOptions, Reads, SUBCOMMANDS, Subcommands};
 
 /// A program's own options, before its subcommand, that take the next word as their value:
 /// the subcommand is the first word after them that isn't an option.
@@ -27,6 +27,12 @@ const VALUED_BEFORE_SUBCOMMAND: &[(&str, &[&str])] = &[
             "--work-tree",
             "-C",
             "-c",
+        ],
+    ),
+    (
+        "ip",
+        &[
+            "-b", "-batch", "-f", "-family", "-l", "-loops", "-n", "-netns", "-rc", "-rcvbuf",
         ],
     ),
     (
@@ -93,6 +99,73 @@ pub(super) fn write_out(program: &str, words: &mut [Word]) {
     }
 }
 
+/// The most levels of subcommands read, and of aliases written out (an alias's words are
+/// read again, from its level).
+const MAX_LEVELS: usize = 6;
+
+/// Writes out whole the subcommands of `program` (the catalogue's name for `words[0]`) that
+/// it takes a beginning of (`qm se 100` → `qm set 100`, `ip r d default` → `ip route delete
+/// default`), and an alias as the words it stands for (`pveum userdel` → `pveum user
+/// delete`), level by level, as far as each word is one.
+pub(super) fn write_out_subcommands(program: &str, words: &mut Vec<Word>) {
+    let from = SUBCOMMANDS.partition_point(|s| s.program < program);
+    let listed: &[Subcommands] = SUBCOMMANDS.get(from..).unwrap_or(&[]);
+    let listed = listed
+        .get(..listed.iter().take_while(|s| s.program == program).count())
+        .unwrap_or(&[]);
+    if listed.is_empty() {
+        return;
+    }
+    let Some(mut at) = subcommand_at(program, words) else {
+        return;
+    };
+    let mut under = String::new();
+    for _ in 0..MAX_LEVELS {
+        let Some(level) = listed.iter().find(|s| s.under == under) else {
+            return;
+        };
+        let Some(word) = words.get_mut(at) else {
+            return;
+        };
+        if word.dynamic || word.text.starts_with('-') {
+            return;
+        }
+        if let Some((_, stands_for)) = level.aliases.iter().find(|(a, _)| *a == word.text) {
+            let replaced: Vec<Word> = stands_for.split(' ').map(Word::plain).collect();
+            words.splice(at..=at, replaced);
+            continue;
+        }
+        let Some(name) = subcommand(level, &word.text) else {
+            return;
+        };
+        word.text = name.to_string();
+        if !under.is_empty() {
+            under.push(' ');
+        }
+        under.push_str(name);
+        at += 1;
+    }
+}
+
+/// The subcommand of `level` that `word` is, or that its program reads it as.
+fn subcommand(level: &Subcommands, word: &str) -> Option<&'static str> {
+    let names = || level.names.split_ascii_whitespace();
+    if let Some(name) = names().find(|n| n.trim_start_matches('=') == word) {
+        return Some(name.trim_start_matches('='));
+    }
+    if word.is_empty() {
+        return None;
+    }
+    let mut begun = names().filter(|n| !n.starts_with('=') && n.starts_with(word));
+    match level.reads {
+        Reads::FirstInOrder => begun.next(),
+        Reads::OnlyOne => match (begun.next(), begun.next()) {
+            (Some(name), None) => Some(name),
+            _ => None,
+        },
+    }
+}
+
 /// Is a word after the program a long option (`--x`)? Only then is there anything to write.
 pub(super) fn has_long(words: &[Word]) -> bool {
     words
@@ -122,7 +195,7 @@ fn whole_name<'n>(names: &'n str, word: &str) -> Option<&'n str> {
 }
 
 /// Where the subcommand is: the first word after the program's own options (and their values).
-fn subcommand_at(program: &str, words: &[Word]) -> Option<usize> {
+pub(super) fn subcommand_at(program: &str, words: &[Word]) -> Option<usize> {
     let valued = VALUED_BEFORE_SUBCOMMAND
         .iter()
         .find(|(name, _)| *name == program)
@@ -142,8 +215,8 @@ fn subcommand_at(program: &str, words: &[Word]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::write_out;
-    use crate::catalogue::options::LONG_OPTIONS;
+    use super::{write_out, write_out_subcommands};
+    use crate::catalogue::options::{LONG_OPTIONS, SUBCOMMANDS};
     use crate::shell::lex::Word;
 
     fn written(program: &str, line: &str) -> String {
@@ -186,6 +259,102 @@ mod tests {
             ),
         ] {
             assert_eq!(written(program, line), want, "{line}");
+        }
+    }
+
+    fn subcommands(program: &str, line: &str) -> String {
+        let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
+        write_out_subcommands(program, &mut words);
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        texts.join(" ")
+    }
+
+    #[test]
+    fn a_subcommand_begun_is_written_out_as_the_program_reads_it() {
+        for (program, line, want) in [
+            ("qm", "qm shu 100", "qm shutdown 100"),
+            ("qm", "qm cr 100", "qm create 100"),
+            ("pct", "pct unm 100", "pct unmount 100"),
+            (
+                "pveum",
+                "pveum u d alice@pve",
+                "pveum user delete alice@pve",
+            ),
+            (
+                "pveum",
+                "pveum userdel alice@pve",
+                "pveum user delete alice@pve",
+            ),
+            (
+                "pveum",
+                "pveum us tok remove a@pve t",
+                "pveum user token delete a@pve t",
+            ),
+            ("ip", "ip l s eth0 down", "ip link set eth0 down"),
+            ("ip", "ip r d default", "ip route delete default"),
+            (
+                "ip",
+                "ip -n ns1 a f dev eth0",
+                "ip -n ns1 address flush dev eth0",
+            ),
+            ("ip", "ip r", "ip route"),
+        ] {
+            assert_eq!(subcommands(program, line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_subcommand_begun_by_several_or_none_stays() {
+        for (program, line) in [
+            // Begins `snapshot` and `shutdown`, `start`, `status`, `stop`, `suspend`…; `se`
+            // begins `sendkey` and `set`: qm refuses both.
+            ("qm", "qm s 100"),
+            ("qm", "qm se 100 --memory 8192"),
+            // A name the program doesn't have, and an option where a subcommand would be.
+            ("pct", "pct zzz 100"),
+            ("qm", "qm --help"),
+            // `chg` is only read whole; `ch` is `change`.
+            ("ip", "ip -6 route get ::1"),
+            ("git", "git pu"),
+        ] {
+            assert_eq!(subcommands(program, line), line, "{line}");
+        }
+        assert_eq!(
+            subcommands("ip", "ip r ch default"),
+            "ip route change default"
+        );
+    }
+
+    #[test]
+    fn the_subcommand_levels_are_sorted_and_each_name_once() {
+        for pair in SUBCOMMANDS.windows(2) {
+            let key = |s: &crate::catalogue::options::Subcommands| (s.program, s.under);
+            assert!(
+                key(&pair[0]) < key(&pair[1]),
+                "{:?} before {:?}",
+                key(&pair[0]),
+                key(&pair[1])
+            );
+        }
+        for level in SUBCOMMANDS {
+            let names: Vec<&str> = level.names.split_ascii_whitespace().collect();
+            for (at, name) in names.iter().enumerate() {
+                // iproute2 tries some names twice (`netns list`, then `list-id`, then `list`
+                // again as its own test): the first is the one read.
+                let again = names.iter().skip(at + 1).any(|n| n == name);
+                assert!(
+                    !again || level.reads == crate::catalogue::options::Reads::FirstInOrder,
+                    "{} {:?}: {name} twice",
+                    level.program,
+                    level.under
+                );
+            }
+            assert!(
+                level.aliases.iter().all(|(a, _)| !names.contains(a)),
+                "{} {:?}: an alias is also a name",
+                level.program,
+                level.under
+            );
         }
     }
 

@@ -182,10 +182,9 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     }
     assignments.extend(stripped.assignments);
     let mut words = stripped.words;
-    if super::options::has_long(&words) {
-        let resolved = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
-        super::options::write_out(&resolved, &mut words);
-    }
+    let resolved = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
+    super::options::write_out_subcommands(&resolved, &mut words);
+    super::options::write_out(&resolved, &mut words);
     let holder = wrap::holder(&words, &assignments);
     // The program's basename in any case, compared without a lower-case copy.
     let program = words.first().map_or("", |w| wrap::basename(&w.text));
@@ -200,7 +199,8 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     let stdin = holder.stdin;
     let words: Vec<String> = words.into_iter().map(|w| w.text).collect();
     let cmd = Command {
-        program: Command::resolve(&words),
+        // Writing words out whole never changes the first.
+        program: resolved,
         words,
         assignments,
         wrappers: stripped.wrappers,

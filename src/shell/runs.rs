@@ -108,7 +108,7 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 #[rustfmt::skip]
 pub(super) const READERS: &[(&str, Reader)] = &[
     ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
-    ("gdb", gdb), ("hyperfine", hyperfine), ("less", less), ("man", man), ("parallel", parallel),
+    ("gdb", gdb), ("hyperfine", hyperfine), ("ip", ip), ("less", less), ("man", man), ("parallel", parallel),
     ("rsync", rsync), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
     ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
 ];
@@ -127,6 +127,28 @@ pub(super) fn holder(program: &str, words: &[Word], out: &mut Holder) {
         runner_reader(words, out);
     } else if crate::catalogue::program(program).is_none() {
         unknown_runner(words, out);
+    }
+}
+
+/// `ip netns exec NAME CMD…` and `ip vrf exec NAME CMD…` (`ip n e`, `ip vrf e` written out
+/// whole before), or `ip -all netns exec CMD…` in every namespace: the command, run there.
+fn ip(words: &[Word], out: &mut Holder) {
+    let Some(object) = super::options::subcommand_at("ip", words) else {
+        return;
+    };
+    let text = |at: usize| words.get(at).map_or("", |w| w.text.as_str());
+    if !matches!(text(object), "netns" | "vrf") || text(object + 1) != "exec" {
+        return;
+    }
+    let every = words
+        .get(1..object)
+        .unwrap_or(&[])
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "-a" | "-all"));
+    let from = object + if every { 2 } else { 3 };
+    let rest = words.get(from..).unwrap_or(&[]);
+    if !rest.is_empty() {
+        out.held.push(Held::Words(rest.to_vec(), Via::Runs));
     }
 }
 

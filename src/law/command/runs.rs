@@ -1073,6 +1073,7 @@ mod tests {
         ("git", "git -c core.pager='rm -rf ~' log"),
         ("hyperfine", "hyperfine --prepare 'rm -rf ~' true"),
         ("infisical", "infisical run --env=prod -- rm -rf ~"),
+        ("ip", "ip netns exec blue rm -rf ~"),
         ("kubectl", "kubectl exec web -- rm -rf ~"),
         ("less", "less '+!rm -rf ~' f"),
         ("lxc", "lxc exec c -- rm -rf ~"),
