@@ -324,6 +324,15 @@ pub(super) const GRANT_NOUNS: Table = &[
     (En, &["access", "acl", "acls", "admin", "admins", "binding", "bindings", "collaborator", "collaborators", "deploy key", "gpg key", "iam", "member", "members", "oauth", "org", "organization", "organizations", "orgs", "owner", "owners", "permission", "permissions", "policies", "policy", "role", "rolebinding", "roles", "scope", "scopes", "ssh key", "team", "teams", "user", "users", "webhook", "webhooks"]),
 ];
 
+/// What a subcommand written as one word with its verb names (`pct delsnapshot`, `pvecm
+/// delnode`, `qm listsnapshot`): the verb is read as one of its own, the thing as the noun
+/// after it. Only things a verb is written together with; not `db` (`updatedb` refreshes
+/// locate's index).
+#[rustfmt::skip]
+pub(super) const COMPOUND_NOUNS: Table = &[
+    (En, &["backup", "backups", "bucket", "buckets", "cluster", "clusters", "container", "containers", "database", "databases", "deployment", "deployments", "disk", "disks", "image", "images", "instance", "instances", "node", "nodes", "pool", "pools", "snapshot", "snapshots", "stack", "stacks", "vm", "vms", "volume", "volumes"]),
+];
+
 /// A cloud program's own settings on this machine (`kubectl config delete-context`, `gh
 /// alias delete`, `helm repo remove`, `az extension remove`): changing them reaches no
 /// service.
@@ -436,6 +445,7 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("SECRET_NOUNS", SECRET_NOUNS),
     ("SECRET_KINDS", SECRET_KINDS),
     ("GRANT_NOUNS", GRANT_NOUNS),
+    ("COMPOUND_NOUNS", COMPOUND_NOUNS),
     ("LOCAL_NOUNS", LOCAL_NOUNS),
     ("SETTINGS_NOUNS", SETTINGS_NOUNS),
     ("CHOOSES", CHOOSES),
@@ -758,7 +768,7 @@ pub(super) fn parts(word: &str) -> Vec<String> {
 /// (`address` is no `add`).
 fn split_compound(part: String) -> Vec<String> {
     let verbs = [REVEALS, DESTROYS, SENDS, CHANGES, GRANTS, READS];
-    let nouns = [SECRET_NOUNS, KEY_NOUNS, GRANT_NOUNS];
+    let nouns = [SECRET_NOUNS, KEY_NOUNS, GRANT_NOUNS, COMPOUND_NOUNS];
     if part.len() < 7 || verbs.iter().chain(&nouns).any(|t| has(t, &part)) {
         return vec![part];
     }
