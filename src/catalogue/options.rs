@@ -751,8 +751,8 @@ pub(crate) struct Subcommands {
     pub under: &'static str,
     /// Separated by white space, in the order the program tries them.
     pub names: &'static str,
-    /// Names that stand for other words (`pveum userdel` is `pveum user delete`), read only
-    /// whole.
+    /// Names that stand for other words (`pveum userdel` is `pveum user delete`, `npm rm` is
+    /// `npm uninstall`): begun too only when they are among `names` too.
     pub aliases: &'static [(&'static str, &'static str)],
     pub reads: Reads,
 }
@@ -762,7 +762,8 @@ pub(crate) struct Subcommands {
 /// 5ccd07d, pvesm from pve-storage 0c56bad, pvecm from pve-cluster 7091d92, pveam, pvenode,
 /// pvesr and pvesh from pve-manager 14a22df, ha-manager from pve-ha-manager b71218f); `ip`
 /// from iproute2 ee2a4a8 (`ip/ip.c`'s `cmds[]`, each object's `do_*` in the order it tries
-/// its verbs).
+/// its verbs); npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
+/// a beginning of either read, then the alias: `npm unpub` is `npm unpublish`).
 pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
     Subcommands {
         program: "ha-manager",
@@ -917,6 +918,81 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         names: "identify pids exec show lst list help",
         aliases: &[],
         reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "npm",
+        under: "",
+        names: "access add add-user adduser approve-scripts audit author bugs c cache ci cit
+            clean-install clean-install-test completion config create ddp dedupe deny-scripts
+            deprecate diff dist-tag dist-tags docs doctor edit exec explain explore find
+            find-dupes fund get help help-search hlep home i ic in info init innit ins inst
+            insta instal install install-ci-test install-clean install-scripts install-test isnt
+            isnta isntal isntall isntall-clean issues it la link list ll ln login logout ls ogr
+            org outdated owner pack ping pkg prefix profile prune publish query r rb rebuild
+            remove repo restart rm root rum run run-script s sbom se search set show shrinkwrap
+            sit stage star stars start stop t team test token trust tst u udpate un undeprecate
+            uninstall unlink unpublish unstar up update upgrade urn v verison version view
+            whoami why x",
+        aliases: &[
+            ("add", "install"),
+            ("add-user", "adduser"),
+            ("author", "owner"),
+            ("c", "config"),
+            ("cit", "install-ci-test"),
+            ("clean-install", "ci"),
+            ("clean-install-test", "install-ci-test"),
+            ("create", "init"),
+            ("ddp", "dedupe"),
+            ("dist-tags", "dist-tag"),
+            ("find", "search"),
+            ("hlep", "help"),
+            ("home", "docs"),
+            ("i", "install"),
+            ("ic", "ci"),
+            ("in", "install"),
+            ("info", "view"),
+            ("innit", "init"),
+            ("ins", "install"),
+            ("inst", "install"),
+            ("insta", "install"),
+            ("instal", "install"),
+            ("install-clean", "ci"),
+            ("isnt", "install"),
+            ("isnta", "install"),
+            ("isntal", "install"),
+            ("isntall", "install"),
+            ("isntall-clean", "ci"),
+            ("issues", "bugs"),
+            ("it", "install-test"),
+            ("la", "ll"),
+            ("list", "ls"),
+            ("ln", "link"),
+            ("ogr", "org"),
+            ("r", "uninstall"),
+            ("rb", "rebuild"),
+            ("remove", "uninstall"),
+            ("rm", "uninstall"),
+            ("rum", "run"),
+            ("run-script", "run"),
+            ("s", "search"),
+            ("se", "search"),
+            ("show", "view"),
+            ("sit", "install-ci-test"),
+            ("t", "test"),
+            ("tst", "test"),
+            ("u", "update"),
+            ("udpate", "update"),
+            ("un", "uninstall"),
+            ("unlink", "uninstall"),
+            ("up", "update"),
+            ("upgrade", "update"),
+            ("urn", "run"),
+            ("v", "view"),
+            ("verison", "version"),
+            ("why", "explain"),
+            ("x", "exec"),
+        ],
+        reads: Reads::OnlyOne,
     },
     Subcommands {
         program: "pct",

@@ -130,14 +130,19 @@ pub(super) fn write_out_subcommands(program: &str, words: &mut Vec<Word>) {
         if word.dynamic || word.text.starts_with('-') {
             return;
         }
-        if let Some((_, stands_for)) = level.aliases.iter().find(|(a, _)| *a == word.text) {
+        let alias = |name: &str| level.aliases.iter().find(|(a, _)| *a == name);
+        let name = match alias(&word.text) {
+            Some((name, _)) => *name,
+            None => match subcommand(level, &word.text) {
+                Some(name) => name,
+                None => return,
+            },
+        };
+        if let Some((_, stands_for)) = alias(name) {
             let replaced: Vec<Word> = stands_for.split(' ').map(Word::plain).collect();
             words.splice(at..=at, replaced);
             continue;
         }
-        let Some(name) = subcommand(level, &word.text) else {
-            return;
-        };
         word.text = name.to_string();
         if !under.is_empty() {
             under.push(' ');
@@ -298,6 +303,9 @@ mod tests {
                 "ip -n ns1 address flush dev eth0",
             ),
             ("ip", "ip r", "ip route"),
+            ("npm", "npm unpub my-pkg", "npm unpublish my-pkg"),
+            ("npm", "npm rm x", "npm uninstall x"),
+            ("npm", "npm install-cl", "npm ci"),
         ] {
             assert_eq!(subcommands(program, line), want, "{line}");
         }
@@ -350,8 +358,11 @@ mod tests {
                 );
             }
             assert!(
-                level.aliases.iter().all(|(a, _)| !names.contains(a)),
-                "{} {:?}: an alias is also a name",
+                level.aliases.iter().all(|(_, to)| to
+                    .split(' ')
+                    .next()
+                    .is_some_and(|first| names.contains(&first))),
+                "{} {:?}: an alias stands for a name of another level",
                 level.program,
                 level.under
             );

@@ -14,10 +14,9 @@ use super::table::{Row, row};
 /// positional words after the subcommand.
 #[rustfmt::skip]
 const INSTALLERS: &[Row<()>] = &[
-    row("npm", &["install"], (), &["npm install left-pad", "npm install --save-dev typescript"], &["npm install", "npm ls left-pad"]),
-    row("npm", &["i"], (), &["npm i -g pnpm"], &["npm ci"]),
-    row("npm", &["add"], (), &["npm add lodash"], &["npm view lodash version"]),
-    row("npm", &["isntall"], (), &["npm isntall express"], &["npm uninstall express"]),
+    // npm's short names and typos (`npm i`, `npm add`, `npm isntall`, `npm inst`) are written
+    // out as `install` by the shell reader (`shell::options`), as npm reads them.
+    row("npm", &["install"], (), &["npm install left-pad", "npm install --save-dev typescript", "npm i -g pnpm", "npm add lodash", "npm isntall express", "npm inst axios"], &["npm install", "npm ls left-pad", "npm ci", "npm view lodash version", "npm uninstall express"]),
     row("pnpm", &["add"], (), &["pnpm add -D vitest"], &["pnpm remove vitest"]),
     row("pnpm", &["install"], (), &["pnpm install zod"], &["pnpm install --frozen-lockfile"]),
     row("pnpm", &["i"], (), &["pnpm i axios"], &["pnpm list"]),
