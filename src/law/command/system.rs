@@ -145,6 +145,29 @@ fn unquoted(text: &str) -> String {
     out
 }
 
+/// Do a command's words (the program's, and the subcommands and options before a statement)
+/// say it runs SQL: `sql` among their parts (`doctrine:query:sql`, `dbal:run-sql`,
+/// `sql:query`), or a database's noun with a query's verb (`wp db query`)? A program whose
+/// own class is a database client is read by its own rule.
+fn runs_sql(cmd: &Command) -> bool {
+    if crate::catalogue::is(cmd.program(), crate::catalogue::Class::Database) {
+        return false;
+    }
+    let mut parts = cmd
+        .words
+        .iter()
+        .filter(|w| !w.contains(' '))
+        .flat_map(|w| w.split([':', '-', '_', '/', '.']))
+        .map(str::to_ascii_lowercase);
+    let (mut sql, mut noun, mut verb) = (false, false, false);
+    for part in parts.by_ref() {
+        sql |= matches!(part.as_str(), "sql" | "sqlq" | "dql");
+        noun |= matches!(part.as_str(), "db" | "database" | "dbal");
+        verb |= matches!(part.as_str(), "query" | "execute" | "exec");
+    }
+    sql || (noun && verb)
+}
+
 /// SQL that empties or drops what a database holds.
 fn destroys_data(sql: &str) -> bool {
     let upper = sql.to_uppercase();
@@ -446,6 +469,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         "dropdb" | "dropuser" => {
             let name = positional(args).last().copied().unwrap_or("the database");
             scan.add(db(&format!("drop {name}"), name));
+        }
+        // A framework's or a project's tool that runs the SQL it is given
+        // (`bin/console doctrine:query:sql 'DROP TABLE users'`, `bin/console dbal:run-sql …`,
+        // `wp db query 'TRUNCATE wp_posts'`, `drush sql:query …`): its words name SQL, or a
+        // database and a query, and one argument is a statement that destroys data.
+        _ if runs_sql(cmd) && args.iter().any(|a| a.contains(' ') && destroys_data(a)) => {
+            scan.add(db(&format!("{program} drops or empties data"), ""));
         }
         // A hosted database's own CLI given a statement (`wrangler d1 execute db --remote
         // --command 'DROP TABLE users'`, `turso db shell acme "TRUNCATE t"`): one argument

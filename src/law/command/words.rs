@@ -2111,8 +2111,9 @@ fn is_sum(word: &str) -> bool {
 
 /// Do the words empty a database: a verb that wipes with a database's noun among the words
 /// (`prisma migrate reset`, `rails db:reset`, `artisan migrate:fresh`, `atlas schema clean`,
-/// `flyway clean`), a rollback of every migration (`knex migrate:rollback --all`), or a
-/// downgrade to before the first (`alembic downgrade base`)? Its rows go, not only its
+/// `flyway clean`), a rollback of every migration (`knex migrate:rollback --all`, `artisan
+/// migrate:refresh`), a downgrade to before the first (`alembic downgrade base`), or
+/// fixtures loaded over the tables (`doctrine:fixtures:load`)? Its rows go, not only its
 /// shape.
 fn wipes_database(reading: &Reading<'_>) -> bool {
     let parts = || reading.words.iter().flat_map(|(_, parts)| parts.iter());
@@ -2131,7 +2132,16 @@ fn wipes_database(reading: &Reading<'_>) -> bool {
     let all = reading.args.iter().any(|a| a == "--all");
     let rollback_all = parts().any(|p| p == "rollback") && all;
     let to_base = parts().any(|p| p == "downgrade") && reading.positionals.contains(&"base");
-    (noun && (wipe || rollback_all)) || to_base
+    // Every migration rolled back and run again (`artisan migrate:refresh`, `rails
+    // db:migrate:reset`): what the tables held is gone.
+    let refresh = parts().any(|p| p == "refresh")
+        && parts().any(|p| matches!(p.as_str(), "migrate" | "migration" | "migrations"));
+    // Fixtures loaded over the tables (`doctrine:fixtures:load`, `rails db:fixtures:load`):
+    // what they held is purged first, unless told to add to it (`--append`).
+    let fixtures = parts().any(|p| p == "fixtures")
+        && parts().any(|p| p == "load")
+        && !reading.args.iter().any(|a| a == "--append");
+    (noun && (wipe || rollback_all)) || to_base || refresh || fixtures
 }
 
 /// `java [OPTIONS] -jar PATH.jar ARGS` as the program the jar is (`jenkins-cli ARGS`), when
