@@ -762,9 +762,71 @@ pub(crate) struct Subcommands {
 /// 5ccd07d, pvesm from pve-storage 0c56bad, pvecm from pve-cluster 7091d92, pveam, pvenode,
 /// pvesr and pvesh from pve-manager 14a22df, ha-manager from pve-ha-manager b71218f); `ip`
 /// from iproute2 ee2a4a8 (`ip/ip.c`'s `cmds[]`, each object's `do_*` in the order it tries
-/// its verbs); npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
+/// its verbs); composer from Composer 2.5.5's `composer list` and its commands' aliases
+/// (Symfony's console: the one command or alias a word begins, aliases of one command
+/// counted once; `global` runs another of them); gem from RubyGems 3.3.15's `CommandManager`
+/// (its aliases only whole); npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
 /// a beginning of either read, then the alias: `npm unpub` is `npm unpublish`).
 pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
+    Subcommands {
+        program: "composer",
+        under: "",
+        names: "about archive audit browse bump cc check-platform-reqs clear-cache clearcache
+            completion config create-project depends diagnose dump-autoload dumpautoload exec
+            fund global help home i info init install licenses list outdated prohibits r
+            reinstall remove require run run-script search self-update selfupdate show status
+            suggests u update upgrade validate why why-not",
+        aliases: &[
+            ("cc", "clear-cache"),
+            ("clearcache", "clear-cache"),
+            ("dumpautoload", "dump-autoload"),
+            ("home", "browse"),
+            ("i", "install"),
+            ("info", "show"),
+            ("r", "require"),
+            ("run", "run-script"),
+            ("selfupdate", "self-update"),
+            ("u", "update"),
+            ("upgrade", "update"),
+            ("why", "depends"),
+            ("why-not", "prohibits"),
+        ],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "composer",
+        under: "global",
+        names: "about archive audit browse bump cc check-platform-reqs clear-cache clearcache
+            completion config create-project depends diagnose dump-autoload dumpautoload exec
+            fund global help home i info init install licenses list outdated prohibits r
+            reinstall remove require run run-script search self-update selfupdate show status
+            suggests u update upgrade validate why why-not",
+        aliases: &[
+            ("cc", "clear-cache"),
+            ("clearcache", "clear-cache"),
+            ("dumpautoload", "dump-autoload"),
+            ("home", "browse"),
+            ("i", "install"),
+            ("info", "show"),
+            ("r", "require"),
+            ("run", "run-script"),
+            ("selfupdate", "self-update"),
+            ("u", "update"),
+            ("upgrade", "update"),
+            ("why", "depends"),
+            ("why-not", "prohibits"),
+        ],
+        reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "gem",
+        under: "",
+        names: "build cert check cleanup contents dependency environment fetch generate_index help
+            info install list lock mirror open outdated owner pristine push query rdoc search
+            server signin signout sources specification stale uninstall unpack update which yank",
+        aliases: &[("i", "install"), ("login", "signin"), ("logout", "signout")],
+        reads: Reads::OnlyOne,
+    },
     Subcommands {
         program: "ha-manager",
         under: "",

@@ -17,6 +17,7 @@ use crate::catalogue::options::{LONG_OPTIONS, LongOptions, Reads, SUBCOMMANDS, S
 /// A program's own options, before its subcommand, that take the next word as their value:
 /// the subcommand is the first word after them that isn't an option.
 const VALUED_BEFORE_SUBCOMMAND: &[(&str, &[&str])] = &[
+    ("composer", &["--working-dir", "-d"]),
     (
         "git",
         &[
@@ -164,10 +165,21 @@ fn subcommand(level: &Subcommands, word: &str) -> Option<&'static str> {
     let mut begun = names().filter(|n| !n.starts_with('=') && n.starts_with(word));
     match level.reads {
         Reads::FirstInOrder => begun.next(),
-        Reads::OnlyOne => match (begun.next(), begun.next()) {
-            (Some(name), None) => Some(name),
-            _ => None,
-        },
+        Reads::OnlyOne => {
+            // Names that are one command (itself and its aliases: composer's `clear-cache`
+            // and `clearcache`) are counted once.
+            let target = |name: &'static str| {
+                level
+                    .aliases
+                    .iter()
+                    .find(|(a, _)| *a == name)
+                    .map_or(name, |(_, to)| to.split(' ').next().unwrap_or(to))
+            };
+            let first = begun.next()?;
+            begun
+                .all(|other| target(other) == target(first))
+                .then_some(target(first))
+        }
     }
 }
 
@@ -306,6 +318,19 @@ mod tests {
             ("npm", "npm unpub my-pkg", "npm unpublish my-pkg"),
             ("npm", "npm rm x", "npm uninstall x"),
             ("npm", "npm install-cl", "npm ci"),
+            (
+                "composer",
+                "composer req monolog/monolog",
+                "composer require monolog/monolog",
+            ),
+            ("composer", "composer cle", "composer clear-cache"),
+            ("gem", "gem pus x.gem", "gem push x.gem"),
+            ("gem", "gem uni rails", "gem uninstall rails"),
+            (
+                "composer",
+                "composer -d app glob req x/y",
+                "composer -d app global require x/y",
+            ),
         ] {
             assert_eq!(subcommands(program, line), want, "{line}");
         }

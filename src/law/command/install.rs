@@ -53,6 +53,7 @@ const INSTALLERS: &[Row<()>] = &[
     row("port", &["install"], (), &["sudo port install wget"], &["port search wget"]),
     row("nix-env", &["-i"], (), &["nix-env -i hello", "nix-env -i -A nixpkgs.hello"], &["nix-env -q", "nix-env -e hello"]),
     row("nix-env", &["-iA"], (), &["nix-env -iA nixpkgs.hello"], &["nix-env -qa hello"]),
+    row("composer", &["global", "require"], (), &["composer global require laravel/installer"], &["composer global show", "composer global update"]),
     row("composer", &["require"], (), &["composer require guzzlehttp/guzzle"], &["composer install"]),
     row("dotnet", &["add", "*", "package"], (), &["dotnet add src/Api/Api.csproj package Serilog"], &["dotnet add reference ../Lib/Lib.csproj", "dotnet add package Serilog"]),
     row("dotnet", &["add", "package"], (), &["dotnet add package Newtonsoft.Json --version 13.0.3"], &["dotnet add src/Api/Api.csproj package Serilog", "dotnet remove package Serilog"]),
@@ -284,6 +285,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let pattern = row.words;
     scan.network = true;
     let global = has_flag(args, Some('g'), &["global", "user"])
+        || (program == "composer" && pattern.first() == Some(&"global"))
         || matches!(
             program.as_str(),
             "brew"
