@@ -153,6 +153,82 @@ pub(super) fn write_out_subcommands(program: &str, words: &mut Vec<Word>) {
     }
 }
 
+/// The commands of a Symfony console application (Laravel's `artisan`, Symfony's and its
+/// bundles' `bin/console`) that empty a database or run the SQL they are given. The
+/// application's own list is the project's, so a word is read as one of these when it
+/// could be a beginning of it as Symfony reads one, part by part (`d:d:d` is
+/// `doctrine:database:drop`, `mi:fr` is `migrate:fresh`): a reading proves danger, never
+/// safety; where the application has another command the word begins too, it refuses the
+/// word and runs nothing.
+const CONSOLE_WIPES: &[&str] = &[
+    "db:wipe",
+    "dbal:run-sql",
+    "doctrine:database:drop",
+    "doctrine:fixtures:load",
+    "doctrine:query:sql",
+    "doctrine:schema:drop",
+    "migrate:fresh",
+    "migrate:refresh",
+    "migrate:reset",
+];
+
+/// A Symfony console application's command (`php artisan mi:fr`, `bin/console d:d:d`)
+/// written out as one of [`CONSOLE_WIPES`] when it could be a beginning of it.
+pub(super) fn write_out_console(words: &mut [Word]) {
+    let name = |w: &Word| {
+        let base = w.text.rsplit('/').next().unwrap_or(&w.text);
+        matches!(base, "artisan" | "console")
+    };
+    let Some(app) = words.iter().position(|w| name(w)) else {
+        return;
+    };
+    // The application is the program, or the script php runs.
+    let options = words.get(1..app).unwrap_or(&[]);
+    let by_php = app > 0
+        && words
+            .first()
+            .is_some_and(|w| crate::catalogue::name(&w.text) == "php")
+        && options.iter().enumerate().all(|(at, w)| {
+            // An option, or the value of one that takes it (`-d memory_limit=-1`).
+            w.text.starts_with('-')
+                || at
+                    .checked_sub(1)
+                    .and_then(|before| options.get(before))
+                    .is_some_and(|o| matches!(o.text.as_str(), "-d" | "-c" | "-z" | "-f"))
+        });
+    if app != 0 && !by_php {
+        return;
+    }
+    let Some(word) = words
+        .iter_mut()
+        .skip(app + 1)
+        .find(|w| !w.text.starts_with('-'))
+    else {
+        return;
+    };
+    if word.dynamic || !word.text.contains(':') || CONSOLE_WIPES.contains(&word.text.as_str()) {
+        return;
+    }
+    let begins = |full: &str| {
+        let (mut given, mut whole) = (word.text.split(':'), full.split(':'));
+        loop {
+            match (given.next(), whole.next()) {
+                (None, None) => return true,
+                (Some(part), Some(of)) => {
+                    let lower = part.to_ascii_lowercase();
+                    if !of.starts_with(lower.as_str()) {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+        }
+    };
+    if let Some(full) = CONSOLE_WIPES.iter().find(|full| begins(full)) {
+        word.text = (*full).to_string();
+    }
+}
+
 /// The subcommand of `level` that `word` is, or that its program reads it as.
 fn subcommand(level: &Subcommands, word: &str) -> Option<&'static str> {
     let names = || level.names.split_ascii_whitespace();
@@ -333,6 +409,34 @@ mod tests {
             ),
         ] {
             assert_eq!(subcommands(program, line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_console_command_that_could_begin_a_wipe_is_read_as_it() {
+        let console = |line: &str| {
+            let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
+            super::write_out_console(&mut words);
+            let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+            texts.join(" ")
+        };
+        for (line, want) in [
+            (
+                "bin/console d:d:d --force",
+                "bin/console doctrine:database:drop --force",
+            ),
+            ("php artisan mi:fr", "php artisan migrate:fresh"),
+            (
+                "php -d memory_limit=-1 artisan DB:WI",
+                "php -d memory_limit=-1 artisan db:wipe",
+            ),
+            ("./artisan migrate:fresh", "./artisan migrate:fresh"),
+            ("php artisan c:c", "php artisan c:c"),
+            ("php artisan migrate", "php artisan migrate"),
+            ("php bin/console d:d:c", "php bin/console d:d:c"),
+            ("cat console d:d:d", "cat console d:d:d"),
+        ] {
+            assert_eq!(console(line), want, "{line}");
         }
     }
 
