@@ -179,7 +179,7 @@ pub(super) fn write_out_console(words: &mut [Word]) {
         let base = w.text.rsplit('/').next().unwrap_or(&w.text);
         matches!(base, "artisan" | "console")
     };
-    let Some(app) = words.iter().position(|w| name(w)) else {
+    let Some(app) = words.iter().position(name) else {
         return;
     };
     // The application is the program, or the script php runs.
