@@ -174,7 +174,10 @@ const CONSOLE_WIPES: &[&str] = &[
 
 /// A Symfony console application's command (`php artisan mi:fr`, `bin/console d:d:d`)
 /// written out as one of [`CONSOLE_WIPES`] when it could be a beginning of it.
-pub(super) fn write_out_console(words: &mut [Word]) {
+pub(super) fn write_out_console(program: &str, words: &mut [Word]) {
+    if !matches!(program, "php" | "artisan" | "console") {
+        return;
+    }
     let name = |w: &Word| {
         let base = w.text.rsplit('/').next().unwrap_or(&w.text);
         matches!(base, "artisan" | "console")
@@ -416,7 +419,8 @@ mod tests {
     fn a_console_command_that_could_begin_a_wipe_is_read_as_it() {
         let console = |line: &str| {
             let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
-            super::write_out_console(&mut words);
+            let program = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
+            super::write_out_console(&program, &mut words);
             let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
             texts.join(" ")
         };
