@@ -1297,3 +1297,227 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         reads: Reads::OnlyOne,
     },
 ];
+
+/// A program's one-letter options, as its help gives them: those that take no value
+/// (`flags`), and those that take one, the rest of the word or the next (`valued`). A letter
+/// in neither (one whose value is optional, `sed -i[SUFFIX]`) ends what is read of a word.
+pub(crate) struct ShortOptions {
+    pub program: &'static str,
+    pub flags: &'static str,
+    pub valued: &'static str,
+}
+
+/// Sorted by program; from the same help texts as [`LONG_OPTIONS`] (curl's `-x` takes a
+/// value its help writes in brackets).
+pub(crate) const SHORT_OPTIONS: &[ShortOptions] = &[
+    ShortOptions {
+        program: "chgrp",
+        flags: "HLPRcfhv",
+        valued: "",
+    },
+    ShortOptions {
+        program: "chmod",
+        flags: "Rcfv",
+        valued: "",
+    },
+    ShortOptions {
+        program: "chown",
+        flags: "HLPRcfhv",
+        valued: "",
+    },
+    ShortOptions {
+        program: "chpasswd",
+        flags: "ehms",
+        valued: "Rc",
+    },
+    ShortOptions {
+        program: "chrt",
+        flags: "RVabdfhimoprv",
+        valued: "DPT",
+    },
+    ShortOptions {
+        program: "cp",
+        flags: "HLPRTZabdfilnpsuvx",
+        valued: "St",
+    },
+    ShortOptions {
+        program: "curl",
+        flags: "#012346BGIJLMNORSVZafgijklnpqsv",
+        valued: "ACDEFHKPQTUXYbcdehmortuwxyz",
+    },
+    ShortOptions {
+        program: "env",
+        flags: "0iv",
+        valued: "CSu",
+    },
+    ShortOptions {
+        program: "flock",
+        flags: "FVhnosux",
+        valued: "Ecw",
+    },
+    ShortOptions {
+        program: "install",
+        flags: "CDTZbcdpsv",
+        valued: "Sgmot",
+    },
+    ShortOptions {
+        program: "ionice",
+        flags: "Vht",
+        valued: "Pcnpu",
+    },
+    ShortOptions {
+        program: "journalctl",
+        flags: "Naefhkmqrx",
+        valued: "DFMSUcgoptu",
+    },
+    ShortOptions {
+        program: "ln",
+        flags: "LPTbdfinrsv",
+        valued: "St",
+    },
+    ShortOptions {
+        program: "mkdir",
+        flags: "Zpv",
+        valued: "m",
+    },
+    ShortOptions {
+        program: "mv",
+        flags: "TZbfinuv",
+        valued: "St",
+    },
+    ShortOptions {
+        program: "nice",
+        flags: "2",
+        valued: "n",
+    },
+    ShortOptions {
+        program: "nsenter",
+        flags: "FVWZah",
+        valued: "GSt",
+    },
+    ShortOptions {
+        program: "passwd",
+        flags: "Sadehklqu",
+        valued: "Rinrwx",
+    },
+    ShortOptions {
+        program: "psql",
+        flags: "01AESVWXabelnqstwxz",
+        valued: "FHLPRTUcdfhopv",
+    },
+    ShortOptions {
+        program: "rm",
+        flags: "Idfirv",
+        valued: "",
+    },
+    ShortOptions {
+        program: "runuser",
+        flags: "PVfhm",
+        valued: "Gcgsuw",
+    },
+    ShortOptions {
+        program: "script",
+        flags: "Vaefhq",
+        valued: "BEIOTcmo",
+    },
+    ShortOptions {
+        program: "sed",
+        flags: "Ensuz",
+        valued: "efl",
+    },
+    ShortOptions {
+        program: "setsid",
+        flags: "Vcfhw",
+        valued: "",
+    },
+    ShortOptions {
+        program: "shred",
+        flags: "fuvxz",
+        valued: "ns",
+    },
+    ShortOptions {
+        program: "sort",
+        flags: "MRVbcdfghimnrsuz",
+        valued: "CSTkot",
+    },
+    ShortOptions {
+        program: "split",
+        flags: "deux",
+        valued: "Cablnt",
+    },
+    ShortOptions {
+        program: "stdbuf",
+        flags: "",
+        valued: "eio",
+    },
+    ShortOptions {
+        program: "su",
+        flags: "PVfhm",
+        valued: "Gcgsw",
+    },
+    ShortOptions {
+        program: "systemctl",
+        flags: "Tafhilqr",
+        valued: "HMPnopst",
+    },
+    ShortOptions {
+        program: "systemd-run",
+        flags: "GPSdhqrt",
+        valued: "EHMpu",
+    },
+    ShortOptions {
+        program: "tar",
+        flags: "?ABGJMOPRSUWZacdhijklmnoprstuvwxz",
+        valued: "CFHIKLNTVXbfg",
+    },
+    ShortOptions {
+        program: "taskset",
+        flags: "Vachp",
+        valued: "",
+    },
+    ShortOptions {
+        program: "tee",
+        flags: "aip",
+        valued: "",
+    },
+    ShortOptions {
+        program: "timeout",
+        flags: "v",
+        valued: "ks",
+    },
+    ShortOptions {
+        program: "touch",
+        flags: "acfhm",
+        valued: "drt",
+    },
+    ShortOptions {
+        program: "truncate",
+        flags: "co",
+        valued: "rs",
+    },
+    ShortOptions {
+        program: "unshare",
+        flags: "Vcfhr",
+        valued: "GRSw",
+    },
+    ShortOptions {
+        program: "useradd",
+        flags: "DFMNUhlmor",
+        valued: "GKPRZbcdefgkpsu",
+    },
+    ShortOptions {
+        program: "usermod",
+        flags: "LUabhmor",
+        valued: "GPRVWZcdefglpsuvw",
+    },
+    ShortOptions {
+        program: "wget",
+        flags: "46EFHKLNSVbcdhkmpqrvx",
+        valued: "ABDIOPQRTUXaeilnotw",
+    },
+    ShortOptions {
+        program: "xargs",
+        flags: "0oprtx",
+        valued: "EILPadns",
+    },
+];

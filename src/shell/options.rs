@@ -12,7 +12,9 @@
 
 use super::lex::Word;
 use crate::catalogue::Class;
-use crate::catalogue::options::{LONG_OPTIONS, LongOptions, Reads, SUBCOMMANDS, Subcommands};
+use crate::catalogue::options::{
+    LONG_OPTIONS, LongOptions, Reads, SHORT_OPTIONS, SUBCOMMANDS, ShortOptions, Subcommands,
+};
 
 /// A program's own options, before its subcommand, that take the next word as their value:
 /// the subcommand is the first word after them that isn't an option.
@@ -98,6 +100,93 @@ pub(super) fn write_out(program: &str, words: &mut [Word]) {
             word.text = format!("--{whole}{value}");
         }
     }
+}
+
+/// Splits a word of one-letter options of `program` (the catalogue's name for `words[from]`)
+/// where one that takes a value follows others (`curl -fsSLo FILE` → `-fsSL -o FILE`, `curl
+/// -sST.env` → `-sS -T .env`, `flock -nc TEXT` → `-n -c TEXT`), as its parser reads it: the
+/// rules read an option that takes a value where it stands on its own or first in its word.
+/// Only words whose letters before it are all options that take none; a wrapper's, up to
+/// the program it runs; nothing after `--`, nor an option's value.
+pub(super) fn split_clusters(program: &str, words: &mut Vec<Word>, from: usize) {
+    let Ok(at) = SHORT_OPTIONS.binary_search_by(|o| o.program.cmp(program)) else {
+        return;
+    };
+    let Some(options) = SHORT_OPTIONS.get(at) else {
+        return;
+    };
+    let wrapper = crate::catalogue::program(program).is_some_and(|p| p.is(Class::Wrapper));
+    let mut i = from + 1;
+    while let Some(word) = words.get(i) {
+        let text = word.text.as_str();
+        if text == "--" || (wrapper && !text.starts_with('-')) {
+            return;
+        }
+        i += 1;
+        if word.dynamic || !text.starts_with('-') || text.starts_with("--") || text.len() < 2 {
+            continue;
+        }
+        match cluster_split(options, text) {
+            Split::Whole { value_next } => {
+                if value_next {
+                    i += 1;
+                }
+            }
+            Split::At(cut) => {
+                let (flags, rest) = text.split_at(cut);
+                let mut chars = rest.chars();
+                let letter = chars.next().map(String::from).unwrap_or_default();
+                let value = chars.as_str().to_string();
+                let template = word.clone();
+                let mut parts = vec![
+                    Word {
+                        text: flags.to_string(),
+                        ..template.clone()
+                    },
+                    Word {
+                        text: format!("-{letter}"),
+                        ..template.clone()
+                    },
+                ];
+                let value_next = value.is_empty();
+                if !value.is_empty() {
+                    parts.push(Word {
+                        text: value,
+                        ..template
+                    });
+                }
+                let added = parts.len();
+                words.splice(i - 1..i, parts);
+                i += added - 1 + usize::from(value_next);
+            }
+        }
+    }
+}
+
+/// How a word of one-letter options reads.
+enum Split {
+    /// As it is; `value_next` when its last letter takes the next word as its value.
+    Whole { value_next: bool },
+    /// Cut before the byte at this place: the first letter after others that takes a value.
+    At(usize),
+}
+
+fn cluster_split(options: &ShortOptions, text: &str) -> Split {
+    for (at, c) in text.char_indices().skip(1) {
+        if options.valued.contains(c) {
+            if at == 1 {
+                // First in its word: the rules read it there, its value attached or next.
+                return Split::Whole {
+                    value_next: text.len() == 2,
+                };
+            }
+            return Split::At(at);
+        }
+        if !c.is_ascii_alphanumeric() || !options.flags.contains(c) {
+            break;
+        }
+    }
+    Split::Whole { value_next: false }
 }
 
 /// The most levels of subcommands read, and of aliases written out (an alias's words are
@@ -416,6 +505,48 @@ mod tests {
     }
 
     #[test]
+    fn a_value_after_other_one_letter_options_is_split_off() {
+        let split = |program: &str, line: &str| {
+            let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
+            super::split_clusters(program, &mut words, 0);
+            let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+            texts.join(" ")
+        };
+        for (program, line, want) in [
+            (
+                "curl",
+                "curl -fsSLo /tmp/i.sh https://x",
+                "curl -fsSL -o /tmp/i.sh https://x",
+            ),
+            (
+                "curl",
+                "curl -sST.env https://x",
+                "curl -sS -T .env https://x",
+            ),
+            ("wget", "wget -qO- https://x", "wget -q -O - https://x"),
+            ("flock", "flock -nc true /tmp/l", "flock -n -c true /tmp/l"),
+            ("env", "env -iS true", "env -i -S true"),
+            // First in its word, with its value attached or next: as it was.
+            ("curl", "curl -T.env https://x", "curl -T.env https://x"),
+            ("curl", "curl -o -fs https://x", "curl -o -fs https://x"),
+            // Letters that take no value, an unknown letter, a long option, after `--`.
+            ("rm", "rm -rf x", "rm -rf x"),
+            ("curl", "curl -fsSL https://x", "curl -fsSL https://x"),
+            ("sed", "sed -ie s/a/b/ f", "sed -ie s/a/b/ f"),
+            ("curl", "curl --fail -- -sSo", "curl --fail -- -sSo"),
+            // A wrapper's, up to the program it runs.
+            (
+                "timeout",
+                "timeout 5 curl -sSo x https://x",
+                "timeout 5 curl -sSo x https://x",
+            ),
+            ("cargo", "cargo test -qp x", "cargo test -qp x"),
+        ] {
+            assert_eq!(split(program, line), want, "{line}");
+        }
+    }
+
+    #[test]
     fn a_console_command_that_could_begin_a_wipe_is_read_as_it() {
         let console = |line: &str| {
             let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
@@ -464,6 +595,26 @@ mod tests {
             subcommands("ip", "ip r ch default"),
             "ip route change default"
         );
+    }
+
+    #[test]
+    fn the_one_letter_options_are_sorted_and_each_letter_once() {
+        use crate::catalogue::options::SHORT_OPTIONS;
+        for pair in SHORT_OPTIONS.windows(2) {
+            assert!(
+                pair[0].program < pair[1].program,
+                "{} before {}",
+                pair[0].program,
+                pair[1].program
+            );
+        }
+        for options in SHORT_OPTIONS {
+            assert!(
+                options.flags.chars().all(|c| !options.valued.contains(c)),
+                "{}: a letter both takes a value and doesn't",
+                options.program
+            );
+        }
     }
 
     #[test]

@@ -184,6 +184,7 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     let mut words = stripped.words;
     let resolved = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
     super::options::write_out_subcommands(&resolved, &mut words);
+    super::options::split_clusters(&resolved, &mut words, 0);
     super::options::write_out_console(&resolved, &mut words);
     super::options::write_out(&resolved, &mut words);
     let holder = wrap::holder(&words, &assignments);

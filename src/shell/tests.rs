@@ -1494,7 +1494,7 @@ fn settings_that_run_commands() {
         (
             "tar -cf /dev/null x --checkpoint=1 --checkpoint-action=exec='rm -rf ~'",
             &[
-                "top 0.0 tar -cf /dev/null x --checkpoint=1 «--checkpoint-action=exec=rm -rf ~»",
+                "top 0.0 tar -c -f /dev/null x --checkpoint=1 «--checkpoint-action=exec=rm -rf ~»",
                 "set^0 1.0 rm -rf ~",
             ],
             false,
@@ -1543,7 +1543,7 @@ fn settings_that_run_commands() {
         ),
         (
             "tar -xzf a.tgz -C /tmp",
-            &["top 0.0 tar -xzf a.tgz -C /tmp"],
+            &["top 0.0 tar -xz -f a.tgz -C /tmp"],
             false,
         ),
         ("man ls", &["top 0.0 man ls"], false),
@@ -1587,7 +1587,7 @@ fn runners() {
         (
             "script -qc 'rm -rf ~' /dev/null",
             &[
-                "top 0.0 script -qc «rm -rf ~» /dev/null",
+                "top 0.0 script -q -c «rm -rf ~» /dev/null",
                 "shc^0 1.0 rm -rf ~",
             ],
             false,

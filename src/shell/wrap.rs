@@ -393,6 +393,7 @@ pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
             break;
         };
         let name = program.name.to_string();
+        super::options::split_clusters(&name, &mut words, i);
         if let Some(here) = words.get_mut(i..) {
             super::options::write_out(&name, here);
         }
