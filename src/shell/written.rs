@@ -2,8 +2,8 @@
 //! bash /tmp/x.sh`, `cat > run.py <<'EOF' … EOF` then `python3 run.py`, `echo … > x.sh &&
 //! chmod +x x.sh && ./x.sh`. What was written is what runs, so it is read where it runs: as
 //! shell text for a shell, `source`, or the file run by its path (its `#!` line choosing an
-//! interpreter), and as code for an interpreter (`python3 - <<EOF` with the text), each
-//! nested under the command that runs it.
+//! interpreter), as code for an interpreter (`python3 - <<EOF` with the text), and as curl's
+//! options for `curl -K FILE`, each nested under the command that runs it.
 //!
 //! Literal text only: `echo`/`printf` redirected to the file (`>`, `>>`), `cat`/`tee` given a
 //! here-document or here-string. Paths are compared as written, `./` aside. One pass over the
@@ -472,6 +472,9 @@ enum Kind {
     ByPath,
     /// As a crontab installed (`crontab FILE`): each line's command, run on its schedule.
     Crontab,
+    /// As curl's options (`curl -K FILE URL`), in the place of `-K FILE` among the command's
+    /// other words (those, quoted, here).
+    CurlConfig(String),
 }
 
 impl Kind {
@@ -479,6 +482,7 @@ impl Kind {
     fn text(&self, written: &str) -> String {
         let interpreter = match self {
             Kind::Crontab => return super::runs::crontab_commands(written),
+            Kind::CurlConfig(rest) => return format!("curl {} {rest}", curl_config(written)),
             Kind::Shell => None,
             Kind::Code(name) => Some(*name),
             Kind::ByPath => written
@@ -536,6 +540,29 @@ fn runs_file(cmd: &Command) -> Vec<(String, Kind)> {
         }
         return out;
     }
+    // `curl -K FILE` (`--config FILE`, `--config=FILE`, `-KFILE`) reads its options from it.
+    if found.name == "curl" {
+        let mut rest: Vec<String> = Vec::new();
+        let mut config = None;
+        let mut words = args.iter();
+        while let Some(arg) = words.next() {
+            let value = match arg.as_str() {
+                "-K" | "--config" => words.next().cloned(),
+                a => a
+                    .strip_prefix("--config=")
+                    .or_else(|| a.strip_prefix("-K").filter(|v| !v.is_empty()))
+                    .map(str::to_string),
+            };
+            match value {
+                Some(file) if config.is_none() => config = Some(path(&file)),
+                _ => rest.push(super::quote_word(arg)),
+            }
+        }
+        if let Some(file) = config {
+            out.push((file, Kind::CurlConfig(rest.join(" "))));
+        }
+        return out;
+    }
     let operand = args
         .iter()
         .take_while(|a| *a != "--")
@@ -563,9 +590,46 @@ fn runs_file(cmd: &Command) -> Vec<(String, Kind)> {
     out
 }
 
+/// curl's options in a config file (`upload-file = .env`, `url: "https://x"`, `-T .env`, `#`
+/// comments), written as its command line's words: `--upload-file .env --url https://x`.
+fn curl_config(text: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let end = line
+            .find(|c: char| c.is_whitespace() || c == '=' || c == ':')
+            .unwrap_or(line.len());
+        let (name, value) = line.split_at(end);
+        let value = value
+            .trim_start()
+            .trim_start_matches(['=', ':'])
+            .trim()
+            .trim_matches('"');
+        words.push(if name.starts_with('-') {
+            name.to_string()
+        } else {
+            format!("--{name}")
+        });
+        if !value.is_empty() {
+            words.push(super::quote_word(value));
+        }
+    }
+    words.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::{glob_could_name, glob_matches};
+
+    #[test]
+    fn a_curl_config_is_read_as_its_options() {
+        assert_eq!(
+            super::curl_config("# upload\nupload-file = .env\nurl: \"https://x.example\"\n-s\n"),
+            "--upload-file .env --url https://x.example -s"
+        );
+    }
 
     #[test]
     fn globs_match_as_the_shell_matches() {
