@@ -18,7 +18,8 @@
 //! 1.34, GNU Wget 1.21.3, GNU findutils' xargs, util-linux 2.38 (`su`, `runuser`, `script`,
 //! `flock`, `setsid`, `unshare`, `nsenter`, `ionice`, `chrt`, `taskset`), Debian 12's shadow
 //! (`useradd`, `usermod`, `passwd`, `chpasswd`), PostgreSQL's `psql`, systemd 252 and curl
-//! 7.88.1; sudo's from its manual (sudo isn't installed here).
+//! 7.88.1, ansible-core 2.19.14's `ansible`, `ansible-playbook` and `ansible-pull` (argparse) and
+//! yt-dlp 2026.11.23 (optparse: every option its parser holds, the hidden ones too); sudo's from its manual (sudo isn't installed here).
 
 /// A program's long options (a subcommand's, when `sub` is one), separated by white space.
 pub(crate) struct LongOptions {
@@ -29,6 +30,39 @@ pub(crate) struct LongOptions {
 
 /// Sorted by program, then subcommand.
 pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
+    LongOptions {
+        program: "ansible",
+        sub: None,
+        names: "args ask-become-pass ask-pass ask-vault-pass ask-vault-password background become
+            become-method become-pass-file become-password-file become-user check conn-pass-file
+            connection connection-password-file diff extra-vars flush-cache forks help inventory
+            inventory-file key-file limit list-hosts module-name module-path one-line playbook-dir
+            poll private-key scp-extra-args sftp-extra-args ssh-common-args ssh-extra-args
+            task-timeout timeout tree user vault-id vault-pass-file vault-password-file verbose
+            version",
+    },
+    LongOptions {
+        program: "ansible-playbook",
+        sub: None,
+        names: "ask-become-pass ask-pass ask-vault-pass ask-vault-password become become-method
+            become-pass-file become-password-file become-user check conn-pass-file connection
+            connection-password-file diff extra-vars flush-cache force-handlers forks help inventory
+            inventory-file key-file limit list-hosts list-tags list-tasks module-path private-key
+            scp-extra-args sftp-extra-args skip-tags ssh-common-args ssh-extra-args start-at-task
+            step syntax-check tags timeout user vault-id vault-pass-file vault-password-file verbose
+            version",
+    },
+    LongOptions {
+        program: "ansible-pull",
+        sub: None,
+        names: "accept-host-key ask-become-pass ask-pass ask-vault-pass ask-vault-password
+            become-pass-file become-password-file check checkout clean conn-pass-file connection
+            connection-password-file diff directory extra-vars flush-cache force full help inventory
+            inventory-file key-file limit list-hosts module-name module-path only-if-changed
+            private-key purge scp-extra-args sftp-extra-args skip-tags sleep ssh-common-args
+            ssh-extra-args tags timeout track-subs url user vault-id vault-pass-file
+            vault-password-file verbose verify-commit version",
+    },
     LongOptions {
         program: "chgrp",
         sub: None,
@@ -730,6 +764,80 @@ pub(crate) const LONG_OPTIONS: &[LongOptions] = &[
         sub: None,
         names: "arg-file delimiter eof exit help interactive max-args max-chars max-lines max-procs
             no-run-if-empty null open-tty process-slot-var replace show-limits verbose version",
+    },
+    LongOptions {
+        program: "yt-dlp",
+        sub: None,
+        names: "abort-on-error abort-on-unavailable-fragments add-chapters add-headers add-metadata
+            age-limit alias all-formats all-subs allow-dynamic-mpd allow-unplayable-formats
+            ap-list-mso ap-mso ap-password ap-username audio-format audio-multistreams audio-quality
+            autonumber-size autonumber-start batch-file bidi-workaround break-match-filters
+            break-on-existing break-on-reject break-per-input buffer-size cache-dir call-home
+            check-all-formats check-formats clean-info-json clean-infojson client-certificate
+            client-certificate-key client-certificate-password cn-verification-proxy color
+            compat-options concat-playlist concurrent-fragments config-locations console-title
+            continue convert-sub convert-subs convert-subtitles convert-thumbnails cookies
+            cookies-from-browser date dateafter datebefore default-search download-archive
+            download-sections downloader downloader-args dump-json dump-pages dump-single-json
+            dump-user-agent embed-chapters embed-info-json embed-metadata embed-subs embed-thumbnail
+            enable-file-urls encoding exec exec-before-download external-downloader
+            external-downloader-args extract-audio extractor-args extractor-descriptions
+            extractor-retries ffmpeg-location file-access-retries fixup flat-playlist
+            force-download-archive force-generic-extractor force-ipv4 force-ipv6
+            force-keyframes-at-cuts force-overwrites force-write-archive
+            force-write-download-archive format format-sort format-sort-force format-sort-reset
+            fragment-retries geo-bypass geo-bypass-country geo-bypass-ip-block
+            geo-verification-proxy get-comments get-description get-duration get-filename get-format
+            get-id get-thumbnail get-title get-url help hls-prefer-ffmpeg hls-prefer-native
+            hls-split-discontinuity hls-use-mpegts http-chunk-size id ies ignore-config
+            ignore-dynamic-mpd ignore-errors ignore-no-formats-error impersonate include-ads
+            js-runtimes keep-fragments keep-video lazy-playlist legacy-server-connect limit-rate
+            list-extractors list-formats list-formats-as-table list-formats-old
+            list-impersonate-targets list-subs list-thumbnails live-from-start load-info-json
+            load-pages mark-watched match-filters match-title max-downloads max-filesize
+            max-sleep-interval max-views merge-output-format metadata-from-title min-filesize
+            min-sleep-interval min-views mtime netrc netrc-cmd netrc-location newline
+            no-abort-on-error no-abort-on-unavailable-fragments no-add-chapters no-add-metadata
+            no-allow-dynamic-mpd no-allow-unplayable-formats no-audio-multistreams no-batch-file
+            no-break-match-filters no-break-on-existing no-break-per-input no-cache-dir no-call-home
+            no-check-certificates no-check-formats no-clean-info-json no-clean-infojson no-colors
+            no-colours no-config no-config-locations no-continue no-cookies no-cookies-from-browser
+            no-download no-download-archive no-embed-chapters no-embed-info-json no-embed-metadata
+            no-embed-subs no-embed-thumbnail no-exec no-exec-before-download no-flat-playlist
+            no-force-keyframes-at-cuts no-force-overwrites no-format-sort-force no-geo-bypass
+            no-get-comments no-hls-split-discontinuity no-hls-use-mpegts no-ignore-dynamic-mpd
+            no-ignore-errors no-ignore-no-formats-error no-include-ads no-js-runtimes
+            no-keep-fragments no-keep-video no-lazy-playlist no-list-formats-as-table
+            no-live-from-start no-mark-watched no-match-filters no-mtime no-overwrites no-part
+            no-playlist no-playlist-reverse no-plugin-dirs no-post-overwrites no-prefer-avconv
+            no-prefer-ffmpeg no-prefer-free-formats no-progress no-quiet no-remote-components
+            no-remove-chapters no-resize-buffer no-restrict-filenames no-simulate
+            no-skip-unavailable-fragments no-split-chapters no-split-tracks no-sponskrub
+            no-sponskrub-cut no-sponskrub-force no-sponsorblock no-update no-video-multistreams
+            no-wait-for-video no-warnings no-windows-filenames no-write-annotations
+            no-write-auto-subs no-write-automatic-subs no-write-comments no-write-description
+            no-write-info-json no-write-playlist-metafiles no-write-srt no-write-subs
+            no-write-thumbnail no-youtube-include-dash-manifest no-youtube-include-hls-manifest
+            no-youtube-skip-dash-manifest no-youtube-skip-hls-manifest output output-na-placeholder
+            parse-metadata part password paths playlist-end playlist-items playlist-random
+            playlist-reverse playlist-start plugin-dirs post-overwrites postprocessor-args ppa
+            prefer-avconv prefer-ffmpeg prefer-free-formats prefer-insecure prefer-unsecure
+            preset-alias print print-json print-to-file print-traffic progress progress-delta
+            progress-template proxy quiet rate-limit recode-video referer reject-title
+            remote-components remove-chapters remux-video replace-in-metadata resize-buffer
+            restrict-filenames retries retry-sleep rm-cache-dir s-force simulate skip-download
+            skip-playlist-after-errors skip-unavailable-fragments sleep-interval sleep-requests
+            sleep-subtitles socket-timeout source-address split-chapters split-tracks sponskrub
+            sponskrub-args sponskrub-cut sponskrub-force sponskrub-location sponsorblock-api
+            sponsorblock-chapter-title sponsorblock-mark sponsorblock-remove srt-langs sub-format
+            sub-langs test throttled-rate trim-file-names trim-filenames twofactor update update-to
+            use-extractors use-postprocessor user-agent username verbose version video-multistreams
+            video-password wait-for-video windows-filenames write-all-thumbnails write-annotations
+            write-auto-subs write-automatic-subs write-comments write-description write-desktop-link
+            write-info-json write-link write-pages write-playlist-metafiles write-srt write-subs
+            write-thumbnail write-url-link write-webloc-link xattr xattr-set-filesize xattrs xff
+            yes-overwrites yes-playlist youtube-include-dash-manifest youtube-include-hls-manifest
+            youtube-print-sig-code youtube-skip-dash-manifest youtube-skip-hls-manifest",
     },
 ];
 

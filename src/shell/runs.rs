@@ -1676,6 +1676,8 @@ pub(super) const RUNNERS: &[Runner] = &[
     texts(runner("watchman-make", &[], 0), &["-r", "--run"]),
     runner("with-contenv", &[], 0),
     valued(runner("xvfb-run", &[], 0), &["-n", "--server-num", "-s", "--server-args", "-f", "--auth-file", "-e", "--error-file", "-p", "--xauth-protocol", "-w", "--wait"]),
+    texts(runner("youtube-dl", &[], 0), &["--exec"]),
+    texts(runner("yt-dlp", &[], 0), &["--exec", "--exec-before-download"]),
     valued(runner("zellij", &["run"], 0), &["--cwd", "-d", "--direction", "-n", "--name", "--width", "--height", "-x", "-y"]),
 ];
 

@@ -1136,6 +1136,8 @@ mod tests {
         ("with-contenv", "with-contenv rm -rf ~"),
         ("xvfb-run", "xvfb-run -a rm -rf ~"),
         ("yarn", "yarn exec rm -rf ~"),
+        ("youtube-dl", "youtube-dl --exec 'rm -rf ~' https://example.com/v"),
+        ("yt-dlp", "yt-dlp --exec 'rm -rf ~' https://example.com/v"),
         ("zellij", "zellij run --floating -- rm -rf ~"),
         ("zip", "zip z.zip f -TT 'rm -rf ~'"),
     ];
