@@ -1879,11 +1879,69 @@ fn json_strings(text: &str) -> Vec<(String, usize)> {
 /// themselves: in `settings.json` they are an assistant's permissions.
 const AUTO_APPROVE: &[&str] = &["allowAutomaticTasks", "autoApprove", "autoConfirm"];
 
+/// A `.pre-commit-config.yaml` that names a repository of hooks by its address (`repo:
+/// https://github.com/…`, not `local` or `meta`): pre-commit fetches that code and runs it by
+/// itself at every later commit, where no step is judged, as a git hook written would. The
+/// person's words lift it by the file's name or the repository's host. Its `local` hooks'
+/// `entry` lines are read as commands (`kept_commands`).
+fn hook_repositories(abs: &str, text: &str) -> Option<Risk> {
+    let name = super::paths::basename(abs);
+    if !matches!(name, ".pre-commit-config.yaml" | ".pre-commit-config.yml") {
+        return None;
+    }
+    let mut hosts: Vec<String> = Vec::new();
+    for line in text.lines().take(10_000) {
+        let line = line.trim_start().trim_start_matches("- ").trim_start();
+        let Some(value) = line.strip_prefix("repo:") else {
+            continue;
+        };
+        let value = value
+            .split(" #")
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches(['"', '\'']);
+        if matches!(value, "local" | "meta" | "") {
+            continue;
+        }
+        let host = super::command::net::url_host(value)
+            .or_else(|| {
+                // `git@github.com:org/hooks`.
+                let rest = value.split_once('@')?.1;
+                Some(rest.split([':', '/']).next()?.to_string())
+            })
+            .unwrap_or_else(|| value.to_string());
+        if !hosts.contains(&host) {
+            hosts.push(host);
+        }
+    }
+    if hosts.is_empty() {
+        return None;
+    }
+    let mut names = hosts.clone();
+    names.push(name.to_string());
+    Some(
+        Risk::new(
+            RuleId::PersistGitHooks,
+            Harm::Moderate,
+            true,
+            format!(
+                "change {abs}, whose hooks pre-commit fetches from {} and runs by itself at every later commit",
+                hosts.join(", ")
+            ),
+        )
+        .wish(Wish::new(Act::Update).naming(Name::AnyOf(names))),
+    )
+}
+
 /// What a write into VS Code's own files makes run without a question: its `settings.json`
 /// with an assistant's auto-approval turned on (`chat.tools.autoApprove`), or a
 /// `tasks.json` task that runs by itself when the folder is opened (`"runOn":
 /// "folderOpen"`). Only what the tool says it writes is read.
 pub(crate) fn editor_runs(abs: &str, text: &str) -> Option<Risk> {
+    if let Some(risk) = hook_repositories(abs, text) {
+        return Some(risk);
+    }
     let in_vscode = abs.contains("/.vscode/") || abs.contains("/Code/User/");
     if !in_vscode || text.is_empty() {
         return None;
