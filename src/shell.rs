@@ -62,7 +62,7 @@ mod wrap;
 mod written;
 
 pub(crate) use loops::{find_narrows, lines_of};
-pub(crate) use runs::{crontab_commands, quote as quote_word};
+pub(crate) use runs::{crontab_commands, ex_escapes, quote as quote_word};
 pub(crate) use search::search;
 pub(crate) use written::glob_matches;
 

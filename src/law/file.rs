@@ -139,6 +139,13 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if matches!(name, ".pre-commit-config.yaml" | ".pre-commit-config.yml") {
         return keyed_lines(text, &["entry"]);
     }
+    // vim's and Neovim's startup files: every Ex command line, run at each start (an
+    // `autocmd`'s command when its event comes), read for the shell commands it runs.
+    if matches!(name, ".vimrc" | "_vimrc" | ".gvimrc" | ".exrc" | "init.vim")
+        || (name.ends_with(".vim") && (abs.contains("/.vim/") || abs.contains("/nvim/")))
+    {
+        return vim_commands(text);
+    }
     if name == "tox.ini" {
         return tox_commands(text);
     }
@@ -268,6 +275,18 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
     let extension = name.rsplit_once('.').map(|(_, e)| e);
     if extension == Some("ipynb") {
         return notebook_run(text);
+    }
+    // A `.pth` file in a `site-packages` folder: Python runs each of its lines that starts
+    // with `import` at every start, whatever it runs.
+    if extension == Some("pth") {
+        let code: Vec<&str> = text
+            .lines()
+            .filter(|line| line.starts_with("import ") || line.starts_with("import\t"))
+            .collect();
+        if code.is_empty() {
+            return None;
+        }
+        return program_run(&format!("{abs}.py"), &code.join("\n"));
     }
     // By its extension, else by the interpreter its first line names (a git hook, a script
     // in a bin folder: `#!/bin/sh`, `#!/usr/bin/env python3`).
@@ -1879,6 +1898,46 @@ fn json_strings(text: &str) -> Vec<(String, usize)> {
 /// themselves: in `settings.json` they are an assistant's permissions.
 const AUTO_APPROVE: &[&str] = &["allowAutomaticTasks", "autoApprove", "autoConfirm"];
 
+/// The shell commands of a vim startup file's Ex lines (`!cmd`, `silent !cmd`, `call
+/// system('cmd')`), an `autocmd`'s command read as its own line. At most 64.
+fn vim_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines().take(10_000) {
+        let line = line.trim_start().trim_start_matches(':');
+        if line.starts_with('"') {
+            continue;
+        }
+        out.extend(crate::shell::ex_escapes(
+            &autocmd_command(line).unwrap_or(line.to_string()),
+        ));
+        if out.len() >= 64 {
+            out.truncate(64);
+            break;
+        }
+    }
+    out
+}
+
+/// The command of an `autocmd` line: `au[tocmd][!] [GROUP] EVENTS PATTERN [++once]
+/// [++nested] COMMAND` (events start with a capital or are `*`; a group doesn't).
+fn autocmd_command(line: &str) -> Option<String> {
+    let (word, rest) = line.split_once(char::is_whitespace)?;
+    if !matches!(word.trim_end_matches('!'), "au" | "autocmd") {
+        return None;
+    }
+    let mut words = rest.split_whitespace().peekable();
+    if words
+        .peek()
+        .is_some_and(|w| !w.starts_with(|c: char| c.is_ascii_uppercase() || c == '*'))
+    {
+        words.next();
+    }
+    words.next()?;
+    words.next()?;
+    let command: Vec<&str> = words.skip_while(|w| w.starts_with("++")).collect();
+    Some(command.join(" "))
+}
+
 /// A `.pre-commit-config.yaml` that names a repository of hooks by its address (`repo:
 /// https://github.com/…`, not `local` or `meta`): pre-commit fetches that code and runs it by
 /// itself at every later commit, where no step is judged, as a git hook written would. The
@@ -1975,8 +2034,8 @@ pub(crate) fn editor_runs(abs: &str, text: &str) -> Option<Risk> {
 #[cfg(test)]
 mod tests {
     use super::{
-        cargo_commands, ci_commands, devcontainer_commands, expressions_as_variables,
-        kept_commands, package_scripts, without_comments,
+        autocmd_command, cargo_commands, ci_commands, devcontainer_commands,
+        expressions_as_variables, kept_commands, package_scripts, vim_commands, without_comments,
     };
 
     #[test]
@@ -1987,6 +2046,18 @@ mod tests {
         assert!(kept_commands("/w/.husky/_/husky.sh", "x").is_empty());
         assert!(kept_commands("/w/notes/pre-commit", "rm -rf ~").is_empty());
         assert!(kept_commands("/w/.husky/pre-commit", "").is_empty());
+    }
+
+    #[test]
+    fn a_vim_startup_file_keeps_the_shell_commands_of_its_ex_lines() {
+        let text = "set number\n\" !rm -rf ~ in a comment\nautocmd VimEnter * silent !make tags\nau! grp BufWritePost *.py ++once call system('ruff x')\n:!echo hi\n";
+        assert_eq!(vim_commands(text), ["make tags", "ruff x", "echo hi"]);
+        assert!(vim_commands("syntax on\ncolorscheme desert\n").is_empty());
+        assert_eq!(
+            autocmd_command("autocmd FileType rust setlocal sw=4").as_deref(),
+            Some("setlocal sw=4")
+        );
+        assert_eq!(autocmd_command("set autoindent"), None);
     }
 
     #[test]

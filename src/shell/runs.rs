@@ -378,7 +378,7 @@ fn gdb_escape(command: &str) -> Option<String> {
 /// The shell commands in an Ex command line (vim's `:` commands, joined by `|`): `!cmd`,
 /// `:silent !cmd`, `:%!cmd`, `:r !cmd`, `:w !cmd`, `:terminal cmd`, `system('cmd')`, and the
 /// same inside `:execute "…"`.
-pub(super) fn ex_escapes(line: &str) -> Vec<String> {
+pub(crate) fn ex_escapes(line: &str) -> Vec<String> {
     let mut out = Vec::new();
     ex_line(line, &mut out, 0);
     out
