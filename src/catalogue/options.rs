@@ -870,12 +870,32 @@ pub(crate) struct Subcommands {
 /// 5ccd07d, pvesm from pve-storage 0c56bad, pvecm from pve-cluster 7091d92, pveam, pvenode,
 /// pvesr and pvesh from pve-manager 14a22df, ha-manager from pve-ha-manager b71218f); `ip`
 /// from iproute2 ee2a4a8 (`ip/ip.c`'s `cmds[]`, each object's `do_*` in the order it tries
-/// its verbs); composer from Composer 2.5.5's `composer list` and its commands' aliases
+/// its verbs); bundle from Bundler 2.3.15's Thor commands and their map (the one a word
+/// begins, aliases of one counted once); composer from Composer 2.5.5's `composer list` and
+/// its commands' aliases
 /// (Symfony's console: the one command or alias a word begins, aliases of one command
 /// counted once; `global` runs another of them); gem from RubyGems 3.3.15's `CommandManager`
 /// (its aliases only whole); npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
 /// a beginning of either read, then the alias: `npm unpub` is `npm unpublish`).
 pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
+    Subcommands {
+        program: "bundle",
+        under: "",
+        names: "add binstubs c cache check clean cli_help config console doctor e env ex exe exec
+            fund gem help i info init inject install issue licenses list lock ls open outdated
+            pack package platform plugin pristine remove show update version viz",
+        aliases: &[
+            ("c", "check"),
+            ("e", "exec"),
+            ("ex", "exec"),
+            ("exe", "exec"),
+            ("i", "install"),
+            ("ls", "list"),
+            ("pack", "cache"),
+            ("package", "cache"),
+        ],
+        reads: Reads::OnlyOne,
+    },
     Subcommands {
         program: "composer",
         under: "",

@@ -493,6 +493,8 @@ mod tests {
             ),
             ("composer", "composer cle", "composer clear-cache"),
             ("gem", "gem pus x.gem", "gem push x.gem"),
+            ("bundle", "bundle ad rails", "bundle add rails"),
+            ("bundle", "bundle exe rake", "bundle exec rake"),
             ("gem", "gem uni rails", "gem uninstall rails"),
             (
                 "composer",
