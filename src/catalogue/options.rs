@@ -850,6 +850,9 @@ pub(crate) enum Reads {
     /// As the first name it begins, in the order listed, the order the program tries them in
     /// (iproute2's `matches`: `ip l s` is `ip link set`, `ip r d` is `ip route delete`).
     FirstInOrder,
+    /// Only whole: a name, or an alias the program gives it (cobra's `Aliases`: `helm un` is
+    /// `helm uninstall`).
+    Whole,
 }
 
 /// A program's subcommands, at one level: those after `under` (space-separated, empty at the
@@ -875,7 +878,8 @@ pub(crate) struct Subcommands {
 /// its commands' aliases
 /// (Symfony's console: the one command or alias a word begins, aliases of one command
 /// counted once; `global` runs another of them); gem from RubyGems 3.3.15's `CommandManager`
-/// (its aliases only whole); npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
+/// (its aliases only whole); helm's aliases of `uninstall` (helm 3's `cmd/helm/uninstall.go`);
+/// npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
 /// a beginning of either read, then the alias: `npm unpub` is `npm unpublish`).
 pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
     Subcommands {
@@ -986,6 +990,17 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         names: "add config list remove set",
         aliases: &[],
         reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "helm",
+        under: "",
+        names: "uninstall",
+        aliases: &[
+            ("del", "uninstall"),
+            ("delete", "uninstall"),
+            ("un", "uninstall"),
+        ],
+        reads: Reads::Whole,
     },
     Subcommands {
         program: "ip",

@@ -332,6 +332,7 @@ fn subcommand(level: &Subcommands, word: &str) -> Option<&'static str> {
     }
     let mut begun = names().filter(|n| !n.starts_with('=') && n.starts_with(word));
     match level.reads {
+        Reads::Whole => None,
         Reads::FirstInOrder => begun.next(),
         Reads::OnlyOne => {
             // Names that are one command (itself and its aliases: composer's `clear-cache`
@@ -494,6 +495,7 @@ mod tests {
             ("composer", "composer cle", "composer clear-cache"),
             ("gem", "gem pus x.gem", "gem push x.gem"),
             ("bundle", "bundle ad rails", "bundle add rails"),
+            ("helm", "helm un web", "helm uninstall web"),
             ("bundle", "bundle exe rake", "bundle exec rake"),
             ("gem", "gem uni rails", "gem uninstall rails"),
             (
@@ -590,6 +592,8 @@ mod tests {
             // `chg` is only read whole; `ch` is `change`.
             ("ip", "ip -6 route get ::1"),
             ("git", "git pu"),
+            // cobra takes no beginning, only an alias whole.
+            ("helm", "helm unin web"),
         ] {
             assert_eq!(subcommands(program, line), line, "{line}");
         }
