@@ -120,8 +120,9 @@ const TABLE: &[Row] = &[
     Row::change("helm", &["install"], &["helm install web ./chart -f values.yaml"], &["helm install web ./chart --dry-run", "helm template web ./chart"]),
     Row::change("helm", &["upgrade"], &["helm upgrade --install web ./chart --namespace staging"], &["helm diff upgrade web ./chart", "helm history web"]),
     Row::change("helm", &["rollback"], &["helm rollback web 3"], &["helm history web"]),
-    Row::destroy("helm", &["uninstall"], &["helm uninstall web -n staging"], &["helm list -n staging", "helm uninstall web --dry-run"]),
-    Row::destroy("helm", &["delete"], &["helm delete web"], &["helm status web"]),
+    // Its aliases (`helm delete`, `helm del`, `helm un`) are written out as `uninstall` by the
+    // shell reader (`shell::options`), as helm reads them.
+    Row::destroy("helm", &["uninstall"], &["helm uninstall web -n staging", "helm delete web", "helm un web"], &["helm list -n staging", "helm uninstall web --dry-run", "helm status web"]),
     Row::change("fly", &["deploy"], &["fly deploy --remote-only", "flyctl deploy --app acme-api"], &["fly status", "fly deploy --help"]),
     Row::change("fly", &["scale"], &["fly scale count 3", "fly scale vm shared-cpu-2x"], &["fly scale show", "fly status"]),
     Row::reads("fly", &["scale", "show"], &["fly scale show", "flyctl scale show --app acme-api"], &["fly scale count 3"]),
