@@ -1664,3 +1664,55 @@ pub(crate) const SHORT_OPTIONS: &[ShortOptions] = &[
         valued: "EILPadns",
     },
 ];
+
+/// What the tables above hold for one program: its long options (each subcommand's), its
+/// one-letter options, its levels of subcommands.
+#[derive(Clone, Copy)]
+pub(crate) struct Known {
+    pub long: &'static [LongOptions],
+    pub short: Option<&'static ShortOptions>,
+    pub subcommands: &'static [Subcommands],
+}
+
+/// The tables' programs, each found by one lookup (most commands are of none).
+static KNOWN: std::sync::LazyLock<super::Names<Known>> = std::sync::LazyLock::new(|| {
+    let mut names: Vec<&'static str> = LONG_OPTIONS
+        .iter()
+        .map(|o| o.program)
+        .chain(SHORT_OPTIONS.iter().map(|o| o.program))
+        .chain(SUBCOMMANDS.iter().map(|s| s.program))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let entries: Vec<(&'static str, Known)> = names
+        .into_iter()
+        .map(|program| {
+            let long_at = LONG_OPTIONS.partition_point(|o| o.program < program);
+            let long_len = LONG_OPTIONS
+                .get(long_at..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|o| o.program == program)
+                .count();
+            let sub_at = SUBCOMMANDS.partition_point(|s| s.program < program);
+            let sub_len = SUBCOMMANDS
+                .get(sub_at..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|s| s.program == program)
+                .count();
+            let known = Known {
+                long: LONG_OPTIONS.get(long_at..long_at + long_len).unwrap_or(&[]),
+                short: SHORT_OPTIONS.iter().find(|o| o.program == program),
+                subcommands: SUBCOMMANDS.get(sub_at..sub_at + sub_len).unwrap_or(&[]),
+            };
+            (program, known)
+        })
+        .collect();
+    super::Names::new(entries.into_iter())
+});
+
+/// What the tables hold for `program` (the catalogue's name), if anything.
+pub(crate) fn known(program: &str) -> Option<&'static Known> {
+    KNOWN.get(program)
+}

@@ -12,9 +12,7 @@
 
 use super::lex::Word;
 use crate::catalogue::Class;
-use crate::catalogue::options::{
-    LONG_OPTIONS, LongOptions, Reads, SHORT_OPTIONS, SUBCOMMANDS, ShortOptions, Subcommands,
-};
+use crate::catalogue::options::{LongOptions, Reads, ShortOptions, Subcommands, known};
 
 /// A program's own options, before its subcommand, that take the next word as their value:
 /// the subcommand is the first word after them that isn't an option.
@@ -64,11 +62,10 @@ pub(super) fn write_out(program: &str, words: &mut [Word]) {
     if !has_long(words) {
         return;
     }
-    let from = LONG_OPTIONS.partition_point(|o| o.program < program);
-    let listed: &[LongOptions] = LONG_OPTIONS.get(from..).unwrap_or(&[]);
-    let listed = listed
-        .get(..listed.iter().take_while(|o| o.program == program).count())
-        .unwrap_or(&[]);
+    let Some(known) = known(program) else {
+        return;
+    };
+    let listed: &[LongOptions] = known.long;
     let Some(first) = listed.first() else {
         return;
     };
@@ -109,10 +106,7 @@ pub(super) fn write_out(program: &str, words: &mut [Word]) {
 /// Only words whose letters before it are all options that take none; a wrapper's, up to
 /// the program it runs; nothing after `--`, nor an option's value.
 pub(super) fn split_clusters(program: &str, words: &mut Vec<Word>, from: usize) {
-    let Ok(at) = SHORT_OPTIONS.binary_search_by(|o| o.program.cmp(program)) else {
-        return;
-    };
-    let Some(options) = SHORT_OPTIONS.get(at) else {
+    let Some(options) = known(program).and_then(|k| k.short) else {
         return;
     };
     let wrapper = crate::catalogue::program(program).is_some_and(|p| p.is(Class::Wrapper));
@@ -198,11 +192,10 @@ const MAX_LEVELS: usize = 6;
 /// default`), and an alias as the words it stands for (`pveum userdel` → `pveum user
 /// delete`), level by level, as far as each word is one.
 pub(super) fn write_out_subcommands(program: &str, words: &mut Vec<Word>) {
-    let from = SUBCOMMANDS.partition_point(|s| s.program < program);
-    let listed: &[Subcommands] = SUBCOMMANDS.get(from..).unwrap_or(&[]);
-    let listed = listed
-        .get(..listed.iter().take_while(|s| s.program == program).count())
-        .unwrap_or(&[]);
+    let Some(known) = known(program) else {
+        return;
+    };
+    let listed: &[Subcommands] = known.subcommands;
     if listed.is_empty() {
         return;
     }

@@ -183,10 +183,14 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     assignments.extend(stripped.assignments);
     let mut words = stripped.words;
     let resolved = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
-    super::options::write_out_subcommands(&resolved, &mut words);
-    super::options::split_clusters(&resolved, &mut words, 0);
+    // A program the option tables know (most commands are of none): its words written out
+    // as it reads them.
+    if crate::catalogue::options::known(&resolved).is_some() {
+        super::options::write_out_subcommands(&resolved, &mut words);
+        super::options::split_clusters(&resolved, &mut words, 0);
+        super::options::write_out(&resolved, &mut words);
+    }
     super::options::write_out_console(&resolved, &mut words);
-    super::options::write_out(&resolved, &mut words);
     let holder = wrap::holder(&words, &assignments);
     // The program's basename in any case, compared without a lower-case copy.
     let program = words.first().map_or("", |w| wrap::basename(&w.text));

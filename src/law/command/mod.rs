@@ -258,10 +258,15 @@ fn assess_line(
         // A wrapper left the program because what it runs was read as text of its own
         // (`sudo -D DIR cmd` as `cd DIR && cmd`): that command is judged as run by the
         // administrator, not the wrapper again.
-        let runs_read_text = crate::catalogue::program(cmd.program())
-            .is_some_and(|p| p.is(crate::catalogue::Class::Wrapper))
-            && line.commands.iter().any(|c| c.parent == Some(index));
-        if cmd.sudo && !runs_read_text && scan.risks.len() == before && administers(cmd, scan.place)
+        let runs_read_text = || {
+            crate::catalogue::program(cmd.program())
+                .is_some_and(|p| p.is(crate::catalogue::Class::Wrapper))
+                && line.commands.iter().any(|c| c.parent == Some(index))
+        };
+        if cmd.sudo
+            && scan.risks.len() == before
+            && !runs_read_text()
+            && administers(cmd, scan.place)
         {
             let program = cmd.program();
             scan.add(

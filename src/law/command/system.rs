@@ -153,17 +153,17 @@ fn runs_sql(cmd: &Command) -> bool {
     if crate::catalogue::is(cmd.program(), crate::catalogue::Class::Database) {
         return false;
     }
-    let mut parts = cmd
+    let parts = cmd
         .words
         .iter()
         .filter(|w| !w.contains(' '))
-        .flat_map(|w| w.split([':', '-', '_', '/', '.']))
-        .map(str::to_ascii_lowercase);
+        .flat_map(|w| w.split([':', '-', '_', '/', '.']));
+    let is = |part: &str, names: &[&str]| names.iter().any(|n| part.eq_ignore_ascii_case(n));
     let (mut sql, mut noun, mut verb) = (false, false, false);
-    for part in parts.by_ref() {
-        sql |= matches!(part.as_str(), "sql" | "sqlq" | "dql");
-        noun |= matches!(part.as_str(), "db" | "database" | "dbal");
-        verb |= matches!(part.as_str(), "query" | "execute" | "exec");
+    for part in parts {
+        sql |= is(part, &["sql", "sqlq", "dql"]);
+        noun |= is(part, &["db", "database", "dbal"]);
+        verb |= is(part, &["query", "execute", "exec"]);
     }
     sql || (noun && verb)
 }
@@ -474,7 +474,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         // (`bin/console doctrine:query:sql 'DROP TABLE users'`, `bin/console dbal:run-sql …`,
         // `wp db query 'TRUNCATE wp_posts'`, `drush sql:query …`): its words name SQL, or a
         // database and a query, and one argument is a statement that destroys data.
-        _ if runs_sql(cmd) && args.iter().any(|a| a.contains(' ') && destroys_data(a)) => {
+        // A statement is words: only a command with an argument of several is looked at.
+        _ if args.iter().any(|a| a.contains(' '))
+            && runs_sql(cmd)
+            && args.iter().any(|a| a.contains(' ') && destroys_data(a)) =>
+        {
             scan.add(db(&format!("{program} drops or empties data"), ""));
         }
         // A hosted database's own CLI given a statement (`wrangler d1 execute db --remote
