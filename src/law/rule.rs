@@ -121,7 +121,7 @@ rules! {
     GitRemoteChange = "git.remote_change", Severe, Words, Some(Act::Update), "`remote add`, `remote set-url`, or the same through `git config` (`remote.NAME.url`, `url.BASE.insteadOf`)";
     GitRewriteHistory = "git.rewrite_history", Severe, Words, None, "`filter-branch`";
     GitUnverifiedRemote = "git.unverified_remote", Severe, Words, Some(Act::Push), "a push to a named remote when git can't say which remotes exist";
-    InfraChange = "infra.change", Severe, Words, Some(Act::Deploy), "terraform/tofu apply, kubectl apply/scale/patch…, helm install/upgrade, gcloud/az deploy/create, fly deploy, vercel, pulumi up, aws create-/put-/update-…";
+    InfraChange = "infra.change", Severe, Words, Some(Act::Deploy), "terraform/tofu apply, kubectl apply/scale/patch…, helm install/upgrade, gcloud/az deploy/create, fly deploy, vercel, pulumi up, aws create-/put-/update-…, salt functions that change the minions (`state.apply`, `pkg.install`; not `test.ping`, `*.list_*`, `test=True`)";
     InfraDestroy = "infra.destroy", Severe, Words, Some(Act::Destroy), "terraform destroy, kubectl delete of a namespace or `--all`, helm uninstall, aws delete-/terminate-, deletes on hosted services";
     InfraExec = "infra.exec", Severe, Words, Some(Act::Run), "a command that changes anything, run in a pod (`kubectl exec`, `oc exec`) or on many hosts at once (`ansible web -m shell -a …`, `salt '*' cmd.run …`, `pdsh -w …`, `pssh -h …`, `clush -w …`); a read or a bare shell is not";
     InstallLookalike = "install.lookalike", Severe, Never, None, "a look-alike of a popular or declared package";

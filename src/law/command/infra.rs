@@ -396,8 +396,47 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
             words.first().copied().unwrap_or(""),
             words.get(1).copied().unwrap_or(""),
         ),
+        "salt" | "salt-ssh" => salt_effect(words),
         _ => service_effect(program, words),
     }
+}
+
+/// What `salt TARGET MODULE.FUNCTION ARGS…` does on the minions it targets: a function that
+/// only reads (`test.ping`, `grains.items`, `pkg.list_pkgs`, `service.status`,
+/// `state.show_sls`) or is told to only test (`test=True`) changes nothing; any other
+/// (`state.highstate`, `state.apply`, `pkg.install`, `service.restart`, `user.add`) changes
+/// every host it targets. The functions that run a shell command (`cmd.run`) are read as
+/// that command, on the hosts (`runs::fleet`).
+fn salt_effect(words: &[&str]) -> Option<Effect> {
+    let function = words.get(1)?;
+    let (module, name) = function.split_once('.')?;
+    let reads_module = matches!(
+        module,
+        "test" | "grains" | "pillar" | "sys" | "status" | "cmd"
+    );
+    let reads_name = [
+        "list",
+        "get",
+        "show",
+        "info",
+        "status",
+        "version",
+        "ping",
+        "items",
+        "item",
+        "ls",
+        "is_",
+        "has_",
+        "available",
+        "which",
+        "usage",
+        "search",
+        "diff",
+    ]
+    .iter()
+    .any(|read| name.starts_with(read));
+    let tests = words.iter().any(|w| w.eq_ignore_ascii_case("test=true"));
+    (!reads_module && !reads_name && !tests).then_some(Effect::Change)
 }
 
 /// What an aws operation does, by its service and its verb. AWS names every operation
