@@ -878,7 +878,9 @@ pub(crate) struct Subcommands {
 /// its commands' aliases
 /// (Symfony's console: the one command or alias a word begins, aliases of one command
 /// counted once; `global` runs another of them); gem from RubyGems 3.3.15's `CommandManager`
-/// (its aliases only whole); helm's aliases of `uninstall` (helm 3's `cmd/helm/uninstall.go`);
+/// (its aliases only whole); dnf's and zypper's short names of their package commands, only
+/// whole (dnf 4's commands' aliases, zypper's manual: `dnf in`, `zypper in`, `zypper ar`);
+/// helm's aliases of `uninstall` (helm 3's `cmd/helm/uninstall.go`);
 /// npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
 /// a beginning of either read, then the alias: `npm unpub` is `npm unpublish`).
 pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
@@ -949,6 +951,27 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
             ("why-not", "prohibits"),
         ],
         reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "dnf",
+        under: "",
+        names: "distro-sync downgrade install makecache reinstall remove upgrade",
+        aliases: &[
+            ("dg", "downgrade"),
+            ("distribution-synchronization", "distro-sync"),
+            ("distrosync", "distro-sync"),
+            ("dsync", "distro-sync"),
+            ("erase", "remove"),
+            ("in", "install"),
+            ("localinstall", "install"),
+            ("localupdate", "upgrade"),
+            ("mc", "makecache"),
+            ("rei", "reinstall"),
+            ("rm", "remove"),
+            ("up", "upgrade"),
+            ("update", "upgrade"),
+        ],
+        reads: Reads::Whole,
     },
     Subcommands {
         program: "gem",
@@ -1438,6 +1461,25 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         names: "cmd exec exec-status passwd",
         aliases: &[],
         reads: Reads::OnlyOne,
+    },
+    Subcommands {
+        program: "zypper",
+        under: "",
+        names: "addlock addrepo dist-upgrade install modifyrepo refresh remove removerepo
+            source-install update",
+        aliases: &[
+            ("al", "addlock"),
+            ("ar", "addrepo"),
+            ("dup", "dist-upgrade"),
+            ("in", "install"),
+            ("mr", "modifyrepo"),
+            ("ref", "refresh"),
+            ("rm", "remove"),
+            ("rr", "removerepo"),
+            ("si", "source-install"),
+            ("up", "update"),
+        ],
+        reads: Reads::Whole,
     },
 ];
 

@@ -19,6 +19,22 @@ use crate::catalogue::options::{LongOptions, Reads, ShortOptions, Subcommands, k
 const VALUED_BEFORE_SUBCOMMAND: &[(&str, &[&str])] = &[
     ("composer", &["--working-dir", "-d"]),
     (
+        "dnf",
+        &[
+            "--config",
+            "--disablerepo",
+            "--enablerepo",
+            "--exclude",
+            "--installroot",
+            "--releasever",
+            "--repo",
+            "--repoid",
+            "--setopt",
+            "-c",
+            "-x",
+        ],
+    ),
+    (
         "git",
         &[
             "--config-env",
@@ -52,6 +68,19 @@ const VALUED_BEFORE_SUBCOMMAND: &[(&str, &[&str])] = &[
             "--trusted-host",
             "--use-deprecated",
             "--use-feature",
+        ],
+    ),
+    (
+        "zypper",
+        &[
+            "--cache-dir",
+            "--config",
+            "--reposd-dir",
+            "--root",
+            "-C",
+            "-D",
+            "-R",
+            "-c",
         ],
     ),
 ];
@@ -489,6 +518,12 @@ mod tests {
             ("gem", "gem pus x.gem", "gem push x.gem"),
             ("bundle", "bundle ad rails", "bundle add rails"),
             ("helm", "helm un web", "helm uninstall web"),
+            ("dnf", "dnf in nginx", "dnf install nginx"),
+            (
+                "zypper",
+                "zypper ar https://x.example/repo x",
+                "zypper addrepo https://x.example/repo x",
+            ),
             ("bundle", "bundle exe rake", "bundle exec rake"),
             ("gem", "gem uni rails", "gem uninstall rails"),
             (

@@ -274,6 +274,26 @@ fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {
     }
 }
 
+/// Where the words after a row's subcommand start: its words matched in order among the
+/// arguments, options before and between them passed over (`dnf -y install nginx`), `*`
+/// any one word.
+fn after_pattern(args: &[String], pattern: &[&str]) -> usize {
+    let mut at = 0;
+    for word in pattern {
+        while args
+            .get(at)
+            .is_some_and(|a| a.starts_with('-') && !word.starts_with('-'))
+        {
+            at += 1;
+        }
+        if args.get(at).is_none() {
+            return args.len();
+        }
+        at += 1;
+    }
+    at
+}
+
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     fetched_package(cmd, scan);
     forge(cmd.program(), cmd.args(), scan);
@@ -316,7 +336,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         );
     }
     let declared = scan.facts.declared(scan.place.cwd);
-    for spec in packages(args.get(pattern.len()..).unwrap_or(&[])) {
+    for spec in packages(args.get(after_pattern(args, pattern)..).unwrap_or(&[])) {
         if let Some(reason) = not_a_name(spec) {
             let host = super::net::url_host(spec);
             let mut wish = Wish::new(Act::Install);
