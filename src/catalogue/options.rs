@@ -868,6 +868,29 @@ pub(crate) struct Subcommands {
     pub reads: Reads,
 }
 
+/// Composer's commands and their aliases, at its top and after `global`.
+const COMPOSER: &str =
+    "about archive audit browse bump cc check-platform-reqs clear-cache clearcache
+            completion config create-project depends diagnose dump-autoload dumpautoload exec
+            fund global help home i info init install licenses list outdated prohibits r
+            reinstall remove require run run-script search self-update selfupdate show status
+            suggests u update upgrade validate why why-not";
+const COMPOSER_ALIASES: &[(&str, &str)] = &[
+    ("cc", "clear-cache"),
+    ("clearcache", "clear-cache"),
+    ("dumpautoload", "dump-autoload"),
+    ("home", "browse"),
+    ("i", "install"),
+    ("info", "show"),
+    ("r", "require"),
+    ("run", "run-script"),
+    ("selfupdate", "self-update"),
+    ("u", "update"),
+    ("upgrade", "update"),
+    ("why", "depends"),
+    ("why-not", "prohibits"),
+];
+
 /// Sorted by program, then `under`. Proxmox VE's tools from each one's `$cmddef` (qm from
 /// qemu-server e6352be, pct from pve-container 94f5585, pveum from pve-access-control
 /// 5ccd07d, pvesm from pve-storage 0c56bad, pvecm from pve-cluster 7091d92, pveam, pvenode,
@@ -905,51 +928,16 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
     Subcommands {
         program: "composer",
         under: "",
-        names: "about archive audit browse bump cc check-platform-reqs clear-cache clearcache
-            completion config create-project depends diagnose dump-autoload dumpautoload exec
-            fund global help home i info init install licenses list outdated prohibits r
-            reinstall remove require run run-script search self-update selfupdate show status
-            suggests u update upgrade validate why why-not",
-        aliases: &[
-            ("cc", "clear-cache"),
-            ("clearcache", "clear-cache"),
-            ("dumpautoload", "dump-autoload"),
-            ("home", "browse"),
-            ("i", "install"),
-            ("info", "show"),
-            ("r", "require"),
-            ("run", "run-script"),
-            ("selfupdate", "self-update"),
-            ("u", "update"),
-            ("upgrade", "update"),
-            ("why", "depends"),
-            ("why-not", "prohibits"),
-        ],
+        names: COMPOSER,
+        aliases: COMPOSER_ALIASES,
         reads: Reads::OnlyOne,
     },
+    // `composer global COMMAND` runs one of the same commands, read the same way.
     Subcommands {
         program: "composer",
         under: "global",
-        names: "about archive audit browse bump cc check-platform-reqs clear-cache clearcache
-            completion config create-project depends diagnose dump-autoload dumpautoload exec
-            fund global help home i info init install licenses list outdated prohibits r
-            reinstall remove require run run-script search self-update selfupdate show status
-            suggests u update upgrade validate why why-not",
-        aliases: &[
-            ("cc", "clear-cache"),
-            ("clearcache", "clear-cache"),
-            ("dumpautoload", "dump-autoload"),
-            ("home", "browse"),
-            ("i", "install"),
-            ("info", "show"),
-            ("r", "require"),
-            ("run", "run-script"),
-            ("selfupdate", "self-update"),
-            ("u", "update"),
-            ("upgrade", "update"),
-            ("why", "depends"),
-            ("why-not", "prohibits"),
-        ],
+        names: COMPOSER,
+        aliases: COMPOSER_ALIASES,
         reads: Reads::OnlyOne,
     },
     Subcommands {

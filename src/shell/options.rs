@@ -427,11 +427,16 @@ mod tests {
     use crate::catalogue::options::{LONG_OPTIONS, SUBCOMMANDS};
     use crate::shell::lex::Word;
 
-    fn written(program: &str, line: &str) -> String {
+    /// `line`'s words after `read` wrote them out, joined again.
+    fn read_by(line: &str, read: impl FnOnce(&mut Vec<Word>)) -> String {
         let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
-        write_out(program, &mut words);
+        read(&mut words);
         let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         texts.join(" ")
+    }
+
+    fn written(program: &str, line: &str) -> String {
+        read_by(line, |words| write_out(program, words))
     }
 
     #[test]
@@ -471,10 +476,7 @@ mod tests {
     }
 
     fn subcommands(program: &str, line: &str) -> String {
-        let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
-        write_out_subcommands(program, &mut words);
-        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-        texts.join(" ")
+        read_by(line, |words| write_out_subcommands(program, words))
     }
 
     #[test]
@@ -539,10 +541,7 @@ mod tests {
     #[test]
     fn a_value_after_other_one_letter_options_is_split_off() {
         let split = |program: &str, line: &str| {
-            let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
-            super::split_clusters(program, &mut words, 0);
-            let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-            texts.join(" ")
+            read_by(line, |words| super::split_clusters(program, words, 0))
         };
         for (program, line, want) in [
             (
@@ -581,11 +580,8 @@ mod tests {
     #[test]
     fn a_console_command_that_could_begin_a_wipe_is_read_as_it() {
         let console = |line: &str| {
-            let mut words: Vec<Word> = line.split(' ').map(Word::plain).collect();
-            let program = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
-            super::write_out_console(&program, &mut words);
-            let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-            texts.join(" ")
+            let program = crate::catalogue::resolved(line.split(' ').next().unwrap_or(""));
+            read_by(line, |words| super::write_out_console(&program, words))
         };
         for (line, want) in [
             (
