@@ -53,7 +53,7 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             let mut found = command::assess_read(command, &line, &ctx.cwd, facts);
             found
                 .risks
-                .extend(paths::protected_in_line(command, ctx, facts));
+                .extend(paths::protected_in_read_line(command, &line, ctx, facts));
             found
                 .risks
                 .extend(itself::in_read_line(command, &line, ctx));
@@ -127,7 +127,7 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
             let parsed = crate::shell::Line::parse(line);
             let mut ran = command::assess_read(line, &parsed, &ctx.cwd, facts);
             ran.risks
-                .extend(paths::protected_in_line(line, &ctx, facts));
+                .extend(paths::protected_in_read_line(line, &parsed, &ctx, facts));
             ran.risks.extend(itself::in_read_line(line, &parsed, &ctx));
             ran
         };

@@ -265,9 +265,22 @@ pub fn protected_in_line(
     if ctx.protected.is_empty() {
         return Vec::new();
     }
+    protected_in_read_line(text, &crate::shell::Line::parse(text), ctx, facts)
+}
+
+/// [`protected_in_line`] for a line already read (`line` is `Line::parse(text)`): the
+/// step's line is read once for every rule.
+pub fn protected_in_read_line(
+    text: &str,
+    line: &crate::shell::Line,
+    ctx: &crate::step::Context,
+    facts: &dyn crate::facts::Facts,
+) -> Vec<crate::verdict::Risk> {
+    if ctx.protected.is_empty() {
+        return Vec::new();
+    }
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
     let place = Place::new(&ctx.cwd, &home);
-    let line = crate::shell::Line::parse(text);
     let words = line.commands.iter().flat_map(|cmd| {
         cmd.words
             .iter()
