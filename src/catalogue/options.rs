@@ -903,7 +903,7 @@ const COMPOSER_ALIASES: &[(&str, &str)] = &[
 /// counted once; `global` runs another of them); gem from RubyGems 3.3.15's `CommandManager`
 /// (its aliases only whole); dnf's and zypper's short names of their package commands, only
 /// whole (dnf 4's commands' aliases, zypper's manual: `dnf in`, `zypper in`, `zypper ar`);
-/// helm's aliases of `uninstall` (helm 3's `cmd/helm/uninstall.go`);
+/// helm's aliases of `uninstall` (helm 3's `cmd/helm/uninstall.go`); jj's config commands;
 /// npm from npm 11.19.1's `lib/utils/cmd-list.js` (its commands and aliases,
 /// a beginning of either read, then the alias: `npm unpub` is `npm unpublish`).
 pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
@@ -1134,6 +1134,29 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         names: "identify pids exec show lst list help",
         aliases: &[],
         reads: Reads::FirstInOrder,
+    },
+    // jj's config commands by their visible aliases (jj's `cli/src/commands/config/mod.rs`,
+    // clap's `visible_alias`: only whole).
+    Subcommands {
+        program: "jj",
+        under: "",
+        names: "config",
+        aliases: &[],
+        reads: Reads::Whole,
+    },
+    Subcommands {
+        program: "jj",
+        under: "config",
+        names: "edit get list path set unset",
+        aliases: &[
+            ("e", "edit"),
+            ("g", "get"),
+            ("l", "list"),
+            ("p", "path"),
+            ("s", "set"),
+            ("u", "unset"),
+        ],
+        reads: Reads::Whole,
     },
     Subcommands {
         program: "npm",

@@ -42,10 +42,15 @@
 //!   (`-p secret`).
 //! - **A program's own settings.** A word naming them (`config`, `context`, `profile`,
 //!   `settings`, a Windows registry key) with a changing verb or a choice (`aws configure
-//!   set`, `docker context use`, `wine reg add 'HKEY_…'`, `--edit-config`), or a switch
-//!   thrown by its first words (`gotelemetry on`, `ng analytics off`): every later run
-//!   reads them, and they live outside the work folder (`words.setting`, moderate and
-//!   lasting). Reading them (`config get`, `config list`) is not.
+//!   set`, `docker context use`, `wine reg add 'HKEY_…'`, `--edit-config`), a change written
+//!   as an option or as a key and its value after `config` (`conda config --set k v`, `go
+//!   env -w K=V`, `poetry config k v`), or a switch thrown by its first words (`gotelemetry
+//!   on`, `ng analytics off`): every later run reads them, and they live outside the work
+//!   folder (`words.setting`, moderate and lasting). So do a version control tool's
+//!   settings for every repository (`jj config set --user`, `hg config --edit`, `fossil
+//!   settings autosync off --global`), though its other words are its own rules'. Reading
+//!   them (`config get`, `config list`, `--show`) is not, nor the project's own (`--local`,
+//!   `--repo`, `composer config` and `fossil settings` without their global flags).
 //! - **A secret by default.** A secret store given an entry's path and no verb shows it
 //!   (`pass email/work`, `gopass web/github`), and a program nobody lists named for a secret,
 //!   with no verb in its name, prints it when run (`wifi-password`).
@@ -1484,16 +1489,147 @@ fn changes_settings(reading: &Reading<'_>) -> bool {
     let set = reading.words.iter().any(|(_, parts)| {
         setter(parts) || (key && parts.iter().any(|p| has(TRANSFERS, p) || has(DESTROYS, p)))
     });
+    let reading_word = |p: &String| is_read_word(p) || has(REVEALS, p);
     let read = reading
         .words
         .iter()
-        .any(|(_, parts)| parts.iter().any(|p| is_read_word(p) || has(REVEALS, p)));
+        .any(|(_, parts)| parts.iter().any(reading_word));
     let by_option = reading
         .options
         .iter()
         .any(|o| settings(&o.parts) && setter(&o.parts));
-    (named && set && !read) || by_option
+    // Where the word naming the settings stands, when it is the first word (`conda config`,
+    // `hg config`, `fossil settings`): what follows it says what is done to them.
+    let settings_word = reading
+        .words
+        .first()
+        .filter(
+            |(_, parts)| matches!(parts.as_slice(), [w] if KEYED_SETTINGS.contains(&w.as_str())),
+        )
+        .and_then(|_| {
+            let word = reading.word(0);
+            reading.args.iter().position(|a| a.as_str() == word)
+        });
+    let after_word = settings_word.map_or(&[][..], |at| reading.args.get(at + 1..).unwrap_or(&[]));
+    // The change written as an option after it (`conda config --set ssl_verify false`,
+    // `mamba config --add channels x`, `hg config --edit`), or as one of the letters a
+    // program takes for it (`go env -w GOFLAGS=-insecure`, `hg config -e`).
+    let set_by_option = after_word.iter().any(|a| {
+        a.starts_with("--")
+            && parts(a.trim_start_matches('-'))
+                .first()
+                .is_some_and(|p| (has(CHANGES, p) && !has(NOUN_VERBS, p)) || has(DESTROYS, p))
+    });
+    let set_by_letter = SETTING_LETTERS.iter().any(|(program, word, letters)| {
+        *program == reading.program
+            && reading.word(0) == *word
+            && letters
+                .chars()
+                .any(|c| super::has_flag(reading.args, Some(c), &[]))
+    });
+    // A key and its value right after it, past the flags that say whose settings
+    // (`poetry config virtualenvs.in-project true`, `composer config -g secure-http false`,
+    // `sl config --user ui.username alice`): the key set to the value. One operand alone
+    // reads it; an option between is another's value (`qm config --current true 100`).
+    let key_and_value = settings_word.is_some_and(|at| {
+        matches!(
+            reading
+                .args
+                .get(at + 1..)
+                .unwrap_or(&[])
+                .iter()
+                .skip_while(|a| LEVEL_FLAGS.contains(&a.as_str()))
+                .take(2)
+                .filter(|a| !a.starts_with('-'))
+                .count(),
+            2
+        )
+    });
+    // A read, as an option or the word after the one naming the settings (`conda config
+    // --show channels`, `sl config --list`, `npm config get registry`), not a part of a
+    // key's name (`ssl_verify`).
+    let reads = reading
+        .options
+        .iter()
+        .any(|o| o.parts.first().is_some_and(reading_word))
+        || reading
+            .words
+            .get(1)
+            .is_some_and(|(_, parts)| parts.first().is_some_and(reading_word));
+    let changed =
+        (named && set && !read) || ((set_by_option || set_by_letter || key_and_value) && !reads);
+    (changed && !settings_here(reading)) || by_option
 }
+
+/// The words naming a program's settings as a whole, which a change written as an option,
+/// or a key and its value, follow (`conda config --set KEY VALUE`, `poetry config KEY
+/// VALUE`, `fossil settings KEY VALUE`); not a context or a profile named (`zstyle -b
+/// context style name`, `sips --deleteProperty profile`).
+const KEYED_SETTINGS: &[&str] = &["config", "configuration", "setting", "settings"];
+
+/// The flags that say whose settings a command changes, every project's or the
+/// project's: no value follows them.
+const LEVEL_FLAGS: &[&str] = &[
+    "--global",
+    "--home",
+    "--local",
+    "--project",
+    "--repo",
+    "--system",
+    "--user",
+    "--workspace",
+    "-g",
+];
+
+/// A program's settings that are the project's unless it is told otherwise: the global
+/// flags that make them every project's (`composer config -g secure-http false`, `fossil
+/// settings autosync off --global`, `ng config cli.analytics false -g`; without, `ng
+/// config` writes the project's `angular.json`). Sorted by program.
+const PROJECT_SETTINGS: &[(&str, &[&str])] = &[
+    ("composer", &["-g", "--global"]),
+    ("dolt", &["--global"]),
+    ("dvc", &["--global", "--system"]),
+    ("fossil", &["--global"]),
+    ("ng", &["-g", "--global"]),
+];
+
+/// The options that name the project's own settings (`poetry config --local`, `jj config set
+/// --repo`, `npm config set --location=project`): a file in the work folder, not the
+/// program's settings for every project.
+const LOCAL_SETTINGS: &[&str] = &[
+    "--local",
+    "--location=project",
+    "--project",
+    "--repo",
+    "--workspace",
+];
+
+/// Are the settings a command changes the project's own, in the work folder: a local flag,
+/// or a program whose settings are the project's with no global flag?
+fn settings_here(reading: &Reading<'_>) -> bool {
+    if reading
+        .args
+        .iter()
+        .any(|a| LOCAL_SETTINGS.contains(&a.as_str()))
+    {
+        return true;
+    }
+    PROJECT_SETTINGS
+        .iter()
+        .find(|(program, _)| *program == reading.program)
+        .is_some_and(|(_, global)| !reading.args.iter().any(|a| global.contains(&a.as_str())))
+}
+
+/// A program's letter options that change its settings, after the word naming them: Go's
+/// environment file (`go env -w`, `-u`), Mercurial's and Sapling's settings opened in an
+/// editor (`hg config -e`). Sorted by program.
+#[rustfmt::skip]
+const SETTING_LETTERS: &[(&str, &str, &str)] = &[
+    ("chg", "config", "e"),
+    ("go", "env", "uw"),
+    ("hg", "config", "e"),
+    ("sl", "config", "e"),
+];
 
 /// A Windows registry key as written to `reg` (`HKEY_CURRENT_USER\x`, `HKLM\Software`).
 fn is_registry_key(word: &str) -> bool {
@@ -1945,6 +2081,19 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             scan.add(risk);
             return;
         }
+    }
+    // A version control tool's words are its own rules' (`vcs.rs`, `git.rs`), but its
+    // settings for every repository are its own settings as any program's are (`jj config
+    // set --user`, `hg config --edit`, `fossil settings autosync off --global`); git's are
+    // `git.config_global`.
+    if program != "git" && catalogue::is(program, Class::VersionControl) {
+        let reading = Reading::of(program.to_string(), cmd.args());
+        if changes_settings(&reading) {
+            scan.changes = true;
+            let risk = risk(&reading, cmd, Finding::Setting, 0);
+            scan.add(risk);
+        }
+        return;
     }
     if program.is_empty() || (!is_read(program) && !runner_login) || is_project_script(cmd) {
         return;
