@@ -126,6 +126,7 @@ rules! {
     InfraExec = "infra.exec", Severe, Words, Some(Act::Run), "a command that changes anything, run in a pod (`kubectl exec`, `oc exec`) or on many hosts at once (`ansible web -m shell -a …`, `salt '*' cmd.run …`, `pdsh -w …`, `pssh -h …`, `clush -w …`); a read or a bare shell is not";
     InstallLookalike = "install.lookalike", Severe, Never, None, "a look-alike of a popular or declared package";
     InstallUndeclared = "install.undeclared", Moderate, Words, Some(Act::Install), "a package the manifests don't declare, also one fetched by name and run (`npx X`, `uvx X`, `pnpm dlx X`)";
+    InstallUnverified = "install.unverified", Moderate, Words, Some(Act::Install), "packages or code fetched with a check turned off, TLS (`NODE_TLS_REJECT_UNAUTHORIZED=0 npm install`, `--strict-ssl=false`, `git -c http.sslVerify=false clone`) or signatures and checksums (`apt-get install --allow-unauthenticated`, `dnf --nogpgcheck`, `snap install --dangerous`, `GOSUMDB=off`, `pip install --trusted-host`): what arrives may not be what was asked for";
     LookDestroy = "look.destroy", Moderate, Words, Some(Act::Destroy), "the second look found the step destroys something";
     LookGrant = "look.grant", Moderate, Words, Some(Act::Access), "the second look found the step grants access";
     LookNotRisky = "look.not_risky", Moderate, Words, None, "the second look found the step serves what the person asked for";

@@ -90,6 +90,14 @@ const VALUED: &[&str] = &[
     "--source",
     "--group",
     "-G",
+    // A host or a file the install is told of, not a package (`pip install --trusted-host
+    // HOST -r requirements.txt`, `--cert ca.pem`).
+    "--trusted-host",
+    "--allow-insecure-host",
+    "--cert",
+    "--client-cert",
+    "--proxy",
+    "--cache-dir",
 ];
 
 /// What a publisher publishes: its rule, and what it does.

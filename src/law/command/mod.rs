@@ -17,6 +17,7 @@ mod rows;
 mod runs;
 mod system;
 mod table;
+mod unverified;
 mod vcs;
 pub(crate) mod windows;
 mod words;
@@ -238,6 +239,7 @@ fn assess_line(
             net::judge(cmd, &mut scan);
             paths::judge(cmd, &mut scan);
             mirrors::judge(cmd, &mut scan);
+            unverified::judge(cmd, &mut scan);
             words::prints_secret_variable(cmd, &mut scan);
             system::judge(cmd, &mut scan);
             kinds::judge(cmd, &mut scan);
