@@ -36,8 +36,9 @@
 //!   also a noun (`post`, `access`) gives way to a verb after it and is a noun inside a
 //!   longer word (`access_token`), and in a word joined by `_` only the first part is a verb
 //!   (`add_user`, not `expect_send_pairs`). With none, a verb in a long option's name
-//!   (`--add-port`, `--delete-secret-keys`). `run`, `exec`, `x` hand the rest to a script or
-//!   another program: nothing is read after them. What a command names as a secret or a
+//!   (`--add-port`, `--delete-secret-keys`), unless when it happens follows it
+//!   (`-halt-on-error`, `--stop-on-failure`: when the program itself stops). `run`,
+//!   `exec`, `x` hand the rest to a script or another program: nothing is read after them. What a command names as a secret or a
 //!   grant is read only before its first option, whose value may be a placeholder
 //!   (`-p secret`).
 //! - **A program's own settings.** A word naming them (`config`, `context`, `profile`,
@@ -1223,6 +1224,16 @@ fn deciding_verb(reading: &Reading<'_>) -> Option<Found> {
 /// unveils a secret, or one that reads.
 fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
     reading.options.iter().enumerate().find_map(|(at, opt)| {
+        // A verb followed by when it happens says when the program itself stops or acts, on
+        // nothing named (`pdflatex -halt-on-error`, `phpunit --stop-on-failure`, `--exit-after
+        // 10`): no act of its own.
+        if opt
+            .parts
+            .get(1)
+            .is_some_and(|next| matches!(next.as_str(), "after" | "if" | "on" | "upon" | "when"))
+        {
+            return None;
+        }
         let (verb, _) = verb_at(&opt.parts, 0, reading.kind)?;
         matches!(
             verb,
