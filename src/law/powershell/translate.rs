@@ -580,6 +580,45 @@ impl Reading {
         }
     }
 
+    /// A hashtable given whole as an argument (`@{Authorization = "token $t"; Accept =
+    /// 'x'}`): each entry's name, as written, and its value. `None` for any other argument.
+    pub(super) fn hash_entries(&mut self, arg: &Arg<'_>) -> Option<Vec<(String, Value)>> {
+        let Arg::Value(items) = arg else {
+            return None;
+        };
+        let [item] = items.as_slice() else {
+            return None;
+        };
+        let [Token::Group(Group::Hash, script)] = item.as_slice() else {
+            return None;
+        };
+        let mut out = Vec::new();
+        for statement in &script.statements {
+            for element in &statement.elements {
+                let toks = &element.tokens;
+                let Some(at) = toks
+                    .iter()
+                    .position(|t| t.token == Token::Op("=".to_string()))
+                else {
+                    // `Authorization="token $t"` with no space around `=` is one word.
+                    if let Some(entry) = self.expression(toks).split_name() {
+                        out.push(entry);
+                    }
+                    continue;
+                };
+                let name = toks
+                    .get(..at)
+                    .unwrap_or(&[])
+                    .iter()
+                    .filter_map(|t| self.atom(&t.token).literal())
+                    .collect::<String>();
+                let value = self.expression(toks.get(at + 1..).unwrap_or(&[]));
+                out.push((name.trim().to_string(), value));
+            }
+        }
+        Some(out)
+    }
+
     fn spend_all(&mut self, toks: &[Tok]) {
         let args = args_of(toks);
         for arg in &args {

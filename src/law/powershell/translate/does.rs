@@ -492,6 +492,19 @@ impl Reading {
                         bound.get(param)
                     };
                     if let Some(arg) = at.and_then(&mut take) {
+                        // `-Headers @{Authorization = "token $env:GITHUB_TOKEN"}`: each entry a
+                        // header, as curl's `-H 'Authorization: token $GITHUB_TOKEN'`.
+                        if param == "headers"
+                            && let Some(entries) = self.hash_entries(arg)
+                        {
+                            for (name, value) in entries {
+                                let mut header = Value::lit(format!("{name}: "));
+                                header.push(value);
+                                words.push(flag.to_string());
+                                words.push(header.word());
+                            }
+                            continue;
+                        }
                         for value in self.values(arg) {
                             words.push(flag.to_string());
                             words.push(match param {

@@ -91,6 +91,18 @@ impl Value {
         self
     }
 
+    /// A hashtable's entry written as one word (`Authorization="token $t"`): the name
+    /// before its first `=`, and the value after it.
+    pub(super) fn split_name(mut self) -> Option<(String, Value)> {
+        let Some(Piece::Lit(first)) = self.pieces.first_mut() else {
+            return None;
+        };
+        let (name, rest) = first.split_once('=')?;
+        let name = name.trim().to_string();
+        *first = rest.to_string();
+        Some((name, self))
+    }
+
     pub(super) fn push(&mut self, other: Value) {
         for piece in other.pieces {
             match (self.pieces.last_mut(), piece) {
