@@ -212,6 +212,9 @@ pub(crate) struct Request {
     pub sent: Sent,
     /// The files it sends, followed from where they were read (`None`: standard input).
     pub files: Vec<Option<String>>,
+    /// The headers it is given, `Name: value` as a shell word would spell them
+    /// (`Authorization: token ${github_token}`).
+    pub headers: Vec<String>,
 }
 
 /// What a program does, as far as its code says.

@@ -2889,7 +2889,17 @@ impl<'s> State<'s> {
                 }
                 let files = data_in(args, self.language());
                 let url = url_in(args).unwrap_or_else(|| self.object("address"));
-                self.request_with(&url, sent, files)
+                let fetched = self.request_with(&url, sent, files);
+                let headers = headers_in(args);
+                if let Some(request) = self
+                    .reading
+                    .requests
+                    .last_mut()
+                    .filter(|_| !headers.is_empty())
+                {
+                    request.headers = headers;
+                }
+                fetched
             }
             Net::Download(arg) => {
                 let url = url_in(args).unwrap_or_else(|| self.object("address"));
@@ -2982,6 +2992,7 @@ impl<'s> State<'s> {
             host: host.clone(),
             sent,
             files,
+            headers: Vec::new(),
         });
         Value::Fetched(host)
     }
@@ -2994,6 +3005,7 @@ impl<'s> State<'s> {
                 host,
                 sent: Sent::Send,
                 files,
+                headers: Vec::new(),
             });
         }
     }
@@ -3340,6 +3352,26 @@ fn sends_body(args: &Args) -> bool {
 }
 
 /// The first argument that names a host (a URL, a host name, an address), searching lists
+/// The headers a request is given: a `headers` argument (`requests.get(u, headers={…})`)
+/// or a `headers` entry of an options map (`fetch(u, {headers: {…}})`), each `Name: value`
+/// as the value's text spells it. Eight at most.
+fn headers_in(args: &Args) -> Vec<String> {
+    let in_options = || {
+        args.positional.iter().find_map(|v| match v {
+            Value::Map(entries) => entries.iter().find(|(k, _)| k == "headers").map(|(_, v)| v),
+            _ => None,
+        })
+    };
+    match args.named("headers").or_else(in_options) {
+        Some(Value::Map(entries)) => entries
+            .iter()
+            .take(8)
+            .map(|(name, value)| format!("{name}: {}", super::line_of(value).0))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// and maps one level down; else the first text.
 fn url_in(args: &Args) -> Option<Value> {
     let mut candidates: Vec<&Value> = Vec::new();

@@ -245,7 +245,27 @@ fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) 
     network(reading, &sent, who, scan);
     lines.extend(outputs_sent(reading));
     lines.extend(addresses_built(reading));
+    lines.extend(headers_built(reading));
     lines
+}
+
+/// A header the code builds with a value only known when it runs, as curl would send it,
+/// for the shell's rules to read what the value's name says (`requests.get("https://x/",
+/// headers={"Authorization": "token " + os.environ["GITHUB_TOKEN"]})` is `curl -H
+/// "Authorization: token ${github_token}" https://x/`).
+fn headers_built(reading: &Reading) -> Vec<String> {
+    reading
+        .requests
+        .iter()
+        .filter_map(|request| Some((request.host.as_deref()?, &request.headers)))
+        .flat_map(|(host, headers)| {
+            headers
+                .iter()
+                .filter(|h| h.contains("${") && !h.contains(['"', '`', '\\']) && !h.contains("$("))
+                .map(move |h| format!("curl -s -H \"{h}\" https://{host}/"))
+        })
+        .take(8)
+        .collect()
 }
 
 /// An address the code builds with a value only known when it runs, as curl would ask for
