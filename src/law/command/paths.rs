@@ -35,6 +35,18 @@ const KEY_FILES: &[&str] = &[
     "Library/Keychains", ".local/share/keyrings", ".vault-token", ".config/hub", ".pgpass", ".my.cnf",
     ".config/rclone/rclone.conf", ".s3cfg", ".boto", ".config/op", ".databrickscfg", ".snowflake/config.toml",
     ".oci/config", ".config/doctl/config.yaml", ".fly/config.yml", ".config/helm/repositories.yaml",
+    // Build tools' and hosted services' CLIs that keep a token or a password in a file of
+    // their own, and AI assistants' sign-ins.
+    ".m2/settings.xml", ".m2/settings-security.xml", ".gradle/gradle.properties", ".terraformrc",
+    ".dockercfg", ".composer/auth.json", ".config/composer/auth.json", ".pulumi/credentials.json",
+    ".netlify/config.json", ".config/netlify/config.json", ".config/configstore/firebase-tools.json",
+    ".wrangler/config", ".config/.wrangler/config", ".railway/config.json", ".supabase/access-token",
+    ".vercel/auth.json", ".local/share/com.vercel.cli/auth.json", ".config/stripe/config.toml",
+    ".sentryclirc", ".circleci/cli.yml", ".config/glab-cli/config.yml", ".config/tea/config.yml",
+    ".config/hcloud/cli.toml", ".config/linode-cli", ".config/scw/config.yaml",
+    ".config/ngrok/ngrok.yml", ".ngrok2/ngrok.yml", ".huggingface/token", ".cache/huggingface/token",
+    ".kaggle/kaggle.json", ".aws/sso/cache", ".aws/cli/cache", ".config/github-copilot",
+    ".codex/auth.json", ".claude/.credentials.json",
 ];
 
 /// A browser's stores of cookies and saved passwords, by their file names (Firefox's, and
