@@ -251,9 +251,16 @@ fn variable<'a>(cmd: &'a Command, scan: &'a Scan<'_>) -> Option<&'a str> {
 
 pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let program = cmd.program();
-    let by_option = row_of(cmd).and_then(|(_, row)| given(row.then, cmd.args()));
+    // Most commands have no row and set no variable: nothing is read for them.
+    let by_option = OPTIONS
+        .iter()
+        .any(|row| row.program == program)
+        .then(|| row_of(cmd).and_then(|(_, row)| given(row.then, cmd.args())))
+        .flatten();
+    let may_set =
+        !cmd.assignments.is_empty() || scan.line.commands.iter().any(|c| c.program() == "export");
     let found = by_option.or_else(|| {
-        fetches(program)
+        (may_set && fetches(program))
             .then(|| variable(cmd, scan))
             .flatten()
             .map(str::to_string)
