@@ -156,13 +156,19 @@ const TABLE: &[Row] = &[
     Row::destroy("serverless", &["remove"], &["serverless remove --stage dev", "sls remove --stage staging"], &["sls info --stage staging"]),
     Row::change("heroku", &["releases:rollback"], &["heroku releases:rollback v102 -a acme-api"], &["heroku releases -a acme-api"]),
     Row::destroy("heroku", &["apps:destroy"], &["heroku apps:destroy acme-api --confirm acme-api"], &["heroku apps:info acme-api"]),
+    // What takes a hosted app away from its users without deleting it: its processes scaled
+    // (to none), a maintenance page, its site no longer served, its last deployment removed.
+    Row::change("heroku", &["ps:scale"], &["heroku ps:scale web=0 -a acme-api"], &["heroku ps -a acme-api"]),
+    Row::change("heroku", &["maintenance:on"], &["heroku maintenance:on -a acme-api"], &["heroku maintenance -a acme-api"]),
     Row::change("ansible-playbook", &["*"], &["ansible-playbook -i inventory/prod site.yml"], &["ansible-playbook site.yml --check", "ansible-playbook site.yml --syntax-check"]),
     Row::change("eb", &["deploy"], &["eb deploy acme-api-prod"], &["eb status"]),
     Row::destroy("eb", &["terminate"], &["eb terminate acme-api-staging --force"], &["eb health"]),
     Row::change("firebase", &["deploy"], &["firebase deploy --only hosting"], &["firebase emulators:start"]),
+    Row::change("firebase", &["hosting:disable"], &["firebase hosting:disable -f", "firebase hosting:disable --site acme"], &["firebase hosting:channel:list"]),
     Row::change("wrangler", &["deploy"], &["wrangler deploy"], &["wrangler dev"]),
     Row::change("wrangler", &["publish"], &["wrangler publish --env production"], &["wrangler tail"]),
     Row::change("railway", &["up"], &["railway up --detach"], &["railway status"]),
+    Row::change("railway", &["down"], &["railway down -y", "railway down"], &["railway logs", "railway status"]),
     Row::change("docker", &["stack", "deploy"], &["docker stack deploy -c docker-compose.yml app"], &["docker stack ls", "docker compose up -d"]),
     Row::destroy("docker", &["stack", "rm"], &["docker stack rm app"], &["docker stack ps app"]),
     // A swarm's services, nodes, secrets and configs are the cluster's, as a stack is.
