@@ -2521,13 +2521,9 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         Verb::Destroys => Finding::Destroy,
         // A cloud's machine stopped (`gcloud compute instances stop vm`, `az vm deallocate`):
         // a change to what is deployed, as starting or resizing it is.
-        Verb::Halts
-            if kind.cloud
-                && !is_local_change(reading)
-                && !super::infra::knows(&reading.program) =>
-        {
-            Finding::CloudChange
-        }
+        // So is a hosted app's (`fly apps suspend web`, `heroku ps:stop web`), though infra's
+        // table knows the program by its deploys.
+        Verb::Halts if kind.cloud && !is_local_change(reading) => Finding::CloudChange,
         Verb::Halts => Finding::System(halt_act(&verb.phrase)),
         // `gh pr new --web`: the form opens in the person's browser, and they send it.
         Verb::Closes | Verb::Changes
