@@ -249,6 +249,12 @@ fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) 
     lines
 }
 
+/// Text the code builds with a value only known when it runs (`${name}`) that a shell line
+/// can hold between double quotes as it is: no quote, backtick, backslash or `$(…)` in it.
+fn quotable_unknown(text: &str) -> bool {
+    text.contains("${") && !text.contains(['"', '`', '\\']) && !text.contains("$(")
+}
+
 /// A header the code builds with a value only known when it runs, as curl would send it,
 /// for the shell's rules to read what the value's name says (`requests.get("https://x/",
 /// headers={"Authorization": "token " + os.environ["GITHUB_TOKEN"]})` is `curl -H
@@ -261,7 +267,7 @@ fn headers_built(reading: &Reading) -> Vec<String> {
         .flat_map(|(host, headers)| {
             headers
                 .iter()
-                .filter(|h| h.contains("${") && !h.contains(['"', '`', '\\']) && !h.contains("$("))
+                .filter(|h| quotable_unknown(h))
                 .map(move |h| format!("curl -s -H \"{h}\" https://{host}/"))
         })
         .take(8)
@@ -276,12 +282,7 @@ fn addresses_built(reading: &Reading) -> Vec<String> {
     reading
         .requests
         .iter()
-        .filter(|request| {
-            request.host.is_some()
-                && request.url.contains("${")
-                && !request.url.contains(['"', '`', '\\'])
-                && !request.url.contains("$(")
-        })
+        .filter(|request| request.host.is_some() && quotable_unknown(&request.url))
         .take(8)
         .map(|request| format!("curl -s \"{}\"", request.url))
         .collect()

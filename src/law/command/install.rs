@@ -733,32 +733,11 @@ pub(super) fn scripts_set(cmd: &Command) -> Vec<String> {
 
 #[cfg(test)]
 pub(super) fn walked() -> Vec<super::rows::Walked> {
-    use super::rows::Walked;
-    let installers = INSTALLERS.iter().enumerate().map(|(index, row)| Walked {
-        table: "install::INSTALLERS",
-        index,
-        program: row.program,
-        words: row.words,
-        examples: row.examples,
-        judges: installs,
-    });
-    let publishers = PUBLISHERS.iter().enumerate().map(|(index, row)| Walked {
-        table: "install::PUBLISHERS",
-        index,
-        program: row.program,
-        words: row.words,
-        examples: row.examples,
-        judges: publishes,
-    });
-    let speakers = SPEAKERS.iter().enumerate().map(|(index, row)| Walked {
-        table: "install::SPEAKERS",
-        index,
-        program: row.program,
-        words: row.words,
-        examples: row.examples,
-        judges: speaks,
-    });
-    installers.chain(publishers).chain(speakers).collect()
+    use super::rows::rows_of;
+    rows_of("install::INSTALLERS", INSTALLERS, installs)
+        .chain(rows_of("install::PUBLISHERS", PUBLISHERS, publishes))
+        .chain(rows_of("install::SPEAKERS", SPEAKERS, speaks))
+        .collect()
 }
 
 /// Does installer row `at` judge the line: it is the row for one of the line's commands, and

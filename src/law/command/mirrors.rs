@@ -131,18 +131,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 
 #[cfg(test)]
 pub(super) fn walked() -> Vec<super::rows::Walked> {
-    MIRRORS
-        .iter()
-        .enumerate()
-        .map(|(index, row)| super::rows::Walked {
-            table: "mirrors::MIRRORS",
-            index,
-            program: row.program,
-            words: row.words,
-            examples: row.examples,
-            judges,
-        })
-        .collect()
+    super::rows::rows_of("mirrors::MIRRORS", MIRRORS, judges).collect()
 }
 
 /// Does row `at` judge the line: it is the row for one of the line's commands, and the line

@@ -26,6 +26,23 @@ pub(super) struct Walked {
     pub judges: fn(usize, &Line, &Assessment) -> bool,
 }
 
+/// Every row of a table of [`table.rs`](super::table)'s shape, named `table`, as the walk
+/// reads it, judged by `judges`.
+pub(super) fn rows_of<T>(
+    table: &'static str,
+    rows: &'static [super::table::Row<T>],
+    judges: fn(usize, &Line, &Assessment) -> bool,
+) -> impl Iterator<Item = Walked> {
+    rows.iter().enumerate().map(move |(index, row)| Walked {
+        table,
+        index,
+        program: row.program,
+        words: row.words,
+        examples: row.examples,
+        judges,
+    })
+}
+
 /// Where every example runs: the usual test repository, nothing declared.
 const CWD: &str = "/home/user/app";
 

@@ -936,35 +936,11 @@ fn runner(cmd: &Command) -> Option<(usize, &'static Row<()>)> {
 /// The tables' rows, for the one test that walks every table's examples (`rows.rs`).
 #[cfg(test)]
 pub(super) fn walked() -> Vec<super::rows::Walked> {
-    use super::rows::Walked;
-    let containers = CONTAINER_RUNS
-        .iter()
-        .enumerate()
-        .map(|(index, row)| Walked {
-            table: "runs::CONTAINER_RUNS",
-            index,
-            program: row.program,
-            words: row.words,
-            examples: row.examples,
-            judges: runs_in_container,
-        });
-    let pods = POD_RUNS.iter().enumerate().map(|(index, row)| Walked {
-        table: "runs::POD_RUNS",
-        index,
-        program: row.program,
-        words: row.words,
-        examples: row.examples,
-        judges: runs_in_pod,
-    });
-    let runners = RUNS_NAMED.iter().enumerate().map(|(index, row)| Walked {
-        table: "runs::RUNS_NAMED",
-        index,
-        program: row.program,
-        words: row.words,
-        examples: row.examples,
-        judges: runs_named,
-    });
-    containers.chain(pods).chain(runners).collect()
+    use super::rows::rows_of;
+    rows_of("runs::CONTAINER_RUNS", CONTAINER_RUNS, runs_in_container)
+        .chain(rows_of("runs::POD_RUNS", POD_RUNS, runs_in_pod))
+        .chain(rows_of("runs::RUNS_NAMED", RUNS_NAMED, runs_named))
+        .collect()
 }
 
 /// Does container row `at` judge the line: it reads one of the line's commands, and what that

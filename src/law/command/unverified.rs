@@ -284,18 +284,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 
 #[cfg(test)]
 pub(super) fn walked() -> Vec<super::rows::Walked> {
-    OPTIONS
-        .iter()
-        .enumerate()
-        .map(|(index, row)| super::rows::Walked {
-            table: "unverified::OPTIONS",
-            index,
-            program: row.program,
-            words: row.words,
-            examples: row.examples,
-            judges,
-        })
-        .collect()
+    super::rows::rows_of("unverified::OPTIONS", OPTIONS, judges).collect()
 }
 
 /// Does row `at` judge the line: it is the row for one of the line's commands, and the line

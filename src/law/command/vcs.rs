@@ -266,18 +266,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
 /// Every row as the rows test walks it.
 #[cfg(test)]
 pub(super) fn walked() -> Vec<super::rows::Walked> {
-    TABLE
-        .iter()
-        .enumerate()
-        .map(|(index, row)| super::rows::Walked {
-            table: "vcs::TABLE",
-            index,
-            program: row.program,
-            words: row.words,
-            examples: row.examples,
-            judges,
-        })
-        .collect()
+    super::rows::rows_of("vcs::TABLE", TABLE, judges).collect()
 }
 
 /// Does row `at` judge the line: it is the row for one of the line's commands, and the line

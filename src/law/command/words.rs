@@ -1549,7 +1549,9 @@ fn changes_settings(reading: &Reading<'_>) -> bool {
                 .get(at + 1..)
                 .unwrap_or(&[])
                 .iter()
-                .skip_while(|a| LEVEL_FLAGS.contains(&a.as_str()))
+                .skip_while(|a| {
+                    GLOBAL_SETTINGS.contains(&a.as_str()) || LOCAL_SETTINGS.contains(&a.as_str())
+                })
                 .take(2)
                 .filter(|a| !a.starts_with('-'))
                 .count(),
@@ -1578,19 +1580,9 @@ fn changes_settings(reading: &Reading<'_>) -> bool {
 /// context style name`, `sips --deleteProperty profile`).
 const KEYED_SETTINGS: &[&str] = &["config", "configuration", "setting", "settings"];
 
-/// The flags that say whose settings a command changes, every project's or the
-/// project's: no value follows them.
-const LEVEL_FLAGS: &[&str] = &[
-    "--global",
-    "--home",
-    "--local",
-    "--project",
-    "--repo",
-    "--system",
-    "--user",
-    "--workspace",
-    "-g",
-];
+/// The flags that say a command changes every project's settings, not the project's: no
+/// value follows them. With [`LOCAL_SETTINGS`], the flags that say whose settings.
+const GLOBAL_SETTINGS: &[&str] = &["--global", "--home", "--system", "--user", "-g"];
 
 /// A program's settings that are the project's unless it is told otherwise: the global
 /// flags that make them every project's (`composer config -g secure-http false`, `fossil
