@@ -1496,7 +1496,22 @@ fn changes_settings(reading: &Reading<'_>) -> bool {
     // A Windows registry key (`wine reg add 'HKEY_CURRENT_USER\…'`, `reg copy HKCU\…`):
     // every program run under that prefix reads it.
     let key = reading.positionals.iter().any(|w| is_registry_key(w));
-    let named = key || reading.words.iter().any(|(_, parts)| settings(parts));
+    // A default chosen by one word (`foo set-default x`, `pactl set-default-sink y`): a
+    // setting named by its verb. A forge's is the repository's (`gh repo set-default`
+    // writes `.git/config`).
+    let sets_default = |parts: &[String]| {
+        !reading.kind.forge
+            && parts.len() >= 2
+            && parts
+                .first()
+                .is_some_and(|p| has(CHANGES, p) && !has(NOUN_VERBS, p))
+            && parts.iter().skip(1).any(|p| p == "default")
+    };
+    let named = key
+        || reading
+            .words
+            .iter()
+            .any(|(_, parts)| settings(parts) || sets_default(parts));
     let set = reading.words.iter().any(|(_, parts)| {
         setter(parts) || (key && parts.iter().any(|p| has(TRANSFERS, p) || has(DESTROYS, p)))
     });
@@ -1594,6 +1609,10 @@ const PROJECT_SETTINGS: &[(&str, &[&str])] = &[
     ("dvc", &["--global", "--system"]),
     ("fossil", &["--global"]),
     ("ng", &["-g", "--global"]),
+    // A stack's settings are its file in the project (`Pulumi.dev.yaml`), whatever is set.
+    ("pulumi", &[]),
+    ("sf", &["-g", "--global"]),
+    ("sfdx", &["-g", "--global"]),
 ];
 
 /// The options that name the project's own settings (`poetry config --local`, `jj config set
@@ -2621,6 +2640,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
                 && !super::install::is_forge(&reading.program)
             {
                 Finding::CloudChange
+            } else if names_machine_setting(reading, at) {
+                Finding::System(SystemAct::Setting)
             } else if changes_settings(reading) {
                 Finding::Setting
             } else {
@@ -2629,6 +2650,20 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         }
     };
     Some((found, at))
+}
+
+/// What the machine itself is set to, whichever program sets it: every program and user on
+/// it reads these (`timedatectl set-timezone` knows its program; `foo set-timezone` and
+/// `foo set hostname x` don't).
+const MACHINE_SETTINGS: &[&str] = &["hostname", "keymap", "locale", "ntp", "timezone"];
+
+/// Does the verb at `at`, or the word after it, name a setting of the machine itself?
+fn names_machine_setting(reading: &Reading<'_>, at: usize) -> bool {
+    reading.words.iter().skip(at).take(2).any(|(_, parts)| {
+        parts
+            .iter()
+            .any(|p| MACHINE_SETTINGS.binary_search(&p.as_str()).is_ok())
+    })
 }
 
 /// Does a word after the command's first name something to act on: an operand, not a long
