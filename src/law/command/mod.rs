@@ -276,7 +276,7 @@ fn assess_line(
                     RuleId::SudoRun,
                     Harm::Moderate,
                     true,
-                    if matches!(program, "su" | "runuser" | "newrole" | "run0") {
+                    if opens_shell_as(program) {
                         format!("open a shell as another user or role ({program})")
                     } else {
                         format!("run {program} as the administrator (sudo)")
@@ -768,7 +768,25 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !refreshes_packages(cmd)
         && !files_in_work_folder(cmd, place)
         && !words::asks_to_read(cmd)
+        && !lists_only(cmd)
         && !records_here
+}
+
+/// A listing asked for by an option ([`words::lists`]) of a program that is no shell
+/// opened as another and no wrapper of another program.
+fn lists_only(cmd: &Command) -> bool {
+    words::lists(cmd) && !opens_shell_as(cmd.program()) && !wraps(cmd.program())
+}
+
+/// A program that opens a shell as another user or role (`su -l` is a login shell, not a
+/// listing).
+fn opens_shell_as(program: &str) -> bool {
+    matches!(program, "su" | "runuser" | "newrole" | "run0")
+}
+
+/// A program that runs another (`doas`, `env`): what its options say is its own.
+fn wraps(program: &str) -> bool {
+    crate::catalogue::program(program).is_some_and(|p| p.is(crate::catalogue::Class::Wrapper))
 }
 
 /// Does every argument that could be a place (an operand, an option's value) name one in

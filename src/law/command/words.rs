@@ -497,30 +497,74 @@ pub(super) fn asks_to_read(cmd: &Command) -> bool {
             has(READS, first) || matches!(first.as_str(), "show" | "get" | "view" | "print")
         })
     };
-    let acting = [
-        CHANGES,
-        DESTROYS,
-        SYSTEM,
-        SECRET_NOUNS,
-        INSTALLS,
-        PACKAGE_VERBS,
-        PUBLISHES,
-        DEPLOYS,
-        SENDS,
-        TRANSFERS,
-        GRANTS,
-        HALTS,
-        UNPUBLISHES,
-        PAYS,
-        SWITCHES,
-        CLOSES,
-        LOGINS,
-    ];
-    let changes = words
-        .iter()
-        .flatten()
-        .any(|p| acting.iter().any(|table| has(table, p)));
+    let changes = words.iter().flatten().any(|p| acts(p));
     words.iter().take(2).any(reads) && !changes
+}
+
+/// The tables whose words say a command acts, or names a secret: a command that holds one
+/// only reads if nothing else says so.
+const ACTING: [Table; 17] = [
+    CHANGES,
+    DESTROYS,
+    SYSTEM,
+    SECRET_NOUNS,
+    INSTALLS,
+    PACKAGE_VERBS,
+    PUBLISHES,
+    DEPLOYS,
+    SENDS,
+    TRANSFERS,
+    GRANTS,
+    HALTS,
+    UNPUBLISHES,
+    PAYS,
+    SWITCHES,
+    CLOSES,
+    LOGINS,
+];
+
+fn acts(part: &str) -> bool {
+    ACTING.iter().any(|table| has(table, part))
+}
+
+/// Is the command a listing asked for by an option, and nothing else: `--list` or
+/// `--list-…` (`sudo rpmkeys --list`, `sudo lchage --list alice`), or `-l` or `-L` after
+/// nothing but subcommand words and before nothing but letters that shape the listing
+/// (`sudo auditctl -l`, `sudo semanage boolean -l -C -n`, `sudo arptables -L`)? Not when a
+/// letter takes a value (`sudo lvcreate -L 10G vg1`, `sudo cu -l /dev/ttyS0`), an option has
+/// one, a word names a path, or any word acts or names a secret.
+pub(super) fn lists(cmd: &Command) -> bool {
+    let args = cmd.args();
+    let plain = |a: &str| {
+        !a.is_empty()
+            && a.bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'_')
+            && !a.starts_with('-')
+    };
+    let letter = |a: &str| {
+        a.len() == 2
+            && a.starts_with('-')
+            && a.as_bytes().get(1).is_some_and(u8::is_ascii_alphabetic)
+    };
+    let long = args
+        .iter()
+        .position(|a| a == "--list" || a.starts_with("--list-") && !a.contains('='));
+    let short = args.iter().position(|a| a == "-l" || a == "-L");
+    let shaped = match (long, short) {
+        (Some(_), _) => args
+            .iter()
+            .all(|a| plain(a) || (a.starts_with('-') && !a.contains('='))),
+        (None, Some(at)) => {
+            args.iter().take(at).all(|a| plain(a)) && args.iter().skip(at + 1).all(|a| letter(a))
+        }
+        (None, None) => false,
+    };
+    shaped
+        && !args.iter().any(|a| {
+            parts(a.trim_start_matches('-'))
+                .iter()
+                .any(|p| p != "list" && acts(p))
+        })
 }
 
 /// Reading what the system holds into a file (`sudo trace-cmd record`, `sudo log collect
