@@ -362,6 +362,58 @@ fn the_event_feed_says_whose_it_is() {
 }
 
 #[test]
+fn the_feed_of_every_node_carries_what_another_node_wrote() {
+    let Some(mut nodes) = Nodes::start("feed2", 2, TTL_MS) else {
+        return;
+    };
+    let token = nodes.token();
+    for node in &nodes.wardens {
+        eventually(&format!("{} sees two nodes", node.id), || {
+            let (_, health) = node.call("GET", "/healthz", None, None);
+            (health["ok"] == true).then_some(())
+        });
+    }
+    let (n0, n1) = (&nodes.wardens[0], &nodes.wardens[1]);
+    let mut all = n0.events(&token, "?nodes=all");
+    let mut own = n0.events(&token, "");
+    let head = all.read_until(fixture::ready_whole, Duration::from_secs(10));
+    assert!(
+        head.contains("\"nodes\":\"all\"") && head.contains(&format!("\"node\":\"{}\"", n0.id)),
+        "ready says every node's, and which node answers: {head}"
+    );
+    own.read_until(fixture::ready_whole, Duration::from_secs(10));
+    // A chat the other node serves, opened there: its writer, not n0's, writes the record.
+    let chat = placed_on(&n1.id, "elsewhere");
+    n1.open_auto(&chat, &token);
+    let seen = all.read_until(|text| text.contains(&chat), Duration::from_secs(10));
+    let opened = seen
+        .split("\n\n")
+        .find(|event| event.contains(&chat))
+        .unwrap_or_else(|| panic!("n0's feed of every node never carried {chat}: {seen}"));
+    assert!(opened.contains("event: opened"), "{opened}");
+    assert!(
+        opened.contains("\nid: "),
+        "with its sequence number: {opened}"
+    );
+    // The node's own feed is its own writes only, as before.
+    let mine = own.read_until(|text| text.contains(&chat), Duration::from_secs(1));
+    assert!(
+        !mine.contains(&chat),
+        "n0's own feed carried n1's write: {mine}"
+    );
+    // A value other than `all` is refused by name.
+    let (status, answer) = n0.call("GET", "/v1/events?nodes=some", Some(&token), None);
+    assert_eq!(status, 400, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("`some`")),
+        "{answer}"
+    );
+    nodes.stop();
+}
+
+#[test]
 fn a_node_that_is_not_standing_serves_nothing_and_the_hook_asks() {
     let Some(mut nodes) = Nodes::start("stand1", 1, TTL_MS) else {
         return;

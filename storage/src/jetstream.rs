@@ -1569,6 +1569,20 @@ impl JetStreamLog {
         Ok(page)
     }
 
+    /// The stream's newest sequence number, every node's writes included (0 when it is
+    /// empty): asked of the server.
+    pub fn newest(&self) -> Result<u64, LogError> {
+        let conn = self.conn()?;
+        let shown = self.shown.clone();
+        self.run(async move {
+            let mut events = conn.events;
+            Ok(step(&shown, "reading the stream's state", events.info())
+                .await?
+                .state
+                .last_sequence)
+        })
+    }
+
     /// Every stream with the sequence number of its newest record, in key order: one direct
     /// get of each subject's last message (and the chain's word on it, when it is a part of
     /// a group this log has not seen decided), a walk of the subject when that one is not

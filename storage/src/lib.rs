@@ -412,6 +412,12 @@ impl EventLog {
         either!(self, log => log.after(after, limit))
     }
 
+    /// The newest sequence number in the whole log, every node's writes included: where a
+    /// reader that wants only what comes next starts.
+    pub fn newest(&self) -> Result<u64, LogError> {
+        either!(self, log => log.newest())
+    }
+
     /// Every stream in the log with the sequence number of its newest record, in key order.
     pub fn latest(&self) -> Result<Vec<(String, u64)>, LogError> {
         either!(self, log => log.latest())

@@ -756,6 +756,16 @@ impl SledLog {
             .collect())
     }
 
+    /// The newest sequence number in the log (0 when it is empty).
+    pub fn newest(&self) -> Result<u64, LogError> {
+        Ok(self
+            .latest()?
+            .into_iter()
+            .map(|(_, seq)| seq)
+            .max()
+            .unwrap_or(0))
+    }
+
     /// Every stream in the log with the sequence number of its newest record, in key order:
     /// one seek to each stream's last key.
     pub fn latest(&self) -> Result<Vec<(String, u64)>, LogError> {

@@ -127,6 +127,13 @@ impl Feed {
         Ok((read, skipped))
     }
 
+    /// The newest sequence number in the whole log, other nodes' writes included (in a
+    /// cluster, more than [`Feed::durable`] when another node wrote last). Blocking: asks
+    /// the log.
+    pub fn newest(&self) -> Result<u64, LogError> {
+        self.log.newest()
+    }
+
     /// Every stream in the log with its newest sequence number. Blocking: reads the log.
     pub fn streams(&self) -> Result<Vec<(String, u64)>, LogError> {
         self.log.latest()

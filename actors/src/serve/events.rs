@@ -9,6 +9,10 @@
 //! ones, none twice and none missed ([`crate::runtime::Feed`]). A client too slow for the
 //! live feed is caught up from the log the same way, never skipped over. Without either, the
 //! stream starts at the present.
+//!
+//! In a cluster the live events are the answering node's own writes; `?nodes=all` asks for
+//! every node's: the stream then follows the shared log itself ([`follow_all`]), woken at
+//! once by this node's writes and every [`TAIL_EVERY`] for the others'.
 
 use super::App;
 use super::page::Caller;
@@ -36,6 +40,10 @@ pub const STREAMS_MAX: usize = 32;
 /// How often a quiet stream sends a comment, so a client and whatever sits between know
 /// it is alive.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// How often a stream of every node's events (`?nodes=all`) reads the shared log for the
+/// other nodes' writes: the most an event written elsewhere waits before it is sent.
+pub const TAIL_EVERY: Duration = Duration::from_millis(100);
 
 /// How many events wait for a slow client before the stream stops reading the live feed
 /// (and, if that falls behind, catches up from the log).
@@ -147,6 +155,23 @@ fn start(headers: &HeaderMap, query: Option<&str>) -> Result<Option<u64>, ApiErr
     }
 }
 
+/// Whose events a stream carries: `?nodes=all` every node's (in a cluster), else the
+/// answering node's own. Any other value is refused by name.
+fn every_node(query: Option<&str>) -> Result<bool, ApiError> {
+    match query
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .find_map(|pair| pair.strip_prefix("nodes="))
+    {
+        None => Ok(false),
+        Some("all") => Ok(true),
+        Some(other) => Err(ApiError::bad(format!(
+            "nodes: `{}` is not taken: `nodes=all` streams every node's events, and without it the stream is this node's",
+            other.escape_default()
+        ))),
+    }
+}
+
 /// `GET /v1/events` (the token, or the page's session).
 pub async fn events(
     State(app): State<Arc<App>>,
@@ -155,6 +180,8 @@ pub async fn events(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let after = start(&headers, query.as_deref())?;
+    // On one node its writes are every node's: the stream is the same either way.
+    let all = every_node(query.as_deref())? && app.node.is_some();
     let Ok(permit) = Arc::clone(&app.streams).try_acquire_owned() else {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -172,8 +199,15 @@ pub async fn events(
     let mut closing = app.closing.subscribe();
     tokio::spawn(async move {
         let _permit = permit;
+        let following = async {
+            if all {
+                follow_all(feed, after, node, &sender).await;
+            } else {
+                follow(feed, after, node, &sender).await;
+            }
+        };
         tokio::select! {
-            () = follow(feed, after, node, &sender) => {}
+            () = following => {}
             () = sender.closed() => {}
             _ = closing.wait_for(|closing| *closing) => {}
         }
@@ -242,8 +276,66 @@ async fn follow(
     }
 }
 
-/// Sends every event in the log after `last` up to `upto`, a page at a time, moving `last`
-/// on. False when the client is gone or the log can't be read (the stream then ends, and
+/// [`follow`] for every node's writes: every event in the shared log after `after` (the
+/// log's newest when none), then whatever any node writes next, read from the log as it
+/// grows. What the log holds is durable whoever wrote it (JetStream stores it before it is
+/// acknowledged), and its sequence numbers are the stream's, given in order: a read past
+/// the last one sent misses nothing and repeats nothing. A group of records not whole yet
+/// is read once it is (`EventLog::after` stops before it). `ready` says `"nodes": "all"`.
+async fn follow_all(
+    feed: Arc<Feed>,
+    after: Option<u64>,
+    node: Option<String>,
+    sender: &mpsc::Sender<Sse>,
+) {
+    // This node's own writes wake the stream at once; the others' are found by reading.
+    let (mut live, _) = feed.subscribe();
+    let mut last = match after {
+        Some(after) => after,
+        None => {
+            let reading = Arc::clone(&feed);
+            match tokio::task::spawn_blocking(move || reading.newest()).await {
+                Ok(Ok(newest)) => newest,
+                Ok(Err(e)) => {
+                    tracing::error!(error = %e, "the event stream could not read the log");
+                    return;
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "the event stream's read of the log failed");
+                    return;
+                }
+            }
+        }
+    };
+    let mut ready = json!({"seq": last, "nodes": "all"});
+    if let Some(node) = node {
+        ready["node"] = json!(node);
+    }
+    let ready = Sse::default()
+        .event("ready")
+        .retry(Duration::from_secs(2))
+        .data(ready.to_string());
+    if sender.send(ready).await.is_err() {
+        return;
+    }
+    let mut tick = tokio::time::interval(TAIL_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        if !catch_up(&feed, &mut last, u64::MAX, sender).await {
+            return;
+        }
+        tokio::select! {
+            _ = tick.tick() => {}
+            woke = live.recv() => match woke {
+                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+        }
+    }
+}
+
+/// Sends every event in the log after `last` up to `upto` (`u64::MAX`: as far as the log
+/// goes now), a page at a time, moving `last` on. False when the client is gone or the log can't be read (the stream then ends, and
 /// the client reconnects from the last id it got).
 async fn catch_up(feed: &Arc<Feed>, last: &mut u64, upto: u64, sender: &mpsc::Sender<Sse>) -> bool {
     while *last < upto {
@@ -276,9 +368,12 @@ async fn catch_up(feed: &Arc<Feed>, last: &mut u64, upto: u64, sender: &mpsc::Se
         }
         match next {
             Some(next) => *last = next,
-            // Nothing more up to `upto`: the rest of the way is the live feed's.
+            // Nothing more up to `upto`: the rest of the way is the live feed's. (Up to
+            // no bound, nothing more yet: `last` stays where the log ends now.)
             None => {
-                *last = upto;
+                if upto != u64::MAX {
+                    *last = upto;
+                }
                 break;
             }
         }

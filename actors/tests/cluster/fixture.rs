@@ -26,6 +26,42 @@ pub struct Warden {
 }
 
 /// The servers and the nodes of one test.
+/// Has the `ready` event come whole (its blank line; a chunk's end may follow)?
+pub fn ready_whole(text: &str) -> bool {
+    text.split_once("event: ready")
+        .is_some_and(|(_, rest)| rest.contains("\n\n"))
+}
+
+/// A node's event stream, read raw as it comes.
+pub struct EventStream {
+    stream: std::net::TcpStream,
+    read: Vec<u8>,
+}
+
+impl EventStream {
+    /// Everything read so far once `done` says so of it, or when `within` has passed (the
+    /// caller checks what came).
+    pub fn read_until(&mut self, done: impl Fn(&str) -> bool, within: Duration) -> String {
+        use std::io::Read as _;
+        let end = std::time::Instant::now() + within;
+        let mut chunk = [0u8; 4096];
+        while !done(&String::from_utf8_lossy(&self.read)) {
+            let left = end.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            self.stream
+                .set_read_timeout(Some(left))
+                .unwrap_or_else(|e| panic!("{e}"));
+            match self.stream.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => self.read.extend_from_slice(&chunk[..n]),
+            }
+        }
+        String::from_utf8_lossy(&self.read).into_owned()
+    }
+}
+
 pub struct Nodes {
     pub nats: NatsCluster,
     pub wardens: Vec<Warden>,
@@ -201,33 +237,25 @@ impl Warden {
     /// The start of the node's event stream (`GET /v1/events` with `token`), read raw up to
     /// its first event: the answer's head and that event, as text.
     pub fn events_head(&self, token: &str) -> String {
-        use std::io::{Read as _, Write as _};
+        let mut stream = self.events(token, "");
+        stream.read_until(ready_whole, Duration::from_secs(10))
+    }
+
+    /// The node's event stream (`GET /v1/events{query}` with `token`), opened.
+    pub fn events(&self, token: &str, query: &str) -> EventStream {
+        use std::io::Write as _;
         let mut stream =
             std::net::TcpStream::connect(&self.addr).unwrap_or_else(|e| panic!("{}: {e}", self.id));
-        stream
-            .set_read_timeout(Some(Duration::from_secs(10)))
-            .unwrap_or_else(|e| panic!("{e}"));
         write!(
             stream,
-            "GET /v1/events HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n",
+            "GET /v1/events{query} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n",
             self.addr
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let mut read = Vec::new();
-        let mut chunk = [0u8; 4096];
-        // Until the `ready` event is whole (its blank line; the chunk's end may follow).
-        let whole = |read: &[u8]| {
-            String::from_utf8_lossy(read)
-                .split_once("event: ready")
-                .is_some_and(|(_, rest)| rest.contains("\n\n"))
-        };
-        while !whole(&read) {
-            match stream.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => read.extend_from_slice(&chunk[..n]),
-            }
+        EventStream {
+            stream,
+            read: Vec::new(),
         }
-        String::from_utf8_lossy(&read).into_owned()
     }
 
     /// What the node logged on stderr so far.

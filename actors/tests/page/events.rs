@@ -21,6 +21,28 @@ fn a_stream_is_the_persons_own() {
     );
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("`Last-Event-ID`: `x1`"), "{body}");
+    let auth = bearer(&place);
+    let (status, _, body) = open_stream(&serve, &[("Authorization", &auth)], "?nodes=one");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("nodes: `one` is not taken"), "{body}");
+}
+
+#[test]
+fn on_one_node_every_node_s_stream_is_its_own() {
+    let place = Place::new();
+    let serve = place.serve();
+    let auth = bearer(&place);
+    chat_that_read(&serve, &place, "c1");
+    let (status, stream, body) =
+        open_stream(&serve, &[("Authorization", &auth)], "?nodes=all&after=0");
+    assert_eq!(status, 200, "{body}");
+    let mut stream = stream.unwrap_or_else(|| panic!("no stream"));
+    let ready = stream.next();
+    assert_eq!(ready.event, "ready", "{ready:?}");
+    assert_eq!(ready.data["seq"], 0);
+    let opened = stream.next_event();
+    assert_eq!(opened.event, "opened", "{opened:?}");
+    assert_eq!(opened.data["chat"], "c1");
 }
 
 #[test]

@@ -115,6 +115,7 @@ fn each_stream_names_its_newest_record() -> Outcome {
     let dir = tempfile::tempdir()?;
     let log = EventLog::open(dir.path())?;
     assert!(log.latest()?.is_empty());
+    assert_eq!(log.newest()?, 0);
     let a1 = log.append("a", &said(1, "one"))?;
     let b1 = log.append("b", &said(2, "two"))?;
     let a2 = log.append("a", &said(3, "three"))?;
@@ -123,5 +124,9 @@ fn each_stream_names_its_newest_record() -> Outcome {
         log.latest()?,
         vec![("a".to_string(), a2), ("b".to_string(), b1)]
     );
+    // The whole log's newest, whichever stream holds it.
+    assert_eq!(log.newest()?, a2);
+    let b2 = log.append("b", &said(4, "four"))?;
+    assert_eq!(log.newest()?, b2);
     Ok(())
 }

@@ -307,6 +307,11 @@ fn a_slow_node_cannot_write_after_a_takeover() -> Outcome {
         assert_eq!(log_b.end_of("c1")?, known_a, "B reads the end A wrote");
         let known_b = log_b.take_over("c1")?.last_seq;
         assert!(known_b > known_a, "the marker comes after A's records");
+        assert_eq!(
+            log_a.newest()?,
+            known_b,
+            "A asks the stream: B's marker is its newest"
+        );
         log_b.append_after("c1", &said(10, "b, after the takeover"), known_b)?;
         assert!(matches!(
             log_a.append_after("c1", &said(11, "a, woken late"), known_a),
