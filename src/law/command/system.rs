@@ -984,23 +984,21 @@ fn docker(args: &[String], scan: &mut Scan<'_>) {
         scan.add(db("delete docker volumes and the data in them", ""));
         return;
     }
-    // Containers deleted: what each one wrote inside it is gone with it, and a running one
-    // is stopped first (`rm -f`), as `docker stop` is. Images and build caches are not here:
-    // they are pulled or built again.
+    // Containers deleted: what each one wrote inside it is gone with it; `rm -f` stops a
+    // running one first, as `docker stop` does, and a prune takes every stopped one. Images
+    // and build caches are not here: they are pulled or built again.
     let containers = match words.as_slice() {
-        ["container" | "system", "prune", ..] => true,
-        ["rm", ..] | ["container", "rm", ..] => has_flag(args, Some('f'), &["force"]),
-        _ => false,
+        ["container" | "system", "prune", ..] => {
+            Some("delete every stopped container and what each wrote inside it")
+        }
+        ["rm", ..] | ["container", "rm", ..] if has_flag(args, Some('f'), &["force"]) => {
+            Some("delete containers and what they wrote inside them, running ones stopped first")
+        }
+        _ => None,
     };
-    if containers {
+    if let Some(what) = containers {
         scan.add(
-            Risk::new(
-                RuleId::WordsSystem,
-                Harm::Moderate,
-                true,
-                "delete containers and what they wrote inside them, running ones stopped first",
-            )
-            .wish(Wish::new(Act::Delete)),
+            Risk::new(RuleId::WordsSystem, Harm::Moderate, true, what).wish(Wish::new(Act::Delete)),
         );
     }
 }
