@@ -1266,15 +1266,43 @@ fn deciding_verb(reading: &Reading<'_>) -> Option<Found> {
 /// The verb in a long option's name, when the words have none (`--add-port`,
 /// `--delete-secret-keys`, `--list-all`): a destroy, a change or a system verb, one that
 /// unveils a secret, or one that reads.
+/// The words after an option's verb that make the option say when, where or with what the
+/// program acts, not an act (`--stop-on-failure`, `--stop-position 200`): sorted.
+const WHEN_OR_WHERE: &[&str] = &[
+    "after",
+    "byte",
+    "date",
+    "datetime",
+    "delay",
+    "frame",
+    "if",
+    "index",
+    "line",
+    "number",
+    "offset",
+    "on",
+    "page",
+    "pos",
+    "position",
+    "signal",
+    "time",
+    "timeout",
+    "timestamp",
+    "upon",
+    "when",
+];
+
 fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
     reading.options.iter().enumerate().find_map(|(at, opt)| {
         // A verb followed by when it happens says when the program itself stops or acts, on
         // nothing named (`pdflatex -halt-on-error`, `phpunit --stop-on-failure`, `--exit-after
-        // 10`): no act of its own.
+        // 10`): no act of its own. So does one followed by where, or by what the act is given
+        // (`mysqlbinlog --stop-position 200`, `--start-line 5`, `docker run --stop-signal
+        // SIGINT --stop-timeout 30`): a value the program reads, not an act.
         if opt
             .parts
             .get(1)
-            .is_some_and(|next| matches!(next.as_str(), "after" | "if" | "on" | "upon" | "when"))
+            .is_some_and(|next| WHEN_OR_WHERE.binary_search(&next.as_str()).is_ok())
         {
             return None;
         }

@@ -41,6 +41,19 @@ fn tables_are_one_english_line_folded_sorted_and_unique() {
 }
 
 #[test]
+fn word_lists_searched_by_halves_are_sorted_and_unique() {
+    for (name, list) in [
+        ("WHEN_OR_WHERE", WHEN_OR_WHERE),
+        ("MACHINE_SETTINGS", MACHINE_SETTINGS),
+    ] {
+        assert!(
+            list.windows(2).all(|pair| pair[0] < pair[1]),
+            "{name} is sorted and unique: {list:?}"
+        );
+    }
+}
+
+#[test]
 fn a_verb_is_in_one_verb_table() {
     // PACKAGE_VERBS are CHANGES a packages program reads as installs, and REVERSIBLE is a
     // part of SYSTEM: those overlaps are the design.
