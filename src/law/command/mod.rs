@@ -772,10 +772,11 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !records_here
 }
 
-/// A listing asked for by an option ([`words::lists`]) of a program that is no shell
-/// opened as another and no wrapper of another program.
+/// A listing asked for by an option ([`words::lists`]) of a program that runs nothing else
+/// and reaches nothing: `-l` is a login shell to `bash`, `tmux` and `su`, and whatever a
+/// program that runs code, sessions or another program does with it is its own.
 fn lists_only(cmd: &Command) -> bool {
-    words::lists(cmd) && !opens_shell_as(cmd.program()) && !wraps(cmd.program())
+    words::lists(cmd) && !opens_shell_as(cmd.program()) && !runs_or_reaches(cmd.program())
 }
 
 /// A program that opens a shell as another user or role (`su -l` is a login shell, not a
@@ -784,9 +785,41 @@ fn opens_shell_as(program: &str) -> bool {
     matches!(program, "su" | "runuser" | "newrole" | "run0")
 }
 
-/// A program that runs another (`doas`, `env`): what its options say is its own.
-fn wraps(program: &str) -> bool {
-    crate::catalogue::program(program).is_some_and(|p| p.is(crate::catalogue::Class::Wrapper))
+/// A program that runs code, a shell, a session or another program, or reaches another
+/// machine (`bash`, `python3`, `tmux`, `doas`, `ssh`, `login`): what its options say is its
+/// own, never a listing of this machine's.
+fn runs_or_reaches(program: &str) -> bool {
+    use crate::catalogue::Class::{
+        Agent, Attack, Daemon, Downloader, Editor, Flood, Interpreter, Mail, Network,
+        ProjectRunner, Relay, RemoteAccess, Runs, Secrets, Server, Session, Sessions, Shell,
+        Source, Tokens, Tunnel, Wrapper,
+    };
+    const RUNS_OR_REACHES: [crate::catalogue::Class; 22] = [
+        Agent,
+        Attack,
+        Daemon,
+        Downloader,
+        Editor,
+        Flood,
+        Interpreter,
+        Mail,
+        Network,
+        ProjectRunner,
+        Relay,
+        RemoteAccess,
+        Runs,
+        Secrets,
+        Server,
+        Session,
+        Sessions,
+        Shell,
+        Source,
+        Tokens,
+        Tunnel,
+        Wrapper,
+    ];
+    crate::catalogue::program(program)
+        .is_some_and(|p| RUNS_OR_REACHES.iter().any(|class| p.is(*class)))
 }
 
 /// Does every argument that could be a place (an operand, an option's value) name one in

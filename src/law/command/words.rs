@@ -563,9 +563,16 @@ pub(super) fn lists(cmd: &Command) -> bool {
         && !args.iter().any(|a| {
             parts(a.trim_start_matches('-'))
                 .iter()
-                .any(|p| p != "list" && acts(p))
+                .any(|p| p != "list" && (acts(p) || OPENS.binary_search(&p.as_str()).is_ok()))
         })
 }
+
+/// Words that open a shell or a session, or run something, whatever option follows (`sudo
+/// machinectl shell -l` is a login shell): sorted.
+const OPENS: &[&str] = &[
+    "attach", "console", "enter", "exec", "execute", "login", "repl", "run", "session", "sh",
+    "shell", "spawn", "ssh", "terminal",
+];
 
 /// Reading what the system holds into a file (`sudo trace-cmd record`, `sudo log collect
 /// --output f`, `sudo vgcfgbackup -f f`): run as the administrator, it changes nothing of

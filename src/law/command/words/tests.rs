@@ -45,6 +45,7 @@ fn word_lists_searched_by_halves_are_sorted_and_unique() {
     for (name, list) in [
         ("WHEN_OR_WHERE", WHEN_OR_WHERE),
         ("MACHINE_SETTINGS", MACHINE_SETTINGS),
+        ("OPENS", OPENS),
     ] {
         assert!(
             list.windows(2).all(|pair| pair[0] < pair[1]),
