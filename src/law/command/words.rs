@@ -1277,18 +1277,12 @@ fn deciding_verb(reading: &Reading<'_>) -> Option<Found> {
 /// program acts, not an act (`--stop-on-failure`, `--stop-position 200`): sorted.
 const WHEN_OR_WHERE: &[&str] = &[
     "after",
-    "byte",
     "date",
     "datetime",
     "delay",
-    "frame",
     "if",
-    "index",
-    "line",
-    "number",
     "offset",
     "on",
-    "page",
     "pos",
     "position",
     "signal",
@@ -1303,9 +1297,10 @@ fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
     reading.options.iter().enumerate().find_map(|(at, opt)| {
         // A verb followed by when it happens says when the program itself stops or acts, on
         // nothing named (`pdflatex -halt-on-error`, `phpunit --stop-on-failure`, `--exit-after
-        // 10`): no act of its own. So does one followed by where, or by what the act is given
-        // (`mysqlbinlog --stop-position 200`, `--start-line 5`, `docker run --stop-signal
-        // SIGINT --stop-timeout 30`): a value the program reads, not an act.
+        // 10`): no act of its own. So does one followed by where in time or in a stream, or
+        // by the signal it is done with (`mysqlbinlog --stop-position 200`, `docker run
+        // --stop-signal SIGINT --stop-timeout 30`): a value the program reads, not an act.
+        // (Not a thing's name: `--drop-index x` and `--delete-line 5` act.)
         if opt
             .parts
             .get(1)
