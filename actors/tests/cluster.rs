@@ -341,6 +341,53 @@ fn a_look_at_a_chat_with_nothing_recorded_takes_no_lease() {
 }
 
 #[test]
+fn a_peek_at_a_chat_with_nothing_recorded_takes_no_lease() {
+    let Some(mut nodes) = Nodes::start("peek1", 2, TTL_MS) else {
+        return;
+    };
+    let work = nodes.work();
+    for node in &nodes.wardens {
+        eventually(&format!("{} sees two nodes", node.id), || {
+            let (_, health) = node.call("GET", "/healthz", None, None);
+            (health["ok"] == true).then_some(())
+        });
+    }
+    // Judged in a first state through either node (one forwards it to the chat's node), as
+    // on one node; nothing recorded, so no lease taken and nothing left in memory.
+    for node in &nodes.wardens {
+        for (command, expected) in [("ls", "allow"), ("git push --force origin main", "ask")] {
+            assert_eq!(
+                decision(node, "unseen", command, &work).as_deref(),
+                Some(expected),
+                "{command} through {}",
+                node.id
+            );
+        }
+    }
+    assert_eq!(lease_of(&nodes, "unseen"), None, "a peek took a lease");
+    for node in &nodes.wardens {
+        let (status, answer) = node.call("GET", "/v1/chats/unseen", None, None);
+        assert_eq!(status, 404, "the peek recorded nothing: {answer}");
+    }
+    // A judge records: from then on the chat is served under its lease, peeks too.
+    let (status, answer) = nodes.wardens[0].call(
+        "POST",
+        "/v1/chats/unseen/judge",
+        None,
+        Some(&judge_body("ls", &work)),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let holder = lease_of(&nodes, "unseen");
+    assert!(holder.is_some(), "a chat written is served under its lease");
+    assert_eq!(
+        decision(&nodes.wardens[1], "unseen", "ls", &work).as_deref(),
+        Some("allow")
+    );
+    assert_eq!(lease_of(&nodes, "unseen"), holder, "the same holder");
+    nodes.stop();
+}
+
+#[test]
 fn the_event_feed_says_whose_it_is() {
     let Some(mut nodes) = Nodes::start("feed1", 2, TTL_MS) else {
         return;

@@ -245,6 +245,28 @@ enum Elsewhere {
     Refused(ApiError),
 }
 
+/// How a request placed here is served.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Served {
+    /// Under the lease of its chat's root, held by this node.
+    Leased,
+    /// Without a lease: a peek of a chat with nothing recorded, judged in a chat's first
+    /// state and let go from memory after (it records nothing, so nothing is written
+    /// without the lease).
+    Unleased,
+}
+
+/// What a request does to its chat, as placement reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asks {
+    /// `GET /v1/chats/{chat}`: a look at its state.
+    Look,
+    /// `POST /v1/chats/{chat}/peek`: a judge that records nothing.
+    Peek,
+    /// Anything else.
+    Other,
+}
+
 impl Node {
     /// Connects to the cluster's buckets on the log's server and joins the live set as `id`,
     /// reachable at `advertise`.
@@ -631,9 +653,10 @@ impl Node {
 
     /// Where a request for `id` goes: `Ok(())` when it is served here (the lease of its root
     /// held, taken over when its last holder is gone), else where to forward it or why not.
-    /// A request that only looks at the chat (`looks`), when nothing is recorded in it and its
-    /// root is not held here, is answered 404 as on one node, without a lease.
-    async fn place(&self, id: &str, looks: bool, runtime: &Runtime) -> Result<(), Elsewhere> {
+    /// A request that only looks at the chat, when nothing is recorded in it and its root is
+    /// not held here, is answered 404 as on one node, without a lease; a peek of it is served
+    /// without one ([`Served::Unleased`]).
+    async fn place(&self, id: &str, asks: Asks, runtime: &Runtime) -> Result<Served, Elsewhere> {
         let root = self.root_of(id).await.map_err(Elsewhere::Refused)?;
         let Some((owner, address)) = self.member.placed(&root) else {
             return Err(Elsewhere::Refused(unavailable(format!(
@@ -648,17 +671,19 @@ impl Node {
             let fenced = serving.fenced.contains(&root);
             if !fenced && let Some(held) = serving.roots.get_mut(&root) {
                 held.ids.insert(id.to_string());
-                return Ok(());
+                return Ok(Served::Leased);
             }
         }
-        if looks {
+        if asks != Asks::Other {
             let recorded = runtime.is_recorded(id).await.map_err(|e| {
                 Elsewhere::Refused(unavailable(format!(
                     "warden could not read the chat `{id}`: {e}"
                 )))
             })?;
-            if !recorded {
-                return Err(Elsewhere::Refused(nothing_recorded(id)));
+            match (recorded, asks) {
+                (false, Asks::Look) => return Err(Elsewhere::Refused(nothing_recorded(id))),
+                (false, Asks::Peek) => return Ok(Served::Unleased),
+                _ => {}
             }
         }
         let lease = self
@@ -685,7 +710,22 @@ impl Node {
                 "the chat `{id}` moved to another node while this one took it; try again"
             ))));
         }
-        Ok(())
+        Ok(Served::Leased)
+    }
+
+    /// After a request served without a lease: its chat let go from memory, unless a request
+    /// took the lease of its root meanwhile. An actor in memory is one whose lease this node
+    /// holds (a node that took a chat over reads it again only when another held it before).
+    async fn unleased_done(&self, id: &str, runtime: &Runtime) {
+        let Ok(root) = self.root_of(id).await else {
+            return;
+        };
+        if lock(&self.serving).roots.contains_key(&root) {
+            return;
+        }
+        if let Err(e) = runtime.let_go(vec![id.to_string()]).await {
+            tracing::warn!(chat = id, error = %e, "a chat peeked at without its lease could not be let go");
+        }
     }
 
     /// The node another than this one that serves `id`'s root in the live set as this node
@@ -858,6 +898,19 @@ fn only_looks(method: &Method, path: &str) -> bool {
             .is_some_and(|rest| !rest.is_empty() && !rest.contains('/'))
 }
 
+/// What a request does to its chat: a look, a peek (`POST /v1/chats/{chat}/peek`), or else.
+fn asks(method: &Method, path: &str) -> Asks {
+    if only_looks(method, path) {
+        return Asks::Look;
+    }
+    let peek = *method == Method::POST
+        && path
+            .strip_prefix("/v1/chats/")
+            .and_then(|rest| rest.strip_suffix("/peek"))
+            .is_some_and(|chat| !chat.is_empty() && !chat.contains('/'));
+    if peek { Asks::Peek } else { Asks::Other }
+}
+
 /// The chat a request's path names (`/v1/chats/{chat}…`), decoded, if it names one.
 fn chat_in(path: &str) -> Option<String> {
     let rest = path.strip_prefix("/v1/chats/")?;
@@ -909,9 +962,14 @@ pub async fn place(State(app): State<Arc<App>>, request: Request, next: Next) ->
         }
         return unavailable(reason).into_response();
     }
-    let looks = only_looks(request.method(), request.uri().path());
-    match node.place(&chat, looks, &app.runtime).await {
-        Ok(()) => next.run(request).await,
+    let asks = asks(request.method(), request.uri().path());
+    match node.place(&chat, asks, &app.runtime).await {
+        Ok(Served::Leased) => next.run(request).await,
+        Ok(Served::Unleased) => {
+            let response = next.run(request).await;
+            node.unleased_done(&chat, &app.runtime).await;
+            response
+        }
         Err(Elsewhere::Refused(error)) => error.into_response(),
         Err(Elsewhere::Forward(owner, _)) if from.is_some() => unavailable(format!(
             "the chat `{chat}` was forwarded here by the warden node `{}`, but this node places it on `{owner}`: the two see different live sets (a loop, not forwarded again); try again once they agree",
@@ -954,6 +1012,21 @@ mod tests {
             (Method::GET, "/v1/chats", false),
         ] {
             assert_eq!(only_looks(&method, path), looks, "{method} {path}");
+        }
+    }
+
+    #[test]
+    fn a_peek_is_told_from_a_look_and_from_anything_else() {
+        for (method, path, asked) in [
+            (Method::GET, "/v1/chats/c1", Asks::Look),
+            (Method::POST, "/v1/chats/c1/peek", Asks::Peek),
+            (Method::POST, "/v1/chats/a%20task/peek", Asks::Peek),
+            (Method::POST, "/v1/chats/c1/judge", Asks::Other),
+            (Method::GET, "/v1/chats/c1/peek", Asks::Other),
+            (Method::POST, "/v1/chats//peek", Asks::Other),
+            (Method::POST, "/v1/chats/c1/x/peek", Asks::Other),
+        ] {
+            assert_eq!(asks(&method, path), asked, "{method} {path}");
         }
     }
 
