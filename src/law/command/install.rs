@@ -47,7 +47,10 @@ const INSTALLERS: &[Row<()>] = &[
     row("yum", &["install"], (), &["sudo yum install -y httpd"], &["yum info httpd"]),
     row("dnf", &["install"], (), &["sudo dnf install -y postgresql-server"], &["dnf search postgresql"]),
     row("apk", &["add"], (), &["apk add --no-cache curl"], &["apk info curl"]),
-    row("pacman", &["-S"], (), &["sudo pacman -S --noconfirm neovim"], &["pacman -Ss neovim", "pacman -Qi neovim"]),
+    row("pacman", &["-S"], (), &["sudo pacman -S --noconfirm neovim", "sudo pacman -Syu neovim"], &["pacman -Ss neovim", "pacman -Qi neovim", "pacman -Sp neovim"]),
+    row("pacman", &["-U"], (), &["sudo pacman -U ./neovim-0.10-1-x86_64.pkg.tar.zst"], &["pacman -Qu"]),
+    row("paru", &["-S"], (), &["paru -S visual-studio-code-bin", "paru -Syu spotify"], &["paru -Ss spotify"]),
+    row("yay", &["-S"], (), &["yay -S google-chrome", "yay -Sy google-chrome"], &["yay -Si google-chrome"]),
     row("zypper", &["install"], (), &["sudo zypper install -y git"], &["zypper search git"]),
     row("snap", &["install"], (), &["sudo snap install code --classic"], &["snap list"]),
     row("port", &["install"], (), &["sudo port install wget"], &["port search wget"]),
@@ -219,10 +222,42 @@ pub(super) fn is_installer(program: &str) -> bool {
 
 /// The installer's row for these words, and where it is in the table: the first that matches.
 fn installer(program: &str, args: &[String]) -> Option<(usize, &'static Row<()>)> {
+    let split;
+    let args = match pacman_operation(program, args) {
+        Some(operation) => {
+            split = operation;
+            &split
+        }
+        None => args,
+    };
     INSTALLERS
         .iter()
         .enumerate()
         .find(|(_, row)| row.program == program && starts_with(args, row.words))
+}
+
+/// pacman's (and its AUR helpers') operation letter cut from the letters written with it, as
+/// pacman reads them: `-Syu nginx` is `-S -yu nginx`, a sync that installs nginx. A sync
+/// that only reads (`-Ss` search, `-Si` info, `-Sl` list, `-Sg` groups, `-Sp` print, `-Sw`
+/// download, `-Sc` clean) is left whole, and installs nothing.
+fn pacman_operation(program: &str, args: &[String]) -> Option<Vec<String>> {
+    if !matches!(program, "pacman" | "paru" | "yay") {
+        return None;
+    }
+    let at = args
+        .iter()
+        .position(|a| a.starts_with("-S") || a.starts_with("-U"))?;
+    let word = args.get(at)?;
+    let (operation, letters) = word.split_at(2);
+    if letters.is_empty()
+        || !letters.bytes().all(|b| b.is_ascii_alphabetic())
+        || letters.contains(['s', 'i', 'l', 'g', 'p', 'w', 'c'])
+    {
+        return None;
+    }
+    let mut split = args.to_vec();
+    split.splice(at..=at, [operation.to_string(), format!("-{letters}")]);
+    Some(split)
 }
 
 /// The publisher's row for these words, and where it is in the table: the first that matches.
@@ -310,6 +345,9 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let Some((_, row)) = installer(&program, args) else {
         return;
     };
+    if simulates(&program, args) {
+        return;
+    }
     let pattern = row.words;
     scan.network = true;
     let global = has_flag(args, Some('g'), &["global", "user"])
@@ -323,6 +361,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 | "dnf"
                 | "apk"
                 | "pacman"
+                | "paru"
+                | "yay"
                 | "zypper"
                 | "snap"
                 | "port"
@@ -626,6 +666,32 @@ fn publish(program: &str, args: &[String], scan: &mut Scan<'_>) {
     for file in super::positional(args).into_iter().skip(row.words.len()) {
         super::net::file_leaves(scan, file, program);
     }
+}
+
+/// A machine's package manager told to show what it would install and install nothing: its
+/// letter, or its long options (`apt-get -s install x`, `emerge -pv x`, `pacman -Sp x`,
+/// `dnf install --assumeno x`, `zypper in -D x`, `brew install --dry-run x`). Only the
+/// managers whose simulation reads their metadata and runs no package's code: pip's and
+/// npm's dry runs still build or fetch what they resolve, and are installs. Sorted.
+#[rustfmt::skip]
+const SIMULATES: &[(&str, Option<char>, &[&str])] = &[
+    ("apt", Some('s'), &["dry-run", "just-print", "no-act", "recon", "simulate"]),
+    ("apt-get", Some('s'), &["dry-run", "just-print", "no-act", "recon", "simulate"]),
+    ("brew", Some('n'), &["dry-run"]),
+    ("dnf", None, &["assumeno"]),
+    ("emerge", Some('p'), &["pretend"]),
+    ("nix-env", None, &["dry-run"]),
+    ("pacman", Some('p'), &["print"]),
+    ("yum", None, &["assumeno"]),
+    ("zypper", Some('D'), &["dry-run"]),
+];
+
+/// Does the command only show what `program` would install ([`SIMULATES`])?
+fn simulates(program: &str, args: &[String]) -> bool {
+    SIMULATES
+        .iter()
+        .find(|(name, _, _)| *name == program)
+        .is_some_and(|(_, short, long)| has_flag(args, *short, long))
 }
 
 /// A request for help (`--help`, `-h`) runs nothing, as infra.rs reads it.

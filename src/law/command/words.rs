@@ -2513,6 +2513,18 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     {
         return Some((Finding::Destroy, reading.words.len()));
     }
+    // `pacman -Syu`, `yay -Su`: every package it keeps upgraded, as `yum update` is (with a
+    // package named, the install rules read it as an install).
+    if PACMAN_FAMILY.contains(&reading.program.as_str())
+        && reading.operands().next().is_none()
+        && reading.args.iter().any(|a| {
+            a.strip_prefix("-S").is_some_and(|letters| {
+                letters.contains('u') && !letters.contains(['s', 'i', 'l', 'g', 'p', 'w', 'c'])
+            })
+        })
+    {
+        return Some((Finding::UpgradeAll, reading.words.len()));
+    }
     // A container tool's other words have rules of their own (`docker cp`, `docker push`,
     // `docker volume rm`); only stopping one is read here.
     if kind.container || kind.sessions {
