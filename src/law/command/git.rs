@@ -350,7 +350,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         }
         "remote" => remote(args, scan),
         "reset" if has_flag(args, None, &["hard"]) => discard("git reset --hard", &folder, scan),
-        "clean" if has_flag(args, Some('f'), &["force"]) => discard("git clean", &folder, scan),
+        // `-n` (`--dry-run`) only lists what it would remove, whatever `-f` says.
+        "clean"
+            if has_flag(args, Some('f'), &["force"])
+                && !has_flag(args, Some('n'), &["dry-run"]) =>
+        {
+            discard("git clean", &folder, scan)
+        }
         "checkout" | "restore" if touches_everything(sub, args) => {
             discard(&format!("git {sub} ."), &folder, scan)
         }
