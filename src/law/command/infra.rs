@@ -123,7 +123,7 @@ const TABLE: &[Row] = &[
     // Its aliases (`helm delete`, `helm del`, `helm un`) are written out as `uninstall` by the
     // shell reader (`shell::options`), as helm reads them.
     Row::destroy("helm", &["uninstall"], &["helm uninstall web -n staging", "helm delete web", "helm un web"], &["helm list -n staging", "helm uninstall web --dry-run", "helm status web"]),
-    Row::change("fly", &["deploy"], &["fly deploy --remote-only", "flyctl deploy --app acme-api"], &["fly status", "fly deploy --help"]),
+    Row::change("fly", &["deploy"], &["fly deploy --remote-only", "flyctl deploy --app acme-api"], &["fly status", "fly deploy --help", "fly deploy --build-only"]),
     Row::change("fly", &["scale"], &["fly scale count 3", "fly scale vm shared-cpu-2x"], &["fly scale show", "fly status"]),
     Row::reads("fly", &["scale", "show"], &["fly scale show", "flyctl scale show --app acme-api"], &["fly scale count 3"]),
     Row::change("fly", &["secrets", "set"], &["fly secrets set LOG_LEVEL=debug"], &["fly secrets list"]),
@@ -138,7 +138,7 @@ const TABLE: &[Row] = &[
     Row::change("netlify", &["deploy"], &["netlify deploy --prod --dir=dist"], &["netlify status", "netlify deploy --help"]),
     Row::change("pulumi", &["up"], &["pulumi up --yes --stack prod"], &["pulumi preview --stack prod"]),
     Row::change("pulumi", &["update"], &["pulumi update --yes"], &["pulumi stack ls"]),
-    Row::destroy("pulumi", &["destroy"], &["pulumi destroy --yes --stack dev"], &["pulumi stack output"]),
+    Row::destroy("pulumi", &["destroy"], &["pulumi destroy --yes --stack dev"], &["pulumi stack output", "pulumi destroy --preview-only"]),
     Row::change("pulumi", &["refresh"], &["pulumi refresh --yes"], &["pulumi preview"]),
     Row::change("pulumi", &["import"], &["pulumi import aws:s3/bucket:Bucket logs acme-logs"], &["pulumi stack export"]),
     Row::change("pulumi", &["cancel"], &["pulumi cancel -y"], &["pulumi whoami"]),
@@ -253,10 +253,14 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .args()
         .iter()
         .any(|a| a == "help" || super::words::is_help_option(a));
+    // (`pulumi destroy --preview-only` shows the plan; `fly deploy --build-only` builds the
+    // image and deploys nothing.)
     let checks = cmd.args().iter().any(|a| {
         a.starts_with("--dry-run")
             || a == "--dryrun"
             || a == "--preview"
+            || a == "--preview-only"
+            || a == "--build-only"
             || a == "--check"
             || (program == "ansible-playbook"
                 && matches!(
