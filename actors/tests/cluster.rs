@@ -35,6 +35,17 @@ fn eventually<T>(what: &str, mut check: impl FnMut() -> Option<T>) -> T {
     }
 }
 
+/// Waits until every node answers `/healthz` `ok`: each sees every other, before the test
+/// sends anything.
+fn all_standing(nodes: &Nodes) {
+    for node in &nodes.wardens {
+        eventually(&format!("{} standing with every node", node.id), || {
+            let (_, health) = node.call("GET", "/healthz", None, None);
+            (health["ok"] == true).then_some(())
+        });
+    }
+}
+
 fn judge_body(command: &str, work: &str) -> Value {
     json!({"tool_name": "Bash", "tool_input": {"command": command}, "cwd": work})
 }
@@ -89,13 +100,7 @@ fn every_node_answers_for_every_chat_and_a_task_goes_with_its_chat() {
     };
     let work = nodes.work();
     let token = nodes.token();
-    // Every node sees every other before the test sends anything.
-    for node in &nodes.wardens {
-        eventually(&format!("{} sees three nodes", node.id), || {
-            let (_, health) = node.call("GET", "/healthz", None, None);
-            (health["ok"] == true).then_some(())
-        });
-    }
+    all_standing(&nodes);
     let chats: Vec<String> = (0..12).map(|n| format!("c{n}")).collect();
     for (n, chat) in chats.iter().enumerate() {
         // Each chat opened, told and read through a different node than the next step.
@@ -346,12 +351,7 @@ fn a_peek_at_a_chat_with_nothing_recorded_takes_no_lease() {
         return;
     };
     let work = nodes.work();
-    for node in &nodes.wardens {
-        eventually(&format!("{} sees two nodes", node.id), || {
-            let (_, health) = node.call("GET", "/healthz", None, None);
-            (health["ok"] == true).then_some(())
-        });
-    }
+    all_standing(&nodes);
     // Judged in a first state through either node (one forwards it to the chat's node), as
     // on one node; nothing recorded, so no lease taken and nothing left in memory.
     for node in &nodes.wardens {
@@ -414,12 +414,7 @@ fn the_feed_of_every_node_carries_what_another_node_wrote() {
         return;
     };
     let token = nodes.token();
-    for node in &nodes.wardens {
-        eventually(&format!("{} sees two nodes", node.id), || {
-            let (_, health) = node.call("GET", "/healthz", None, None);
-            (health["ok"] == true).then_some(())
-        });
-    }
+    all_standing(&nodes);
     let (n0, n1) = (&nodes.wardens[0], &nodes.wardens[1]);
     let mut all = n0.events(&token, "?nodes=all");
     let mut own = n0.events(&token, "");

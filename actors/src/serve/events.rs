@@ -238,15 +238,7 @@ async fn follow(
 ) {
     let (mut live, durable) = feed.subscribe();
     let mut last = after.unwrap_or(durable);
-    let ready = match node {
-        Some(node) => json!({"seq": last, "node": node}),
-        None => json!({"seq": last}),
-    };
-    let ready = Sse::default()
-        .event("ready")
-        .retry(Duration::from_secs(2))
-        .data(ready.to_string());
-    if sender.send(ready).await.is_err() {
+    if sender.send(ready(last, node, false)).await.is_err() {
         return;
     }
     if !catch_up(&feed, &mut last, durable, sender).await {
@@ -292,30 +284,12 @@ async fn follow_all(
     let (mut live, _) = feed.subscribe();
     let mut last = match after {
         Some(after) => after,
-        None => {
-            let reading = Arc::clone(&feed);
-            match tokio::task::spawn_blocking(move || reading.newest()).await {
-                Ok(Ok(newest)) => newest,
-                Ok(Err(e)) => {
-                    tracing::error!(error = %e, "the event stream could not read the log");
-                    return;
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "the event stream's read of the log failed");
-                    return;
-                }
-            }
-        }
+        None => match read_log(&feed, Feed::newest).await {
+            Some(newest) => newest,
+            None => return,
+        },
     };
-    let mut ready = json!({"seq": last, "nodes": "all"});
-    if let Some(node) = node {
-        ready["node"] = json!(node);
-    }
-    let ready = Sse::default()
-        .event("ready")
-        .retry(Duration::from_secs(2))
-        .data(ready.to_string());
-    if sender.send(ready).await.is_err() {
+    if sender.send(ready(last, node, true)).await.is_err() {
         return;
     }
     let mut tick = tokio::time::interval(TAIL_EVERY);
@@ -334,24 +308,52 @@ async fn follow_all(
     }
 }
 
+/// The `ready` event a stream starts with: the sequence it starts after, the node whose
+/// writes its live events are (in a cluster), and `"nodes": "all"` for every node's.
+fn ready(seq: u64, node: Option<String>, all: bool) -> Sse {
+    let mut ready = json!({"seq": seq});
+    if let Some(node) = node {
+        ready["node"] = json!(node);
+    }
+    if all {
+        ready["nodes"] = json!("all");
+    }
+    Sse::default()
+        .event("ready")
+        .retry(Duration::from_secs(2))
+        .data(ready.to_string())
+}
+
+/// A blocking read of the log off the runtime's threads; `None`, logged, when it fails (the
+/// stream then ends, and the client reconnects from the last id it got).
+async fn read_log<T: Send + 'static>(
+    feed: &Arc<Feed>,
+    read: impl FnOnce(&Feed) -> Result<T, warden_storage::LogError> + Send + 'static,
+) -> Option<T> {
+    let reading = Arc::clone(feed);
+    match tokio::task::spawn_blocking(move || read(&reading)).await {
+        Ok(Ok(value)) => Some(value),
+        Ok(Err(e)) => {
+            tracing::error!(error = %e, "the event stream could not read the log");
+            None
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "the event stream's read of the log failed");
+            None
+        }
+    }
+}
+
 /// Sends every event in the log after `last` up to `upto` (`u64::MAX`: as far as the log
-/// goes now), a page at a time, moving `last` on. False when the client is gone or the log can't be read (the stream then ends, and
-/// the client reconnects from the last id it got).
+/// goes now), a page at a time, moving `last` on. False when the client is gone or the log
+/// can't be read (the stream then ends, and the client reconnects from the last id it got).
 async fn catch_up(feed: &Arc<Feed>, last: &mut u64, upto: u64, sender: &mpsc::Sender<Sse>) -> bool {
     while *last < upto {
         let from = *last;
-        let reading = Arc::clone(feed);
-        let page = tokio::task::spawn_blocking(move || reading.after(from, upto, PAGE)).await;
-        let (records, skipped) = match page {
-            Ok(Ok(page)) => page,
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "the event stream could not read the log");
-                return false;
-            }
-            Err(e) => {
-                tracing::error!(error = %e, "the event stream's read of the log failed");
-                return false;
-            }
+        let Some((records, skipped)) =
+            read_log(feed, move |feed| feed.after(from, upto, PAGE)).await
+        else {
+            return false;
         };
         let next = records
             .iter()
