@@ -131,6 +131,10 @@ pub enum Class {
     Prints,
     /// An editor or pager whose own commands can run a shell (`:!`, `!`).
     Editor,
+    /// Plays music for the person, or controls what plays (`mpc`, `playerctl`, `audtool`):
+    /// its words (`stop`, `pause`, `next`, `add`, `clear`) act on what plays now or is queued
+    /// to play, nothing that lasts past it, so they aren't read as any program's words.
+    Player,
 }
 
 /// The language an interpreter's code is written in.
@@ -263,6 +267,7 @@ const TUNNEL: &[Class] = &[Tunnel, Network];
 const FILES: &[Class] = &[Files];
 const DISK: &[Class] = &[Disk];
 const PING: &[Class] = &[Network, ReadOnly];
+const PLAYER: &[Class] = &[Player];
 const VCS: &[Class] = &[VersionControl];
 
 /// Every program the law knows, sorted by name (checked by a test).
@@ -327,6 +332,7 @@ pub const CATALOGUE: &[Program] = &[
     p("at", &[ProjectRunner, System, Runs]),
     p("auditctl", ACTS),
     p("auditd", DAEMON),
+    p("audtool", PLAYER),
     of("aura", "pacman"),
     p("aureport", RO),
     of("aurman", "pacman"),
@@ -456,6 +462,7 @@ pub const CATALOGUE: &[Program] = &[
     p("clush", &[Network, Runs]),
     p("cmd", &[Shell, Runs]),
     p("cmp", RO),
+    p("cmus-remote", PLAYER),
     p("co", VCS),
     p("cockpit-ws", DAEMON),
     p("cockroach", DB),
@@ -870,6 +877,7 @@ pub const CATALOGUE: &[Program] = &[
     p("lazagne", &[Attack, Secrets]),
     p("lbu", SYS),
     p("lchage", ACTS),
+    p("ldconfig", SYS),
     p("ldd", RO),
     p("lerna", PROJECT),
     p("less", &[ReadOnly, Prints, Editor, Runs]),
@@ -967,6 +975,7 @@ pub const CATALOGUE: &[Program] = &[
     p("mlabel", SYS),
     p("mmcli", SYS),
     p("mmls", RO),
+    p("mocp", PLAYER),
     p("modprobe", ACTS),
     p("mokutil", ACTS),
     p("mole", SYS),
@@ -980,6 +989,7 @@ pub const CATALOGUE: &[Program] = &[
     p("mosquitto_pub", NET),
     typed("mount", ACTS),
     p("mozillavpn", SYS),
+    p("mpc", PLAYER),
     of("mpiexec", "mpirun"),
     p("mpirun", &[Runs]),
     p("mpstat", RO),
@@ -988,6 +998,7 @@ pub const CATALOGUE: &[Program] = &[
     p("mssql-cli", DB),
     p("mssqlclient.py", &[Attack]),
     p("mstsc", &[Network, Session]),
+    p("mtr", PING),
     p("mullvad", SYS),
     p("multipass", &[Keeps]),
     p("mutt", MAIL),
@@ -1013,6 +1024,7 @@ pub const CATALOGUE: &[Program] = &[
     p("nethogs", RO),
     p("netlify", &[Cloud, Keeps]),
     p("netplan", SYS),
+    p("netselect", PING),
     p("netserver", ACTS),
     p("netstat", RO),
     p("networkctl", SYS),
@@ -1134,6 +1146,7 @@ pub const CATALOGUE: &[Program] = &[
     p("pkg", GLOBAL_PKG),
     p("pkill", ACTS),
     p("planetscale", &[Cloud, Keeps]),
+    p("playerctl", PLAYER),
     p("pm2", &[ProjectRunner, Services, Sessions]),
     p("pmount", ACTS),
     p("pmset", SYS),
@@ -1201,6 +1214,7 @@ pub const CATALOGUE: &[Program] = &[
     code("python", &[Interpreter, Runs], L::Python, &["-c"], true),
     p("qchat", &[Agent]),
     p("qm", CLOUD),
+    p("qmmp", PLAYER),
     p("quickemu", &[Keeps]),
     p("qwen", &[Agent]),
     code("r", INTERP, L::R, &["-e"], true),
@@ -1256,6 +1270,7 @@ pub const CATALOGUE: &[Program] = &[
     p("rm", &[Remover]),
     p("rmdir", &[Remover]),
     p("rmmod", ACTS),
+    p("rmpc", PLAYER),
     p("route", SYS),
     p("rpcclient", &[Attack]),
     p("rpi-eeprom-update", ACTS),
@@ -1371,6 +1386,7 @@ pub const CATALOGUE: &[Program] = &[
     p("source", &[Source]),
     p("spctl", SYS),
     p("sponge", &[Files]),
+    p("spotify", PLAYER),
     p("sq", SECRET),
     p("sqlcmd", DB),
     p("sqlite3", DB),

@@ -172,6 +172,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Global, "apt-get", "cargo"),
         (Class::Prints, "gzip", "gzexe"),
         (Class::Prints, "gawk", "wc"),
+        (Class::Player, "mpc", "mpd"),
+        (Class::Player, "playerctl", "pactl"),
     ];
     for (class, must, must_not) in cases {
         assert!(is(must, *class), "{must} must be {class:?}");

@@ -770,6 +770,22 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !words::asks_to_read(cmd)
         && !lists_only(cmd)
         && !records_here
+        && !links_in_work_folder(cmd, place)
+}
+
+/// `ldconfig -n DIR…`: the links of the libraries in the folders it names, made there, and
+/// the system's cache left alone. Every folder must be in the work folder; without `-n` it
+/// rebuilds the cache every program loads its libraries by.
+fn links_in_work_folder(cmd: &Command, place: Place<'_>) -> bool {
+    let args = cmd.args();
+    cmd.program() == "ldconfig"
+        && args.iter().any(|a| a == "-n")
+        && args
+            .iter()
+            .filter(|a| a.starts_with('-'))
+            .all(|a| matches!(a.as_str(), "-n" | "-v" | "--verbose" | "-N" | "-X"))
+        && !positional(args).is_empty()
+        && names_only_work_folder(cmd, place)
 }
 
 /// A listing asked for by an option ([`words::lists`]) of a program that runs nothing else
@@ -1050,6 +1066,11 @@ const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
     ("udevadm", &["info", "monitor", "test"]),
     ("udisksctl", &["dump", "info", "monitor", "status"]),
     ("yum", &["info", "list", "provides", "repolist", "search"]),
+    // Its node, its peers and the networks it joined, shown; `join`, `leave`, `set` change.
+    (
+        "zerotier-cli",
+        &["info", "listmoons", "listnetworks", "listpeers", "peers"],
+    ),
 ];
 
 /// Does this command only read? Unknown programs change.
@@ -1210,7 +1231,7 @@ pub fn is_read_only(cmd: &Command) -> bool {
             } else if found.is_some_and(|p| p.is(crate::catalogue::Class::ReadOnly)) {
                 true
             } else {
-                subcommand_reads(other, first)
+                subcommand_reads(other, first) || options_read(other, args)
             }
         }
     }
@@ -1220,6 +1241,27 @@ pub fn is_read_only(cmd: &Command) -> bool {
 fn is_short_cluster(arg: &str) -> bool {
     arg.strip_prefix('-')
         .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_alphabetic()))
+}
+
+/// Options that only show, for a program that acts when given none of them (`rc-service -r
+/// sshd` prints where the service's script is; `rc-service sshd restart` restarts it).
+const READ_ONLY_OPTIONS: &[(&str, &[&str])] = &[
+    ("ldconfig", &["--print-cache", "-p"]),
+    (
+        "rc-service",
+        &["--exists", "--list", "--resolve", "-e", "-l", "-r"],
+    ),
+];
+
+/// Given at least one option, all of them among its program's [`READ_ONLY_OPTIONS`].
+fn options_read(program: &str, args: &[String]) -> bool {
+    READ_ONLY_OPTIONS
+        .iter()
+        .find(|(name, _)| *name == program)
+        .is_some_and(|(_, options)| {
+            let mut given = args.iter().filter(|a| a.starts_with('-')).peekable();
+            given.peek().is_some() && given.all(|a| options.contains(&a.as_str()))
+        })
 }
 
 fn subcommand_reads(program: &str, sub: &str) -> bool {

@@ -201,11 +201,13 @@ pub(super) const REVERSIBLE: Table = &[
 
 /// What halts or stops something, read for a program the catalogue doesn't know and for a
 /// container tool (`pct stop 100`, `daemon --stop`, `docker stop web`, `screen -X quit`):
-/// what ran is gone. A restart stops it first (`pm2 restart api`, `az vm restart`). `start` and `up` are not here: a project's own tool starts its dev
-/// server every day (`expo start`, `vagrant up`).
+/// what ran is gone. A restart stops it first (`pm2 restart api`, `az vm restart`). `start`
+/// and `up` are not here: a project's own tool starts its dev server every day (`expo
+/// start`, `vagrant up`). Nor is `pause`: what is paused loses nothing, and its resume takes
+/// it back (`docker pause web`, `pueue pause 3`).
 #[rustfmt::skip]
 pub(super) const HALTS: Table = &[
-    (En, &["deallocate", "halt", "kill", "pause", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
+    (En, &["deallocate", "halt", "kill", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
 ];
 
 /// Closing, archiving or moving what a forge or a hosted service keeps (`gh issue close`,
@@ -699,6 +701,7 @@ fn is_read(program: &str) -> bool {
         Class::Editor,
         Class::ProjectRunner,
         Class::VersionControl,
+        Class::Player,
     ];
     if never.iter().any(|class| found.is(*class)) {
         return false;
