@@ -1454,6 +1454,7 @@ pub const CATALOGUE: &[Program] = &[
     p("tac", PRINTS),
     p("tail", PRINTS),
     p("tailscale", &[Network, Tunnel]),
+    p("takeout", &[Container]),
     p("talosctl", CLOUD),
     p("tar", &[Runs, Prints]),
     p("tarsnap", &[Uploads]),
