@@ -54,6 +54,7 @@ mod loops;
 mod options;
 mod parse;
 mod positional;
+mod program;
 mod runs;
 mod search;
 mod temp;
@@ -181,6 +182,13 @@ pub struct Line {
     /// Why the reader could not fully understand the line (unbalanced quotes, an unterminated
     /// substitution or here-document, nesting too deep, a construct it does not read…), if so.
     pub unknown: Option<String>,
+}
+
+/// Is a program word, as its command keeps it (expansions as their source text), only
+/// known when it runs? One with no expansion is known; one with an expansion may still name
+/// its program or a folder ([`program::known`]).
+pub(crate) fn unknown_program(word: &str) -> bool {
+    word.contains(['$', '`']) && !program::known(word)
 }
 
 impl Command {

@@ -326,7 +326,7 @@ fn with_item(cmd: &super::Command, name: &str, item: &str) -> Option<super::Comm
     // The program is known unless something in it still is not, or the item put in it is
     // a glob (`[[` stays a program).
     let program = copy.words.first();
-    copy.dynamic_program = program.is_some_and(|w| w.contains(['$', '`']))
+    copy.dynamic_program = program.is_some_and(|w| super::unknown_program(w))
         || (program != cmd.words.first() && program.is_some_and(|w| w.contains(['*', '?', '['])));
     copy.dynamic = copy.dynamic_program || copy.words.iter().any(|w| w.contains(['$', '`']));
     Some(copy)

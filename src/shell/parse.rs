@@ -200,7 +200,11 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     .iter()
     .any(|name| program.eq_ignore_ascii_case(name));
     let sudo = meta.sudo || stripped.sudo || runs_as_other;
-    let dynamic_program = words.first().is_some_and(|w| w.dynamic || w.glob);
+    // A program word with an expansion may still name its program (`$PWD/build.sh`), or a
+    // folder, which runs nothing (`$(dirname "$0")`): `program::known`.
+    let dynamic_program = words
+        .first()
+        .is_some_and(|w| (w.dynamic && !super::program::known(&w.text)) || w.glob);
     let dynamic = dynamic_program || words.iter().any(|w| w.dynamic);
     let stdin = holder.stdin;
     let words: Vec<String> = words.into_iter().map(|w| w.text).collect();

@@ -78,7 +78,7 @@ pub(super) fn bind(out: &mut Out) {
             };
             if words != cmd.words {
                 let dynamic_program =
-                    cmd.dynamic_program && words.first().is_some_and(|w| w.contains(['$', '`']));
+                    cmd.dynamic_program && words.first().is_some_and(|w| super::unknown_program(w));
                 *cmd = cmd.with_words(words);
                 cmd.dynamic_program = dynamic_program;
                 cmd.dynamic = dynamic_program || cmd.words.iter().any(|w| w.contains(['$', '`']));

@@ -468,7 +468,10 @@ pub(super) fn rebuilt(cmd: &Command, words: Vec<String>, targets: Vec<String>) -
     for (r, target) in copy.redirects.iter_mut().zip(targets) {
         r.target = target;
     }
-    copy.dynamic_program = copy.words.first().is_some_and(|w| w.contains(['$', '`']));
+    copy.dynamic_program = copy
+        .words
+        .first()
+        .is_some_and(|w| super::unknown_program(w));
     copy.dynamic = copy.dynamic_program
         || copy.words.iter().any(|w| w.contains(['$', '`']))
         || copy

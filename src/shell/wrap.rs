@@ -384,7 +384,7 @@ pub(super) fn strip(mut words: Vec<Word>) -> Stripped {
     let mut i = 0;
     for _ in 0..=MAX_WRAPPERS {
         let Some(first) = words.get(i) else { break };
-        if first.dynamic {
+        if first.dynamic && !super::program::known(&first.text) {
             break;
         }
         // INVARIANT: whether a word is a wrapper is the catalogue's: only its `Wrapper`
@@ -872,7 +872,7 @@ pub(super) fn holder(words: &[Word], assignments: &[(String, String)]) -> Holder
     let Some(first) = words.first() else {
         return out;
     };
-    if first.dynamic {
+    if first.dynamic && !super::program::known(&first.text) {
         return out;
     }
     if let Some(s) = shell_at(words) {
