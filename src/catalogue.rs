@@ -1224,6 +1224,9 @@ pub const CATALOGUE: &[Program] = &[
     p("rabbitmqctl", &[Keeps]),
     p("racket", INTERP),
     p("rage", SECRET),
+    // Rails' own command: the project's tasks, generators and server, and Ruby code run in
+    // the application (`rails runner CODE`, `rails r CODE`).
+    code("rails", &[ProjectRunner, Interpreter], L::Ruby, &["r", "runner"], false),
     p("railway", &[Cloud, Keeps]),
     p("rake", PROJECT),
     p("rathole", TUNNEL),

@@ -441,9 +441,12 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
 fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>, bool) {
     let mut out = Vec::new();
     let awk = inline.contains(&"");
-    let subcommand = inline
-        .iter()
-        .find(|flag| !flag.is_empty() && !flag.starts_with('-'));
+    // A subcommand whose operands are code (`deno eval CODE`, `rails runner CODE`).
+    let subcommand = |arg: &str| {
+        inline
+            .iter()
+            .any(|flag| !flag.is_empty() && !flag.starts_with('-') && arg == *flag)
+    };
     let mut index = 0;
     let mut options_done = false;
     let mut program_file = false;
@@ -458,12 +461,16 @@ fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>,
                 out.push(arg.clone());
                 break;
             }
-            if let Some(sub) = subcommand
-                && arg == *sub
-            {
-                if let Some(code) = args.iter().skip(index).find(|a| !a.starts_with('-')) {
-                    out.push(code.clone());
-                }
+            if subcommand(arg) {
+                // Every operand after it, read as code: an option's value among them
+                // (`rails runner -e production CODE`) reads as a name, and the code is never
+                // missed for taking it.
+                out.extend(
+                    args.iter()
+                        .skip(index)
+                        .filter(|a| !a.starts_with('-'))
+                        .cloned(),
+                );
                 break;
             }
             let stdin = arg == "-" || arg == "/dev/stdin";

@@ -3357,6 +3357,14 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             // A store that keeps what nobody else has a copy of (a key on a hardware token,
             // a wallet, a vault's secret): what it deletes is gone.
             let only_copy = kind.store && catalogue::is(&reading.program, Class::Keeps);
+            // A database or its migrations in the words up to the delete (`db:drop`,
+            // `db:reset`, `migrate:fresh`, `database drop`): its rows are emptied, which no
+            // Undo brings back, whichever project tool runs it (`rails`, `rake`, `artisan`):
+            // lasting, so it asks after reading.
+            let empties_store = reading
+                .flat()
+                .iter()
+                .any(|(word, p)| *word <= at && (has(DATASTORES, p) || p == "migrate"));
             let harm = if (reading.has_all() && outside)
                 || only_copy
                 || (unlisted && (destroys || loses))
@@ -3370,7 +3378,7 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             // Packages taken off the machine, not a project's (`brew uninstall node`, `pacman
             // -Rs x`): outside the work folder, where Undo can't bring them back.
             let machine = removes_from_machine(reading);
-            let lasting = outside || cmd.sudo || unlisted || loses || machine;
+            let lasting = outside || cmd.sudo || unlisted || loses || machine || empties_store;
             let where_ = match &remote {
                 Some(host) => format!(" on {host}"),
                 None if kind.store => " from a secret store".to_string(),
