@@ -1267,6 +1267,8 @@ pub const CATALOGUE: &[Program] = &[
     p("rexec", NET),
     p("rfkill", SYS),
     p("rg", PRINTS),
+    // Node's `rm -rf`: every operand deleted with what is under it.
+    p("rimraf", &[Remover]),
     p("rlog", VCS),
     p("rlogin", NET),
     p("rlwrap", &[Runs]),

@@ -380,19 +380,84 @@ const VALUED: &[&str] = &[
     "-r",
 ];
 
+/// A framework's console: its language's interpreter inside the application, taking code
+/// on its command line or its input (`python manage.py shell -c CODE`, `php artisan tinker
+/// --execute=CODE`, `rails console <<< CODE`): the tool (a program, or the script an
+/// interpreter runs, by its name without its extension), its console's subcommands, and how
+/// it takes code.
+const CONSOLES: &[(&str, &[&str], catalogue::Code)] = &[
+    (
+        "artisan",
+        &["tinker"],
+        console(Language::Php, &["--execute"]),
+    ),
+    (
+        "django-admin",
+        &["shell"],
+        console(Language::Python, &["--command", "-c"]),
+    ),
+    ("flask", &["shell"], console(Language::Python, &[])),
+    (
+        "manage",
+        &["shell"],
+        console(Language::Python, &["--command", "-c"]),
+    ),
+    ("rails", &["c", "console"], console(Language::Ruby, &[])),
+];
+
+const fn console(language: Language, inline: &'static [&'static str]) -> catalogue::Code {
+    catalogue::Code {
+        language,
+        inline,
+        stdin: true,
+    }
+}
+
+/// The console a command opens ([`CONSOLES`]), and the words after its subcommand.
+fn console_of(cmd: &Command) -> Option<(catalogue::Code, &[String])> {
+    let args = cmd.args();
+    let stem = |word: &str| {
+        let name = crate::law::paths::basename(word);
+        name.split('.').next().unwrap_or(name).to_ascii_lowercase()
+    };
+    let interpreted = catalogue::program(cmd.program())
+        .and_then(|p| p.code)
+        .is_some_and(|code| matches!(code.language, Language::Python | Language::Php));
+    let (tool, rest) = if interpreted {
+        let at = args.iter().position(|a| !a.starts_with('-'))?;
+        (stem(args.get(at)?), args.get(at + 1..)?)
+    } else {
+        (stem(cmd.program()), args)
+    };
+    let (_, subcommands, code) = CONSOLES.iter().find(|(name, _, _)| *name == tool)?;
+    let at = rest.iter().position(|a| !a.starts_with('-'))?;
+    subcommands
+        .contains(&rest.get(at)?.as_str())
+        .then(|| (*code, rest.get(at + 1..).unwrap_or(&[])))
+}
+
+/// A framework's console given no code on its command line: it runs what comes on its
+/// input (`curl … | python manage.py shell`, `… | rails console`).
+pub(crate) fn console_reads_input(cmd: &Command) -> bool {
+    console_of(cmd).is_some_and(|(code, rest)| inline_code(rest, code.inline, "").0.is_empty())
+}
+
 /// The programs a command runs (or writes to a file), with their language's lexicon.
 pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
     let program = cmd.program();
     if matches!(program, "echo" | "printf") {
         return dropped(cmd);
     }
-    let Some(found) = catalogue::program(program) else {
-        return Vec::new();
+    let console = console_of(cmd);
+    let (code, args) = match console {
+        Some((code, rest)) => (code, rest),
+        None => {
+            let Some(code) = catalogue::program(program).and_then(|found| found.code) else {
+                return Vec::new();
+            };
+            (code, cmd.args())
+        }
     };
-    let Some(code) = found.code else {
-        return Vec::new();
-    };
-    let args = cmd.args();
     let mut language = code.language;
     if language == Language::AppleScript
         && args.windows(2).any(|pair| {
@@ -417,7 +482,8 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
     }
     if out.is_empty() && code.stdin && !script {
         for body in stdin_code(cmd, line) {
-            let body = if language == Language::Php {
+            // PHP's own input is a file, code after `<?php`; a console's is code.
+            let body = if language == Language::Php && console.is_none() {
                 match body.split_once("<?php") {
                     Some((_, code)) => code.to_string(),
                     None => continue,

@@ -1646,6 +1646,9 @@ fn is_runner(cmd: &Command) -> bool {
     if matches!(program, "source" | ".") {
         return input(positional(args).first());
     }
+    if crate::law::code::console_reads_input(cmd) {
+        return true;
+    }
     if reads_code(program) {
         let words = positional(args);
         return words.is_empty() || input(words.first());

@@ -1211,6 +1211,8 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
         )),
         // Without `-u` it leaves the file, its contents overwritten: lost all the same.
         "shred" => Some((positional(args), false)),
+        // Node's `rm -rf`: every operand with what is under it.
+        "rimraf" => Some((positional(args), true)),
         // Cut to nothing (`truncate -s 0 F`), a file's contents are lost as a shred's are.
         "truncate" => truncated_to_nothing(args).map(|files| (files, false)),
         "find" if args.iter().any(|a| a == "-delete") => {
