@@ -109,7 +109,7 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 pub(super) const READERS: &[(&str, Reader)] = &[
     ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
     ("gdb", gdb), ("hyperfine", hyperfine), ("ip", ip), ("less", less), ("man", man), ("parallel", parallel),
-    ("rsync", rsync), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
+    ("rsync", rsync), ("ruby", ruby_un), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
     ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
 ];
 
@@ -355,6 +355,35 @@ fn gdb(words: &[Word], out: &mut Holder) {
         }
         i += 1;
     }
+}
+
+/// `ruby -run -e rm -- -rf DIR`: Ruby's `un` library runs its file commands (`cp`, `ln`,
+/// `mv`, `rm`, `mkdir`, `rmdir`, `install`, `chmod`, `touch`) with the words after `--` as
+/// their own, so that is the command run (`httpd` is the serving rule's).
+fn ruby_un(words: &[Word], out: &mut Holder) {
+    const UN: &[&str] = &[
+        "chmod", "cp", "install", "ln", "mkdir", "mv", "rm", "rmdir", "touch",
+    ];
+    let text = |at: usize| words.get(at).map_or("", |w| w.text.as_str());
+    let loads_un =
+        (1..words.len()).any(|at| text(at) == "-run" || (text(at) == "-r" && text(at + 1) == "un"));
+    let Some(e) = (1..words.len()).find(|&at| text(at) == "-e") else {
+        return;
+    };
+    let Some(name) = words.get(e + 1).filter(|w| UN.contains(&w.text.as_str())) else {
+        return;
+    };
+    if !loads_un {
+        return;
+    }
+    let rest = words.get(e + 2..).unwrap_or(&[]);
+    let rest = match rest.first() {
+        Some(w) if w.text == "--" => rest.get(1..).unwrap_or(&[]),
+        _ => rest,
+    };
+    let mut run = vec![name.clone()];
+    run.extend(rest.iter().cloned());
+    out.held.push(Held::Words(run, Via::Runs));
 }
 
 /// The shell text one gdb command runs: `shell CMD`, `!CMD`, `pipe GDBCMD | CMD`,

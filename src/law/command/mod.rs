@@ -252,7 +252,8 @@ fn assess_line(
             for cmd in std::iter::once(cmd).chain(inner.as_ref()) {
                 // What the program named inside says is read only when the words outside it
                 // said nothing (one reason, not the same one twice).
-                if scan.risks.len() == before && !install::reads(cmd) {
+                if scan.risks.len() == before && !install::reads(cmd) && !paths::deletes_files(cmd)
+                {
                     words::judge(cmd, &mut scan);
                 }
             }

@@ -1199,6 +1199,15 @@ pub(super) fn only_checks_or_times(program: &str, args: &[String]) -> bool {
     }
 }
 
+/// Does the command delete files these rules judge by where they are (`cmake -E rm -r
+/// build`)? Its words say nothing more.
+pub(super) fn deletes_files(cmd: &Command) -> bool {
+    // A program nobody lists named for deleting is read by its words too.
+    let named =
+        named_to_delete(cmd.program()) && crate::catalogue::program(cmd.program()).is_none();
+    !named && deleted(cmd).is_some()
+}
+
 /// Files a command deletes, and whether recursively.
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
@@ -1213,6 +1222,19 @@ fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
         "shred" => Some((positional(args), false)),
         // Node's `rm -rf`: every operand with what is under it.
         "rimraf" => Some((positional(args), true)),
+        // `cmake -E rm -r`, `remove`, `remove_directory` (whole): CMake's own file commands.
+        "cmake" if args.first().is_some_and(|a| a == "-E") => {
+            let rest = args.get(2..).unwrap_or(&[]);
+            match args.get(1).map(String::as_str) {
+                Some("rm") => Some((
+                    positional(rest),
+                    has_flag(rest, Some('r'), &[]) || has_flag(rest, Some('R'), &[]),
+                )),
+                Some("remove") => Some((positional(rest), false)),
+                Some("remove_directory") => Some((positional(rest), true)),
+                _ => None,
+            }
+        }
         // Cut to nothing (`truncate -s 0 F`), a file's contents are lost as a shred's are.
         "truncate" => truncated_to_nothing(args).map(|files| (files, false)),
         "find" if args.iter().any(|a| a == "-delete") => {

@@ -1084,6 +1084,7 @@ mod tests {
         ("retry", "retry -t 3 -- rm -rf ~"),
         ("rlwrap", "rlwrap rm -rf ~"),
         ("rsync", "rsync -e 'rm -rf ~' a h:b"),
+        ("ruby", "ruby -run -e rm -- -rf ~"),
         ("salt", "salt '*' cmd.run 'rm -rf ~'"),
         ("salt-ssh", "salt-ssh 'web*' cmd.run 'rm -rf ~'"),
         ("sbatch", "sbatch --wrap 'rm -rf ~'"),
