@@ -413,23 +413,25 @@ const fn console(language: Language, inline: &'static [&'static str]) -> catalog
     }
 }
 
+/// A name without its folder and its extension (`./manage.py` is `manage`).
+fn stem(word: &str) -> &str {
+    let name = crate::law::paths::basename(word);
+    name.split('.').next().unwrap_or(name)
+}
+
 /// The console a command opens ([`CONSOLES`]), and the words after its subcommand.
 fn console_of(cmd: &Command) -> Option<(catalogue::Code, &[String])> {
     let args = cmd.args();
-    let stem = |word: &str| {
-        let name = crate::law::paths::basename(word);
-        name.split('.').next().unwrap_or(name).to_ascii_lowercase()
-    };
-    let interpreted = catalogue::program(cmd.program())
-        .and_then(|p| p.code)
-        .is_some_and(|code| matches!(code.language, Language::Python | Language::Php));
-    let (tool, rest) = if interpreted {
+    // The program as the catalogue resolved it: `python3.12` is `python`.
+    let (tool, rest) = if matches!(cmd.program(), "python" | "php") {
         let at = args.iter().position(|a| !a.starts_with('-'))?;
         (stem(args.get(at)?), args.get(at + 1..)?)
     } else {
         (stem(cmd.program()), args)
     };
-    let (_, subcommands, code) = CONSOLES.iter().find(|(name, _, _)| *name == tool)?;
+    let (_, subcommands, code) = CONSOLES
+        .iter()
+        .find(|(name, _, _)| name.eq_ignore_ascii_case(tool))?;
     let at = rest.iter().position(|a| !a.starts_with('-'))?;
     subcommands
         .contains(&rest.get(at)?.as_str())
