@@ -281,6 +281,17 @@ pub fn protected_in_read_line(
     }
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
     let place = Place::new(&ctx.cwd, &home);
+    // When no protected folder holds the work folder or lies under it, a word that can only
+    // name a place under the work folder (relative, no `..`, nothing expanded) names none of
+    // them: not resolved at all (most words of most lines).
+    let apart = ctx.cwd.starts_with('/')
+        && !ctx
+            .protected
+            .iter()
+            .any(|dir| under(&ctx.cwd, dir) || under(dir, &ctx.cwd));
+    let here_only = |word: &str| {
+        apart && !word.starts_with(['/', '~']) && !word.contains(['$', '`']) && !word.contains("..")
+    };
     let words = line.commands.iter().flat_map(|cmd| {
         cmd.words
             .iter()
@@ -293,7 +304,11 @@ pub fn protected_in_read_line(
             .split_once('=')
             .map_or(word.as_str(), |(_, v)| v)
             .trim_start_matches('@');
-        for candidate in [word.as_str(), value] {
+        let candidates = [Some(word.as_str()), (value != word).then_some(value)];
+        for candidate in candidates.into_iter().flatten() {
+            if here_only(candidate) {
+                continue;
+            }
             if let Some(abs) = place.resolve_under_prefix(candidate)
                 && let Some(dir) = protected(&abs, &ctx.protected)
             {
@@ -302,10 +317,14 @@ pub fn protected_in_read_line(
         }
     }
     // A protected folder named in text the reader could not take apart stays protected.
-    let expanded = text
-        .replace("~/", &format!("{home}/"))
-        .replace("$HOME/", &format!("{home}/"))
-        .replace("${HOME}/", &format!("{home}/"));
+    let expanded: std::borrow::Cow<'_, str> = if text.contains('~') || text.contains("HOME") {
+        text.replace("~/", &format!("{home}/"))
+            .replace("$HOME/", &format!("{home}/"))
+            .replace("${HOME}/", &format!("{home}/"))
+            .into()
+    } else {
+        text.into()
+    };
     let names = |dir: &str| {
         expanded.match_indices(dir).any(|(at, _)| {
             // The folder itself, not a neighbour whose name starts the same (`wardenx`).
