@@ -164,7 +164,82 @@ pub(super) fn settings_run(cmd: &Command) -> Vec<String> {
         .filter_map(|(key, value)| setting_command(key, value))
         .collect();
     out.extend(transport_commands(cmd));
+    out.extend(subcommand_commands(cmd));
     out
+}
+
+/// Shell lines a subcommand runs by its own words: `rebase -x CMD`, `submodule foreach CMD`,
+/// `bisect run CMD ARGS`, `filter-branch --tree-filter CMD` (and its other filters),
+/// `difftool -x CMD` (`--exec`, `--exec=` are `transport_commands`').
+fn subcommand_commands(cmd: &Command) -> Vec<String> {
+    if cmd.program() != "git" {
+        return Vec::new();
+    }
+    let args = sub_args(cmd);
+    // The words after the first that isn't an option, joined as git joins them.
+    let rest_after = |at: usize| {
+        let rest: Vec<&String> = args
+            .get(at..)
+            .unwrap_or(&[])
+            .iter()
+            .skip_while(|a| a.starts_with('-'))
+            .collect();
+        (!rest.is_empty()).then(|| {
+            rest.iter()
+                .map(|w| w.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    };
+    let valued = |options: &[&str]| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut words = args.iter();
+        while let Some(arg) = words.next() {
+            for option in options {
+                if let Some(value) = arg.strip_prefix(option).and_then(|v| v.strip_prefix('=')) {
+                    out.push(value.to_string());
+                } else if arg == option
+                    && let Some(value) = words.clone().next()
+                {
+                    out.push(value.to_string());
+                }
+            }
+        }
+        out
+    };
+    match subcommand(cmd) {
+        Some("rebase") => valued(&["-x"]),
+        Some("difftool" | "mergetool") => valued(&["-x", "--extcmd"]),
+        Some("filter-branch") => valued(&[
+            "--commit-filter",
+            "--env-filter",
+            "--index-filter",
+            "--msg-filter",
+            "--parent-filter",
+            "--tag-name-filter",
+            "--tree-filter",
+        ]),
+        Some("submodule") => args
+            .iter()
+            .position(|a| a == "foreach")
+            .and_then(|at| rest_after(at + 1))
+            .into_iter()
+            .collect(),
+        Some("bisect") => args
+            .iter()
+            .position(|a| a == "run")
+            .and_then(|at| {
+                let words: Vec<String> = args
+                    .get(at + 1..)?
+                    .iter()
+                    .map(|w| crate::shell::quote_word(w))
+                    .collect();
+                (!words.is_empty()).then(|| words.join(" "))
+            })
+            .into_iter()
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Commands git runs to reach a repository: an `ext::` address's command (`git clone
