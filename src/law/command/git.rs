@@ -193,16 +193,9 @@ fn subcommand_commands(cmd: &Command) -> Vec<String> {
     };
     let valued = |options: &[&str]| -> Vec<String> {
         let mut out = Vec::new();
-        let mut words = args.iter();
-        while let Some(arg) = words.next() {
+        for (at, arg) in args.iter().enumerate() {
             for option in options {
-                if let Some(value) = arg.strip_prefix(option).and_then(|v| v.strip_prefix('=')) {
-                    out.push(value.to_string());
-                } else if arg == option
-                    && let Some(value) = words.clone().next()
-                {
-                    out.push(value.to_string());
-                }
+                out.extend(option_value(arg, args.get(at + 1), option));
             }
         }
         out
@@ -287,16 +280,19 @@ fn transport_commands(cmd: &Command) -> Vec<String> {
             continue;
         }
         for option in ["--upload-pack", "--receive-pack", "--exec"] {
-            if let Some(value) = arg.strip_prefix(option).and_then(|v| v.strip_prefix('=')) {
-                out.push(value.to_string());
-            } else if arg == option
-                && let Some(value) = words.clone().next()
-            {
-                out.push(value.to_string());
-            }
+            out.extend(option_value(arg, words.clone().next(), option));
         }
     }
     out
+}
+
+/// An option's value: `--exec=CMD` in the word, or `--exec CMD` in the next one.
+fn option_value(arg: &str, next: Option<&String>, option: &str) -> Option<String> {
+    match arg.strip_prefix(option).and_then(|v| v.strip_prefix('=')) {
+        Some(value) => Some(value.to_string()),
+        None if arg == option => next.cloned(),
+        None => None,
+    }
 }
 
 /// The subcommand: the first word after git's own options.

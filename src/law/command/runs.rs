@@ -57,22 +57,18 @@ const POD_RUNS: &[Row<()>] = &[
     row("oc", &["rsh"], (), &["oc rsh api-7d9f pkill -f gunicorn"], &["oc rsh api-7d9f", "oc rsync ./build api-7d9f:/srv"]),
 ];
 
-/// Runners that run the program named after their subcommand (`npx x`, `pnpm dlx x`):
-/// (program, subcommand words). The program they run is judged as a command of its own.
+/// Runners that run the program named after their subcommand (`uvx x`, `pipx run x`,
+/// `python -m x`): (program, subcommand words). The program they run is judged as a command
+/// of its own. The JavaScript package runners (`npx`, `pnpx`, `bunx`, `pnpm dlx`/`exec`,
+/// `yarn dlx`/`exec`) are the shell reader's (`shell/runs.rs` `RUNNERS`), which also reads
+/// the code their program is given (`npx tsx -e …`).
 #[rustfmt::skip]
 const RUNS_NAMED: &[Row<()>] = &[
-    row("bunx", &[], (), &["bunx vercel deploy --prod"], &["bun run deploy", "bunx prettier --check ."]),
-    row("npx", &[], (), &["npx vercel --prod", "npx --yes cdk deploy --all"], &["npm run deploy", "npx prettier --check ."]),
     row("pipx", &["run"], (), &["pipx run twine upload dist/*"], &["pipx install twine"]),
-    row("pnpm", &["dlx"], (), &["pnpm dlx vercel deploy --prod"], &["pnpm add -D vercel"]),
-    row("pnpm", &["exec"], (), &["pnpm exec cdk destroy --force"], &["pnpm run build"]),
-    row("pnpx", &[], (), &["pnpx netlify deploy --prod"], &["pnpx eslint ."]),
     row("python", &["-m"], (), &["python -m twine upload dist/*", "python3 -m twine upload --repository testpypi dist/*"], &["python -m pytest -q", "python -m venv .venv"]),
     row("uv", &["run"], (), &["uv run ansible-playbook -i inventory/prod site.yml"], &["uv run pytest -x", "uv sync"]),
     row("uv", &["tool", "run"], (), &["uv tool run twine upload dist/*"], &["uv tool list"]),
     row("uvx", &[], (), &["uvx twine upload dist/*"], &["uvx ruff check ."]),
-    row("yarn", &["dlx"], (), &["yarn dlx vercel deploy --prod"], &["yarn add vercel"]),
-    row("yarn", &["exec"], (), &["yarn exec cdk deploy"], &["yarn run build"]),
 ];
 
 /// What a container's first operand names.
@@ -896,7 +892,7 @@ pub(super) fn found_inside(inside: &Inside, found: super::Assessment, scan: &mut
     }
 }
 
-/// The program a runner runs (`npx x`, `pnpm dlx x`, `uvx x`), as a command
+/// The program a runner runs (`uvx x`, `pipx run x`), as a command
 /// of its own, judged by every rule for commands.
 pub(super) fn named_program(cmd: &Command) -> Option<Command> {
     let (_, row) = runner(cmd)?;
