@@ -78,21 +78,43 @@ pub const TOKEN_MAX: usize = 1024;
 pub const STEP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long a publish waits for its acknowledgement before it is sent again, with the same
-/// message id (stored once). Short, so that every try of an append ([`PUBLISH_TRIES`] ×
-/// this, 8 s) ends before the runtime stops waiting for the chat that appends (10 s): a
-/// server back after a restart gets the append sent again in time, and a server gone for
-/// good fails it with the log's reason rather than the chat's timeout.
+/// message id (stored once).
 const ACK_WAIT: Duration = Duration::from_secs(2);
 
-/// How many times a publish is sent in all, the first included.
-const PUBLISH_TRIES: u32 = 4;
+/// How long the publishes of one append may go on being sent again, from the first: a
+/// server back after a restart, or a stream that elected a new leader after its server was
+/// killed (2.5 to 5.5 s measured on loopback, `storage/tests/log/replicas.rs`), gets the
+/// append in time, so the log does not fail for it; a server gone for good fails it with the
+/// log's reason. The last try's wait included, it ends before the runtime stops waiting for
+/// the chat that appends (10 s).
+const PUBLISH_BUDGET: Duration = Duration::from_secs(7);
+
+/// The pause before a publish is sent again after a refusal that came at once (a stream
+/// electing a new leader has no one to take it: "no stream found for given subject"),
+/// doubled at each try up to [`REFUSED_PAUSE_MAX`].
+const REFUSED_PAUSE: Duration = Duration::from_millis(100);
+
+const REFUSED_PAUSE_MAX: Duration = Duration::from_millis(800);
+
+/// How often a request that can be asked again without changing anything twice (a stream's
+/// state, opening or making a stream) is sent again while no answer has come, the tries
+/// before it still waited for: a question sent while a stream has no leader (its server
+/// killed, the others electing one) is answered by nobody, so one sent after the election is
+/// what gets the answer, within this of the election rather than after a whole step waited
+/// out; and a slow server's answer to the first is still taken. For [`STEP_TIMEOUT`] in all.
+const ASK_AGAIN: Duration = Duration::from_millis(500);
+
+/// How many errors heard fail such a request.
+const ASK_ERRORS: u32 = 3;
 
 /// How long a walk waits for the next message its consumer counts before it asks the
 /// stream's leader whether there is one.
 const STALL: Duration = Duration::from_millis(500);
 
-/// How many times a replay's consumer is made before the replay fails.
-const CONSUMER_TRIES: u32 = 5;
+/// How long a replay waits for its consumer to be made, or to deliver a message the stream's
+/// leader holds, before it reads the rest from the leader, message by message (nats-server
+/// 2.9 places a consumer on any server of the stream, one that is down included).
+const CONSUMER_WAIT: Duration = Duration::from_secs(2);
 
 /// How many subjects' last messages [`JetStreamLog::latest`] asks for at once.
 const LOOKUPS: usize = 64;
@@ -299,6 +321,51 @@ async fn step<T, E: std::fmt::Display>(
             format!("{what}: no answer within {STEP_TIMEOUT:?}"),
         )),
     }
+}
+
+/// A request that changes nothing, or nothing twice, asked every [`ASK_AGAIN`] while no
+/// answer has come (the earlier tries still waited for, the first answer taken), at most
+/// [`STEP_TIMEOUT`]; `make` makes it anew for each try. An error heard is an answer too: after
+/// [`ASK_ERRORS`] of them the request fails with the last (a stream that isn't there is said
+/// at once, not after the whole step).
+async fn asked<T, E: std::fmt::Display, F: Future<Output = Result<T, E>>>(
+    shown: &str,
+    what: &str,
+    mut make: impl FnMut() -> F,
+) -> Result<T, LogError> {
+    let start = tokio::time::Instant::now();
+    let deadline = start + STEP_TIMEOUT;
+    let mut tries = futures_util::stream::FuturesUnordered::new();
+    let mut next = start;
+    let mut errors = 0;
+    let mut last = None;
+    loop {
+        let now = tokio::time::Instant::now();
+        if now >= deadline {
+            break;
+        }
+        if now >= next {
+            tries.push(make());
+            next = now + ASK_AGAIN;
+        }
+        match tokio::time::timeout_at(next.min(deadline), tries.next()).await {
+            Ok(Some(Ok(value))) => return Ok(value),
+            Ok(Some(Err(e))) => {
+                last = Some(format!("{what}: {e}"));
+                errors += 1;
+                if errors >= ASK_ERRORS {
+                    break;
+                }
+            }
+            // Every try answered with an error: the next one at its time.
+            Ok(None) => tokio::time::sleep_until(next.min(deadline)).await,
+            Err(_) => {}
+        }
+    }
+    Err(store(
+        shown,
+        last.unwrap_or_else(|| format!("{what}: no answer within {STEP_TIMEOUT:?}")),
+    ))
 }
 
 /// The servers of a `url`: one address, or several separated by commas (blanks around each
@@ -678,7 +745,12 @@ impl JetStreamLog {
             .write()
             .unwrap_or_else(PoisonError::into_inner)
             .take();
-        if let Some(old) = old {
+        // A client not connected now (its server killed, another being dialled) can't have
+        // the server read anything before it connects again: nothing to wait for, and what it
+        // sends after that is a part of a dead group, as above.
+        if let Some(old) = old
+            && old.js.client().connection_state() == async_nats::connection::State::Connected
+        {
             let _ = self.run(async move {
                 let _ = tokio::time::timeout(STEP_TIMEOUT, old.js.client().flush()).await;
                 Ok(())
@@ -738,12 +810,10 @@ impl JetStreamLog {
                 ..Default::default()
             };
             if read_only {
-                let events = step(&shown, "opening the stream", js.get_stream(name)).await?;
-                let snapshots = step(
-                    &shown,
-                    "opening the snapshots' stream",
-                    js.get_stream(format!("{name}-snapshots")),
-                )
+                let events = asked(&shown, "opening the stream", || js.get_stream(name)).await?;
+                let snapshots = asked(&shown, "opening the snapshots' stream", || {
+                    js.get_stream(format!("{name}-snapshots"))
+                })
                 .await?;
                 let conn = Conn {
                     js,
@@ -752,32 +822,26 @@ impl JetStreamLog {
                 };
                 return Ok((conn, None));
             }
-            let mut events = step(
-                &shown,
-                "opening the stream",
-                js.get_or_create_stream(events),
-            )
+            let mut events = asked(&shown, "opening the stream", || {
+                js.get_or_create_stream(events.clone())
+            })
             .await?;
             // A stream made before groups had chains: their subjects added.
             let config = events.cached_info().config.clone();
             if !config.subjects.contains(&chains) {
                 let mut config = config;
                 config.subjects.push(chains);
-                step(
-                    &shown,
-                    "adding the chains' subjects to the stream",
-                    js.update_stream(config),
-                )
+                asked(&shown, "adding the chains' subjects to the stream", || {
+                    js.update_stream(config.clone())
+                })
                 .await?;
-                events = step(&shown, "opening the stream", js.get_stream(name)).await?;
+                events = asked(&shown, "opening the stream", || js.get_stream(name)).await?;
             }
-            let snapshots = step(
-                &shown,
-                "opening the snapshots' stream",
-                js.get_or_create_stream(snapshots),
-            )
+            let snapshots = asked(&shown, "opening the snapshots' stream", || {
+                js.get_or_create_stream(snapshots.clone())
+            })
             .await?;
-            let last = step(&shown, "reading the stream's state", events.info())
+            let last = asked(&shown, "reading the stream's state", || events.get_info())
                 .await?
                 .state
                 .last_sequence;
@@ -827,11 +891,9 @@ impl JetStreamLog {
         let conn = self.conn()?;
         let shown = self.shown.clone();
         self.run(async move {
-            step(
-                &shown,
-                "asking for the stream's state",
-                conn.events.get_info(),
-            )
+            asked(&shown, "asking for the stream's state", || {
+                conn.events.get_info()
+            })
             .await
             .map(drop)
         })
@@ -1575,11 +1637,12 @@ impl JetStreamLog {
         let conn = self.conn()?;
         let shown = self.shown.clone();
         self.run(async move {
-            let mut events = conn.events;
-            Ok(step(&shown, "reading the stream's state", events.info())
-                .await?
-                .state
-                .last_sequence)
+            Ok(asked(&shown, "reading the stream's state", || {
+                conn.events.get_info()
+            })
+            .await?
+            .state
+            .last_sequence)
         })
     }
 
@@ -1676,7 +1739,7 @@ impl JetStreamLog {
             } else {
                 conn.events
             };
-            step(&shown, "reading the stream's state", stream.get_info())
+            asked(&shown, "reading the stream's state", || stream.get_info())
                 .await
                 .map(|info| info.state)
         })
@@ -1754,9 +1817,12 @@ async fn publish_all(
         pending.push(step(shown, "publishing", send(message)).await?);
     }
     let mut seqs = Vec::with_capacity(messages.len());
+    let budget = tokio::time::Instant::now() + PUBLISH_BUDGET;
     for (message, ack) in messages.iter().zip(pending) {
+        let mut sent = tokio::time::Instant::now();
         let mut answer = tokio::time::timeout(ACK_WAIT, ack).await;
         let mut tries = 1;
+        let mut pause = REFUSED_PAUSE;
         loop {
             match answer {
                 Ok(Ok(ack)) => {
@@ -1769,19 +1835,31 @@ async fn publish_all(
                     seqs.push(None);
                     break;
                 }
-                // Lost, or refused for a moment (a server restarting): the same id again.
-                _ if tries < PUBLISH_TRIES => {
+                // Lost, or refused for a moment (a server restarting, a stream electing a
+                // leader): the same id again, after a pause when the refusal came at once,
+                // for as long as the append's budget lasts.
+                _ if tokio::time::Instant::now() < budget => {
                     tries += 1;
+                    if answer.is_ok() {
+                        tokio::time::sleep_until((sent + pause).min(budget)).await;
+                        pause = (pause * 2).min(REFUSED_PAUSE_MAX);
+                    }
+                    sent = tokio::time::Instant::now();
                     let resent = step(shown, "publishing again", send(message)).await?;
                     answer = tokio::time::timeout(ACK_WAIT, resent).await;
                 }
                 Ok(Err(e)) => {
-                    return Err(store(shown, format!("the server's acknowledgement: {e}")));
+                    return Err(store(
+                        shown,
+                        format!("the server's acknowledgement, after {tries} tries: {e}"),
+                    ));
                 }
                 Err(_) => {
                     return Err(store(
                         shown,
-                        format!("no acknowledgement in {PUBLISH_TRIES} tries of {ACK_WAIT:?}"),
+                        format!(
+                            "no acknowledgement in {tries} tries of {ACK_WAIT:?} within {PUBLISH_BUDGET:?}"
+                        ),
                     ));
                 }
             }
@@ -1851,8 +1929,8 @@ async fn walk(
     stored: &mut Vec<Stored>,
 ) -> Result<Option<u64>, LogError> {
     // nats-server 2.9 places a replay's consumer on any server of the stream, one that is
-    // down included (it checks none): one that does not answer soon is made again, placed
-    // anew, [`CONSUMER_TRIES`] times in all, within [`STEP_TIMEOUT`].
+    // down included (it checks none): one not made within [`CONSUMER_WAIT`] leaves the walk
+    // to the leader, message by message.
     let config = jetstream::consumer::pull::OrderedConfig {
         filter_subject: filter.to_string(),
         deliver_policy: jetstream::consumer::DeliverPolicy::ByStartSequence {
@@ -1860,25 +1938,11 @@ async fn walk(
         },
         ..Default::default()
     };
-    let mut tries = 0;
-    let consumer = loop {
-        tries += 1;
-        match tokio::time::timeout(
-            STEP_TIMEOUT / CONSUMER_TRIES,
-            events.create_consumer(config.clone()),
-        )
-        .await
-        {
-            Ok(Ok(consumer)) => break consumer,
-            _ if tries < CONSUMER_TRIES => {}
-            Ok(Err(e)) => return Err(store(shown, format!("starting a replay: {e}"))),
-            Err(_) => {
-                return Err(store(
-                    shown,
-                    format!("starting a replay: no consumer in {CONSUMER_TRIES} tries"),
-                ));
-            }
-        }
+    let consumer = match tokio::time::timeout(CONSUMER_WAIT, events.create_consumer(config)).await {
+        Ok(Ok(consumer)) => consumer,
+        // Placed on a server that is down, or the stream electing a leader: the walk goes on
+        // message by message from the leader, each asked again until it answers.
+        _ => return leader_walk(shown, events, filter, start, horizon, limit, stored).await,
     };
     let mut messages = step(shown, "starting a replay", consumer.messages()).await?;
     let mut last = start.saturating_sub(1);
@@ -1893,15 +1957,20 @@ async fn walk(
                 Err(_) => {
                     waited += STALL;
                     match leader_next(shown, events, filter, last.saturating_add(1)).await? {
-                        Some(next) if next.seq <= horizon && waited < STEP_TIMEOUT => {}
+                        Some(next) if next.seq <= horizon && waited < CONSUMER_WAIT => {}
+                        // The consumer's server has stopped delivering (killed, or cut off):
+                        // the rest from the leader.
                         Some(next) if next.seq <= horizon => {
-                            return Err(store(
+                            return leader_walk(
                                 shown,
-                                format!(
-                                    "replaying: message {} not delivered within {STEP_TIMEOUT:?}",
-                                    next.seq
-                                ),
-                            ));
+                                events,
+                                filter,
+                                last.saturating_add(1),
+                                horizon,
+                                limit,
+                                stored,
+                            )
+                            .await;
                         }
                         _ => return Ok(Some(last)),
                     }
@@ -1940,6 +2009,35 @@ async fn walk(
     }
 }
 
+/// [`walk`] without a consumer: each message of `filter` from `start` asked of the stream's
+/// leader in turn (one round trip each), up to `horizon` or `limit`. `None`: the walk is
+/// whole, or reached its horizon or limit.
+async fn leader_walk(
+    shown: &str,
+    events: &stream::Stream,
+    filter: &str,
+    start: u64,
+    horizon: u64,
+    limit: usize,
+    stored: &mut Vec<Stored>,
+) -> Result<Option<u64>, LogError> {
+    let mut at = start;
+    while stored.len() < limit {
+        match leader_next(shown, events, filter, at).await? {
+            Some(next) if next.seq <= horizon => {
+                at = next.seq.saturating_add(1);
+                let end = next.seq == horizon;
+                stored.push(next);
+                if end {
+                    break;
+                }
+            }
+            _ => break,
+        }
+    }
+    Ok(None)
+}
+
 /// The first message of `filter` at or after `from` as the stream's leader holds it (the
 /// non-direct get, which only the leader answers), `None` when it has none.
 async fn leader_next(
@@ -1948,10 +2046,10 @@ async fn leader_next(
     filter: &str,
     from: u64,
 ) -> Result<Option<Stored>, LogError> {
-    step(
+    asked(
         shown,
         "reading the next message from the stream's leader",
-        async {
+        || async {
             match events
                 .raw_message_builder()
                 .sequence(from.max(1))
@@ -1975,10 +2073,10 @@ async fn leader_last(
     events: &stream::Stream,
     subject: &str,
 ) -> Result<Option<Stored>, LogError> {
-    step(
+    asked(
         shown,
         "reading a subject's last message from the stream's leader",
-        async {
+        || async {
             match events.get_last_raw_message_by_subject(subject).await {
                 Ok(message) => Ok(Some(Stored::from_got(message))),
                 Err(e) if e.kind() == stream::LastRawMessageErrorKind::NoMessageFound => Ok(None),
@@ -1995,13 +2093,17 @@ async fn leader_at(
     events: &stream::Stream,
     seq: u64,
 ) -> Result<Option<Stored>, LogError> {
-    step(shown, "reading a message from the stream's leader", async {
-        match events.get_raw_message(seq).await {
-            Ok(message) => Ok(Some(Stored::from_got(message))),
-            Err(e) if e.kind() == stream::RawMessageErrorKind::NoMessageFound => Ok(None),
-            Err(e) => Err(e),
-        }
-    })
+    asked(
+        shown,
+        "reading a message from the stream's leader",
+        || async {
+            match events.get_raw_message(seq).await {
+                Ok(message) => Ok(Some(Stored::from_got(message))),
+                Err(e) if e.kind() == stream::RawMessageErrorKind::NoMessageFound => Ok(None),
+                Err(e) => Err(e),
+            }
+        },
+    )
     .await
 }
 

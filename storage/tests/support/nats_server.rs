@@ -144,6 +144,39 @@ impl NatsCluster {
         }
         Ok(Some(NatsCluster { servers }))
     }
+
+    /// The index of the server that leads `stream` now, asked of server `via` in NATS's own
+    /// protocol (`$JS.API.STREAM.INFO.<stream>`, whose answer names the leader `n<index>`):
+    /// `None` when no answer names one within a second.
+    pub fn leader(&self, stream: &str, via: usize) -> Option<usize> {
+        use std::io::{Read, Write};
+        let server = self.servers.get(via)?;
+        let mut conn = std::net::TcpStream::connect(("127.0.0.1", server.port)).ok()?;
+        conn.set_read_timeout(Some(Duration::from_millis(200)))
+            .ok()?;
+        let ask = format!(
+            "CONNECT {{\"verbose\":false}}\r\nSUB _INBOX.leader 1\r\nPUB $JS.API.STREAM.INFO.{stream} _INBOX.leader 0\r\n\r\n"
+        );
+        conn.write_all(ask.as_bytes()).ok()?;
+        let deadline = Instant::now() + Duration::from_secs(1);
+        let mut heard = String::new();
+        let mut buf = [0u8; 16 * 1024];
+        let key = "\"leader\":\"n";
+        while Instant::now() < deadline {
+            if let Ok(n @ 1..) = conn.read(&mut buf) {
+                heard.push_str(&String::from_utf8_lossy(buf.get(..n)?));
+            }
+            if let Some(at) = heard.find(key) {
+                let digits: String = heard
+                    .get(at + key.len()..)?
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                return digits.parse().ok();
+            }
+        }
+        None
+    }
 }
 
 impl NatsServer {
