@@ -113,8 +113,10 @@ const STALL: Duration = Duration::from_millis(500);
 
 /// How long a replay waits for its consumer to be made, or to deliver a message the stream's
 /// leader holds, before it reads the rest from the leader, message by message (nats-server
-/// 2.9 places a consumer on any server of the stream, one that is down included).
-const CONSUMER_WAIT: Duration = Duration::from_secs(2);
+/// 2.9 places a consumer on any server of the stream, one that is down included). A
+/// consumer is made in milliseconds on loopback; one slower than this costs the walk a round
+/// trip a message, never a message.
+const CONSUMER_WAIT: Duration = Duration::from_millis(500);
 
 /// How many subjects' last messages [`JetStreamLog::latest`] asks for at once.
 const LOOKUPS: usize = 64;
