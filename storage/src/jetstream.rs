@@ -1944,7 +1944,10 @@ async fn walk(
         Ok(Ok(consumer)) => consumer,
         // Placed on a server that is down, or the stream electing a leader: the walk goes on
         // message by message from the leader, each asked again until it answers.
-        _ => return leader_walk(shown, events, filter, start, horizon, limit, stored).await,
+        _ => {
+            leader_walk(shown, events, filter, (start, horizon, limit), stored).await?;
+            return Ok(None);
+        }
     };
     let mut messages = step(shown, "starting a replay", consumer.messages()).await?;
     let mut last = start.saturating_sub(1);
@@ -1963,16 +1966,10 @@ async fn walk(
                         // The consumer's server has stopped delivering (killed, or cut off):
                         // the rest from the leader.
                         Some(next) if next.seq <= horizon => {
-                            return leader_walk(
-                                shown,
-                                events,
-                                filter,
-                                last.saturating_add(1),
-                                horizon,
-                                limit,
-                                stored,
-                            )
-                            .await;
+                            let from = last.saturating_add(1);
+                            leader_walk(shown, events, filter, (from, horizon, limit), stored)
+                                .await?;
+                            return Ok(None);
                         }
                         _ => return Ok(Some(last)),
                     }
@@ -2012,17 +2009,14 @@ async fn walk(
 }
 
 /// [`walk`] without a consumer: each message of `filter` from `start` asked of the stream's
-/// leader in turn (one round trip each), up to `horizon` or `limit`. `None`: the walk is
-/// whole, or reached its horizon or limit.
+/// leader in turn (one round trip each), up to the leader's end, `horizon` or `limit`.
 async fn leader_walk(
     shown: &str,
     events: &stream::Stream,
     filter: &str,
-    start: u64,
-    horizon: u64,
-    limit: usize,
+    (start, horizon, limit): (u64, u64, usize),
     stored: &mut Vec<Stored>,
-) -> Result<Option<u64>, LogError> {
+) -> Result<(), LogError> {
     let mut at = start;
     while stored.len() < limit {
         match leader_next(shown, events, filter, at).await? {
@@ -2037,7 +2031,7 @@ async fn leader_walk(
             _ => break,
         }
     }
-    Ok(None)
+    Ok(())
 }
 
 /// The first message of `filter` at or after `from` as the stream's leader holds it (the
