@@ -296,7 +296,15 @@ pub(crate) fn lexicon(language: Option<Language>) -> Option<&'static Lexicon> {
         Some(Language::Tcl) => &tcl::LEXICON,
         Some(Language::AppleScript) => &applescript::LEXICON,
         Some(Language::PowerShell) => return None,
-        Some(Language::Elixir | Language::Groovy | Language::Java) | None => &other::LEXICON,
+        Some(
+            Language::Elixir
+            | Language::Groovy
+            | Language::Java
+            | Language::Kotlin
+            | Language::Scala
+            | Language::Swift,
+        )
+        | None => &other::LEXICON,
     })
 }
 
@@ -447,8 +455,8 @@ pub(crate) fn console_reads_input(cmd: &Command) -> bool {
 /// The programs a command runs (or writes to a file), with their language's lexicon.
 pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
     let program = cmd.program();
-    if matches!(program, "echo" | "printf") {
-        return dropped(cmd);
+    if matches!(program, "echo" | "printf" | "cat" | "tee") {
+        return dropped(cmd, line);
     }
     let console = console_of(cmd);
     let (code, args) = match console {
@@ -730,52 +738,16 @@ fn printf(template: &str, fill: &[String]) -> String {
     text
 }
 
-/// Code `echo` or `printf` writes to a file (not a sink), in the language of its name.
-fn dropped(cmd: &Command) -> Vec<Source> {
-    let Some(target) = cmd
-        .redirects
-        .iter()
-        .find(|r| {
-            matches!(r.op, RedirectOp::Write | RedirectOp::Append)
-                && !crate::law::paths::is_sink(&r.target)
-        })
-        .map(|r| r.target.as_str())
-    else {
+/// Code `echo`, `printf`, `cat` or `tee` writes to a file (not a sink), in the language of
+/// its name: it runs when the file does (a file of no known language is read with the
+/// reader of calls common to C-like languages, `other.rs`).
+fn dropped(cmd: &Command, line: &Line) -> Vec<Source> {
+    let Some((target, code)) = written_code(cmd, line) else {
         return Vec::new();
     };
-    let extension = target
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase())
-        .unwrap_or_default();
-    let language = match extension.as_str() {
-        "py" => Some(Language::Python),
-        "js" | "mjs" | "cjs" | "ts" => Some(Language::JavaScript),
-        "pl" | "pm" => Some(Language::Perl),
-        "rb" => Some(Language::Ruby),
-        "php" => Some(Language::Php),
-        "lua" => Some(Language::Lua),
-        "r" => Some(Language::R),
-        "jl" => Some(Language::Julia),
-        "awk" => Some(Language::Awk),
-        "tcl" | "exp" => Some(Language::Tcl),
-        "applescript" => Some(Language::AppleScript),
-        _ => None,
-    };
+    let language = language_of_file(&target);
     let Some(lexicon) = lexicon(language) else {
         return Vec::new();
-    };
-    let args = cmd.args();
-    let code = if cmd.program() == "printf" {
-        match args.split_first() {
-            Some((template, fill)) => printf(template, fill),
-            None => return Vec::new(),
-        }
-    } else {
-        args.iter()
-            .map(String::as_str)
-            .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
-            .collect::<Vec<_>>()
-            .join(" ")
     };
     let code = if language == Some(Language::Php) {
         code.split_once("<?php")
@@ -789,6 +761,117 @@ fn dropped(cmd: &Command) -> Vec<Source> {
         origin: Origin::Dropped,
         dynamic: false,
     }]
+}
+
+/// The language a file's name says its code is in, by its extension (`None`: none known).
+fn language_of_file(path: &str) -> Option<Language> {
+    match extension_of(path).as_str() {
+        "py" => Some(Language::Python),
+        "js" | "mjs" | "cjs" | "ts" => Some(Language::JavaScript),
+        "pl" | "pm" => Some(Language::Perl),
+        "rb" => Some(Language::Ruby),
+        "php" => Some(Language::Php),
+        "lua" => Some(Language::Lua),
+        "r" => Some(Language::R),
+        "jl" => Some(Language::Julia),
+        "awk" => Some(Language::Awk),
+        "tcl" | "exp" => Some(Language::Tcl),
+        "applescript" => Some(Language::AppleScript),
+        "java" => Some(Language::Java),
+        "groovy" | "gradle" => Some(Language::Groovy),
+        "kt" | "kts" => Some(Language::Kotlin),
+        "scala" | "sc" => Some(Language::Scala),
+        "swift" => Some(Language::Swift),
+        "ex" | "exs" => Some(Language::Elixir),
+        _ => None,
+    }
+}
+
+/// Is the code of a file of this name read where the shell writes it with its text
+/// ([`sources`]: a language with a reader of its own, or a source file of one read by the
+/// C-like reader)? Any other program file (a shell script, a file whose `#!` line names
+/// its interpreter) is judged as a file tool's write of it is (`file::program_run`).
+pub(crate) fn read_where_written(path: &str) -> bool {
+    language_of_file(path).is_some() || is_unread_source(path)
+}
+
+/// The file `echo`, `printf`, `cat` or `tee` writes (not a sink) and the text it writes
+/// there, when the line spells the text out: `echo`'s and `printf`'s words, `cat`'s and
+/// `tee`'s input (a here-document, a here-string, a literal piped in).
+pub(crate) fn written_code(cmd: &Command, line: &Line) -> Option<(String, String)> {
+    let program = cmd.program();
+    let redirected = cmd
+        .redirects
+        .iter()
+        .find(|r| {
+            matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+                && !crate::law::paths::is_sink(&r.target)
+        })
+        .map(|r| r.target.clone());
+    let args = cmd.args();
+    let target = match program {
+        // tee writes the files it is given (and its output, which a redirect may write).
+        "tee" => args
+            .iter()
+            .find(|a| !a.starts_with('-') && !crate::law::paths::is_sink(a))
+            .cloned()
+            .or(redirected),
+        "echo" | "printf" | "cat" => redirected,
+        _ => None,
+    }?;
+    let code = match program {
+        "printf" => {
+            let (template, fill) = args.split_first()?;
+            printf(template, fill)
+        }
+        "echo" => args
+            .iter()
+            .map(String::as_str)
+            .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        // cat given files of its own writes them, not its input.
+        "cat" if args.iter().any(|a| a != "-") => return None,
+        _ => stdin_code(cmd, line).join("\n"),
+    };
+    (!code.trim().is_empty()).then_some((target, code))
+}
+
+/// A file name's extension, lower case (`""` when it has none).
+fn extension_of(path: &str) -> String {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// Source files of languages that no reader of warden's reads by their own grammar (C, C++,
+/// C#, Go, Rust, Swift, Kotlin, Scala, Java, Groovy, Elixir, Zig, Nim, Dart, Haskell, OCaml,
+/// Erlang, Clojure, Objective-C): their literal command lines are judged too, severe risks
+/// only (`file::severe_only`), beside what the C-like reader finds in their calls.
+const UNREAD_SOURCES: &[&str] = &[
+    "c", "cc", "clj", "cljs", "cpp", "cs", "cxx", "dart", "erl", "ex", "exs", "go", "gradle",
+    "groovy", "h", "hpp", "hs", "java", "kt", "kts", "m", "ml", "mm", "nim", "rs", "sc", "scala",
+    "swift", "zig",
+];
+
+/// Is `path` a source file of a language no reader of warden's reads by its own grammar?
+pub(crate) fn is_unread_source(path: &str) -> bool {
+    UNREAD_SOURCES.contains(&extension_of(path).as_str())
+}
+
+/// Does warden have a reader of `language`'s own grammar (not only the C-like reader of the
+/// calls such languages share)?
+pub(crate) fn has_own_reader(language: Language) -> bool {
+    !matches!(
+        language,
+        Language::Elixir
+            | Language::Groovy
+            | Language::Java
+            | Language::Kotlin
+            | Language::Scala
+            | Language::Swift
+    )
 }
 
 // ---------------------------------------------------------------------------------------

@@ -67,27 +67,6 @@ pub fn assess(step: &FileStep, ctx: &Context, facts: &dyn Facts) -> Assessment {
                 super::command::assess(&line, &ctx.cwd, facts).risks,
             ));
         }
-        // Cargo builds and runs a package's `build.rs` at every build: the command lines its
-        // code holds (no reader of Rust's), their severe risks, as an interpreter's code.
-        if super::paths::basename(&abs) == "build.rs" {
-            let (lines, past_bound) = super::command::code::command_literals(
-                std::iter::once(step.text.as_str()),
-                MAX_KEPT,
-            );
-            for line in lines {
-                found.risks.extend(severe_only(
-                    super::command::assess(&line, &ctx.cwd, facts).risks,
-                ));
-            }
-            if past_bound {
-                found.risks.push(Risk::new(
-                    RuleId::ShellUnknown,
-                    Harm::Moderate,
-                    true,
-                    format!("{abs} holds more command lines than warden reads"),
-                ));
-            }
-        }
         for line in ci_commands(&abs, &step.text) {
             found.risks.extend(ci_only(
                 super::command::assess(&line, &ctx.cwd, facts).risks,
@@ -288,14 +267,25 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
         }
         return program_run(&format!("{abs}.py"), &code.join("\n"));
     }
-    // By its extension, else by the interpreter its first line names (a git hook, a script
-    // in a bin folder: `#!/bin/sh`, `#!/usr/bin/env python3`).
-    let interpreter = extension
-        .and_then(|extension| PROGRAM_FILES.iter().find(|(e, _)| *e == extension))
-        .map(|(_, interpreter)| *interpreter)
-        .or_else(|| RUBY_FILES.contains(&name).then_some("ruby"))
-        .or_else(|| (extension == Some("gemspec")).then_some("ruby"))
-        .or_else(|| shebang_interpreter(text))?;
+    // A source file of a language no reader of warden's reads by its own grammar (`main.go`,
+    // `build.rs`, `App.swift`: cargo builds and runs a package's `build.rs` at every build):
+    // as the shell's write of it with its text is read. Any other by the interpreter its
+    // extension names, else the one its first line names (a git hook, a script in a bin
+    // folder: `#!/bin/sh`, `#!/usr/bin/env python3`), reading it on its input.
+    let head = if crate::law::code::is_unread_source(name) {
+        format!(
+            "cat > program.{}",
+            extension.unwrap_or("").to_ascii_lowercase()
+        )
+    } else {
+        let interpreter = extension
+            .and_then(|extension| PROGRAM_FILES.iter().find(|(e, _)| *e == extension))
+            .map(|(_, interpreter)| *interpreter)
+            .or_else(|| RUBY_FILES.contains(&name).then_some("ruby"))
+            .or_else(|| (extension == Some("gemspec")).then_some("ruby"))
+            .or_else(|| shebang_interpreter(text))?;
+        format!("{interpreter} -")
+    };
     // A delimiter the text doesn't hold as a line, so the whole text is the program: the
     // text's own lines of that shape gathered once, so one is always found (a text of L
     // lines holds at most L of them) in one pass.
@@ -308,7 +298,7 @@ pub(crate) fn program_run(abs: &str, text: &str) -> Option<String> {
         .map(|n| format!("WARDEN_PROGRAM_{n}"))
         .find(|d| !taken.contains(d.as_str()))?;
     Some(format!(
-        "{interpreter} - <<'{delimiter}'\n{}\n{delimiter}",
+        "{head} <<'{delimiter}'\n{}\n{delimiter}",
         text.trim_end_matches('\n')
     ))
 }

@@ -528,7 +528,7 @@ impl Index {
     }
 }
 
-static INDEXES: [std::sync::OnceLock<Index>; 16] = [const { std::sync::OnceLock::new() }; 16];
+static INDEXES: [std::sync::OnceLock<Index>; 18] = [const { std::sync::OnceLock::new() }; 18];
 
 impl Lexicon {
     /// This lexicon's index, built the first time it is asked for.
@@ -549,6 +549,9 @@ impl Lexicon {
             Language::R => 12,
             Language::Ruby => 13,
             Language::Tcl => 14,
+            Language::Kotlin => 15,
+            Language::Scala => 16,
+            Language::Swift => 17,
         };
         match INDEXES.get(slot) {
             Some(cell) => cell.get_or_init(|| Index::new(self)),

@@ -1017,6 +1017,9 @@ impl<'s> State<'s> {
             return None;
         };
         let op = *op;
+        if op == "," {
+            return self.declare_many(t, i, end);
+        }
         if !matches!(op, "=" | ":=" | "<-" | "<<-" | "+=" | ".=" | "..=" | "||=") {
             return None;
         }
@@ -1033,6 +1036,35 @@ impl<'s> State<'s> {
         };
         self.bind(name, value);
         Some(j.max(i + 2))
+    }
+
+    /// Go's `h, err := f()`: the first name is what the call gives (its value; the others are
+    /// its error or its flag), the others unknown. Only `:=`, which no other language read
+    /// here spells so after a list of names.
+    fn declare_many(&mut self, t: &Lexed<'_>, i: usize, end: usize) -> Option<usize> {
+        let mut at = i + 1;
+        let mut names = vec![];
+        while is_op(t, at, ",") {
+            match tok(t, at + 1) {
+                Some(Tok::Name(name)) => names.push(*name),
+                _ => return None,
+            }
+            at += 2;
+        }
+        if !is_op(t, at, ":=") {
+            return None;
+        }
+        let (value, j) = self.expr(t, at + 1, end);
+        let Some(Tok::Name(first)) = tok(t, i) else {
+            return None;
+        };
+        self.bind(first, value);
+        for name in names {
+            if name != "_" {
+                self.bind(name, Value::Other);
+            }
+        }
+        Some(j.max(at + 1))
     }
 
     /// After `const`, `let`, `my`, `local`: a name, or JavaScript's `{a, b: c} = …`.
@@ -1604,14 +1636,23 @@ impl<'s> State<'s> {
         let first = tok(t, open + 1);
         let second = tok(t, open + 2);
         let lua = self.language() == Language::Lua;
+        // Go's `{ h, err := f(); … }` is a block whose first statement names several.
+        let names_declared = {
+            let mut at = open + 1;
+            while matches!(tok(t, at), Some(Tok::Name(_))) && is_op(t, at + 1, ",") {
+                at += 2;
+            }
+            at > open + 1 && matches!(tok(t, at), Some(Tok::Name(_))) && is_op(t, at + 1, ":=")
+        };
         let map = open + 1 == close
-            || matches!(
-                (first, second),
-                (
-                    Some(Tok::Name(_) | Tok::Str(_) | Tok::Num | Tok::Var(_)),
-                    Some(Tok::Op(":" | "=>" | "," | "}"))
+            || !names_declared
+                && matches!(
+                    (first, second),
+                    (
+                        Some(Tok::Name(_) | Tok::Str(_) | Tok::Num | Tok::Var(_)),
+                        Some(Tok::Op(":" | "=>" | "," | "}"))
+                    )
                 )
-            )
             || (lua
                 && matches!(
                     (first, second),

@@ -584,6 +584,73 @@ fn deletes_are_read_with_their_path() {
     }
 }
 
+/// Languages with no reader of their own grammar (`None`: a file of Go, Rust, C# written
+/// with its text), read by the C-like reader: the home folder by each one's own name for it,
+/// deleted; and the same names where nothing is deleted, which finds nothing.
+#[test]
+fn c_like_languages_are_read_for_what_they_delete() {
+    let deletes: &[(Option<Language>, &str, &str)] = &[
+        (
+            None,
+            "package main\nfunc main() { h, _ := os.UserHomeDir(); os.RemoveAll(h) }",
+            "${HOME}",
+        ),
+        (None, "os.RemoveAll(os.Getenv(\"HOME\"))", "${HOME}"),
+        (
+            None,
+            "fn main() { std::fs::remove_dir_all(std::env::var(\"HOME\").unwrap()); }",
+            "${HOME}",
+        ),
+        (
+            None,
+            "Directory.Delete(Environment.GetFolderPath(Environment.SpecialFolder.UserProfile), true);",
+            "${HOME}",
+        ),
+        (
+            Some(Language::Swift),
+            "try FileManager.default.removeItem(atPath: NSHomeDirectory())",
+            "${HOME}",
+        ),
+        (
+            Some(Language::Kotlin),
+            "java.io.File(System.getProperty(\"user.home\")).deleteRecursively()",
+            "${HOME}",
+        ),
+        (None, "func main() { os.RemoveAll(\"build\") }", "build"),
+    ];
+    for (language, code, want) in deletes {
+        let reading = read_as(*language, code);
+        assert!(
+            reading.deletes.iter().any(|d| d.path == *want && d.tree),
+            "{language:?} `{code}`: want {want} deleted whole, got {:?}",
+            reading.deletes.iter().map(|d| &d.path).collect::<Vec<_>>()
+        );
+    }
+    let plain: &[(Option<Language>, &str)] = &[
+        (
+            None,
+            "func main() { h, err := os.UserHomeDir(); fmt.Println(h, err) }",
+        ),
+        (
+            Some(Language::Swift),
+            "let items = try FileManager.default.contentsOfDirectory(atPath: NSHomeDirectory())",
+        ),
+        (
+            Some(Language::Kotlin),
+            "println(System.getProperty(\"user.home\"))",
+        ),
+    ];
+    for (language, code) in plain {
+        let reading = read_as(*language, code);
+        assert!(
+            reading.deletes.is_empty() && reading.runs.is_empty(),
+            "{language:?} `{code}` does nothing the law asks about: {:?} {:?}",
+            reading.deletes.iter().map(|d| &d.path).collect::<Vec<_>>(),
+            lines(&reading)
+        );
+    }
+}
+
 #[test]
 fn requests_are_read_with_their_host_and_what_they_send() {
     let cases: &[(Language, &str, Option<&str>, Sent)] = &[

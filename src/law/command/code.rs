@@ -64,19 +64,31 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
     lines
 }
 
-/// The lines in code of a language warden has no reader for (an interpreter of the
-/// catalogue that says nothing of how it takes code: `erl -eval`, `ghc -e`, `racket -e`,
-/// `sbcl --eval`, `zx`): each literal text in its arguments and its input, double-quoted or
-/// in backticks, that reads as a command line (a known program, or a path, and a word after
+/// The lines in code of a language warden has no reader of its own grammar for (an
+/// interpreter of the catalogue that says nothing of how it takes code: `erl -eval`, `ghc
+/// -e`, `racket -e`, `sbcl --eval`, `zx`; one read only by the C-like reader: `kotlin -e`,
+/// `swift -e`, `groovy -e`; a source file of such a language written with its text: `cat >
+/// main.go <<EOF`): each literal text in its arguments and its input, double-quoted or in
+/// backticks, that reads as a command line (a known program, or a path, and a word after
 /// it). The caller keeps only what is severe and lasting there, or never lifted: what the
 /// code does with the text is not read, so `(system "rm -rf ~")` and `(display "rm -rf ~")`
 /// are alike.
 pub(super) fn unread_lines(cmd: &Command, scan: &Scan<'_>) -> (Vec<String>, bool) {
     const MAX_LINES: usize = 64;
+    // A source file of such a language written with its text (`cat > main.go <<EOF`).
+    if let Some((target, text)) = code::written_code(cmd, scan.line) {
+        if !code::is_unread_source(&target) {
+            return (Vec::new(), false);
+        }
+        return command_literals(std::iter::once(text.as_str()), MAX_LINES);
+    }
     let Some(found) = crate::catalogue::program(cmd.program()) else {
         return (Vec::new(), false);
     };
-    if !found.is(crate::catalogue::Class::Interpreter) || found.code.is_some() {
+    let unread = found
+        .code
+        .is_none_or(|taken| !code::has_own_reader(taken.language));
+    if !found.is(crate::catalogue::Class::Interpreter) || !unread {
         return (Vec::new(), false);
     }
     let mut texts: Vec<String> = cmd.args().to_vec();
@@ -123,17 +135,18 @@ pub(crate) fn command_literals<'t>(
                 end = *stop;
                 next += 1;
             }
-            if words.len() > 1 && !first.contains(' ') {
+            let program = words.len() > 1 && !first.contains(' ') && names_program(first);
+            if program {
                 lines.push(words.join(" "));
             }
             lines.push(first.clone());
-            at = next.max(at + 1);
+            // The words a program took are its own; texts after one that names none are each
+            // looked at (`["-c", "rm -rf ~"]`).
+            at = if program { next } else { at + 1 };
         }
         for literal in lines {
             let first = literal.split_whitespace().next().unwrap_or("");
-            let first = first.trim_matches('\'');
-            let named = first.starts_with('/') || crate::catalogue::program(first).is_some();
-            if named && literal.contains(' ') {
+            if names_program(first.trim_matches('\'')) && literal.contains(' ') {
                 // Past the bound the rest is not read: the caller asks (fail closed).
                 if out.len() == bound {
                     return (out, true);
@@ -143,6 +156,11 @@ pub(crate) fn command_literals<'t>(
         }
     }
     (out, false)
+}
+
+/// Does `word` name a program: one the catalogue knows, or one by its path?
+fn names_program(word: &str) -> bool {
+    word.starts_with('/') || crate::catalogue::program(word).is_some()
 }
 
 /// The texts between double quotes or backticks, a backslash escaping the next character.

@@ -320,6 +320,13 @@ fn assess_line(
                 let found = assess_in(&inner, cwd, here, facts, depth + 1);
                 scan.risks.extend(crate::law::file::ci_only(found.risks));
             }
+            // A program file written with its text that no code reader reads there (a shell
+            // script): as a file tool's write of it is, its severe risks only.
+            for inner in paths::program_written(cmd, &scan) {
+                let found = assess_in(&inner, cwd, here, facts, depth + 1);
+                scan.risks
+                    .extend(crate::law::file::severe_only(found.risks));
+            }
             // Command lines in code no reader knows: their severe risks only.
             let (unread, past_bound) = code::unread_lines(cmd, &scan);
             for inner in unread {

@@ -579,6 +579,30 @@ pub(super) fn kept_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
     written_text(cmd, scan, crate::law::file::kept_commands)
 }
 
+/// A program file the command writes with literal text that no code reader reads where it
+/// is written (`cat > deploy.sh <<EOF`, a file whose `#!` line names its interpreter): the
+/// line its interpreter would run it with, for the caller to keep what is severe there, as a
+/// file tool's write of the same text is judged (`file::program_run`). Not a file the line
+/// writes again later (`echo … > x.sh; echo ls > x.sh; bash x.sh`): the last text is the one
+/// that stays, and the one a run in the line is judged by.
+pub(super) fn program_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    let later: Vec<&Command> = scan
+        .line
+        .commands
+        .iter()
+        .skip_while(|c| !std::ptr::eq(*c, cmd))
+        .skip(1)
+        .collect();
+    texts_written(cmd, scan)
+        .into_iter()
+        .filter(|(target, abs, _)| {
+            !crate::law::code::read_where_written(abs)
+                && !later.iter().any(|c| written(c).contains(target))
+        })
+        .filter_map(|(_, abs, text)| crate::law::file::program_run(&abs, &text))
+        .collect()
+}
+
 /// The commands of a CI pipeline's file the command writes with literal text (`cat >
 /// .github/workflows/x.yml <<EOF`).
 pub(super) fn ci_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
@@ -591,6 +615,15 @@ fn written_text(
     scan: &Scan<'_>,
     read: fn(&str, &str) -> Vec<String>,
 ) -> Vec<String> {
+    texts_written(cmd, scan)
+        .into_iter()
+        .flat_map(|(_, abs, text)| read(&abs, &text))
+        .collect()
+}
+
+/// Each file the command writes with literal text: as the line names it, its absolute path,
+/// and the text.
+fn texts_written(cmd: &Command, scan: &Scan<'_>) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
     for target in written(cmd) {
         let Some(abs) = scan.place.resolve(&target) else {
@@ -607,7 +640,7 @@ fn written_text(
             "cat" | "tee" => crate::law::code::stdin_text(cmd, scan.line).join("\n"),
             _ => continue,
         };
-        out.extend(read(&abs, &text));
+        out.push((target, abs, text));
     }
     out
 }
