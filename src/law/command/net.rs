@@ -1796,6 +1796,38 @@ fn runs_its_text(cmd: &Command) -> bool {
             }) || !positional(cmd.args()).is_empty()))
 }
 
+/// A variable `holder` assigns from a substitution (`cmd=$(… | base64 -d)`, `s=$(curl …)`)
+/// whose text a later command of the line runs: `eval $cmd`, `sh -c "$s"`, `$cmd` as the
+/// program, `bash <<< "$s"`. What the substitution prints is then run, as `eval "$(…)"` runs it.
+fn assigned_then_run(holder: &Command, line: &crate::shell::Line) -> bool {
+    let Some(at) = line.commands.iter().position(|c| std::ptr::eq(c, holder)) else {
+        return false;
+    };
+    let names: Vec<&str> = holder
+        .assignments
+        .iter()
+        .filter(|(_, value)| value.contains("$(") || value.contains('`'))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    if names.is_empty() {
+        return false;
+    }
+    let spells = |word: &str| {
+        names.iter().any(|name| {
+            word.contains(&format!("${name}")) || word.contains(&format!("${{{name}}}"))
+        })
+    };
+    line.commands.iter().skip(at + 1).any(|c| {
+        let program_is_it = c.words.first().is_some_and(|w| spells(w));
+        let given_it = runs_its_text(c) && c.args().iter().any(|a| spells(a));
+        let fed_it = (is_shell(c.program()) || reads_code(c.program()))
+            && c.redirects.iter().any(|r| {
+                matches!(r.op, RedirectOp::HereString | RedirectOp::HereDoc) && spells(&r.target)
+            });
+        program_is_it || given_it || fed_it
+    })
+}
+
 /// Rules across the stages of a pipeline and from a nested command to its holder.
 pub(super) fn pipelines(scan: &mut Scan<'_>) {
     let line = scan.line;
@@ -1861,7 +1893,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 Via::ProcessSubstitution => {
                     is_runner(holder) || is_shell(holder.program()) || reads_code(holder.program())
                 }
-                Via::Substitution => runs_its_text(holder),
+                Via::Substitution => runs_its_text(holder) || assigned_then_run(holder, line),
                 _ => false,
             };
             let last_stage = !line
