@@ -242,3 +242,118 @@ fn an_append_rides_out_its_stream_leader_killed() -> Outcome {
     }
     Ok(())
 }
+
+/// The membership's bucket is a stream of its own: when the server that leads it dies, no
+/// node's heartbeat goes through while the others elect a new leader (2.5 to 8 s seen), so
+/// every member stops counting itself in (`is_standing`) meanwhile. Three members, each on
+/// its own connection, with a time to live of 2 s (shorter than the elections): each counts
+/// itself in again once the bucket answers, and no member's live set ever misses a node that
+/// lives, so no chat moves for it (`docs/cluster.md`, "Not built yet").
+#[test]
+fn the_live_set_rides_out_its_bucket_s_leader_killed() -> Outcome {
+    use warden_storage::cluster::Cluster;
+    use warden_storage::cluster::members::Member;
+    let Some(mut cluster) = NatsCluster::start(3)? else {
+        return Ok(());
+    };
+    let urls: Vec<String> = cluster.servers.iter().map(|s| s.url()).collect();
+    let settings = settings(&urls);
+    let ttl = Duration::from_secs(2);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    let nodes = ["node-a", "node-b", "node-c"];
+    let members: Vec<Member> = runtime.block_on(async {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let mut members = Vec::new();
+        for node in nodes {
+            let member = loop {
+                let joined = match Cluster::connect(&settings, ttl).await {
+                    Ok(cluster) => Member::join(&cluster, node, &format!("http://{node}")).await,
+                    Err(e) => Err(e),
+                };
+                match joined {
+                    Ok(member) => break member,
+                    Err(_) if Instant::now() < deadline => {
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                    }
+                    Err(e) => return Err(format!("{node} did not join within 30 s: {e}")),
+                }
+            };
+            members.push(member);
+        }
+        // Every member sees all three, and has heartbeated a whole time to live.
+        while members.iter().any(|m| m.live().len() < 3) {
+            if Instant::now() > deadline {
+                return Err("the members never saw each other".to_string());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        tokio::time::sleep(ttl * 2).await;
+        Ok(members)
+    })?;
+    let leader = (0..3)
+        .find_map(|via| cluster.leader("KV_warden-nodes", via))
+        .ok_or("no server named the membership bucket's leader")?;
+    let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let standing_again = runtime.block_on(async {
+        // Every change of every member's live set, from the kill on.
+        let mut watchers = Vec::new();
+        for member in &members {
+            let mut live = member.watch();
+            let me = member.node().to_string();
+            let missed = std::sync::Arc::clone(&missed);
+            watchers.push(tokio::spawn(async move {
+                while live.changed().await.is_ok() {
+                    let now: Vec<String> = live.borrow_and_update().keys().cloned().collect();
+                    if now.len() < 3 {
+                        missed
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .push(format!("{me} saw {now:?}"));
+                    }
+                }
+            }));
+        }
+        cluster.servers[leader].kill();
+        let killed = Instant::now();
+        // Until every member counts itself in again (its heartbeat through the new leader),
+        // then a time to live and a half more, when a dropped node would have shown.
+        let mut standing_again = None;
+        while killed.elapsed() < Duration::from_secs(40) {
+            if standing_again.is_none()
+                && killed.elapsed() > ttl
+                && members.iter().all(Member::is_standing)
+            {
+                standing_again = Some(killed.elapsed());
+            }
+            if standing_again.is_some_and(|at| killed.elapsed() > at + ttl * 3 / 2) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        // Stop watching before the members leave (their keys deleted: sets that shrink).
+        for watcher in watchers {
+            watcher.abort();
+        }
+        for member in &members {
+            let _ = member.leave().await;
+        }
+        standing_again
+    });
+    drop(members);
+    let missed = missed
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
+    eprintln!(
+        "the membership bucket's leader n{leader} killed: every member standing again after {standing_again:?}; live sets missing a node: {missed:?}"
+    );
+    assert!(
+        standing_again.is_some(),
+        "a member never counted itself in again within 40 s of the kill"
+    );
+    assert!(missed.is_empty(), "a live node left a live set: {missed:?}");
+    Ok(())
+}
