@@ -586,6 +586,9 @@ pub(super) fn kept_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
 /// writes again later (`echo … > x.sh; echo ls > x.sh; bash x.sh`): the last text is the one
 /// that stays, and the one a run in the line is judged by.
 pub(super) fn program_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
+    if !matches!(cmd.program(), "echo" | "printf" | "cat" | "tee") {
+        return Vec::new();
+    }
     let later: Vec<&Command> = scan
         .line
         .commands
@@ -625,6 +628,9 @@ fn written_text(
 /// and the text.
 fn texts_written(cmd: &Command, scan: &Scan<'_>) -> Vec<(String, String, String)> {
     let mut out = Vec::new();
+    if !matches!(cmd.program(), "echo" | "printf" | "cat" | "tee") {
+        return out;
+    }
     for target in written(cmd) {
         let Some(abs) = scan.place.resolve(&target) else {
             continue;
