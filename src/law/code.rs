@@ -800,6 +800,9 @@ pub(crate) fn read_where_written(path: &str) -> bool {
 /// `tee`'s input (a here-document, a here-string, a literal piped in).
 pub(crate) fn written_code(cmd: &Command, line: &Line) -> Option<(String, String)> {
     let program = cmd.program();
+    if !matches!(program, "echo" | "printf" | "cat" | "tee") {
+        return None;
+    }
     let redirected = cmd
         .redirects
         .iter()
