@@ -564,13 +564,26 @@ pub(super) fn targets_production(cmd: &Command) -> bool {
         .filter(|word| {
             operation.is_none_or(|(service, verb)| {
                 Some(word.as_str()) != service && Some(word.as_str()) != verb
-            })
+            }) && !turned_off(word)
         })
         .chain(cmd.assignments.iter().map(|(_, value)| value))
         .any(|word| {
             word.to_lowercase()
                 .split(|c: char| !c.is_ascii_alphanumeric())
                 .any(|part| PROD_MARKS.contains(&part))
+        })
+}
+
+/// An option that turns itself off (`--prod=false`, `--production=0`, `--no-prod`): what it
+/// names is not what the command does.
+fn turned_off(word: &str) -> bool {
+    word.starts_with("--no-")
+        || word.split_once('=').is_some_and(|(flag, value)| {
+            flag.starts_with('-')
+                && matches!(
+                    value.to_ascii_lowercase().as_str(),
+                    "false" | "0" | "no" | "off"
+                )
         })
 }
 
