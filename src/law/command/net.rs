@@ -2059,6 +2059,9 @@ fn is_interactive_shell(cmd: &Command) -> bool {
 pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     let line = scan.line;
     let mut downloaded: Vec<(String, String)> = Vec::new();
+    // Of those, the names saved into a `bin` folder (`~/.local/bin/tool`, `/usr/local/bin/x`):
+    // what the shell finds there by its bare name (`tool`).
+    let mut on_path: Vec<String> = Vec::new();
     let mut decoded: Vec<String> = Vec::new();
     // Code unpacked from a download or cloned (`curl … | tar xz`, `git clone URL`): the host
     // whose files the work folder now holds, which a later script of it runs.
@@ -2198,7 +2201,15 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                     })
                 });
             if let (Some(output), Some(host)) = (output, host) {
-                downloaded.push((super::paths::basename_of(&output).to_string(), host));
+                let name = super::paths::basename_of(&output).to_string();
+                if output
+                    .trim_end_matches(name.as_str())
+                    .trim_end_matches('/')
+                    .ends_with("/bin")
+                {
+                    on_path.push(name.clone());
+                }
+                downloaded.push((name, host));
             }
             continue;
         }
@@ -2248,7 +2259,11 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
                 .first()
                 .map(|w| w.rsplit(['/', '\\']).next().unwrap_or(w))
         } else {
-            None
+            // A bare name the shell finds in the `bin` folder it was just downloaded into.
+            cmd.words
+                .first()
+                .filter(|w| on_path.contains(w))
+                .map(String::as_str)
         };
         if file.is_some_and(|f| decoded.iter().any(|d| super::paths::basename_of(f) == d)) {
             blob(scan, "it runs a file of code just decoded from a blob");
