@@ -1812,9 +1812,16 @@ fn assigned_then_run(holder: &Command, line: &crate::shell::Line) -> bool {
     if names.is_empty() {
         return false;
     }
+    // `$name` not followed by more of a name (`$c` is not in `$cmd`), or `${name}`.
     let spells = |word: &str| {
         names.iter().any(|name| {
-            word.contains(&format!("${name}")) || word.contains(&format!("${{{name}}}"))
+            word.contains(&format!("${{{name}}}"))
+                || word.match_indices(&format!("${name}")).any(|(at, found)| {
+                    !word
+                        .get(at + found.len()..)
+                        .unwrap_or("")
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                })
         })
     };
     line.commands.iter().skip(at + 1).any(|c| {
