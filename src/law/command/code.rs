@@ -17,16 +17,22 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
 /// Reads the code a command runs (or writes to a file) and adds what its acts risk; the
-/// command lines it runs, for the caller to judge as lines of their own.
-pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
+/// command lines it runs, for the caller to judge as lines of their own, and apart from
+/// them the lines of code it only writes to a file (`echo … > x.py`, `cat > x.go <<EOF`),
+/// of which the caller keeps what is severe, as a file tool's write of the same text
+/// (`file::severe_only`): writing code is most of the work, and a push or an install in a
+/// script written is not one made.
+pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> (Vec<String>, Vec<String>) {
     // A client's shell escape, sed's `e`, a makefile on the input, Emacs Lisp: shell lines,
     // and no code of a language to read.
     let escaped = super::escapes::lines(cmd, scan.line);
     if !escaped.is_empty() {
-        return escaped;
+        return (escaped, Vec::new());
     }
     let mut lines = Vec::new();
+    let mut written = Vec::new();
     for source in code::sources(cmd, scan.line) {
+        let dropped = source.origin == Origin::Dropped;
         if source.dynamic {
             scan.add(unknown(format!(
                 "{} runs code that is only known when it runs ({})",
@@ -36,7 +42,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
             scan.changes = true;
         }
         let reading = code::read(source.lexicon, &source.code);
-        if let Some(text) = reading.unknown_evals.first() {
+        if !dropped && let Some(text) = reading.unknown_evals.first() {
             scan.add(unknown(format!(
                 "{} runs code that is only known when it runs ({})",
                 who(cmd),
@@ -59,9 +65,14 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> Vec<String> {
         if let Some(Some(host)) = fed_by {
             pipe_shell(scan, Some(&host), &who(cmd));
         }
-        lines.extend(apply(&reading, source.origin, cmd, scan));
+        let found = apply(&reading, source.origin, cmd, scan);
+        if dropped {
+            written.extend(found);
+        } else {
+            lines.extend(found);
+        }
     }
-    lines
+    (lines, written)
 }
 
 /// The lines in code of a language warden has no reader of its own grammar for (an

@@ -302,7 +302,8 @@ fn assess_line(
                 home: &home,
             };
             // Shell text in code, and in the settings git runs, is judged as a line of its own.
-            for inner in code::judge(cmd, &mut scan)
+            let (runs, written) = code::judge(cmd, &mut scan);
+            for inner in runs
                 .into_iter()
                 .chain(git::settings_run(cmd))
                 .chain(install::scripts_set(cmd))
@@ -313,6 +314,13 @@ fn assess_line(
                 scan.changes |= found.changes;
                 scan.network |= found.network;
                 scan.risks.extend(found.risks);
+            }
+            // Code written to a file by the line (`cat > x.py <<EOF`): what it runs and
+            // deletes, by the same measure as a file tool's write of it.
+            for inner in written {
+                let found = assess_in(&inner, cwd, here, facts, depth + 1);
+                scan.risks
+                    .extend(crate::law::file::severe_only(found.risks));
             }
             // A CI pipeline's file written by the line: what its runners would run, by the
             // same measure as a file tool's write of it.
