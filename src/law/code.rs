@@ -657,16 +657,7 @@ fn stdin_code(cmd: &Command, line: &Line) -> Vec<String> {
     };
     let args = before.args();
     match before.program() {
-        "echo" => {
-            let escapes = args.iter().any(|a| a == "-e");
-            let words: Vec<&str> = args
-                .iter()
-                .map(String::as_str)
-                .skip_while(|a| matches!(*a, "-n" | "-e" | "-E" | "-ne" | "-en"))
-                .collect();
-            let text = words.join(" ");
-            out.push(if escapes { unescape(&text) } else { text });
-        }
+        "echo" => out.push(echo_text(args)),
         "printf" => {
             if let Some((template, fill)) = args.split_first() {
                 out.push(printf(template, fill));
@@ -822,22 +813,43 @@ pub(crate) fn written_code(cmd: &Command, line: &Line) -> Option<(String, String
         "echo" | "printf" | "cat" => redirected,
         _ => None,
     }?;
-    let code = match program {
+    let code = text_written(cmd, line)?;
+    Some((target, code))
+}
+
+/// What `echo` prints of its words: its options taken off, and with `-e` its backslash
+/// escapes read (`\n` a line break).
+fn echo_text(args: &[String]) -> String {
+    let escapes = args
+        .iter()
+        .any(|a| matches!(a.as_str(), "-e" | "-ne" | "-en"));
+    let text = args
+        .iter()
+        .map(String::as_str)
+        .skip_while(|a| matches!(*a, "-n" | "-e" | "-E" | "-ne" | "-en"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if escapes { unescape(&text) } else { text }
+}
+
+/// The text `echo`, `printf`, `cat` or `tee` writes, when the line spells it out: `echo`'s
+/// words (its options taken off), `printf`'s format filled, `cat`'s and `tee`'s input (a
+/// here-document, a here-string, a literal piped in); `None` for any other command, for
+/// `cat` given files of its own, and for a text that is only blanks.
+pub(crate) fn text_written(cmd: &Command, line: &Line) -> Option<String> {
+    let args = cmd.args();
+    let text = match cmd.program() {
         "printf" => {
             let (template, fill) = args.split_first()?;
             printf(template, fill)
         }
-        "echo" => args
-            .iter()
-            .map(String::as_str)
-            .skip_while(|a| matches!(*a, "-n" | "-e" | "-E"))
-            .collect::<Vec<_>>()
-            .join(" "),
+        "echo" => echo_text(args),
         // cat given files of its own writes them, not its input.
         "cat" if args.iter().any(|a| a != "-") => return None,
-        _ => stdin_code(cmd, line).join("\n"),
+        "cat" | "tee" => stdin_code(cmd, line).join("\n"),
+        _ => return None,
     };
-    (!code.trim().is_empty()).then_some((target, code))
+    (!text.trim().is_empty()).then_some(text)
 }
 
 /// A file name's extension, lower case (`""` when it has none).

@@ -586,7 +586,8 @@ pub(super) fn kept_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
 /// writes again later (`echo … > x.sh; echo ls > x.sh; bash x.sh`): the last text is the one
 /// that stays, and the one a run in the line is judged by.
 pub(super) fn program_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
-    if !matches!(cmd.program(), "echo" | "printf" | "cat" | "tee") {
+    let texts = texts_written(cmd, scan);
+    if texts.is_empty() {
         return Vec::new();
     }
     let later: Vec<&Command> = scan
@@ -596,7 +597,7 @@ pub(super) fn program_written(cmd: &Command, scan: &Scan<'_>) -> Vec<String> {
         .skip_while(|c| !std::ptr::eq(*c, cmd))
         .skip(1)
         .collect();
-    texts_written(cmd, scan)
+    texts
         .into_iter()
         .filter(|(target, abs, _)| {
             !crate::law::code::read_where_written(abs)
@@ -627,28 +628,16 @@ fn written_text(
 /// Each file the command writes with literal text: as the line names it, its absolute path,
 /// and the text.
 fn texts_written(cmd: &Command, scan: &Scan<'_>) -> Vec<(String, String, String)> {
-    let mut out = Vec::new();
-    if !matches!(cmd.program(), "echo" | "printf" | "cat" | "tee") {
-        return out;
-    }
-    for target in written(cmd) {
-        let Some(abs) = scan.place.resolve(&target) else {
-            continue;
-        };
-        let text = match cmd.program() {
-            "echo" => cmd.args().join(" "),
-            // printf's format turns `\n` into a line break and `\t` into a tab.
-            "printf" => cmd
-                .args()
-                .join(" ")
-                .replace("\\n", "\n")
-                .replace("\\t", "\t"),
-            "cat" | "tee" => crate::law::code::stdin_text(cmd, scan.line).join("\n"),
-            _ => continue,
-        };
-        out.push((target, abs, text));
-    }
-    out
+    let Some(text) = crate::law::code::text_written(cmd, scan.line) else {
+        return Vec::new();
+    };
+    written(cmd)
+        .into_iter()
+        .filter_map(|target| {
+            let abs = scan.place.resolve(&target)?;
+            Some((target, abs, text.clone()))
+        })
+        .collect()
 }
 
 fn editor_runs(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
@@ -658,10 +647,8 @@ fn editor_runs(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_
     let Some(abs) = place.resolve(target) else {
         return;
     };
-    let text = match cmd.program() {
-        "echo" | "printf" => cmd.args().join(" "),
-        "cat" | "tee" => crate::law::code::stdin_text(cmd, scan.line).join("\n"),
-        _ => return,
+    let Some(text) = crate::law::code::text_written(cmd, scan.line) else {
+        return;
     };
     if let Some(risk) = crate::law::file::editor_runs(&abs, &text) {
         scan.add(risk);
