@@ -395,11 +395,19 @@ fn held_before(items: &[Item], k: usize) -> Option<(Cue, usize)> {
         }
         if item.has(flag::AND) {
             // "don't commit and push": one negated verb right before the "and" carries
-            // its "not" over; "don't break anything and push" does not.
+            // its "not" over; "don't break anything and push" does not. Nor does a
+            // "nothing" that a verb before it took as its object ("mach nichts kaputt und
+            // push", "maak niets kapot en push"): one that opens its clause does ("nichts
+            // committen und pushen", "niente commit e push").
             let verb = j.checked_sub(1).map(|i| &items[i]);
             let not = j.checked_sub(2).map(|i| &items[i]);
-            let one_verb =
-                verb.is_some_and(|v| v.is_word() && (v.words == 1 || v.acts != 0) && !v.has(holds));
+            let object = not.is_some_and(|n| n.has(flag::NOTHING))
+                && j.checked_sub(3)
+                    .map(|i| &items[i])
+                    .is_some_and(|w| w.is_word() && !w.has(flag::FILLER));
+            let one_verb = !object
+                && verb
+                    .is_some_and(|v| v.is_word() && (v.words == 1 || v.acts != 0) && !v.has(holds));
             let negated =
                 not.is_some_and(|n| n.is_word() && n.has(holds) && !n.has(flag::NOT_A_HOLD));
             if one_verb && negated {

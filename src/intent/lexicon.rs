@@ -78,12 +78,14 @@ pub mod flag {
     pub const INFINITIVE: u32 = 1 << 16;
     /// The item names its acts only with a particle later in its clause (`split_verbs`).
     pub const SPLIT: u32 = 1 << 17;
+    pub const NOTHING: u32 = 1 << 18;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 17] = [
+pub const CONCEPTS: [(&str, Table, u32); 18] = [
     ("NOT_A_HOLD", words::NOT_A_HOLD, flag::NOT_A_HOLD),
     ("NEGATION", words::NEGATION, flag::NEGATION),
+    ("NOTHING", words::NOTHING, flag::NOTHING),
     ("NOT_AFTER", words::NOT_AFTER, flag::NOT_AFTER),
     ("NOT_LAST", words::NOT_LAST, flag::NOT_LAST),
     ("NOT_YET", words::NOT_YET, flag::NOT_YET),

@@ -94,6 +94,20 @@ pub const NEGATION: Table = &[
     (Nl, &["geen", "liever niet", "nee", "niet", "niets", "niks", "noch", "nooit", "toch niet", "zonder"]),
 ];
 
+/// A "not" that can be its verb's object, "nothing": after a verb in its clause it holds
+/// only that verb, not one after an "and" ("mach nichts kaputt und push", like "don't break
+/// anything and push", holds only the breaking; "nichts committen und pushen" holds both).
+#[rustfmt::skip]
+pub const NOTHING: Table = &[
+    (En, &["nothing"]),
+    (De, &["nichts", "nix"]),
+    (Fr, &["rien"]),
+    (Es, &["nada"]),
+    (Pt, &["nada"]),
+    (It, &["niente", "nulla"]),
+    (Nl, &["niets", "niks"]),
+];
+
 /// A "not" just after the act, as German, Dutch and French say it ("push es nicht",
 /// "push nog niet", "pousse pas"): holds within four words of the act, in its clause.
 /// English has none after an imperative ("delete the branches not merged" is about the
@@ -319,13 +333,13 @@ const PUSH: Table = &[
 
 #[rustfmt::skip]
 const FORCE_PUSH: Table = &[
-    (En, &["force push", "force pushes", "force pushing", "forcepush", "overwrite", "overwrites", "overwriting", "push f", "push force", "rewrite history", "rewrite the history"]),
-    (De, &["erzwungen pushen", "force push", "force pushe", "force pushen", "forcepushen", "push force", "uberschreib", "uberschreibe", "uberschreiben", "ueberschreib", "ueberschreibe", "ueberschreiben"]),
+    (En, &["force push", "force pushes", "force pushing", "forced push", "forcepush", "overwrite", "overwrites", "overwriting", "push f", "push force", "rewrite history", "rewrite the history"]),
+    (De, &["den push erzwingen", "erzwing den push", "erzwinge den push", "erzwungen pushen", "erzwungenen push", "erzwungener push", "force push", "force pushe", "force pushen", "forcepushen", "push erzwingen", "push force", "uberschreib", "uberschreibe", "uberschreiben", "ueberschreib", "ueberschreibe", "ueberschreiben"]),
     (Fr, &["ecrase", "ecraser", "ecrasez", "force le push", "force push", "forcer le push", "pousse en force", "pousser en force", "push force"]),
     (Es, &["force push", "forzar el push", "fuerza el push", "push force", "push forzado", "sobreescribe", "sobreescribir", "sobrescribe", "sobrescribelo", "sobrescribir"]),
     (Pt, &["forca o push", "forcar o push", "force push", "push forcado", "push force", "sobrescreva", "sobrescreve", "sobrescrever"]),
     (It, &["force push", "forza il push", "forzare il push", "push force", "push forzato", "sovrascrivere", "sovrascrivi", "sovrascrivilo"]),
-    (Nl, &["force push", "force pushen", "forceer de push", "geforceerd pushen", "overschrijf", "overschrijven", "push force"]),
+    (Nl, &["de push forceren", "force push", "force pushen", "forceer de push", "forceer push", "geforceerd pushen", "geforceerde push", "overschrijf", "overschrijven", "push force", "push forceren"]),
 ];
 
 #[rustfmt::skip]

@@ -1,5 +1,6 @@
 //! JavaScript's names, for node, deno and bun (and JXA, `osascript -l JavaScript`):
-//! `child_process` however it is reached, `Deno.Command`, `Bun.spawn` and `$`, `fs`'s
+//! `child_process` however it is reached, `Deno.Command`, `Bun.spawn` and `$`, JXA's
+//! `doShellScript` and C's `system` and `popen` through its bridge (`$.system`), `fs`'s
 //! deletes, reads and writes, `fetch`, `http(s)`, `net`, axios, the home folder.
 
 use super::lexicon::{
@@ -47,7 +48,7 @@ const BY_NAME: Net = Net::Request(Verb::ByName);
 /// Calls that run a process.
 #[rustfmt::skip]
 const RUNS: &[(&str, Shape)] = &[
-    ("$", Shape::Line), (".doshellscript", Shape::Line), (".execfilesync", Shape::ProgramList),
+    ("$", Shape::Line), ("$.popen", Shape::Line), ("$.system", Shape::Line), (".doshellscript", Shape::Line), (".execfilesync", Shape::ProgramList),
     (".execsync", Shape::Line), (".spawnsync", Shape::ProgramList), ("bun.$", Shape::Line),
     ("bun.spawn", Shape::Line), ("bun.spawnsync", Shape::Line), ("child_process.exec", Shape::Line),
     ("child_process.execfile", Shape::ProgramList), ("child_process.execfilesync", Shape::ProgramList),
