@@ -415,7 +415,16 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     match program.as_str() {
         "curl" => curl(cmd, scan),
         "wget" => wget(args, scan),
-        "http" | "https" | "xh" | "xhs" | "curlie" => httpie(args, scan),
+        "http" | "https" | "xh" | "xhs" => httpie(args, scan),
+        // curlie takes curl's options and HTTPie's items: read as curl, then, when curl's
+        // reading found nothing, as HTTPie.
+        "curlie" => {
+            let before = scan.risks.len();
+            curl(cmd, scan);
+            if scan.risks.len() == before {
+                httpie(args, scan);
+            }
+        }
         // `rsync -n`: a dry run lists what it would send and sends nothing.
         "rsync" if super::has_flag(args, Some('n'), &["dry-run"]) => {}
         "scp" | "rsync" => copy_out(&program, args, scan),
