@@ -371,12 +371,43 @@ pub(super) fn lists_only(sub: &str, rest: &[&str]) -> bool {
                 || matches!(positional.first().map(|s| **s), Some("show" | "get-url"))
         }
         "stash" => matches!(positional.first().map(|s| **s), Some("list" | "show")),
-        "config" => rest.iter().any(|arg| {
-            matches!(
-                *arg,
-                "--get" | "--list" | "-l" | "--get-all" | "--get-regexp"
-            )
-        }),
+        // A key alone is read, not set (`git config --global user.name`), as are git 2.46's
+        // `get` and `list`; an option that writes (`--unset`, `--add`, `-e`) is a change.
+        "config" => {
+            let reads = rest.iter().any(|arg| {
+                matches!(
+                    *arg,
+                    "--get"
+                        | "--list"
+                        | "-l"
+                        | "--get-all"
+                        | "--get-regexp"
+                        | "--get-urlmatch"
+                        | "--get-color"
+                        | "--get-colorbool"
+                )
+            });
+            let writes = rest.iter().any(|arg| {
+                matches!(
+                    *arg,
+                    "--add"
+                        | "--unset"
+                        | "--unset-all"
+                        | "--replace-all"
+                        | "--rename-section"
+                        | "--remove-section"
+                        | "-e"
+                        | "--edit"
+                )
+            });
+            let key_alone = positional.len() == 1
+                && !matches!(
+                    positional.first().map(|s| **s),
+                    Some("set" | "unset" | "edit")
+                );
+            let subcommand_reads = matches!(positional.first().map(|s| **s), Some("get" | "list"));
+            reads || (!writes && (key_alone || subcommand_reads))
+        }
         "worktree" => matches!(positional.first().map(|s| **s), Some("list")),
         "reflog" => {
             positional.is_empty() || matches!(positional.first().map(|s| **s), Some("show"))
