@@ -272,10 +272,19 @@ fn is_ssh_key_name(name: &str) -> bool {
         "id_ed25519_sk",
     ];
     if name.contains(['*', '?', '[']) {
-        let literal = name
-            .chars()
-            .filter(|c| !matches!(c, '*' | '?' | '[' | ']'))
-            .count();
+        // What a bracket holds is a set of characters, not a spelling of its own
+        // (`*[0-9]` spells nothing).
+        let mut literal = 0;
+        let mut in_bracket = false;
+        for c in name.chars() {
+            match c {
+                '[' => in_bracket = true,
+                ']' => in_bracket = false,
+                '*' | '?' => {}
+                _ if !in_bracket => literal += 1,
+                _ => {}
+            }
+        }
         return literal >= 2
             && NAMES
                 .iter()

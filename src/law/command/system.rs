@@ -98,10 +98,22 @@ pub(super) fn sets_what_it_shows(program: &str, args: &[String]) -> bool {
         // BSD's `-j` only converts what it is given.
         "date" if args.iter().any(|a| a == "-j") => false,
         "date" => {
+            // The value of `-d`, `-f` or `-r` is a date or a file to show, not one to set
+            // (`date -d 20131220 +%j`).
+            let shown: Vec<&str> = args
+                .windows(2)
+                .filter(|pair| {
+                    matches!(
+                        pair[0].as_str(),
+                        "-d" | "--date" | "-f" | "--file" | "-r" | "--reference"
+                    )
+                })
+                .map(|pair| pair[1].as_str())
+                .collect();
             // `-s` alone: `-Is`, `-Iseconds` ask for a format.
             args.iter()
                 .any(|a| a == "-s" || a == "--set" || a.starts_with("--set="))
-                || operands.iter().any(|w| {
+                || operands.iter().filter(|w| !shown.contains(w)).any(|w| {
                     let digits = w.split('.').next().unwrap_or(w);
                     digits.len() >= 8 && digits.bytes().all(|b| b.is_ascii_digit())
                 })
