@@ -182,6 +182,13 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     }
     assignments.extend(stripped.assignments);
     let mut words = stripped.words;
+    // `$(which python3) -c …` runs python3, as `python3 -c …` would.
+    if let Some(first) = words.first_mut()
+        && let Some(name) = super::program::located(&first.text)
+    {
+        first.text = name.to_string();
+        first.dynamic = false;
+    }
     let resolved = crate::catalogue::resolved(words.first().map_or("", |w| w.text.as_str()));
     // A program the option tables know (most commands are of none): its words written out
     // as it reads them.

@@ -14,6 +14,9 @@
 //!   `dirname` of any other text is only that text cut short (`$(dirname /bin/rm/x)` is
 //!   `/bin/rm`), so it stays a program only known when it runs.
 //!
+//! - one that asks the shell where a name is (`$(which python3)`, `$(command -v node)`):
+//!   that name, as the shell would run it (`located`).
+//!
 //! Reading is bounded: a word is walked once for its tail, and a folder's substitutions are
 //! followed at most [`MAX_NEST`] deep.
 
@@ -22,6 +25,23 @@ const MAX_NEST: usize = 4;
 /// Is the program of a word holding an expansion known when the line is read?
 pub(crate) fn known(text: &str) -> bool {
     plain_tail(text) || folder(text, 0)
+}
+
+/// The program a word names by asking the shell where it is (`$(which python3)`, `` `which
+/// cc` ``, `$(command -v node)`, `$(type -P git)`): the path printed is the one the shell
+/// would run for the name itself, so the word runs that program. `None` for any other word,
+/// and for a name that is itself only known when it runs.
+pub(crate) fn located(text: &str) -> Option<&str> {
+    let inner = substitution(text)?.trim();
+    let name = ["which ", "command -v ", "type -P ", "type -p "]
+        .iter()
+        .find_map(|ask| inner.strip_prefix(ask))?
+        .trim();
+    let plain = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'+'));
+    (plain && !name.starts_with('-')).then_some(name)
 }
 
 /// Variables whose value is a folder the person's environment sets (the working folder, the
