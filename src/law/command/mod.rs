@@ -785,8 +785,27 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !files_in_work_folder(cmd, place)
         && !words::asks_to_read(cmd)
         && !lists_only(cmd)
+        && !named_for_showing(cmd)
         && !records_here
         && !links_in_work_folder(cmd, place)
+}
+
+/// A program no line of the catalogue knows whose name says it only shows what is there
+/// (`lxc-ls`, `pool-list`, `net-info`, `showkey`): run as the administrator, it shows what
+/// only the administrator may see. A program the catalogue knows goes by its classes, and
+/// one run by its path may be anything.
+fn named_for_showing(cmd: &Command) -> bool {
+    const TAILS: &[&str] = &[
+        "-info", "-list", "-ls", "-show", "-stat", "-stats", "-status", "-version",
+    ];
+    let word = cmd.words.first().map(String::as_str).unwrap_or("");
+    let name = cmd.program().to_ascii_lowercase();
+    !word.contains('/')
+        && crate::catalogue::program(&name).is_none()
+        && (TAILS
+            .iter()
+            .any(|tail| name.len() > tail.len() && name.ends_with(tail))
+            || (name.starts_with("show") && name.len() > 4))
 }
 
 /// `ldconfig -n DIR…`: the links of the libraries in the folders it names, made there, and
