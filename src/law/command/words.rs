@@ -210,6 +210,15 @@ pub(super) const HALTS: Table = &[
     (En, &["deallocate", "halt", "kill", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
 ];
 
+/// What starts a cloud's machine or a hosted app again (`gcloud compute instances start
+/// vm`, `az vm start`, `doctl compute droplet-action power-on 1`, `fly machine start x`):
+/// read only for a cloud or hosted service's CLI, where what runs is someone else's system
+/// and is billed as it runs. A local tool's `start` is a project's own (`expo start`).
+#[rustfmt::skip]
+pub(super) const STARTS: Table = &[
+    (En, &["boot", "power on", "poweron", "resume", "start", "startvm", "unsuspend"]),
+];
+
 /// Closing, archiving or moving what a forge or a hosted service keeps (`gh issue close`,
 /// `gh repo archive`, `gh project close`): a change others see.
 #[rustfmt::skip]
@@ -439,6 +448,7 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("PACKAGE_VERBS", PACKAGE_VERBS),
     ("SYSTEM", SYSTEM),
     ("HALTS", HALTS),
+    ("STARTS", STARTS),
     ("CLOSES", CLOSES),
     ("REMOTE_RUNS", REMOTE_RUNS),
     ("REGISTRY_NOUNS", REGISTRY_NOUNS),
@@ -1125,6 +1135,7 @@ enum Verb {
     Package,
     System,
     Halts,
+    Starts,
     Closes,
     RemoteRun,
     Changes,
@@ -1149,6 +1160,7 @@ fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
         kind.unlisted || kind.container || kind.sessions || kind.cloud,
         kind.cloud,
         kind.cloud,
+        kind.cloud,
         true,
     ];
     let applies = applies
@@ -1169,7 +1181,7 @@ fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
 
 /// The verb tables [`verb_at`] reads, in the order it reads them (the first that holds a
 /// word decides).
-const VERB_TABLES: [(Table, Verb); 17] = [
+const VERB_TABLES: [(Table, Verb); 18] = [
     (READS, Verb::Reads),
     (UNVEILS, Verb::Unveils),
     (REVEALS, Verb::Reveals),
@@ -1184,6 +1196,7 @@ const VERB_TABLES: [(Table, Verb); 17] = [
     (SYSTEM, Verb::System),
     (PACKAGE_VERBS, Verb::Package),
     (HALTS, Verb::Halts),
+    (STARTS, Verb::Starts),
     (CLOSES, Verb::Closes),
     (REMOTE_RUNS, Verb::RemoteRun),
     (CHANGES, Verb::Changes),
@@ -2625,6 +2638,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         // table knows the program by its deploys.
         Verb::Halts if kind.cloud && !is_local_change(reading) => Finding::CloudChange,
         Verb::Halts => Finding::System(halt_act(&verb.phrase)),
+        Verb::Starts if kind.cloud && !is_local_change(reading) => Finding::CloudChange,
+        Verb::Starts => return None,
         // `gh pr new --web`: the form opens in the person's browser, and they send it.
         Verb::Closes | Verb::Changes
             if kind.forge && reading.args.iter().any(|a| a == "--web" || a == "-w") =>

@@ -504,7 +504,7 @@ fn wishes_name_what_makes_it_dangerous() {
 /// the tables one by one, in order, says.
 #[test]
 fn the_verb_index_reads_as_the_tables_do() {
-    fn by_tables(parts: &[String], at: usize, applies: &[bool; 17]) -> Option<(Verb, usize)> {
+    fn by_tables(parts: &[String], at: usize, applies: &[bool; 18]) -> Option<(Verb, usize)> {
         VERB_TABLES
             .iter()
             .zip(applies)
@@ -542,7 +542,8 @@ fn the_verb_index_reads_as_the_tables_do() {
             true,
             kind.system,
             kind.packages || kind.installer,
-            kind.unlisted || kind.container || kind.cloud,
+            kind.unlisted || kind.container || kind.sessions || kind.cloud,
+            kind.cloud,
             kind.cloud,
             kind.cloud,
             true,
