@@ -1063,6 +1063,7 @@ pub const CATALOGUE: &[Program] = &[
     p("nl", PRINTS),
     p("nload", RO),
     p("nm", RO),
+    p("nmcli", SYS),
     p("nocorrect", WRAP),
     code("node", INTERP, L::JavaScript, &["-e", "--eval", "-p", "--print"], true),
     of("nodejs", "node"),

@@ -1290,6 +1290,59 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         ],
         reads: Reads::Whole,
     },
+    // NetworkManager's nmcli takes any beginning of an object or a command, the first in its
+    // own order (nmcli 1.46: `nmcli d w s` is `device wifi show-password`, `nmcli r w on`
+    // `radio wifi on`).
+    Subcommands {
+        program: "nmcli",
+        under: "",
+        names: "general networking radio connection device agent monitor",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "nmcli",
+        under: "connection",
+        names: "show up down add modify clone edit delete monitor reload load import export
+            migrate",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "nmcli",
+        under: "device",
+        names: "status show set connect reapply modify disconnect delete monitor wifi lldp",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "nmcli",
+        under: "device wifi",
+        names: "list connect hotspot rescan show-password",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "nmcli",
+        under: "general",
+        names: "status hostname permissions logging reload",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "nmcli",
+        under: "networking",
+        names: "on off connectivity",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
+    Subcommands {
+        program: "nmcli",
+        under: "radio",
+        names: "all wifi wwan",
+        aliases: &[],
+        reads: Reads::FirstInOrder,
+    },
     Subcommands {
         program: "npm",
         under: "",

@@ -1084,13 +1084,18 @@ impl<'a> Reading<'a> {
             || self.options.iter().any(|o| has(FORCES, &o.parts.join(" ")))
     }
 
-    /// A switch thrown by the program's first words (`gotelemetry on`, `ng analytics off`,
-    /// `chkconfig sshd on`), before any option, whose value an `on` could be (`-i on`).
+    /// A switch thrown by the program's first two words (`gotelemetry on`, `ng analytics
+    /// off`, `chkconfig sshd on`), or by a third that ends the command (`nmcli radio wifi
+    /// on`), before any option, whose value an `on` could be (`-i on`). One past them with
+    /// more after it is an operand (`tool report build on main`).
     fn switches(&self) -> bool {
-        self.lead()
-            .iter()
-            .take(2)
-            .any(|w| has(SWITCHES, &w.to_ascii_lowercase()))
+        let lead = self.lead();
+        let switch = |w: &&str| has(SWITCHES, &w.to_ascii_lowercase());
+        lead.iter().take(2).any(switch)
+            || (lead.len() == 3
+                && self.positionals.len() == 3
+                && self.args.last().map(String::as_str) == lead.get(2).copied()
+                && lead.get(2).is_some_and(switch))
     }
 }
 
