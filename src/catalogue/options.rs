@@ -1093,6 +1093,20 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
     whole("doctl", "version", "", &[]),
     whole("doctl", "vpcs", "create delete get list peerings update", &[("c", "create"), ("d", "delete"), ("g", "get"), ("ls", "list"), ("rm", "delete"), ("u", "update")]),
     whole("doctl", "vpcs peerings", "create delete get list update", &[("c", "create"), ("d", "delete"), ("g", "get"), ("ls", "list"), ("rm", "delete"), ("u", "update")]),
+    // fnm's own short names (fnm 1.38): `fnm i 20` installs, `fnm uni 18` uninstalls.
+    Subcommands {
+        program: "fnm",
+        under: "",
+        names: "list-remote list install use env completions alias unalias default current exec
+            uninstall",
+        aliases: &[
+            ("i", "install"),
+            ("ls", "list"),
+            ("ls-remote", "list-remote"),
+            ("uni", "uninstall"),
+        ],
+        reads: Reads::Whole,
+    },
     Subcommands {
         program: "gem",
         under: "",

@@ -133,6 +133,14 @@ pub(super) struct Inside {
 }
 
 /// What `cmd` runs in a container or a pod, if it does.
+/// Does this file read what `program` runs in a container or a pod (`kubectl exec`, `docker
+/// exec`, `lxc exec`)? Then what it runs there is judged as a command of its own, not as a
+/// cloud's `exec` whatever it runs.
+pub(super) fn reads_what_runs_inside(program: &str) -> bool {
+    CONTAINER_RUNS.iter().any(|row| row.program == program)
+        || POD_RUNS.iter().any(|row| row.program == program)
+}
+
 pub(super) fn inside(cmd: &Command, place: Place<'_>) -> Option<Inside> {
     let program = cmd.program();
     if !catalogue::is(program, Class::Runs) {

@@ -227,11 +227,13 @@ pub(super) const CLOSES: Table = &[
 ];
 
 /// A session or a run on a hosted service's machine (`gcloud compute ssh`, `aws lambda
-/// invoke`, `az serial-console connect`, `gh codespace ssh`): what it does there is done
-/// there, where Undo can't reach.
+/// invoke`, `az serial-console connect`, `gh codespace ssh`, a Proxmox guest's console: `qm
+/// terminal 100`; and a cloud's `exec`, a word after which the rest is the command run there:
+/// `qm guest exec 100 …`, `pct exec 100 -- …`): what it does there is done there, where Undo
+/// can't reach.
 #[rustfmt::skip]
 pub(super) const REMOTE_RUNS: Table = &[
-    (En, &["connect", "console", "invoke", "ssh"]),
+    (En, &["connect", "console", "invoke", "ssh", "terminal"]),
 ];
 
 /// A package registry's own things (`npm team destroy`, `npm dist-tag rm`, `npm owner add`,
@@ -2433,8 +2435,18 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     let verb = deciding_verb(reading);
     // A program whose name is its act does it whatever its operands say (`useradd x` makes
     // the user `x`; `x` hands nothing to another program there).
-    if verb.as_ref().is_some_and(|v| v.verb == Verb::Stops) && !reading.kind.acts {
-        return None;
+    if let Some(stop) = verb.as_ref().filter(|v| v.verb == Verb::Stops)
+        && !reading.kind.acts
+    {
+        // A cloud's `exec` runs what follows on its machine (`pct exec 100 -- ls`, `qm guest
+        // exec 100 …`); another stop hands the rest to a program here.
+        // What a pod's or a container's exec runs is read as a command of its own
+        // (`kubectl exec pod -- ls` only reads).
+        let remote = stop.phrase == "exec"
+            && reading.kind.cloud
+            && !is_local_change(reading)
+            && !super::runs::reads_what_runs_inside(&reading.program);
+        return remote.then_some((Finding::RemoteRun, stop.word));
     }
     // A delete says what the command does, whatever else it shows on the way.
     if short_row(SHORT_DESTROYS, reading).is_some() {
