@@ -1090,6 +1090,18 @@ impl<'a> Reading<'a> {
     /// off`, `chkconfig sshd on`), or by a third that ends the command (`nmcli radio wifi
     /// on`), before any option, whose value an `on` could be (`-i on`). One past them with
     /// more after it is an operand (`tool report build on main`).
+    /// A tool's own setup asked for by one word and nothing else, by a program no line of
+    /// the catalogue knows (`paci configure`, `notmuch setup`, `p10k configure`): it writes
+    /// the settings it keeps, outside the work folder. Given a place or more words it is the
+    /// project's (`propelauth setup -f dir`); a bare `config` shows as often as it writes
+    /// (`ng config`, `spicetify config`), and a known program's is its own line's to read.
+    fn sets_up(&self) -> bool {
+        self.kind.unlisted
+            && self.args.len() == 1
+            && matches!(self.positionals.as_slice(), [word]
+                if matches!(word.to_ascii_lowercase().as_str(), "configure" | "setup"))
+    }
+
     fn switches(&self) -> bool {
         let lead = self.lead();
         let switch = |w: &&str| has(SWITCHES, &w.to_ascii_lowercase());
@@ -3027,7 +3039,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     // `docker context use x`, `kubectl config use-context x`: a choice has no verb of
     // the tables; `--edit-config`: an option says it; `gotelemetry on`, `ng analytics off`:
     // a switch the program keeps thrown.
-    if !kind.system && (changes_settings(reading) || reading.switches()) {
+    if !kind.system && (changes_settings(reading) || reading.switches() || reading.sets_up()) {
         return Some((Finding::Setting, 0));
     }
     if kind.system && reading.switches() {
