@@ -266,8 +266,12 @@ fn assess_line(
                 .is_some_and(|p| p.is(crate::catalogue::Class::Wrapper))
                 && line.commands.iter().any(|c| c.parent == Some(index))
         };
+        // A machine rolled back by the administrator (`sudo timeshift --restore`, `sudo
+        // snapper rollback 5`): whatever changed since is lost, where no Undo reaches, beside
+        // what any other rule found in its words.
+        let rolls_back = cmd.sudo && rolls_back(cmd);
         if cmd.sudo
-            && scan.risks.len() == before
+            && (scan.risks.len() == before || rolls_back)
             && !runs_read_text()
             && administers(cmd, scan.place)
         {
@@ -275,10 +279,18 @@ fn assess_line(
             scan.add(
                 Risk::new(
                     RuleId::SudoRun,
-                    Harm::Moderate,
+                    if rolls_back {
+                        Harm::Severe
+                    } else {
+                        Harm::Moderate
+                    },
                     true,
                     if opens_shell_as(program) {
                         format!("open a shell as another user or role ({program})")
+                    } else if rolls_back {
+                        format!(
+                            "roll the machine back with {program} as the administrator: what changed since is lost"
+                        )
                     } else {
                         format!("run {program} as the administrator (sudo)")
                     },
@@ -788,6 +800,23 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !named_for_showing(cmd)
         && !records_here
         && !links_in_work_folder(cmd, place)
+}
+
+/// A word that rolls what the program keeps back to an earlier state, as a subcommand or a
+/// long option (`rollback`, `--restore`, `snapshot-revert`); not a program named for it
+/// (`restorecon` sets file labels again, `pg_restore` fills a database).
+fn rolls_back(cmd: &Command) -> bool {
+    cmd.args().iter().any(|arg| {
+        let word = arg.split('=').next().unwrap_or(arg);
+        let word = word.strip_prefix("--").unwrap_or(word);
+        !word.starts_with('-')
+            && word.split(['-', '_', ':']).any(|part| {
+                matches!(
+                    part.to_ascii_lowercase().as_str(),
+                    "rollback" | "restore" | "revert"
+                )
+            })
+    })
 }
 
 /// A program no line of the catalogue knows whose name says it only shows what is there
