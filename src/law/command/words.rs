@@ -183,11 +183,11 @@ pub(super) const PACKAGE_VERBS: Table = &[
 ];
 
 /// What a system or services program does to the machine (`systemctl restart`, `ufw
-/// allow`, `ip link set … up`). Read only for those programs: `vagrant up` and `minikube
+/// allow`, `ip link set … up`, `chkconfig sshd on`). Read only for those programs: `vagrant up` and `minikube
 /// start` are a project's own.
 #[rustfmt::skip]
 pub(super) const SYSTEM: Table = &[
-    (En, &["allow", "connect", "deny", "disable", "disconnect", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
+    (En, &["allow", "connect", "deny", "disable", "disconnect", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "off", "on", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
 ];
 
 /// System verbs whose opposite takes them back (a service started can be stopped). A kill
@@ -3198,7 +3198,7 @@ fn has_setting(reading: &Reading<'_>) -> bool {
 fn system_act(phrase: &str) -> SystemAct {
     if phrase == "kill" {
         SystemAct::Kill
-    } else if matches!(phrase, "disable" | "mask") {
+    } else if matches!(phrase, "disable" | "mask" | "off") {
         SystemAct::Off
     } else if has(REVERSIBLE, phrase) {
         SystemAct::Reversible
