@@ -1304,6 +1304,26 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         ],
         reads: Reads::Whole,
     },
+    // LURE's own short names (lure 0.1): `lure in curl` installs, `lure rr -n repo` removes
+    // a repository.
+    Subcommands {
+        program: "lure",
+        under: "",
+        names: "install remove upgrade info list build add-repo remove-repo refresh fix version",
+        // Its repositories' commands written apart, so each word is read (`remove-repo`).
+        aliases: &[
+            ("addrepo", "add-repo"),
+            ("ar", "add-repo"),
+            ("in", "install"),
+            ("ls", "list"),
+            ("ref", "refresh"),
+            ("removerepo", "remove-repo"),
+            ("rm", "remove"),
+            ("rr", "remove-repo"),
+            ("up", "upgrade"),
+        ],
+        reads: Reads::Whole,
+    },
     // NetworkManager's nmcli takes any beginning of an object or a command, the first in its
     // own order (nmcli 1.46: `nmcli d w s` is `device wifi show-password`, `nmcli r w on`
     // `radio wifi on`).
@@ -1356,6 +1376,15 @@ pub(crate) const SUBCOMMANDS: &[Subcommands] = &[
         names: "all wifi wwan",
         aliases: &[],
         reads: Reads::FirstInOrder,
+    },
+    // NordVPN's own short names: `nordvpn c Germany` connects, `nordvpn d` disconnects.
+    Subcommands {
+        program: "nordvpn",
+        under: "",
+        names: "account connect disconnect groups login logout rate register set settings status
+            whitelist allowlist version countries cities mesh meshnet fileshare",
+        aliases: &[("c", "connect"), ("d", "disconnect"), ("s", "set")],
+        reads: Reads::Whole,
     },
     Subcommands {
         program: "npm",

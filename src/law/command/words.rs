@@ -3241,11 +3241,31 @@ fn names_local_paths(reading: &Reading<'_>, verb_word: usize) -> bool {
     let after = reading.after(verb_word);
     !after.is_empty()
         && after.iter().all(|w| {
-            (w.starts_with("./") || w.contains('/') || has_extension(w))
+            (w.starts_with("./") || w.contains('/') || (has_extension(w) && !is_domain_like(w)))
                 && !w.starts_with(['/', '~', '$'])
                 && !w.contains("://")
                 && !w.contains("..")
         })
+}
+
+/// A host's name or an app's reverse-domain id, not a file's (`local.example.com`,
+/// `com.example.app`, `org.mozilla.firefox`): three dotted labels or more, the last or the
+/// first of them a common top-level domain.
+fn is_domain_like(word: &str) -> bool {
+    const TOP: &[&str] = &["app", "com", "de", "dev", "io", "net", "org", "uk"];
+    let labels: Vec<&str> = word.split('.').collect();
+    labels.len() >= 3
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        })
+        && (labels
+            .last()
+            .is_some_and(|l| TOP.contains(&l.to_ascii_lowercase().as_str()))
+            || labels
+                .first()
+                .is_some_and(|l| TOP.contains(&l.to_ascii_lowercase().as_str())))
 }
 
 /// A file's name by its ending (`notes.txt`, `a.tar.gz`, `.env`): after the last dot, a
