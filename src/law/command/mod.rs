@@ -472,15 +472,38 @@ fn on_found_paths(cmd: &Command, line: &Line) -> Vec<Command> {
                 .collect()
         })
         .unwrap_or_default();
+    // A grep between find and xargs that keeps only what matches narrows it too (`find . |
+    // grep -E '__pycache__' | xargs rm -rf`); one that leaves out what matches (`grep -v
+    // xml`) leaves nearly everything.
+    let kept_by_grep = xargs_holder.is_some_and(|holder| {
+        line.commands.iter().any(|c| {
+            c.pipeline == holder.pipeline
+                && c.stage < holder.stage
+                && finder.is_some_and(|f| c.stage > f.stage)
+                && matches!(c.program(), "grep" | "egrep" | "fgrep" | "rg")
+                && !c.args().iter().any(|a| {
+                    a == "--invert-match"
+                        || (a.starts_with('-') && !a.starts_with("--") && a.contains('v'))
+                })
+        })
+    });
+    let narrows = search.narrows || kept_by_grep;
     let every = match names.as_slice() {
-        [name] if search.narrows && !name.contains('/') && !name.is_empty() => name.as_str(),
-        _ if search.narrows => "…",
+        [name] if narrows && !name.contains('/') && !name.is_empty() => name.as_str(),
+        _ if narrows => "…",
         _ => "*",
     };
     let mut found = Vec::new();
-    for root in search.starts.iter().filter(|r| !matches!(**r, "." | "./")) {
+    // The work folder narrowed is a part of it, which its path rules leave be; all of it
+    // (`find . | xargs rm -rf`) is `rm -rf ./*`, everything in the work folder.
+    let here_whole = every == "*";
+    for root in search
+        .starts
+        .iter()
+        .filter(|r| here_whole || !matches!(**r, "." | "./"))
+    {
         // Under `/`, `/…` is what the path rules know as everything found there.
-        let leaf = if root.trim_end_matches('/').is_empty() && search.narrows {
+        let leaf = if root.trim_end_matches('/').is_empty() && narrows {
             "…"
         } else {
             every
