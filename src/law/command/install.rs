@@ -42,10 +42,16 @@ const INSTALLERS: &[Row<()>] = &[
     row("bundle", &["add"], (), &["bundle add sidekiq"], &["bundle install"]),
     row("brew", &["install"], (), &["brew install jq"], &["brew info jq"]),
     row("brew", &["reinstall"], (), &["brew reinstall openssl@3"], &["brew uninstall openssl@3"]),
+    // A named package upgraded is a new version of it installed, as `brew install` is;
+    // every package upgraded is the words' (`brew upgrade` alone).
+    row("brew", &["upgrade"], (), &["brew upgrade jq"], &["brew upgrade", "brew outdated"]),
     row("apt", &["install"], (), &["sudo apt install -y nginx"], &["apt search nginx", "apt list --installed"]),
+    row("apt", &["upgrade"], (), &["sudo apt upgrade curl"], &["sudo apt upgrade", "apt list --upgradable"]),
     row("apt-get", &["install"], (), &["sudo apt-get install -y build-essential"], &["sudo apt-get remove nginx"]),
     row("yum", &["install"], (), &["sudo yum install -y httpd"], &["yum info httpd"]),
+    row("yum", &["update"], (), &["sudo yum update openssl"], &["sudo yum update", "yum check-update"]),
     row("dnf", &["install"], (), &["sudo dnf install -y postgresql-server"], &["dnf search postgresql"]),
+    row("dnf", &["upgrade"], (), &["sudo dnf upgrade openssl"], &["sudo dnf upgrade", "dnf check-update"]),
     row("apk", &["add"], (), &["apk add --no-cache curl"], &["apk info curl"]),
     row("pacman", &["-S"], (), &["sudo pacman -S --noconfirm neovim", "sudo pacman -Syu neovim"], &["pacman -Ss neovim", "pacman -Qi neovim", "pacman -Sp neovim"]),
     row("pacman", &["-U"], (), &["sudo pacman -U ./neovim-0.10-1-x86_64.pkg.tar.zst"], &["pacman -Qu"]),
@@ -54,6 +60,7 @@ const INSTALLERS: &[Row<()>] = &[
     row("zypper", &["install"], (), &["sudo zypper install -y git"], &["zypper search git"]),
     row("snap", &["install"], (), &["sudo snap install code --classic"], &["snap list"]),
     row("port", &["install"], (), &["sudo port install wget"], &["port search wget"]),
+    row("port", &["upgrade"], (), &["sudo port upgrade wget"], &["port outdated"]),
     row("nix-env", &["-i"], (), &["nix-env -i hello", "nix-env -i -A nixpkgs.hello"], &["nix-env -q", "nix-env -e hello"]),
     row("nix-env", &["-iA"], (), &["nix-env -iA nixpkgs.hello"], &["nix-env -qa hello"]),
     row("composer", &["global", "require"], (), &["composer global require laravel/installer"], &["composer global show", "composer global update"]),
@@ -190,9 +197,15 @@ pub(super) fn reads(cmd: &Command) -> bool {
         .map(|row| (row.program, row.words))
         .chain(PUBLISHERS.iter().map(|row| (row.program, row.words)))
         .chain(SPEAKERS.iter().map(|row| (row.program, row.words)));
+    // An upgrade that names no package upgrades every one: the words' to read (`brew
+    // upgrade` alone).
+    let names_one = |pattern: &[&str]| {
+        !matches!(pattern.last(), Some(&"upgrade" | &"update"))
+            || args.iter().filter(|a| !a.starts_with('-')).count() > pattern.len()
+    };
     lines
         .filter(|(name, _)| *name == program)
-        .any(|(_, pattern)| starts_with(args, pattern))
+        .any(|(_, pattern)| starts_with(args, pattern) && names_one(pattern))
 }
 
 /// The program a command installs or publishes with, and the words after it: its own, or the
