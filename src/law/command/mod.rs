@@ -981,6 +981,18 @@ fn refreshes_packages(cmd: &Command) -> bool {
 /// options' values alike, is inside the work folder, and that sets no set-user-id or
 /// set-group-id bit (`chmod u+s`, `install -m 4755`).
 fn files_in_work_folder(cmd: &Command, place: Place<'_>) -> bool {
+    // `sudo find . -type f -exec chmod 644 {} +`: find only walks the folders it starts in;
+    // what it runs on what it finds is judged as a command of its own, under sudo too.
+    if cmd.program() == "find"
+        && let Some(search) = crate::shell::search(cmd.program(), cmd.args())
+    {
+        return !search.starts.is_empty()
+            && search.starts.iter().all(|start| {
+                place
+                    .resolve(start)
+                    .is_some_and(|abs| place.inside_work(&abs))
+            });
+    }
     if !crate::catalogue::is(cmd.program(), crate::catalogue::Class::Files) {
         return false;
     }
