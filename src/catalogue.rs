@@ -1346,6 +1346,7 @@ pub const CATALOGUE: &[Program] = &[
     p("salt-run", CLOUD),
     p("salt-ssh", &[Network, Runs]),
     p("sam", CLOUD),
+    p("sambapipe.py", &[Attack]),
     p("sar", RO),
     p("sbatch", &[Runs]),
     p("sbcl", INTERP),

@@ -38,7 +38,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         remote_database(cmd, program, scan);
     }
     if found.is(Class::Attack) {
-        attack(cmd, program, found.is(Class::Secrets), scan);
+        attack(
+            cmd,
+            program,
+            found.is(Class::Secrets) || dumps_credentials(cmd),
+            scan,
+        );
     }
     if found.is(Class::Flood) {
         flood(cmd, program, scan);
@@ -344,6 +349,26 @@ fn asks_help(cmd: &Command) -> bool {
         cmd.args(),
         [only] if matches!(only.as_str(), "--help" | "-h" | "--version" | "-V" | "-v" | "help")
     )
+}
+
+/// Options with which an offensive tool harvests credentials rather than probes
+/// (NetExec's and CrackMapExec's `--asreproast`, `--kerberoasting`, `--sam`, `--lsa`,
+/// `--ntds`): what it gathers is hashes and secrets, a key read.
+const DUMPS: &[&str] = &[
+    "--asreproast",
+    "--dpapi",
+    "--gmsa",
+    "--kerberoasting",
+    "--laps",
+    "--lsa",
+    "--ntds",
+    "--sam",
+];
+
+fn dumps_credentials(cmd: &Command) -> bool {
+    cmd.args()
+        .iter()
+        .any(|a| DUMPS.contains(&a.split('=').next().unwrap_or(a)))
 }
 
 /// Words with which a program says it attacks what it is aimed at: its first word.
