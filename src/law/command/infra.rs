@@ -2,6 +2,7 @@
 //! three before reading (Auto asks unless the person asked), production needs its word.
 
 use super::Scan;
+use crate::catalogue::{self, Class};
 use crate::law::rule::RuleId;
 use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
@@ -341,12 +342,43 @@ pub(super) const VALUED: &[&str] = &[
 ];
 
 pub(super) fn positional_after_values(args: &[String]) -> Vec<&str> {
+    positional_after_values_of("", args)
+}
+
+/// Programs whose `--user` and `--system` take no value: they choose whose service manager
+/// or installation the words act on (`systemctl --user restart api`, `flatpak --user
+/// uninstall x`, `pip install --user x`), so the next word is still the subcommand.
+const CHOOSES_SCOPE: &[&str] = &[
+    "busctl",
+    "flatpak",
+    "journalctl",
+    "loginctl",
+    "pip",
+    "pip3",
+    "portablectl",
+    "systemctl",
+    "systemd-analyze",
+    "systemd-run",
+    "systemd-tmpfiles",
+];
+
+/// [`positional_after_values`] for `program`, whose own flags among [`VALUED`] take no value.
+pub(super) fn positional_after_values_of<'a>(program: &str, args: &'a [String]) -> Vec<&'a str> {
+    let scope_flag = CHOOSES_SCOPE.contains(&program);
+    // The short ones (`-n`, `-s`, `-a`, `-c`, `-e`) take a value in the cloud's tools (`kubectl
+    // -n prod`, `fly -a api`); in the other programs the catalogue knows they are as often a
+    // flag (`pm2 -s delete all`, `systemctl -a stop x`), and a value that is a word is rare.
+    let short_flags = !program.is_empty()
+        && catalogue::program(program).is_some_and(|found| !found.is(Class::Cloud));
     let mut out = Vec::new();
     let mut skip = false;
     for arg in args {
         if skip {
             skip = false;
-        } else if VALUED.contains(&arg.as_str()) {
+        } else if VALUED.contains(&arg.as_str())
+            && !(scope_flag && matches!(arg.as_str(), "--user" | "--system"))
+            && !(short_flags && arg.len() == 2)
+        {
             skip = true;
         } else if !arg.starts_with('-') {
             out.push(arg.as_str());

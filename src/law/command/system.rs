@@ -982,8 +982,46 @@ fn db(reason: &str, name: &str) -> Risk {
     .wish(wish)
 }
 
+/// docker's and podman's global options that take a value (`docker --context prod compose
+/// down -v`, `podman --connection box rm -f web`): the value is not a subcommand.
+const DOCKER_VALUED: &[&str] = &[
+    "--config",
+    "--connection",
+    "--context",
+    "--host",
+    "--log-level",
+    "--remote",
+    "--root",
+    "--runroot",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+    "--url",
+    "-H",
+    "-c",
+    "-l",
+];
+
+/// The operands of a docker or podman line, the values of its global options skipped.
+fn docker_words(args: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for arg in args {
+        if skip {
+            skip = false;
+        } else if arg == "--" {
+            continue;
+        } else if arg.starts_with('-') {
+            skip = out.is_empty() && DOCKER_VALUED.contains(&arg.as_str());
+        } else {
+            out.push(arg.as_str());
+        }
+    }
+    out
+}
+
 fn docker(args: &[String], scan: &mut Scan<'_>) {
-    let words = positional(args);
+    let words = docker_words(args);
     let volumes_gone = match words.as_slice() {
         ["volume", "rm" | "prune", ..] => true,
         ["system", "prune", ..] => args.iter().any(|a| a == "--volumes"),

@@ -201,13 +201,14 @@ pub(super) const REVERSIBLE: Table = &[
 
 /// What halts or stops something, read for a program the catalogue doesn't know and for a
 /// container tool (`pct stop 100`, `daemon --stop`, `docker stop web`, `screen -X quit`):
-/// what ran is gone. A restart stops it first (`pm2 restart api`, `az vm restart`). `start`
+/// what ran is gone. A restart stops it first (`pm2 restart api`, `az vm restart`); a cancel
+/// stops what is under way (`gcloud builds cancel 1`, `koji cancel 42`). `start`
 /// and `up` are not here: a project's own tool starts its dev server every day (`expo
 /// start`, `vagrant up`). Nor is `pause`: what is paused loses nothing, and its resume takes
 /// it back (`docker pause web`, `pueue pause 3`).
 #[rustfmt::skip]
 pub(super) const HALTS: Table = &[
-    (En, &["deallocate", "halt", "kill", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
+    (En, &["cancel", "deallocate", "halt", "kill", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
 ];
 
 /// What starts a cloud's machine or a hosted app again (`gcloud compute instances start
@@ -954,7 +955,7 @@ impl<'a> Reading<'a> {
     /// or a path before them is skipped (`gh -R o/r release delete v1`), one after them
     /// ends them (`aws s3 cp file.txt s3://b`).
     fn of(program: String, args: &'a [String]) -> Reading<'a> {
-        let positionals = infra::positional_after_values(args);
+        let positionals = infra::positional_after_values_of(&program, args);
         // A value that follows an option of the program's own (`grafana cli --homepath
         // /usr/share/grafana plugins install x`, `docker compose -f path/compose.yml stop`) is
         // that option's, not an operand that ends the words.
@@ -3106,9 +3107,16 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         return Some((Finding::System(SystemAct::Setting), 0));
     }
     // A store given an entry's path and no verb (`pass email/work`, `gopass web/github`):
-    // showing it is what the store does by default.
+    // showing it is what the store does by default; copied to the clipboard instead (`pass
+    // -c email/work`, `--clip`), or encrypted (`sops -e f.json`, `--encrypt`), it is not
+    // printed.
     if kind.store
         && reading.words.is_empty()
+        && !reading.short().any(|s| s == "-c" || s == "-e")
+        && !reading
+            .args
+            .iter()
+            .any(|a| a.starts_with("--clip") || a == "--encrypt")
         && reading
             .positionals
             .first()
