@@ -247,6 +247,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .args()
                 .iter()
                 .any(|a| a == "--delete" || a == "--remove" || a == "--delete-config"));
+    // A global option the list doesn't know may take a value too (`supabase --workdir x db
+    // reset`, `railway --service api down`): read so when the words as written match no row.
+    let words = if table_row(program, &words).is_none() {
+        let skipped = leading_values_skipped(cmd.args());
+        if table_row(program, &skipped).is_some() {
+            skipped
+        } else {
+            words
+        }
+    } else {
+        words
+    };
     // A row of the table decides, even one that only reads.
     let effect = match table_row(program, &words) {
         Some((_, row)) => row.effect,
@@ -340,6 +352,24 @@ pub(super) const VALUED: &[&str] = &[
     "--environment",
     "--env",
 ];
+
+/// The positionals when every long option before the first one takes the word after it
+/// (`--workdir x`, `--service api`), as [`VALUED`]'s do.
+fn leading_values_skipped(args: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for arg in args {
+        if skip {
+            skip = false;
+        } else if arg.starts_with('-') {
+            skip = VALUED.contains(&arg.as_str())
+                || (out.is_empty() && arg.starts_with("--") && !arg.contains('='));
+        } else {
+            out.push(arg.as_str());
+        }
+    }
+    out
+}
 
 pub(super) fn positional_after_values(args: &[String]) -> Vec<&str> {
     positional_after_values_of("", args)

@@ -2260,8 +2260,25 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if (0..reading.words.len()).any(|at| reading.word(at).eq_ignore_ascii_case("help")) {
         return;
     }
-    let Some((finding, at)) = finding(&reading, scan).or_else(|| unconfirmed(&reading)) else {
-        return;
+    // A global option nobody lists may take a value (`supabase --workdir x db reset`,
+    // `railway --service api down`): when the words as written say nothing, they are read
+    // again with the word after it as its value. A reading proves danger.
+    let without_value: Vec<String>;
+    let (reading, (finding, at)) = match finding(&reading, scan).or_else(|| unconfirmed(&reading)) {
+        Some(found) => (reading, found),
+        None => {
+            let Some(args) = leading_value_taken(args) else {
+                return;
+            };
+            without_value = args;
+            let mut again = Reading::of(program.to_string(), &without_value);
+            again.administrator = reading.administrator;
+            again.fed = reading.fed;
+            match finding(&again, scan).or_else(|| unconfirmed(&again)) {
+                Some(found) => (again, found),
+                None => return,
+            }
+        }
     };
     // A secret printed to the program that asked for it (`RESTIC_PASSWORD_COMMAND='pass show
     // restic'`, `SSH_ASKPASS=…`): what it prints goes to that program, not to the chat.
@@ -2292,6 +2309,38 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         scan.network = true;
     }
     scan.add(risk);
+}
+
+/// The arguments without the first operand when a long option with no `=` comes right
+/// before it and another operand follows (`--workdir x db reset` → `--workdir db reset`):
+/// the words as read when that option takes a value. `None` when no option stands so.
+fn leading_value_taken(args: &[String]) -> Option<Vec<String>> {
+    let mut skip = false;
+    let mut first = None;
+    for (at, arg) in args.iter().enumerate() {
+        if skip {
+            skip = false;
+        } else if arg == "--" {
+            return None;
+        } else if arg.starts_with('-') {
+            skip = infra::VALUED.contains(&arg.as_str());
+        } else {
+            first = Some(at);
+            break;
+        }
+    }
+    let first = first?;
+    let option = args.get(first.checked_sub(1)?)?;
+    let more = args.iter().skip(first + 1).any(|a| !a.starts_with('-'));
+    (option.starts_with("--")
+        && !option.contains('=')
+        && more
+        && args.get(first).is_some_and(|word| is_word(word)))
+    .then(|| {
+        let mut out = args.to_vec();
+        out.remove(first);
+        out
+    })
 }
 
 /// Is `cmd` the command a program runs to get a password, by a variable set for it
