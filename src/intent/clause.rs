@@ -56,7 +56,10 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
 
     // A verb split from its particle holds, but asks for nothing: seed 003 leaves asking to
     // the verb said whole ("stell es bereit", "rol het uit" ask for no deploy).
-    let first = *mentions.iter().find(|&&k| !items[k].has(flag::SPLIT))?;
+    // Nor does a thing named (`words::HOLDS_ONLY`): "the left-pad package" asks for no install.
+    let first = *mentions
+        .iter()
+        .find(|&&k| !items[k].has(flag::SPLIT) && !items[k].has(flag::HOLD_ONLY))?;
     let mut missing = false;
     for name in &wish.names {
         let (named, ruled_out) = named(&text, &cut, name);
@@ -499,12 +502,18 @@ fn person_first(items: &[Item], b: usize) -> Option<usize> {
     None
 }
 
+/// Does the item name an act by a verb or a noun that asks: a thing named
+/// (`words::HOLDS_ONLY`) is the act's object ("aktualisiere die Pakete später"), not another.
+fn names_an_act(item: &Item) -> bool {
+    item.acts != 0 && !item.has(flag::HOLD_ONLY)
+}
+
 /// A "not" within four words after the act, in its clause ("push es nicht"), or a "no"
 /// ending the clause ("commit sim, push não").
 fn held_after(items: &[Item], k: usize) -> Option<usize> {
     let mut reach = 0;
     for (j, item) in items.iter().enumerate().skip(k + 1) {
-        if item.ends_clause() || item.has(flag::AND | flag::BEFORE) || item.acts != 0 {
+        if item.ends_clause() || item.has(flag::AND | flag::BEFORE) || names_an_act(item) {
             return None;
         }
         reach += usize::from(item.words);
@@ -568,7 +577,7 @@ fn takes_back(items: &[Item], start: usize, clause: bool, extra: usize) -> Optio
     let extra = if item.has(flag::NOT_A_HOLD) { 0 } else { extra };
     let mut more = 0;
     for (_, item) in words {
-        if item.acts != 0 {
+        if names_an_act(item) {
             // "Push it. Don't deploy.": the "not" is the other act's.
             return None;
         }

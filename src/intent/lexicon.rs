@@ -79,6 +79,8 @@ pub mod flag {
     /// The item names its acts only with a particle later in its clause (`split_verbs`).
     pub const SPLIT: u32 = 1 << 17;
     pub const NOTHING: u32 = 1 << 18;
+    /// The item names its acts as a thing (`words::HOLDS_ONLY`): held, never asked.
+    pub const HOLD_ONLY: u32 = 1 << 19;
 }
 
 /// Every concept table with its flag.
@@ -197,6 +199,13 @@ impl Lexicon {
             for (_, line) in table {
                 for entry in *line {
                     add(entry, 0, act_bit(act));
+                }
+            }
+        }
+        for (act, table) in words::HOLDS_ONLY {
+            for (_, line) in table {
+                for entry in *line {
+                    add(entry, flag::HOLD_ONLY, act_bit(act));
                 }
             }
         }

@@ -2,7 +2,9 @@
 
 use super::lexicon::{CONCEPTS, LONGEST, Lexicon};
 use super::text::words as split;
-use super::words::{Lang, NEGATION, NOT_A_HOLD, PROD_WORDS, TAKEN_BACK, Table, WISHES, wish_words};
+use super::words::{
+    HOLDS_ONLY, Lang, NEGATION, NOT_A_HOLD, PROD_WORDS, TAKEN_BACK, Table, WISHES, wish_words,
+};
 use super::{Cue, Wanted, wanted};
 use crate::fold::fold;
 use crate::wish::{Act, Name, Wish};
@@ -15,6 +17,9 @@ fn every_table() -> Vec<(String, Table)> {
     tables.push(("PROD_WORDS".to_string(), PROD_WORDS));
     for (act, table) in WISHES {
         tables.push((format!("WISHES[{}]", act.name()), table));
+    }
+    for (act, table) in HOLDS_ONLY {
+        tables.push((format!("HOLDS_ONLY[{}]", act.name()), table));
     }
     tables
 }
@@ -320,6 +325,26 @@ fn every_entry_reads_as_one_phrase_of_its_table() {
                 if items.len() != 1 || items[0].acts & act_bit(act) == 0 {
                     bad.push(format!(
                         "WISHES[{}] {lang:?}: {entry:?} reads as {items:?}",
+                        act.name()
+                    ));
+                }
+            }
+        }
+    }
+    // A thing named holds and never asks: no entry is also an act's wish, which would ask.
+    for (act, table) in HOLDS_ONLY {
+        for (lang, line) in table {
+            for entry in *line {
+                let items = Items::read(entry).items;
+                if items.len() != 1
+                    || items[0].acts & act_bit(act) == 0
+                    || !items[0].has(super::lexicon::flag::HOLD_ONLY)
+                    || WISHES
+                        .iter()
+                        .any(|(_, wishes)| wishes.iter().any(|(_, l)| l.contains(entry)))
+                {
+                    bad.push(format!(
+                        "HOLDS_ONLY[{}] {lang:?}: {entry:?} reads as {items:?}",
                         act.name()
                     ));
                 }

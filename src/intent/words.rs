@@ -77,7 +77,7 @@ pub const NOT_A_HOLD: Table = &[
     (De, &["brauchst mich nicht fragen", "brauchst mich nicht zu fragen", "brauchst nicht fragen", "brauchst nicht zu fragen", "du musst mich nicht fragen", "du musst nicht fragen", "egal", "frag mich nicht", "frag nicht", "hast mein ok", "hast meine freigabe", "kannst du nicht einfach", "kein grund es nicht zu", "kein problem", "keine eile", "keine sorge", "keine sorgen", "mach dir keine sorgen", "mit meinem ok", "nicht nachfragen", "nicht nur", "nicht vergessen", "nicht zoegern", "nicht zogern", "ohne mich zu fragen", "ohne nachzufragen", "ohne zu fragen", "vergesst nicht", "vergiss nicht", "warte nicht auf mich", "wartet nicht auf mich", "warum nicht", "zoegere nicht", "zogere nicht"]),
     (Fr, &["aucune raison de ne pas", "avec mon accord", "hesite pas", "laisse tomber", "me attends pas", "ne hesite pas", "ne hesitez pas", "ne me attendez pas", "ne me attends pas", "ne me demande pas", "ne oublie pas", "ne oubliez pas", "ne te en fais pas", "ne te inquiete pas", "ne vous en faites pas", "ne vous inquietez pas", "non seulement", "oublie pas", "pas besoin de demander", "pas besoin de me demander", "pas de probleme", "pas de souci", "pas de soucis", "pas de urgence", "pas la peine de demander", "pas presse", "pas seulement", "pourquoi pas", "sans demander", "sans me demander", "te en fais pas", "te inquiete pas", "tu as mon accord", "tu as mon feu vert", "tu as mon ok", "tu ne peux pas juste", "tu peux pas juste"]),
     (Es, &["con mi permiso", "da igual", "no dudes", "no esperes por mi", "no hace falta preguntar", "no hace falta que preguntes", "no hay prisa", "no hay problema", "no hay razon para no", "no importa", "no mas", "no me esperes", "no me preguntes", "no necesitas preguntar", "no necesitas preguntarme", "no olvides", "no puedes simplemente", "no solamente", "no solo", "no te olvides", "no te preocupes", "por que no", "sin preguntar", "sin preguntarme", "sin problema", "tienes mi ok", "tienes mi permiso", "tienes mi visto bueno"]),
-    (Pt, &["deixa pra la", "nao apenas", "nao espere por mim", "nao esperes por mim", "nao esqueca", "nao esquece", "nao ha razao para nao", "nao hesite", "nao hesites", "nao importa", "nao me espere", "nao me pergunte", "nao pode so", "nao podes so", "nao precisa me perguntar", "nao precisa perguntar", "nao precisa se preocupar", "nao precisas de perguntar", "nao se esqueca", "nao se preocupe", "nao so", "nao te preocupes", "por que nao", "porque nao", "sem me perguntar", "sem perguntar", "sem pressa", "sem problema", "tem meu aval", "tem meu ok", "tem minha aprovacao"]),
+    (Pt, &["deixa pra la", "nao apenas", "nao espere por mim", "nao esperes por mim", "nao esqueca", "nao esquecas", "nao esquece", "nao ha razao para nao", "nao hesite", "nao hesites", "nao importa", "nao me espere", "nao me pergunte", "nao pode so", "nao podes so", "nao precisa me perguntar", "nao precisa perguntar", "nao precisa se preocupar", "nao precisas de perguntar", "nao se esqueca", "nao se esquecam", "nao se preocupe", "nao so", "nao te esquecas", "nao te preocupes", "por que nao", "porque nao", "sem me perguntar", "sem perguntar", "sem pressa", "sem problema", "tem meu aval", "tem meu ok", "tem minha aprovacao"]),
     (It, &["hai il mio ok", "hai il mio via libera", "hai la mia approvazione", "lascia perdere", "nessun motivo per non", "nessun problema", "nessuna fretta", "non aspettarmi", "non ce e bisogno di chiedere", "non ce e bisogno di chiedermi", "non chiedermi", "non dimenticare", "non dimenticarti", "non esitare", "non importa", "non mi aspettare", "non preoccuparti", "non puoi semplicemente", "non scordarti", "non serve chiedere", "non serve chiedermi", "non solo", "non ti preoccupare", "perche no", "perche non", "senza chiedere", "senza chiedermi"]),
     (Nl, &["aarzel niet", "geen haast", "geen probleem", "geen reden om niet", "geen zorgen", "heb je mijn ok", "hebt mijn akkoord", "hebt mijn ok", "hoeft niet te vragen", "je hoeft het niet te vragen", "je hoeft niet te vragen", "kan je niet gewoon", "kun je niet gewoon", "laat maar", "maak je geen zorgen", "maakt niet uit", "niet alleen", "niet vergeten", "vergeet niet", "vraag het niet", "waarom niet", "wacht niet op me", "wacht niet op mij", "zonder het te vragen", "zonder te vragen"]),
 ];
@@ -402,8 +402,8 @@ const SEND: Table = &[
     (En, &["direct message", "dm", "e mail", "email", "forward", "forwarding", "mail it", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads"]),
     (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
     (Fr, &["envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
-    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "sube", "subelo", "subir"]),
-    (Pt, &["encaminha", "encaminhar", "envia", "enviar", "envie", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
+    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
+    (Pt, &["carrega", "carregar", "carregue", "carregues", "encaminha", "encaminhar", "envia", "enviar", "envie", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
     (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "manda", "mandalo", "mandare", "rispondere", "rispondi", "rispondigli"]),
     (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "sturen", "stuur", "stuur door", "upload", "uploaden", "versturen", "verstuur", "verzend", "verzenden"]),
 ];
@@ -596,6 +596,35 @@ pub const WISHES: [(Act, Table); 22] = [
     (Act::Secrets, SECRETS),
     (Act::Change, CHANGE),
 ];
+
+/// What a step would bring or do, named as a thing rather than asked for: a "not" over it
+/// holds the act ("no new dependencies", "keine neuen Pakete", "nothing leaves this
+/// machine"), but naming it asks for nothing ("the left-pad package is broken" asks for no
+/// install). No entry is in [`WISHES`].
+#[rustfmt::skip]
+const INSTALL_NOUNS: Table = &[
+    (En, &["dependencies", "dependency", "deps", "package", "packages"]),
+    (De, &["abhaengigkeit", "abhaengigkeiten", "abhangigkeit", "abhangigkeiten", "paket", "pakete", "paketen"]),
+    (Fr, &["dependance", "dependances", "paquet", "paquets"]),
+    (Es, &["dependencia", "dependencias", "paquete", "paquetes"]),
+    (Pt, &["dependencia", "dependencias", "pacote", "pacotes"]),
+    (It, &["dipendenza", "dipendenze", "pacchetti", "pacchetto"]),
+    (Nl, &["afhankelijkheden", "afhankelijkheid", "dependencies", "dependency", "pakket", "pakketten"]),
+];
+
+#[rustfmt::skip]
+const LEAVES: Table = &[
+    (En, &["leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine"]),
+    (De, &["diese maschine verlassen", "diesen rechner verlassen", "meinen rechner verlassen", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
+    (Fr, &["quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortir de cette machine", "sortir de ma machine"]),
+    (Es, &["sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "salir de esta maquina", "salir de mi maquina"]),
+    (Pt, &["sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
+    (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "uscire da questa macchina", "uscire dalla mia macchina"]),
+    (Nl, &["deze machine verlaten", "mijn machine verlaten", "verlaat deze machine", "verlaat mijn machine"]),
+];
+
+/// Every act's words that hold but never ask ([`INSTALL_NOUNS`]).
+pub const HOLDS_ONLY: [(Act, Table); 2] = [(Act::Install, INSTALL_NOUNS), (Act::Send, LEAVES)];
 
 /// The words of one act.
 pub fn wish_words(act: Act) -> Table {
