@@ -394,7 +394,7 @@ const DISCARD: Table = &[
     (Es, &["descarta", "descartalo", "descartalos", "descartar", "descartes", "deshacer", "deshaz", "resetea", "resetear", "revertir", "revierte", "tira los cambios"]),
     (Pt, &["descarta", "descartar", "descarte", "desfaca", "desfaz", "desfazer", "joga fora", "reseta", "resetar", "reverte", "reverter"]),
     (It, &["annulla le modifiche", "butta via", "reset", "resetta", "resettare", "revert", "ripristina", "scarta", "scartale", "scartali", "scartalo", "scartare"]),
-    (Nl, &["draai terug", "maak ongedaan", "ongedaan maken", "reset", "resetten", "revert", "terugdraaien", "verwerp", "verwerpen"]),
+    (Nl, &["draai terug", "gooi weg", "maak ongedaan", "ongedaan maken", "reset", "resetten", "revert", "terugdraaien", "verwerp", "verwerpen"]),
 ];
 
 #[rustfmt::skip]
@@ -517,8 +517,8 @@ const MERGE: Table = &[
     (En, &["land the pr", "land this pr", "merge", "merges", "merging"]),
     (De, &["fuehr zusammen", "fuehre zusammen", "fuhr zusammen", "fuhre zusammen", "merg", "merge", "mergen", "zusammenfuehren", "zusammenfuhren"]),
     (Fr, &["fusionne", "fusionner", "fusionnes", "fusionnez", "merge", "merger", "mergez"]),
-    (Es, &["fusiona", "fusionalo", "fusionar", "fusiones", "merge", "mergea", "mergealo", "mergear"]),
-    (Pt, &["funde", "fundir", "merge", "mergear", "mergeia", "mescla", "mesclar", "mescle"]),
+    (Es, &["fusiona", "fusionalo", "fusionar", "fusiones", "merge", "mergea", "mergealo", "mergear", "mergees"]),
+    (Pt, &["funde", "fundir", "merge", "mergear", "mergeia", "mescla", "mesclar", "mescle", "mescles"]),
     (It, &["merge", "mergia", "mergialo", "mergiare", "unisci"]),
     (Nl, &["merge", "mergen", "merget", "samenvoegen", "voeg samen"]),
 ];
@@ -623,8 +623,53 @@ const LEAVES: Table = &[
     (Nl, &["deze machine verlaten", "mijn machine verlaten", "verlaat deze machine", "verlaat mijn machine"]),
 ];
 
+/// Restarts named as a thing ("no restarts", "keine Neustarts", "niente riavvii"), and what
+/// a wait word keeps running ("laisse nginx tourner", "deja nginx
+/// corriendo").
+#[rustfmt::skip]
+const RESTART_NOUNS: Table = &[
+    (En, &["reboots"]),
+    (De, &["neustarts"]),
+    (Fr, &["redemarrage", "redemarrages", "tourner"]),
+    (Es, &["corriendo", "reinicio", "reinicios"]),
+    (Pt, &["a correr", "reinicio", "reinicios", "rodando"]),
+    (It, &["girare", "in esecuzione", "riavvii", "riavvio"]),
+    (Nl, &["herstarts"]),
+];
+
+/// Resets named as a thing ("no hard resets", "keine Resets").
+#[rustfmt::skip]
+const DISCARD_NOUNS: Table = &[
+    (En, &["hard resets", "resets"]),
+    (De, &["resets"]),
+    (Fr, &["resets"]),
+    (Es, &["resets"]),
+    (Pt, &["resets"]),
+    (It, &["resets"]),
+    (Nl, &["resets"]),
+];
+
+/// A pull request kept open: what a wait word keeps so is not merged ("leave the PR open",
+/// "laisse la PR ouverte", "deja el PR abierto", "lascia aperta la PR").
+#[rustfmt::skip]
+const MERGE_NOUNS: Table = &[
+    (En, &["pr open", "pull request open"]),
+    (De, &["pr offen"]),
+    (Fr, &["pr ouverte", "pull request ouverte"]),
+    (Es, &["pr abierta", "pr abierto"]),
+    (Pt, &["pr aberta", "pr aberto"]),
+    (It, &["aperta la pr", "aperto il pr", "pr aperta", "pr aperto"]),
+    (Nl, &["pr open"]),
+];
+
 /// Every act's words that hold but never ask ([`INSTALL_NOUNS`]).
-pub const HOLDS_ONLY: [(Act, Table); 2] = [(Act::Install, INSTALL_NOUNS), (Act::Send, LEAVES)];
+pub const HOLDS_ONLY: [(Act, Table); 5] = [
+    (Act::Install, INSTALL_NOUNS),
+    (Act::Send, LEAVES),
+    (Act::Restart, RESTART_NOUNS),
+    (Act::Discard, DISCARD_NOUNS),
+    (Act::Merge, MERGE_NOUNS),
+];
 
 /// The words of one act.
 pub fn wish_words(act: Act) -> Table {
