@@ -86,12 +86,12 @@ pub const NOT_A_HOLD: Table = &[
 #[rustfmt::skip]
 pub const NEGATION: Table = &[
     (En, &["can't", "cannot", "cant", "didn't", "didnt", "do not", "doesn't", "doesnt", "don't", "dont", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "without", "won't", "wont"]),
-    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "nix", "ohne", "weder"]),
+    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
     (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "rien", "sans", "surtout pas"]),
-    (Es, &["jamas", "mejor no", "nada", "ni", "ningun", "ninguna", "ninguno", "no", "nunca", "para nada", "sin", "tampoco"]),
-    (Pt, &["de jeito nenhum", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "nunca", "sem"]),
+    (Es, &["jamas", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "nunca", "para nada", "sin", "tampoco"]),
+    (Pt, &["de jeito nenhum", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
     (It, &["guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza"]),
-    (Nl, &["geen", "liever niet", "nee", "niet", "niets", "niks", "noch", "nooit", "toch niet", "zonder"]),
+    (Nl, &["geen", "liever niet", "nee", "niemand", "niet", "niets", "niks", "noch", "nooit", "toch niet", "zonder"]),
 ];
 
 /// A "not" that can be its verb's object, "nothing": after a verb in its clause it holds
@@ -479,13 +479,13 @@ const RESTART: Table = &[
 /// Not French "programme" (English "programme") or Portuguese "agenda" (English "agenda").
 #[rustfmt::skip]
 const SCHEDULE: Table = &[
-    (En, &["cron", "cron job", "cronjob", "crontab", "schedule", "schedules", "scheduling"]),
-    (De, &["cronjob", "einplanen", "plan ein", "plane ein", "terminiere", "terminieren"]),
+    (En, &["cron", "cron job", "cron jobs", "cronjob", "cronjobs", "crontab", "schedule", "schedules", "scheduling"]),
+    (De, &["cronjob", "cronjobs", "einplanen", "plan ein", "plane ein", "terminiere", "terminieren"]),
     (Fr, &["cron", "planifie", "planifier", "planifiez"]),
-    (Es, &["agendalo", "agendar", "cron", "planifica", "planificalo", "planificar", "programala", "programalo"]),
+    (Es, &["agendalo", "agendar", "cron", "planifica", "planificalo", "planificar", "programala", "programalo", "programes"]),
     (Pt, &["agendamento", "agendar", "agende", "agendes", "cron"]),
     (It, &["cron", "pianifica", "pianificalo", "pianificare", "programmala", "programmalo", "schedula", "schedulare"]),
-    (Nl, &["cronjob", "inplannen", "plan in", "schedule", "schedulen"]),
+    (Nl, &["cronjob", "cronjobs", "inplannen", "plan in", "schedule", "schedulen"]),
 ];
 
 /// Not French "ignore" (English "ignore").
@@ -506,8 +506,8 @@ const ACCESS: Table = &[
     (En, &["access", "add as collaborator", "add collaborator", "chmod", "give access", "grant", "granting", "grants", "invite", "share", "shares", "sharing"]),
     (De, &["berechtigung", "berechtigungen", "chmod", "einladen", "freigeben", "gib frei", "gib zugriff", "lade ein", "teile das", "teile den", "teile die", "teile es", "teilen", "zugriff"]),
     (Fr, &["acces", "accorde", "accorder", "chmod", "donne acces", "invite", "inviter", "partage", "partager", "partagez"]),
-    (Es, &["acceso", "chmod", "compartas", "comparte", "compartelo", "compartir", "concede", "conceder", "da acceso", "dale acceso", "invita", "invitar"]),
-    (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "concede", "conceder", "convida", "convidar", "da acesso", "partilha", "partilhar"]),
+    (Es, &["acceso", "chmod", "compartas", "comparte", "compartelo", "compartir", "concede", "conceder", "da acceso", "dale acceso", "invita", "invitar", "invites"]),
+    (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "concede", "conceder", "convida", "convidar", "convides", "da acesso", "partilha", "partilhar"]),
     (It, &["accesso", "chmod", "concedere", "concedi", "condividere", "condividi", "condividilo", "dai accesso", "invita", "invitare"]),
     (Nl, &["chmod", "deel de", "deel deze", "deel dit", "deel het", "delen", "geef toegang", "nodig uit", "toegang", "uitnodigen"]),
 ];
@@ -662,8 +662,36 @@ const MERGE_NOUNS: Table = &[
     (Nl, &["pr open"]),
 ];
 
+/// Who a grant would reach, named as a thing ("no new collaborators", "keine neuen
+/// Mitwirkenden").
+#[rustfmt::skip]
+const ACCESS_NOUNS: Table = &[
+    (En, &["collaborator", "collaborators", "contributors", "maintainers"]),
+    (De, &["mitarbeiter", "mitwirkende", "mitwirkenden"]),
+    (Fr, &["collaborateur", "collaborateurs", "contributeurs"]),
+    (Es, &["colaborador", "colaboradores"]),
+    (Pt, &["colaborador", "colaboradores"]),
+    (It, &["collaboratore", "collaboratori"]),
+    (Nl, &["collaborators", "medewerkers"]),
+];
+
+/// What runs by itself later: a "not" over it holds a schedule ("nothing should run by
+/// itself", "nichts soll automatisch laufen", "rien ne doit tourner tout seul").
+#[rustfmt::skip]
+const SCHEDULE_NOUNS: Table = &[
+    (En, &["automatically", "by itself", "on its own"]),
+    (De, &["automatisch", "von alleine", "von selbst"]),
+    (Fr, &["automatiquement", "tout seul", "toute seule"]),
+    (Es, &["automaticamente", "por si solo", "solo"]),
+    (Pt, &["automaticamente", "sozinha", "sozinho"]),
+    (It, &["automaticamente", "da sola", "da solo"]),
+    (Nl, &["automatisch", "vanzelf"]),
+];
+
 /// Every act's words that hold but never ask ([`INSTALL_NOUNS`]).
-pub const HOLDS_ONLY: [(Act, Table); 5] = [
+pub const HOLDS_ONLY: [(Act, Table); 7] = [
+    (Act::Access, ACCESS_NOUNS),
+    (Act::Schedule, SCHEDULE_NOUNS),
     (Act::Install, INSTALL_NOUNS),
     (Act::Send, LEAVES),
     (Act::Restart, RESTART_NOUNS),
