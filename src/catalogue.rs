@@ -131,6 +131,12 @@ pub enum Class {
     Prints,
     /// An editor or pager whose own commands can run a shell (`:!`, `!`).
     Editor,
+    /// Runs virtual machines for the person on this machine (`multipass`, `limactl`,
+    /// `colima`, `virsh`, `VBoxManage`, `orb`, `prlctl`, `utmctl`, `tart`, `quickemu`): a
+    /// machine started is a change to what runs here (`multipass start vm`, `virsh start
+    /// vm`, `VBoxManage startvm vm`), as a service started is. Always with [`Class::Keeps`]:
+    /// a machine deleted loses its disk. (`vagrant` and `minikube` are a project's own.)
+    Machines,
     /// Plays music for the person, or controls what plays (`mpc`, `playerctl`, `audtool`):
     /// its words (`stop`, `pause`, `next`, `add`, `clear`) act on what plays now or is queued
     /// to play, nothing that lasts past it, so they aren't read as any program's words.
@@ -272,6 +278,7 @@ const DISK: &[Class] = &[Disk];
 const PING: &[Class] = &[Network, ReadOnly];
 const PLAYER: &[Class] = &[Player];
 const VCS: &[Class] = &[VersionControl];
+const MACHINES: &[Class] = &[Keeps, Machines];
 
 /// Every program the law knows, sorted by name (checked by a test).
 #[rustfmt::skip]
@@ -479,6 +486,7 @@ pub const CATALOGUE: &[Program] = &[
     p("cockroach", DB),
     p("codecov", &[Uploads]),
     p("codex", &[Agent]),
+    p("colima", MACHINES),
     p("collectd", DAEMON),
     p("column", PRINTS),
     p("comm", PRINTS),
@@ -910,7 +918,7 @@ pub const CATALOGUE: &[Program] = &[
     p("let", BUILTIN),
     p("lftp", NET),
     p("light-arionum-cli", SECRET),
-    p("limactl", &[Keeps]),
+    p("limactl", MACHINES),
     p("limine", DISK),
     p("limine-entry-tool", ACTS),
     p("limine-scan", ACTS),
@@ -1032,7 +1040,7 @@ pub const CATALOGUE: &[Program] = &[
     p("mstsc", &[Network, Session]),
     p("mtr", PING),
     p("mullvad", SYS),
-    p("multipass", &[Keeps]),
+    p("multipass", MACHINES),
     p("mutt", MAIL),
     p("mv", FILES),
     p("mvn", PROJECT),
@@ -1131,6 +1139,8 @@ pub const CATALOGUE: &[Program] = &[
     p("openstack", &[Cloud, Keeps]),
     p("openvpn", DAEMON),
     p("opkg", GLOBAL_PKG),
+    p("orb", MACHINES),
+    p("orbctl", MACHINES),
     p("os-prober", RO),
     code("osascript", INTERP, L::AppleScript, &["-e"], true),
     p("ots", &[Uploads]),
@@ -1206,6 +1216,7 @@ pub const CATALOGUE: &[Program] = &[
     p("powertop2tuned", ACTS),
     p("printenv", RO),
     p("printf", RO),
+    p("prlctl", MACHINES),
     p("proot", &[Runs]),
     p("prosodyctl", SVC),
     p("protector", CLOUD),
@@ -1251,7 +1262,7 @@ pub const CATALOGUE: &[Program] = &[
     p("qchat", &[Agent]),
     p("qm", CLOUD),
     p("qmmp", PLAYER),
-    p("quickemu", &[Keeps]),
+    p("quickemu", MACHINES),
     p("qwen", &[Agent]),
     code("r", INTERP, L::R, &["-e"], true),
     p("rabbitmq-queues", &[Keeps]),
@@ -1503,7 +1514,7 @@ pub const CATALOGUE: &[Program] = &[
     p("talosctl", CLOUD),
     p("tar", &[Runs, Prints]),
     p("tarsnap", &[Uploads]),
-    p("tart", &[Keeps]),
+    p("tart", MACHINES),
     p("task", PROJECT),
     p("taskset", WRAP),
     p("tccutil", SYS),
@@ -1620,6 +1631,7 @@ pub const CATALOGUE: &[Program] = &[
     p("usermod", ACTS),
     p("usernoted", DAEMON),
     p("usql", DB),
+    p("utmctl", MACHINES),
     p("uudecode", DECODE),
     p("uv", &[Packages, Runs]),
     p("uvx", &[Runs, ProjectRunner]),
@@ -1627,7 +1639,7 @@ pub const CATALOGUE: &[Program] = &[
     p("valgrind", WRAP),
     p("valkey-cli", DB),
     p("vault", &[Secrets, Keeps]),
-    p("vboxmanage", &[Keeps]),
+    p("vboxmanage", MACHINES),
     p("vcgencmd", SYS),
     p("vcluster", CLOUD),
     p("vela", CLOUD),
@@ -1649,7 +1661,7 @@ pub const CATALOGUE: &[Program] = &[
     p("vibe", &[Agent]),
     p("vim", EDIT),
     p("vipw", ACTS),
-    p("virsh", &[Keeps]),
+    p("virsh", MACHINES),
     p("virt-clone", &[Keeps]),
     p("vmstat", RO),
     p("vncserver", SERVE),

@@ -174,6 +174,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Prints, "gawk", "wc"),
         (Class::Player, "mpc", "mpd"),
         (Class::Player, "playerctl", "pactl"),
+        (Class::Machines, "multipass", "vagrant"),
+        (Class::Machines, "virsh", "minikube"),
     ];
     for (class, must, must_not) in cases {
         assert!(is(must, *class), "{must} must be {class:?}");

@@ -662,6 +662,8 @@ struct Kind {
     /// Keeps programs running in sessions or as managed processes (`tmux`, `pm2`): only its
     /// halting words are read (`tmux kill-server`, `pm2 delete all`); its others are its own.
     sessions: bool,
+    /// Runs virtual machines here (`multipass`, `virsh`): starting one changes what runs.
+    machines: bool,
     /// A forge whose pull requests and issues speak for the person (`gh`, `glab`).
     forge: bool,
 }
@@ -684,13 +686,16 @@ impl Kind {
             acts: is(Class::Acts),
             daemon: is(Class::Daemon),
             unlisted: found.is_none_or(|found| {
-                found
-                    .classes
-                    .iter()
-                    .all(|c| matches!(c, Class::Keeps | Class::Runs | Class::Agent))
+                found.classes.iter().all(|c| {
+                    matches!(
+                        c,
+                        Class::Keeps | Class::Runs | Class::Agent | Class::Machines
+                    )
+                })
             }),
             container: is(Class::Container),
             sessions: is(Class::Sessions),
+            machines: is(Class::Machines),
             forge: super::install::is_forge(program),
         }
     }
@@ -1177,8 +1182,8 @@ fn verb_at(parts: &[String], at: usize, kind: Kind) -> Option<(Verb, usize)> {
         true,
         kind.system,
         kind.packages || kind.installer,
-        kind.unlisted || kind.container || kind.sessions || kind.cloud,
-        kind.cloud,
+        kind.unlisted || kind.container || kind.sessions || kind.cloud || kind.machines,
+        kind.cloud || kind.machines,
         kind.cloud,
         kind.cloud,
         true,
@@ -2718,6 +2723,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         Verb::Halts if kind.cloud && !is_local_change(reading) => Finding::CloudChange,
         Verb::Halts => Finding::System(halt_act(&verb.phrase)),
         Verb::Starts if kind.cloud && !is_local_change(reading) => Finding::CloudChange,
+        // A virtual machine started here (`multipass start vm`, `virsh start vm`).
+        Verb::Starts if kind.machines => Finding::System(SystemAct::Reversible),
         Verb::Starts => return None,
         // `gh pr new --web`: the form opens in the person's browser, and they send it.
         Verb::Closes | Verb::Changes

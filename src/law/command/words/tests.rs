@@ -525,6 +525,7 @@ fn the_verb_index_reads_as_the_tables_do() {
         "docker",
         "frob",
         "cargo",
+        "multipass",
     ];
     for program in programs {
         let kind = Kind::of(program);
@@ -542,8 +543,8 @@ fn the_verb_index_reads_as_the_tables_do() {
             true,
             kind.system,
             kind.packages || kind.installer,
-            kind.unlisted || kind.container || kind.sessions || kind.cloud,
-            kind.cloud,
+            kind.unlisted || kind.container || kind.sessions || kind.cloud || kind.machines,
+            kind.cloud || kind.machines,
             kind.cloud,
             kind.cloud,
             true,
