@@ -973,9 +973,14 @@ pub(super) fn http_delete(
         .any(|part| matches!(part, "prod" | "production" | "prd" | "live"));
     let what = if path.is_empty() { "/" } else { path };
     // A service on this machine holds a developer's own data (a dev server's items): what it
-    // deletes is theirs to make again. Anywhere else it can't be brought back from here.
-    let lasting = !is_local(host);
-    let harm = if production || (signed && lasting) {
+    // deletes is theirs to make again. Anywhere else it can't be brought back from here, nor
+    // from a datastore here, whose data lives in its own store (an index, a bucket, a
+    // database: `curl -X DELETE localhost:9200/logs`), nor everything at once (`_all`, `*`).
+    let lasting = !is_local(host) || local_datastore(&lower, path);
+    // On this machine a production index is a local copy, and the credential the developer's
+    // own datastore's: neither makes it severe there.
+    let local = is_local(host);
+    let harm = if (production || signed) && !local {
         Harm::Severe
     } else {
         Harm::Moderate
@@ -994,6 +999,36 @@ pub(super) fn http_delete(
         .way_out()
         .wish(wish),
     );
+}
+
+/// The ports of datastores whose HTTP API deletes what they keep: Elasticsearch and
+/// OpenSearch, Meilisearch, Typesense, Solr, CouchDB, InfluxDB, ClickHouse, Qdrant, Consul,
+/// etcd, Vault, Nomad and RabbitMQ's management API.
+const DATASTORE_PORTS: &[&str] = &[
+    "15672", "2379", "4646", "5984", "6333", "7700", "8086", "8108", "8123", "8200", "8500",
+    "8983", "9200",
+];
+
+/// Does a DELETE at `url` (lower case) on this machine reach a datastore's own data: one of
+/// [`DATASTORE_PORTS`], an API path of a datastore (`_all`, `_data_stream`, `_snapshot`,
+/// `_delete_by_query`, `.kibana`), or every item at once (`*`)?
+fn local_datastore(url: &str, path: &str) -> bool {
+    let authority = url
+        .split_once("://")
+        .map_or(url, |(_, rest)| rest)
+        .split(['/', '?'])
+        .next()
+        .unwrap_or("");
+    let port = authority.rsplit_once(':').map(|(_, port)| port);
+    port.is_some_and(|port| DATASTORE_PORTS.contains(&port))
+        || path.split(['/', ',', '?']).any(|part| {
+            part == "*"
+                || part.starts_with("_all")
+                || part.starts_with("_data_stream")
+                || part.starts_with("_snapshot")
+                || part.starts_with("_delete_by_query")
+                || part.starts_with(".kibana")
+        })
 }
 
 /// Does a request carry a credential: an authorization header or a token's (`-H
