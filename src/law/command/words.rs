@@ -2980,12 +2980,19 @@ fn generates_only(reading: &Reading<'_>, at: usize) -> bool {
 /// `nginx -T`, `--test-config`, `--configtest`): it starts nothing. `-t` is that for the
 /// daemons that have it; one whose `-t` means otherwise is not a daemon run bare either.
 fn tests_config(reading: &Reading<'_>) -> bool {
-    reading.args.iter().any(|arg| {
-        matches!(
-            arg.as_str(),
-            "-t" | "-T" | "--test" | "--test-config" | "--configtest" | "--check-config"
-        )
-    })
+    // Its version, or its configuration verified, given alone (`named -V`, `slurmrestd -V`):
+    // it starts nothing. Not `-v`, which is as often a verbose start (`automountd -v`).
+    let alone = matches!(
+        reading.args,
+        [only] if matches!(only.as_str(), "-V" | "-version" | "--verify-config")
+    );
+    alone
+        || reading.args.iter().any(|arg| {
+            matches!(
+                arg.as_str(),
+                "-t" | "-T" | "--test" | "--test-config" | "--configtest" | "--check-config"
+            )
+        })
 }
 
 /// `kill %1`, `kill -9 $!`, `wait %2`: only jobs this shell started itself (a job's number
