@@ -8,7 +8,9 @@
 //! stage less the live bytes once they have gone, over the number of chats. What is not: the
 //! log's cache (sled's, bounded by `[log] cache_mb`), which stays when the chats go, and
 //! anything outside the heap (thread stacks). An idle chat's state stays in the supervisor's
-//! map on the heap, so it is counted.
+//! map on the heap, so it is counted. Last, what the chats left behind once they had gone:
+//! the live bytes then less those before they came (the log's new records, and the part of
+//! its cache they filled, among it), which says whether a chat that comes and goes leaks.
 //!
 //! Run with `cargo bench -p warden-benches --bench runtime_memory`.
 #![expect(clippy::panic, reason = "a bench whose fixture is wrong stops at once")]
@@ -60,6 +62,7 @@ fn main() {
         rt.block_on(warden.chats_in_memory())
             .unwrap_or_else(|e| panic!("{e:#}"))
     };
+    let before = live();
     let started = Instant::now();
     mark_all(&rt, &warden, CHATS);
     let with_actors = live();
@@ -112,6 +115,11 @@ fn main() {
         "memory:   idle (their state alone) {} KiB, {:.2} KiB a chat",
         (idle - gone) / 1024,
         per_chat(idle - gone)
+    );
+    println!(
+        "memory:   left behind once they had gone (the log's records among it) {} KiB, {:.2} KiB a chat",
+        (gone - before) / 1024,
+        per_chat(gone - before)
     );
     rt.block_on(async { warden.shutdown().await.unwrap_or_else(|e| panic!("{e:#}")) });
 }
