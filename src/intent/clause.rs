@@ -289,7 +289,7 @@ impl<'a> Around<'a> {
             if is_say(item) {
                 say.get_or_insert(j);
             }
-            act |= item.acts != 0;
+            act |= names_an_act(item);
             if item.has(flag::BOUNDARY) {
                 continue;
             }
@@ -331,6 +331,9 @@ impl<'a> Around<'a> {
 
 /// Why mention `k` is held, and the item that holds it.
 fn held(items: &[Item], around: &mut Around, k: usize) -> Option<(Cue, usize)> {
+    if items[k].has(flag::KEPT) {
+        return kept(items, k).map(|at| (Cue::Wait, at));
+    }
     if let Some(found) = held_before(items, k) {
         return Some(found);
     }
@@ -497,6 +500,50 @@ fn person_first(items: &[Item], b: usize) -> Option<usize> {
         }
         if item.has(flag::PERSON | flag::WAIT | flag::ON_THEIR_SAY) {
             return Some(j);
+        }
+    }
+    None
+}
+
+/// How far a wish to keep reaches to what it keeps ("behalte es vorerst lokal"), in words.
+const KEEP_REACH: usize = 4;
+
+/// A wish to keep over what an act would move or throw away (`words::KEPT`): a keep word
+/// within four words before it in its clause, and nothing after it in the clause but when
+/// ("keep it local for now"); "keep the local copy" is about the copy.
+fn kept(items: &[Item], k: usize) -> Option<usize> {
+    let mut after = items.iter().skip(k + 1);
+    loop {
+        match after.next() {
+            None => break,
+            Some(item) if item.ends_clause() || item.has(flag::AND) => break,
+            Some(item) if item.has(flag::FILLER) => {}
+            // When: "for now", "until I say", "not yet".
+            Some(item) if item.has(flag::KEEP_TAIL | flag::ON_THEIR_SAY | flag::NOT_YET) => break,
+            Some(_) => return None,
+        }
+    }
+    let mut reach = 0;
+    let mut j = k;
+    while j > 0 {
+        j -= 1;
+        let item = &items[j];
+        if item.ends_clause() {
+            return None;
+        }
+        if item.has(flag::KEEP) {
+            // "don't keep it local": a keep turned down is no hold.
+            let negated = items[..j]
+                .iter()
+                .rev()
+                .take(2)
+                .take_while(|before| !before.ends_clause())
+                .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD));
+            return (!negated).then_some(j);
+        }
+        reach += usize::from(item.words);
+        if reach > KEEP_REACH || names_an_act(item) {
+            return None;
         }
     }
     None

@@ -81,10 +81,18 @@ pub mod flag {
     pub const NOTHING: u32 = 1 << 18;
     /// The item names its acts as a thing (`words::HOLDS_ONLY`): held, never asked.
     pub const HOLD_ONLY: u32 = 1 << 19;
+    /// A wish to keep something as it is (`words::KEEP`).
+    pub const KEEP: u32 = 1 << 20;
+    /// What may follow the kept thing to the end of its clause (`words::KEEP_TAIL`).
+    pub const KEEP_TAIL: u32 = 1 << 21;
+    /// The item names its acts as what a [`KEEP`] keeps (`words::KEPT`): held only so.
+    pub const KEPT: u32 = 1 << 22;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 18] = [
+pub const CONCEPTS: [(&str, Table, u32); 20] = [
+    ("KEEP", words::KEEP, flag::KEEP),
+    ("KEEP_TAIL", words::KEEP_TAIL, flag::KEEP_TAIL),
     ("NOT_A_HOLD", words::NOT_A_HOLD, flag::NOT_A_HOLD),
     ("NEGATION", words::NEGATION, flag::NEGATION),
     ("NOTHING", words::NOTHING, flag::NOTHING),
@@ -206,6 +214,13 @@ impl Lexicon {
             for (_, line) in table {
                 for entry in *line {
                     add(entry, flag::HOLD_ONLY, act_bit(act));
+                }
+            }
+        }
+        for (act, table) in words::KEPT {
+            for (_, line) in table {
+                for entry in *line {
+                    add(entry, flag::HOLD_ONLY | flag::KEPT, act_bit(act));
                 }
             }
         }

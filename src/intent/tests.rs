@@ -3,7 +3,7 @@
 use super::lexicon::{CONCEPTS, LONGEST, Lexicon};
 use super::text::words as split;
 use super::words::{
-    HOLDS_ONLY, Lang, NEGATION, NOT_A_HOLD, PROD_WORDS, TAKEN_BACK, Table, WISHES, wish_words,
+    HOLDS_ONLY, KEPT, Lang, NEGATION, NOT_A_HOLD, PROD_WORDS, TAKEN_BACK, Table, WISHES, wish_words,
 };
 use super::{Cue, Wanted, wanted};
 use crate::fold::fold;
@@ -20,6 +20,9 @@ fn every_table() -> Vec<(String, Table)> {
     }
     for (act, table) in HOLDS_ONLY {
         tables.push((format!("HOLDS_ONLY[{}]", act.name()), table));
+    }
+    for (act, table) in KEPT {
+        tables.push((format!("KEPT[{}]", act.name()), table));
     }
     tables
 }

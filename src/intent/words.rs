@@ -108,6 +108,33 @@ pub const NOTHING: Table = &[
     (Nl, &["niets", "niks"]),
 ];
 
+/// A wish to keep something as it is: over what an act would move or throw away, said at the
+/// end of its clause ("keep it local", "keep my local changes", "behalte es vorerst lokal",
+/// "garde mes modifications locales"), it holds that act ([`KEPT`]).
+#[rustfmt::skip]
+pub const KEEP: Table = &[
+    (En, &["keep", "leave", "preserve"]),
+    (De, &["behalte", "behalten", "behaltet", "bewahre", "lass"]),
+    (Fr, &["conserve", "conserver", "garde", "garder", "gardez", "laisse"]),
+    (Es, &["conserva", "conservar", "deja", "manten", "mantener", "mantenlo", "mantenlos"]),
+    (Pt, &["conserva", "conservar", "deixa", "mantem", "mantenha", "manter"]),
+    (It, &["conserva", "conservare", "lascia", "mantieni", "tieni", "tienile", "tienili", "tienilo"]),
+    (Nl, &["behoud", "bewaar", "hou", "houd", "laat"]),
+];
+
+/// Words that may follow what [`KEEP`] keeps, to the end of its clause: when ("keep it local
+/// for now", "houd het lokaal tot morgen").
+#[rustfmt::skip]
+pub const KEEP_TAIL: Table = &[
+    (En, &["for now", "for the moment", "for the time being", "until", "until further notice"]),
+    (De, &["bis", "fuer jetzt", "fur jetzt", "vorerst", "vorlaeufig", "vorlaufig", "zunachst", "zunaechst"]),
+    (Fr, &["jusque", "pour le instant", "pour le moment"]),
+    (Es, &["hasta", "por ahora", "por el momento"]),
+    (Pt, &["ate", "por agora", "por enquanto", "por ora"]),
+    (It, &["fino a", "per il momento", "per ora"]),
+    (Nl, &["tot", "voor nu", "voorlopig"]),
+];
+
 /// A "not" just after the act, as German, Dutch and French say it ("push es nicht",
 /// "push nog niet", "pousse pas"): holds within four words of the act, in its clause.
 /// English has none after an imperative ("delete the branches not merged" is about the
@@ -649,19 +676,6 @@ const DISCARD_NOUNS: Table = &[
     (Nl, &["resets"]),
 ];
 
-/// A pull request kept open: what a wait word keeps so is not merged ("leave the PR open",
-/// "laisse la PR ouverte", "deja el PR abierto", "lascia aperta la PR").
-#[rustfmt::skip]
-const MERGE_NOUNS: Table = &[
-    (En, &["pr open", "pull request open"]),
-    (De, &["pr offen"]),
-    (Fr, &["pr ouverte", "pull request ouverte"]),
-    (Es, &["pr abierta", "pr abierto"]),
-    (Pt, &["pr aberta", "pr aberto"]),
-    (It, &["aperta la pr", "aperto il pr", "pr aperta", "pr aperto"]),
-    (Nl, &["pr open"]),
-];
-
 /// Who a grant would reach, named as a thing ("no new collaborators", "keine neuen
 /// Mitwirkenden").
 #[rustfmt::skip]
@@ -688,15 +702,59 @@ const SCHEDULE_NOUNS: Table = &[
     (Nl, &["automatisch", "vanzelf"]),
 ];
 
+/// What a push would take off this machine, kept here ("keep it local").
+#[rustfmt::skip]
+const KEPT_LOCAL: Table = &[
+    (En, &["local", "locally", "on this machine"]),
+    (De, &["auf dieser maschine", "lokal"]),
+    (Fr, &["en local", "sur cette machine"]),
+    (Es, &["en esta maquina", "en local"]),
+    (Pt, &["local", "localmente", "nesta maquina"]),
+    (It, &["in locale", "su questa macchina"]),
+    (Nl, &["lokaal", "op deze machine"]),
+];
+
+/// What a discard would throw away, kept ("keep my local changes").
+#[rustfmt::skip]
+const KEPT_CHANGES: Table = &[
+    (En, &["local changes", "my changes", "my edits", "my local changes", "the changes", "uncommitted changes"]),
+    (De, &["aenderungen", "anderungen", "meine aenderungen", "meine anderungen", "meine lokalen aenderungen", "meine lokalen anderungen"]),
+    (Fr, &["les modifications", "mes changements", "mes modifications", "mes modifications locales"]),
+    (Es, &["los cambios", "mis cambios", "mis cambios locales"]),
+    (Pt, &["as alteracoes", "as minhas alteracoes", "as minhas alteracoes locais", "minhas alteracoes"]),
+    (It, &["le mie modifiche", "le mie modifiche locali", "le modifiche"]),
+    (Nl, &["de wijzigingen", "mijn lokale wijzigingen", "mijn wijzigingen"]),
+];
+
+/// A pull request kept open, not merged ("leave the PR open", "lass den PR offen", "deja el
+/// PR abierto", "lascia aperta la PR", "laat de PR open staan").
+#[rustfmt::skip]
+const KEPT_OPEN: Table = &[
+    (En, &["pr open", "pull request open"]),
+    (De, &["pr offen"]),
+    (Fr, &["pr ouverte", "pull request ouverte"]),
+    (Es, &["pr abierta", "pr abierto"]),
+    (Pt, &["pr aberta", "pr aberto"]),
+    (It, &["aperta la pr", "aperto il pr", "pr aperta", "pr aperto"]),
+    (Nl, &["pr open", "pr open staan"]),
+];
+
+/// What a wish to keep holds, said as kept at the end of its clause ([`KEEP`]): held by that
+/// alone, not by a "not" ("don't delete the local branch" holds no push), never asking.
+pub const KEPT: [(Act, Table); 3] = [
+    (Act::Push, KEPT_LOCAL),
+    (Act::Discard, KEPT_CHANGES),
+    (Act::Merge, KEPT_OPEN),
+];
+
 /// Every act's words that hold but never ask ([`INSTALL_NOUNS`]).
-pub const HOLDS_ONLY: [(Act, Table); 7] = [
+pub const HOLDS_ONLY: [(Act, Table); 6] = [
     (Act::Access, ACCESS_NOUNS),
     (Act::Schedule, SCHEDULE_NOUNS),
     (Act::Install, INSTALL_NOUNS),
     (Act::Send, LEAVES),
     (Act::Restart, RESTART_NOUNS),
     (Act::Discard, DISCARD_NOUNS),
-    (Act::Merge, MERGE_NOUNS),
 ];
 
 /// The words of one act.
