@@ -373,7 +373,7 @@ const FORCE_PUSH: Table = &[
 const DEPLOY: Table = &[
     (En, &["applies", "apply", "applying", "deploy", "deploying", "deployment", "deploys", "go live", "redeploy", "roll out", "rollout", "ship", "ship it", "shipping", "ships"]),
     (De, &["ausliefern", "ausrollen", "bereitstellen", "deploy", "deploye", "deployen", "deployment", "deployst", "liefere aus", "live schalten", "liveschalten", "roll aus", "rolle aus", "schalte live", "stelle bereit"]),
-    (Fr, &["deploie", "deploiement", "deploies", "deploy", "deploye", "deployer", "deployez", "mets en prod", "mets en production", "mettez en prod", "mettre en prod", "mettre en production", "mise en prod", "mise en production"]),
+    (Fr, &["deploie", "deploiement", "deploies", "deploy", "deploye", "deployer", "deployez", "mets en ligne", "mets en prod", "mets en production", "mets la en ligne", "mets le en ligne", "mets les en ligne", "mettez en ligne", "mettez en prod", "mettre en ligne", "mettre en prod", "mettre en production", "mise en ligne", "mise en prod", "mise en production"]),
     (Es, &["deploy", "deployar", "deployea", "deployear", "desplegar", "desplegarlo", "despliega", "despliegala", "despliegalo", "despliegues", "pasa a produccion"]),
     (Pt, &["deploy", "deploya", "deployar", "implanta", "implantar", "implante", "implantes"]),
     (It, &["deploy", "deploya", "deployalo", "deployare", "mettere in produzione", "metti in prod", "metti in produzione", "rilascia", "rilascialo", "rilasciare"]),
