@@ -113,13 +113,13 @@ pub const NOTHING: Table = &[
 /// "garde mes modifications locales"), it holds that act ([`KEPT`]).
 #[rustfmt::skip]
 pub const KEEP: Table = &[
-    (En, &["keep", "leave", "preserve"]),
-    (De, &["behalte", "behalten", "behaltet", "bewahre", "lass"]),
-    (Fr, &["conserve", "conserver", "garde", "garder", "gardez", "laisse"]),
-    (Es, &["conserva", "conservar", "deja", "manten", "mantener", "mantenlo", "mantenlos"]),
-    (Pt, &["conserva", "conservar", "deixa", "mantem", "mantenha", "manter"]),
-    (It, &["conserva", "conservare", "lascia", "mantieni", "tieni", "tienile", "tienili", "tienilo"]),
-    (Nl, &["behoud", "bewaar", "hou", "houd", "laat"]),
+    (En, &["keep", "leave", "preserve", "remain", "remains", "stay", "stays"]),
+    (De, &["behalte", "behalten", "behaltet", "bewahre", "bleib", "bleibe", "bleiben", "bleibt", "lass"]),
+    (Fr, &["conserve", "conserver", "garde", "garder", "gardez", "laisse", "reste", "restent", "rester"]),
+    (Es, &["conserva", "conservar", "deja", "manten", "mantener", "mantenlo", "mantenlos", "queda", "quedan", "quede", "se queda", "se quedan"]),
+    (Pt, &["conserva", "conservar", "deixa", "fica", "ficam", "ficar", "fique", "mantem", "mantenha", "manter"]),
+    (It, &["conserva", "conservare", "lascia", "mantieni", "resta", "restano", "restare", "rimane", "rimanere", "tieni", "tienile", "tienili", "tienilo"]),
+    (Nl, &["behoud", "bewaar", "blijft", "blijven", "hou", "houd", "laat"]),
 ];
 
 /// Words that may follow what [`KEEP`] keeps, to the end of its clause: when ("keep it local
@@ -630,24 +630,24 @@ pub const WISHES: [(Act, Table); 22] = [
 /// install). No entry is in [`WISHES`].
 #[rustfmt::skip]
 const INSTALL_NOUNS: Table = &[
-    (En, &["dependencies", "dependency", "deps", "package", "packages"]),
-    (De, &["abhaengigkeit", "abhaengigkeiten", "abhangigkeit", "abhangigkeiten", "paket", "pakete", "paketen"]),
-    (Fr, &["dependance", "dependances", "paquet", "paquets"]),
-    (Es, &["dependencia", "dependencias", "paquete", "paquetes"]),
-    (Pt, &["dependencia", "dependencias", "pacote", "pacotes"]),
-    (It, &["dipendenza", "dipendenze", "pacchetti", "pacchetto"]),
-    (Nl, &["afhankelijkheden", "afhankelijkheid", "dependencies", "dependency", "pakket", "pakketten"]),
+    (En, &["dependencies", "dependency", "deps", "libraries", "library", "libs", "package", "packages"]),
+    (De, &["abhaengigkeit", "abhaengigkeiten", "abhangigkeit", "abhangigkeiten", "bibliothek", "bibliotheken", "paket", "pakete", "paketen"]),
+    (Fr, &["bibliotheque", "bibliotheques", "dependance", "dependances", "librairies", "paquet", "paquets"]),
+    (Es, &["biblioteca", "bibliotecas", "dependencia", "dependencias", "libreria", "librerias", "paquete", "paquetes"]),
+    (Pt, &["biblioteca", "bibliotecas", "dependencia", "dependencias", "pacote", "pacotes"]),
+    (It, &["dipendenza", "dipendenze", "libreria", "librerie", "pacchetti", "pacchetto"]),
+    (Nl, &["afhankelijkheden", "afhankelijkheid", "bibliotheek", "bibliotheken", "dependencies", "dependency", "libraries", "pakket", "pakketten"]),
 ];
 
 #[rustfmt::skip]
 const LEAVES: Table = &[
-    (En, &["leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine"]),
-    (De, &["diese maschine verlassen", "diesen rechner verlassen", "meinen rechner verlassen", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
-    (Fr, &["quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortir de cette machine", "sortir de ma machine"]),
-    (Es, &["sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "salir de esta maquina", "salir de mi maquina"]),
-    (Pt, &["sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
-    (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "uscire da questa macchina", "uscire dalla mia macchina"]),
-    (Nl, &["deze machine verlaten", "mijn machine verlaten", "verlaat deze machine", "verlaat mijn machine"]),
+    (En, &["leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "outbound", "outgoing"]),
+    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "meinen rechner verlassen", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
+    (Fr, &["quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
+    (Es, &["sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
+    (Pt, &["de saida", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
+    (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "in uscita", "uscire da questa macchina", "uscire dalla mia macchina"]),
+    (Nl, &["deze machine verlaten", "mijn machine verlaten", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
 ];
 
 /// Restarts named as a thing ("no restarts", "keine Neustarts", "niente riavvii"), and what
@@ -705,13 +705,13 @@ const SCHEDULE_NOUNS: Table = &[
 /// What a push would take off this machine, kept here ("keep it local").
 #[rustfmt::skip]
 const KEPT_LOCAL: Table = &[
-    (En, &["local", "locally", "on this machine"]),
-    (De, &["auf dieser maschine", "lokal"]),
-    (Fr, &["en local", "sur cette machine"]),
-    (Es, &["en esta maquina", "en local"]),
-    (Pt, &["local", "localmente", "nesta maquina"]),
-    (It, &["in locale", "su questa macchina"]),
-    (Nl, &["lokaal", "op deze machine"]),
+    (En, &["local", "locally", "on my computer", "on my laptop", "on my machine", "on this machine"]),
+    (De, &["auf dieser maschine", "auf meinem laptop", "auf meinem rechner", "auf meiner maschine", "lokal"]),
+    (Fr, &["en local", "sur cette machine", "sur ma machine", "sur mon laptop", "sur mon ordinateur"]),
+    (Es, &["en esta maquina", "en local", "en mi maquina", "en mi ordenador", "en mi portatil"]),
+    (Pt, &["local", "localmente", "na minha maquina", "nesta maquina", "no meu computador", "no meu portatil"]),
+    (It, &["in locale", "su questa macchina", "sul mio computer", "sul mio portatile", "sulla mia macchina"]),
+    (Nl, &["lokaal", "op deze machine", "op mijn computer", "op mijn laptop", "op mijn machine"]),
 ];
 
 /// What a discard would throw away, kept ("keep my local changes").
