@@ -118,6 +118,17 @@ pub(crate) fn kept_commands(abs: &str, text: &str) -> Vec<String> {
     if matches!(name, ".pre-commit-config.yaml" | ".pre-commit-config.yml") {
         return keyed_lines(text, &["entry"]);
     }
+    // lefthook's hooks (`lefthook.yml`, `.lefthook.yml`, `lefthook-local.yml`): each
+    // command's `run:` line runs at the git event it is under, as a husky hook does. A block
+    // scalar's marker (`run: |`) is no line of its own.
+    if matches!(
+        name.trim_start_matches('.'),
+        "lefthook.yml" | "lefthook.yaml" | "lefthook-local.yml" | "lefthook-local.yaml"
+    ) {
+        let mut lines = keyed_lines(text, &["run"]);
+        lines.retain(|line| !matches!(line.as_str(), "|" | "|-" | "|+" | ">" | ">-" | ">+"));
+        return lines;
+    }
     // vim's and Neovim's startup files: every Ex command line, run at each start (an
     // `autocmd`'s command when its event comes), read for the shell commands it runs.
     if matches!(name, ".vimrc" | "_vimrc" | ".gvimrc" | ".exrc" | "init.vim")
@@ -2030,6 +2041,12 @@ mod tests {
 
     #[test]
     fn kept_commands_are_read_from_the_files_that_keep_them() {
+        let lefthook = kept_commands(
+            "/w/lefthook.yml",
+            "pre-commit:\n  commands:\n    lint:\n      run: npx eslint {staged_files}\n    x:\n      run: |\n",
+        );
+        assert_eq!(lefthook, vec!["npx eslint {staged_files}".to_string()]);
+        assert!(kept_commands("/w/lefthook.yml.bak", "run: x").is_empty());
         let husky = kept_commands("/w/.husky/pre-commit", "npm test\n");
         assert_eq!(husky, ["npm test\n"]);
         // husky's own helper folder, and a file no program runs by itself, keep none.
