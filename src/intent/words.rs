@@ -143,12 +143,12 @@ pub const KEEP_TAIL: Table = &[
 #[rustfmt::skip]
 pub const NOT_AFTER: Table = &[
     (En, &["myself", "nothing"]),
-    (De, &["auf keinen fall", "bloss nicht", "kein", "keine", "keinem", "keinen", "keiner", "keinesfalls", "nicht", "nichts", "nie", "niemals", "nix", "selber", "selbst"]),
+    (De, &["auf keinen fall", "bloss nicht", "kein", "keine", "keinem", "keinen", "keiner", "keinesfalls", "nicht", "nichts", "nie", "niemals", "niemandem", "niemanden", "nix", "selber", "selbst"]),
     (Fr, &["aucun", "aucune", "jamais", "pas", "rien", "surtout pas"]),
     (Es, &["jamas", "nunca"]),
     (Pt, &["jamais", "nunca"]),
     (It, &["mai", "niente", "nulla"]),
-    (Nl, &["geen", "niet", "niets", "niks", "nooit"]),
+    (Nl, &["geen", "niemand", "niet", "niets", "niks", "nooit"]),
 ];
 
 /// A "no" that holds the act only when it ends the act's clause, within four words
@@ -426,13 +426,13 @@ const DISCARD: Table = &[
 
 #[rustfmt::skip]
 const SEND: Table = &[
-    (En, &["direct message", "dm", "e mail", "email", "forward", "forwarding", "mail it", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads"]),
-    (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
-    (Fr, &["envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
-    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
-    (Pt, &["carrega", "carregar", "carregue", "carregues", "encaminha", "encaminhar", "envia", "enviar", "envie", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
-    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "manda", "mandalo", "mandare", "rispondere", "rispondi", "rispondigli"]),
-    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "sturen", "stuur", "stuur door", "upload", "uploaden", "versturen", "verstuur", "verzend", "verzenden"]),
+    (En, &["direct message", "dm", "e mail", "email", "forward", "forwarding", "mail it", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
+    (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
+    (Fr, &["ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
+    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribir a", "escribir en", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
+    (Pt, &["carrega", "carregar", "carregue", "carregues", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
+    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "manda", "mandalo", "mandare", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere in", "scrivere su", "scrivi a", "scrivi in", "scrivi su"]),
+    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "upload", "uploaden", "versturen", "verstuur", "verzend", "verzenden"]),
 ];
 
 #[rustfmt::skip]
@@ -641,13 +641,13 @@ const INSTALL_NOUNS: Table = &[
 
 #[rustfmt::skip]
 const LEAVES: Table = &[
-    (En, &["leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "outbound", "outgoing"]),
-    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "meinen rechner verlassen", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
-    (Fr, &["quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
-    (Es, &["sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
-    (Pt, &["de saida", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
-    (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "in uscita", "uscire da questa macchina", "uscire dalla mia macchina"]),
-    (Nl, &["deze machine verlaten", "mijn machine verlaten", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
+    (En, &["leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "message", "messages", "outbound", "outgoing"]),
+    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
+    (Fr, &["message", "messages", "quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
+    (Es, &["mensaje", "mensajes", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
+    (Pt, &["de saida", "mensagem", "mensagens", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
+    (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "in uscita", "messaggi", "messaggio", "uscire da questa macchina", "uscire dalla mia macchina"]),
+    (Nl, &["bericht", "berichten", "deze machine verlaten", "mijn machine verlaten", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
 ];
 
 /// Restarts named as a thing ("no restarts", "keine Neustarts", "niente riavvii"), and what
