@@ -531,10 +531,10 @@ const SAFETY: Table = &[
 #[rustfmt::skip]
 const ACCESS: Table = &[
     (En, &["access", "add as collaborator", "add collaborator", "chmod", "give access", "grant", "granting", "grants", "invite", "share", "shares", "sharing"]),
-    (De, &["berechtigung", "berechtigungen", "chmod", "einladen", "freigeben", "gib frei", "gib zugriff", "lade ein", "teile das", "teile den", "teile die", "teile es", "teilen", "zugriff"]),
+    (De, &["berechtigung", "berechtigungen", "chmod", "einladen", "freigeben", "gib frei", "gib zugriff", "lade ein", "teile", "teile das", "teile den", "teile die", "teile es", "teilen", "zugriff"]),
     (Fr, &["acces", "accorde", "accorder", "chmod", "donne acces", "invite", "inviter", "partage", "partager", "partagez"]),
     (Es, &["acceso", "chmod", "compartas", "comparte", "compartelo", "compartir", "concede", "conceder", "da acceso", "dale acceso", "invita", "invitar", "invites"]),
-    (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "concede", "conceder", "convida", "convidar", "convides", "da acesso", "partilha", "partilhar"]),
+    (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "compartilhes", "concede", "conceder", "convida", "convidar", "convides", "da acesso", "partilha", "partilhar", "partilhes"]),
     (It, &["accesso", "chmod", "concedere", "concedi", "condividere", "condividi", "condividilo", "dai accesso", "invita", "invitare"]),
     (Nl, &["chmod", "deel de", "deel deze", "deel dit", "deel het", "delen", "geef toegang", "nodig uit", "toegang", "uitnodigen"]),
 ];
@@ -641,13 +641,13 @@ const INSTALL_NOUNS: Table = &[
 
 #[rustfmt::skip]
 const LEAVES: Table = &[
-    (En, &["leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "message", "messages", "outbound", "outgoing"]),
-    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
-    (Fr, &["message", "messages", "quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
-    (Es, &["mensaje", "mensajes", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
-    (Pt, &["de saida", "mensagem", "mensagens", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
+    (En, &["e mails", "emails", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "message", "messages", "outbound", "outgoing"]),
+    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "e mails", "emails", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
+    (Fr, &["courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
+    (Es, &["correos", "emails", "mensaje", "mensajes", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
+    (Pt, &["de saida", "e mails", "emails", "mensagem", "mensagens", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
     (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "in uscita", "messaggi", "messaggio", "uscire da questa macchina", "uscire dalla mia macchina"]),
-    (Nl, &["bericht", "berichten", "deze machine verlaten", "mijn machine verlaten", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
+    (Nl, &["bericht", "berichten", "deze machine verlaten", "e mails", "emails", "mails", "mijn machine verlaten", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
 ];
 
 /// Restarts named as a thing ("no restarts", "keine Neustarts", "niente riavvii"), and what
@@ -686,7 +686,7 @@ const ACCESS_NOUNS: Table = &[
     (Es, &["colaborador", "colaboradores"]),
     (Pt, &["colaborador", "colaboradores"]),
     (It, &["collaboratore", "collaboratori"]),
-    (Nl, &["collaborators", "medewerkers"]),
+    (Nl, &["collaborators", "deel", "medewerkers"]),
 ];
 
 /// What runs by itself later: a "not" over it holds a schedule ("nothing should run by

@@ -83,6 +83,9 @@ pub struct Targets {
     /// The item is known only by an id (`event_id`, `file_id`), which a person doesn't
     /// say: the date the act is about names it instead ("move it to May 20").
     by_id: bool,
+    /// The items of [`Targets::what`] that are ids (`file_id: "abc"`): beside a name or a
+    /// title of the same step, the name is what a person says, not the id.
+    ids: Vec<Vec<String>>,
     /// More names than [`MOST_NAMES`].
     pub too_many: bool,
 }
@@ -148,6 +151,17 @@ impl Targets {
                         let here = self::role(key);
                         if here == Some(Role::What) && words(key).iter().any(|w| w == "id") {
                             targets.by_id = true;
+                            let id = match inner {
+                                Value::String(text) => Some(text.clone()),
+                                Value::Number(number) => Some(number.to_string()),
+                                _ => None,
+                            };
+                            if let Some(options) = id.map(|id| item_options(&id))
+                                && !options.is_empty()
+                                && !targets.ids.contains(&options)
+                            {
+                                targets.ids.push(options);
+                            }
                         }
                         stack.push((here.or(role), inner));
                     }
@@ -269,7 +283,20 @@ impl Targets {
     /// date is the change); an item with a name or a title must be called by it, so a
     /// hotel booked on the dates the person said is not the hotel they named.
     pub fn what(&self) -> Vec<Name> {
-        let mut what: Vec<Name> = match self.what.as_slice() {
+        // An item with a name beside its id is called by its name ("delete the Q3 report":
+        // `file_id` and `name`): the id is no name the message must carry as well.
+        let named: Vec<Vec<String>> = self
+            .what
+            .iter()
+            .filter(|options| !self.ids.contains(options))
+            .cloned()
+            .collect();
+        let items = if !named.is_empty() && named.len() < self.what.len() {
+            named
+        } else {
+            self.what.clone()
+        };
+        let mut what: Vec<Name> = match items.as_slice() {
             [] if self.when.is_empty() => Vec::new(),
             [] => vec![Name::AnyOf(self.when.clone())],
             [one] if self.by_id => {
