@@ -339,6 +339,29 @@ fn split_verbs(lexicon: &Lexicon, text: &str, items: &mut [Item]) {
     }
 }
 
+/// Dutch "en" ("and") is Spanish and French "in" ("nada de cambios en la config", "rien
+/// en prod"): read as an "and" only where an act follows it, as one joining two verbs does
+/// ("commit niet en push"). Elsewhere it would end a "not"'s reach in a sentence of the other
+/// languages.
+fn dutch_and(text: &str, items: &mut [Item]) {
+    for k in 0..items.len() {
+        let item = &items[k];
+        if !item.is_word()
+            || item.words != 1
+            || !item.has(flag::AND)
+            || &text[item.start..item.end] != "en"
+        {
+            continue;
+        }
+        let plain_next = items
+            .get(k + 1)
+            .is_some_and(|next| next.is_word() && (next.acts == 0 || next.has(flag::HOLD_ONLY)));
+        if plain_next {
+            items[k].flags &= !flag::AND;
+        }
+    }
+}
+
 /// A "not" right after a number is a month ("am 19. Mai", "le 19 mai": Italian "mai" is
 /// "never"): no language says "19 not", so it holds nothing there.
 fn dates(text: &str, items: &mut [Item]) {
@@ -471,6 +494,7 @@ impl Items {
         }
         split_verbs(lexicon, text, &mut items);
         dates(text, &mut items);
+        dutch_and(text, &mut items);
         Items { items }
     }
 

@@ -739,16 +739,44 @@ const KEPT_OPEN: Table = &[
     (Nl, &["pr open", "pr open staan"]),
 ];
 
+/// Left alone: what a keep word leaves so is not changed ("leave my config alone", "lass
+/// meine Konfiguration in Ruhe", "laisse ma config tranquille").
+#[rustfmt::skip]
+const KEPT_ALONE: Table = &[
+    (En, &["alone", "as is", "as it is", "as they are", "untouched"]),
+    (De, &["in ruhe", "so wie es ist", "unangetastet", "unveraendert", "unverandert"]),
+    (Fr, &["comme ca", "comme elle est", "comme il est", "intact", "intacte", "tranquille"]),
+    (Es, &["como esta", "en paz", "intacta", "intacto", "tranquila", "tranquilo"]),
+    (Pt, &["como esta", "em paz", "intacta", "intacto", "quieta", "quieto"]),
+    (It, &["com e", "in pace", "intatta", "intatto", "stare"]),
+    (Nl, &["met rust", "ongemoeid", "zoals het is"]),
+];
+
 /// What a wish to keep holds, said as kept at the end of its clause ([`KEEP`]): held by that
 /// alone, not by a "not" ("don't delete the local branch" holds no push), never asking.
-pub const KEPT: [(Act, Table); 3] = [
+pub const KEPT: [(Act, Table); 4] = [
+    (Act::Update, KEPT_ALONE),
     (Act::Push, KEPT_LOCAL),
     (Act::Discard, KEPT_CHANGES),
     (Act::Merge, KEPT_OPEN),
 ];
 
+/// Settings named as a thing, and touching them ("don't change any settings", "don't touch
+/// my git config", "keine Einstellungen ändern", "non toccare la mia configurazione").
+#[rustfmt::skip]
+const UPDATE_NOUNS: Table = &[
+    (En, &["config", "configuration", "settings", "touch"]),
+    (De, &["anfassen", "einstellung", "einstellungen", "konfiguration"]),
+    (Fr, &["configuration", "parametres", "reglage", "reglages", "touche", "toucher", "touchez"]),
+    (Es, &["ajustes", "configuracion", "tocar", "toques"]),
+    (Pt, &["configuracao", "configuracoes", "definicoes", "mexas", "mexer", "tocar", "toques"]),
+    (It, &["configurazione", "impostazione", "impostazioni", "toccare", "tocchi"]),
+    (Nl, &["aankomen", "configuratie", "instelling", "instellingen"]),
+];
+
 /// Every act's words that hold but never ask ([`INSTALL_NOUNS`]).
-pub const HOLDS_ONLY: [(Act, Table); 6] = [
+pub const HOLDS_ONLY: [(Act, Table); 7] = [
+    (Act::Update, UPDATE_NOUNS),
     (Act::Access, ACCESS_NOUNS),
     (Act::Schedule, SCHEDULE_NOUNS),
     (Act::Install, INSTALL_NOUNS),

@@ -3633,13 +3633,23 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
                 production(Wish::new(Act::Deploy))
             })
         }
+        // Set in the program's settings (`npm config set registry URL`, `pip config set
+        // global.index-url URL`, `conda config --add channels x`), the person asks for it, or
+        // holds it, as a setting ("set the npm registry to URL", "don't change any settings").
         Finding::Source => Risk::new(
             RuleId::WordsInstall,
             Harm::Moderate,
             true,
             format!("{what} adds a source every later install can come from"),
         )
-        .wish(named(Act::Install, true)),
+        .wish(named(
+            if reading.positionals.iter().take(2).any(|w| *w == "config") {
+                Act::Update
+            } else {
+                Act::Install
+            },
+            true,
+        )),
         Finding::UpgradeAll => Risk::new(
             RuleId::WordsInstall,
             Harm::Moderate,
