@@ -387,7 +387,7 @@ const INSTALL: Table = &[
     (Fr, &["installe", "installer", "installes", "installez", "reinstalle", "reinstaller"]),
     (Es, &["instala", "instalala", "instalalo", "instalalos", "instalar", "instalarlo", "instales", "reinstala"]),
     (Pt, &["instala", "instalar", "instale", "instales", "reinstala", "reinstalar"]),
-    (It, &["installa", "installala", "installali", "installalo", "installare", "installarlo", "reinstalla"]),
+    (It, &["installa", "installala", "installali", "installalo", "installare", "installarlo", "installi", "reinstalla"]),
     (Nl, &["herinstalleer", "installeer", "installeert", "installeren", "opnieuw installeren"]),
 ];
 
@@ -431,8 +431,8 @@ const SEND: Table = &[
     (Fr, &["ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
     (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribir a", "escribir en", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
     (Pt, &["carrega", "carregar", "carregue", "carregues", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
-    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "manda", "mandalo", "mandare", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere in", "scrivere su", "scrivi a", "scrivi in", "scrivi su"]),
-    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "upload", "uploaden", "versturen", "verstuur", "verzend", "verzenden"]),
+    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere in", "scrivere su", "scrivi a", "scrivi in", "scrivi su"]),
+    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
 ];
 
 #[rustfmt::skip]
