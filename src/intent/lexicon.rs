@@ -373,7 +373,12 @@ fn dates(text: &str, items: &mut [Item]) {
     };
     for k in 1..items.len() {
         let item = &items[k];
-        if !item.is_word() || item.words != 1 || !item.has(flag::NEGATION) {
+        // Only "mai" is both a month and a "not": "merge den PR 12 nicht" keeps its "not".
+        if !item.is_word()
+            || item.words != 1
+            || !item.has(flag::NEGATION)
+            || &text[item.start..item.end] != "mai"
+        {
             continue;
         }
         let before = &items[k - 1];

@@ -543,13 +543,19 @@ fn someone_elses(step: &AppStep, changes: bool, sent: &Sent, wish: Option<Wish>)
 /// person's words: publishing, sharing and inviting, making public. Anything else is
 /// sending (by the tool's name) or the tool's own change (by an argument).
 fn speaking(word: &str) -> Option<Act> {
-    [Act::Publish, Act::Access, Act::Public]
-        .into_iter()
-        .find(|act| {
-            wish_words(*act)
-                .iter()
-                .any(|(_, line)| line.contains(&word))
-        })
+    [
+        Act::Publish,
+        Act::Access,
+        Act::Public,
+        Act::Merge,
+        Act::Push,
+    ]
+    .into_iter()
+    .find(|act| {
+        wish_words(*act)
+            .iter()
+            .any(|(_, line)| line.contains(&word))
+    })
 }
 
 /// Words too common to name an app by.
