@@ -570,7 +570,7 @@ fn held_after(items: &[Item], k: usize) -> Option<usize> {
         if item.has(flag::NOT_A_HOLD) {
             continue;
         }
-        if item.has(flag::NOT_AFTER | flag::NOT_YET) {
+        if item.has(flag::NOT_AFTER | flag::NOT_YET | flag::WAIT_AFTER) {
             return Some(j);
         }
         let last = items

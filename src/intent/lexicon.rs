@@ -87,10 +87,13 @@ pub mod flag {
     pub const KEEP_TAIL: u32 = 1 << 21;
     /// The item names its acts as what a [`KEEP`] keeps (`words::KEPT`): held only so.
     pub const KEPT: u32 = 1 << 22;
+    /// A wait said after the act (`words::WAIT_AFTER`).
+    pub const WAIT_AFTER: u32 = 1 << 23;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 20] = [
+pub const CONCEPTS: [(&str, Table, u32); 21] = [
+    ("WAIT_AFTER", words::WAIT_AFTER, flag::WAIT_AFTER),
     ("KEEP", words::KEEP, flag::KEEP),
     ("KEEP_TAIL", words::KEEP_TAIL, flag::KEEP_TAIL),
     ("NOT_A_HOLD", words::NOT_A_HOLD, flag::NOT_A_HOLD),

@@ -135,6 +135,20 @@ pub const KEEP_TAIL: Table = &[
     (Nl, &["tot", "voor nu", "voorlopig"]),
 ];
 
+/// A wait said after the act, its subject ("the push can wait", "mit dem Push warten wir",
+/// "le push attendra", "de push kan wachten"): within four words after it, in its clause, it
+/// holds it.
+#[rustfmt::skip]
+pub const WAIT_AFTER: Table = &[
+    (En, &["can wait", "must wait", "should wait", "will wait"]),
+    (De, &["kann warten", "muss warten", "soll warten", "warten wir"]),
+    (Fr, &["attendra", "doit attendre", "peut attendre"]),
+    (Es, &["debe esperar", "esperara", "puede esperar", "tiene que esperar"]),
+    (Pt, &["deve esperar", "esperara", "pode esperar", "tem que esperar"]),
+    (It, &["aspettera", "deve aspettare", "puo aspettare"]),
+    (Nl, &["kan wachten", "moet wachten", "wachten we"]),
+];
+
 /// A "not" just after the act, as German, Dutch and French say it ("push es nicht",
 /// "push nog niet", "pousse pas"): holds within four words of the act, in its clause.
 /// English has none after an imperative ("delete the branches not merged" is about the
@@ -744,18 +758,33 @@ const KEPT_OPEN: Table = &[
 #[rustfmt::skip]
 const KEPT_ALONE: Table = &[
     (En, &["alone", "as is", "as it is", "as they are", "untouched"]),
-    (De, &["in ruhe", "so wie es ist", "unangetastet", "unveraendert", "unverandert"]),
-    (Fr, &["comme ca", "comme elle est", "comme il est", "intact", "intacte", "tranquille"]),
-    (Es, &["como esta", "en paz", "intacta", "intacto", "tranquila", "tranquilo"]),
-    (Pt, &["como esta", "em paz", "intacta", "intacto", "quieta", "quieto"]),
-    (It, &["com e", "in pace", "intatta", "intatto", "stare"]),
-    (Nl, &["met rust", "ongemoeid", "zoals het is"]),
+    (De, &["in ruhe", "so wie es ist", "unangetastet", "unveraendert", "unverandert", "wie sie sind"]),
+    (Fr, &["comme ca", "comme elle est", "comme elles sont", "comme il est", "comme ils sont", "intact", "intacte", "tranquille"]),
+    (Es, &["como esta", "como estan", "en paz", "intacta", "intacto", "tranquila", "tranquilo"]),
+    (Pt, &["como esta", "como estao", "em paz", "intacta", "intacto", "quieta", "quieto"]),
+    (It, &["com e", "come sono", "in pace", "intatta", "intatto", "stare"]),
+    (Nl, &["met rust", "ongemoeid", "zoals het is", "zoals ze zijn"]),
+];
+
+/// What a send would take out, kept in ("keep the report private", "der Bericht bleibt
+/// intern", "le rapport reste privé").
+#[rustfmt::skip]
+const KEPT_PRIVATE: Table = &[
+    (En, &["confidential", "in house", "internal", "private"]),
+    (De, &["intern", "privat", "vertraulich"]),
+    (Fr, &["confidentiel", "confidentielle", "en interne", "interne", "prive", "privee"]),
+    (Es, &["confidencial", "interno", "privada", "privado"]),
+    (Pt, &["confidencial", "interna", "interno", "privada", "privado"]),
+    (It, &["interna", "interno", "privata", "privato", "riservata", "riservato"]),
+    (Nl, &["intern", "prive", "vertrouwelijk"]),
 ];
 
 /// What a wish to keep holds, said as kept at the end of its clause ([`KEEP`]): held by that
 /// alone, not by a "not" ("don't delete the local branch" holds no push), never asking.
-pub const KEPT: [(Act, Table); 4] = [
+pub const KEPT: [(Act, Table); 6] = [
     (Act::Update, KEPT_ALONE),
+    (Act::Restart, KEPT_ALONE),
+    (Act::Send, KEPT_PRIVATE),
     (Act::Push, KEPT_LOCAL),
     (Act::Discard, KEPT_CHANGES),
     (Act::Merge, KEPT_OPEN),
