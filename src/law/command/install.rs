@@ -23,6 +23,7 @@ const INSTALLERS: &[Row<()>] = &[
     row("yarn", &["add"], (), &["yarn add react-query"], &["yarn install --frozen-lockfile"]),
     row("yarn", &["global", "add"], (), &["yarn global add serve"], &["yarn global list"]),
     row("bun", &["add"], (), &["bun add hono"], &["bun run build"]),
+    row("bun", &["a"], (), &["bun a zod hono"], &["bun audit"]),
     row("bun", &["install"], (), &["bun install elysia"], &["bun install"]),
     row("bun", &["i"], (), &["bun i -d @types/bun"], &["bun pm ls"]),
     row("pip", &["install"], (), &["pip install requests", "pip3 install flask", "python -m pip install --upgrade httpx"], &["pip install -r requirements.txt", "pip download requests"]),
@@ -53,6 +54,9 @@ const INSTALLERS: &[Row<()>] = &[
     row("dnf", &["install"], (), &["sudo dnf install -y postgresql-server"], &["dnf search postgresql"]),
     row("dnf", &["upgrade"], (), &["sudo dnf upgrade openssl"], &["sudo dnf upgrade", "dnf check-update"]),
     row("apk", &["add"], (), &["apk add --no-cache curl"], &["apk info curl"]),
+    // CRUX's and Solaris' `pkgadd`, OpenBSD's `pkg_add`: the program's name is its verb.
+    row("pkgadd", &[], (), &["pkgadd curl", "pkgadd -u curl"], &["pkgadd -h"]),
+    row("pkg_add", &[], (), &["pkg_add curl", "doas pkg_add -v nginx"], &["pkg_add -h"]),
     row("pacman", &["-S"], (), &["sudo pacman -S --noconfirm neovim", "sudo pacman -Syu neovim"], &["pacman -Ss neovim", "pacman -Qi neovim", "pacman -Sp neovim"]),
     row("pacman", &["-U"], (), &["sudo pacman -U ./neovim-0.10-1-x86_64.pkg.tar.zst"], &["pacman -Qu"]),
     row("paru", &["-S"], (), &["paru -S visual-studio-code-bin", "paru -Syu spotify"], &["paru -Ss spotify"]),
@@ -156,6 +160,15 @@ const PUBLISHERS: &[Row<Publish>] = &[
     row("helm", &["push"], (RuleId::PublishImage, "push a chart to a registry, for others to pull"), &["helm push app-1.4.0.tgz oci://ghcr.io/acme/charts"], &["helm package ./chart", "helm pull oci://ghcr.io/acme/charts/app"]),
     row("oras", &["push"], (RuleId::PublishImage, "push an artifact to a registry, for others to pull"), &["oras push ghcr.io/acme/artifact:v1 ./dist/app.tar.gz"], &["oras pull ghcr.io/acme/artifact:v1"]),
     row("crane", &["push"], IMAGE, &["crane push image.tar ghcr.io/acme/app:1.4.0"], &["crane pull ghcr.io/acme/app:1.4.0 image.tar"]),
+    // crane's and gcrane's other writes land in a registry too: a copy's target, a tag, a
+    // flattened or rebased image pushed where it came from.
+    row("crane", &["copy"], IMAGE, &["crane copy ghcr.io/acme/app:1.4 quay.io/acme/app:1.4"], &["crane config ghcr.io/acme/app:1.4"]),
+    row("crane", &["cp"], IMAGE, &["crane cp ghcr.io/acme/app:1.4 registry.example.com/app:1.4 -a"], &["crane catalog ghcr.io"]),
+    row("crane", &["tag"], IMAGE, &["crane tag ghcr.io/acme/app:1.4 latest"], &["crane digest ghcr.io/acme/app:1.4"]),
+    row("crane", &["flatten"], IMAGE, &["crane flatten ghcr.io/acme/app:1.4 -t ghcr.io/acme/app:flat"], &["crane manifest ghcr.io/acme/app:1.4"]),
+    row("crane", &["rebase"], IMAGE, &["crane rebase ghcr.io/acme/app:1.4 --new_base debian:12"], &["crane ls ghcr.io/acme/app"]),
+    row("gcrane", &["copy"], IMAGE, &["gcrane copy -r gcr.io/acme/app eu.gcr.io/acme/app"], &["gcrane ls gcr.io/acme"]),
+    row("gcrane", &["cp"], IMAGE, &["gcrane cp gcr.io/acme/app:1 eu.gcr.io/acme/app:1"], &["gcrane gc gcr.io/acme/app"]),
     row("docker", &["buildx", "build", "--push"], IMAGE, &["docker buildx build --platform linux/amd64,linux/arm64 -t ghcr.io/acme/app:1.4.0 --push ."], &["docker buildx build --load -t app:dev ."]),
     row("gh", &["release", "create"], (RuleId::PublishRelease, "create a public release"), &["gh release create v1.4.0 --generate-notes"], &["gh release view v1.4.0", "gh release create --help"]),
     row("gh", &["release", "upload"], (RuleId::PublishRelease, "upload files to a public release"), &["gh release upload v1.4.0 dist/app.tar.gz"], &["gh release download v1.4.0"]),

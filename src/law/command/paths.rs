@@ -786,6 +786,32 @@ fn written(cmd: &Command) -> Vec<String> {
         "chezmoi" if matches!(words.first(), Some(&("apply" | "update"))) => {
             out.push("~/…".to_string());
         }
+        // yadm is git whose work tree is the home folder: what brings other files into a
+        // work tree brings them into the person's dotfiles (`yadm clone URL -f`, `yadm
+        // pull`, `yadm checkout -- ~/.bashrc`), and `alt` and `decrypt` write there too.
+        "yadm"
+            if matches!(
+                words.first(),
+                Some(
+                    &("alt"
+                        | "am"
+                        | "checkout"
+                        | "cherry-pick"
+                        | "clone"
+                        | "decrypt"
+                        | "merge"
+                        | "pull"
+                        | "rebase"
+                        | "reset"
+                        | "restore"
+                        | "revert"
+                        | "stash"
+                        | "switch")
+                )
+            ) =>
+        {
+            out.push("~/…".to_string());
+        }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         // `rsync -n`: a dry run writes nothing.

@@ -425,6 +425,28 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             Some("preset" | "preset-all") => scan.add(schedule(
                 "set which services start by themselves, as the system's presets say (systemctl preset)",
             )),
+            // Into another kernel, or down to a mode where the services stop: the machine
+            // as it ran is gone, as a reboot's.
+            Some(sub @ ("emergency" | "exit" | "kexec" | "rescue" | "switch-root")) => {
+                scan.add(
+                    Risk::new(
+                        RuleId::SystemPower,
+                        Harm::Severe,
+                        false,
+                        format!("stop the machine's services or restart it (systemctl {sub})"),
+                    )
+                    .wish(Wish::new(Act::Restart)),
+                );
+            }
+            Some(sub) if systemctl_changes(sub, &positional(args)) => scan.add(
+                Risk::new(
+                    RuleId::WordsSystem,
+                    Harm::Moderate,
+                    true,
+                    format!("systemctl {sub} changes a setting of the machine itself, which Undo can't take back"),
+                )
+                .wish(Wish::new(Act::Update).naming(Name::one("systemctl"))),
+            ),
             _ => {}
         },
         "crontab" if !has_flag(args, Some('l'), &[]) => {
@@ -828,7 +850,8 @@ fn btrfs(args: &[String]) -> Btrfs {
 }
 
 /// Options with which a disk tool the table doesn't know only lists or shows (`minipro -l`,
-/// `cdrecord --devices`). Not `-L`, which sets a label (`swaplabel -L`).
+/// `cdrecord --devices`, and cdrecord's and wodim's drive and disc queries: `-scanbus`,
+/// `-checkdrive`, `-atip`, `-toc`…). Not `-L`, which sets a label (`swaplabel -L`).
 const LISTING_OPTIONS: &[&str] = &[
     "--devices",
     "--info",
@@ -838,8 +861,15 @@ const LISTING_OPTIONS: &[&str] = &[
     "--scan",
     "--show",
     "--status",
+    "-atip",
+    "-checkdrive",
+    "-inq",
     "-l",
+    "-minfo",
+    "-msinfo",
+    "-prcap",
     "-scanbus",
+    "-toc",
 ];
 
 /// A disk tool [`DISK_READS`] doesn't know reads by its words: a reading subcommand among
@@ -956,6 +986,28 @@ fn formats_disk(program: &str, args: &[String]) -> bool {
             "mke2fs" | "mkswap" | "newfs" | "wipefs" | "fdisk" | "sfdisk" | "parted" | "sgdisk"
         );
     tool && !lists && device && !disk_reads(program, args)
+}
+
+/// systemctl's changes that no word of theirs says (`systemctl service-watchdogs no`,
+/// `systemctl log-level debug`, `systemctl freeze app`, `systemctl daemon-reexec`): the
+/// words reader reads the rest (`restart`, `set-property`, `isolate`). What sets a value
+/// with one given only shows it without (`systemctl log-level`).
+fn systemctl_changes(sub: &str, words: &[&str]) -> bool {
+    let given = words.len().saturating_sub(1);
+    match sub {
+        "daemon-reexec"
+        | "default"
+        | "freeze"
+        | "thaw"
+        | "clean"
+        | "revert"
+        | "hybrid-sleep"
+        | "sleep"
+        | "suspend-then-hibernate" => true,
+        "log-level" | "log-target" | "service-watchdogs" => given >= 1,
+        "service-log-level" | "service-log-target" => given >= 2,
+        _ => false,
+    }
 }
 
 fn schedule(reason: &str) -> Risk {

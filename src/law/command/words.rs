@@ -162,6 +162,13 @@ pub(super) const LOGINS: Table = &[
     (En, &["login", "signin"]),
 ];
 
+/// The system's own account programs' names, which other programs take for their
+/// subcommands on the users they keep: a grant (a password set: a secret changed).
+#[rustfmt::skip]
+pub(super) const ACCOUNTS: Table = &[
+    (En, &["addgroup", "chpasswd", "delgroup", "gpasswd", "groupadd", "groupdel", "groupmod", "passwd", "useradd", "userdel", "usermod"]),
+];
+
 /// Giving someone access: moderate and lasting, as `app.grants`.
 #[rustfmt::skip]
 pub(super) const GRANTS: Table = &[
@@ -446,6 +453,7 @@ pub(super) const TABLES: &[(&str, Table)] = &[
     ("SENDS", SENDS),
     ("TRANSFERS", TRANSFERS),
     ("LOGINS", LOGINS),
+    ("ACCOUNTS", ACCOUNTS),
     ("GRANTS", GRANTS),
     ("INSTALLS", INSTALLS),
     ("PACKAGE_VERBS", PACKAGE_VERBS),
@@ -1506,13 +1514,23 @@ fn remote_host(word: &str) -> Option<String> {
 }
 
 /// A copy's destination as a remote: a URL or `user@host` as above, or rclone's and scp's
-/// `name:path` (`drive:backup`, `pod:/tmp`).
+/// `name:path` (`drive:backup`, `pod:/tmp`), the name a host's too (`example.com:`,
+/// `100.64.0.2:docs`), as scp reads any name before a colon with no slash before it.
 fn remote_destination(word: &str) -> Option<String> {
     if let Some(host) = remote_host(word) {
         return Some(host);
     }
     let (head, _) = word.split_once(':')?;
-    (head.len() >= 2 && !head.contains('/') && is_word(head)).then(|| head.to_lowercase())
+    let host_name = || {
+        head.contains('.')
+            && head.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && head
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.'))
+    };
+    (head.len() >= 2 && !head.contains('/') && (is_word(head) || host_name()))
+        .then(|| head.to_lowercase())
+        .filter(|host| !super::net::is_local(host))
 }
 
 /// The remote host a command names: an operand, an option's value, or the value of
@@ -2598,6 +2616,26 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     }) {
         return Some((Finding::Grant { secret: true }, at));
     }
+    // A subcommand named as the system's own account programs are (`elasticsearch-users
+    // useradd alice`, `pveum passwd bob`): a user made, changed or given a password, on
+    // whatever this program keeps its users, as `useradd` does on the machine. Not a
+    // shell's own word's operand (`read -s passwd` names a variable).
+    let builtin = catalogue::is(&reading.program, Class::Builtin);
+    if let Some(at) = (0..lead.min(reading.words.len()))
+        .filter(|_| !builtin)
+        .find(|&at| {
+            reading
+                .words
+                .get(at)
+                .is_some_and(|(_, parts)| parts.len() == 1 && has(ACCOUNTS, &parts[0]))
+        })
+    {
+        let secret = reading
+            .words
+            .get(at)
+            .is_some_and(|(_, parts)| parts[0].contains("passwd"));
+        return Some((Finding::Grant { secret }, at));
+    }
     let kind = reading.kind;
     if kind.unlisted
         && let Some(host) = sends_to_transfer_url(reading)
@@ -2761,6 +2799,17 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
                 .any(|w| remote_destination(w).is_none());
             match to {
                 Some(host) if from_here => Finding::Send(Some(host)),
+                // From one remote place to another on a cloud's own storage (`gsutil mv
+                // gs://a/x gs://a/y`, `skopeo copy docker://a docker://b`): nothing leaves
+                // this machine, and what the target held is changed there.
+                // (A name before a colon may be a local place: skopeo's `dir:out`.)
+                Some(_)
+                    if kind.cloud
+                        && !is_local_change(reading)
+                        && after.last().is_some_and(|w| w.contains("://")) =>
+                {
+                    Finding::CloudChange
+                }
                 _ if verb.phrase == "push" && (kind.cloud || names_remote(reading).is_some()) => {
                     Finding::Send(names_remote(reading))
                 }
