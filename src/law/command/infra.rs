@@ -462,8 +462,25 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
                         | "add-iam-policy-binding"
                         | "apply"
                         | "resize"
-                )
+                        // What a resource is made or put back from, or where it runs: a
+                        // disk's snapshot taken, an instance cloned, patched, moved,
+                        // upgraded, rolled back, failed over, a service replaced.
+                        | "clone"
+                        | "failover"
+                        | "move"
+                        | "patch"
+                        | "promote-replica"
+                        | "replace"
+                        | "restore"
+                        | "rollback"
+                        | "snapshot"
+                        | "upgrade"
+                ) && !(*w == "upgrade" && upgrades_itself(words))
             }) {
+                Some(Effect::Change)
+            } else if words.contains(&"export") && words.iter().any(|w| w.starts_with("gs://")) {
+                // An export written into a bucket (`gcloud sql export sql db gs://b/f.gz`),
+                // as an import read from one changes the database (`gcloud sql import`).
                 Some(Effect::Change)
             } else {
                 None
@@ -476,6 +493,15 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
         "salt" | "salt-ssh" => salt_effect(words),
         _ => service_effect(program, words),
     }
+}
+
+/// `az upgrade`, `az bicep upgrade`, `gcloud components update`: the CLI's own parts on
+/// this machine, not a resource of the cloud.
+fn upgrades_itself(words: &[&str]) -> bool {
+    matches!(
+        words.first(),
+        Some(&("bicep" | "components" | "extension" | "upgrade"))
+    )
 }
 
 /// What `salt TARGET MODULE.FUNCTION ARGS…` does on the minions it targets: a function that
