@@ -1523,7 +1523,80 @@ fn group_names(group: &str) -> Vec<String> {
     .into()
 }
 
+/// A name made by `date` (`` `date +%d%m%Y`_archive.tar ``, `$(date -u +%F)-dump.sql`,
+/// `` `date '+%Y%m%d_backup.tgz'` ``), written as `date` would print it, each conversion a
+/// digit: a format with no slash and no conversion that can print one (`%D`, the locale's
+/// `%x` and `%c`) prints one name in the folder the command runs in. `None` for anything
+/// else a command prints, which stays a place only known when it runs.
+fn dated_name(target: &str) -> Option<String> {
+    let (open, close) = if target.starts_with("$(") {
+        ("$(", ')')
+    } else if target.starts_with('`') {
+        ("`", '`')
+    } else {
+        return None;
+    };
+    let inner_and_rest = &target[open.len()..];
+    let end = inner_and_rest.find(close)?;
+    let (inner, rest) = (&inner_and_rest[..end], &inner_and_rest[end + 1..]);
+    if inner.contains(['$', '`', '(', ')', ';', '|', '&', '<', '>', '\\', '\n']) {
+        return None;
+    }
+    let mut words = inner.split_whitespace();
+    if words.next() != Some("date") {
+        return None;
+    }
+    let mut printed = None;
+    let mut value_next = false;
+    for word in words {
+        let word: String = word.chars().filter(|c| !matches!(c, '\'' | '"')).collect();
+        if value_next {
+            value_next = false;
+        } else if let Some(format) = word.strip_prefix('+') {
+            printed = Some(date_format(format)?);
+        } else if matches!(word.as_str(), "-d" | "--date" | "-r" | "--reference") {
+            value_next = true;
+        } else if !(word.starts_with("--date=")
+            || matches!(word.as_str(), "-u" | "--utc" | "--universal"))
+        {
+            return None;
+        }
+    }
+    Some(format!("{}{rest}", printed?))
+}
+
+/// `date`'s format as it prints it, each conversion a digit; `None` when a conversion may
+/// print a slash, or is not one `date` has.
+fn date_format(format: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = format.chars();
+    while let Some(c) = chars.next() {
+        if c == '/' {
+            return None;
+        }
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        // Flags and a width (`%-d`, `%_H`, `%03N`), then the conversion.
+        let conversion = chars
+            .by_ref()
+            .find(|c| !matches!(c, '-' | '_' | '0'..='9' | '^' | '#' | ':'))?;
+        match conversion {
+            'a' | 'A' | 'b' | 'B' | 'C' | 'd' | 'e' | 'F' | 'g' | 'G' | 'h' | 'H' | 'I' | 'j'
+            | 'k' | 'l' | 'm' | 'M' | 'N' | 'p' | 'P' | 'q' | 's' | 'S' | 'T' | 'u' | 'U' | 'V'
+            | 'w' | 'W' | 'y' | 'Y' | 'z' | 'Z' | 'R' | 'r' => out.push('0'),
+            '%' => out.push('%'),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
 pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
+    if let Some(name) = dated_name(target) {
+        return write(&name, cmd, place, scan);
+    }
     let Some(abs) = place.resolve_under_prefix(target) else {
         // `$HOME/.ssh/authorized_keys`: the home folder is known, so the place is. Read
         // again only when that changed the target: `$X/sudoers` stays a place only known
