@@ -300,6 +300,7 @@ pub const CATALOGUE: &[Program] = &[
     p("abroot", SYS),
     p("accessorysensormgrd", DAEMON),
     p("ack", PRINTS),
+    p("addcomputer.py", &[Attack]),
     p("addgroup", ACTS),
     p("adduser", ACTS),
     p("adguardhome", ACTS),
@@ -342,6 +343,7 @@ pub const CATALOGUE: &[Program] = &[
     p("ash", SHELL),
     p("asterisk", ACTS),
     p("at", &[ProjectRunner, System, Runs]),
+    p("atexec.py", &[Attack]),
     p("atop", RO),
     p("audit2allow", RO),
     p("audit2why", RO),
@@ -450,6 +452,7 @@ pub const CATALOGUE: &[Program] = &[
     p("chage", ACTS),
     p("chainctl", CLOUD),
     p("chamber", &[Secrets, Runs]),
+    p("changepasswd.py", &[Attack]),
     p("chatgpt", &[Agent]),
     p("chattr", FILES),
     p("chcat", ACTS),
@@ -537,6 +540,7 @@ pub const CATALOGUE: &[Program] = &[
     p("cut", PRINTS),
     p("cvfsck", DISK),
     p("cvs", VCS),
+    p("dacledit.py", &[Attack]),
     p("daemon", SVC),
     p("daemonize", &[Runs]),
     p("dalfox", &[Attack]),
@@ -549,6 +553,7 @@ pub const CATALOGUE: &[Program] = &[
     p("dbus-daemon", ACTS),
     p("dbus-launch", &[Runs]),
     p("dcgmi", SYS),
+    p("dcomexec.py", &[Attack]),
     p("dconf", SYS),
     p("dd", SYS),
     p("ddrescue", FILES),
@@ -604,6 +609,7 @@ pub const CATALOGUE: &[Program] = &[
     p("duckdb", DB),
     p("dump.exfat", RO),
     p("dumpe2fs", RO),
+    p("dumpntlminfo.py", &[Attack]),
     p("duplicity", &[Keeps]),
     p("dzdo", WRAP),
     p("e2freefrag", RO),
@@ -678,6 +684,7 @@ pub const CATALOGUE: &[Program] = &[
     p("filecoordinationd", DAEMON),
     p("filen", &[Cloud, Keeps]),
     p("find", &[ReadOnly, Runs]),
+    p("finddelegation.py", &[Attack]),
     p("findmnt", RO),
     p("finger", NET),
     p("firebase", CLOUD),
@@ -726,9 +733,15 @@ pub const CATALOGUE: &[Program] = &[
     p("gdm-safe-restart", ACTS),
     p("gem", GLOBAL_PKG),
     p("gemini", &[Agent]),
+    p("get-gpppassword.py", &[Attack, Secrets]),
+    p("getadcomputers.py", &[Attack]),
+    p("getadusers.py", &[Attack]),
     p("getent", RO),
+    p("getlapspassword.py", &[Attack, Secrets]),
     p("getnpusers.py", &[Attack, Secrets]),
     p("getopts", BUILTIN),
+    p("getst.py", &[Attack]),
+    p("gettgt.py", &[Attack]),
     p("getuserspns.py", &[Attack, Secrets]),
     p("gh", &[Cloud, Secrets, Keeps]),
     p("ghc", INTERP),
@@ -746,6 +759,7 @@ pub const CATALOGUE: &[Program] = &[
     p("go-task", PROJECT),
     p("gobuster", &[Attack]),
     p("goenv", GLOBAL_PKG),
+    p("goldenpac.py", &[Attack]),
     p("goose", &[Agent]),
     p("gopass", SECRET),
     p("gosu", WRAP),
@@ -892,6 +906,7 @@ pub const CATALOGUE: &[Program] = &[
     p("kernel-install", SYS),
     p("kernelstub", ACTS),
     p("keyctl", SECRET),
+    p("keylistattack.py", &[Attack, Secrets]),
     p("keyring", SECRET),
     p("kill", ACTS),
     p("killall", ACTS),
@@ -947,6 +962,7 @@ pub const CATALOGUE: &[Program] = &[
     p("login", SHELL),
     p("loginctl", SVC),
     p("loksh", SHELL),
+    p("lookupsid.py", &[Attack]),
     p("losetup", SYS),
     p("lp", NET),
     p("lpadmin", ACTS),
@@ -1114,6 +1130,7 @@ pub const CATALOGUE: &[Program] = &[
     p("nsenter", WRAP),
     p("nslookup", NET),
     p("ntfsfix", ACTS),
+    p("ntlmrelayx.py", &[Attack]),
     p("ntpd", DAEMON),
     p("nu", SHELL),
     p("nuclei", &[Attack]),
@@ -1151,6 +1168,7 @@ pub const CATALOGUE: &[Program] = &[
     p("os-prober", RO),
     code("osascript", INTERP, L::AppleScript, &["-e"], true),
     p("ots", &[Uploads]),
+    p("owneredit.py", &[Attack]),
     p("p11tool", &[Secrets, Keeps]),
     p("p4", &[VersionControl, Keeps]),
     of("pacaur", "pacman"),
@@ -1284,10 +1302,12 @@ pub const CATALOGUE: &[Program] = &[
     // the application (`rails runner CODE`, `rails r CODE`).
     code("rails", &[ProjectRunner, Interpreter], L::Ruby, &["r", "runner"], false),
     p("railway", &[Cloud, Keeps]),
+    p("raisechild.py", &[Attack]),
     p("rake", PROJECT),
     p("rathole", TUNNEL),
     p("rauc", SYS),
     p("rbash", SHELL),
+    p("rbcd.py", &[Attack]),
     p("rbenv", &[Packages, Global, Runs]),
     p("rbw", SECRET),
     p("rc-service", SVC),
@@ -1336,6 +1356,7 @@ pub const CATALOGUE: &[Program] = &[
     p("rmpc", PLAYER),
     p("route", SYS),
     p("rpcclient", &[Attack]),
+    p("rpcdump.py", &[Attack]),
     p("rpi-eeprom-update", ACTS),
     p("rpi-imager", DISK),
     p("rpi-otp-private-key", SECRET),
@@ -1369,6 +1390,7 @@ pub const CATALOGUE: &[Program] = &[
     p("salt-ssh", &[Network, Runs]),
     p("sam", CLOUD),
     p("sambapipe.py", &[Attack]),
+    p("samrdump.py", &[Attack]),
     p("sar", RO),
     p("sbatch", &[Runs]),
     p("sbcl", INTERP),
@@ -1436,6 +1458,7 @@ pub const CATALOGUE: &[Program] = &[
     p("slurmrestd", DAEMON),
     p("smartctl", RO),
     p("smbclient", NET),
+    p("smbclient.py", &[Attack]),
     p("smbexec.py", &[Attack]),
     p("smbmap", &[Attack]),
     p("smbpasswd", ACTS),
@@ -1548,6 +1571,7 @@ pub const CATALOGUE: &[Program] = &[
     p("tgpt", &[Agent]),
     p("then", BUILTIN),
     p("ticketconverter.py", SECRET),
+    p("ticketer.py", &[Attack]),
     p("time", WRAP),
     p("timed", DAEMON),
     p("timedatectl", SYS),
@@ -1714,6 +1738,8 @@ pub const CATALOGUE: &[Program] = &[
     p("with-contenv", &[Runs]),
     p("wlfreerdp", &[Network, Session]),
     p("wmiexec.py", &[Attack]),
+    p("wmipersist.py", &[Attack]),
+    p("wmiquery.py", &[Attack]),
     p("wodim", DISK),
     p("woeusb", DISK),
     p("wondershaper", ACTS),
@@ -1774,6 +1800,13 @@ pub const CATALOGUE: &[Program] = &[
     p("zx", INTERP),
     p("zypper", GLOBAL_PKG),
 ];
+
+/// Impacket's scripts as distributions install them (`impacket-secretsdump`,
+/// `impacket-getTGT`): the script's own line (`secretsdump.py`).
+fn impacket(name: &str) -> Option<&'static Program> {
+    let script = name.strip_prefix("impacket-")?;
+    find(&format!("{script}.py"))
+}
 
 /// The line whose helper `name` is (`mount.nfs`, `fsck.ext4` → `mount`, `fsck`): the part
 /// before its first dot, when that line says its helpers are its own. A script (`mount.sh`)
@@ -1841,7 +1874,8 @@ pub fn program(word: &str) -> Option<&'static Program> {
                 .then(|| find(stem))
                 .flatten()
         })
-        .or_else(|| helper_of(name))?;
+        .or_else(|| helper_of(name))
+        .or_else(|| impacket(name))?;
     match line.of {
         Some(family) => find(family),
         None => Some(line),

@@ -130,7 +130,7 @@ const TABLE: &[Row] = &[
     Row::change("fly", &["secrets", "set"], &["fly secrets set LOG_LEVEL=debug"], &["fly secrets list"]),
     Row::destroy("fly", &["apps", "destroy"], &["fly apps destroy acme-api --yes", "flyctl apps destroy acme-api -y"], &["fly apps list"]),
     Row::destroy("fly", &["destroy"], &["fly destroy acme-api -y"], &["fly status -a acme-api"]),
-    Row::change("vercel", &[], &["vercel --prod", "vercel"], &["vercel ls", "vercel whoami"]),
+    Row::change("vercel", &[], &["vercel --prod", "vercel", "vercel apps/web --prod"], &["vercel ls", "vercel whoami"]),
     Row::change("vercel", &["deploy"], &["vercel deploy --prod"], &["vercel inspect acme-web.vercel.app", "vercel deploy --help"]),
     Row::change("vercel", &["promote"], &["vercel promote https://acme-web-abc123.vercel.app"], &["vercel list"]),
     Row::change("vercel", &["rollback"], &["vercel rollback https://acme-web-abc123.vercel.app"], &["helm rollback web 3"]),
@@ -427,9 +427,10 @@ fn table_row(program: &str, words: &[&str]) -> Option<(usize, &'static Row)> {
         }
         let pattern = row.words;
         let matches = if pattern.is_empty() {
-            // A bare tool (`vercel`) deploys; a known harmless subcommand does not.
+            // A bare tool (`vercel`) deploys, and so does one given the folder to deploy
+            // (`vercel apps/web`); a known harmless subcommand does not.
             words.first().is_none_or(|first| {
-                first.starts_with('-') || first.starts_with('.') || first.starts_with('/')
+                first.starts_with('-') || first.starts_with('.') || first.contains('/')
             })
         } else {
             pattern.len() <= words.len()
