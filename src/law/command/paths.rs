@@ -1264,14 +1264,27 @@ pub(super) fn only_checks_or_times(program: &str, args: &[String]) -> bool {
 /// build`)? Its words say nothing more.
 pub(super) fn deletes_files(cmd: &Command) -> bool {
     // A program nobody lists named for deleting is read by its words too.
-    let named =
-        named_to_delete(cmd.program()) && crate::catalogue::program(cmd.program()).is_none();
+    let named = named_to_delete(cmd.program())
+        && (crate::catalogue::program(cmd.program()).is_none() || own_script(cmd));
     !named && deleted(cmd).is_some()
+}
+
+/// A program run by a path into the work folder (`./truncate`, `scripts/wipe-cache`): the
+/// project's own script, whatever program of the same name the catalogue keeps.
+fn own_script(cmd: &Command) -> bool {
+    cmd.words
+        .first()
+        .is_some_and(|word| word.contains('/') && !word.starts_with(['/', '~', '$']))
 }
 
 /// Files a command deletes, and whether recursively.
 fn deleted(cmd: &Command) -> Option<(Vec<&str>, bool)> {
     let args = cmd.args();
+    // `find . -exec ./truncate {} \;`: the project's script named for emptying, not the
+    // system's `truncate`.
+    if own_script(cmd) && named_to_delete(cmd.program()) {
+        return Some((positional(args), true));
+    }
     match cmd.program() {
         // `rmdir` removes only empty folders: nothing is lost, so it deletes nothing here.
         // `srm` and `wipe` delete as `rm` does, overwriting first.

@@ -304,7 +304,7 @@ pub(super) const CHANGES: Table = &[
 /// `lncli payinvoice`, `lightning-cli pay`): no words lift it, as an app's payment.
 #[rustfmt::skip]
 pub(super) const PAYS: Table = &[
-    (En, &["keysend", "pay", "payinvoice", "payto", "sendcoins", "sendfrom", "sendmany", "sendpayment", "sendrawtransaction", "sendtoaddress", "sendtoroute"]),
+    (En, &["keysend", "originate", "pay", "payinvoice", "payto", "sendcoins", "sendfrom", "sendmany", "sendpayment", "sendrawtransaction", "sendtoaddress", "sendtoroute"]),
 ];
 
 /// What moves money when it is broadcast, sent, submitted or transferred (`hsd-cli
