@@ -334,6 +334,9 @@ fn held(items: &[Item], around: &mut Around, k: usize) -> Option<(Cue, usize)> {
     if items[k].has(flag::KEPT) {
         return kept(items, k).map(|at| (Cue::Wait, at));
     }
+    if let Some(at) = kept_out(items, k) {
+        return Some((Cue::Wait, at));
+    }
     if let Some(found) = held_before(items, k) {
         return Some(found);
     }
@@ -541,6 +544,52 @@ fn kept(items: &[Item], k: usize) -> Option<usize> {
                 .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD));
             return (!negated).then_some(j);
         }
+        reach += usize::from(item.words);
+        if reach > KEEP_REACH || names_an_act(item) {
+            return None;
+        }
+    }
+    None
+}
+
+/// A wish to keep the act's thing out of what is being done ("keep cron out of this",
+/// "laat cron erbuiten", "lascia fuori cron"): a keep word within four words before the
+/// thing, an "out" right after it (nothing else but when to the end of its clause) or
+/// right before it, after the keep. "Leave it out" said of no act holds nothing.
+fn kept_out(items: &[Item], k: usize) -> Option<usize> {
+    let out_after = items.get(k + 1).is_some_and(|item| item.has(flag::OUT)) && {
+        let mut rest = items.iter().skip(k + 2);
+        loop {
+            match rest.next() {
+                None => break true,
+                Some(item) if item.ends_clause() || item.has(flag::AND) => break true,
+                Some(item) if item.has(flag::FILLER) => {}
+                Some(item) if item.has(flag::KEEP_TAIL | flag::ON_THEIR_SAY | flag::NOT_YET) => {
+                    break true;
+                }
+                Some(_) => break false,
+            }
+        }
+    };
+    let mut reach = 0;
+    let mut out_before = false;
+    let mut j = k;
+    while j > 0 {
+        j -= 1;
+        let item = &items[j];
+        if item.ends_clause() || item.has(flag::AND) {
+            return None;
+        }
+        if item.has(flag::KEEP) {
+            let negated = items[..j]
+                .iter()
+                .rev()
+                .take(2)
+                .take_while(|before| !before.ends_clause())
+                .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD));
+            return ((out_after || out_before) && !negated).then_some(j);
+        }
+        out_before |= item.has(flag::OUT);
         reach += usize::from(item.words);
         if reach > KEEP_REACH || names_an_act(item) {
             return None;

@@ -89,11 +89,20 @@ pub mod flag {
     pub const KEPT: u32 = 1 << 22;
     /// A wait said after the act (`words::WAIT_AFTER`).
     pub const WAIT_AFTER: u32 = 1 << 23;
+    /// Adding (`words::ADD`): an install where its clause names a package or a manager.
+    pub const ADD: u32 = 1 << 24;
+    /// A package manager's name (`words::MANAGERS`).
+    pub const MANAGER: u32 = 1 << 25;
+    /// Out of what is being done, after a keep (`words::OUT`).
+    pub const OUT: u32 = 1 << 26;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 21] = [
+pub const CONCEPTS: [(&str, Table, u32); 24] = [
     ("WAIT_AFTER", words::WAIT_AFTER, flag::WAIT_AFTER),
+    ("OUT", words::OUT, flag::OUT),
+    ("ADD", words::ADD, flag::ADD),
+    ("MANAGERS", words::MANAGERS, flag::MANAGER),
     ("KEEP", words::KEEP, flag::KEEP),
     ("KEEP_TAIL", words::KEEP_TAIL, flag::KEEP_TAIL),
     ("NOT_A_HOLD", words::NOT_A_HOLD, flag::NOT_A_HOLD),
@@ -342,6 +351,38 @@ fn split_verbs(lexicon: &Lexicon, text: &str, items: &mut [Item]) {
     }
 }
 
+/// An "add" whose clause names a package manager or a dependency (the install nouns) is an
+/// install ("add left-pad with npm", "ajoute la dépendance left-pad", "voeg lodash toe met
+/// pnpm"), asked for or held as the verb "install" is; elsewhere it is no act ("add a
+/// test"). Linear: each "add" looks at most SPLIT_REACH items either way, within its clause.
+fn adds(items: &mut [Item]) {
+    let install = act_bit(Act::Install);
+    let names_package = |item: &Item| {
+        item.has(flag::MANAGER) || (item.has(flag::HOLD_ONLY) && item.acts & install != 0)
+    };
+    for at in 0..items.len() {
+        if !items[at].has(flag::ADD) {
+            continue;
+        }
+        let stops = |item: &Item| item.ends_clause() || item.has(flag::AND);
+        let after = items
+            .iter()
+            .skip(at + 1)
+            .take(SPLIT_REACH)
+            .take_while(|item| !stops(item))
+            .any(names_package);
+        let before = items[..at]
+            .iter()
+            .rev()
+            .take(SPLIT_REACH)
+            .take_while(|item| !stops(item))
+            .any(names_package);
+        if after || before {
+            items[at].acts |= install;
+        }
+    }
+}
+
 /// Dutch "en" ("and") is Spanish and French "in" ("nada de cambios en la config", "rien
 /// en prod"): read as an "and" only where an act follows it, as one joining two verbs does
 /// ("commit niet en push"). Elsewhere it would end a "not"'s reach in a sentence of the other
@@ -501,6 +542,7 @@ impl Items {
             ahead.drain(..len.min(ahead.len()));
         }
         split_verbs(lexicon, text, &mut items);
+        adds(&mut items);
         dates(text, &mut items);
         dutch_and(text, &mut items);
         Items { items }

@@ -85,13 +85,13 @@ pub const NOT_A_HOLD: Table = &[
 /// A "not": holds the act it comes before, within seven words of the act's own clause.
 #[rustfmt::skip]
 pub const NEGATION: Table = &[
-    (En, &["can't", "cannot", "cant", "didn't", "didnt", "do not", "doesn't", "doesnt", "don't", "dont", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "without", "won't", "wont"]),
-    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
-    (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "rien", "sans", "surtout pas"]),
+    (En, &["can't", "cannot", "cant", "didn't", "didnt", "do not", "doesn't", "doesnt", "don't", "dont", "hands off", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "without", "won't", "wont"]),
+    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "finger weg", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
+    (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "pas touche", "rien", "sans", "surtout pas"]),
     (Es, &["jamas", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "nunca", "para nada", "sin", "tampoco"]),
     (Pt, &["de jeito nenhum", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
-    (It, &["guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza"]),
-    (Nl, &["geen", "liever niet", "nee", "niemand", "niet", "niets", "niks", "noch", "nooit", "toch niet", "zonder"]),
+    (It, &["giu le mani", "guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza"]),
+    (Nl, &["blijf af", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niets", "niks", "nooit", "toch niet", "zonder"]),
 ];
 
 /// A "not" that can be its verb's object, "nothing": after a verb in its clause it holds
@@ -147,6 +147,48 @@ pub const WAIT_AFTER: Table = &[
     (Pt, &["deve esperar", "esperara", "pode esperar", "tem que esperar"]),
     (It, &["aspettera", "deve aspettare", "puo aspettare"]),
     (Nl, &["kan wachten", "moet wachten", "wachten we"]),
+];
+
+/// Out of what is being done, after a [`KEEP`] and the thing kept out ("keep cron out of
+/// this", "lass cron da raus", "laisse cron en dehors de ça", "deja cron fuera de esto",
+/// "deixa o cron fora disso", "laat cron erbuiten"), or between them ("lascia fuori cron",
+/// "leave out the migration"): the thing's act is held.
+#[rustfmt::skip]
+pub const OUT: Table = &[
+    (En, &["out", "out of it", "out of that", "out of this"]),
+    (De, &["aussen vor", "da raus", "draussen", "raus"]),
+    (Fr, &["de cote", "en dehors", "en dehors de ca", "en dehors de cela"]),
+    (Es, &["afuera", "al margen", "fuera", "fuera de esto"]),
+    (Pt, &["de fora", "fora", "fora disso"]),
+    (It, &["da parte", "fuori", "fuori da questo"]),
+    (Nl, &["buiten", "buiten beschouwing", "erbuiten"]),
+];
+
+/// Adding, as the person says it of a package ("add left-pad with npm", "ajoute la
+/// dépendance left-pad"): an install only where its clause names a package manager
+/// ([`MANAGERS`]) or a dependency (the install nouns); "add a test" installs nothing.
+#[rustfmt::skip]
+pub const ADD: Table = &[
+    (En, &["add", "adding"]),
+    (De, &["fueg", "fuege", "fug", "fuge", "hinzufuegen", "hinzufugen"]),
+    (Fr, &["ajoute", "ajouter", "ajoutez", "rajoute"]),
+    (Es, &["agrega", "agregar", "anada", "anade", "anadelo", "anadir"]),
+    (Pt, &["acrescenta", "acrescente", "adiciona", "adicionar", "adicione"]),
+    (It, &["aggiungere", "aggiungi", "aggiungilo"]),
+    (Nl, &["toevoegen", "voeg", "voegt"]),
+];
+
+/// Package managers by name, in any language: what an [`ADD`] in their clause installs
+/// with. Not `go`, which is a verb first.
+#[rustfmt::skip]
+pub const MANAGERS: Table = &[
+    (En, &["apt", "brew", "bun", "cargo", "composer", "conda", "gem", "npm", "pip", "pipx", "pnpm", "poetry", "uv", "yarn"]),
+    (De, &["apt", "brew", "bun", "cargo", "composer", "conda", "gem", "npm", "pip", "pipx", "pnpm", "poetry", "uv", "yarn"]),
+    (Fr, &["apt", "brew", "bun", "cargo", "composer", "conda", "gem", "npm", "pip", "pipx", "pnpm", "poetry", "uv", "yarn"]),
+    (Es, &["apt", "brew", "bun", "cargo", "composer", "conda", "gem", "npm", "pip", "pipx", "pnpm", "poetry", "uv", "yarn"]),
+    (Pt, &["apt", "brew", "bun", "cargo", "composer", "conda", "gem", "npm", "pip", "pipx", "pnpm", "poetry", "uv", "yarn"]),
+    (It, &["apt", "brew", "bun", "cargo", "composer", "conda", "gem", "npm", "pip", "pipx", "pnpm", "poetry", "uv", "yarn"]),
+    (Nl, &["apt", "brew", "bun", "cargo", "composer", "conda", "gem", "npm", "pip", "pipx", "pnpm", "poetry", "uv", "yarn"]),
 ];
 
 /// A "not" just after the act, as German, Dutch and French say it ("push es nicht",
