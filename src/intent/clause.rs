@@ -37,7 +37,13 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     let text = unquoted(fold(message));
     let cut = Items::read(&text);
     let items = &cut.items;
-    let bit = act_bit(wish.act);
+    // A copy to the place a send names is that send ("copy report.pdf to
+    // files.example.com with scp"): a copy says where only with the send's names.
+    let bit = if wish.act == crate::wish::Act::Send {
+        act_bit(wish.act) | act_bit(crate::wish::Act::Copy)
+    } else {
+        act_bit(wish.act)
+    };
     let mentions: Vec<usize> = (0..items.len())
         .filter(|&k| items[k].acts & bit != 0 && !is_state(items, k))
         .collect();
