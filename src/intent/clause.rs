@@ -39,10 +39,11 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     let items = &cut.items;
     // A copy to the place a send names is that send ("copy report.pdf to
     // files.example.com with scp"): a copy says where only with the send's names.
-    let bit = if wish.act == crate::wish::Act::Send {
-        act_bit(wish.act) | act_bit(crate::wish::Act::Copy)
-    } else {
-        act_bit(wish.act)
+    // An app's change that invites (an event's attendees) is asked for as an invite.
+    let bit = match wish.act {
+        crate::wish::Act::Send => act_bit(wish.act) | act_bit(crate::wish::Act::Copy),
+        crate::wish::Act::Change => act_bit(wish.act) | act_bit(crate::wish::Act::Access),
+        _ => act_bit(wish.act),
     };
     let mentions: Vec<usize> = (0..items.len())
         .filter(|&k| items[k].acts & bit != 0 && !is_state(items, k))

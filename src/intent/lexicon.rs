@@ -95,11 +95,14 @@ pub mod flag {
     pub const MANAGER: u32 = 1 << 25;
     /// Out of what is being done, after a keep (`words::OUT`).
     pub const OUT: u32 = 1 << 26;
+    /// Telling someone (`words::TELL`): a send unless it is the person told.
+    pub const TELL: u32 = 1 << 27;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 24] = [
+pub const CONCEPTS: [(&str, Table, u32); 25] = [
     ("WAIT_AFTER", words::WAIT_AFTER, flag::WAIT_AFTER),
+    ("TELL", words::TELL, flag::TELL),
     ("OUT", words::OUT, flag::OUT),
     ("ADD", words::ADD, flag::ADD),
     ("MANAGERS", words::MANAGERS, flag::MANAGER),
@@ -383,6 +386,23 @@ fn adds(items: &mut [Item]) {
     }
 }
 
+/// A "tell" is a send to whom it tells, unless that is the person ("tell me what is on my
+/// calendar", "sag mir", "dis-moi", "me avise quando terminar"): a first-person word right
+/// before or after it makes it the agent's answer, no act.
+fn tells(items: &mut [Item]) {
+    let send = act_bit(Act::Send);
+    for at in 0..items.len() {
+        if !items[at].has(flag::TELL) {
+            continue;
+        }
+        let person = |item: Option<&Item>| item.is_some_and(|item| item.has(flag::PERSON));
+        let before = at.checked_sub(1).and_then(|k| items.get(k));
+        if !person(before) && !person(items.get(at + 1)) {
+            items[at].acts |= send;
+        }
+    }
+}
+
 /// Dutch "en" ("and") is Spanish and French "in" ("nada de cambios en la config", "rien
 /// en prod"): read as an "and" only where an act follows it, as one joining two verbs does
 /// ("commit niet en push"). Elsewhere it would end a "not"'s reach in a sentence of the other
@@ -543,6 +563,7 @@ impl Items {
         }
         split_verbs(lexicon, text, &mut items);
         adds(&mut items);
+        tells(&mut items);
         dates(text, &mut items);
         dutch_and(text, &mut items);
         Items { items }

@@ -164,6 +164,20 @@ pub const OUT: Table = &[
     (Nl, &["buiten", "buiten beschouwing", "erbuiten"]),
 ];
 
+/// Telling or letting someone know ("tell Alice the build is green", "sag Alice", "dis à
+/// Alice", "avise a Alice"): a send, but for the person ("tell me", "sag mir", "dis-moi",
+/// "me avise" are the agent's answer to them, `lexicon::tells`).
+#[rustfmt::skip]
+pub const TELL: Table = &[
+    (En, &["notify", "notifying", "ping", "tell", "telling"]),
+    (De, &["benachrichtige", "benachrichtigen", "informiere", "informieren", "sag", "sage"]),
+    (Fr, &["dis", "dites", "informe", "informez", "prevenez", "previens"]),
+    (Es, &["avisa", "avisale", "dile", "diles", "informa", "informale"]),
+    (Pt, &["avisa", "avise", "diga", "diz", "informa", "informe"]),
+    (It, &["avvisa", "digli", "dille", "informa"]),
+    (Nl, &["informeer", "meld", "zeg"]),
+];
+
 /// Adding, as the person says it of a package ("add left-pad with npm", "ajoute la
 /// dépendance left-pad"): an install only where its clause names a package manager
 /// ([`MANAGERS`]) or a dependency (the install nouns); "add a test" installs nothing.
@@ -485,9 +499,9 @@ const SEND: Table = &[
     (En, &["direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
     (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
     (Fr, &["ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
-    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribir a", "escribir en", "manda", "mandala", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
+    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
     (Pt, &["carrega", "carregar", "carregue", "carregues", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
-    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere in", "scrivere su", "scrivi a", "scrivi in", "scrivi su"]),
+    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
     (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
 ];
 
@@ -586,8 +600,8 @@ const SAFETY: Table = &[
 /// Not French "accessible" (English "accessible").
 #[rustfmt::skip]
 const ACCESS: Table = &[
-    (En, &["access", "add as collaborator", "add collaborator", "chmod", "give access", "grant", "granting", "grants", "invite", "share", "shares", "sharing"]),
-    (De, &["berechtigung", "berechtigungen", "chmod", "einladen", "freigeben", "gib frei", "gib zugriff", "lade ein", "teile", "teile das", "teile den", "teile die", "teile es", "teilen", "zugriff"]),
+    (En, &["access", "add as collaborator", "add collaborator", "chmod", "give access", "grant", "granting", "grants", "invite", "inviting", "share", "shares", "sharing"]),
+    (De, &["berechtigung", "berechtigungen", "chmod", "einladen", "freigeben", "gib frei", "gib zugriff", "lade ein", "teil", "teile", "teile das", "teile den", "teile die", "teile es", "teilen", "zugriff"]),
     (Fr, &["acces", "accorde", "accorder", "chmod", "donne acces", "invite", "inviter", "partage", "partager", "partagez"]),
     (Es, &["acceso", "chmod", "compartas", "comparte", "compartelo", "compartir", "concede", "conceder", "da acceso", "dale acceso", "invita", "invitar", "invites"]),
     (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "compartilhes", "concede", "conceder", "convida", "convidar", "convides", "da acesso", "partilha", "partilhar", "partilhes"]),
