@@ -2609,11 +2609,20 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     // `ibmcloud cr login`): a grant of access, as a token written is.
     // Only a subcommand before any option counts (`go test -run TestLogin` runs a test).
     let lead = reading.lead().len().min(3);
-    if let Some(at) = (0..lead.min(reading.words.len())).find(|&at| {
-        reading.words.get(at).is_some_and(|(_, parts)| {
-            parts.iter().any(|p| has(LOGINS, p)) && !any_in(SECRET_NOUNS, parts)
+    // A listing option right after the word (`semanage login -l` lists login mappings;
+    // `pulumi login -l` is its local backend, no credential kept).
+    let lists = reading
+        .args
+        .windows(2)
+        .any(|pair| has(LOGINS, &pair[0]) && (pair[1] == "-l" || pair[1] == "--list"));
+    if let Some(at) = (0..lead.min(reading.words.len()))
+        .filter(|_| !lists)
+        .find(|&at| {
+            reading.words.get(at).is_some_and(|(_, parts)| {
+                parts.iter().any(|p| has(LOGINS, p)) && !any_in(SECRET_NOUNS, parts)
+            })
         })
-    }) {
+    {
         return Some((Finding::Grant { secret: true }, at));
     }
     // A subcommand named as the system's own account programs are (`elasticsearch-users
