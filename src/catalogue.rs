@@ -736,6 +736,7 @@ pub const CATALOGUE: &[Program] = &[
     p("get-gpppassword.py", &[Attack, Secrets]),
     p("getadcomputers.py", &[Attack]),
     p("getadusers.py", &[Attack]),
+    p("getarch.py", &[Attack]),
     p("getent", RO),
     p("getlapspassword.py", &[Attack, Secrets]),
     p("getnpusers.py", &[Attack, Secrets]),

@@ -465,9 +465,11 @@ fn cloud_effect(program: &str, words: &[&str]) -> Option<Effect> {
                         | "resize"
                         // What a resource is made or put back from, or where it runs: a
                         // disk's snapshot taken, an instance cloned, patched, moved,
-                        // upgraded, rolled back, failed over, a service replaced.
+                        // upgraded, rolled back, failed over, a service replaced, a table's
+                        // entity merged.
                         | "clone"
                         | "failover"
+                        | "merge"
                         | "move"
                         | "patch"
                         | "promote-replica"
