@@ -2129,25 +2129,27 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     let mut on_path: Vec<String> = Vec::new();
     let mut decoded: Vec<String> = Vec::new();
     // Code unpacked from a download or cloned (`curl … | tar xz`, `git clone URL`): the host
-    // whose files the work folder now holds, which a later script of it runs.
-    let mut unpacked: Option<(String, Vec<String>)> = None;
-    // Where it was unpacked, when not here (`tar xz -C /tmp`, `unzip -d /opt/x`).
-    let mut unpacked_into: Option<String> = None;
+    // whose files the work folder now holds, which a later script of it runs; and where it
+    // was unpacked, when not here (`tar xz -C /tmp`, `unzip -d /opt/x`). Every one of them:
+    // an earlier archive unpacked elsewhere hides none that comes after it.
+    let mut unpackings: Vec<Unpacked> = Vec::new();
     for cmd in &line.commands {
         let program = cmd.program();
         let args = cmd.args();
         let found = catalogue::program(program);
-        if unpacked.is_none() {
-            unpacked = unpacks_from(cmd, line, &downloaded);
-            if unpacked.is_some() {
-                unpacked_into = unpack_folder(cmd);
-            }
+        if let Some(from) = unpacks_from(cmd, line, &downloaded) {
+            unpackings.push((from, unpack_folder(cmd)));
         }
-        if let Some((host, names)) = unpacked.clone()
-            && (runs_a_local_file(cmd)
-                || runs_a_file_under(cmd, unpacked_into.as_deref())
-                || builds_a_project(cmd))
-        {
+        let ran_unpacked = unpackings
+            .iter()
+            .rev()
+            .find(|(_, into)| runs_a_file_under(cmd, into.as_deref()));
+        let ran_unpacked = ran_unpacked.or_else(|| {
+            unpackings
+                .last()
+                .filter(|_| runs_a_local_file(cmd) || builds_a_project(cmd))
+        });
+        if let Some(((host, names), _)) = ran_unpacked.cloned() {
             scan.add(
                 Risk::new(
                     RuleId::DownloadPipeShell,
@@ -2350,6 +2352,10 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
         }
     }
 }
+
+/// Code unpacked from a host: the host and the names it goes by, and the folder it went
+/// into when not the one the command runs in.
+type Unpacked = ((String, Vec<String>), Option<String>);
 
 /// The files a command writes with what its pipeline's stages before it made: its standard
 /// output redirected to a file (`… | base64 -d > x.sh`), or `tee`'s operands.
