@@ -154,8 +154,16 @@ fn carries_blob(text: &str) -> bool {
 
 /// The name of the token shape found, for a reason a person reads.
 pub fn secret_kind(text: &str) -> Option<&'static str> {
-    let matched = patterns().tokens.matches(text);
-    if let Some(index) = matched.iter().next() {
+    let tokens = &patterns().tokens;
+    // Most lines hold no token: `is_match` stops at the first and may skip by the shapes'
+    // literals, where `matches` walks the whole text for every shape; which one matched is
+    // asked only when one does.
+    let first = if tokens.is_match(text) {
+        tokens.matches(text).iter().next()
+    } else {
+        None
+    };
+    if let Some(index) = first {
         return Some(match index {
             0 => "a private key",
             1 | 2 => "an API key",

@@ -1953,7 +1953,30 @@ pub(crate) struct Known {
     pub long: &'static [LongOptions],
     pub short: Option<&'static ShortOptions>,
     pub subcommands: &'static [Subcommands],
+    /// The names of each of `long`, split: in the same order.
+    pub long_names: &'static [Box<[&'static str]>],
+    /// The names of each of `subcommands`, split: in the same order.
+    pub subcommand_names: &'static [Box<[&'static str]>],
 }
+
+/// Every list's names split once, in the order of its table: a command of a program the
+/// tables know looks a subcommand or a long option up in lists of up to a kilobyte, and
+/// splitting the list again at each lookup was most of what writing words out cost.
+type Split = std::sync::LazyLock<Vec<Box<[&'static str]>>>;
+
+static LONG_NAMES: Split = std::sync::LazyLock::new(|| {
+    LONG_OPTIONS
+        .iter()
+        .map(|o| o.names.split_ascii_whitespace().collect())
+        .collect()
+});
+
+static SUBCOMMAND_NAMES: Split = std::sync::LazyLock::new(|| {
+    SUBCOMMANDS
+        .iter()
+        .map(|s| s.names.split_ascii_whitespace().collect())
+        .collect()
+});
 
 /// The tables' programs, each found by one lookup (most commands are of none).
 static KNOWN: std::sync::LazyLock<super::Names<Known>> = std::sync::LazyLock::new(|| {
@@ -1986,6 +2009,10 @@ static KNOWN: std::sync::LazyLock<super::Names<Known>> = std::sync::LazyLock::ne
                 long: LONG_OPTIONS.get(long_at..long_at + long_len).unwrap_or(&[]),
                 short: SHORT_OPTIONS.iter().find(|o| o.program == program),
                 subcommands: SUBCOMMANDS.get(sub_at..sub_at + sub_len).unwrap_or(&[]),
+                long_names: LONG_NAMES.get(long_at..long_at + long_len).unwrap_or(&[]),
+                subcommand_names: SUBCOMMAND_NAMES
+                    .get(sub_at..sub_at + sub_len)
+                    .unwrap_or(&[]),
             };
             (program, known)
         })

@@ -98,19 +98,23 @@ pub(super) fn write_out(program: &str, words: &mut [Word]) {
     let Some(first) = listed.first() else {
         return;
     };
-    let (start, options) = match first.sub {
-        None => (1, first),
+    let (start, place) = match first.sub {
+        None => (1, 0),
         Some(_) => {
             let Some(at) = subcommand_at(program, words) else {
                 return;
             };
             let sub = words.get(at).map(|w| w.text.as_str());
-            let Some(options) = listed.iter().find(|o| o.sub == sub) else {
+            let Some(place) = listed.iter().position(|o| o.sub == sub) else {
                 return;
             };
-            (at + 1, options)
+            (at + 1, place)
         }
     };
+    let Some(options) = listed.get(place) else {
+        return;
+    };
+    let names = split(known.long_names, place, options.names);
     // A wrapper's options end at the program it runs, whose options are that program's.
     let wrapper = options.sub.is_none()
         && crate::catalogue::program(program).is_some_and(|p| p.is(Class::Wrapper));
@@ -122,7 +126,7 @@ pub(super) fn write_out(program: &str, words: &mut [Word]) {
             continue;
         };
         let (name, value) = rest.split_at(rest.find('=').unwrap_or(rest.len()));
-        if let Some(whole) = whole_name(options.names, name) {
+        if let Some(whole) = whole_name(&names, name) {
             word.text = format!("--{whole}{value}");
         }
     }
@@ -233,9 +237,10 @@ pub(super) fn write_out_subcommands(program: &str, words: &mut Vec<Word>) {
     };
     let mut under = String::new();
     for _ in 0..MAX_LEVELS {
-        let Some(level) = listed.iter().find(|s| s.under == under) else {
+        let Some((place, level)) = listed.iter().enumerate().find(|(_, s)| s.under == under) else {
             return;
         };
+        let names = split(known.subcommand_names, place, level.names);
         let Some(word) = words.get_mut(at) else {
             return;
         };
@@ -245,7 +250,7 @@ pub(super) fn write_out_subcommands(program: &str, words: &mut Vec<Word>) {
         let alias = |name: &str| level.aliases.iter().find(|(a, _)| *a == name);
         let name = match alias(&word.text) {
             Some((name, _)) => *name,
-            None => match subcommand(level, &word.text) {
+            None => match subcommand(level, &names, &word.text) {
                 Some(name) => name,
                 None => return,
             },
@@ -344,8 +349,8 @@ pub(super) fn write_out_console(program: &str, words: &mut [Word]) {
 }
 
 /// The subcommand of `level` that `word` is, or that its program reads it as.
-fn subcommand(level: &Subcommands, word: &str) -> Option<&'static str> {
-    let names = || level.names.split_ascii_whitespace();
+fn subcommand(level: &Subcommands, names: &[&'static str], word: &str) -> Option<&'static str> {
+    let names = || names.iter().copied();
     if let Some(name) = names().find(|n| n.trim_start_matches('=') == word) {
         return Some(name.trim_start_matches('='));
     }
@@ -382,15 +387,28 @@ pub(super) fn has_long(words: &[Word]) -> bool {
         .any(|w| w.text.len() > 2 && w.text.starts_with("--"))
 }
 
+/// The names of list `place` of a table, split once where the table is (`Known`), or split
+/// here when it is not there (the list's own text, `names`, is the same words).
+fn split(
+    split: &'static [Box<[&'static str]>],
+    place: usize,
+    names: &'static str,
+) -> std::borrow::Cow<'static, [&'static str]> {
+    match split.get(place) {
+        Some(found) => std::borrow::Cow::Borrowed(found),
+        None => std::borrow::Cow::Owned(names.split_ascii_whitespace().collect()),
+    }
+}
+
 /// The one option of `names` that `word` begins, when `word` is none of them and begins no
 /// other.
-fn whole_name<'n>(names: &'n str, word: &str) -> Option<&'n str> {
+fn whole_name(names: &[&'static str], word: &str) -> Option<&'static str> {
     if word.is_empty() {
         return None;
     }
     let mut found = None;
     let mut many = false;
-    for name in names.split_ascii_whitespace() {
+    for &name in names {
         if name == word {
             return None;
         }

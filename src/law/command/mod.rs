@@ -1390,7 +1390,8 @@ pub(crate) fn has_flag(args: &[String], short: Option<char>, long: &[&str]) -> b
 
 /// Arguments that are not options (a lone `-` counts; nothing after `--` is an option).
 pub(crate) fn positional(args: &[String]) -> Vec<&str> {
-    let mut out = Vec::new();
+    // Made for every command by several rules: room for every word at once, not grown.
+    let mut out = Vec::with_capacity(args.len());
     let mut options_done = false;
     for arg in args {
         if options_done || arg == "-" || !arg.starts_with('-') {
