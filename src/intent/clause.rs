@@ -45,6 +45,21 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
         crate::wish::Act::Change => act_bit(wish.act) | act_bit(crate::wish::Act::Access),
         _ => act_bit(wish.act),
     };
+    // "Keep feature/old around", "behalte den Branch feature/old": what a destroying step
+    // acts on, kept by name, holds it whether or not the act is said.
+    if destroys(wish.act)
+        && let Some((at, end)) = wish
+            .names
+            .iter()
+            .chain(&wish.targets)
+            .find_map(|name| kept_by_name(&text, &cut, name))
+    {
+        return Some(Found {
+            wanted: Wanted::Held,
+            cue: Cue::Wait,
+            words: shown_span(&text, items[at].start, end),
+        });
+    }
     let mentions: Vec<usize> = (0..items.len())
         .filter(|&k| items[k].acts & bit != 0 && !is_state(items, k))
         .collect();
@@ -776,6 +791,57 @@ fn any_of(text: &str, cut: &Items, options: &[String]) -> (bool, Option<(usize, 
         }
     }
     (named, None)
+}
+
+/// Acts that throw away or destroy what they act on: a wish to keep it by name holds them.
+fn destroys(act: crate::wish::Act) -> bool {
+    use crate::wish::Act;
+    matches!(act, Act::Delete | Act::Discard | Act::Destroy | Act::Clean)
+}
+
+/// A name of the step's kept: a keep word (not turned down: "don't keep") within three
+/// words before it in its clause ("keep feature/old", "garde la branche feature/old",
+/// "houd de branch feature/old"). The keep word and where the name ends.
+fn kept_by_name(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
+    let Name::AnyOf(options) = name else {
+        return None;
+    };
+    let items = &cut.items;
+    for option in options {
+        let folded = fold(option);
+        let option = folded.trim();
+        if option.len() < 2 {
+            continue;
+        }
+        for (at, _) in text.match_indices(option) {
+            if !bounded(text, at, at + option.len()) {
+                continue;
+            }
+            let mut j = cut.item_at(at).min(items.len());
+            let mut reach = 0;
+            while j > 0 && reach < REACH_NEAR {
+                j -= 1;
+                let item = &items[j];
+                if item.ends_clause() || item.has(flag::AND) || names_an_act(item) {
+                    break;
+                }
+                if item.has(flag::KEEP) {
+                    let negated = items[..j]
+                        .iter()
+                        .rev()
+                        .take(2)
+                        .take_while(|before| !before.ends_clause())
+                        .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD));
+                    if !negated {
+                        return Some((j, at + option.len()));
+                    }
+                    break;
+                }
+                reach += usize::from(item.words);
+            }
+        }
+    }
+    None
 }
 
 /// The word production in any of the seven languages, as for [`any_of`].

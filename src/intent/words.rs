@@ -91,7 +91,7 @@ pub const NEGATION: Table = &[
     (Es, &["jamas", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "nunca", "para nada", "sin", "tampoco"]),
     (Pt, &["de jeito nenhum", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
     (It, &["giu le mani", "guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza"]),
-    (Nl, &["blijf af", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niets", "niks", "nooit", "toch niet", "zonder"]),
+    (Nl, &["blijf af", "blijf van", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niets", "niks", "nooit", "toch niet", "zonder"]),
 ];
 
 /// A "not" that can be its verb's object, "nothing": after a verb in its clause it holds
@@ -485,12 +485,12 @@ const CLEAN: Table = &[
 
 #[rustfmt::skip]
 const DISCARD: Table = &[
-    (En, &["blow away", "discard", "discarding", "discards", "drop local changes", "drop my changes", "drop the changes", "hard reset", "reset", "reset hard", "revert", "reverting", "start over", "throw away", "undo", "undo my changes", "undo the changes"]),
+    (En, &["blow away", "discard", "discarding", "discards", "drop local changes", "drop my changes", "drop my stash", "drop the changes", "drop the stash", "drop the stashes", "drop this stash", "hard reset", "reset", "reset hard", "revert", "reverting", "start over", "throw away", "undo", "undo my changes", "undo the changes"]),
     (De, &["mach ruckgangig", "mach rueckgaengig", "reset", "resetten", "revert", "reverten", "ruckgangig machen", "rueckgaengig machen", "setz zuruck", "setz zurueck", "setze zuruck", "setze zurueck", "verwerfen", "verwirf", "wegwerfen", "wirf weg", "zurucksetzen", "zuruecksetzen"]),
     (Fr, &["abandonne les changements", "abandonne les modifications", "annule les changements", "annule les modifications", "annuler les modifications", "defais", "jeter", "jette", "reinitialise", "reinitialiser", "reset", "revert"]),
     (Es, &["descarta", "descartalo", "descartalos", "descartar", "descartes", "deshacer", "deshaz", "resetea", "resetear", "revertir", "revierte", "tira los cambios"]),
     (Pt, &["descarta", "descartar", "descarte", "desfaca", "desfaz", "desfazer", "joga fora", "reseta", "resetar", "reverte", "reverter"]),
-    (It, &["annulla le modifiche", "butta via", "reset", "resetta", "resettare", "revert", "ripristina", "scarta", "scartale", "scartali", "scartalo", "scartare"]),
+    (It, &["annulla le modifiche", "butta via", "buttare via", "buttate via", "reset", "resetta", "resettare", "revert", "ripristina", "scarta", "scartale", "scartali", "scartalo", "scartare"]),
     (Nl, &["draai terug", "gooi weg", "maak ongedaan", "ongedaan maken", "reset", "resetten", "revert", "terugdraaien", "verwerp", "verwerpen"]),
 ];
 
@@ -837,10 +837,11 @@ const KEPT_PRIVATE: Table = &[
 
 /// What a wish to keep holds, said as kept at the end of its clause ([`KEEP`]): held by that
 /// alone, not by a "not" ("don't delete the local branch" holds no push), never asking.
-pub const KEPT: [(Act, Table); 6] = [
+pub const KEPT: [(Act, Table); 7] = [
     (Act::Update, KEPT_ALONE),
     (Act::Restart, KEPT_ALONE),
     (Act::Send, KEPT_PRIVATE),
+    (Act::Public, KEPT_PRIVATE),
     (Act::Push, KEPT_LOCAL),
     (Act::Discard, KEPT_CHANGES),
     (Act::Merge, KEPT_OPEN),

@@ -3715,17 +3715,38 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             format!("{what} upgrades every package it keeps on this machine"),
         )
         .wish(Wish::new(Act::Install).naming(Name::AnyOf(vec![reading.program.clone()]))),
-        Finding::ForgeChange => Risk::new(
-            RuleId::ForgeSpeaks,
-            Harm::Moderate,
-            true,
-            format!(
-                "{what} changes what others see on {}, in the person's name",
-                reading.program
-            ),
-        )
-        .way_out()
-        .wish(named(Act::Send, false)),
+        Finding::ForgeChange => {
+            // Made public (`gh repo edit acme/site --visibility public`): asked for as making
+            // it public ("make acme/site public"), by the name of what it makes public.
+            let public = reading.args.iter().any(|a| a == "--public" || a == "--visibility=public")
+                || reading
+                    .args
+                    .windows(2)
+                    .any(|pair| pair[0] == "--visibility" && pair[1] == "public");
+            let wish = if public {
+                let mut names: Vec<String> = names_of(reading, at, false)
+                    .into_iter()
+                    .filter(|name| name != "public")
+                    .collect();
+                if names.is_empty() {
+                    names.push(reading.program.clone());
+                }
+                Wish::new(Act::Public).naming(Name::AnyOf(names))
+            } else {
+                named(Act::Send, false)
+            };
+            Risk::new(
+                RuleId::ForgeSpeaks,
+                Harm::Moderate,
+                true,
+                format!(
+                    "{what} changes what others see on {}, in the person's name",
+                    reading.program
+                ),
+            )
+            .way_out()
+            .wish(wish)
+        }
         Finding::RemoteRun => {
             let where_ = if prod { " in production" } else { "" };
             Risk::new(
