@@ -359,6 +359,9 @@ fn held(items: &[Item], around: &mut Around, k: usize) -> Option<(Cue, usize)> {
     if let Some(at) = kept_out(items, k) {
         return Some((Cue::Wait, at));
     }
+    if let Some(at) = conditioned(items, k) {
+        return Some((Cue::Wait, at));
+    }
     if let Some(found) = held_before(items, k) {
         return Some(found);
     }
@@ -618,6 +621,44 @@ fn kept_out(items: &[Item], k: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// How far from the act an "only" stands, and how far after the two a condition starts.
+const ONLY_REACH: usize = 3;
+const CONDITION_REACH: usize = 6;
+
+/// An act said only on a condition ("only push once CI is green", "push erst, wenn die
+/// Tests grün sind", "restart api only if the health check fails", "alleen pushen als …"):
+/// an "only" within three words of it, before or after, and a condition's first word
+/// within six words after both, in its sentence (a comma crossed: "push erst, wenn").
+/// "Only push feature/login" names no condition, and asks.
+fn conditioned(items: &[Item], k: usize) -> Option<usize> {
+    let in_sentence = |item: &Item| item.kind != Kind::Sentence;
+    let before = items[..k]
+        .iter()
+        .enumerate()
+        .rev()
+        .take(ONLY_REACH)
+        .take_while(|(_, item)| in_sentence(item) && !item.has(flag::AND))
+        .find(|(_, item)| item.has(flag::ONLY))
+        .map(|(at, _)| at);
+    let after = items
+        .iter()
+        .enumerate()
+        .skip(k + 1)
+        .take(ONLY_REACH)
+        .take_while(|(_, item)| in_sentence(item) && !item.has(flag::AND))
+        .find(|(_, item)| item.has(flag::ONLY))
+        .map(|(at, _)| at);
+    let only = before.or(after)?;
+    let from = only.max(k) + 1;
+    items
+        .iter()
+        .skip(from)
+        .take(CONDITION_REACH)
+        .take_while(|item| in_sentence(item))
+        .any(|item| item.has(flag::CONDITION))
+        .then_some(only)
 }
 
 /// Does the item name an act by a verb or a noun that asks: a thing named

@@ -97,11 +97,16 @@ pub mod flag {
     pub const OUT: u32 = 1 << 26;
     /// Telling someone (`words::TELL`): a send unless it is the person told.
     pub const TELL: u32 = 1 << 27;
+    /// "Only" (`words::ONLY`), and what starts a condition (`words::CONDITION`).
+    pub const ONLY: u32 = 1 << 28;
+    pub const CONDITION: u32 = 1 << 29;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 25] = [
+pub const CONCEPTS: [(&str, Table, u32); 27] = [
     ("WAIT_AFTER", words::WAIT_AFTER, flag::WAIT_AFTER),
+    ("ONLY", words::ONLY, flag::ONLY),
+    ("CONDITION", words::CONDITION, flag::CONDITION),
     ("TELL", words::TELL, flag::TELL),
     ("OUT", words::OUT, flag::OUT),
     ("ADD", words::ADD, flag::ADD),

@@ -164,6 +164,32 @@ pub const OUT: Table = &[
     (Nl, &["buiten", "buiten beschouwing", "erbuiten"]),
 ];
 
+/// "Only", next to the act ("only push once CI is green", "push erst, wenn …", "restart
+/// api only if the check fails"): with a [`CONDITION`] after it in the sentence, the act
+/// waits on something warden can't see, and is held.
+#[rustfmt::skip]
+pub const ONLY: Table = &[
+    (En, &["only"]),
+    (De, &["erst", "nur"]),
+    (Fr, &["seulement", "uniquement"]),
+    (Es, &["solamente", "solo", "unicamente"]),
+    (Pt, &["apenas", "so", "somente"]),
+    (It, &["solo", "soltanto", "unicamente"]),
+    (Nl, &["alleen", "pas"]),
+];
+
+/// What a condition starts with, after an [`ONLY`]: when, if, once, after.
+#[rustfmt::skip]
+pub const CONDITION: Table = &[
+    (En, &["after", "as soon as", "if", "once", "until", "when"]),
+    (De, &["falls", "nachdem", "sobald", "wenn"]),
+    (Fr, &["apres", "lorsque", "quand", "si", "une fois"]),
+    (Es, &["cuando", "despues", "en cuanto", "si", "una vez"]),
+    (Pt, &["assim que", "depois", "quando", "se", "uma vez"]),
+    (It, &["appena", "dopo", "quando", "se", "una volta"]),
+    (Nl, &["als", "nadat", "wanneer", "zodra"]),
+];
+
 /// Telling or letting someone know ("tell Alice the build is green", "sag Alice", "dis à
 /// Alice", "avise a Alice"): a send, but for the person ("tell me", "sag mir", "dis-moi",
 /// "me avise" are the agent's answer to them, `lexicon::tells`).
@@ -612,7 +638,7 @@ const ACCESS: Table = &[
 #[rustfmt::skip]
 const MERGE: Table = &[
     (En, &["land the pr", "land this pr", "merge", "merges", "merging"]),
-    (De, &["fuehr zusammen", "fuehre zusammen", "fuhr zusammen", "fuhre zusammen", "merg", "merge", "mergen", "zusammenfuehren", "zusammenfuhren"]),
+    (De, &["fuehr zusammen", "fuehre zusammen", "fuhr zusammen", "fuhre zusammen", "merg", "merge", "mergen", "mergst", "mergt", "zusammenfuehren", "zusammenfuhren"]),
     (Fr, &["fusionne", "fusionner", "fusionnes", "fusionnez", "merge", "merger", "mergez"]),
     (Es, &["fusiona", "fusionalo", "fusionar", "fusiones", "merge", "mergea", "mergealo", "mergear", "mergees"]),
     (Pt, &["funde", "fundir", "merge", "mergear", "mergeia", "mescla", "mesclar", "mescle", "mescles"]),
