@@ -98,6 +98,8 @@ const TABLE: &[Row] = &[
     Row::destroy("terragrunt", &["destroy"], &["terragrunt destroy"], &["terragrunt output"]),
     Row::destroy("terragrunt", &["run-all", "destroy"], &["terragrunt run-all destroy --terragrunt-non-interactive"], &["terragrunt run-all validate"]),
     Row::change("kubectl", &["apply"], &["kubectl apply -f k8s/deployment.yaml", "kubectl apply -k overlays/staging"], &["kubectl apply -f k8s/ --dry-run=client", "kubectl diff -f k8s/deployment.yaml"]),
+    // What the last apply wrote, only shown (`edit-last-applied` and `set-last-applied` change it).
+    Row::reads("kubectl", &["apply", "view-last-applied"], &["kubectl apply view-last-applied deployment/web -o json"], &["kubectl apply edit-last-applied deployment/web"]),
     Row::change("kubectl", &["create"], &["kubectl create deployment web --image=nginx:1.27"], &["kubectl create deployment web --image=nginx --dry-run=client -o yaml", "kubectl get deployments"]),
     Row::change("kubectl", &["replace"], &["kubectl replace --force -f pod.yaml"], &["kubectl replace --help"]),
     Row::change("kubectl", &["patch"], &["kubectl patch deployment web -p '{\"spec\":{\"replicas\":3}}'"], &["kubectl get deployment web -o yaml"]),
@@ -153,6 +155,9 @@ const TABLE: &[Row] = &[
     Row::change("cdk", &["deploy"], &["cdk deploy --all --require-approval never"], &["cdk diff", "cdk synth"]),
     Row::destroy("cdk", &["destroy"], &["cdk destroy --force ApiStack"], &["cdk ls"]),
     Row::change("serverless", &["deploy"], &["serverless deploy --stage prod", "sls deploy --stage dev"], &["serverless info --stage dev"]),
+    // Terraform's console evaluates expressions here, over the state it reads.
+    Row::reads("terraform", &["console"], &["terraform console -var-file=dev.tfvars"], &["terraform apply -auto-approve"]),
+    Row::reads("tofu", &["console"], &["tofu console"], &["tofu apply -auto-approve"]),
     Row::reads("serverless", &["deploy", "list"], &["serverless deploy list", "sls deploy list functions"], &["serverless deploy --stage dev"]),
     Row::destroy("serverless", &["remove"], &["serverless remove --stage dev", "sls remove --stage staging"], &["sls info --stage staging"]),
     Row::change("heroku", &["releases:rollback"], &["heroku releases:rollback v102 -a acme-api"], &["heroku releases -a acme-api"]),
@@ -219,6 +224,13 @@ const TABLE: &[Row] = &[
 /// table's, not `words.rs`'s.
 pub(super) fn knows(program: &str) -> bool {
     !rows_of(program).is_empty()
+}
+
+/// Does a row of the table say this command only reads (`terraform console`, `kubectl apply
+/// view-last-applied`, `fly scale show`)? The words reader then finds nothing in it either.
+pub(super) fn only_reads(cmd: &Command) -> bool {
+    let words = positional_after_values(cmd.args());
+    table_row(cmd.program(), &words).is_some_and(|(_, row)| row.effect.is_none())
 }
 
 /// The places of the rows, by program then place; each program's run of them, by name.

@@ -472,7 +472,8 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         {
             scan.add(schedule("make a job start by itself (launchctl)"));
         }
-        "at" | "batch" if !has_flag(args, Some('l'), &[]) => {
+        // `at -l` lists the jobs and `at -c 12` prints one: neither schedules anything.
+        "at" | "batch" if !has_flag(args, Some('l'), &[]) && !has_flag(args, Some('c'), &[]) => {
             scan.add(schedule("schedule a command to run later (at)"))
         }
         // Without a timer, the reader takes systemd-run off as a wrapper.

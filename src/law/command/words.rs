@@ -2207,6 +2207,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         judge(&jar, scan);
         return;
     }
+    // What the infra table knows to only read has nothing for the words to find
+    // (`terraform console` is a local REPL, not a hosted machine's console).
+    if infra::only_reads(cmd) {
+        return;
+    }
     let program = cmd.program();
     // A project runner's words are the project's own scripts (`make publish`), but a
     // runner's own login keeps a credential here as any other does (`turbo login`), and its
@@ -2731,6 +2736,11 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         return None;
     }
     let registry = on_registry(reading);
+    // `nix flake update`, `nix flake lock`: the flake in the work folder and its lock file,
+    // not what the machine keeps.
+    if reading.program == "nix" && reading.word(0) == "flake" {
+        return None;
+    }
     // A machine's package manager upgrading everything it keeps; a list refresh only reads.
     if (kind.packages || catalogue::is(&reading.program, Class::Global))
         && matches!(
