@@ -463,7 +463,9 @@ fn held_before(items: &[Item], k: usize) -> Option<(Cue, usize)> {
         if item.has(flag::NEGATION | flag::NOT_YET) {
             return Some((Cue::Not, j));
         }
-        if item.has(flag::WAIT) {
+        // A wait said as "can wait" holds what follows it too ("kannst du noch warten mit
+        // dem Push", "pode esperar antes de instalar").
+        if item.has(flag::WAIT | flag::WAIT_AFTER) {
             return Some((Cue::Wait, j));
         }
     }
@@ -526,7 +528,7 @@ fn person_first(items: &[Item], b: usize) -> Option<usize> {
         if item.has(flag::NOT_A_HOLD) {
             continue;
         }
-        if item.has(flag::PERSON | flag::WAIT | flag::ON_THEIR_SAY) {
+        if item.has(flag::PERSON | flag::WAIT | flag::WAIT_AFTER | flag::ON_THEIR_SAY) {
             return Some(j);
         }
     }

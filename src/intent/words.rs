@@ -141,7 +141,7 @@ pub const KEEP_TAIL: Table = &[
 #[rustfmt::skip]
 pub const WAIT_AFTER: Table = &[
     (En, &["can wait", "must wait", "should wait", "will wait"]),
-    (De, &["kann warten", "muss warten", "soll warten", "warten wir"]),
+    (De, &["kann warten", "muss warten", "noch warten", "soll warten", "warten wir"]),
     (Fr, &["attendra", "doit attendre", "peut attendre"]),
     (Es, &["debe esperar", "esperara", "puede esperar", "tiene que esperar"]),
     (Pt, &["deve esperar", "esperara", "pode esperar", "tem que esperar"]),
