@@ -538,6 +538,17 @@ fn person_first(items: &[Item], b: usize) -> Option<usize> {
 /// How far a wish to keep reaches to what it keeps ("behalte es vorerst lokal"), in words.
 const KEEP_REACH: usize = 4;
 
+/// Is the keep word at `j` turned down ("don't keep it local"): a "not" within two words
+/// before it in its clause? A keep turned down is no hold.
+fn keep_turned_down(items: &[Item], j: usize) -> bool {
+    items[..j]
+        .iter()
+        .rev()
+        .take(2)
+        .take_while(|before| !before.ends_clause())
+        .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD))
+}
+
 /// A wish to keep over what an act would move or throw away (`words::KEPT`): a keep word
 /// within four words before it in its clause, and nothing after it in the clause but when
 /// ("keep it local for now"); "keep the local copy" is about the copy.
@@ -562,13 +573,7 @@ fn kept(items: &[Item], k: usize) -> Option<usize> {
             return None;
         }
         if item.has(flag::KEEP) {
-            // "don't keep it local": a keep turned down is no hold.
-            let negated = items[..j]
-                .iter()
-                .rev()
-                .take(2)
-                .take_while(|before| !before.ends_clause())
-                .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD));
+            let negated = keep_turned_down(items, j);
             return (!negated).then_some(j);
         }
         reach += usize::from(item.words);
@@ -608,12 +613,7 @@ fn kept_out(items: &[Item], k: usize) -> Option<usize> {
             return None;
         }
         if item.has(flag::KEEP) {
-            let negated = items[..j]
-                .iter()
-                .rev()
-                .take(2)
-                .take_while(|before| !before.ends_clause())
-                .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD));
+            let negated = keep_turned_down(items, j);
             return ((out_after || out_before) && !negated).then_some(j);
         }
         out_before |= item.has(flag::OUT);
@@ -869,12 +869,7 @@ fn kept_by_name(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> 
                     break;
                 }
                 if item.has(flag::KEEP) {
-                    let negated = items[..j]
-                        .iter()
-                        .rev()
-                        .take(2)
-                        .take_while(|before| !before.ends_clause())
-                        .any(|before| before.has(flag::NEGATION) && !before.has(flag::NOT_A_HOLD));
+                    let negated = keep_turned_down(items, j);
                     if !negated {
                         return Some((j, at + option.len()));
                     }
