@@ -317,9 +317,16 @@ fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
 /// (`cryptsetup open`, `mdadm --stop`) is left to its words and sudo, and what the circuit
 /// breaker judges isn't doubled.
 fn disk_tool(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
+    use super::system::DiskUse;
     let args = cmd.args();
-    if !super::system::writes_disk(program, args) || super::system::critical_disk(program, args) {
-        return;
+    match super::system::disk_use(program, args) {
+        DiskUse::Reads | DiskUse::Keeps => return,
+        DiskUse::Maps => {
+            disk_mapping(program, scan);
+            return;
+        }
+        DiskUse::Writes if super::system::critical_disk(program, args) => return,
+        DiskUse::Writes => {}
     }
     let device = args
         .iter()
@@ -339,6 +346,25 @@ fn disk_tool(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
             format!("{program} writes {what} at block level (its partitions, file systems, volumes or boot record)"),
         )
         .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+    );
+}
+
+/// A disk tool that changes what the machine maps, not what a disk holds (`cryptsetup close
+/// vault`, `zfs set mountpoint=/srv tank/data`, `zpool export tank`, `mdadm --stop /dev/md0`,
+/// `btrfs subvolume snapshot / /snap`): nothing is lost, but what every program on the
+/// machine sees changes, outside the work folder where Undo can't take it back. Moderate
+/// and lasting, as a mount is: it asks after reading.
+fn disk_mapping(program: &str, scan: &mut Scan<'_>) {
+    scan.add(
+        Risk::new(
+            RuleId::WordsSystem,
+            Harm::Moderate,
+            true,
+            format!(
+                "{program} changes what the machine maps from its disks, which Undo can't take back"
+            ),
+        )
+        .wish(Wish::new(Act::Update).naming(Name::one(program))),
     );
 }
 

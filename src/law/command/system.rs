@@ -717,7 +717,7 @@ pub(super) fn disk_reads(program: &str, args: &[String]) -> bool {
         return true;
     }
     if program == "btrfs" {
-        return btrfs(args) == Btrfs::Reads;
+        return btrfs(args) == DiskUse::Reads;
     }
     let Some((_, reads)) = DISK_READS.iter().find(|(name, _)| *name == program) else {
         return reads_by_words(args);
@@ -759,19 +759,6 @@ pub(super) fn disk_reads(program: &str, args: &[String]) -> bool {
     }
 }
 
-/// What a btrfs command does to the disk under it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Btrfs {
-    /// Shows, lists or checks (`filesystem show`, `device stats`, `check` without `--repair`).
-    Reads,
-    /// Changes what the file system holds without losing any of it (`subvolume snapshot`,
-    /// `balance start`, `send`): its words and sudo judge it.
-    Maps,
-    /// Loses what was there for good (`subvolume delete`, `device remove`, `rescue`,
-    /// `check --repair`, `replace start`, `filesystem resize`).
-    Writes,
-}
-
 /// btrfs's command groups: each one's actions, and those of them that only read. btrfs
 /// takes any unambiguous prefix of both (`btrfs f u` is `filesystem usage`).
 #[rustfmt::skip]
@@ -805,7 +792,10 @@ fn by_prefix<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a
     }
 }
 
-fn btrfs(args: &[String]) -> Btrfs {
+/// What a btrfs command does to the disk under it: a subvolume snapshot, a balance or a
+/// label maps (nothing is lost); a delete, a device removed, a rescue, a repair, a replace
+/// or a resize writes.
+fn btrfs(args: &[String]) -> DiskUse {
     let words: Vec<&str> = positional(args);
     let Some(group) = words
         .first()
@@ -813,9 +803,9 @@ fn btrfs(args: &[String]) -> Btrfs {
     else {
         // An unknown group, or none: it may be anything.
         return if words.is_empty() {
-            Btrfs::Reads
+            DiskUse::Reads
         } else {
-            Btrfs::Writes
+            DiskUse::Writes
         };
     };
     let (_, actions, reading) = BTRFS
@@ -827,24 +817,25 @@ fn btrfs(args: &[String]) -> Btrfs {
         .iter()
         .any(|a| a == "--repair" || a.starts_with("--init-"));
     match group {
-        "help" | "version" | "inspect-internal" | "restore" | "send" => Btrfs::Reads,
-        "check" if repairs => Btrfs::Writes,
-        "check" => Btrfs::Reads,
-        "rescue" => Btrfs::Writes,
+        "help" | "version" | "inspect-internal" | "restore" | "send" => DiskUse::Reads,
+        "check" if repairs => DiskUse::Writes,
+        "check" => DiskUse::Reads,
+        "rescue" => DiskUse::Writes,
         _ => {
             let action = words
                 .get(1)
                 .and_then(|w| by_prefix(w, actions.iter().copied()));
             match action {
-                Some(action) if reading.contains(&action) => Btrfs::Reads,
+                Some(action) if reading.contains(&action) => DiskUse::Reads,
                 // `filesystem label DEV NEW` sets it.
-                _ if group == "filesystem" && action == Some("label") => Btrfs::Maps,
+                _ if group == "filesystem" && action == Some("label") => DiskUse::Maps,
                 Some("delete" | "remove") if matches!(group, "subvolume" | "device") => {
-                    Btrfs::Writes
+                    DiskUse::Writes
                 }
-                Some("start") if group == "replace" => Btrfs::Writes,
-                Some("resize") if group == "filesystem" => Btrfs::Writes,
-                _ => Btrfs::Maps,
+                Some("start") if group == "replace" => DiskUse::Writes,
+                Some("resize") if group == "filesystem" => DiskUse::Writes,
+                Some("snapshot") => DiskUse::Keeps,
+                _ => DiskUse::Maps,
             }
         }
     }
@@ -918,14 +909,29 @@ const DISK_MAPS: &[(&str, &[&str])] = &[
     ("zpool", &["checkpoint", "clear", "export", "import", "offline", "online", "reguid", "reopen", "resilver", "scrub", "set", "sync", "trim", "upgrade"]),
 ];
 
-/// Does this disk tool's invocation write a disk? Not when it only reads or lists, nor
-/// when it only changes what the machine maps (see [`DISK_MAPS`]).
-pub(super) fn writes_disk(program: &str, args: &[String]) -> bool {
+/// What a disk tool's invocation does with the disks it reaches.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum DiskUse {
+    /// Reads, lists, asks for help or tries a dry run.
+    Reads,
+    /// Keeps a copy of what is there, losing and changing nothing anyone sees: a snapshot,
+    /// a bookmark, a hold, a checkpoint (`zfs snapshot tank/home@today`, `btrfs subvolume
+    /// snapshot / /snap`, `zpool checkpoint tank`). The safe side of a change to come.
+    Keeps,
+    /// Changes what the machine maps: a mapping opened or closed, an array assembled, a
+    /// pool imported, a dataset set or snapshotted (see [`DISK_MAPS`]).
+    Maps,
+    /// Writes a disk's partitions, file systems, volumes or boot record.
+    Writes,
+}
+
+/// Reads what a disk tool's invocation does (see [`DiskUse`]).
+pub(super) fn disk_use(program: &str, args: &[String]) -> DiskUse {
     if disk_reads(program, args) {
-        return false;
+        return DiskUse::Reads;
     }
     if program == "btrfs" {
-        return btrfs(args) == Btrfs::Writes;
+        return btrfs(args);
     }
     let maps = DISK_MAPS
         .iter()
@@ -937,7 +943,17 @@ pub(super) fn writes_disk(program: &str, args: &[String]) -> bool {
                 .is_some_and(|sub| modes.contains(&sub.as_str()))
                 || first_option.is_some_and(|option| modes.contains(&option.as_str()))
         });
-    !maps
+    let keeps = subcommand(args).is_some_and(|sub| {
+        matches!(
+            sub.to_ascii_lowercase().as_str(),
+            "bookmark" | "checkpoint" | "hold" | "snapshot"
+        )
+    });
+    match (maps, keeps) {
+        (true, true) => DiskUse::Keeps,
+        (true, false) => DiskUse::Maps,
+        (false, _) => DiskUse::Writes,
+    }
 }
 
 /// A tool's subcommand: its first operand that is a word (`status`, `luksFormat`), not a
@@ -1165,7 +1181,7 @@ fn forced_power(program: &str, args: &[String]) -> (bool, &'static str) {
 
 #[cfg(test)]
 mod tests {
-    use super::{disk_reads, writes_disk};
+    use super::{DiskUse, disk_reads, disk_use};
 
     fn args(line: &str) -> Vec<String> {
         line.split_whitespace().map(str::to_string).collect()
@@ -1240,7 +1256,7 @@ mod tests {
             let args = args(line);
             assert_eq!(disk_reads(program, &args), reads, "{program} {line}: reads");
             assert_eq!(
-                writes_disk(program, &args),
+                disk_use(program, &args) == DiskUse::Writes,
                 writes,
                 "{program} {line}: writes"
             );
