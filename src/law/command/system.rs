@@ -370,6 +370,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Update).naming(Name::one(program))),
             );
         }
+        // A declarative system's configuration made the running one (`nixos-rebuild switch`,
+        // `home-manager switch`, `darwin-rebuild switch`, `nh os switch .`), or its old
+        // generations deleted (`nix-collect-garbage -d`, `nh clean all`).
+        _ if generations(program, args).is_some() => {
+            scan.add(generations_risk(program, args));
+        }
         // `fuser -k`: every process using the file, the folder or the port is killed.
         "fuser" if has_flag(args, Some('k'), &["kill"]) => {
             scan.add(
@@ -908,6 +914,75 @@ const DISK_MAPS: &[(&str, &[&str])] = &[
     ("zfs", &["allow", "bookmark", "change-key", "clone", "create", "hold", "inherit", "load-key", "mount", "promote", "receive", "recv", "release", "rename", "send", "set", "share", "snapshot", "unallow", "unload-key", "unmount", "unshare", "upgrade"]),
     ("zpool", &["checkpoint", "clear", "export", "import", "offline", "online", "reguid", "reopen", "resilver", "scrub", "set", "sync", "trim", "upgrade"]),
 ];
+
+/// What a tool of a declarative system (NixOS, nix-darwin, Home Manager, and `nh`, which
+/// runs them) does to its generations: each build of the configuration is one, kept so the
+/// machine can go back to it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Generation {
+    /// A generation built and made the running one, now or at the next boot (`switch`,
+    /// `boot`, `test`, `rollback`, `activate`): every program on the machine (or in the
+    /// home, for Home Manager) runs with it. Moderate and lasting: Undo can't take it back,
+    /// though an older generation can.
+    Switched,
+    /// Old generations deleted (`nix-collect-garbage -d`, `--delete-older-than 30d`, `nh
+    /// clean all`): the points the machine could go back to are gone. Severe and lasting,
+    /// as any delete outside the work folder is. A plain `nix-collect-garbage` frees only
+    /// what no generation holds, rebuildable, and is routine.
+    Deleted,
+}
+
+/// Reads a declarative system's tool for what it does to its generations (see
+/// [`Generation`]); `build`, `build-vm`, `repl`, `search`, `list-generations`, `--help` and
+/// `--dry-run` do nothing to them.
+fn generations(program: &str, args: &[String]) -> Option<Generation> {
+    const SWITCHES: &[&str] = &["activate", "boot", "rollback", "switch", "test"];
+    let words = positional(args);
+    if args
+        .iter()
+        .any(|a| a == "--dry-run" || super::words::is_help_option(a))
+    {
+        return None;
+    }
+    let switches = |word: Option<&&str>| word.is_some_and(|w| SWITCHES.contains(w));
+    match program {
+        "nixos-rebuild" | "darwin-rebuild" | "home-manager" if switches(words.first()) => {
+            Some(Generation::Switched)
+        }
+        "nh" => match words.first().copied() {
+            Some("os" | "home" | "darwin") if switches(words.get(1)) => Some(Generation::Switched),
+            Some("clean") => Some(Generation::Deleted),
+            _ => None,
+        },
+        "nix-collect-garbage"
+            if args.iter().any(|a| {
+                a == "-d" || a == "--delete-old" || a.starts_with("--delete-older-than")
+            }) =>
+        {
+            Some(Generation::Deleted)
+        }
+        _ => None,
+    }
+}
+
+fn generations_risk(program: &str, args: &[String]) -> Risk {
+    match generations(program, args) {
+        Some(Generation::Deleted) => Risk::new(
+            RuleId::WordsDestroy,
+            Harm::Severe,
+            true,
+            format!("{program} deletes old generations, the points the machine could go back to, which Undo can't bring back"),
+        )
+        .wish(Wish::new(Act::Delete).naming(Name::AnyOf(vec![program.to_string(), "generations".to_string()]))),
+        _ => Risk::new(
+            RuleId::WordsSystem,
+            Harm::Moderate,
+            true,
+            format!("{program} makes a new generation of the system's configuration the running one, which Undo can't take back"),
+        )
+        .wish(Wish::new(Act::Update).naming(Name::one(program))),
+    }
+}
 
 /// What a disk tool's invocation does with the disks it reaches.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -2758,7 +2758,7 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     }
     let found = match verb.verb {
         // `netlify env:list`, `heroku config` list what a hosted app's environment holds.
-        Verb::Reads if prints_app_env(reading) => Finding::Secret,
+        Verb::Reads if prints_app_env(reading) || lists_values(reading, &verb) => Finding::Secret,
         Verb::Stops | Verb::Reads => return None,
         Verb::Unveils => Finding::Secret,
         Verb::Reveals => {
@@ -3031,6 +3031,37 @@ fn prints_app_env(reading: &Reading<'_>) -> bool {
                 || verb_at(after, 0, reading.kind).is_none_or(|(verb, _)| only_shows(verb))
         }
     }
+}
+
+/// Stores whose listing prints the secrets themselves, not their names: every item of
+/// Bitwarden's vault with its password (`bw list items`), every key of a Kubernetes secret
+/// with its value (`k8sec list db`). The word after the listing that must name them, if any.
+const LISTS_VALUES: &[(&str, Option<&str>)] = &[("bw", Some("items")), ("k8sec", None)];
+
+/// A secret store's listing that prints values: one the store always prints them in (see
+/// [`LISTS_VALUES`]), or one told to (`chamber list svc --expand`, `tool ls --values`,
+/// `--reveal`, `--plain`, `--decrypt`, `--base64`). A listing of names (`pass ls`, `vault kv
+/// list`, `bw list folders`) prints none.
+fn lists_values(reading: &Reading<'_>, verb: &Found) -> bool {
+    if !reading.kind.store || !matches!(verb.phrase.as_str(), "list" | "ls") {
+        return false;
+    }
+    let next = reading
+        .words
+        .get(verb.word + 1)
+        .map(|(_, parts)| parts.join("-"));
+    let always = LISTS_VALUES.iter().any(|(program, noun)| {
+        *program == reading.program && noun.is_none_or(|noun| next.as_deref() == Some(noun))
+    });
+    always
+        || reading.options.iter().any(|o| {
+            o.parts.iter().any(|p| {
+                matches!(
+                    p.as_str(),
+                    "base64" | "decrypt" | "expand" | "plain" | "plaintext" | "reveal" | "values"
+                )
+            })
+        })
 }
 
 /// A secret store's `generate` given nothing but options and a length (`rbw generate 20`,
