@@ -972,6 +972,7 @@ pub const CATALOGUE: &[Program] = &[
     p("lpmove", ACTS),
     p("lpq", RO),
     p("lpr", NET),
+    p("lprm", NET),
     p("lpstat", RO),
     p("ls", RO),
     p("lsblk", RO),

@@ -209,6 +209,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if let Some(row) = CLIENTS.iter().find(|row| row.program == program) {
         by_table(row, cmd, scan);
     }
+    printing(cmd, scan);
     if client {
         carried(cmd, program, scan);
         stdin_secrets(cmd, scan);
@@ -217,6 +218,63 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         // asks the host for what the address names, as curl does.
         carried(cmd, program, scan);
     }
+}
+
+/// Printing with no print server named, on the printer the machine is set up with: what
+/// `lp`/`lpr` print comes out on paper (or goes to whatever server the queue forwards to),
+/// which nobody takes back; `cancel`/`lprm` take jobs off a queue, anyone's with `-a` or
+/// `-`, on a print server they name too (`lprm -h host 12`). Moderate and lasting: they ask
+/// after reading. A print server named to print on is a send the table reads (`lp -h
+/// host:631 f`); a listing (`lpstat`, `lpq`) does neither.
+fn printing(cmd: &Command, scan: &mut Scan<'_>) {
+    let program = cmd.program();
+    let args = cmd.args();
+    let named_server = |options: &[&str]| {
+        args.iter().any(|a| {
+            options
+                .iter()
+                .any(|o| a == o || (a.starts_with(o) && a.len() > 2))
+        })
+    };
+    let asks_only = args
+        .iter()
+        .any(|a| matches!(a.as_str(), "--help" | "--version" | "-E" | "-V"));
+    let (rule, does) = match program {
+        "lp" | "lpr" if !asks_only && !named_server(&["-h", "-H"]) => {
+            let valued: &[&str] = if program == "lp" {
+                &["-P", "-U", "-d", "-n", "-o", "-q", "-t"]
+            } else {
+                &["-#", "-C", "-J", "-P", "-T", "-U", "-o"]
+            };
+            let files = operands(args, valued);
+            if files.is_empty() && !reads_stdin(cmd, scan) {
+                return;
+            }
+            let what = files
+                .first()
+                .map_or("its input".to_string(), |f| f.to_string());
+            (
+                RuleId::WordsSend,
+                format!("{program} prints {what}: what comes out on paper nobody takes back"),
+            )
+        }
+        "cancel" | "lprm" if !asks_only => (
+            RuleId::WordsDestroy,
+            format!("{program} takes print jobs off the queue, which nobody puts back"),
+        ),
+        _ => return,
+    };
+    let act = if rule == RuleId::WordsSend {
+        Act::Send
+    } else {
+        Act::Delete
+    };
+    scan.add(
+        Risk::new(rule, Harm::Moderate, true, does).wish(Wish::new(act).naming(Name::AnyOf(vec![
+            program.to_string(),
+            "printer".to_string(),
+        ]))),
+    );
 }
 
 /// One client's row: find its host, then what it sends.
