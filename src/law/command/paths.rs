@@ -812,6 +812,40 @@ fn written(cmd: &Command) -> Vec<String> {
         {
             out.push("~/…".to_string());
         }
+        // `rename EXPR FILES` (Perl's: `rename 's/a/b/' *.txt`, `-e EXPR`) and `rename FROM
+        // TO FILES` (util-linux's): every file is renamed where it is. A dry run (`-n`,
+        // `--no-act`, `--nono`, `--dry-run`) renames nothing.
+        "rename" | "prename" | "file-rename" | "perl-rename"
+            if !args.iter().any(|a| {
+                matches!(
+                    a.as_str(),
+                    "-n" | "--no-act"
+                        | "--nono"
+                        | "--dry-run"
+                        | "--help"
+                        | "-h"
+                        | "-V"
+                        | "--version"
+                )
+            }) =>
+        {
+            let given = args.iter().any(|a| a == "-e" || a == "-E");
+            let perl = |w: &str| {
+                let mut chars = w.chars();
+                match (chars.next(), chars.next()) {
+                    (Some('s' | 'y'), Some(c)) => !c.is_alphanumeric() && !c.is_whitespace(),
+                    (Some('t'), Some('r')) => chars.next().is_some_and(|c| !c.is_alphanumeric()),
+                    _ => false,
+                }
+            };
+            let skip = match words.first() {
+                _ if given => 0,
+                Some(first) if cmd.program() != "rename" || perl(first) => 1,
+                Some(_) => 2,
+                None => 0,
+            };
+            out.extend(words.iter().skip(skip).map(|w| w.to_string()));
+        }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         // `rsync -n`: a dry run writes nothing.
