@@ -100,7 +100,7 @@ pub(super) const STOPS: Table = &[
 /// Reading: what follows is looked at, not changed.
 #[rustfmt::skip]
 pub(super) const READS: Table = &[
-    (En, &["check", "describe", "diff", "doctor", "explain", "help", "history", "info", "inspect", "lint", "list", "log", "logs", "ls", "outdated", "plan", "search", "stat", "stats", "status", "top", "validate", "verify", "version", "wait", "whoami"]),
+    (En, &["check", "describe", "diff", "doctor", "explain", "help", "history", "info", "inspect", "lint", "list", "log", "logs", "ls", "outdated", "plan", "query", "search", "stat", "stats", "status", "top", "validate", "verify", "version", "wait", "whoami"]),
 ];
 
 /// Showing what something holds: routine, unless what it shows is a secret.
@@ -194,7 +194,7 @@ pub(super) const PACKAGE_VERBS: Table = &[
 /// start` are a project's own.
 #[rustfmt::skip]
 pub(super) const SYSTEM: Table = &[
-    (En, &["allow", "connect", "deny", "disable", "disconnect", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "off", "on", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
+    (En, &["allow", "connect", "default", "deny", "disable", "disconnect", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "off", "on", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
 ];
 
 /// System verbs whose opposite takes them back (a service started can be stopped). A kill
