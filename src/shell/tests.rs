@@ -1831,6 +1831,7 @@ const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("valgrind", "valgrind --leak-check=full rm -rf /x"),
     ("watch", "watch -n 1 rm -rf /x"),
     ("watchexec", "watchexec -e rs -- rm -rf /x"),
+    ("waypipe", "waypipe -c lz4 server -- rm -rf /x"),
     ("xargs", "xargs -0 rm -rf /x"),
 ];
 

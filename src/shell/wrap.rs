@@ -366,6 +366,25 @@ const SSHPASS: Spec = Spec {
     short_arg: b"pfdPe",
     long_arg: &[],
 };
+/// waypipe: `waypipe [options] ssh HOST [CMD]` runs ssh (forwarding Wayland through it),
+/// `waypipe [options] server -- CMD` runs CMD; `client` runs nothing of its own.
+const WAYPIPE: Spec = Spec {
+    short_arg: b"cs",
+    long_arg: &[
+        "compress",
+        "control",
+        "display",
+        "drm-node",
+        "remote-bin",
+        "remote-node",
+        "secctx",
+        "socket",
+        "test-loop",
+        "threads",
+        "title-prefix",
+        "video",
+    ],
+};
 const CHRT: Spec = Spec {
     short_arg: b"T",
     long_arg: &["sched-runtime", "sched-deadline", "sched-period"],
@@ -591,6 +610,19 @@ fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
         "watchexec" => Step::at(options(words, start, &WATCHEXEC).0),
         "firejail" | "valgrind" => Step::at(options(words, start, &NO_ARGS).0),
         "sshpass" => Step::at(options(words, start, &SSHPASS).0),
+        "waypipe" => {
+            let next = options(words, start, &WAYPIPE).0;
+            match words.get(next).map(|w| w.text.as_str()) {
+                // `ssh` is the program run; `server` runs what follows it (after `--`).
+                Some("ssh") => Step::at(next),
+                Some("server") => {
+                    let after = next + 1;
+                    let skip = usize::from(words.get(after).is_some_and(|w| w.text == "--"));
+                    Step::at(after + skip)
+                }
+                _ => None,
+            }
+        }
         "strace" | "ltrace" => {
             let spec = if name == "strace" { &STRACE } else { &LTRACE };
             let (next, seen) = options(words, start, spec);
