@@ -38,10 +38,14 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     let cut = Items::read(&text);
     let items = &cut.items;
     // A copy to the place a send names is that send ("copy report.pdf to
-    // files.example.com with scp"): a copy says where only with the send's names.
+    // files.example.com with scp"): a copy says where only with the send's names. So is a
+    // publish there ("publie-le dans #team", "publish the notes to the wiki"): speaking
+    // for the person to others (seed 001).
     // An app's change that invites (an event's attendees) is asked for as an invite.
     let bit = match wish.act {
-        crate::wish::Act::Send => act_bit(wish.act) | act_bit(crate::wish::Act::Copy),
+        crate::wish::Act::Send => {
+            act_bit(wish.act) | act_bit(crate::wish::Act::Copy) | act_bit(crate::wish::Act::Publish)
+        }
         crate::wish::Act::Change => act_bit(wish.act) | act_bit(crate::wish::Act::Access),
         _ => act_bit(wish.act),
     };
@@ -585,24 +589,30 @@ fn kept(items: &[Item], k: usize) -> Option<usize> {
 }
 
 /// A wish to keep the act's thing out of what is being done ("keep cron out of this",
-/// "laat cron erbuiten", "lascia fuori cron"): a keep word within four words before the
-/// thing, an "out" right after it (nothing else but when to the end of its clause) or
-/// right before it, after the keep. "Leave it out" said of no act holds nothing.
+/// "laat cron erbuiten", "lascia fuori cron") or as it is ("lass die Crontab in Ruhe",
+/// "laisse la crontab tranquille"): a keep word within four words before the thing, an
+/// "out" or an "alone" right after it (nothing else but when to the end of its clause), or
+/// an "out" right before it, after the keep. "Leave it out" said of no act holds nothing.
 fn kept_out(items: &[Item], k: usize) -> Option<usize> {
-    let out_after = items.get(k + 1).is_some_and(|item| item.has(flag::OUT)) && {
-        let mut rest = items.iter().skip(k + 2);
-        loop {
-            match rest.next() {
-                None => break true,
-                Some(item) if item.ends_clause() || item.has(flag::AND) => break true,
-                Some(item) if item.has(flag::FILLER) => {}
-                Some(item) if item.has(flag::KEEP_TAIL | flag::ON_THEIR_SAY | flag::NOT_YET) => {
-                    break true;
+    let out_after = items
+        .get(k + 1)
+        .is_some_and(|item| item.has(flag::OUT | flag::ALONE))
+        && {
+            let mut rest = items.iter().skip(k + 2);
+            loop {
+                match rest.next() {
+                    None => break true,
+                    Some(item) if item.ends_clause() || item.has(flag::AND) => break true,
+                    Some(item) if item.has(flag::FILLER) => {}
+                    Some(item)
+                        if item.has(flag::KEEP_TAIL | flag::ON_THEIR_SAY | flag::NOT_YET) =>
+                    {
+                        break true;
+                    }
+                    Some(_) => break false,
                 }
-                Some(_) => break false,
             }
-        }
-    };
+        };
     let mut reach = 0;
     let mut out_before = false;
     let mut j = k;
@@ -872,6 +882,33 @@ fn kept_by_name(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> 
                     let negated = keep_turned_down(items, j);
                     if !negated {
                         return Some((j, at + option.len()));
+                    }
+                    break;
+                }
+                reach += usize::from(item.words);
+            }
+            // A keep said after the name: at the end of a German or Dutch clause ("ich will
+            // feature/old behalten", "ik wil feature/old bewaren"), or as the name's state
+            // ("I want feature/old kept", "feature/old bleibt").
+            let mut reach = 0;
+            for (j, item) in items
+                .iter()
+                .enumerate()
+                .skip(cut.item_at(at + option.len()))
+            {
+                if reach >= REACH_NEAR
+                    || item.ends_clause()
+                    || item.has(flag::AND)
+                    || names_an_act(item)
+                {
+                    break;
+                }
+                if item.has(flag::KEEP) && item.start >= at + option.len() {
+                    if !keep_turned_down(items, j) {
+                        return Some((
+                            cut.item_at(at).min(items.len().saturating_sub(1)),
+                            item.end,
+                        ));
                     }
                     break;
                 }

@@ -100,11 +100,14 @@ pub mod flag {
     /// "Only" (`words::ONLY`), and what starts a condition (`words::CONDITION`).
     pub const ONLY: u32 = 1 << 28;
     pub const CONDITION: u32 = 1 << 29;
+    /// Left as it is, after what a keep keeps (`words::KEPT_ALONE`): "leave cron alone".
+    pub const ALONE: u32 = 1 << 30;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 27] = [
+pub const CONCEPTS: [(&str, Table, u32); 28] = [
     ("WAIT_AFTER", words::WAIT_AFTER, flag::WAIT_AFTER),
+    ("ALONE", words::KEPT_ALONE, flag::ALONE),
     ("ONLY", words::ONLY, flag::ONLY),
     ("CONDITION", words::CONDITION, flag::CONDITION),
     ("TELL", words::TELL, flag::TELL),
@@ -408,6 +411,41 @@ fn tells(items: &mut [Item]) {
     }
 }
 
+/// Letting someone know, the verbs apart ("let the team know the release is out", "laat
+/// Alice weten dat het af is"): the "know" within five words after the "let", in its
+/// clause and with no act between, is a send, as a tell is; not when the person is the one
+/// let know ("let me know", "laat me weten"), which is the agent's answer to them.
+fn lets_know(text: &str, items: &mut [Item]) {
+    const LET: &[&str] = &["laat", "let", "letting"];
+    const KNOW: &[&str] = &["know", "weten"];
+    let word = |item: &Item| {
+        (item.is_word() && item.words == 1)
+            .then(|| text.get(item.start..item.end))
+            .flatten()
+            .unwrap_or("")
+    };
+    let send = act_bit(Act::Send);
+    for at in 0..items.len() {
+        if !LET.contains(&word(&items[at])) || items.get(at + 1).is_none_or(|i| i.has(flag::PERSON))
+        {
+            continue;
+        }
+        let mut found = None;
+        for (j, item) in items.iter().enumerate().skip(at + 1).take(5) {
+            if item.ends_clause() || item.has(flag::AND) || item.acts != 0 {
+                break;
+            }
+            if KNOW.contains(&word(item)) {
+                found = Some(j);
+                break;
+            }
+        }
+        if let Some(j) = found {
+            items[j].acts |= send;
+        }
+    }
+}
+
 /// Dutch "en" ("and") is Spanish and French "in" ("nada de cambios en la config", "rien
 /// en prod"): read as an "and" only where an act follows it, as one joining two verbs does
 /// ("commit niet en push"). Elsewhere it would end a "not"'s reach in a sentence of the other
@@ -569,6 +607,7 @@ impl Items {
         split_verbs(lexicon, text, &mut items);
         adds(&mut items);
         tells(&mut items);
+        lets_know(text, &mut items);
         dates(text, &mut items);
         dutch_and(text, &mut items);
         Items { items }

@@ -85,13 +85,13 @@ pub const NOT_A_HOLD: Table = &[
 /// A "not": holds the act it comes before, within seven words of the act's own clause.
 #[rustfmt::skip]
 pub const NEGATION: Table = &[
-    (En, &["can't", "cannot", "cant", "didn't", "didnt", "do not", "doesn't", "doesnt", "don't", "dont", "forget about", "hands off", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "without", "won't", "wont"]),
-    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "finger weg", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
+    (En, &["can't", "cannot", "cant", "didn't", "didnt", "do not", "doesn't", "doesnt", "don't", "dont", "forget about", "hands off", "keep away from", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "stay away from", "steer clear of", "without", "won't", "wont"]),
+    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "finger weg", "halt dich fern", "halte dich fern", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
     (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "pas touche", "rien", "sans", "surtout pas"]),
-    (Es, &["jamas", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "nunca", "para nada", "sin", "tampoco"]),
-    (Pt, &["de jeito nenhum", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
-    (It, &["giu le mani", "guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza"]),
-    (Nl, &["blijf af", "blijf van", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niets", "niks", "nooit", "toch niet", "zonder"]),
+    (Es, &["jamas", "mantente alejado de", "mantente alejado del", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "no te acerques a", "nunca", "para nada", "sin", "tampoco"]),
+    (Pt, &["de jeito nenhum", "fica longe da", "fica longe de", "fica longe do", "fica longe dos", "fique longe da", "fique longe de", "fique longe do", "fique longe dos", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
+    (It, &["giu le mani", "guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza", "stai alla larga da", "stai alla larga dal", "stai alla larga dalla", "stai lontano da", "stai lontano dal", "stai lontano dalla"]),
+    (Nl, &["blijf af", "blijf uit de buurt van", "blijf van", "blijf weg van", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niets", "niks", "nooit", "toch niet", "zonder"]),
 ];
 
 /// A "not" that can be its verb's object, "nothing": after a verb in its clause it holds
@@ -113,13 +113,13 @@ pub const NOTHING: Table = &[
 /// "garde mes modifications locales"), it holds that act ([`KEPT`]).
 #[rustfmt::skip]
 pub const KEEP: Table = &[
-    (En, &["keep", "leave", "preserve", "remain", "remains", "stay", "stays"]),
+    (En, &["keep", "kept", "leave", "preserve", "remain", "remains", "stay", "stays"]),
     (De, &["behalte", "behalten", "behaltet", "bewahre", "bleib", "bleibe", "bleiben", "bleibt", "lass"]),
     (Fr, &["conserve", "conserver", "garde", "garder", "gardez", "laisse", "reste", "restent", "rester"]),
     (Es, &["conserva", "conservar", "deja", "manten", "mantener", "mantenlo", "mantenlos", "queda", "quedan", "quede", "se queda", "se quedan"]),
     (Pt, &["conserva", "conservar", "deixa", "fica", "ficam", "ficar", "fique", "mantem", "mantenha", "manter"]),
     (It, &["conserva", "conservare", "lascia", "mantieni", "resta", "restano", "restare", "rimane", "rimanere", "tieni", "tienile", "tienili", "tienilo"]),
-    (Nl, &["behoud", "bewaar", "blijft", "blijven", "hou", "houd", "laat"]),
+    (Nl, &["behoud", "behouden", "bewaar", "bewaren", "blijft", "blijven", "hou", "houd", "houden", "laat"]),
 ];
 
 /// Words that may follow what [`KEEP`] keeps, to the end of its clause: when ("keep it local
@@ -196,11 +196,11 @@ pub const CONDITION: Table = &[
 #[rustfmt::skip]
 pub const TELL: Table = &[
     (En, &["notify", "notifying", "ping", "tell", "telling"]),
-    (De, &["benachrichtige", "benachrichtigen", "informiere", "informieren", "sag", "sage"]),
-    (Fr, &["dis", "dites", "informe", "informez", "prevenez", "previens"]),
-    (Es, &["avisa", "avisale", "dile", "diles", "informa", "informale"]),
-    (Pt, &["avisa", "avise", "diga", "diz", "informa", "informe"]),
-    (It, &["avvisa", "digli", "dille", "informa"]),
+    (De, &["benachrichtige", "benachrichtigen", "bescheid", "informiere", "informieren", "sag", "sage"]),
+    (Fr, &["dis", "dites", "fais lui savoir", "fais savoir", "faites lui savoir", "faites savoir", "informe", "informez", "prevenez", "previens"]),
+    (Es, &["avisa", "avisale", "dile", "diles", "haz saber", "hazle saber", "hazles saber", "informa", "informale"]),
+    (Pt, &["avisa", "avise", "diga", "diz", "faca saber", "facam saber", "informa", "informe"]),
+    (It, &["avvisa", "digli", "dille", "fagli sapere", "fai sapere", "falle sapere", "fate sapere", "informa"]),
     (Nl, &["informeer", "meld", "zeg"]),
 ];
 
@@ -523,12 +523,12 @@ const DISCARD: Table = &[
 #[rustfmt::skip]
 const SEND: Table = &[
     (En, &["direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
-    (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
-    (Fr, &["ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
-    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
-    (Pt, &["carrega", "carregar", "carregue", "carregues", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "responda", "responde", "responder", "sobe", "subir"]),
-    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
-    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
+    (De, &["antworte", "antworten", "hochladen", "lade hoch", "leite weiter", "mail", "maile", "mailen", "post in", "poste", "poste in", "posten", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
+    (Fr, &["ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "poste", "poster", "postez", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
+    (Es, &["contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
+    (Pt, &["carrega", "carregar", "carregue", "carregues", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "postar", "poste", "postes", "responda", "responde", "responder", "sobe", "subir"]),
+    (It, &["carica", "caricalo", "caricare", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
+    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "post", "post in", "post op", "posten", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
 ];
 
 #[rustfmt::skip]
@@ -838,7 +838,7 @@ const KEPT_OPEN: Table = &[
 /// Left alone: what a keep word leaves so is not changed ("leave my config alone", "lass
 /// meine Konfiguration in Ruhe", "laisse ma config tranquille").
 #[rustfmt::skip]
-const KEPT_ALONE: Table = &[
+pub const KEPT_ALONE: Table = &[
     (En, &["alone", "as is", "as it is", "as they are", "untouched"]),
     (De, &["in ruhe", "so wie es ist", "unangetastet", "unveraendert", "unverandert", "wie sie sind"]),
     (Fr, &["comme ca", "comme elle est", "comme elles sont", "comme il est", "comme ils sont", "intact", "intacte", "tranquille"]),
