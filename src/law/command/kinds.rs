@@ -196,10 +196,10 @@ fn remote_database(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
         let value = match arg.split_once('=') {
             Some(("--host" | "--server" | "host", value)) => value,
             // `-host` as Go's flags write it (`influx -host db.example.com`).
-            _ if matches!(
-                arg.as_str(),
-                "-h" | "--host" | "-host" | "-H" | "-S" | "--server"
-            ) =>
+            // `-S` names the server only for SQL Server's clients; PostgreSQL's tools take it
+            // for a schema (`reindexdb -S public`), psql for single-line mode.
+            _ if matches!(arg.as_str(), "-h" | "--host" | "-host" | "-H" | "--server")
+                || (arg == "-S" && matches!(program, "bcp" | "mssql-cli" | "sqlcmd")) =>
             {
                 args.get(at + 1).map(String::as_str)?
             }

@@ -1672,6 +1672,45 @@ fn is_decoder(cmd: &Command) -> bool {
     }
 }
 
+/// A database dump a compressor gives back, restored (`zcat dump.sql.gz | psql app`, `gzip
+/// -cd db.sql.gz | mysql app`): what runs is that file's SQL, as `psql app < dump.sql` runs
+/// it, not a blob the line carries; the database rules judge where it goes. Into a shell or
+/// an interpreter a compressed file stays a blob nobody read (`gunzip -c x.gz | sh`), and so
+/// does text fed to the compressor, a file a line that downloads or decodes anything else may
+/// have just written (`curl -o x.gz URL && zcat x.gz | psql`), and any encoding.
+fn restores_dump(cmd: &Command, line: &crate::shell::Line) -> bool {
+    let program = cmd.program();
+    let compressor = UNPACKS_WHEN_TOLD.contains(&program)
+        || matches!(
+            program,
+            "bunzip2"
+                | "bzcat"
+                | "gunzip"
+                | "lz4cat"
+                | "lzcat"
+                | "unlzma"
+                | "unxz"
+                | "unzstd"
+                | "xzcat"
+                | "zcat"
+                | "zstdcat"
+        );
+    let into_database = line
+        .commands
+        .iter()
+        .filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage && is_runner(c))
+        .all(|c| catalogue::is(c.program(), Class::Database));
+    compressor
+        && into_database
+        && !line
+            .commands
+            .iter()
+            .any(|c| is_downloader(c.program()) || (!std::ptr::eq(c, cmd) && is_decoder(c)))
+        && positional(cmd.args())
+            .iter()
+            .any(|w| *w != "-" && !w.starts_with("/dev/") && !w.contains(['$', '`']))
+}
+
 fn is_runner(cmd: &Command) -> bool {
     let program = cmd.program();
     let args = cmd.args();
@@ -1943,7 +1982,7 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         if runs_later {
             if downloads {
                 found.push((index, RuleId::DownloadPipeShell));
-            } else if is_decoder(cmd) {
+            } else if is_decoder(cmd) && !restores_dump(cmd, line) {
                 found.push((index, RuleId::BlobDecodeRun));
             }
         }

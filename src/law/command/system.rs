@@ -699,6 +699,8 @@ const DISK_READS: &[(&str, Reads)] = &[
     ("hdparm", Reads::Only("CHIgiTt", &[])),
     ("ioping", Reads::Unless("W", &[])),
     ("mdadm", Reads::Only("DEQbsv", &["--brief", "--detail", "--detail-platform", "--examine", "--query", "--scan", "--verbose"])),
+    // A chip programmer: `-w` writes a chip, `-E` erases it; the rest lists, reads or verifies.
+    ("minipro", Reads::Unless("Ew", &["--erase", "--write"])),
     ("nvme", Reads::Subcommands(&["error-log", "fw-log", "get-feature", "get-log", "help", "id-ctrl", "id-ns", "list", "list-ns", "list-subsys", "show-regs", "smart-log", "version"])),
     ("parted", Reads::Only("l", &["--list"])),
     ("sfdisk", Reads::Only("FJTVdgls", &["--dump", "--json", "--list", "--list-free", "--list-types", "--show-geometry", "--show-size", "--verify"])),

@@ -2332,11 +2332,30 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             super::net::file_leaves(scan, value, &label);
         }
     }
-    let risk = risk(&reading, cmd, finding, at);
+    let mut risk = risk(&reading, cmd, finding, at);
+    // A delete of files it names outside the work folder (`clamscan -r --remove ~/Downloads`,
+    // `tool purge /var/lib/x`), where Undo can't bring them back: lasting, as `rm` there is.
+    if risk.rule == RuleId::WordsDestroy && !risk.lasting && names_outside(&reading, scan) {
+        risk.lasting = true;
+    }
     if risk.way_out {
         scan.network = true;
     }
     scan.add(risk);
+}
+
+/// Does the command name a path outside the work folder (`~/Downloads`, `/var/lib/x`,
+/// `../other`), not a temporary one?
+fn names_outside(reading: &Reading<'_>, scan: &Scan<'_>) -> bool {
+    reading.positionals.iter().any(|word| {
+        (word.starts_with(['/', '~']) || word.starts_with("../"))
+            && !word.contains('$')
+            && scan.place.resolve(word).is_some_and(|abs| {
+                !scan.place.inside_work(&abs)
+                    && !abs.starts_with("/tmp")
+                    && !abs.starts_with("/dev/")
+            })
+    })
 }
 
 /// The arguments without the first operand when a long option with no `=` comes right
@@ -2414,15 +2433,21 @@ fn moves_money(reading: &Reading<'_>) -> bool {
     }
     // A send or transfer to a wallet's address with a sum (`solana transfer ADDRESS 10`,
     // `cast send 0xADDRESS --value 1ether`, `monero-wallet-cli transfer ADDRESS 1`).
+    // A sum moved between two parties the words name (`octez-client transfer 5 from alice to
+    // bob`) or by a program that keeps secrets (a wallet: its keys sign what it sends) is
+    // one too.
     let moves = parts().any(|p| matches!(p.as_str(), "send" | "transfer" | "pay"));
-    if moves && reading.positionals.iter().any(|w| is_wallet_address(w)) {
+    if moves {
         let sum = reading.positionals.iter().any(|w| is_sum(w))
             || reading.options.iter().any(|o| {
                 o.parts
                     .iter()
                     .any(|p| matches!(p.as_str(), "amount" | "value"))
             });
-        if sum {
+        let parties = reading.positionals.iter().any(|w| is_wallet_address(w))
+            || (reading.positionals.contains(&"from") && reading.positionals.contains(&"to"))
+            || reading.kind.secrets;
+        if sum && parties {
             return true;
         }
     }
@@ -2666,14 +2691,18 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         return Some((Finding::Destroy, reading.words.len()));
     }
     // `pacman -Syu`, `yay -Su`: every package it keeps upgraded, as `yum update` is (with a
-    // package named, the install rules read it as an install).
+    // package named, the install rules read it as an install). The AUR helpers do so given
+    // nothing at all (`yay`, `paru`: `-Syu`).
+    let helper_alone =
+        matches!(reading.program.as_str(), "paru" | "yay") && reading.args.is_empty();
     if PACMAN_FAMILY.contains(&reading.program.as_str())
         && reading.operands().next().is_none()
-        && reading.args.iter().any(|a| {
-            a.strip_prefix("-S").is_some_and(|letters| {
-                letters.contains('u') && !letters.contains(['s', 'i', 'l', 'g', 'p', 'w', 'c'])
-            })
-        })
+        && (helper_alone
+            || reading.args.iter().any(|a| {
+                a.strip_prefix("-S").is_some_and(|letters| {
+                    letters.contains('u') && !letters.contains(['s', 'i', 'l', 'g', 'p', 'w', 'c'])
+                })
+            }))
     {
         return Some((Finding::UpgradeAll, reading.words.len()));
     }
