@@ -40,6 +40,8 @@ const INSTALLERS: &[Row<()>] = &[
     row("go", &["get"], (), &["go get github.com/spf13/cobra@latest"], &["go mod tidy"]),
     row("go", &["install"], (), &["go install golang.org/x/tools/gopls@latest"], &["go build ./..."]),
     row("gem", &["install"], (), &["gem install rails"], &["gem list rails"]),
+    // A named gem updated is a new version of it installed; every gem is the words'.
+    row("gem", &["update"], (), &["gem update rails"], &["gem update", "gem outdated"]),
     row("bundle", &["add"], (), &["bundle add sidekiq"], &["bundle install"]),
     row("brew", &["install"], (), &["brew install jq"], &["brew info jq"]),
     row("brew", &["reinstall"], (), &["brew reinstall openssl@3"], &["brew uninstall openssl@3"]),
@@ -53,6 +55,13 @@ const INSTALLERS: &[Row<()>] = &[
     row("yum", &["update"], (), &["sudo yum update openssl"], &["sudo yum update", "yum check-update"]),
     row("dnf", &["install"], (), &["sudo dnf install -y postgresql-server"], &["dnf search postgresql"]),
     row("dnf", &["upgrade"], (), &["sudo dnf upgrade openssl"], &["sudo dnf upgrade", "dnf check-update"]),
+    // A package group: every package in it (`dnf group install "Development Tools"`, `dnf
+    // grp upgrade dev`, yum's `groupinstall`).
+    row("dnf", &["group", "install"], (), &["sudo dnf group install 'Development Tools'"], &["dnf group list", "dnf group info dev"]),
+    row("dnf", &["group", "upgrade"], (), &["sudo dnf group upgrade dev"], &["dnf group list"]),
+    row("dnf", &["grp", "install"], (), &["sudo dnf grp install dev"], &["dnf grp list"]),
+    row("dnf", &["grp", "upgrade"], (), &["sudo dnf grp upgrade dev"], &["dnf grp list"]),
+    row("yum", &["groupinstall"], (), &["sudo yum groupinstall 'Development Tools'"], &["yum grouplist"]),
     row("apk", &["add"], (), &["apk add --no-cache curl"], &["apk info curl"]),
     // CRUX's and Solaris' `pkgadd`, OpenBSD's `pkg_add`: the program's name is its verb.
     row("pkgadd", &[], (), &["pkgadd curl", "pkgadd -u curl"], &["pkgadd -h"]),

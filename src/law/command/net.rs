@@ -505,6 +505,17 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             );
         }
         _ if catalogue::is(&program, Class::Session) => remote_session(&program, args, scan),
+        // Another program's `ssh` to a host it names (`wezterm ssh alice@host`, `kitty +kitten
+        // ssh host.example.com`, `tsh ssh root@node`): the session ssh opens. A machine it
+        // keeps itself (`vagrant ssh`, `podman machine ssh vm`) names no host.
+        _ if !catalogue::is(&program, Class::Prints)
+            && !catalogue::is(&program, Class::ReadOnly)
+            && ssh_to_host(args).is_some() =>
+        {
+            if let Some(rest) = ssh_to_host(args) {
+                remote_session("ssh", rest, scan);
+            }
+        }
         _ if catalogue::is(&program, Class::Tunnel) && tunnel_opens(&program, args) => {
             scan.network = true;
             scan.add(
@@ -1519,6 +1530,28 @@ fn session_host(program: &str, args: &[String]) -> Option<String> {
 
 /// A session opened on another machine by a remote terminal or desktop client: what is typed
 /// or clicked there runs there, as `ssh host` (`remote.exec`).
+/// What follows another program's `ssh` subcommand (one of its first two words), when a
+/// host comes after it: a user's address (`alice@host`) or a dotted name (`host.example.com`).
+fn ssh_to_host(args: &[String]) -> Option<&[String]> {
+    let at = args
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| !a.starts_with('-'))
+        .take(2)
+        .find(|(_, a)| *a == "ssh")
+        .map(|(at, _)| at)?;
+    let rest = args.get(at + 1..)?;
+    let names_host = rest.iter().any(|a| {
+        !a.starts_with('-')
+            && !a.contains(['/', '$'])
+            && (a
+                .split_once('@')
+                .is_some_and(|(user, host)| !user.is_empty() && !host.is_empty())
+                || looks_like_host(a))
+    });
+    names_host.then_some(rest)
+}
+
 fn remote_session(program: &str, args: &[String], scan: &mut Scan<'_>) {
     let asks_help = args.iter().any(|a| {
         matches!(

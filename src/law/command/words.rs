@@ -194,7 +194,7 @@ pub(super) const PACKAGE_VERBS: Table = &[
 /// start` are a project's own.
 #[rustfmt::skip]
 pub(super) const SYSTEM: Table = &[
-    (En, &["allow", "connect", "default", "deny", "disable", "disconnect", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "off", "on", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "umount", "unload", "unmask", "unmount", "up"]),
+    (En, &["allow", "connect", "default", "deny", "disable", "disconnect", "down", "enable", "halt", "hibernate", "isolate", "kill", "limit", "mask", "mount", "off", "on", "pair", "poweroff", "reboot", "reject", "reload", "restart", "shutdown", "start", "stop", "suspend", "trust", "umount", "unload", "unmask", "unmount", "unpair", "untrust", "up"]),
 ];
 
 /// System verbs whose opposite takes them back (a service started can be stopped). A kill
