@@ -687,10 +687,12 @@ fn held_after(items: &[Item], k: usize) -> Option<usize> {
         if item.ends_clause() || item.has(flag::AND | flag::BEFORE) || names_an_act(item) {
             return None;
         }
-        reach += usize::from(item.words);
-        if reach > REACH_AFTER {
+        // A phrase counts where it starts: "o e-mail para o Bob pode esperar" has its wait
+        // four words after the act.
+        if reach >= REACH_AFTER {
             return None;
         }
+        reach += usize::from(item.words);
         if item.has(flag::NOT_A_HOLD) {
             continue;
         }

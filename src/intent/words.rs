@@ -89,7 +89,7 @@ pub const NEGATION: Table = &[
     (De, &["auf keinen fall", "bloss nicht", "doch nicht", "finger weg", "halt dich fern", "halte dich fern", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
     (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "pas touche", "rien", "sans", "surtout pas"]),
     (Es, &["jamas", "mantente alejado de", "mantente alejado del", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "no te acerques a", "nunca", "para nada", "sin", "tampoco"]),
-    (Pt, &["de jeito nenhum", "fica longe da", "fica longe de", "fica longe do", "fica longe dos", "fique longe da", "fique longe de", "fique longe do", "fique longe dos", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
+    (Pt, &["de forma alguma", "de jeito nenhum", "de maneira alguma", "de modo algum", "em hipotese alguma", "fica longe da", "fica longe de", "fica longe do", "fica longe dos", "fique longe da", "fique longe de", "fique longe do", "fique longe dos", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
     (It, &["giu le mani", "guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza", "stai alla larga da", "stai alla larga dal", "stai alla larga dalla", "stai lontano da", "stai lontano dal", "stai lontano dalla"]),
     (Nl, &["blijf af", "blijf uit de buurt van", "blijf van", "blijf weg van", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niets", "niks", "nooit", "toch niet", "zonder"]),
 ];
@@ -140,13 +140,13 @@ pub const KEEP_TAIL: Table = &[
 /// holds it.
 #[rustfmt::skip]
 pub const WAIT_AFTER: Table = &[
-    (En, &["can wait", "must wait", "should wait", "will wait"]),
-    (De, &["kann warten", "muss warten", "noch warten", "soll warten", "warten wir"]),
-    (Fr, &["attendra", "doit attendre", "peut attendre"]),
-    (Es, &["debe esperar", "esperara", "puede esperar", "tiene que esperar"]),
-    (Pt, &["deve esperar", "esperara", "pode esperar", "tem que esperar"]),
-    (It, &["aspettera", "deve aspettare", "puo aspettare"]),
-    (Nl, &["kan wachten", "moet wachten", "wachten we"]),
+    (En, &["can wait", "for later", "must wait", "should wait", "will wait"]),
+    (De, &["auf spaeter", "auf spater", "eilt nicht", "hat noch zeit", "hat zeit", "kann warten", "muss warten", "noch warten", "schieben wir auf", "soll warten", "verschieben wir", "warten wir"]),
+    (Fr, &["attendra", "doit attendre", "peut attendre", "pour plus tard"]),
+    (Es, &["debe esperar", "esperara", "para despues", "para mas tarde", "puede esperar", "tiene que esperar"]),
+    (Pt, &["deve esperar", "esperara", "para depois", "para mais tarde", "pode esperar", "tem que esperar"]),
+    (It, &["a dopo", "a piu tardi", "aspettera", "deve aspettare", "per dopo", "puo aspettare"]),
+    (Nl, &["kan wachten", "moet wachten", "tot later", "voor later", "wachten we"]),
 ];
 
 /// Out of what is being done, after a [`KEEP`] and the thing kept out ("keep cron out of
@@ -238,7 +238,7 @@ pub const MANAGERS: Table = &[
 /// "Myself" and "selbst" right after the act hold it too: "I'll push it myself".
 #[rustfmt::skip]
 pub const NOT_AFTER: Table = &[
-    (En, &["myself", "nothing"]),
+    (En, &["myself", "nothing", "off the table", "out of the question"]),
     (De, &["auf keinen fall", "bloss nicht", "kein", "keine", "keinem", "keinen", "keiner", "keinesfalls", "nicht", "nichts", "nie", "niemals", "niemandem", "niemanden", "nix", "selber", "selbst"]),
     (Fr, &["aucun", "aucune", "jamais", "pas", "rien", "surtout pas"]),
     (Es, &["jamas", "nunca"]),
@@ -279,11 +279,11 @@ pub const NOT_YET: Table = &[
 #[rustfmt::skip]
 pub const WAIT: Table = &[
     (En, &["abort", "avoid", "cancel", "delay", "hang on", "hold", "hold back", "hold back on", "hold off", "hold off on", "leave", "pause", "postpone", "put off", "refrain from", "skip", "stop", "wait", "wait on", "wait with"]),
-    (De, &["abbrechen", "aufschieben", "hoer auf", "hoert auf", "hor auf", "hort auf", "lass das", "pausiere", "stopp", "uberspring", "uberspringe", "ueberspring", "ueberspringe", "vermeide", "vermeiden", "verzichte auf", "warte", "warte mit", "warten", "wartet", "wartet mit"]),
-    (Fr, &["annule", "annuler", "arrete", "arretez", "attendez", "attendre", "attends", "evite", "eviter", "evitez", "laisse", "patiente", "repousse", "retarde", "saute", "suspends"]),
-    (Es, &["aborta", "aguanta", "cancela", "deja", "deten", "detente", "espera", "esperar", "esperate", "espere", "evita", "evitar", "evites", "omite", "pospon", "posponer", "salta", "saltate"]),
-    (Pt, &["aborta", "adia", "adiar", "aguarda", "aguarde", "cancela", "deixa", "espera", "esperar", "espere", "evita", "evitar", "evite", "pera", "pula", "pule", "segura"]),
-    (It, &["annulla", "aspetta", "aspettare", "aspettate", "evita", "evitare", "ferma", "fermati", "interrompi", "lascia", "rimanda", "rimandare", "salta", "sospendi"]),
+    (De, &["abbrechen", "aufschieben", "hoer auf", "hoert auf", "hor auf", "hort auf", "lass das", "pausiere", "stopp", "uberspring", "uberspringe", "ueberspring", "ueberspringe", "vermeide", "vermeiden", "verschieb", "verschiebe", "verschieben", "verschiebt", "verzichte auf", "warte", "warte mit", "warten", "wartet", "wartet mit"]),
+    (Fr, &["annule", "annuler", "arrete", "arretez", "attendez", "attendre", "attends", "evite", "eviter", "evitez", "laisse", "patiente", "remets a plus tard", "reporte", "reporter", "reportez", "reportons", "repousse", "retarde", "saute", "suspends"]),
+    (Es, &["aborta", "aguanta", "aplaza", "aplazamos", "aplazar", "cancela", "deja", "deten", "detente", "espera", "esperar", "esperate", "espere", "evita", "evitar", "evites", "omite", "pospon", "posponemos", "posponer", "salta", "saltate"]),
+    (Pt, &["aborta", "adia", "adiamos", "adiar", "adie", "aguarda", "aguarde", "cancela", "deixa", "espera", "esperar", "espere", "evita", "evitar", "evite", "pera", "pula", "pule", "segura"]),
+    (It, &["annulla", "aspetta", "aspettare", "aspettate", "evita", "evitare", "ferma", "fermati", "interrompi", "lascia", "posticipa", "posticipare", "posticipiamo", "rimanda", "rimandare", "rimandiamo", "salta", "sospendi"]),
     (Nl, &["annuleer", "overslaan", "sla over", "stel uit", "stop", "uitstellen", "vermijd", "vermijden", "wacht", "wacht met", "wachten"]),
 ];
 
@@ -739,8 +739,8 @@ const INSTALL_NOUNS: Table = &[
 const LEAVES: Table = &[
     (En, &["e mails", "emails", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests"]),
     (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "e mails", "emails", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
-    (Fr, &["courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
-    (Es, &["correos", "emails", "mensaje", "mensajes", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
+    (Fr, &["courriel", "courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
+    (Es, &["correo", "correos", "emails", "mensaje", "mensajes", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
     (Pt, &["de saida", "e mails", "emails", "mensagem", "mensagens", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
     (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "in uscita", "messaggi", "messaggio", "uscire da questa macchina", "uscire dalla mia macchina"]),
     (Nl, &["bericht", "berichten", "deze machine verlaten", "e mails", "emails", "mails", "mijn machine verlaten", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
