@@ -846,6 +846,32 @@ fn written(cmd: &Command) -> Vec<String> {
             };
             out.extend(words.iter().skip(skip).map(|w| w.to_string()));
         }
+        // A version manager's global choice, written in the home folder for every project
+        // that names none: `pyenv global 3.12` (`~/.pyenv/version`), `asdf global nodejs 20`
+        // or `asdf set -u` (`~/.tool-versions`), `mise use -g node@20`, `nvm alias default 20`.
+        // Shown, not set, without a version (`pyenv global`).
+        "pyenv" | "rbenv" | "nodenv" | "goenv" | "jenv" | "plenv"
+            if words.first() == Some(&"global") && words.len() > 1 =>
+        {
+            out.push(format!("~/.{}/version", cmd.program()));
+        }
+        "asdf"
+            if (words.first() == Some(&"global")
+                || (words.first() == Some(&"set")
+                    && args.iter().any(|a| a == "-u" || a == "--home")))
+                && words.len() > 2 =>
+        {
+            out.push("~/.tool-versions".to_string());
+        }
+        "mise" | "rtx"
+            if words.first() == Some(&"use")
+                && args.iter().any(|a| a == "-g" || a == "--global") =>
+        {
+            out.push("~/.config/mise/config.toml".to_string());
+        }
+        "nvm" if words.first() == Some(&"alias") && words.len() > 2 => {
+            out.push(format!("~/.nvm/alias/{}", words[1]));
+        }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         // `rsync -n`: a dry run writes nothing.

@@ -506,6 +506,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
             );
         }
         "docker" | "podman" => docker(args, scan),
+        // Compose's standalone programs (`docker-compose down -v`, `podman-compose down -v`)
+        // are `docker compose`.
+        "docker-compose" | "podman-compose" => {
+            let mut composed = vec!["compose".to_string()];
+            composed.extend(args.iter().cloned());
+            docker(&composed, scan);
+        }
         "lxc" | "incus" => system_containers(args, scan),
         "dropdb" | "dropuser" => {
             let name = positional(args).last().copied().unwrap_or("the database");
