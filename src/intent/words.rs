@@ -522,13 +522,13 @@ const DISCARD: Table = &[
 
 #[rustfmt::skip]
 const SEND: Table = &[
-    (En, &["comment", "commenting", "comments on", "direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
-    (De, &["antworte", "antworten", "hochladen", "kommentier", "kommentiere", "kommentieren", "kommentierst", "lade hoch", "leite weiter", "mail", "maile", "mailen", "post in", "poste", "poste in", "posten", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
-    (Fr, &["commente", "commenter", "commentes", "commentez", "ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "poste", "poster", "postez", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
-    (Es, &["comenta", "comentar", "comentes", "contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
-    (Pt, &["carrega", "carregar", "carregue", "carregues", "comenta", "comentar", "comente", "comentes", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "postar", "poste", "postes", "responda", "responde", "responder", "sobe", "subir"]),
-    (It, &["carica", "caricalo", "caricare", "commenta", "commentare", "commenti", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
-    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "mail", "mailen", "post", "post in", "post op", "posten", "reageer", "reageer op", "reageert", "reageren", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
+    (En, &["approve", "approving", "comment", "commenting", "comments on", "direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
+    (De, &["antworte", "antworten", "approve", "approven", "genehmige", "genehmigen", "hochladen", "kommentier", "kommentiere", "kommentieren", "kommentierst", "lade hoch", "leite weiter", "mail", "maile", "mailen", "post in", "poste", "poste in", "posten", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
+    (Fr, &["approuve", "approuver", "approuvez", "commente", "commenter", "commentes", "commentez", "ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "poste", "poster", "postez", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
+    (Es, &["aprobar", "aprueba", "apruebes", "comenta", "comentar", "comentes", "contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
+    (Pt, &["aprova", "aprovar", "aprove", "aproves", "carrega", "carregar", "carregue", "carregues", "comenta", "comentar", "comente", "comentes", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "postar", "poste", "postes", "responda", "responde", "responder", "sobe", "subir"]),
+    (It, &["approva", "approvare", "approvi", "carica", "caricalo", "caricare", "commenta", "commentare", "commenti", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
+    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "goedkeuren", "keur goed", "mail", "mailen", "post", "post in", "post op", "posten", "reageer", "reageer op", "reageert", "reageren", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
 ];
 
 #[rustfmt::skip]
@@ -630,9 +630,9 @@ const ACCESS: Table = &[
     (De, &["berechtigung", "berechtigungen", "chmod", "einladen", "freigeben", "gib frei", "gib zugriff", "lade ein", "teil", "teile", "teile das", "teile den", "teile die", "teile es", "teilen", "zugriff"]),
     (Fr, &["acces", "accorde", "accorder", "chmod", "donne acces", "invite", "inviter", "partage", "partager", "partagez"]),
     (Es, &["acceso", "chmod", "compartas", "comparte", "compartelo", "compartir", "concede", "conceder", "da acceso", "dale acceso", "invita", "invitar", "invites"]),
-    (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "compartilhes", "concede", "conceder", "convida", "convidar", "convides", "da acesso", "partilha", "partilhar", "partilhes"]),
+    (Pt, &["acesso", "chmod", "compartilha", "compartilhar", "compartilhe", "compartilhes", "concede", "conceder", "convida", "convidar", "convide", "convides", "da acesso", "partilha", "partilhar", "partilhes"]),
     (It, &["accesso", "chmod", "concedere", "concedi", "condividere", "condividi", "condividilo", "dai accesso", "invita", "invitare"]),
-    (Nl, &["chmod", "deel de", "deel deze", "deel dit", "deel het", "delen", "geef toegang", "nodig uit", "toegang", "uitnodigen"]),
+    (Nl, &["chmod", "deel", "deel de", "deel deze", "deel dit", "deel het", "delen", "geef toegang", "nodig uit", "toegang", "uitnodigen"]),
 ];
 
 #[rustfmt::skip]
@@ -685,13 +685,13 @@ const SECRETS: Table = &[
 /// app steps use it, and they need the names of what they change.
 #[rustfmt::skip]
 const CHANGE: Table = &[
-    (En, &["add", "adding", "append", "appending", "book", "change", "changing", "create", "creates", "creating", "edit", "editing", "fill in", "insert", "modify", "move", "moving", "open", "put", "rename", "renaming", "reschedule", "reserve", "save", "schedule", "set", "update", "updating", "write", "writing"]),
-    (De, &["aendern", "aktualisiere", "aktualisieren", "andern", "anhaengen", "anhangen", "anlegen", "bearbeite", "bearbeiten", "eintragen", "erstelle", "erstellen", "fuege hinzu", "fuge hinzu", "hinzufuegen", "hinzufugen", "lege an", "reserviere", "reservieren", "schreibe", "schreiben", "speichere", "speichern", "trage ein", "umbenennen", "verschiebe", "verschieben"]),
-    (Fr, &["ajoute", "ajouter", "ajoutez", "change", "changer", "cree", "creer", "creez", "deplace", "deplacer", "ecrire", "ecris", "enregistre", "enregistrer", "mets a jour", "mettre a jour", "modifie", "modifier", "renomme", "renommer", "reprogramme", "reprogrammer", "reserve", "reserver"]),
-    (Es, &["actualiza", "actualizar", "agrega", "agregar", "anade", "anadir", "cambia", "cambiar", "crea", "crear", "edita", "editar", "escribe", "escribir", "guarda", "guardar", "modifica", "modificar", "mover", "mueve", "renombra", "renombrar", "reprograma", "reprogramar", "reserva", "reservar"]),
-    (Pt, &["acrescenta", "acrescentar", "adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "cria", "criar", "edita", "editar", "escreve", "escrever", "modifica", "modificar", "move", "mover", "reagenda", "reagendar", "renomear", "renomeia", "reserva", "reservar", "salva", "salvar"]),
-    (It, &["aggiorna", "aggiornare", "aggiungere", "aggiungi", "cambia", "cambiare", "crea", "creare", "modifica", "modificare", "prenota", "prenotare", "rinomina", "rinominare", "salva", "salvare", "scrivere", "scrivi", "sposta", "spostare"]),
-    (Nl, &["aanmaken", "bewerk", "bewerken", "bijwerken", "hernoem", "hernoemen", "maak", "maak aan", "opslaan", "reserveer", "reserveren", "schrijf", "schrijven", "sla op", "toevoegen", "verplaats", "verplaatsen", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
+    (En, &["add", "adding", "append", "appending", "book", "change", "changing", "close", "closing", "create", "creates", "creating", "edit", "editing", "fill in", "insert", "modify", "move", "moving", "open", "put", "rename", "renaming", "reopen", "reschedule", "reserve", "save", "schedule", "set", "update", "updating", "write", "writing"]),
+    (De, &["aendern", "aktualisiere", "aktualisieren", "andern", "anhaengen", "anhangen", "anlegen", "bearbeite", "bearbeiten", "eintragen", "erstelle", "erstellen", "fuege hinzu", "fuge hinzu", "hinzufuegen", "hinzufugen", "lege an", "reserviere", "reservieren", "schliess", "schliesse", "schliessen", "schreibe", "schreiben", "speichere", "speichern", "trage ein", "umbenennen", "verschiebe", "verschieben"]),
+    (Fr, &["ajoute", "ajouter", "ajoutez", "change", "changer", "cree", "creer", "creez", "deplace", "deplacer", "ecrire", "ecris", "enregistre", "enregistrer", "ferme", "fermer", "fermez", "mets a jour", "mettre a jour", "modifie", "modifier", "renomme", "renommer", "reprogramme", "reprogrammer", "reserve", "reserver"]),
+    (Es, &["actualiza", "actualizar", "agrega", "agregar", "anade", "anadir", "cambia", "cambiar", "cerrar", "cierra", "crea", "crear", "edita", "editar", "escribe", "escribir", "guarda", "guardar", "modifica", "modificar", "mover", "mueve", "renombra", "renombrar", "reprograma", "reprogramar", "reserva", "reservar"]),
+    (Pt, &["acrescenta", "acrescentar", "adiciona", "adicionar", "altera", "alterar", "atualiza", "atualizar", "cria", "criar", "edita", "editar", "escreve", "escrever", "fecha", "fechar", "feche", "modifica", "modificar", "move", "mover", "reagenda", "reagendar", "renomear", "renomeia", "reserva", "reservar", "salva", "salvar"]),
+    (It, &["aggiorna", "aggiornare", "aggiungere", "aggiungi", "cambia", "cambiare", "chiudere", "chiudi", "crea", "creare", "modifica", "modificare", "prenota", "prenotare", "rinomina", "rinominare", "salva", "salvare", "scrivere", "scrivi", "sposta", "spostare"]),
+    (Nl, &["aanmaken", "bewerk", "bewerken", "bijwerken", "hernoem", "hernoemen", "maak", "maak aan", "opslaan", "reserveer", "reserveren", "schrijf", "schrijven", "sla op", "sluit", "sluiten", "toevoegen", "verplaats", "verplaatsen", "voeg toe", "werk bij", "wijzig", "wijzigen"]),
 ];
 
 /// Every act's words, one table per act.
@@ -737,8 +737,8 @@ const INSTALL_NOUNS: Table = &[
 
 #[rustfmt::skip]
 const LEAVES: Table = &[
-    (En, &["e mails", "emails", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests"]),
-    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "e mails", "emails", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
+    (En, &["dms", "e mails", "emails", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests"]),
+    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "direktnachricht", "direktnachrichten", "e mails", "emails", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
     (Fr, &["courriel", "courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
     (Es, &["correo", "correos", "emails", "mensaje", "mensajes", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
     (Pt, &["de saida", "e mails", "emails", "mensagem", "mensagens", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
@@ -776,13 +776,13 @@ const DISCARD_NOUNS: Table = &[
 /// Mitwirkenden").
 #[rustfmt::skip]
 const ACCESS_NOUNS: Table = &[
-    (En, &["collaborator", "collaborators", "contributors", "maintainers"]),
-    (De, &["mitarbeiter", "mitwirkende", "mitwirkenden"]),
-    (Fr, &["collaborateur", "collaborateurs", "contributeurs"]),
-    (Es, &["colaborador", "colaboradores"]),
-    (Pt, &["colaborador", "colaboradores"]),
-    (It, &["collaboratore", "collaboratori"]),
-    (Nl, &["collaborators", "deel", "medewerkers"]),
+    (En, &["collaborator", "collaborators", "contributors", "invitations", "maintainers"]),
+    (De, &["einladung", "einladungen", "mitarbeiter", "mitwirkende", "mitwirkenden"]),
+    (Fr, &["collaborateur", "collaborateurs", "contributeurs", "invitation", "invitations"]),
+    (Es, &["colaborador", "colaboradores", "invitacion", "invitaciones"]),
+    (Pt, &["colaborador", "colaboradores", "convite", "convites"]),
+    (It, &["collaboratore", "collaboratori", "inviti", "invito"]),
+    (Nl, &["collaborators", "medewerkers", "uitnodiging", "uitnodigingen"]),
 ];
 
 /// What runs by itself later: a "not" over it holds a schedule ("nothing should run by
@@ -863,11 +863,12 @@ const KEPT_PRIVATE: Table = &[
 
 /// What a wish to keep holds, said as kept at the end of its clause ([`KEEP`]): held by that
 /// alone, not by a "not" ("don't delete the local branch" holds no push), never asking.
-pub const KEPT: [(Act, Table); 7] = [
+pub const KEPT: [(Act, Table); 8] = [
     (Act::Update, KEPT_ALONE),
     (Act::Restart, KEPT_ALONE),
     (Act::Send, KEPT_PRIVATE),
     (Act::Public, KEPT_PRIVATE),
+    (Act::Access, KEPT_PRIVATE),
     (Act::Push, KEPT_LOCAL),
     (Act::Discard, KEPT_CHANGES),
     (Act::Merge, KEPT_OPEN),

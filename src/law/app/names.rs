@@ -49,6 +49,13 @@ pub fn values(arguments: &Value) -> Vec<Name> {
     out
 }
 
+/// A value written as a constant: capital letters and underscores only (`APPROVE`,
+/// `REQUEST_CHANGES`).
+fn is_constant(text: &str) -> bool {
+    let text = text.trim();
+    text.len() >= SHORTEST && text.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')
+}
+
 /// Values looked at, at most.
 pub const MOST_VALUES: usize = 256;
 /// Names a step may need; more, and no message can name them all.
@@ -215,6 +222,9 @@ impl Targets {
                     self.person(&[one]);
                 }
             }
+            // A constant the tool takes, not a thing's name (`"event": "APPROVE"`, `"state":
+            // "OPEN"`): nobody names what they ask for so, in any language.
+            Some(Role::What) if is_constant(text) => {}
             Some(Role::What) => {
                 let options = item_options(text);
                 if !options.is_empty() && !self.what.contains(&options) {
