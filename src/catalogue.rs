@@ -1868,6 +1868,70 @@ const NOT_PLAIN: [bool; 256] = {
 /// then the line itself, else the name without its version suffix (`python3.12`, `pip3`),
 /// else the program a helper is of (`mount.nfs` → `mount`).
 pub fn program(word: &str) -> Option<&'static Program> {
+    // The rules ask about one command's program again and again (forty times a routine
+    // command): the last few words asked about are kept with their answers.
+    let Some(key) = Recent::key(word) else {
+        return look_up(word);
+    };
+    RECENT.with(|recent| {
+        recent.get(key).unwrap_or_else(|| {
+            let found = look_up(word);
+            recent.put(key, found);
+            found
+        })
+    })
+}
+
+/// A word of at most 16 bytes as a key: its length and its bytes, zeros after its end.
+type Key = (u8, u64, u64);
+
+/// A word kept, with what it names.
+type Kept = Option<(Key, Option<&'static Program>)>;
+
+/// The last words [`program`] was asked about, with what they name: a bounded memo of a
+/// function of the word alone (the catalogue is fixed), so an answer kept is the answer.
+struct Recent {
+    slots: [std::cell::Cell<Kept>; 4],
+    /// The slot the next word asked about takes (the oldest).
+    next: std::cell::Cell<usize>,
+}
+
+thread_local! {
+    static RECENT: Recent = const {
+        Recent {
+            slots: [const { std::cell::Cell::new(None) }; 4],
+            next: std::cell::Cell::new(0),
+        }
+    };
+}
+
+impl Recent {
+    /// The key of a word short enough to keep (most programs' names are).
+    fn key(word: &str) -> Option<Key> {
+        let bytes = word.as_bytes();
+        let len = u8::try_from(bytes.len()).ok().filter(|&len| len <= 16)?;
+        let (first, rest) = bytes.split_at(bytes.len().min(8));
+        Some((len, head(first), head(rest)))
+    }
+
+    fn get(&self, key: Key) -> Option<Option<&'static Program>> {
+        self.slots
+            .iter()
+            .find_map(|slot| slot.get().filter(|(kept, _)| *kept == key))
+            .map(|(_, found)| found)
+    }
+
+    fn put(&self, key: Key, found: Option<&'static Program>) {
+        let at = self.next.get();
+        if let Some(slot) = self.slots.get(at) {
+            slot.set(Some((key, found)));
+        }
+        self.next.set((at + 1) % self.slots.len());
+    }
+}
+
+/// [`program`], looked up.
+fn look_up(word: &str) -> Option<&'static Program> {
     // Most words the rules ask about are already a resolved name (`git`, `python`): found
     // without a copy.
     let plain = !word.is_empty()

@@ -48,6 +48,46 @@ fn every_line_is_found_by_its_name_and_nothing_else_is() {
 }
 
 #[test]
+fn the_words_kept_answer_as_a_look_up_does() {
+    // Names, look-alikes, a suffix, a helper, a path, a word of 16 bytes and one of 17, and
+    // words that differ only past their eighth byte or in their length: asked in turn and
+    // again, more of them than the memo keeps, each answer is the look-up's.
+    let words = [
+        "git",
+        "gi",
+        "git\0",
+        "python3",
+        "python3.12",
+        "mount.nfs",
+        "/usr/bin/Git",
+        "",
+        "rg",
+        "kubectl",
+        "kubectl-",
+        "aaaaaaaabbbbbbbb",
+        "aaaaaaaabbbbbbbbc",
+        "aaaaaaaabbbbbbbc",
+        "docker-compose",
+        "docker-composf",
+        "npm",
+        "npx",
+        "GIT.EXE",
+    ];
+    for round in 0..3 {
+        for (n, word) in words.iter().enumerate() {
+            let word = if round == 1 {
+                words[(n * 7) % words.len()]
+            } else {
+                word
+            };
+            let kept = program(word).map(|line| line.name);
+            assert_eq!(kept, look_up(word).map(|line| line.name), "{word:?}");
+            assert_eq!(program(word).map(|line| line.name), kept, "{word:?} again");
+        }
+    }
+}
+
+#[test]
 fn every_family_is_a_line_of_its_own() {
     for line in CATALOGUE {
         if let Some(family) = line.of {

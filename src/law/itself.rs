@@ -332,18 +332,21 @@ fn changes_program(program: &str, command: &crate::shell::Command) -> bool {
             "tee" | "dd" | "sed" | "perl" | "patchelf" | "strip"
         );
     // A copy's source is only read (`cp ~/.cargo/bin/warden /tmp/w`): its destination is
-    // what changes.
-    let changed = if matches!(program, "cp" | "install" | "rsync" | "ln" | "scp") {
-        command
-            .words
-            .iter()
-            .skip(1)
-            .last()
-            .is_some_and(|w| names_program(w))
-    } else {
-        command.words.iter().skip(1).any(|w| names_program(w))
+    // what changes. Its words are only searched for a program that changes files (most
+    // commands are none).
+    let changed = || {
+        if matches!(program, "cp" | "install" | "rsync" | "ln" | "scp") {
+            command
+                .words
+                .iter()
+                .skip(1)
+                .last()
+                .is_some_and(|w| names_program(w))
+        } else {
+            command.words.iter().skip(1).any(|w| names_program(w))
+        }
     };
-    writes || (changer && changed)
+    writes || (changer && changed())
 }
 
 /// The prefix of warden's own environment variables: `WARDEN_URL` (its address),

@@ -29,7 +29,7 @@ struct Row {
     examples: super::table::Examples,
 }
 
-use super::table::Lines;
+use super::table::{ByProgram, Lines};
 
 impl Row {
     const fn change(
@@ -223,7 +223,7 @@ const TABLE: &[Row] = &[
 /// Does the infrastructure table read this program's changes? Then its words are the
 /// table's, not `words.rs`'s.
 pub(super) fn knows(program: &str) -> bool {
-    !rows_of(program).is_empty()
+    BY_PROGRAM.knows(program)
 }
 
 /// Does a row of the table say this command only reads (`terraform console`, `kubectl apply
@@ -233,39 +233,13 @@ pub(super) fn only_reads(cmd: &Command) -> bool {
     table_row(cmd.program(), &words).is_some_and(|(_, row)| row.effect.is_none())
 }
 
-/// The places of the rows, by program then place; each program's run of them, by name.
-type RowIndex = (Vec<u16>, catalogue::Names<(u16, u16)>);
-
-/// The table's rows by program: their places in `TABLE`, in the table's order, each
-/// program's a run of them. Every command of every line asks for its program's rows (three
-/// times in `judge`), so it is one lookup, not a walk of the whole table comparing names.
-static BY_PROGRAM: std::sync::LazyLock<RowIndex> = std::sync::LazyLock::new(|| {
-    let mut order: Vec<u16> = (0..TABLE.len())
-        .filter_map(|at| u16::try_from(at).ok())
-        .collect();
-    // Stable: a program's rows keep the table's order, which picks among rows as long.
-    order.sort_by_key(|&at| TABLE.get(usize::from(at)).map_or("", |row| row.program));
-    let mut runs: Vec<(&'static str, (u16, u16))> = Vec::new();
-    for (place, &at) in order.iter().enumerate() {
-        let (Some(row), Ok(place)) = (TABLE.get(usize::from(at)), u16::try_from(place)) else {
-            continue;
-        };
-        match runs.last_mut() {
-            Some((program, (_, end))) if *program == row.program => *end = place + 1,
-            _ => runs.push((row.program, (place, place + 1))),
-        }
-    }
-    (order, catalogue::Names::new(runs.into_iter()))
+/// The table's rows by program. Every command of every line asks for its program's rows
+/// (three times in `judge`), so it is one lookup, not a walk of the whole table comparing
+/// names.
+static BY_PROGRAM: std::sync::LazyLock<ByProgram> = std::sync::LazyLock::new(|| {
+    let programs: Vec<&'static str> = TABLE.iter().map(|row| row.program).collect();
+    ByProgram::new(&programs)
 });
-
-/// The places in `TABLE` of this program's rows, in the table's order.
-fn rows_of(program: &str) -> &'static [u16] {
-    let (order, runs) = &*BY_PROGRAM;
-    match runs.get(program) {
-        Some(&(from, to)) => order.get(usize::from(from)..usize::from(to)).unwrap_or(&[]),
-        None => &[],
-    }
-}
 
 /// Kubernetes objects whose deletion takes everything in them.
 const WHOLESALE: &[&str] = &[
@@ -467,8 +441,7 @@ pub(super) fn positional_after_values_of<'a>(program: &str, args: &'a [String]) 
 /// matches.
 fn table_row(program: &str, words: &[&str]) -> Option<(usize, &'static Row)> {
     let mut best: Option<(usize, &'static Row)> = None;
-    for &at in rows_of(program) {
-        let at = usize::from(at);
+    for at in BY_PROGRAM.rows(program) {
         let Some(row) = TABLE.get(at) else {
             continue;
         };

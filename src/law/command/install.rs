@@ -8,7 +8,8 @@ use crate::shell::Command;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
-use super::table::{Row, row};
+use super::table::{ByProgram, Row, row};
+use std::sync::LazyLock;
 
 /// What installs named packages: (program, subcommand words). The packages are the
 /// positional words after the subcommand.
@@ -214,20 +215,36 @@ const SPEAKERS: &[Row<Speak>] = &[
 /// installs what the manifests declare.
 pub(super) fn reads(cmd: &Command) -> bool {
     let (program, args) = module_run(cmd);
-    let lines = INSTALLERS
-        .iter()
-        .map(|row| (row.program, row.words))
-        .chain(PUBLISHERS.iter().map(|row| (row.program, row.words)))
-        .chain(SPEAKERS.iter().map(|row| (row.program, row.words)));
+    let mut lines = INSTALLERS_BY
+        .rows(&program)
+        .filter_map(|at| INSTALLERS.get(at).map(|row| row.words))
+        .chain(
+            PUBLISHERS_BY
+                .rows(&program)
+                .filter_map(|at| PUBLISHERS.get(at).map(|row| row.words)),
+        )
+        .chain(
+            SPEAKERS_BY
+                .rows(&program)
+                .filter_map(|at| SPEAKERS.get(at).map(|row| row.words)),
+        );
     // An upgrade that names no package upgrades every one: the words' to read (`brew
     // upgrade` alone).
     let names_one = |pattern: &[&str]| {
         !matches!(pattern.last(), Some(&"upgrade" | &"update"))
             || args.iter().filter(|a| !a.starts_with('-')).count() > pattern.len()
     };
-    lines
-        .filter(|(name, _)| *name == program)
-        .any(|(_, pattern)| starts_with(args, pattern) && names_one(pattern))
+    lines.any(|pattern| starts_with(args, pattern) && names_one(pattern))
+}
+
+/// The three tables' rows by program, made once: every command of every line asks them.
+static INSTALLERS_BY: LazyLock<ByProgram> = LazyLock::new(|| by_program(INSTALLERS));
+static PUBLISHERS_BY: LazyLock<ByProgram> = LazyLock::new(|| by_program(PUBLISHERS));
+static SPEAKERS_BY: LazyLock<ByProgram> = LazyLock::new(|| by_program(SPEAKERS));
+
+fn by_program<T>(rows: &[Row<T>]) -> ByProgram {
+    let programs: Vec<&'static str> = rows.iter().map(|row| row.program).collect();
+    ByProgram::new(&programs)
 }
 
 /// The program a command installs or publishes with, and the words after it: its own, or the
@@ -248,11 +265,11 @@ fn module_run(cmd: &Command) -> (String, &[String]) {
 /// what is already there (`poetry install`, `cargo update -p serde`, `brew upgrade`).
 /// Do the forge's rules (`gh pr create`, `glab mr merge`) read this program?
 pub(super) fn is_forge(program: &str) -> bool {
-    SPEAKERS.iter().any(|row| row.program == program)
+    SPEAKERS_BY.knows(program)
 }
 
 pub(super) fn is_installer(program: &str) -> bool {
-    INSTALLERS.iter().any(|row| row.program == program)
+    INSTALLERS_BY.knows(program)
 }
 
 /// The installer's row for these words, and where it is in the table: the first that matches.
@@ -265,10 +282,10 @@ fn installer(program: &str, args: &[String]) -> Option<(usize, &'static Row<()>)
         }
         None => args,
     };
-    INSTALLERS
-        .iter()
-        .enumerate()
-        .find(|(_, row)| row.program == program && starts_with(args, row.words))
+    INSTALLERS_BY
+        .rows(program)
+        .filter_map(|at| Some((at, INSTALLERS.get(at)?)))
+        .find(|(_, row)| starts_with(args, row.words))
 }
 
 /// pacman's (and its AUR helpers') operation letter cut from the letters written with it, as
@@ -297,35 +314,45 @@ fn pacman_operation(program: &str, args: &[String]) -> Option<Vec<String>> {
 
 /// The publisher's row for these words, and where it is in the table: the first that matches.
 fn publisher(program: &str, args: &[String]) -> Option<(usize, &'static Row<Publish>)> {
+    if !PUBLISHERS_BY.knows(program) {
+        return None;
+    }
     let words: Vec<&str> = args
         .iter()
         .map(String::as_str)
         .filter(|w| !w.starts_with('-') || *w == "--push")
         .collect();
-    PUBLISHERS.iter().enumerate().find(|(_, row)| {
-        let pattern = row.words;
-        row.program == program
-            && if pattern.contains(&"--push") {
+    PUBLISHERS_BY
+        .rows(program)
+        .filter_map(|at| Some((at, PUBLISHERS.get(at)?)))
+        .find(|(_, row)| {
+            let pattern = row.words;
+            if pattern.contains(&"--push") {
                 args.iter().any(|a| a == "--push") && words.first() == pattern.first()
             } else {
                 pattern.len() <= words.len()
                     && pattern.iter().zip(&words).all(|(want, got)| want == got)
             }
-    })
+        })
 }
 
 /// The forge's row for these words, and where it is in the table: the first that matches.
 fn speaker(program: &str, args: &[String]) -> Option<(usize, &'static Row<Speak>)> {
+    if !SPEAKERS_BY.knows(program) {
+        return None;
+    }
     let words: Vec<&str> = args
         .iter()
         .map(String::as_str)
         .filter(|w| !w.starts_with('-'))
         .collect();
-    SPEAKERS.iter().enumerate().find(|(_, row)| {
-        row.program == program
-            && row.words.len() <= words.len()
-            && row.words.iter().zip(&words).all(|(want, got)| want == got)
-    })
+    SPEAKERS_BY
+        .rows(program)
+        .filter_map(|at| Some((at, SPEAKERS.get(at)?)))
+        .find(|(_, row)| {
+            row.words.len() <= words.len()
+                && row.words.iter().zip(&words).all(|(want, got)| want == got)
+        })
 }
 
 fn forge(program: &str, args: &[String], scan: &mut Scan<'_>) {

@@ -325,14 +325,38 @@ fn in_home<'a>(abs: &'a str, home: &str) -> Option<&'a str> {
         .filter(|rest| !rest.is_empty())
 }
 
-/// Whether `abs` holds `/{rel}/` or ends with `/{rel}`.
+/// Whether `abs` holds `/{rel}/` or ends with `/{rel}`: among the places `rel` is found, left
+/// to right and not overlapping (as `match_indices` finds them), one between slashes.
 fn names_segments(abs: &str, rel: &str) -> bool {
-    abs.match_indices(rel).any(|(at, _)| {
-        abs[..at].ends_with('/') && {
-            let rest = &abs[at + rel.len()..];
-            rest.is_empty() || rest.starts_with('/')
+    let (text, word) = (abs.as_bytes(), rel.as_bytes());
+    if word.is_empty() {
+        return abs
+            .match_indices(rel)
+            .any(|(at, _)| ends_segment(abs, rel, at));
+    }
+    // A plain walk, not the searcher `match_indices` builds for each call: a path and a
+    // folder of a few bytes, asked about ten times for every file a command writes.
+    let mut at = 0;
+    while at + word.len() <= text.len() {
+        if text.get(at..at + word.len()) == Some(word) {
+            if ends_segment(abs, rel, at) {
+                return true;
+            }
+            at += word.len();
+        } else {
+            at += 1;
         }
-    })
+    }
+    false
+}
+
+/// Is `rel`, found at `at` in `abs`, whole segments: a slash before it, and its end the
+/// text's or a slash?
+fn ends_segment(abs: &str, rel: &str, at: usize) -> bool {
+    abs.get(..at).is_some_and(|before| before.ends_with('/')) && {
+        let rest = abs.get(at + rel.len()..).unwrap_or("");
+        rest.is_empty() || rest.starts_with('/')
+    }
 }
 
 /// Whether `abs` ends with `/{rel}`.
@@ -2219,7 +2243,38 @@ pub(super) fn secrets_in_args(text: &str, scan: &mut Scan<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::may_name_key;
+    use super::{may_name_key, names_segments};
+
+    #[test]
+    fn names_segments_finds_what_match_indices_would() {
+        let rels = ["a/a", "a", ".ssh", ".config/autostart", "bin", "", "é/b"];
+        for abs in [
+            "",
+            "/",
+            "/a/a/a",
+            "xa/a/a",
+            "/xa/a/a/",
+            "a/a",
+            "/a",
+            "/home/user/.ssh/config",
+            "/home/user/x.ssh",
+            "/home/user/.config/autostart/x.desktop",
+            "/home/user/.config/autostartx",
+            "/usr/local/bin",
+            "/usr/local/binx/bin/",
+            "/é/b/é/b",
+        ] {
+            for rel in rels {
+                let plain = abs.match_indices(rel).any(|(at, _)| {
+                    abs[..at].ends_with('/') && {
+                        let rest = &abs[at + rel.len()..];
+                        rest.is_empty() || rest.starts_with('/')
+                    }
+                });
+                assert_eq!(names_segments(abs, rel), plain, "{abs:?} {rel:?}");
+            }
+        }
+    }
 
     #[test]
     fn may_name_key_finds_what_each_word_contained_would() {

@@ -49,3 +49,56 @@ pub(super) const fn row<T>(
         },
     }
 }
+
+/// A table's rows by program: their places, in the table's order, each program's a run of
+/// them. Every command of every line asks the install tables for its program's rows, so it
+/// is one lookup, not a walk of the whole table comparing names.
+pub(super) struct ByProgram {
+    /// The places of the rows, by program then place.
+    order: Vec<u16>,
+    /// Each program's run of `order`.
+    runs: crate::catalogue::Names<(u16, u16)>,
+}
+
+impl ByProgram {
+    /// The index of the rows whose programs these are, in the table's order.
+    pub(super) fn new(programs: &[&'static str]) -> ByProgram {
+        let mut order: Vec<u16> = (0..programs.len())
+            .filter_map(|at| u16::try_from(at).ok())
+            .collect();
+        // Stable: a program's rows keep the table's order, which picks the first that matches.
+        order.sort_by_key(|&at| programs.get(usize::from(at)).copied().unwrap_or(""));
+        let mut runs: Vec<(&'static str, (u16, u16))> = Vec::new();
+        for (place, &at) in order.iter().enumerate() {
+            let (Some(&program), Ok(place)) = (programs.get(usize::from(at)), u16::try_from(place))
+            else {
+                continue;
+            };
+            match runs.last_mut() {
+                Some((last, (_, end))) if *last == program => *end = place + 1,
+                _ => runs.push((program, (place, place + 1))),
+            }
+        }
+        ByProgram {
+            order,
+            runs: crate::catalogue::Names::new(runs.into_iter()),
+        }
+    }
+
+    /// The places of this program's rows, in the table's order.
+    pub(super) fn rows(&self, program: &str) -> impl Iterator<Item = usize> + '_ {
+        let run = match self.runs.get(program) {
+            Some(&(from, to)) => self
+                .order
+                .get(usize::from(from)..usize::from(to))
+                .unwrap_or(&[]),
+            None => &[],
+        };
+        run.iter().map(|&at| usize::from(at))
+    }
+
+    /// Has this program a row?
+    pub(super) fn knows(&self, program: &str) -> bool {
+        self.runs.get(program).is_some()
+    }
+}
