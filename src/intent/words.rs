@@ -489,13 +489,13 @@ const INSTALL: Table = &[
 
 #[rustfmt::skip]
 const DELETE: Table = &[
-    (En, &["delete", "deletes", "deleting", "erase", "erasing", "get rid of", "remove", "removes", "removing", "rm", "trash", "wipe", "wiping"]),
-    (De, &["entfern", "entferne", "entfernen", "loesch", "loesche", "loeschen", "loescht", "losch", "losche", "loschen", "loscht", "mach weg", "rm", "wegmachen"]),
+    (En, &["delete", "deletes", "deleting", "drop", "dropping", "erase", "erasing", "get rid of", "remove", "removes", "removing", "rm", "trash", "wipe", "wiping"]),
+    (De, &["droppe", "droppen", "entfern", "entferne", "entfernen", "loesch", "loesche", "loeschen", "loescht", "losch", "losche", "loschen", "loscht", "mach weg", "rm", "wegmachen"]),
     (Fr, &["efface", "effacer", "effaces", "effacez", "elimine", "eliminer", "eliminez", "enleve", "enlever", "enlevez", "retire", "retirer", "retirez", "rm", "supprime", "supprimer", "supprimes", "supprimez"]),
     (Es, &["borra", "borrala", "borralas", "borralo", "borralos", "borrar", "borrarlo", "borres", "elimina", "eliminala", "eliminalo", "eliminalos", "eliminar", "eliminarlo", "elimines", "quita", "quitalo", "quitar", "quites", "remueve", "rm"]),
     (Pt, &["apaga", "apagar", "apague", "apagues", "deleta", "deletar", "delete", "elimina", "eliminar", "elimine", "exclua", "exclui", "excluir", "remova", "remove", "remover", "rm"]),
     (It, &["cancella", "cancellala", "cancellale", "cancellali", "cancellalo", "cancellare", "cancellarlo", "cancelli", "elimina", "eliminala", "eliminali", "eliminalo", "eliminare", "eliminarlo", "elimini", "rimuovere", "rimuovi", "rimuovilo", "rm"]),
-    (Nl, &["delete", "deleten", "gooi weg", "rm", "verwijder", "verwijderen", "verwijdert", "weggooien", "wis", "wissen"]),
+    (Nl, &["delete", "deleten", "droppen", "gooi weg", "rm", "verwijder", "verwijderen", "verwijdert", "weggooien", "wis", "wissen"]),
 ];
 
 #[rustfmt::skip]
@@ -878,13 +878,13 @@ pub const KEPT: [(Act, Table); 8] = [
 /// my git config", "keine Einstellungen ändern", "non toccare la mia configurazione").
 #[rustfmt::skip]
 const UPDATE_NOUNS: Table = &[
-    (En, &["config", "configuration", "settings", "touch"]),
-    (De, &["anfassen", "einstellung", "einstellungen", "konfiguration"]),
-    (Fr, &["configuration", "parametres", "reglage", "reglages", "touche", "toucher", "touchez"]),
-    (Es, &["ajustes", "configuracion", "tocar", "toques"]),
-    (Pt, &["configuracao", "configuracoes", "definicoes", "mexas", "mexer", "tocar", "toques"]),
-    (It, &["configurazione", "impostazione", "impostazioni", "toccare", "tocchi"]),
-    (Nl, &["aankomen", "configuratie", "instelling", "instellingen"]),
+    (En, &["config", "configuration", "permissions", "settings", "touch"]),
+    (De, &["anfassen", "dateirechte", "einstellung", "einstellungen", "konfiguration", "rechte"]),
+    (Fr, &["configuration", "parametres", "permissions", "reglage", "reglages", "touche", "toucher", "touchez"]),
+    (Es, &["ajustes", "configuracion", "permisos", "tocar", "toques"]),
+    (Pt, &["configuracao", "configuracoes", "definicoes", "mexas", "mexer", "permissoes", "tocar", "toques"]),
+    (It, &["configurazione", "impostazione", "impostazioni", "permessi", "toccare", "tocchi"]),
+    (Nl, &["aankomen", "configuratie", "instelling", "instellingen", "permissies", "rechten"]),
 ];
 
 /// Every act's words that hold but never ask ([`INSTALL_NOUNS`]).
