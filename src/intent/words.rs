@@ -240,7 +240,7 @@ pub const MANAGERS: Table = &[
 pub const NOT_AFTER: Table = &[
     (En, &["myself", "nothing", "off the table", "out of the question"]),
     (De, &["auf keinen fall", "bloss nicht", "kein", "keine", "keinem", "keinen", "keiner", "keinesfalls", "nicht", "nichts", "nie", "niemals", "niemandem", "niemanden", "nix", "selber", "selbst"]),
-    (Fr, &["aucun", "aucune", "jamais", "pas", "rien", "surtout pas"]),
+    (Fr, &["aucun", "aucune", "jamais", "moi meme", "pas", "rien", "surtout pas"]),
     (Es, &["jamas", "nunca"]),
     (Pt, &["jamais", "nunca"]),
     (It, &["mai", "niente", "nulla"]),
@@ -447,7 +447,7 @@ pub const PROD_WORDS: Table = &[
 const PUSH: Table = &[
     (En, &["push", "pushes", "pushing"]),
     (De, &["hochpushen", "push", "pushe", "pushen", "pushst", "pusht", "rauspushen"]),
-    (Fr, &["pousse", "pousser", "pousses", "poussez", "poussons", "push", "pushe", "pusher", "pushez"]),
+    (Fr, &["pousse", "pousser", "pousserai", "pousserons", "pousses", "poussez", "poussons", "push", "pushe", "pusher", "pushez"]),
     (Es, &["empuja", "empujalo", "empujar", "empujes", "push", "pushea", "pushealo", "pushear", "pushees", "suban", "subas", "sube", "subela", "subelas", "subelo", "subelos", "subid", "subir", "subirlo", "subirlos"]),
     (Pt, &["empurra", "empurrar", "empurre", "envia", "enviar", "envie", "envies", "manda para", "manda pra", "manda pro", "mandar para", "mandar pra", "mandar pro", "push", "pushar", "sobe", "suba", "subir"]),
     (It, &["push", "pusha", "pushala", "pushali", "pushalo", "pushare", "pusharla", "pusharli", "pusharlo", "pushate"]),
