@@ -67,7 +67,20 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     let mentions: Vec<usize> = (0..items.len())
         .filter(|&k| items[k].acts & bit != 0 && !is_state(items, k))
         .collect();
-    mentions.first()?;
+    // What the step acts on, ruled out with no act said ("no sudo", "nicht auf main"): a
+    // boundary on it alone, which holds the step as it would with its act said.
+    if mentions.is_empty() {
+        for target in &wish.targets {
+            if let (_, Some((at, name_at))) = named(&text, &cut, target) {
+                return Some(Found {
+                    wanted: Wanted::Held,
+                    cue: Cue::NameRuledOut,
+                    words: shown_span(&text, items[at].start, name_at),
+                });
+            }
+        }
+        return None;
+    }
 
     let mut around = Around::new(items);
     for &k in &mentions {

@@ -304,6 +304,17 @@ fn assess_line(
         if let Some(risk) = system::transient_service(cmd, text) {
             scan.add(risk);
         }
+        // What runs as the administrator acts through sudo: "no sudo", "kein sudo", "sin
+        // sudo" rule it out as "not to main" rules out a push there, while asking for the
+        // step needn't say it.
+        if cmd.sudo {
+            for risk in &mut scan.risks[before..] {
+                if let Some(wish) = risk.wish.take() {
+                    risk.wish =
+                        Some(wish.targeting(crate::wish::Name::AnyOf(vec!["sudo".to_string()])));
+                }
+            }
+        }
     }
     if depth < EMBEDDED_DEPTH {
         for (index, cmd) in line.commands.iter().enumerate() {
