@@ -445,7 +445,7 @@ pub const PROD_WORDS: Table = &[
 
 #[rustfmt::skip]
 const PUSH: Table = &[
-    (En, &["push", "pushes", "pushing"]),
+    (En, &["be pushed", "push", "pushes", "pushing"]),
     (De, &["hochpushen", "push", "pushe", "pushen", "pushst", "pusht", "rauspushen"]),
     (Fr, &["pousse", "pousser", "pousserai", "pousserons", "pousses", "poussez", "poussons", "push", "pushe", "pusher", "pushez"]),
     (Es, &["empuja", "empujalo", "empujar", "empujes", "push", "pushea", "pushealo", "pushear", "pushees", "suban", "subas", "sube", "subela", "subelas", "subelo", "subelos", "subid", "subir", "subirlo", "subirlos"]),
@@ -467,7 +467,7 @@ const FORCE_PUSH: Table = &[
 
 #[rustfmt::skip]
 const DEPLOY: Table = &[
-    (En, &["applies", "apply", "applying", "deploy", "deploying", "deployment", "deploys", "go live", "redeploy", "roll out", "rollout", "ship", "ship it", "shipping", "ships"]),
+    (En, &["applies", "apply", "applying", "be deployed", "be rolled out", "deploy", "deploying", "deployment", "deploys", "go live", "redeploy", "roll out", "rollout", "ship", "ship it", "shipping", "ships"]),
     (De, &["ausliefern", "ausrollen", "bereitstellen", "deploy", "deploye", "deployen", "deployment", "deployst", "liefere aus", "live schalten", "liveschalten", "roll aus", "rolle aus", "schalte live", "stelle bereit"]),
     (Fr, &["deploie", "deploiement", "deploies", "deploy", "deploye", "deployer", "deployez", "mets en ligne", "mets en prod", "mets en production", "mets la en ligne", "mets le en ligne", "mets les en ligne", "mettez en ligne", "mettez en prod", "mettre en ligne", "mettre en prod", "mettre en production", "mise en ligne", "mise en prod", "mise en production"]),
     (Es, &["deploy", "deployar", "deployea", "deployear", "desplegar", "desplegarlo", "despliega", "despliegala", "despliegalo", "despliegues", "pasa a produccion"]),
@@ -478,7 +478,7 @@ const DEPLOY: Table = &[
 
 #[rustfmt::skip]
 const INSTALL: Table = &[
-    (En, &["cargo add", "install", "installing", "installs", "npm add", "npm i", "pnpm add", "poetry add", "reinstall", "reinstalling", "uv add", "yarn add"]),
+    (En, &["be installed", "cargo add", "install", "installing", "installs", "npm add", "npm i", "pnpm add", "poetry add", "reinstall", "reinstalling", "uv add", "yarn add"]),
     (De, &["installier", "installiere", "installieren", "neu installieren"]),
     (Fr, &["installe", "installer", "installes", "installez", "reinstalle", "reinstaller"]),
     (Es, &["instala", "instalala", "instalalo", "instalalos", "instalar", "instalarlo", "instales", "reinstala"]),
@@ -489,7 +489,7 @@ const INSTALL: Table = &[
 
 #[rustfmt::skip]
 const DELETE: Table = &[
-    (En, &["delete", "deletes", "deleting", "drop", "dropping", "erase", "erasing", "get rid of", "remove", "removes", "removing", "rm", "trash", "wipe", "wiping"]),
+    (En, &["be deleted", "be removed", "delete", "deletes", "deleting", "drop", "dropping", "erase", "erasing", "get rid of", "remove", "removes", "removing", "rm", "trash", "wipe", "wiping"]),
     (De, &["droppe", "droppen", "entfern", "entferne", "entfernen", "loesch", "loesche", "loeschen", "loescht", "losch", "losche", "loschen", "loscht", "mach weg", "rm", "wegmachen"]),
     (Fr, &["efface", "effacer", "effaces", "effacez", "elimine", "eliminer", "eliminez", "enleve", "enlever", "enlevez", "retire", "retirer", "retirez", "rm", "supprime", "supprimer", "supprimes", "supprimez"]),
     (Es, &["borra", "borrala", "borralas", "borralo", "borralos", "borrar", "borrarlo", "borres", "elimina", "eliminala", "eliminalo", "eliminalos", "eliminar", "eliminarlo", "elimines", "quita", "quitalo", "quitar", "quites", "remueve", "rm"]),
@@ -522,7 +522,7 @@ const DISCARD: Table = &[
 
 #[rustfmt::skip]
 const SEND: Table = &[
-    (En, &["approve", "approving", "comment", "commenting", "comments on", "direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
+    (En, &["approve", "approving", "be emailed", "be sent", "comment", "commenting", "comments on", "direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
     (De, &["antworte", "antworten", "approve", "approven", "genehmige", "genehmigen", "hochladen", "kommentier", "kommentiere", "kommentieren", "kommentierst", "lade hoch", "leite weiter", "mail", "maile", "mailen", "post in", "poste", "poste in", "posten", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
     (Fr, &["approuve", "approuver", "approuvez", "commente", "commenter", "commentes", "commentez", "ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "poste", "poster", "postez", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
     (Es, &["aprobar", "aprueba", "apruebes", "comenta", "comentar", "comentes", "contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
@@ -545,7 +545,7 @@ const COPY: Table = &[
 /// Not "sube" or "envía": they push and send, they don't publish a package.
 #[rustfmt::skip]
 const PUBLISH: Table = &[
-    (En, &["cut a release", "do a release", "make a release", "new release", "publish", "publishes", "publishing", "release a new", "release it", "release that", "release the crate", "release the gem", "release the library", "release the new version", "release the package", "release this", "ship a release"]),
+    (En, &["be published", "be released", "cut a release", "do a release", "make a release", "new release", "publish", "publishes", "publishing", "release a new", "release it", "release that", "release the crate", "release the gem", "release the library", "release the new version", "release the package", "release this", "ship a release"]),
     (De, &["publish", "publishen", "release das", "release es", "releasen", "veroeffentlich", "veroeffentliche", "veroeffentlichen", "veroffentlich", "veroffentliche", "veroffentlichen"]),
     (Fr, &["fais une release", "publie", "publier", "publies", "publiez", "sors une release", "sors une version"]),
     (Es, &["publica", "publicala", "publicalo", "publicar", "publicarlo", "publiques", "saca una release", "saca una version"]),
@@ -590,7 +590,7 @@ const DESTROY: Table = &[
 
 #[rustfmt::skip]
 const RESTART: Table = &[
-    (En, &["bounce", "kill", "killing", "kills", "reboot", "rebooting", "reload", "restart", "restarting", "restarts"]),
+    (En, &["be restarted", "bounce", "kill", "killing", "kills", "reboot", "rebooting", "reload", "restart", "restarting", "restarts"]),
     (De, &["neu starten", "neustart", "neustarten", "reboote", "rebooten", "starte neu"]),
     (Fr, &["reboot", "rebooter", "redemarre", "redemarrer", "redemarrez", "relance", "relancer", "relancez"]),
     (Es, &["reboot", "rebootea", "reinicia", "reinicialo", "reiniciar", "reinicies"]),
@@ -637,7 +637,7 @@ const ACCESS: Table = &[
 
 #[rustfmt::skip]
 const MERGE: Table = &[
-    (En, &["land the pr", "land this pr", "merge", "merges", "merging"]),
+    (En, &["be merged", "land the pr", "land this pr", "merge", "merges", "merging"]),
     (De, &["fuehr zusammen", "fuehre zusammen", "fuhr zusammen", "fuhre zusammen", "merg", "merge", "mergen", "mergst", "mergt", "zusammenfuehren", "zusammenfuhren"]),
     (Fr, &["fusionne", "fusionner", "fusionnes", "fusionnez", "merge", "merger", "mergez"]),
     (Es, &["fusiona", "fusionalo", "fusionar", "fusiones", "merge", "mergea", "mergealo", "mergear", "mergees"]),
