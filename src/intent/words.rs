@@ -446,12 +446,12 @@ pub const PROD_WORDS: Table = &[
 #[rustfmt::skip]
 const PUSH: Table = &[
     (En, &["be pushed", "push", "pushes", "pushing"]),
-    (De, &["hochpushen", "push", "pushe", "pushen", "pushst", "pusht", "rauspushen"]),
-    (Fr, &["pousse", "pousser", "pousserai", "pousserons", "pousses", "poussez", "poussons", "push", "pushe", "pusher", "pushez"]),
-    (Es, &["empuja", "empujalo", "empujar", "empujes", "push", "pushea", "pushealo", "pushear", "pushees", "suban", "subas", "sube", "subela", "subelas", "subelo", "subelos", "subid", "subir", "subirlo", "subirlos"]),
-    (Pt, &["empurra", "empurrar", "empurre", "envia", "enviar", "envie", "envies", "manda para", "manda pra", "manda pro", "mandar para", "mandar pra", "mandar pro", "push", "pushar", "sobe", "suba", "subir"]),
-    (It, &["push", "pusha", "pushala", "pushali", "pushalo", "pushare", "pusharla", "pusharli", "pusharlo", "pushate"]),
-    (Nl, &["push", "pushen", "pusht"]),
+    (De, &["gepushed werden", "gepusht werden", "hochpushen", "push", "pushe", "pushen", "pushst", "pusht", "rauspushen"]),
+    (Fr, &["etre pousse", "etre poussee", "etre pushe", "etre pushee", "pousse", "pousser", "pousserai", "pousserons", "pousses", "poussez", "poussons", "push", "pushe", "pusher", "pushez"]),
+    (Es, &["empuja", "empujalo", "empujar", "empujes", "push", "pushea", "pushealo", "pushear", "pushees", "ser subida", "ser subido", "suban", "subas", "sube", "subela", "subelas", "subelo", "subelos", "subid", "subir", "subirlo", "subirlos"]),
+    (Pt, &["empurra", "empurrar", "empurre", "envia", "enviar", "envie", "envies", "manda para", "manda pra", "manda pro", "mandar para", "mandar pra", "mandar pro", "push", "pushar", "ser enviada", "ser enviado", "sobe", "suba", "subir"]),
+    (It, &["essere pushata", "essere pushato", "push", "pusha", "pushala", "pushali", "pushalo", "pushare", "pusharla", "pusharli", "pusharlo", "pushate"]),
+    (Nl, &["gepusht te worden", "gepusht worden", "push", "pushen", "pusht"]),
 ];
 
 #[rustfmt::skip]
@@ -468,34 +468,34 @@ const FORCE_PUSH: Table = &[
 #[rustfmt::skip]
 const DEPLOY: Table = &[
     (En, &["applies", "apply", "applying", "be deployed", "be rolled out", "deploy", "deploying", "deployment", "deploys", "go live", "redeploy", "roll out", "rollout", "ship", "ship it", "shipping", "ships"]),
-    (De, &["ausliefern", "ausrollen", "bereitstellen", "deploy", "deploye", "deployen", "deployment", "deployst", "liefere aus", "live schalten", "liveschalten", "roll aus", "rolle aus", "schalte live", "stelle bereit"]),
-    (Fr, &["deploie", "deploiement", "deploies", "deploy", "deploye", "deployer", "deployez", "mets en ligne", "mets en prod", "mets en production", "mets la en ligne", "mets le en ligne", "mets les en ligne", "mettez en ligne", "mettez en prod", "mettre en ligne", "mettre en prod", "mettre en production", "mise en ligne", "mise en prod", "mise en production"]),
-    (Es, &["deploy", "deployar", "deployea", "deployear", "desplegar", "desplegarlo", "despliega", "despliegala", "despliegalo", "despliegues", "pasa a produccion"]),
-    (Pt, &["deploy", "deploya", "deployar", "implanta", "implantar", "implante", "implantes"]),
-    (It, &["deploy", "deploya", "deployalo", "deployare", "mettere in produzione", "metti in prod", "metti in produzione", "rilascia", "rilascialo", "rilasciare"]),
-    (Nl, &["deploy", "deployen", "deployt", "live zetten", "livezetten", "rol uit", "uitrol", "uitrollen", "zet live"]),
+    (De, &["ausliefern", "ausrollen", "bereitstellen", "deploy", "deploye", "deployed werden", "deployen", "deployment", "deployst", "deployt werden", "liefere aus", "live schalten", "liveschalten", "roll aus", "rolle aus", "schalte live", "stelle bereit"]),
+    (Fr, &["deploie", "deploiement", "deploies", "deploy", "deploye", "deployer", "deployez", "etre deploye", "etre deployee", "mets en ligne", "mets en prod", "mets en production", "mets la en ligne", "mets le en ligne", "mets les en ligne", "mettez en ligne", "mettez en prod", "mettre en ligne", "mettre en prod", "mettre en production", "mise en ligne", "mise en prod", "mise en production"]),
+    (Es, &["deploy", "deployar", "deployea", "deployear", "desplegar", "desplegarlo", "despliega", "despliegala", "despliegalo", "despliegues", "pasa a produccion", "ser desplegada", "ser desplegado"]),
+    (Pt, &["deploy", "deploya", "deployar", "implanta", "implantar", "implante", "implantes", "ser implantada", "ser implantado"]),
+    (It, &["deploy", "deploya", "deployalo", "deployare", "essere deployata", "essere deployato", "mettere in produzione", "metti in prod", "metti in produzione", "rilascia", "rilascialo", "rilasciare"]),
+    (Nl, &["deploy", "deployen", "deployt", "gedeployd worden", "gedeployed worden", "live zetten", "livezetten", "rol uit", "uitrol", "uitrollen", "zet live"]),
 ];
 
 #[rustfmt::skip]
 const INSTALL: Table = &[
     (En, &["be installed", "cargo add", "install", "installing", "installs", "npm add", "npm i", "pnpm add", "poetry add", "reinstall", "reinstalling", "uv add", "yarn add"]),
-    (De, &["installier", "installiere", "installieren", "neu installieren"]),
-    (Fr, &["installe", "installer", "installes", "installez", "reinstalle", "reinstaller"]),
-    (Es, &["instala", "instalala", "instalalo", "instalalos", "instalar", "instalarlo", "instales", "reinstala"]),
-    (Pt, &["instala", "instalar", "instale", "instales", "reinstala", "reinstalar"]),
-    (It, &["installa", "installala", "installali", "installalo", "installare", "installarlo", "installi", "reinstalla"]),
-    (Nl, &["herinstalleer", "installeer", "installeert", "installeren", "opnieuw installeren"]),
+    (De, &["installier", "installiere", "installieren", "installiert werden", "neu installieren"]),
+    (Fr, &["etre installe", "etre installee", "installe", "installer", "installes", "installez", "reinstalle", "reinstaller"]),
+    (Es, &["instala", "instalala", "instalalo", "instalalos", "instalar", "instalarlo", "instales", "reinstala", "ser instalada", "ser instalado"]),
+    (Pt, &["instala", "instalar", "instale", "instales", "reinstala", "reinstalar", "ser instalada", "ser instalado"]),
+    (It, &["essere installata", "essere installato", "installa", "installala", "installali", "installalo", "installare", "installarlo", "installi", "reinstalla"]),
+    (Nl, &["geinstalleerd worden", "herinstalleer", "installeer", "installeert", "installeren", "opnieuw installeren"]),
 ];
 
 #[rustfmt::skip]
 const DELETE: Table = &[
     (En, &["be deleted", "be removed", "delete", "deletes", "deleting", "drop", "dropping", "erase", "erasing", "get rid of", "remove", "removes", "removing", "rm", "trash", "wipe", "wiping"]),
-    (De, &["droppe", "droppen", "entfern", "entferne", "entfernen", "loesch", "loesche", "loeschen", "loescht", "losch", "losche", "loschen", "loscht", "mach weg", "rm", "wegmachen"]),
-    (Fr, &["efface", "effacer", "effaces", "effacez", "elimine", "eliminer", "eliminez", "enleve", "enlever", "enlevez", "retire", "retirer", "retirez", "rm", "supprime", "supprimer", "supprimes", "supprimez"]),
-    (Es, &["borra", "borrala", "borralas", "borralo", "borralos", "borrar", "borrarlo", "borres", "elimina", "eliminala", "eliminalo", "eliminalos", "eliminar", "eliminarlo", "elimines", "quita", "quitalo", "quitar", "quites", "remueve", "rm"]),
-    (Pt, &["apaga", "apagar", "apague", "apagues", "deleta", "deletar", "delete", "elimina", "eliminar", "elimine", "exclua", "exclui", "excluir", "remova", "remove", "remover", "rm"]),
-    (It, &["cancella", "cancellala", "cancellale", "cancellali", "cancellalo", "cancellare", "cancellarlo", "cancelli", "elimina", "eliminala", "eliminali", "eliminalo", "eliminare", "eliminarlo", "elimini", "rimuovere", "rimuovi", "rimuovilo", "rm"]),
-    (Nl, &["delete", "deleten", "droppen", "gooi weg", "rm", "verwijder", "verwijderen", "verwijdert", "weggooien", "wis", "wissen"]),
+    (De, &["droppe", "droppen", "entfern", "entferne", "entfernen", "geloescht werden", "geloscht werden", "loesch", "loesche", "loeschen", "loescht", "losch", "losche", "loschen", "loscht", "mach weg", "rm", "wegmachen"]),
+    (Fr, &["efface", "effacer", "effaces", "effacez", "elimine", "eliminer", "eliminez", "enleve", "enlever", "enlevez", "etre supprime", "etre supprimee", "retire", "retirer", "retirez", "rm", "supprime", "supprimer", "supprimes", "supprimez"]),
+    (Es, &["borra", "borrala", "borralas", "borralo", "borralos", "borrar", "borrarlo", "borres", "elimina", "eliminala", "eliminalo", "eliminalos", "eliminar", "eliminarlo", "elimines", "quita", "quitalo", "quitar", "quites", "remueve", "rm", "ser borrada", "ser borrado", "ser eliminada", "ser eliminado"]),
+    (Pt, &["apaga", "apagar", "apague", "apagues", "deleta", "deletar", "delete", "elimina", "eliminar", "elimine", "exclua", "exclui", "excluir", "remova", "remove", "remover", "rm", "ser apagada", "ser apagado", "ser removida", "ser removido"]),
+    (It, &["cancella", "cancellala", "cancellale", "cancellali", "cancellalo", "cancellare", "cancellarlo", "cancelli", "elimina", "eliminala", "eliminali", "eliminalo", "eliminare", "eliminarlo", "elimini", "essere cancellata", "essere cancellato", "essere eliminata", "essere eliminato", "rimuovere", "rimuovi", "rimuovilo", "rm"]),
+    (Nl, &["delete", "deleten", "droppen", "gooi weg", "rm", "verwijder", "verwijderd te worden", "verwijderd worden", "verwijderen", "verwijdert", "weggooien", "wis", "wissen"]),
 ];
 
 #[rustfmt::skip]
@@ -591,12 +591,12 @@ const DESTROY: Table = &[
 #[rustfmt::skip]
 const RESTART: Table = &[
     (En, &["be restarted", "bounce", "kill", "killing", "kills", "reboot", "rebooting", "reload", "restart", "restarting", "restarts"]),
-    (De, &["neu starten", "neustart", "neustarten", "reboote", "rebooten", "starte neu"]),
-    (Fr, &["reboot", "rebooter", "redemarre", "redemarrer", "redemarrez", "relance", "relancer", "relancez"]),
-    (Es, &["reboot", "rebootea", "reinicia", "reinicialo", "reiniciar", "reinicies"]),
-    (Pt, &["reboot", "reboota", "reinicia", "reiniciar", "reinicie"]),
-    (It, &["reboot", "reboota", "riavvia", "riavvialo", "riavviare"]),
-    (Nl, &["herstart", "herstarten", "opnieuw opstarten", "reboot", "rebooten", "start opnieuw"]),
+    (De, &["neu gestartet werden", "neu starten", "neustart", "neustarten", "reboote", "rebooten", "starte neu"]),
+    (Fr, &["etre redemarre", "etre redemarree", "reboot", "rebooter", "redemarre", "redemarrer", "redemarrez", "relance", "relancer", "relancez"]),
+    (Es, &["reboot", "rebootea", "reinicia", "reinicialo", "reiniciar", "reinicies", "ser reiniciada", "ser reiniciado"]),
+    (Pt, &["reboot", "reboota", "reinicia", "reiniciar", "reinicie", "ser reiniciada", "ser reiniciado"]),
+    (It, &["essere riavviata", "essere riavviato", "reboot", "reboota", "riavvia", "riavvialo", "riavviare"]),
+    (Nl, &["herstart", "herstart te worden", "herstart worden", "herstarten", "opnieuw opstarten", "reboot", "rebooten", "start opnieuw"]),
 ];
 
 /// Not French "programme" (English "programme") or Portuguese "agenda" (English "agenda").
@@ -638,12 +638,12 @@ const ACCESS: Table = &[
 #[rustfmt::skip]
 const MERGE: Table = &[
     (En, &["be merged", "land the pr", "land this pr", "merge", "merges", "merging"]),
-    (De, &["fuehr zusammen", "fuehre zusammen", "fuhr zusammen", "fuhre zusammen", "merg", "merge", "mergen", "mergst", "mergt", "zusammenfuehren", "zusammenfuhren"]),
-    (Fr, &["fusionne", "fusionner", "fusionnes", "fusionnez", "merge", "merger", "mergez"]),
-    (Es, &["fusiona", "fusionalo", "fusionar", "fusiones", "merge", "mergea", "mergealo", "mergear", "mergees"]),
-    (Pt, &["funde", "fundir", "merge", "mergear", "mergeia", "mescla", "mesclar", "mescle", "mescles"]),
-    (It, &["merge", "mergia", "mergialo", "mergiare", "unisci"]),
-    (Nl, &["merge", "mergen", "merget", "samenvoegen", "voeg samen"]),
+    (De, &["fuehr zusammen", "fuehre zusammen", "fuhr zusammen", "fuhre zusammen", "gemerged werden", "gemergt werden", "merg", "merge", "mergen", "mergst", "mergt", "zusammenfuehren", "zusammenfuhren"]),
+    (Fr, &["etre fusionne", "etre fusionnee", "etre merge", "etre mergee", "fusionne", "fusionner", "fusionnes", "fusionnez", "merge", "merger", "mergez"]),
+    (Es, &["fusiona", "fusionalo", "fusionar", "fusiones", "merge", "mergea", "mergealo", "mergear", "mergees", "ser fusionada", "ser fusionado", "ser mergeada", "ser mergeado"]),
+    (Pt, &["funde", "fundir", "merge", "mergear", "mergeia", "mescla", "mesclar", "mescle", "mescles", "ser mergeada", "ser mergeado"]),
+    (It, &["essere mergiata", "essere mergiato", "merge", "mergia", "mergialo", "mergiare", "unisci"]),
+    (Nl, &["gemergd worden", "gemerged te worden", "gemerged worden", "merge", "mergen", "merget", "samenvoegen", "voeg samen"]),
 ];
 
 #[rustfmt::skip]
