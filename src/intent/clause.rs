@@ -70,16 +70,7 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     // What the step acts on, ruled out with no act said ("no sudo", "nicht auf main"): a
     // boundary on it alone, which holds the step as it would with its act said.
     if mentions.is_empty() {
-        for target in &wish.targets {
-            if let (_, Some((at, name_at))) = named(&text, &cut, target) {
-                return Some(Found {
-                    wanted: Wanted::Held,
-                    cue: Cue::NameRuledOut,
-                    words: shown_span(&text, items[at].start, name_at),
-                });
-            }
-        }
-        return None;
+        return target_ruled_out(&text, &cut, wish);
     }
 
     let mut around = Around::new(items);
@@ -114,14 +105,8 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     }
     // A boundary on what the step acts on holds it, though asking needn't name it ("push
     // when you're done, but not to main").
-    for target in &wish.targets {
-        if let (_, Some((at, name_at))) = named(&text, &cut, target) {
-            return Some(Found {
-                wanted: Wanted::Held,
-                cue: Cue::NameRuledOut,
-                words: shown_span(&text, items[at].start, name_at),
-            });
-        }
+    if let Some(found) = target_ruled_out(&text, &cut, wish) {
+        return Some(found);
     }
     let words = text[items[first].start..items[first].end].to_string();
     if missing {
@@ -870,6 +855,19 @@ fn destroys(act: crate::wish::Act) -> bool {
 /// A name of the step's kept: a keep word (not turned down: "don't keep") within three
 /// words before it in its clause ("keep feature/old", "garde la branche feature/old",
 /// "houd de branch feature/old"). The keep word and where the name ends.
+/// What the step acts on, ruled out by a "not" over it (`wish.targets`: "not to main", "no
+/// sudo"): held, with the words that ruled it out.
+fn target_ruled_out(text: &str, cut: &Items, wish: &Wish) -> Option<Found> {
+    wish.targets.iter().find_map(|target| {
+        let (_, ruled_out) = named(text, cut, target);
+        ruled_out.map(|(at, name_at)| Found {
+            wanted: Wanted::Held,
+            cue: Cue::NameRuledOut,
+            words: shown_span(text, cut.items[at].start, name_at),
+        })
+    })
+}
+
 fn kept_by_name(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
     let Name::AnyOf(options) = name else {
         return None;

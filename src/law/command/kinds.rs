@@ -313,9 +313,9 @@ fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
 /// A disk tool's change (`grub-install`, `pvremove /dev/sdb`, `sgdisk -Z`, `debugfs -w`,
 /// `sg_raw /dev/sg0 …`): it writes a disk's partitions, file systems, volumes or boot
 /// record, which no Undo brings back. Severe and lasting. An invocation that only reads or
-/// lists (`fdisk -l`, `debugfs /dev/sdb1`, `cryptsetup status`) is routine, one that maps
-/// (`cryptsetup open`, `mdadm --stop`) is left to its words and sudo, and what the circuit
-/// breaker judges isn't doubled.
+/// lists (`fdisk -l`, `debugfs /dev/sdb1`, `cryptsetup status`) or keeps a snapshot is
+/// routine, one that maps (`cryptsetup open`, `mdadm --stop`) is a system change
+/// ([`disk_mapping`]), and what the circuit breaker judges isn't doubled.
 fn disk_tool(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     use super::system::DiskUse;
     let args = cmd.args();

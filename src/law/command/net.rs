@@ -508,13 +508,11 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         // Another program's `ssh` to a host it names (`wezterm ssh alice@host`, `kitty +kitten
         // ssh host.example.com`, `tsh ssh root@node`): the session ssh opens. A machine it
         // keeps itself (`vagrant ssh`, `podman machine ssh vm`) names no host.
-        _ if !catalogue::is(&program, Class::Prints)
-            && !catalogue::is(&program, Class::ReadOnly)
-            && ssh_to_host(args).is_some() =>
+        _ if let Some(rest) = ssh_to_host(args)
+            && !catalogue::is(&program, Class::Prints)
+            && !catalogue::is(&program, Class::ReadOnly) =>
         {
-            if let Some(rest) = ssh_to_host(args) {
-                remote_session("ssh", rest, scan);
-            }
+            remote_session("ssh", rest, scan);
         }
         _ if catalogue::is(&program, Class::Tunnel) && tunnel_opens(&program, args) => {
             scan.network = true;
@@ -1528,8 +1526,6 @@ fn session_host(program: &str, args: &[String]) -> Option<String> {
     (!host.is_empty()).then_some(host)
 }
 
-/// A session opened on another machine by a remote terminal or desktop client: what is typed
-/// or clicked there runs there, as `ssh host` (`remote.exec`).
 /// What follows another program's `ssh` subcommand (one of its first two words), when a
 /// host comes after it: a user's address (`alice@host`) or a dotted name (`host.example.com`).
 fn ssh_to_host(args: &[String]) -> Option<&[String]> {
@@ -1552,6 +1548,8 @@ fn ssh_to_host(args: &[String]) -> Option<&[String]> {
     names_host.then_some(rest)
 }
 
+/// A session opened on another machine by a remote terminal or desktop client: what is typed
+/// or clicked there runs there, as `ssh host` (`remote.exec`).
 fn remote_session(program: &str, args: &[String], scan: &mut Scan<'_>) {
     let asks_help = args.iter().any(|a| {
         matches!(

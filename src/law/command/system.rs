@@ -912,7 +912,7 @@ fn reads_by_words(args: &[String]) -> bool {
 
 /// A disk tool's subcommand or mode that changes what the machine maps, not what a disk
 /// holds: a mapping opened or closed (`cryptsetup open`), an array assembled or stopped
-/// (`mdadm --stop`). Not a disk write; its words and sudo judge it, as a mount.
+/// (`mdadm --stop`). Not a disk write: a system change, moderate and lasting, as a mount.
 #[rustfmt::skip]
 const DISK_MAPS: &[(&str, &[&str])] = &[
     ("cryptsetup", &["close", "create", "luksclose", "luksopen", "open", "refresh", "remove", "resize"]),
