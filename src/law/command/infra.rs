@@ -152,6 +152,7 @@ const TABLE: &[Row] = &[
     Row::change("pulumi", &["env", "init"], &["pulumi env init acme/prod"], &["pulumi env ls"]),
     Row::change("pulumi", &["env", "set"], &["pulumi env set acme/prod region us-east-1"], &["pulumi env get acme/prod region"]),
     Row::destroy("pulumi", &["env", "rm"], &["pulumi env rm acme/dev --yes"], &["pulumi env open acme/dev"]),
+    Row::change("cdk", &["bootstrap"], &["cdk bootstrap aws://123456789012/us-east-1"], &["cdk synth", "cdk doctor"]),
     Row::change("cdk", &["deploy"], &["cdk deploy --all --require-approval never"], &["cdk diff", "cdk synth"]),
     Row::destroy("cdk", &["destroy"], &["cdk destroy --force ApiStack"], &["cdk ls"]),
     Row::change("serverless", &["deploy"], &["serverless deploy --stage prod", "sls deploy --stage dev"], &["serverless info --stage dev"]),

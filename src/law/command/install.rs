@@ -234,7 +234,12 @@ pub(super) fn reads(cmd: &Command) -> bool {
         !matches!(pattern.last(), Some(&"upgrade" | &"update"))
             || args.iter().filter(|a| !a.starts_with('-')).count() > pattern.len()
     };
-    lines.any(|pattern| starts_with(args, pattern) && names_one(pattern))
+    // pacman's sync that upgrades every package, however its letters are written (`-S -y
+    // -u`, `--sync --sysupgrade`), names none either.
+    let upgrades_all = super::words::PACMAN_FAMILY.contains(&program.as_str())
+        && super::words::syncs_every_package(args)
+        && args.iter().all(|a| a.starts_with('-'));
+    !upgrades_all && lines.any(|pattern| starts_with(args, pattern) && names_one(pattern))
 }
 
 /// The three tables' rows by program, made once: every command of every line asks them.
@@ -274,6 +279,12 @@ pub(super) fn is_installer(program: &str) -> bool {
 
 /// The installer's row for these words, and where it is in the table: the first that matches.
 fn installer(program: &str, args: &[String]) -> Option<(usize, &'static Row<()>)> {
+    // A sync that only reads, its letters written apart (`pacman -S -s neovim`, `-S --info`).
+    if super::words::PACMAN_FAMILY.contains(&program)
+        && super::words::pacman_letters(args).contains(['s', 'i', 'l', 'g', 'p', 'w', 'c'])
+    {
+        return None;
+    }
     let split;
     let args = match pacman_operation(program, args) {
         Some(operation) => {

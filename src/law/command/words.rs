@@ -100,7 +100,7 @@ pub(super) const STOPS: Table = &[
 /// Reading: what follows is looked at, not changed.
 #[rustfmt::skip]
 pub(super) const READS: Table = &[
-    (En, &["check", "describe", "diff", "doctor", "explain", "help", "history", "info", "inspect", "lint", "list", "log", "logs", "ls", "outdated", "plan", "query", "search", "stat", "stats", "status", "top", "validate", "verify", "version", "wait", "whoami"]),
+    (En, &["audit", "check", "describe", "diff", "doctor", "explain", "help", "history", "info", "inspect", "lint", "list", "log", "logs", "ls", "outdated", "plan", "query", "report", "search", "stat", "stats", "status", "top", "validate", "verify", "version", "wait", "whoami"]),
 ];
 
 /// Showing what something holds: routine, unless what it shows is a secret.
@@ -266,7 +266,7 @@ const REFRESHERS: &[&str] = &[
 ];
 
 /// The pacman family's removal, written as an option (`pacman -Rs x`, `paru -Rns x`).
-const PACMAN_FAMILY: &[&str] = &["pacman", "paru", "yay"];
+pub(super) const PACMAN_FAMILY: &[&str] = &["pacman", "paru", "yay"];
 
 /// Does a package manager take packages off the machine or the person's home (`apt remove`,
 /// `brew uninstall`, `pacman -Rs`, `npm uninstall -g`), not a project's?
@@ -297,7 +297,7 @@ pub(super) const KEY_NOUNS: Table = &[
 /// (`timedatectl set-timezone`); nothing by itself (`wp post create`).
 #[rustfmt::skip]
 pub(super) const CHANGES: Table = &[
-    (En, &["add", "append", "apply", "assign", "attach", "bind", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "replace", "resize", "restore", "revert", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
+    (En, &["add", "append", "apply", "assign", "attach", "bind", "bootstrap", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "replace", "resize", "restore", "revert", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
 ];
 
 /// A wallet's or a payment tool's own words for moving money (`bitcoin-cli sendtoaddress`,
@@ -1533,6 +1533,45 @@ fn remote_destination(word: &str) -> Option<String> {
         .filter(|host| !super::net::is_local(host))
 }
 
+/// pacman's options read as one set of letters, however they are written (`-Syu`, `-S -y
+/// -u`, `--sync --refresh --sysupgrade`): a sync (`S`) that upgrades (`u`) and does nothing
+/// else instead (a search, an info, a listing, a group, a print, a download only or a
+/// clean).
+pub(super) fn syncs_every_package(args: &[String]) -> bool {
+    let letters = pacman_letters(args);
+    letters.contains('S')
+        && letters.contains('u')
+        && !letters.contains(['s', 'i', 'l', 'g', 'p', 'w', 'c'])
+}
+
+/// Every letter of pacman's options, short ones as written and long ones by their letter.
+pub(super) fn pacman_letters(args: &[String]) -> String {
+    let mut letters = String::new();
+    for arg in args {
+        match arg.strip_prefix("--") {
+            Some(long) => letters.push(match long {
+                "sync" => 'S',
+                "sysupgrade" => 'u',
+                "refresh" => 'y',
+                "search" => 's',
+                "info" => 'i',
+                "list" => 'l',
+                "groups" => 'g',
+                "print" => 'p',
+                "downloadonly" => 'w',
+                "clean" => 'c',
+                _ => continue,
+            }),
+            None => {
+                if let Some(short) = arg.strip_prefix('-') {
+                    letters.push_str(short);
+                }
+            }
+        }
+    }
+    letters
+}
+
 /// The remote host a command names: an operand, an option's value, or the value of
 /// `--host`-like options.
 fn names_remote(reading: &Reading<'_>) -> Option<String> {
@@ -2563,6 +2602,17 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
             && !super::runs::reads_what_runs_inside(&reading.program);
         return remote.then_some((Finding::RemoteRun, stop.word));
     }
+    // A program nobody lists whose name is a send glued to what it sends by (`sendxmpp
+    // alice@example.org`, `tgsend -u 12 "hi"`): its name is its act, as a listed one's is.
+    // Only where its words say no other act (`ffsend download URL` downloads, `resend
+    // domains ls` lists).
+    if reading.kind.unlisted
+        && named_for_sending(&reading.program)
+        && verb.as_ref().is_none_or(|v| v.verb == Verb::Sends)
+        && !reading.flat().iter().any(|(_, p)| is_read_word(p))
+    {
+        return Some((Finding::Send(names_remote(reading)), 0));
+    }
     // A delete says what the command does, whatever else it shows on the way.
     if short_row(SHORT_DESTROYS, reading).is_some() {
         return Some((Finding::Destroy, reading.words.len()));
@@ -2645,12 +2695,23 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         .args
         .windows(2)
         .any(|pair| has(LOGINS, &pair[0]) && (pair[1] == "-l" || pair[1] == "--list"));
+    // So is a credential refreshed by its noun (`gh auth refresh -s admin:org`, `tool token
+    // refresh`): a new one kept, with whatever scopes it now asks for.
+    let refreshed = |at: usize| {
+        at > 0
+            && reading.word(at).eq_ignore_ascii_case("refresh")
+            && matches!(
+                reading.word(at - 1).to_ascii_lowercase().as_str(),
+                "auth" | "token" | "credentials" | "creds"
+            )
+    };
     if let Some(at) = (0..lead.min(reading.words.len()))
         .filter(|_| !lists)
         .find(|&at| {
-            reading.words.get(at).is_some_and(|(_, parts)| {
-                parts.iter().any(|p| has(LOGINS, p)) && !any_in(SECRET_NOUNS, parts)
-            })
+            refreshed(at)
+                || reading.words.get(at).is_some_and(|(_, parts)| {
+                    parts.iter().any(|p| has(LOGINS, p)) && !any_in(SECRET_NOUNS, parts)
+                })
         })
     {
         return Some((Finding::Grant { secret: true }, at));
@@ -2697,12 +2758,7 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         matches!(reading.program.as_str(), "paru" | "yay") && reading.args.is_empty();
     if PACMAN_FAMILY.contains(&reading.program.as_str())
         && reading.operands().next().is_none()
-        && (helper_alone
-            || reading.args.iter().any(|a| {
-                a.strip_prefix("-S").is_some_and(|letters| {
-                    letters.contains('u') && !letters.contains(['s', 'i', 'l', 'g', 'p', 'w', 'c'])
-                })
-            }))
+        && (helper_alone || syncs_every_package(reading.args))
     {
         return Some((Finding::UpgradeAll, reading.words.len()));
     }
@@ -2937,6 +2993,15 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         }
     };
     Some((found, at))
+}
+
+/// A name that starts or ends with `send` and holds more (`sendxmpp`, `tgsend`): a sender
+/// by its name. `send` alone is a word of its own, read as any verb is.
+fn named_for_sending(program: &str) -> bool {
+    let name = program.to_ascii_lowercase();
+    name.len() > "send".len()
+        && (name.starts_with("send") || name.ends_with("send"))
+        && name.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// What the machine itself is set to, whichever program sets it: every program and user on
