@@ -2215,6 +2215,9 @@ enum Finding {
     Source,
     /// The program's own settings changed, outside the work folder.
     Setting,
+    /// A change by a program nobody lists, on the machine an option names (`--host`,
+    /// `-http-addr=URL`).
+    RemoteChange(String),
     /// Money moved.
     Pays,
     /// A program the catalogue doesn't know, with no word to read, told not to ask before
@@ -2857,6 +2860,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         Verb::Destroys if (kind.cloud && !is_local_change(reading)) || registry => {
             Finding::DestroyRemote
         }
+        // A delete on the machine an option names (`tool delete key --host db.example.com`).
+        Verb::Destroys if acts_on_host(reading).is_some() => Finding::DestroyRemote,
         Verb::Destroys => Finding::Destroy,
         // A cloud's machine stopped (`gcloud compute instances stop vm`, `az vm deallocate`):
         // a change to what is deployed, as starting or resizing it is.
@@ -2983,6 +2988,8 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
                 && !super::install::is_forge(&reading.program)
             {
                 Finding::CloudChange
+            } else if let Some(host) = acts_on_host(reading) {
+                Finding::RemoteChange(host)
             } else if names_machine_setting(reading, at) {
                 Finding::System(SystemAct::Setting)
             } else if changes_settings(reading) {
@@ -3002,6 +3009,48 @@ fn named_for_sending(program: &str) -> bool {
     name.len() > "send".len()
         && (name.starts_with("send") || name.ends_with("send"))
         && name.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The options that say which machine a program acts on, by their name without dashes
+/// (`--host`, `-http-addr`, `--endpoint-url`): sorted.
+const HOST_OPTIONS: &[&str] = &[
+    "addr",
+    "address",
+    "api-url",
+    "endpoint",
+    "endpoint-url",
+    "endpoints",
+    "host",
+    "hostname",
+    "http-addr",
+    "server",
+];
+
+/// The other machine a program nobody lists acts on, as an option names it (`--host
+/// db.example.com`, `-http-addr=https://c.example.com:8500`, `--server=10.0.0.5`): none
+/// for a program the catalogue knows (its own rules read it), nor for this machine.
+fn acts_on_host(reading: &Reading<'_>) -> Option<String> {
+    if !reading.kind.unlisted {
+        return None;
+    }
+    let named = |name: &str| HOST_OPTIONS.binary_search(&name).is_ok();
+    let host_of = |value: &str| {
+        let host = super::net::url_host(value).unwrap_or_else(|| {
+            let bare = value.rsplit_once('@').map_or(value, |(_, h)| h);
+            bare.split(':').next().unwrap_or(bare).to_lowercase()
+        });
+        (!host.is_empty() && !host.starts_with(['-', '$', '/']) && !super::net::is_local(&host))
+            .then_some(host)
+    };
+    reading.args.iter().enumerate().find_map(|(at, arg)| {
+        let option = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-'))?;
+        match option.split_once('=') {
+            Some((name, value)) => named(name).then(|| host_of(value)).flatten(),
+            None => named(option)
+                .then(|| reading.args.get(at + 1).and_then(|v| host_of(v)))
+                .flatten(),
+        }
+    })
 }
 
 /// What the machine itself is set to, whichever program sets it: every program and user on
@@ -3312,6 +3361,8 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
                 Finding::System(system_act(&phrase))
             }
             Verb::Destroys if kind.cloud && !is_local_change(reading) => Finding::DestroyRemote,
+            // A delete on the machine an option names (`tool delete key --host db.example.com`).
+            Verb::Destroys if acts_on_host(reading).is_some() => Finding::DestroyRemote,
             Verb::Destroys => Finding::Destroy,
             // `daemon -n web --stop`
             Verb::Halts => Finding::System(halt_act(opt.parts.first().map_or("", String::as_str))),
@@ -3916,6 +3967,14 @@ fn risk(reading: &Reading<'_>, cmd: &Command, finding: Finding, at: usize) -> Ri
             format!("{what} moves money, which no words lift"),
         )
         .never(),
+        Finding::RemoteChange(host) => Risk::new(
+            RuleId::WordsRemoteChange,
+            Harm::Moderate,
+            true,
+            format!("{what} changes what {host} holds, where Undo can't reach"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Update).naming(Name::AnyOf(super::host_names(&host)))),
         Finding::Setting => Risk::new(
             RuleId::WordsSetting,
             Harm::Moderate,
