@@ -202,7 +202,26 @@ fn emit(out: &mut Out, b: Builder, meta: Meta) -> (usize, Option<Stdin>) {
     // The program's basename in any case, compared without a lower-case copy.
     let program = words.first().map_or("", |w| wrap::basename(&w.text));
     let runs_as_other = [
-        "sudo", "dzdo", "doas", "su", "runuser", "sudoedit", "pkexec", "run0", "newrole",
+        "sudo",
+        "dzdo",
+        "doas",
+        "su",
+        "runuser",
+        "sudoedit",
+        "pkexec",
+        "run0",
+        "newrole",
+        // The desktops' front ends to su and sudo, and their look-alikes elsewhere.
+        "gksu",
+        "gksudo",
+        "kdesu",
+        "kdesudo",
+        "beesu",
+        "lxsudo",
+        "lxqt-sudo",
+        "xdg-su",
+        "pfexec",
+        "please",
     ]
     .iter()
     .any(|name| program.eq_ignore_ascii_case(name));
