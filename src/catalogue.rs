@@ -793,6 +793,7 @@ pub const CATALOGUE: &[Program] = &[
     p("growisofs", DISK),
     p("growpart", DISK),
     p("grub-bios-setup", DISK),
+    p("grub-editenv", SYS),
     p("grub-install", DISK),
     p("grub-mount", ACTS),
     p("grub-probe", RO),

@@ -77,6 +77,13 @@ const INSTALLERS: &[Row<()>] = &[
     row("port", &["upgrade"], (), &["sudo port upgrade wget"], &["port outdated"]),
     row("nix-env", &["-i"], (), &["nix-env -i hello", "nix-env -i -A nixpkgs.hello"], &["nix-env -q", "nix-env -e hello"]),
     row("nix-env", &["-iA"], (), &["nix-env -iA nixpkgs.hello"], &["nix-env -qa hello"]),
+    row("nix-env", &["--install"], (), &["nix-env --install hello"], &["nix-env --query"]),
+    // A named package upgraded is a new version of it installed; every one is the words'.
+    row("nix-env", &["-u"], (), &["nix-env -u hello"], &["nix-env -u", "nix-env -q"]),
+    row("nix-env", &["--upgrade"], (), &["nix-env --upgrade hello"], &["nix-env --upgrade"]),
+    row("guix", &["install"], (), &["guix install curl"], &["guix search curl"]),
+    row("guix", &["package", "-i"], (), &["guix package -i curl"], &["guix package -I", "guix package -r curl"]),
+    row("guix", &["package", "--install"], (), &["guix package --install curl"], &["guix package --list-installed"]),
     row("composer", &["global", "require"], (), &["composer global require laravel/installer"], &["composer global show", "composer global update"]),
     row("composer", &["require"], (), &["composer require guzzlehttp/guzzle"], &["composer install"]),
     row("dotnet", &["add", "*", "package"], (), &["dotnet add src/Api/Api.csproj package Serilog"], &["dotnet add reference ../Lib/Lib.csproj", "dotnet add package Serilog"]),

@@ -297,7 +297,7 @@ pub(super) const KEY_NOUNS: Table = &[
 /// (`timedatectl set-timezone`); nothing by itself (`wp post create`).
 #[rustfmt::skip]
 pub(super) const CHANGES: Table = &[
-    (En, &["add", "append", "apply", "assign", "attach", "bind", "bootstrap", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "replace", "resize", "restore", "revert", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
+    (En, &["add", "append", "apply", "assign", "attach", "bind", "bootstrap", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "register", "replace", "resize", "restore", "revert", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
 ];
 
 /// A wallet's or a payment tool's own words for moving money (`bitcoin-cli sendtoaddress`,
