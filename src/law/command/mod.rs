@@ -249,7 +249,9 @@ fn assess_line(
         // A program's own words, after every other rule and only where none found anything:
         // it never doubles a known rule, and its reasons never replace a better one.
         if scan.risks.len() == before {
-            for cmd in std::iter::once(cmd).chain(inner.as_ref()) {
+            // What xargs or find runs on the paths and words it reads is that program's too
+            // (`cat pids | xargs kill` kills what the file lists).
+            for cmd in std::iter::once(cmd).chain(inner.as_ref()).chain(&found) {
                 // What the program named inside says is read only when the words outside it
                 // said nothing (one reason, not the same one twice).
                 if scan.risks.len() == before && !install::reads(cmd) && !paths::deletes_files(cmd)
