@@ -2817,9 +2817,13 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     };
     let at = verb.word;
     // A listing after the verb lists what the verb names (`serverless deploy list`, `tool
-    // backup status`): the verb is that listing's noun.
+    // backup status`, `az lock show -n l`): the verb is that listing's noun.
     if reading.words.iter().skip(at + 1).any(|(_, parts)| {
-        parts.len() == 1 && matches!(parts[0].as_str(), "list" | "ls" | "status" | "describe")
+        parts.len() == 1
+            && matches!(
+                parts[0].as_str(),
+                "list" | "ls" | "status" | "describe" | "show" | "view" | "info"
+            )
     }) {
         return None;
     }
