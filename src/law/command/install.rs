@@ -32,6 +32,8 @@ const INSTALLERS: &[Row<()>] = &[
     row("uv", &["pip", "install"], (), &["uv pip install pandas"], &["uv pip list", "uv pip install -r requirements.txt"]),
     row("uv", &["add"], (), &["uv add fastapi"], &["uv sync", "uv remove fastapi"]),
     row("uv", &["tool", "install"], (), &["uv tool install ruff"], &["uv tool list"]),
+    // An interpreter kept for every project (`~/.local/share/uv/python`), as `nvm install`.
+    row("uv", &["python", "install"], (), &["uv python install 3.12"], &["uv python list", "uv python find"]),
     row("poetry", &["add"], (), &["poetry add pydantic"], &["poetry install"]),
     row("pdm", &["add"], (), &["pdm add django"], &["pdm install"]),
     row("conda", &["install"], (), &["conda install -c conda-forge numpy"], &["conda list"]),
@@ -213,6 +215,9 @@ const SPEAKERS: &[Row<Speak>] = &[
     row("gh", &["repo", "rename"], (RuleId::ForgeSpeaks, Act::Send, "rename the repository, which every clone and link of it follows"), &["gh repo rename acme-app --yes"], &["gh repo view acme/app"]),
     row("glab", &["ci", "run"], (RuleId::ForgeSpeaks, Act::Run, "run a pipeline on the forge's runners, with the project's secrets, in the person's name"), &["glab ci run -b main"], &["glab ci status", "glab ci view"]),
     row("glab", &["mr", "create"], (RuleId::ForgeSpeaks, Act::Send, "open a merge request in the person's name"), &["glab mr create --fill --yes"], &["glab mr list", "glab mr create --web"]),
+    row("glab", &["mr", "approve"], (RuleId::ForgeSpeaks, Act::Send, "approve a merge request in the person's name"), &["glab mr approve 12"], &["glab mr view 12"]),
+    row("glab", &["mr", "note"], (RuleId::ForgeSpeaks, Act::Send, "comment on a merge request in the person's name"), &["glab mr note 12 -m 'LGTM'"], &["glab mr diff 12"]),
+    row("glab", &["issue", "note"], (RuleId::ForgeSpeaks, Act::Send, "comment on an issue in the person's name"), &["glab issue note 34 -m 'Fixed in !35'"], &["glab issue view 34"]),
     row("glab", &["mr", "merge"], (RuleId::ForgeMerge, Act::Merge, "merge a merge request into a branch others share"), &["glab mr merge 12 --squash"], &["glab mr view 12"]),
     row("glab", &["issue", "create"], (RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"), &["glab issue create --title 'Flaky test' --description 'Fails one run in ten'"], &["glab issue list"]),
 ];

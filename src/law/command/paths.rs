@@ -896,6 +896,10 @@ fn written(cmd: &Command) -> Vec<String> {
         "nvm" if words.first() == Some(&"alias") && words.len() > 2 => {
             out.push(format!("~/.nvm/alias/{}", words[1]));
         }
+        // `ghcup set ghc 9.4`: the default every shell's `ghc` runs (`~/.ghcup/bin`).
+        "ghcup" if words.first() == Some(&"set") && words.len() > 2 => {
+            out.push(format!("~/.ghcup/bin/{}", words[1]));
+        }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),
         // `rsync -n`: a dry run writes nothing.
