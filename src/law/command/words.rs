@@ -569,9 +569,12 @@ pub(super) fn lists(cmd: &Command) -> bool {
             && a.starts_with('-')
             && a.as_bytes().get(1).is_some_and(u8::is_ascii_alphabetic)
     };
-    let long = args
-        .iter()
-        .position(|a| a == "--list" || a.starts_with("--list-") && !a.contains('='));
+    // `--info`, `--status` and `--show` ask to be shown what is there, as `--list` does
+    // (`sudo f5fpc --info`).
+    let long = args.iter().position(|a| {
+        matches!(a.as_str(), "--list" | "--info" | "--status" | "--show")
+            || a.starts_with("--list-") && !a.contains('=')
+    });
     let short = args.iter().position(|a| a == "-l" || a == "-L");
     let shaped = match (long, short) {
         (Some(_), _) => args
