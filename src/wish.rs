@@ -138,6 +138,10 @@ pub struct Wish {
     /// What the step acts on that asking needn't name but a boundary may rule out ("push
     /// when you're done, but not to main" holds a push to main, and only that push).
     pub targets: Vec<Name>,
+    /// The step as written (a command line): a message that quotes it whole asks for it, or
+    /// holds it, with every name it needs ("run `docker compose down -v`").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub literal: Option<String>,
 }
 
 impl Wish {
@@ -146,6 +150,7 @@ impl Wish {
             act,
             names: Vec::new(),
             targets: Vec::new(),
+            literal: None,
         }
     }
 

@@ -47,6 +47,9 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
             act_bit(wish.act) | act_bit(crate::wish::Act::Copy) | act_bit(crate::wish::Act::Publish)
         }
         crate::wish::Act::Change => act_bit(wish.act) | act_bit(crate::wish::Act::Access),
+        // A teardown deletes what it names ("tear down compose, volumes included", "reiss
+        // den Stack ab"): a destroy said asks for a delete, as a delete held holds a destroy.
+        crate::wish::Act::Delete => act_bit(wish.act) | act_bit(crate::wish::Act::Destroy),
         _ => act_bit(wish.act),
     };
     // "Keep feature/old around", "behalte den Branch feature/old": what a destroying step
@@ -63,6 +66,30 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
             cue: Cue::Wait,
             words: shown_span(&text, items[at].start, end),
         });
+    }
+    // The step itself, quoted whole ("run `docker compose down -v`", "don't run `git push
+    // -f`"): every act and name it needs is said, and what is around it decides.
+    if let Some(at) = wish
+        .literal
+        .as_deref()
+        .and_then(|line| quoted_whole(&text, line))
+    {
+        let k = cut.item_at(at);
+        if k < items.len() {
+            let mut around = Around::new(items);
+            if let Some((cue, by)) = held(items, &mut around, k) {
+                return Some(Found {
+                    wanted: Wanted::Held,
+                    cue,
+                    words: shown(&text, &items[k], &items[by]),
+                });
+            }
+            return Some(Found {
+                wanted: Wanted::Asked,
+                cue: Cue::Asked,
+                words: text[items[k].start..items[k].end].to_string(),
+            });
+        }
     }
     let mentions: Vec<usize> = (0..items.len())
         .filter(|&k| items[k].acts & bit != 0 && !is_state(items, k))
@@ -121,6 +148,36 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
         cue: Cue::Asked,
         words,
     })
+}
+
+/// Where a command line of two words or more stands whole in the folded message, its
+/// spaces as one: bounded by the message's ends, blanks, quotes or closing punctuation
+/// (`docker compose down -v` in "run `docker compose down -v`." but not in "… down -vv").
+fn quoted_whole(text: &str, line: &str) -> Option<usize> {
+    let line = fold(line);
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 2 {
+        return None;
+    }
+    let line = words.join(" ");
+    let edge = |b: Option<u8>| b.is_none_or(|b| b.is_ascii_whitespace() || b"'\"(".contains(&b));
+    let end_ok = |b: Option<u8>, next: Option<u8>| match b {
+        None => true,
+        Some(b) if b.is_ascii_whitespace() || b"'\")".contains(&b) => true,
+        // A sentence's end, not a longer word (`-v.` ends it, `-v.x` doesn't).
+        Some(b'.' | b',' | b';' | b':' | b'!' | b'?') => {
+            next.is_none_or(|n| n.is_ascii_whitespace())
+        }
+        _ => false,
+    };
+    let bytes = text.as_bytes();
+    text.match_indices(line.as_str())
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let end = at + line.len();
+            edge(at.checked_sub(1).map(|i| bytes[i]))
+                && end_ok(bytes.get(end).copied(), bytes.get(end + 1).copied())
+        })
 }
 
 /// A quoted passage longer than this many words is someone else's text the person shows

@@ -116,8 +116,8 @@ pub const KEEP: Table = &[
     (En, &["keep", "kept", "leave", "preserve", "remain", "remains", "stay", "stays"]),
     (De, &["behalte", "behalten", "behaltet", "bewahre", "bleib", "bleibe", "bleiben", "bleibt", "lass"]),
     (Fr, &["conserve", "conserver", "garde", "garder", "gardez", "laisse", "reste", "restent", "rester"]),
-    (Es, &["conserva", "conservar", "deja", "manten", "mantener", "mantenlo", "mantenlos", "queda", "quedan", "quede", "se queda", "se quedan"]),
-    (Pt, &["conserva", "conservar", "deixa", "fica", "ficam", "ficar", "fique", "mantem", "mantenha", "manter"]),
+    (Es, &["conserva", "conservar", "deja", "deje", "manten", "mantener", "mantenlo", "mantenlos", "queda", "quedan", "quede", "se queda", "se quedan"]),
+    (Pt, &["conserva", "conservar", "deixa", "deixe", "fica", "ficam", "ficar", "fique", "mantem", "mantenha", "manter"]),
     (It, &["conserva", "conservare", "lascia", "mantieni", "resta", "restano", "restare", "rimane", "rimanere", "tieni", "tienile", "tienili", "tienilo"]),
     (Nl, &["behoud", "behouden", "bewaar", "bewaren", "blijft", "blijven", "hou", "houd", "houden", "laat"]),
 ];
@@ -281,8 +281,8 @@ pub const WAIT: Table = &[
     (En, &["abort", "avoid", "cancel", "delay", "hang on", "hold", "hold back", "hold back on", "hold off", "hold off on", "leave", "pause", "postpone", "put off", "refrain from", "skip", "stop", "wait", "wait on", "wait with"]),
     (De, &["abbrechen", "aufschieben", "hoer auf", "hoert auf", "hor auf", "hort auf", "lass das", "pausiere", "stopp", "uberspring", "uberspringe", "ueberspring", "ueberspringe", "vermeide", "vermeiden", "verschieb", "verschiebe", "verschieben", "verschiebt", "verzichte auf", "warte", "warte mit", "warten", "wartet", "wartet mit"]),
     (Fr, &["annule", "annuler", "arrete", "arretez", "attendez", "attendre", "attends", "evite", "eviter", "evitez", "laisse", "patiente", "remets a plus tard", "reporte", "reporter", "reportez", "reportons", "repousse", "retarde", "saute", "suspends"]),
-    (Es, &["aborta", "aguanta", "aplaza", "aplazamos", "aplazar", "cancela", "deja", "deten", "detente", "espera", "esperar", "esperate", "espere", "evita", "evitar", "evites", "omite", "pospon", "posponemos", "posponer", "salta", "saltate"]),
-    (Pt, &["aborta", "adia", "adiamos", "adiar", "adie", "aguarda", "aguarde", "cancela", "deixa", "espera", "esperar", "espere", "evita", "evitar", "evite", "pera", "pula", "pule", "segura"]),
+    (Es, &["aborta", "aguanta", "aplaza", "aplazamos", "aplazar", "cancela", "deja", "deje", "deten", "detente", "espera", "esperar", "esperate", "espere", "evita", "evitar", "evites", "omite", "pospon", "posponemos", "posponer", "salta", "saltate"]),
+    (Pt, &["aborta", "adia", "adiamos", "adiar", "adie", "aguarda", "aguarde", "cancela", "deixa", "deixe", "espera", "esperar", "espere", "evita", "evitar", "evite", "pera", "pula", "pule", "segura"]),
     (It, &["annulla", "aspetta", "aspettare", "aspettate", "evita", "evitare", "ferma", "fermati", "interrompi", "lascia", "posticipa", "posticipare", "posticipiamo", "rimanda", "rimandare", "rimandiamo", "salta", "sospendi"]),
     (Nl, &["annuleer", "overslaan", "sla over", "stel uit", "stop", "uitstellen", "vermijd", "vermijden", "wacht", "wacht met", "wachten"]),
 ];
@@ -523,12 +523,12 @@ const DISCARD: Table = &[
 #[rustfmt::skip]
 const SEND: Table = &[
     (En, &["approve", "approving", "be emailed", "be sent", "comment", "commenting", "comments on", "direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
-    (De, &["antworte", "antworten", "approve", "approven", "genehmige", "genehmigen", "hochladen", "kommentier", "kommentiere", "kommentieren", "kommentierst", "lade hoch", "leite weiter", "mail", "maile", "mailen", "post in", "poste", "poste in", "posten", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
+    (De, &["antworte", "antworten", "approve", "approven", "genehmige", "genehmigen", "hochladen", "kommentier", "kommentiere", "kommentieren", "kommentierst", "lade hoch", "leite weiter", "mail", "maile", "mailen", "mailst", "post in", "poste", "poste in", "posten", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
     (Fr, &["approuve", "approuver", "approuvez", "commente", "commenter", "commentes", "commentez", "ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "poste", "poster", "postez", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
     (Es, &["aprobar", "aprueba", "apruebes", "comenta", "comentar", "comentes", "contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
     (Pt, &["aprova", "aprovar", "aprove", "aproves", "carrega", "carregar", "carregue", "carregues", "comenta", "comentar", "comente", "comentes", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "postar", "poste", "postes", "responda", "responde", "responder", "sobe", "subir"]),
     (It, &["approva", "approvare", "approvi", "carica", "caricalo", "caricare", "commenta", "commentare", "commenti", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
-    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "goedkeuren", "keur goed", "mail", "mailen", "post", "post in", "post op", "posten", "reageer", "reageer op", "reageert", "reageren", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
+    (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "goedkeuren", "keur goed", "mail", "mailen", "mailt", "post", "post in", "post op", "posten", "reageer", "reageer op", "reageert", "reageren", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
 ];
 
 #[rustfmt::skip]
@@ -583,7 +583,7 @@ const DESTROY: Table = &[
     (De, &["abreissen", "drop database", "drop table", "platt machen", "plattmachen", "reiss ab", "vernichte", "vernichten", "zerstoer", "zerstoere", "zerstoeren", "zerstor", "zerstore", "zerstoren"]),
     (Fr, &["demolir", "demolis", "detruire", "detruis", "detruisez", "supprime la base"]),
     (Es, &["borra la base de datos", "destruir", "destruyas", "destruye", "destruyelo", "tumba"]),
-    (Pt, &["derruba", "destroi", "destrua", "destruas", "destruir"]),
+    (Pt, &["derruba", "derrube", "destroi", "destrua", "destruas", "destruir"]),
     (It, &["abbatti", "butta giu", "distruggere", "distruggi", "distruggilo"]),
     (Nl, &["afbreken", "breek af", "sloop", "slopen", "vernietig", "vernietigen"]),
 ];
@@ -591,12 +591,12 @@ const DESTROY: Table = &[
 #[rustfmt::skip]
 const RESTART: Table = &[
     (En, &["be restarted", "bounce", "kill", "killing", "kills", "reboot", "rebooting", "reload", "restart", "restarting", "restarts"]),
-    (De, &["neu gestartet werden", "neu starten", "neustart", "neustarten", "reboote", "rebooten", "starte neu"]),
-    (Fr, &["etre redemarre", "etre redemarree", "reboot", "rebooter", "redemarre", "redemarrer", "redemarrez", "relance", "relancer", "relancez"]),
-    (Es, &["reboot", "rebootea", "reinicia", "reinicialo", "reiniciar", "reinicies", "ser reiniciada", "ser reiniciado"]),
-    (Pt, &["reboot", "reboota", "reinicia", "reiniciar", "reinicie", "ser reiniciada", "ser reiniciado"]),
-    (It, &["essere riavviata", "essere riavviato", "reboot", "reboota", "riavvia", "riavvialo", "riavviare"]),
-    (Nl, &["herstart", "herstart te worden", "herstart worden", "herstarten", "opnieuw opstarten", "reboot", "rebooten", "start opnieuw"]),
+    (De, &["beende", "beenden", "kill", "killen", "neu gestartet werden", "neu starten", "neustart", "neustarten", "reboote", "rebooten", "starte neu"]),
+    (Fr, &["etre redemarre", "etre redemarree", "kill", "reboot", "rebooter", "redemarre", "redemarrer", "redemarrez", "relance", "relancer", "relancez", "tuer", "tuez"]),
+    (Es, &["kill", "mata", "matalos", "matar", "reboot", "rebootea", "reinicia", "reinicialo", "reiniciar", "reinicies", "ser reiniciada", "ser reiniciado"]),
+    (Pt, &["kill", "mata", "matar", "reboot", "reboota", "reinicia", "reiniciar", "reinicie", "ser reiniciada", "ser reiniciado"]),
+    (It, &["ammazza", "essere riavviata", "essere riavviato", "kill", "killa", "reboot", "reboota", "riavvia", "riavvialo", "riavviare", "termina", "terminare", "uccidi"]),
+    (Nl, &["beeindig", "beeindigen", "herstart", "herstart te worden", "herstart worden", "herstarten", "kill", "killen", "opnieuw opstarten", "reboot", "rebooten", "start opnieuw"]),
 ];
 
 /// Not French "programme" (English "programme") or Portuguese "agenda" (English "agenda").
@@ -861,11 +861,27 @@ const KEPT_PRIVATE: Table = &[
     (Nl, &["intern", "prive", "vertrouwelijk"]),
 ];
 
+/// What a process is kept doing, after what a keep word keeps ("keep nginx up and running", "lass
+/// celery laufen", "laat nginx aan"). Not English "running" nor Dutch "draaien", which are
+/// the words of a run ("keep running the tests"); "tourner", "corriendo", "rodando" and
+/// "girare" hold after a wait word ([`RESTART_NOUNS`]: "laisse nginx tourner").
+#[rustfmt::skip]
+const KEPT_RUNNING: Table = &[
+    (En, &["up and running"]),
+    (De, &["am laufen", "laufen"]),
+    (Fr, &["en marche"]),
+    (Es, &["en marcha", "funcionando"]),
+    (Pt, &["em execucao", "funcionando"]),
+    (It, &["attivo", "in funzione"]),
+    (Nl, &["aan", "draaiende"]),
+];
+
 /// What a wish to keep holds, said as kept at the end of its clause ([`KEEP`]): held by that
 /// alone, not by a "not" ("don't delete the local branch" holds no push), never asking.
-pub const KEPT: [(Act, Table); 8] = [
+pub const KEPT: [(Act, Table); 9] = [
     (Act::Update, KEPT_ALONE),
     (Act::Restart, KEPT_ALONE),
+    (Act::Restart, KEPT_RUNNING),
     (Act::Send, KEPT_PRIVATE),
     (Act::Public, KEPT_PRIVATE),
     (Act::Access, KEPT_PRIVATE),

@@ -57,13 +57,16 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             found
                 .risks
                 .extend(itself::in_read_line(command, &line, ctx));
-            decide(found, ctx)
+            decide(quoting(found, command), ctx)
         }
         Step::PowerShell { command } => {
             if command.trim().is_empty() {
                 return ask_plain("an empty command: nothing to judge");
             }
-            decide(powershell::judged(command, ctx, facts), ctx)
+            decide(
+                quoting(powershell::judged(command, ctx, facts), command),
+                ctx,
+            )
         }
         Step::File(file) => {
             let mut found = file::assess(file, ctx, facts);
@@ -143,6 +146,16 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
         }
     }
     (found, ctx)
+}
+
+/// Every wish of a command line's risks, asked for by a message that quotes the line whole.
+fn quoting(mut found: Assessment, command: &str) -> Assessment {
+    for risk in &mut found.risks {
+        if let Some(wish) = risk.wish.as_mut() {
+            wish.literal = Some(command.trim().to_string());
+        }
+    }
+    found
 }
 
 fn ask_plain(reason: &str) -> Verdict {
