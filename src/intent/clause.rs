@@ -69,25 +69,41 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     }
     // The step itself, quoted whole ("run `docker compose down -v`", "don't run `git push
     // -f`"): every act and name it needs is said, and what is around it decides.
-    if let Some(at) = wish
+    if let Some((at, end)) = wish
         .literal
         .as_deref()
         .and_then(|line| quoted_whole(&text, line))
     {
-        let k = cut.item_at(at);
-        if k < items.len() {
-            let mut around = Around::new(items);
-            if let Some((cue, by)) = held(items, &mut around, k) {
+        // The line read as one word: its own words ("--no-verify", "wait-for-it") say
+        // nothing of the person's, and what is around it is as near as around any act.
+        let mut masked = text.clone().into_bytes();
+        if let Some(span) = masked.get_mut(at..end) {
+            span.fill(b' ');
+            span[0] = b'x';
+        }
+        let masked = String::from_utf8(masked).unwrap_or_default();
+        let line_cut = Items::read(&masked);
+        let line_items = &line_cut.items;
+        let k = line_cut.item_at(at);
+        if k < line_items.len() {
+            let said = &text[at..end];
+            if let Some((cue, by)) = held(line_items, &mut Around::new(line_items), k) {
+                let cue_words = &masked[line_items[by].start..line_items[by].end];
+                let words = if line_items[by].start < at {
+                    format!("{} … {said}", cue_words.trim())
+                } else {
+                    format!("{said} … {}", cue_words.trim())
+                };
                 return Some(Found {
                     wanted: Wanted::Held,
                     cue,
-                    words: shown(&text, &items[k], &items[by]),
+                    words,
                 });
             }
             return Some(Found {
                 wanted: Wanted::Asked,
                 cue: Cue::Asked,
-                words: text[items[k].start..items[k].end].to_string(),
+                words: said.to_string(),
             });
         }
     }
@@ -150,10 +166,10 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     })
 }
 
-/// Where a command line of two words or more stands whole in the folded message, its
-/// spaces as one: bounded by the message's ends, blanks, quotes or closing punctuation
+/// Where a command line of two words or more stands whole in the folded message (its start
+/// and end), its spaces as one: bounded by the message's ends, blanks, quotes or closing punctuation
 /// (`docker compose down -v` in "run `docker compose down -v`." but not in "… down -vv").
-fn quoted_whole(text: &str, line: &str) -> Option<usize> {
+fn quoted_whole(text: &str, line: &str) -> Option<(usize, usize)> {
     let line = fold(line);
     let words: Vec<&str> = line.split_whitespace().collect();
     if words.len() < 2 {
@@ -172,9 +188,8 @@ fn quoted_whole(text: &str, line: &str) -> Option<usize> {
     };
     let bytes = text.as_bytes();
     text.match_indices(line.as_str())
-        .map(|(at, _)| at)
-        .find(|&at| {
-            let end = at + line.len();
+        .map(|(at, _)| (at, at + line.len()))
+        .find(|&(at, end)| {
             edge(at.checked_sub(1).map(|i| bytes[i]))
                 && end_ok(bytes.get(end).copied(), bytes.get(end + 1).copied())
         })
