@@ -898,7 +898,7 @@ const UPDATE_NOUNS: Table = &[
     (De, &["anfassen", "dateirechte", "einstellung", "einstellungen", "konfiguration", "rechte"]),
     (Fr, &["configuration", "parametres", "permissions", "reglage", "reglages", "touche", "toucher", "touchez"]),
     (Es, &["ajustes", "configuracion", "permisos", "tocar", "toques"]),
-    (Pt, &["configuracao", "configuracoes", "definicoes", "mexas", "mexer", "permissoes", "tocar", "toques"]),
+    (Pt, &["configuracao", "configuracoes", "definicoes", "mexa", "mexas", "mexer", "permissoes", "tocar", "toques"]),
     (It, &["configurazione", "impostazione", "impostazioni", "permessi", "toccare", "tocchi"]),
     (Nl, &["aankomen", "configuratie", "instelling", "instellingen", "permissies", "rechten"]),
 ];

@@ -322,6 +322,9 @@ fn ruled(
             };
             let mut wish = Wish::new(act);
             wish.names = rule_names(rule.concept, targets, &step.app);
+            // The app itself, ruled out, holds what it would do ("nothing goes to Slack
+            // today", "niente Slack oggi"), though asking needn't name it.
+            wish.targets.push(Name::one(step.app.as_str()));
             risk.wish(wish)
         }
     })

@@ -1860,16 +1860,47 @@ pub(crate) fn write_risk(abs: &str, place: Place<'_>) -> Option<Risk> {
         )
         .wish(update())
     } else {
+        // Under the home folder, a boundary on it holds the change ("hands off my home
+        // folder", "ne touche pas à mon dossier personnel").
+        let wish = if place.in_home(abs) {
+            update().targeting(Name::AnyOf(
+                HOME_NAMES.iter().map(|name| (*name).to_string()).collect(),
+            ))
+        } else {
+            update()
+        };
         Risk::new(
             RuleId::WriteOutside,
             Harm::Moderate,
             true,
             format!("change {abs}, outside the work folder"),
         )
-        .wish(update())
+        .wish(wish)
     };
     Some(risk)
 }
+
+/// The home folder as the person names it, in the seven languages (folded, lower case).
+const HOME_NAMES: &[&str] = &[
+    "carpeta personal",
+    "cartella home",
+    "cartella personale",
+    "diretorio pessoal",
+    "directorio personal",
+    "dossier personnel",
+    "heimverzeichnis",
+    "home dir",
+    "home directory",
+    "home folder",
+    "home-map",
+    "home-ordner",
+    "home-verzeichnis",
+    "homeverzeichnis",
+    "pasta pessoal",
+    "persoonlijke map",
+    "repertoire personnel",
+    "thuismap",
+];
 
 /// Folders of the home folder that shells put on the PATH ahead of the system's (by the
 /// distribution's profile, or the installer that made them: `~/.local/bin`, `~/bin`,
