@@ -86,12 +86,12 @@ pub const NOT_A_HOLD: Table = &[
 #[rustfmt::skip]
 pub const NEGATION: Table = &[
     (En, &["can't", "cannot", "cant", "didn't", "didnt", "do not", "doesn't", "doesnt", "don't", "dont", "forget about", "hands off", "keep away from", "mustn't", "nah", "neither", "never", "no", "nobody", "none", "nope", "nor", "not", "not so", "not so fast", "nothing", "shouldn't", "shouldnt", "stay away from", "steer clear of", "without", "won't", "wont"]),
-    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "finger weg", "halt dich fern", "halte dich fern", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
-    (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "pas touche", "rien", "sans", "surtout pas"]),
-    (Es, &["jamas", "mantente alejado de", "mantente alejado del", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "no te acerques a", "nunca", "para nada", "sin", "tampoco"]),
-    (Pt, &["de forma alguma", "de jeito nenhum", "de maneira alguma", "de modo algum", "em hipotese alguma", "fica longe da", "fica longe de", "fica longe do", "fica longe dos", "fique longe da", "fique longe de", "fique longe do", "fique longe dos", "jamais", "melhor nao", "nada", "nao", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
-    (It, &["giu le mani", "guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "nulla", "per niente", "senza", "stai alla larga da", "stai alla larga dal", "stai alla larga dalla", "stai lontano da", "stai lontano dal", "stai lontano dalla"]),
-    (Nl, &["blijf af", "blijf uit de buurt van", "blijf van", "blijf weg van", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niets", "niks", "nooit", "toch niet", "zonder"]),
+    (De, &["auf keinen fall", "bloss nicht", "doch nicht", "finger weg", "halt dich fern", "halte dich fern", "kein", "keine", "keinem", "keinen", "keiner", "keines", "keinesfalls", "lieber nicht", "nein", "nicht", "nicht so schnell", "nichts", "nie", "niemals", "niemand", "niemandem", "niemanden", "nix", "ohne", "weder"]),
+    (Fr, &["aucun", "aucune", "finalement non", "jamais", "ne", "ni", "non", "non finalement", "pas", "pas si vite", "pas touche", "rien", "sans", "surtout pas"]),
+    (Es, &["calma con", "jamas", "mantente alejado de", "mantente alejado del", "mejor no", "nada", "nadie", "ni", "ningun", "ninguna", "ninguno", "no", "no tan rapido", "no te acerques a", "nunca", "para nada", "sin", "tampoco"]),
+    (Pt, &["calma com", "de forma alguma", "de jeito nenhum", "de maneira alguma", "de modo algum", "em hipotese alguma", "fica longe da", "fica longe de", "fica longe do", "fica longe dos", "fique longe da", "fique longe de", "fique longe do", "fique longe dos", "jamais", "melhor nao", "nada", "nao", "nao tao rapido", "nem", "nenhum", "nenhuma", "ninguem", "nunca", "sem"]),
+    (It, &["calma con", "giu le mani", "guai", "mai", "meglio di no", "meglio no", "ne", "nessun", "nessuna", "nessuno", "niente", "no", "non", "non cosi in fretta", "nulla", "per niente", "piano con", "senza", "stai alla larga da", "stai alla larga dal", "stai alla larga dalla", "stai lontano da", "stai lontano dal", "stai lontano dalla"]),
+    (Nl, &["blijf af", "blijf uit de buurt van", "blijf van", "blijf weg van", "geen", "handen af", "liever niet", "nee", "niemand", "niet", "niet zo snel", "niets", "niks", "nooit", "toch niet", "zonder"]),
 ];
 
 /// A "not" that can be its verb's object, "nothing": after a verb in its clause it holds
@@ -265,13 +265,13 @@ pub const NOT_LAST: Table = &[
 /// not yet") it holds every act of the sentence.
 #[rustfmt::skip]
 pub const NOT_YET: Table = &[
-    (En, &["later", "next week", "not for now", "not just yet", "not now", "not right now", "not today", "not yet", "tomorrow"]),
-    (De, &["erst spaeter", "erst spater", "heute nicht", "jetzt nicht", "morgen", "nachste woche", "naechste woche", "nicht heute", "nicht jetzt", "noch nicht", "spaeter", "spater", "vorerst nicht"]),
+    (En, &["i would wait", "later", "next week", "not for now", "not just yet", "not now", "not right now", "not today", "not yet", "tomorrow", "would wait"]),
+    (De, &["erst spaeter", "erst spater", "heute nicht", "jetzt nicht", "morgen", "nachste woche", "naechste woche", "nicht heute", "nicht jetzt", "noch nicht", "noch nichts", "spaeter", "spater", "vorerst nicht", "wuerde ich noch warten", "wuerde ich warten", "wurde ich noch warten", "wurde ich warten"]),
     (Fr, &["demain", "la semaine prochaine", "pas aujourd hui", "pas encore", "pas maintenant", "pas pour le instant", "pas pour le moment", "pas tout de suite", "plus tard"]),
-    (Es, &["ahora no", "aun no", "de momento no", "hoy no", "la proxima semana", "la semana que viene", "manana", "mas tarde", "por ahora no", "todavia no"]),
-    (Pt, &["agora nao", "ainda nao", "amanha", "hoje nao", "mais tarde", "na proxima semana", "por agora nao", "por enquanto nao", "semana que vem"]),
-    (It, &["adesso no", "ancora no", "domani", "la prossima settimana", "la settimana prossima", "non adesso", "non ancora", "non oggi", "non ora", "oggi no", "ora no", "per ora no", "piu tardi"]),
-    (Nl, &["later", "morgen", "niet nu", "niet vandaag", "nog niet", "nu niet", "straks", "vandaag niet", "volgende week", "voorlopig niet"]),
+    (Es, &["ahora no", "aun no", "de momento no", "esperaria", "hoy no", "la proxima semana", "la semana que viene", "manana", "mas tarde", "por ahora no", "todavia no"]),
+    (Pt, &["agora nao", "ainda nao", "amanha", "esperaria", "hoje nao", "mais tarde", "na proxima semana", "por agora nao", "por enquanto nao", "semana que vem"]),
+    (It, &["adesso no", "ancora no", "aspetterei", "domani", "la prossima settimana", "la settimana prossima", "non adesso", "non ancora", "non oggi", "non ora", "oggi no", "ora no", "per ora no", "piu tardi"]),
+    (Nl, &["later", "morgen", "niet nu", "niet vandaag", "nog niet", "nog niets", "nu niet", "straks", "vandaag niet", "volgende week", "voorlopig niet", "zou ik nog wachten", "zou ik wachten"]),
 ];
 
 /// A wait word: holds the act it stands over ("wait before deploying", "hold off on the
@@ -525,9 +525,9 @@ const SEND: Table = &[
     (En, &["approve", "approving", "be emailed", "be sent", "comment", "commenting", "comments on", "direct message", "dm", "e mail", "e mailing", "email", "emailing", "forward", "forwarding", "mail it", "messaging", "open a pr", "open a pull request", "open the pr", "open the pull request", "post in", "post it", "post on", "post that", "post them", "post this", "post to", "replies", "reply", "replying", "respond", "responding", "send", "sending", "sends", "transfer", "upload", "uploading", "uploads", "write in", "write to"]),
     (De, &["antworte", "antworten", "approve", "approven", "genehmige", "genehmigen", "hochladen", "kommentier", "kommentiere", "kommentieren", "kommentierst", "lade hoch", "leite weiter", "mail", "maile", "mailen", "mailst", "post in", "poste", "poste in", "posten", "schick", "schicke", "schicken", "schreib an", "schreib in", "schreib ins", "schreibe an", "schreibe in", "schreibe ins", "sende", "senden", "ubertrage", "ubertragen", "uebertrage", "uebertragen", "verschick", "verschicke", "verschicken", "weiterleiten"]),
     (Fr, &["approuve", "approuver", "approuvez", "commente", "commenter", "commentes", "commentez", "ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "poste", "poster", "postez", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
-    (Es, &["aprobar", "aprueba", "apruebes", "comenta", "comentar", "comentes", "contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
-    (Pt, &["aprova", "aprovar", "aprove", "aproves", "carrega", "carregar", "carregue", "carregues", "comenta", "comentar", "comente", "comentes", "encaminha", "encaminhar", "envia", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "postar", "poste", "postes", "responda", "responde", "responder", "sobe", "subir"]),
-    (It, &["approva", "approvare", "approvi", "carica", "caricalo", "caricare", "commenta", "commentare", "commenti", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
+    (Es, &["aprobar", "aprueba", "apruebes", "comenta", "comentar", "comentes", "contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviamos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandamos", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
+    (Pt, &["aprova", "aprovar", "aprove", "aproves", "carrega", "carregar", "carregue", "carregues", "comenta", "comentar", "comente", "comentes", "encaminha", "encaminhar", "envia", "enviamos", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandamos", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "postar", "poste", "postes", "responda", "responde", "responder", "sobe", "subir"]),
+    (It, &["approva", "approvare", "approvi", "carica", "caricalo", "caricare", "commenta", "commentare", "commenti", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviamo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "mandiamo", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
     (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "goedkeuren", "keur goed", "mail", "mailen", "mailt", "post", "post in", "post op", "posten", "reageer", "reageer op", "reageert", "reageren", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
 ];
 
@@ -726,24 +726,24 @@ pub const WISHES: [(Act, Table); 22] = [
 /// install). No entry is in [`WISHES`].
 #[rustfmt::skip]
 const INSTALL_NOUNS: Table = &[
-    (En, &["dependencies", "dependency", "deps", "libraries", "library", "libs", "package", "packages"]),
-    (De, &["abhaengigkeit", "abhaengigkeiten", "abhangigkeit", "abhangigkeiten", "bibliothek", "bibliotheken", "paket", "pakete", "paketen"]),
-    (Fr, &["bibliotheque", "bibliotheques", "dependance", "dependances", "librairies", "paquet", "paquets"]),
-    (Es, &["biblioteca", "bibliotecas", "dependencia", "dependencias", "libreria", "librerias", "paquete", "paquetes"]),
-    (Pt, &["biblioteca", "bibliotecas", "dependencia", "dependencias", "pacote", "pacotes"]),
-    (It, &["dipendenza", "dipendenze", "libreria", "librerie", "pacchetti", "pacchetto"]),
-    (Nl, &["afhankelijkheden", "afhankelijkheid", "bibliotheek", "bibliotheken", "dependencies", "dependency", "libraries", "pakket", "pakketten"]),
+    (En, &["dependencies", "dependency", "deps", "installation", "installations", "libraries", "library", "libs", "package", "packages"]),
+    (De, &["abhaengigkeit", "abhaengigkeiten", "abhangigkeit", "abhangigkeiten", "bibliothek", "bibliotheken", "installation", "installationen", "paket", "pakete", "paketen"]),
+    (Fr, &["bibliotheque", "bibliotheques", "dependance", "dependances", "installation", "installations", "librairies", "paquet", "paquets"]),
+    (Es, &["biblioteca", "bibliotecas", "dependencia", "dependencias", "instalacion", "instalaciones", "libreria", "librerias", "paquete", "paquetes"]),
+    (Pt, &["biblioteca", "bibliotecas", "dependencia", "dependencias", "instalacao", "instalacoes", "pacote", "pacotes"]),
+    (It, &["dipendenza", "dipendenze", "installazione", "installazioni", "libreria", "librerie", "pacchetti", "pacchetto"]),
+    (Nl, &["afhankelijkheden", "afhankelijkheid", "bibliotheek", "bibliotheken", "dependencies", "dependency", "installatie", "installaties", "libraries", "pakket", "pakketten"]),
 ];
 
 #[rustfmt::skip]
 const LEAVES: Table = &[
-    (En, &["dms", "e mails", "emails", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests"]),
-    (De, &["ausgehend", "ausgehende", "ausgehenden", "diese maschine verlassen", "diesen rechner verlassen", "direktnachricht", "direktnachrichten", "e mails", "emails", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
-    (Fr, &["courriel", "courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
-    (Es, &["correo", "correos", "emails", "mensaje", "mensajes", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
-    (Pt, &["de saida", "e mails", "emails", "mensagem", "mensagens", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
-    (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "in uscita", "messaggi", "messaggio", "uscire da questa macchina", "uscire dalla mia macchina"]),
-    (Nl, &["bericht", "berichten", "deze machine verlaten", "e mails", "emails", "mails", "mijn machine verlaten", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
+    (En, &["dms", "e mails", "emails", "get anything", "gets anything", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests", "receive", "receives"]),
+    (De, &["ausgehend", "ausgehende", "ausgehenden", "bekommt", "diese maschine verlassen", "diesen rechner verlassen", "direktnachricht", "direktnachrichten", "e mails", "emails", "erhaelt", "erhalt", "kriegt", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
+    (Fr, &["courriel", "courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "recevoir", "recoit", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
+    (Es, &["correo", "correos", "emails", "mensaje", "mensajes", "recibe", "recibir", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
+    (Pt, &["de saida", "e mails", "emails", "mensagem", "mensagens", "recebe", "receber", "sai da minha maquina", "sai desta maquina", "saia da minha maquina", "saia desta maquina", "sair da minha maquina", "sair desta maquina"]),
+    (It, &["esca da questa macchina", "esca dalla mia macchina", "esce da questa macchina", "esce dalla mia macchina", "in uscita", "messaggi", "messaggio", "riceve", "ricevere", "uscire da questa macchina", "uscire dalla mia macchina"]),
+    (Nl, &["bericht", "berichten", "deze machine verlaten", "e mails", "emails", "krijgt", "mails", "mijn machine verlaten", "ontvangt", "uitgaand", "uitgaande", "verlaat deze machine", "verlaat mijn machine"]),
 ];
 
 /// Restarts named as a thing ("no restarts", "keine Neustarts", "niente riavvii"), and what
