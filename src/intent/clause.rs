@@ -107,6 +107,20 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
             });
         }
     }
+    // What the step acts on, left alone ("leave main alone", "lass main in Ruhe", "lascia
+    // stare il branch main"): held, whatever the act.
+    if let Some((at, end)) = wish
+        .names
+        .iter()
+        .chain(&wish.targets)
+        .find_map(|name| left_alone(&text, &cut, name))
+    {
+        return Some(Found {
+            wanted: Wanted::Held,
+            cue: Cue::Wait,
+            words: shown_span(&text, at, end),
+        });
+    }
     let mentions: Vec<usize> = (0..items.len())
         .filter(|&k| items[k].acts & bit != 0 && !is_state(items, k))
         .collect();
@@ -938,6 +952,74 @@ fn target_ruled_out(text: &str, cut: &Items, wish: &Wish) -> Option<Found> {
             words: shown_span(text, cut.items[at].start, name_at),
         })
     })
+}
+
+/// A name a keep word leaves alone: the keep word within three words before it and what
+/// it is left as ("alone", "in Ruhe", "tranquille", "en paz", "met rust") within three
+/// words after it, or between the two ("lascia stare il branch main"). Where the words
+/// start and end in the text.
+fn left_alone(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
+    let Name::AnyOf(options) = name else {
+        return None;
+    };
+    let items = &cut.items;
+    for option in options {
+        let folded = fold(option);
+        let option = folded.trim();
+        if option.len() < 2 {
+            continue;
+        }
+        for (at, _) in text.match_indices(option) {
+            let end = at + option.len();
+            if !bounded(text, at, end) {
+                continue;
+            }
+            let first = cut.item_at(at).min(items.len());
+            let mut keep = None;
+            let mut alone_before = false;
+            let mut reach = 0;
+            let mut j = first;
+            // One word further than a keep's reach: what it is left as may stand between.
+            while j > 0 && reach <= REACH_NEAR {
+                j -= 1;
+                let item = &items[j];
+                if item.ends_clause() || item.has(flag::AND) || names_an_act(item) {
+                    break;
+                }
+                if item.has(flag::ALONE) {
+                    alone_before = true;
+                }
+                if item.has(flag::KEEP) {
+                    if !keep_turned_down(items, j) {
+                        keep = Some(j);
+                    }
+                    break;
+                }
+                reach += usize::from(item.words);
+            }
+            let Some(keep) = keep else {
+                continue;
+            };
+            if alone_before {
+                return Some((items[keep].start, end));
+            }
+            let mut reach = 0;
+            for item in items.iter().skip(cut.item_at(end)) {
+                if reach >= REACH_NEAR
+                    || item.ends_clause()
+                    || item.has(flag::AND)
+                    || names_an_act(item)
+                {
+                    break;
+                }
+                if item.has(flag::ALONE) && item.start >= end {
+                    return Some((items[keep].start, item.end));
+                }
+                reach += usize::from(item.words);
+            }
+        }
+    }
+    None
 }
 
 fn kept_by_name(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
