@@ -977,6 +977,7 @@ pub const CATALOGUE: &[Program] = &[
     p("localtunnel", TUNNEL),
     p("localxpose", TUNNEL),
     p("loclx", TUNNEL),
+    p("locust", &[Network, Flood]),
     p("loft", CLOUD),
     p("login", SHELL),
     p("loginctl", SVC),

@@ -120,7 +120,7 @@ pub(super) const UNVEILS: Table = &[
 /// copy.
 #[rustfmt::skip]
 pub(super) const DESTROYS: Table = &[
-    (En, &["autoremove", "decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "evict", "flush", "nuke", "prune", "purge", "remove", "reset", "revoke", "rm", "rmi", "teardown", "terminate", "truncate", "undefine", "uninstall", "unregister", "wipe"]),
+    (En, &["autoremove", "clear", "decommission", "del", "delete", "deregister", "destroy", "drop", "erase", "evict", "flush", "nuke", "prune", "purge", "remove", "reset", "revoke", "rm", "rmi", "teardown", "terminate", "truncate", "undefine", "uninstall", "unregister", "wipe"]),
 ];
 
 /// Taking back what others already pull from a registry: a destroy outside this machine,
