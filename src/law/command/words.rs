@@ -297,7 +297,7 @@ pub(super) const KEY_NOUNS: Table = &[
 /// (`timedatectl set-timezone`); nothing by itself (`wp post create`).
 #[rustfmt::skip]
 pub(super) const CHANGES: Table = &[
-    (En, &["add", "append", "apply", "assign", "attach", "bind", "bootstrap", "change", "create", "edit", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "register", "replace", "resize", "restore", "revert", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
+    (En, &["add", "append", "apply", "assign", "attach", "bind", "bootstrap", "change", "create", "edit", "enroll", "generate", "give", "import", "insert", "migrate", "mk", "modify", "mutate", "new", "prepend", "put", "reconcile", "register", "replace", "resize", "restore", "revert", "rollback", "rotate", "save", "scale", "set", "store", "unset", "update", "upsert", "write"]),
 ];
 
 /// A wallet's or a payment tool's own words for moving money (`bitcoin-cli sendtoaddress`,
@@ -971,6 +971,11 @@ impl<'a> Reading<'a> {
     /// or a path before them is skipped (`gh -R o/r release delete v1`), one after them
     /// ends them (`aws s3 cp file.txt s3://b`).
     fn of(program: String, args: &'a [String]) -> Reading<'a> {
+        Reading::of_words(program, args, 3)
+    }
+
+    /// The same, with up to `most` subcommand words.
+    fn of_words(program: String, args: &'a [String], most: usize) -> Reading<'a> {
         let positionals = infra::positional_after_values_of(&program, args);
         // A value that follows an option of the program's own (`grafana cli --homepath
         // /usr/share/grafana plugins install x`, `docker compose -f path/compose.yml stop`) is
@@ -986,7 +991,7 @@ impl<'a> Reading<'a> {
         };
         let mut words: Vec<(usize, Vec<String>)> = Vec::new();
         for (at, positional) in positionals.iter().enumerate() {
-            if words.len() == 3 {
+            if words.len() == most {
                 break;
             }
             if is_word(positional) {
@@ -2337,6 +2342,23 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     // `railway --service api down`): when the words as written say nothing, they are read
     // again with the word after it as its value. A reading proves danger.
     let without_value: Vec<String>;
+    // A cloud's commands nest deeper than three words (`exo compute sks nodepool delete c
+    // np`): when the first three say nothing, five are read.
+    let reading = if reading.kind.cloud
+        && finding(&reading, scan).is_none()
+        && unconfirmed(&reading).is_none()
+    {
+        let mut deeper = Reading::of_words(program.to_string(), args, 5);
+        deeper.administrator = reading.administrator;
+        deeper.fed = reading.fed;
+        if finding(&deeper, scan).is_some() {
+            deeper
+        } else {
+            reading
+        }
+    } else {
+        reading
+    };
     let (reading, (finding, at)) = match finding(&reading, scan).or_else(|| unconfirmed(&reading)) {
         Some(found) => (reading, found),
         None => {
