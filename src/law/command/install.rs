@@ -213,6 +213,9 @@ const SPEAKERS: &[Row<Speak>] = &[
     row("gh", &["workflow", "run"], (RuleId::ForgeSpeaks, Act::Run, "run a workflow on the forge's runners, with the repository's secrets, in the person's name"), &["gh workflow run deploy.yml -f env=prod"], &["gh workflow list", "gh workflow view deploy.yml"]),
     row("gh", &["run", "rerun"], (RuleId::ForgeSpeaks, Act::Run, "run a workflow again on the forge's runners, with the repository's secrets, in the person's name"), &["gh run rerun 4821 --failed"], &["gh run list", "gh run view 4821"]),
     row("gh", &["repo", "rename"], (RuleId::ForgeSpeaks, Act::Send, "rename the repository, which every clone and link of it follows"), &["gh repo rename acme-app --yes"], &["gh repo view acme/app"]),
+    // hub, GitHub's older CLI.
+    row("hub", &["pull-request"], (RuleId::ForgeSpeaks, Act::Send, "open a pull request in the person's name"), &["hub pull-request --no-edit", "hub pull-request -m 'Fix login'"], &["hub browse", "hub pr list"]),
+    row("hub", &["issue", "create"], (RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"), &["hub issue create -m 'Crash on start'"], &["hub issue"]),
     // Jira's own CLI (jira-cli): an issue or a comment others read, in the person's name.
     row("jira", &["issue", "create"], (RuleId::ForgeSpeaks, Act::Send, "open an issue in the person's name"), &["jira issue create -tBug -s'Login fails'"], &["jira issue list", "jira issue view ISS-1"]),
     row("jira", &["issue", "comment", "add"], (RuleId::ForgeSpeaks, Act::Send, "comment on an issue in the person's name"), &["jira issue comment add ISS-1 'Fixed'"], &["jira issue view ISS-1 --comments 5"]),
