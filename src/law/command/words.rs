@@ -2628,6 +2628,20 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
             && reading.kind.cloud
             && !is_local_change(reading)
             && !super::runs::reads_what_runs_inside(&reading.program);
+        // A cloud's `run` given a job's file runs that job on the cluster (`nomad job run
+        // web.nomad`): a change to what is deployed, not a program run here.
+        let job = stop.phrase == "run"
+            && reading.kind.cloud
+            && !is_local_change(reading)
+            && reading.after(stop.word).iter().any(|operand| {
+                let lower = operand.to_ascii_lowercase();
+                [".nomad", ".hcl", ".json", ".yaml", ".yml", ".toml"]
+                    .iter()
+                    .any(|ext| lower.ends_with(ext))
+            });
+        if job {
+            return Some((Finding::CloudChange, stop.word));
+        }
         return remote.then_some((Finding::RemoteRun, stop.word));
     }
     // A program nobody lists whose name is a send glued to what it sends by (`sendxmpp
