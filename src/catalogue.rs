@@ -582,7 +582,6 @@ pub const CATALOGUE: &[Program] = &[
     p("diff", PRINTS),
     p("dig", NET),
     p("dirb", &[Attack]),
-    p("dirbuster", &[Attack]),
     p("direnv", &[Runs]),
     p("dirname", RO),
     p("dirsearch", &[Attack]),
