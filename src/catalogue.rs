@@ -1349,6 +1349,7 @@ pub const CATALOGUE: &[Program] = &[
     p("rc-update", SVC),
     p("rcat", RELAY),
     p("rclone", &[Network, Keeps]),
+    of("rcp", "scp"),
     p("rcs", VCS),
     p("rcsdiff", VCS),
     p("rcsmerge", VCS),

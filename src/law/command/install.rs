@@ -40,6 +40,8 @@ const INSTALLERS: &[Row<()>] = &[
     row("mamba", &["install"], (), &["mamba install -y scipy"], &["mamba env list"]),
     row("cargo", &["add"], (), &["cargo add serde --features derive"], &["cargo build --release", "cargo update -p serde"]),
     row("cargo", &["install"], (), &["cargo install ripgrep"], &["cargo install --path .", "cargo uninstall ripgrep"]),
+    // cargo-binstall: a crate's released binary, fetched and installed.
+    row("cargo", &["binstall"], (), &["cargo binstall -y ripgrep"], &["cargo binstall --help"]),
     row("go", &["get"], (), &["go get github.com/spf13/cobra@latest"], &["go mod tidy"]),
     row("go", &["install"], (), &["go install golang.org/x/tools/gopls@latest"], &["go build ./..."]),
     row("gem", &["install"], (), &["gem install rails"], &["gem list rails"]),
