@@ -3358,7 +3358,11 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
                 .iter()
                 .any(|o| any_in(READS, &o.parts) || any_in(REVEALS, &o.parts))
             // `setcap -v`: verifies what is set, sets nothing.
-            || super::paths::only_checks_or_times(&reading.program, reading.args);
+            || super::paths::only_checks_or_times(&reading.program, reading.args)
+            // `mount -t ntfs`: the mounts of a type listed; given a device or a place, it mounts.
+            || (reading.program == "mount"
+                && reading.args.iter().any(|a| a == "-t")
+                && reading.args.iter().filter(|a| !a.starts_with('-')).count() <= 1);
         let acts_on = kind.daemon
             || reading.fed
             || !reading.words.is_empty()
