@@ -527,7 +527,7 @@ const SEND: Table = &[
     (Fr, &["approuve", "approuver", "approuvez", "commente", "commenter", "commentes", "commentez", "ecrire a", "ecrire dans", "ecris a", "ecris dans", "ecrivez a", "ecrivez dans", "envoie", "envoies", "envoyer", "envoyez", "mail", "poste", "poster", "postez", "repondez", "repondre", "reponds", "televerse", "televerser", "transfere", "transferer", "upload", "uploade", "uploader"]),
     (Es, &["aprobar", "aprueba", "apruebes", "comenta", "comentar", "comentes", "contesta", "contestale", "contestar", "envia", "enviala", "envialo", "envialos", "enviamos", "enviar", "enviarlo", "enviaselo", "envies", "escribas a", "escribas en", "escribe a", "escribe en", "escribele", "escribir a", "escribir en", "manda", "mandala", "mandale", "mandales", "mandalo", "mandamos", "mandar", "mandaselo", "mandes", "postea", "postear", "postees", "reenvia", "responde", "respondele", "responder", "suban", "subas", "sube", "subelo", "subir"]),
     (Pt, &["aprova", "aprovar", "aprove", "aproves", "carrega", "carregar", "carregue", "carregues", "comenta", "comentar", "comente", "comentes", "encaminha", "encaminhar", "envia", "enviamos", "enviar", "envie", "escrevas a", "escrevas no", "escrevas para", "escreve a", "escreve na", "escreve no", "escreve para", "escrever a", "escrever no", "escrever para", "manda", "manda para", "manda pra", "manda pro", "mandamos", "mandar", "mandar para", "mandar pra", "mandar pro", "mande", "postar", "poste", "postes", "responda", "responde", "responder", "sobe", "subir"]),
-    (It, &["approva", "approvare", "approvi", "carica", "caricalo", "caricare", "commenta", "commentare", "commenti", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviamo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "mandiamo", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
+    (It, &["approva", "approvare", "approvi", "carica", "caricalo", "caricare", "commenta", "commentare", "commenti", "inoltra", "inoltrare", "invia", "inviala", "invialo", "inviamo", "inviare", "inviarlo", "invii", "manda", "mandalo", "mandare", "mandi", "mandiamo", "posta", "posta in", "posta su", "postare", "posti", "rispondere", "rispondi", "rispondigli", "scrivere a", "scrivere ad", "scrivere in", "scrivere su", "scrivi a", "scrivi ad", "scrivi in", "scrivi su", "scrivigli", "scrivile"]),
     (Nl, &["antwoord", "beantwoord", "beantwoorden", "doorsturen", "goedkeuren", "keur goed", "mail", "mailen", "mailt", "post", "post in", "post op", "posten", "reageer", "reageer op", "reageert", "reageren", "schrijf aan", "schrijf in", "schrijf naar", "sturen", "stuur", "stuur door", "stuurt", "upload", "uploaden", "versturen", "verstuur", "verstuurt", "verzend", "verzenden", "verzendt"]),
 ];
 
@@ -737,7 +737,7 @@ const INSTALL_NOUNS: Table = &[
 
 #[rustfmt::skip]
 const LEAVES: Table = &[
-    (En, &["dms", "e mails", "emails", "get anything", "gets anything", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests", "receive", "receives"]),
+    (En, &["approvals", "dms", "e mails", "emails", "get anything", "gets anything", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests", "receive", "receives"]),
     (De, &["ausgehend", "ausgehende", "ausgehenden", "bekommt", "diese maschine verlassen", "diesen rechner verlassen", "direktnachricht", "direktnachrichten", "e mails", "emails", "erhaelt", "erhalt", "kriegt", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
     (Fr, &["courriel", "courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "recevoir", "recoit", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
     (Es, &["correo", "correos", "emails", "mensaje", "mensajes", "recibe", "recibir", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
@@ -852,13 +852,13 @@ pub const KEPT_ALONE: Table = &[
 /// intern", "le rapport reste privé").
 #[rustfmt::skip]
 const KEPT_PRIVATE: Table = &[
-    (En, &["confidential", "in house", "internal", "private"]),
+    (En, &["confidential", "in house", "internal", "private", "quiet"]),
     (De, &["intern", "privat", "vertraulich"]),
-    (Fr, &["confidentiel", "confidentielle", "en interne", "interne", "prive", "privee"]),
-    (Es, &["confidencial", "interno", "privada", "privado"]),
-    (Pt, &["confidencial", "interna", "interno", "privada", "privado"]),
-    (It, &["interna", "interno", "privata", "privato", "riservata", "riservato"]),
-    (Nl, &["intern", "prive", "vertrouwelijk"]),
+    (Fr, &["confidentiel", "confidentielle", "en interne", "en silence", "interne", "prive", "privee"]),
+    (Es, &["confidencial", "en silencio", "interno", "privada", "privado"]),
+    (Pt, &["confidencial", "em silencio", "interna", "interno", "privada", "privado"]),
+    (It, &["in silenzio", "interna", "interno", "privata", "privato", "riservata", "riservato"]),
+    (Nl, &["intern", "prive", "stil", "vertrouwelijk"]),
 ];
 
 /// What a process is kept doing, after what a keep word keeps ("keep nginx up and running", "lass
