@@ -40,6 +40,8 @@ const INSTALLERS: &[Row<()>] = &[
     row("mamba", &["install"], (), &["mamba install -y scipy"], &["mamba env list"]),
     row("cargo", &["add"], (), &["cargo add serde --features derive"], &["cargo build --release", "cargo update -p serde"]),
     row("cargo", &["install"], (), &["cargo install ripgrep"], &["cargo install --path .", "cargo uninstall ripgrep"]),
+    // Angular's `ng add`: the package installed, then its schematics run.
+    row("ng", &["add"], (), &["ng add @angular/material"], &["ng build", "ng update"]),
     // cargo-binstall: a crate's released binary, fetched and installed.
     row("cargo", &["binstall"], (), &["cargo binstall -y ripgrep"], &["cargo binstall --help"]),
     row("go", &["get"], (), &["go get github.com/spf13/cobra@latest"], &["go mod tidy"]),

@@ -2796,6 +2796,10 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     // `pacman -Syu`, `yay -Su`: every package it keeps upgraded, as `yum update` is (with a
     // package named, the install rules read it as an install). The AUR helpers do so given
     // nothing at all (`yay`, `paru`: `-Syu`).
+    // topgrade given nothing upgrades every package manager's packages at once.
+    if reading.program == "topgrade" && reading.args.is_empty() {
+        return Some((Finding::UpgradeAll, reading.words.len()));
+    }
     let helper_alone =
         matches!(reading.program.as_str(), "paru" | "yay") && reading.args.is_empty();
     if PACMAN_FAMILY.contains(&reading.program.as_str())
