@@ -126,13 +126,13 @@ pub const KEEP: Table = &[
 /// for now", "houd het lokaal tot morgen").
 #[rustfmt::skip]
 pub const KEEP_TAIL: Table = &[
-    (En, &["for now", "for the moment", "for the time being", "until", "until further notice"]),
-    (De, &["bis", "fuer jetzt", "fur jetzt", "vorerst", "vorlaeufig", "vorlaufig", "zunachst", "zunaechst"]),
-    (Fr, &["jusque", "pour le instant", "pour le moment"]),
-    (Es, &["hasta", "por ahora", "por el momento"]),
-    (Pt, &["ate", "por agora", "por enquanto", "por ora"]),
-    (It, &["fino a", "per il momento", "per ora"]),
-    (Nl, &["tot", "voor nu", "voorlopig"]),
+    (En, &["for now", "for the moment", "for the time being", "this week", "today", "tonight", "until", "until further notice"]),
+    (De, &["bis", "diese woche", "fuer jetzt", "fur jetzt", "heute", "heute abend", "vorerst", "vorlaeufig", "vorlaufig", "zunachst", "zunaechst"]),
+    (Fr, &["aujourd hui", "ce soir", "cette semaine", "jusque", "pour le instant", "pour le moment"]),
+    (Es, &["esta noche", "esta semana", "hasta", "hoy", "por ahora", "por el momento"]),
+    (Pt, &["ate", "essa semana", "esta semana", "hoje", "hoje a noite", "por agora", "por enquanto", "por ora"]),
+    (It, &["fino a", "oggi", "per il momento", "per ora", "questa settimana", "stasera"]),
+    (Nl, &["deze week", "tot", "vanavond", "vandaag", "voor nu", "voorlopig"]),
 ];
 
 /// A wait said after the act, its subject ("the push can wait", "mit dem Push warten wir",
