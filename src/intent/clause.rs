@@ -921,6 +921,13 @@ fn any_of(text: &str, cut: &Items, options: &[String]) -> (bool, Option<(usize, 
         }
         for (at, _) in text.match_indices(option) {
             if !bounded(text, at, at + option.len()) {
+                // The first part of a compound ("der main-Branch", "de celery-workers") names
+                // it for a boundary, never for asking.
+                if compound_head(text, at, at + option.len())
+                    && let Some(by) = ruled_out(text, &cut.items, cut.item_at(at))
+                {
+                    return (named, Some((by, at + option.len())));
+                }
                 continue;
             }
             match ruled_out(text, &cut.items, cut.item_at(at)) {
@@ -971,7 +978,7 @@ fn left_alone(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
         }
         for (at, _) in text.match_indices(option) {
             let end = at + option.len();
-            if !bounded(text, at, end) {
+            if !bounded(text, at, end) && !compound_head(text, at, end) {
                 continue;
             }
             let first = cut.item_at(at).min(items.len());
@@ -1105,6 +1112,18 @@ fn production(text: &str, cut: &Items) -> (bool, Option<(usize, usize)>) {
 /// A name stands alone: no letter, digit, `_` or `-` on either side, and no `.` before
 /// it or before a letter after it ("main" is in "origin/main" and "main.", not in
 /// "main.rs" or "gh-main").
+/// A name written as the first part of a hyphenated compound, a word of letters after its
+/// dash ("main-branch", "celery-Worker"): bounded before, its dash and a letter after.
+fn compound_head(text: &str, start: usize, end: usize) -> bool {
+    let bytes = text.as_bytes();
+    let before = start.checked_sub(1).map(|i| bytes[i]);
+    let clear_before =
+        before.is_none_or(|b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.'));
+    clear_before
+        && bytes.get(end) == Some(&b'-')
+        && bytes.get(end + 1).is_some_and(u8::is_ascii_alphabetic)
+}
+
 fn bounded(text: &str, start: usize, end: usize) -> bool {
     let bytes = text.as_bytes();
     let inner = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
