@@ -174,8 +174,8 @@ pub struct Lexicon {
 /// these split a wish: "go live" never becomes "go and check the site is live".
 #[rustfmt::skip]
 const PARTICLES: &[&str] = &[
-    "ab", "af", "aus", "away", "bereit", "door", "down", "ein", "hoch", "los", "neu", "off", "op",
-    "out", "uit", "up", "weg", "weiter",
+    "ab", "af", "aus", "away", "bereit", "door", "down", "ein", "goed", "hoch", "los", "neu", "off",
+    "op", "out", "uit", "up", "weg", "weiter",
 ];
 
 impl Lexicon {
