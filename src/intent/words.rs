@@ -737,7 +737,7 @@ const INSTALL_NOUNS: Table = &[
 
 #[rustfmt::skip]
 const LEAVES: Table = &[
-    (En, &["approvals", "dms", "e mails", "emails", "get anything", "gets anything", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests", "receive", "receives"]),
+    (En, &["approvals", "dms", "e mails", "emails", "get anything", "gets anything", "leave my computer", "leave my machine", "leave this computer", "leave this machine", "leaves my computer", "leaves my machine", "leaves this computer", "leaves this machine", "mails", "merge request", "message", "messages", "outbound", "outgoing", "pull request", "pull requests"]),
     (De, &["ausgehend", "ausgehende", "ausgehenden", "bekommt", "diese maschine verlassen", "diesen rechner verlassen", "direktnachricht", "direktnachrichten", "e mails", "emails", "erhaelt", "erhalt", "kriegt", "mails", "meinen rechner verlassen", "nachricht", "nachrichten", "verlaesst diese maschine", "verlaesst diesen rechner", "verlaesst meinen rechner", "verlasst diese maschine", "verlasst diesen rechner", "verlasst meinen rechner"]),
     (Fr, &["courriel", "courriels", "e mails", "emails", "mails", "message", "messages", "quitte cette machine", "quitter cette machine", "recevoir", "recoit", "sort de cette machine", "sort de ma machine", "sortant", "sortante", "sortantes", "sortants", "sortir de cette machine", "sortir de ma machine"]),
     (Es, &["correo", "correos", "emails", "mensaje", "mensajes", "recibe", "recibir", "sale de esta maquina", "sale de mi maquina", "salga", "salga de esta maquina", "salga de mi maquina", "saliente", "salientes", "salir de esta maquina", "salir de mi maquina"]),
@@ -861,19 +861,19 @@ const KEPT_PRIVATE: Table = &[
     (Nl, &["intern", "prive", "stil", "vertrouwelijk"]),
 ];
 
-/// What a process is kept doing, after what a keep word keeps ("keep nginx up and running", "lass
-/// celery laufen", "laat nginx aan"). Not English "running" nor Dutch "draaien", which are
+/// What a process is kept doing, after what a keep word keeps ("keep celery alive", "lass
+/// celery laufen", "houd nginx draaiende"). Not English "running" nor Dutch "draaien", which are
 /// the words of a run ("keep running the tests"); "tourner", "corriendo", "rodando" and
 /// "girare" hold after a wait word ([`RESTART_NOUNS`]: "laisse nginx tourner").
 #[rustfmt::skip]
 const KEPT_RUNNING: Table = &[
-    (En, &["up and running"]),
+    (En, &["alive"]),
     (De, &["am laufen", "laufen"]),
     (Fr, &["en marche"]),
     (Es, &["en marcha", "funcionando"]),
     (Pt, &["em execucao", "funcionando"]),
     (It, &["attivo", "in funzione"]),
-    (Nl, &["aan", "draaiende"]),
+    (Nl, &["draaiende"]),
 ];
 
 /// What a wish to keep holds, said as kept at the end of its clause ([`KEEP`]): held by that
