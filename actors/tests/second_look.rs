@@ -361,14 +361,15 @@ type Expected = fn(&LookError) -> bool;
 /// Every way a look fails, the error it is, and within the timeout.
 #[tokio::test]
 async fn every_failure_is_an_error_within_the_timeout_and_keeps_the_question() {
-    let closed = {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
-        let address = listener
+    // A port held while the stubs below bind theirs, and let go only then: the system never
+    // hands it to one of them (a stub answering on "the closed port" made this test fail).
+    let holder = TcpListener::bind("127.0.0.1:0").unwrap_or_else(|e| panic!("bind: {e}"));
+    let closed = format!(
+        "http://{}",
+        holder
             .local_addr()
-            .unwrap_or_else(|e| panic!("local_addr: {e}"));
-        drop(listener);
-        format!("http://{address}")
-    };
+            .unwrap_or_else(|e| panic!("local_addr: {e}"))
+    );
     let timeout_ms = 300;
     // Generous over the timeout, far under what the slow and silent stubs would take.
     let bound = Duration::from_millis(timeout_ms + 1_500);
@@ -408,6 +409,7 @@ async fn every_failure_is_an_error_within_the_timeout_and_keeps_the_question() {
             matches!(e, LookError::Unreachable { .. })
         }),
     ];
+    drop(holder);
     let (step, verdict) = push();
     for (why, url, expected) in cases {
         let look = look(&url, timeout_ms);
