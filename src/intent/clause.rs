@@ -945,9 +945,6 @@ fn destroys(act: crate::wish::Act) -> bool {
     matches!(act, Act::Delete | Act::Discard | Act::Destroy | Act::Clean)
 }
 
-/// A name of the step's kept: a keep word (not turned down: "don't keep") within three
-/// words before it in its clause ("keep feature/old", "garde la branche feature/old",
-/// "houd de branch feature/old"). The keep word and where the name ends.
 /// What the step acts on, ruled out by a "not" over it (`wish.targets`: "not to main", "no
 /// sudo"): held, with the words that ruled it out.
 fn target_ruled_out(text: &str, cut: &Items, wish: &Wish) -> Option<Found> {
@@ -966,128 +963,123 @@ fn target_ruled_out(text: &str, cut: &Items, wish: &Wish) -> Option<Found> {
 /// words after it, or between the two ("lascia stare il branch main"). Where the words
 /// start and end in the text.
 fn left_alone(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
-    let Name::AnyOf(options) = name else {
-        return None;
-    };
     let items = &cut.items;
-    for option in options {
-        let folded = fold(option);
-        let option = folded.trim();
-        if option.len() < 2 {
+    for (at, end) in spots(text, name) {
+        if !bounded(text, at, end) && !compound_head(text, at, end) {
             continue;
         }
-        for (at, _) in text.match_indices(option) {
-            let end = at + option.len();
-            if !bounded(text, at, end) && !compound_head(text, at, end) {
-                continue;
+        let first = cut.item_at(at).min(items.len());
+        let mut keep = None;
+        let mut alone_before = false;
+        let mut reach = 0;
+        let mut j = first;
+        // One word further than a keep's reach: what it is left as may stand between.
+        while j > 0 && reach <= REACH_NEAR {
+            j -= 1;
+            let item = &items[j];
+            if item.ends_clause() || item.has(flag::AND) || names_an_act(item) {
+                break;
             }
-            let first = cut.item_at(at).min(items.len());
-            let mut keep = None;
-            let mut alone_before = false;
-            let mut reach = 0;
-            let mut j = first;
-            // One word further than a keep's reach: what it is left as may stand between.
-            while j > 0 && reach <= REACH_NEAR {
-                j -= 1;
-                let item = &items[j];
-                if item.ends_clause() || item.has(flag::AND) || names_an_act(item) {
-                    break;
-                }
-                if item.has(flag::ALONE) {
-                    alone_before = true;
-                }
-                if item.has(flag::KEEP) {
-                    if !keep_turned_down(items, j) {
-                        keep = Some(j);
-                    }
-                    break;
-                }
-                reach += usize::from(item.words);
+            if item.has(flag::ALONE) {
+                alone_before = true;
             }
-            let Some(keep) = keep else {
-                continue;
-            };
-            if alone_before {
-                return Some((items[keep].start, end));
-            }
-            let mut reach = 0;
-            for item in items.iter().skip(cut.item_at(end)) {
-                if reach >= REACH_NEAR
-                    || item.ends_clause()
-                    || item.has(flag::AND)
-                    || names_an_act(item)
-                {
-                    break;
+            if item.has(flag::KEEP) {
+                if !keep_turned_down(items, j) {
+                    keep = Some(j);
                 }
-                if item.has(flag::ALONE) && item.start >= end {
-                    return Some((items[keep].start, item.end));
-                }
-                reach += usize::from(item.words);
+                break;
             }
+            reach += usize::from(item.words);
+        }
+        let Some(keep) = keep else {
+            continue;
+        };
+        if alone_before {
+            return Some((items[keep].start, end));
+        }
+        let mut reach = 0;
+        for item in items.iter().skip(cut.item_at(end)) {
+            if reach >= REACH_NEAR
+                || item.ends_clause()
+                || item.has(flag::AND)
+                || names_an_act(item)
+            {
+                break;
+            }
+            if item.has(flag::ALONE) && item.start >= end {
+                return Some((items[keep].start, item.end));
+            }
+            reach += usize::from(item.words);
         }
     }
     None
 }
 
-fn kept_by_name(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
-    let Name::AnyOf(options) = name else {
-        return None;
+/// Where a name's alternatives of two bytes or more stand in the text (start, end), bounded
+/// or not: each caller says which occurrences count.
+fn spots<'t>(text: &'t str, name: &'t Name) -> impl Iterator<Item = (usize, usize)> + 't {
+    let options: &[String] = match name {
+        Name::AnyOf(options) => options,
+        Name::Production => &[],
     };
+    options.iter().flat_map(move |option| {
+        let option = fold(option).trim().to_string();
+        let found: Vec<(usize, usize)> = if option.len() < 2 {
+            Vec::new()
+        } else {
+            text.match_indices(option.as_str())
+                .map(|(at, _)| (at, at + option.len()))
+                .collect()
+        };
+        found
+    })
+}
+
+/// A name of the step's kept: a keep word (not turned down: "don't keep") within three
+/// words before it in its clause ("keep feature/old", "garde la branche feature/old",
+/// "houd de branch feature/old"), or after it. The keep word and where the name ends.
+fn kept_by_name(text: &str, cut: &Items, name: &Name) -> Option<(usize, usize)> {
     let items = &cut.items;
-    for option in options {
-        let folded = fold(option);
-        let option = folded.trim();
-        if option.len() < 2 {
+    for (at, end) in spots(text, name) {
+        if !bounded(text, at, end) {
             continue;
         }
-        for (at, _) in text.match_indices(option) {
-            if !bounded(text, at, at + option.len()) {
-                continue;
+        let mut j = cut.item_at(at).min(items.len());
+        let mut reach = 0;
+        while j > 0 && reach < REACH_NEAR {
+            j -= 1;
+            let item = &items[j];
+            if item.ends_clause() || item.has(flag::AND) || names_an_act(item) {
+                break;
             }
-            let mut j = cut.item_at(at).min(items.len());
-            let mut reach = 0;
-            while j > 0 && reach < REACH_NEAR {
-                j -= 1;
-                let item = &items[j];
-                if item.ends_clause() || item.has(flag::AND) || names_an_act(item) {
-                    break;
+            if item.has(flag::KEEP) {
+                let negated = keep_turned_down(items, j);
+                if !negated {
+                    return Some((j, end));
                 }
-                if item.has(flag::KEEP) {
-                    let negated = keep_turned_down(items, j);
-                    if !negated {
-                        return Some((j, at + option.len()));
-                    }
-                    break;
-                }
-                reach += usize::from(item.words);
+                break;
             }
-            // A keep said after the name: at the end of a German or Dutch clause ("ich will
-            // feature/old behalten", "ik wil feature/old bewaren"), or as the name's state
-            // ("I want feature/old kept", "feature/old bleibt").
-            let mut reach = 0;
-            for (j, item) in items
-                .iter()
-                .enumerate()
-                .skip(cut.item_at(at + option.len()))
+            reach += usize::from(item.words);
+        }
+        // A keep said after the name: at the end of a German or Dutch clause ("ich will
+        // feature/old behalten", "ik wil feature/old bewaren"), or as the name's state
+        // ("I want feature/old kept", "feature/old bleibt").
+        let mut reach = 0;
+        for (j, item) in items.iter().enumerate().skip(cut.item_at(end)) {
+            if reach >= REACH_NEAR
+                || item.ends_clause()
+                || item.has(flag::AND)
+                || names_an_act(item)
             {
-                if reach >= REACH_NEAR
-                    || item.ends_clause()
-                    || item.has(flag::AND)
-                    || names_an_act(item)
-                {
-                    break;
-                }
-                if item.has(flag::KEEP) && item.start >= at + option.len() {
-                    if !keep_turned_down(items, j) {
-                        return Some((
-                            cut.item_at(at).min(items.len().saturating_sub(1)),
-                            item.end,
-                        ));
-                    }
-                    break;
-                }
-                reach += usize::from(item.words);
+                break;
             }
+            if item.has(flag::KEEP) && item.start >= end {
+                if !keep_turned_down(items, j) {
+                    return Some((cut.item_at(at).min(items.len().saturating_sub(1)), item.end));
+                }
+                break;
+            }
+            reach += usize::from(item.words);
         }
     }
     None

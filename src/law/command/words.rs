@@ -2794,17 +2794,14 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         return Some((Finding::Destroy, reading.words.len()));
     }
     // `pacman -Syu`, `yay -Su`: every package it keeps upgraded, as `yum update` is (with a
-    // package named, the install rules read it as an install). The AUR helpers do so given
-    // nothing at all (`yay`, `paru`: `-Syu`).
-    // topgrade given nothing upgrades every package manager's packages at once.
-    if reading.program == "topgrade" && reading.args.is_empty() {
-        return Some((Finding::UpgradeAll, reading.words.len()));
-    }
-    let helper_alone =
-        matches!(reading.program.as_str(), "paru" | "yay") && reading.args.is_empty();
-    if PACMAN_FAMILY.contains(&reading.program.as_str())
-        && reading.operands().next().is_none()
-        && (helper_alone || syncs_every_package(reading.args))
+    // package named, the install rules read it as an install). Some do so given nothing at
+    // all: the AUR helpers (`yay`, `paru`: `-Syu`) and topgrade (every package manager's).
+    let upgrades_alone =
+        matches!(reading.program.as_str(), "paru" | "yay" | "topgrade") && reading.args.is_empty();
+    if upgrades_alone
+        || (PACMAN_FAMILY.contains(&reading.program.as_str())
+            && reading.operands().next().is_none()
+            && syncs_every_package(reading.args))
     {
         return Some((Finding::UpgradeAll, reading.words.len()));
     }
