@@ -8,7 +8,14 @@
 //! [`relist`] period and drops a node the listing no longer has, unless the watch saw it put
 //! since the listing began. A node that stops (crashed, partitioned, paused) is out of every
 //! live set within `ttl + ttl/4` plus the server's expiry timer; one that leaves with
-//! [`Member::leave`] is out at once. A member can also step out for a while and back in
+//! [`Member::leave`] is out at once.
+//!
+//! While the bucket does not answer (its server gone, its stream electing a leader) no key is
+//! put again, so every key may expire meanwhile, live nodes' too, and the first listings once
+//! it answers again hold only the nodes whose heartbeat has landed since. A member therefore
+//! drops a node for its absence only once the bucket has answered it for [`settled`] (two
+//! times to live) since it last failed to: every node that lives has put its key again by
+//! then. A node that stopped during such an outage is dropped that much later. A member can also step out for a while and back in
 //! ([`Member::step_out`], [`Member::step_in`]): a node whose log can't be written, so that
 //! the others serve its chats meanwhile.
 
@@ -37,6 +44,24 @@ pub fn heartbeat(ttl: Duration) -> Duration {
 
 /// What a member knows of each node: its address and when it was last seen put.
 type Seen = BTreeMap<String, (String, Instant)>;
+
+/// How long the bucket must have answered a member, since it last failed to, before a node's
+/// absence from a listing drops it: two times to live. After an outage every node that lives
+/// puts its key within a heartbeat of reaching the bucket again (its last put may have hung
+/// for a heartbeat more), and its client may reconnect a little later than this member's.
+pub fn settled(ttl: Duration) -> Duration {
+    ttl * 2
+}
+
+/// Whether a listing begun at `started` may drop the nodes it lacks: the bucket last failed to
+/// answer this member at `trouble` (never: `None`), at least [`settled`] before it.
+fn may_drop(trouble: Option<Instant>, started: Instant, ttl: Duration) -> bool {
+    trouble.is_none_or(|failed| {
+        started
+            .checked_duration_since(failed)
+            .is_some_and(|calm| calm >= settled(ttl))
+    })
+}
 
 /// How long after its last acknowledged heartbeat a node still counts itself in: two
 /// heartbeats missed. The others drop it no sooner than a whole time to live after that put,
@@ -92,17 +117,19 @@ impl Member {
             .await
             .map_err(|e| cluster.nodes_failed(e))?;
         let beat = Arc::new(Mutex::new(sent));
+        // When the bucket last failed to answer this member: a put or a listing that failed.
+        let trouble: Arc<Mutex<Option<Instant>>> = Arc::new(Mutex::new(None));
         let out = Arc::new(AtomicBool::new(false));
         let turn = Arc::new(tokio::sync::Mutex::new(()));
         let seen = Arc::new(Mutex::new(Seen::new()));
         let started = Instant::now();
         let listed = list(&store).await.map_err(|e| cluster.nodes_failed(e))?;
         let (tell, live) = watch::channel(Live::new());
-        apply_listing(&seen, &tell, listed, started);
+        apply_listing(&seen, &tell, listed, started, true);
         let ttl = cluster.ttl;
         let heartbeat_task = {
             let (store, key, address) = (store.clone(), key.clone(), address.to_string());
-            let beat = Arc::clone(&beat);
+            let (beat, trouble) = (Arc::clone(&beat), Arc::clone(&trouble));
             let (out, turn) = (Arc::clone(&out), Arc::clone(&turn));
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(heartbeat(ttl));
@@ -124,6 +151,9 @@ impl Member {
                     );
                     if let Ok(Ok(_)) = put.await {
                         *beat.lock().unwrap_or_else(PoisonError::into_inner) = sent;
+                    } else {
+                        *trouble.lock().unwrap_or_else(PoisonError::into_inner) =
+                            Some(Instant::now());
                     }
                 }
             })
@@ -160,8 +190,16 @@ impl Member {
                 loop {
                     every.tick().await;
                     let started = Instant::now();
-                    if let Ok(listed) = list(&store).await {
-                        apply_listing(&seen, &tell, listed, started);
+                    match list(&store).await {
+                        Ok(listed) => {
+                            let failed = *trouble.lock().unwrap_or_else(PoisonError::into_inner);
+                            let dropping = may_drop(failed, started, ttl);
+                            apply_listing(&seen, &tell, listed, started, dropping);
+                        }
+                        Err(_) => {
+                            *trouble.lock().unwrap_or_else(PoisonError::into_inner) =
+                                Some(Instant::now());
+                        }
                     }
                 }
             })
@@ -310,16 +348,20 @@ async fn list(store: &kv::Store) -> Result<Vec<(String, String)>, String> {
 }
 
 /// The listing begun at `started` replaces what is known, but a node the watch saw put after
-/// `started` stays even when the listing missed it.
+/// `started` stays even when the listing missed it, and when `dropping` is false (the bucket
+/// failed to answer too lately, [`may_drop`]) the listing only adds.
 fn apply_listing(
     seen: &Mutex<Seen>,
     tell: &watch::Sender<Live>,
     listed: Vec<(String, String)>,
     started: Instant,
+    dropping: bool,
 ) {
     let mut seen = seen.lock().unwrap_or_else(PoisonError::into_inner);
     let listed: BTreeMap<String, String> = listed.into_iter().collect();
-    seen.retain(|node, (_, at)| listed.contains_key(node) || *at > started);
+    if dropping {
+        seen.retain(|node, (_, at)| listed.contains_key(node) || *at > started);
+    }
     for (node, address) in listed {
         let entry = seen.entry(node).or_insert((String::new(), started));
         entry.0 = address;
@@ -342,4 +384,45 @@ fn publish(seen: &Seen, tell: &watch::Sender<Live>) {
             true
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_listing_drops_only_after_the_bucket_has_answered_for_two_times_to_live() {
+        let ttl = Duration::from_secs(3);
+        let now = Instant::now();
+        let at = |secs: u64| now + Duration::from_secs(secs);
+        assert!(may_drop(None, at(10), ttl), "never failed");
+        assert!(
+            may_drop(Some(at(1)), at(7), ttl),
+            "answered for exactly 2 ttl"
+        );
+        assert!(!may_drop(Some(at(2)), at(7), ttl), "answered for 5 s only");
+        assert!(
+            !may_drop(Some(at(8)), at(7), ttl),
+            "failed after the listing began"
+        );
+    }
+
+    #[test]
+    fn a_listing_that_may_not_drop_still_adds() {
+        let now = Instant::now();
+        let seen = Mutex::new(Seen::from([(
+            "node-a".to_string(),
+            ("http://a".to_string(), now),
+        )]));
+        let (tell, live) = watch::channel(Live::new());
+        let later = now + Duration::from_millis(1);
+        let listed = vec![("node-b".to_string(), "http://b".to_string())];
+        apply_listing(&seen, &tell, listed.clone(), later, false);
+        assert_eq!(
+            live.borrow().keys().collect::<Vec<_>>(),
+            ["node-a", "node-b"]
+        );
+        apply_listing(&seen, &tell, listed, later, true);
+        assert_eq!(live.borrow().keys().collect::<Vec<_>>(), ["node-b"]);
+    }
 }

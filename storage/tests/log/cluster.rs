@@ -419,6 +419,74 @@ fn a_node_cut_off_from_the_server_stops_counting_itself_in() -> Outcome {
     })
 }
 
+/// The server gone for longer than the time to live and back (killed with SIGKILL, started
+/// again on its store): every key expired meanwhile, so the first listings after the restart
+/// hold only the nodes whose heartbeat has landed again. Neither member drops the other for
+/// it: a node's absence counts only once the bucket has answered the member for two times to
+/// live, long enough for every live node to have put its key again.
+#[test]
+fn no_live_node_is_dropped_for_an_outage_of_the_bucket() -> Outcome {
+    let Some(mut server) = NatsServer::start()? else {
+        return Ok(());
+    };
+    let settings = server.settings();
+    let ttl = cluster::TTL;
+    runtime()?.block_on(async {
+        let (one, two) = (
+            Cluster::connect(&settings, ttl).await?,
+            Cluster::connect(&settings, ttl).await?,
+        );
+        let mut a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
+        let b = Member::join(&two, "node-b", "http://127.0.0.1:7002").await?;
+        wait_for(&mut a, ttl, |live| live.len() == 2).await?;
+        let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let mut watchers = Vec::new();
+        for member in [&a, &b] {
+            let mut live = member.watch();
+            let (me, missed) = (member.node().to_string(), std::sync::Arc::clone(&missed));
+            watchers.push(tokio::spawn(async move {
+                while live.changed().await.is_ok() {
+                    let now: Vec<String> = live.borrow_and_update().keys().cloned().collect();
+                    if now.len() < 2 {
+                        missed
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .push(format!("{me} saw {now:?}"));
+                    }
+                }
+            }));
+        }
+        server.kill();
+        tokio::time::sleep(ttl * 2).await;
+        server.restart()?;
+        let restarted = Instant::now();
+        let back = poll(ttl * 5, || a.is_standing() && b.is_standing()).await?;
+        // Two times to live and a half: when a drop for the outage would have shown.
+        tokio::time::sleep(ttl * 5 / 2).await;
+        for watcher in watchers {
+            watcher.abort();
+        }
+        let missed = missed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        eprintln!(
+            "an outage of {:?}: both standing again {back:?} after the restart; live sets \
+             missing a node: {missed:?} (watched for {:?})",
+            ttl * 2,
+            restarted.elapsed()
+        );
+        assert!(missed.is_empty(), "a live node left a live set: {missed:?}");
+        assert_eq!(a.live().len(), 2, "{:?}", a.live());
+        assert_eq!(b.live().len(), 2, "{:?}", b.live());
+        // A node that really stopped is still dropped once the bucket answers again.
+        drop(b);
+        let left = wait_for(&mut a, ttl * 3, |live| !live.contains_key("node-b")).await?;
+        eprintln!("a node stopped after the outage: dropped in {left:?}");
+        Ok::<_, Box<dyn std::error::Error>>(())
+    })
+}
+
 /// A member that steps out (a node whose log can't be written) is out of the other's live set
 /// at once and stays out, its heartbeat stopped, counting itself out; stepped in, it is back
 /// at once and its heartbeats hold it.
