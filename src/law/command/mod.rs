@@ -714,7 +714,8 @@ fn gave_up(why: &str) -> bool {
 
 /// The first word of `text`, cut as loosely as the shell might (at spaces, quotes and
 /// operators), that names a program able to do harm on its own: a shell, an interpreter, a
-/// network client, a wrapper or a delete.
+/// network client, a wrapper or a delete. A word a redirect takes (`<Enter>`, `>sh`) is a
+/// file's name there, not a program.
 fn dangerous_word(text: &str) -> Option<String> {
     use crate::catalogue::{self, Class};
     const DANGEROUS: [Class; 9] = [
@@ -728,12 +729,40 @@ fn dangerous_word(text: &str) -> Option<String> {
         Class::Wrapper,
         Class::Runs,
     ];
-    text.split(|c: char| c.is_whitespace() || "\"'`;|&()<>{}$=".contains(c))
-        .filter(|word| !word.is_empty() && !word.starts_with('-'))
+    let delimiter = |c: char| c.is_whitespace() || "\"'`;|&()<>{}$=".contains(c);
+    let mut words = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let gap = rest.find(|c: char| !delimiter(c)).unwrap_or(rest.len());
+        let (between, tail) = rest.split_at(gap);
+        let end = tail.find(delimiter).unwrap_or(tail.len());
+        let (word, after) = tail.split_at(end);
+        if !word.is_empty() && !redirects_to(between) {
+            words.push(word);
+        }
+        rest = after;
+    }
+    words
+        .into_iter()
+        .filter(|word| !word.starts_with('-'))
         .find(|word| {
             catalogue::program(word).is_some_and(|p| DANGEROUS.iter().any(|class| p.is(*class)))
         })
         .map(|word| format!("`{}`", catalogue::name(word)))
+}
+
+/// Whether the word after `between` (what separates it from the word before) is where a
+/// redirect reads or writes (`<Ctrl e>command<Enter>`, `> bash`, `2>&1`): a file's name,
+/// never a program that runs. Not after a process substitution (`<(bash …)`) nor where
+/// anything but the redirect's own `&` (`>&`, `&>`) or `|` (`>|`) separates commands.
+fn redirects_to(between: &str) -> bool {
+    let redirect = between.contains(['<', '>']);
+    let bare = between
+        .replace(">&", "")
+        .replace("<&", "")
+        .replace("&>", "")
+        .replace(">|", "");
+    redirect && !bare.contains(['(', ')', '|', ';', '&', '{', '}', '`', '"', '\''])
 }
 
 /// The first control character in `text` other than a tab or a line break, named.
