@@ -78,6 +78,11 @@ const INSTALLERS: &[Row<()>] = &[
     row("paru", &["-S"], (), &["paru -S visual-studio-code-bin", "paru -Syu spotify"], &["paru -Ss spotify"]),
     row("yay", &["-S"], (), &["yay -S google-chrome", "yay -Sy google-chrome"], &["yay -Si google-chrome"]),
     row("zypper", &["install"], (), &["sudo zypper install -y git"], &["zypper search git"]),
+    // Slackware's slapt-get and its SlackBuild sibling slapt-src: fetched, built, installed.
+    row("slapt-get", &["-i"], (), &["sudo slapt-get -i curl"], &["slapt-get --search curl"]),
+    row("slapt-get", &["--install"], (), &["slapt-get --install curl"], &["slapt-get --list"]),
+    row("slapt-src", &["-i"], (), &["slapt-src -i slackbuild_name"], &["slapt-src -l", "slapt-src -s name"]),
+    row("slapt-src", &["--install"], (), &["slapt-src --install name"], &["slapt-src --list"]),
     row("snap", &["install"], (), &["sudo snap install code --classic"], &["snap list"]),
     row("port", &["install"], (), &["sudo port install wget"], &["port search wget"]),
     row("port", &["upgrade"], (), &["sudo port upgrade wget"], &["port outdated"]),

@@ -570,10 +570,13 @@ pub(super) fn lists(cmd: &Command) -> bool {
             && a.as_bytes().get(1).is_some_and(u8::is_ascii_alphabetic)
     };
     // `--info`, `--status` and `--show` ask to be shown what is there, as `--list` does
-    // (`sudo f5fpc --info`).
+    // (`sudo f5fpc --info`); `--check` asks whether there is anything to do (`sudo
+    // synoupgrade --check`).
     let long = args.iter().position(|a| {
-        matches!(a.as_str(), "--list" | "--info" | "--status" | "--show")
-            || a.starts_with("--list-") && !a.contains('=')
+        matches!(
+            a.as_str(),
+            "--list" | "--info" | "--status" | "--show" | "--check"
+        ) || a.starts_with("--list-") && !a.contains('=')
     });
     let short = args.iter().position(|a| a == "-l" || a == "-L");
     let shaped = match (long, short) {
