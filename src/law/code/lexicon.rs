@@ -329,6 +329,10 @@ pub(crate) struct Index {
     /// or more), found in any case: what code that can't be read to its end must name to be
     /// a danger (`code::names_danger`). Made once per language, not once per program.
     danger: Option<aho_corasick::AhoCorasick>,
+    /// The modules and objects whose members run, delete or run code (`os` of `os.system`,
+    /// `child_process` of `child_process.exec`): a member of one picked by a name only known
+    /// when it runs (`getattr(os, name)`) may be any of those.
+    acting: Vec<&'static str>,
 }
 
 /// Where the last `.` of a path is: a plain loop, for paths of a few bytes (the searcher
@@ -420,6 +424,17 @@ impl Index {
         for name in lexicon.wires {
             entries.entry(*name).or_default().wires = true;
         }
+        let mut acting: Vec<&'static str> = lexicon
+            .runs
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(lexicon.deletes.iter().map(|(n, _)| *n))
+            .chain(lexicon.evals.iter().map(|(n, _)| *n))
+            .filter_map(|name| name.get(..last_dot(name)?))
+            .filter(|owner| !owner.is_empty())
+            .collect();
+        acting.sort_unstable();
+        acting.dedup();
         let last =
             |name: &str| -> String { name.rsplit(['.', ' ']).next().unwrap_or(name).to_string() };
         let mut words: Vec<String> = Vec::new();
@@ -439,7 +454,13 @@ impl Index {
             entries: crate::catalogue::Names::new(entries.into_iter()),
             prefix_heads,
             danger,
+            acting,
         }
+    }
+
+    /// Whether some member of `path` runs, deletes or runs code ([`Index::acting`]).
+    pub(crate) fn has_acting_members(&self, path: &str) -> bool {
+        self.acting.binary_search(&path).is_ok()
     }
 
     fn entry(&self, key: &str) -> Option<&Entry> {

@@ -2051,6 +2051,16 @@ impl<'s> State<'s> {
                 {
                     self.member(Value::Object(path), &name)
                 }
+                // `child_process[process.argv[1]]`: a member picked when it runs, as
+                // `getattr(os, name)` (`Build::Attr`).
+                None if self.lex.index().has_acting_members(&path.to_string()) => {
+                    if self.finding() {
+                        self.reading
+                            .unknown_evals
+                            .push(format!("a member of {path} picked when it runs"));
+                    }
+                    Value::Other
+                }
                 _ => {
                     let mut text = std::mem::take(&mut self.scratch);
                     text.clear();
@@ -2378,6 +2388,20 @@ impl<'s> State<'s> {
             },
             Build::Attr => match (positional.first(), positional.get(1).and_then(literal)) {
                 (Some(object), Some(name)) => self.member(object.clone(), &name),
+                // A member of `os` picked by a name only known when it runs (`getattr(os,
+                // input())`): `os.system` as much as `os.getcwd`, so calling it runs what
+                // is only known when it runs.
+                (Some(Value::Object(path)), None)
+                    if positional.len() > 1
+                        && self.lex.index().has_acting_members(&path.to_string()) =>
+                {
+                    if self.finding() {
+                        self.reading
+                            .unknown_evals
+                            .push(format!("a member of {path} picked when it runs"));
+                    }
+                    Value::Other
+                }
                 _ => Value::Other,
             },
             Build::Each => {
