@@ -2740,11 +2740,16 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
         .args
         .windows(2)
         .any(|pair| has(LOGINS, &pair[0]) && (pair[1] == "-l" || pair[1] == "--list"));
-    // So is a credential refreshed by its noun (`gh auth refresh -s admin:org`, `tool token
-    // refresh`): a new one kept, with whatever scopes it now asks for.
+    // So is a credential refreshed or activated by its noun (`gh auth refresh -s admin:org`,
+    // `tool token refresh`, `gcloud auth activate-service-account --key-file k.json`): a new
+    // one kept, with whatever scopes it now asks for.
     let refreshed = |at: usize| {
         at > 0
-            && reading.word(at).eq_ignore_ascii_case("refresh")
+            && reading.words.get(at).is_some_and(|(_, parts)| {
+                parts
+                    .first()
+                    .is_some_and(|p| matches!(p.as_str(), "refresh" | "activate"))
+            })
             && matches!(
                 reading.word(at - 1).to_ascii_lowercase().as_str(),
                 "auth" | "token" | "credentials" | "creds"
