@@ -50,9 +50,11 @@ const KEY_FILES: &[&str] = &[
 ];
 
 /// A browser's stores of cookies and saved passwords, by their file names (Firefox's, and
-/// Chromium's, Chrome's, Brave's and Edge's): signed-in sessions and passwords, as good as keys.
+/// Chromium's, Chrome's, Brave's and Edge's, and Safari's cookies): signed-in sessions and
+/// passwords, as good as keys.
 const BROWSER_SECRETS: &[&str] = &[
     "Cookies",
+    "Cookies.binarycookies",
     "Login Data",
     "Web Data",
     "cookies.sqlite",
@@ -71,6 +73,9 @@ const BROWSER_PROFILES: &[&str] = &[
     "BraveSoftware",
     "Microsoft Edge",
     "microsoft-edge",
+    // Safari's cookies: `~/Library/Cookies`, or its container's.
+    "Library/Cookies",
+    "com.apple.Safari",
 ];
 
 /// A service account's token mounted into a pod (`/var/run/secrets/kubernetes.io/…`) and
