@@ -137,6 +137,10 @@ pub enum Class {
     /// vm`, `VBoxManage startvm vm`), as a service started is. Always with [`Class::Keeps`]:
     /// a machine deleted loses its disk. (`vagrant` and `minikube` are a project's own.)
     Machines,
+    /// Holds the keys that sign payments on a chain or a payment network (`solana`, `lncli`,
+    /// `spl-token`, `bitcoin-cli`): a send, a transfer or a pay with a sum moves money, signed
+    /// by its own keys, whatever names the one paid (`solana transfer $TO 10`).
+    Wallet,
     /// Plays music for the person, or controls what plays (`mpc`, `playerctl`, `audtool`):
     /// its words (`stop`, `pause`, `next`, `add`, `clear`) act on what plays now or is queued
     /// to play, nothing that lasts past it, so they aren't read as any program's words.
@@ -390,7 +394,7 @@ pub const CATALOGUE: &[Program] = &[
     p("biomesyncd", DAEMON),
     p("biosdecode", RO),
     p("birdc", SYS),
-    p("bitcoin-cli", &[Secrets, Keeps]),
+    p("bitcoin-cli", &[Secrets, Keeps, Wallet]),
     p("bless", ACTS),
     p("blkid", RO),
     p("blockdev", SYS),
@@ -637,7 +641,7 @@ pub const CATALOGUE: &[Program] = &[
     p("elasticsearch-keystore", SECRET),
     p("elasticsearch-node", SYS),
     p("elasticsearch-reset-password", SECRET),
-    p("electrum", &[Secrets, Keeps]),
+    p("electrum", &[Secrets, Keeps, Wallet]),
     p("elif", BUILTIN),
     code("elixir", INTERP, L::Elixir, &["-e", "--eval"], false),
     p("else", BUILTIN),
@@ -959,6 +963,7 @@ pub const CATALOGUE: &[Program] = &[
     p("let", BUILTIN),
     p("lftp", NET),
     p("light-arionum-cli", SECRET),
+    p("lightning-cli", &[Secrets, Keeps, Wallet]),
     p("limactl", MACHINES),
     p("limine", DISK),
     p("limine-entry-tool", ACTS),
@@ -971,6 +976,7 @@ pub const CATALOGUE: &[Program] = &[
     p("live-server", SERVE),
     p("ll", RO),
     p("ln", FILES),
+    p("lncli", &[Secrets, Keeps, Wallet]),
     p("loadtest", &[Network, Flood]),
     p("local", BUILTIN),
     p("locale", RO),
@@ -1068,6 +1074,7 @@ pub const CATALOGUE: &[Program] = &[
     p("modprobe", ACTS),
     p("mokutil", ACTS),
     p("mole", SYS),
+    p("monero-wallet-cli", &[Secrets, Keeps, Wallet]),
     p("mongo", DB),
     p("mongorestore", DB),
     p("mongosh", DB),
@@ -1510,10 +1517,12 @@ pub const CATALOGUE: &[Program] = &[
     p("sntpd", DAEMON),
     p("socat", RELAY),
     p("socket", RELAY),
+    p("solana", &[Keeps, Wallet]),
     p("sops", &[Secrets, Runs]),
     p("sort", PRINTS),
     p("source", &[Source]),
     p("spctl", SYS),
+    p("spl-token", &[Secrets, Keeps, Wallet]),
     p("sponge", &[Files]),
     p("spotify", PLAYER),
     p("sq", SECRET),

@@ -187,6 +187,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Uploads, "tarsnap", "tar"),
         (Class::Uploads, "ipfs", "ipfw"),
         (Class::Tokens, "oauth2c", "oauth"),
+        (Class::Wallet, "solana", "solana-keygen"),
+        (Class::Wallet, "lncli", "lnd"),
         (Class::Tokens, "gke-gcloud-auth-plugin", "gcloud"),
         (Class::Agent, "chatgpt", "chat"),
         (Class::Container, "podman", "pod"),

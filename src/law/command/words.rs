@@ -2514,9 +2514,31 @@ fn moves_money(reading: &Reading<'_>) -> bool {
                     .iter()
                     .any(|p| matches!(p.as_str(), "amount" | "value"))
             });
+        // Signed with a key given to it (`--private-key $PK`, `--keypair k.json`, `--signer`,
+        // `--mnemonic`), or to a name a chain's name service keeps (`vitalik.eth`,
+        // `toly.sol`): a wallet's send whatever the address looks like.
+        let signed = reading.options.iter().any(|o| {
+            o.parts
+                .iter()
+                .any(|p| matches!(p.as_str(), "keypair" | "signer" | "mnemonic" | "seed"))
+                || (o.parts.iter().any(|p| p == "private") && o.parts.iter().any(|p| p == "key"))
+        });
+        let named = reading.positionals.iter().any(|w| {
+            let lower = w.to_ascii_lowercase();
+            [".eth", ".sol"].iter().any(|tld| {
+                lower.len() > tld.len() + 1
+                    && lower.ends_with(tld)
+                    && lower
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
+            })
+        });
         let parties = reading.positionals.iter().any(|w| is_wallet_address(w))
             || (reading.positionals.contains(&"from") && reading.positionals.contains(&"to"))
-            || reading.kind.secrets;
+            || reading.kind.secrets
+            || catalogue::is(&reading.program, Class::Wallet)
+            || signed
+            || named;
         if sum && parties {
             return true;
         }
