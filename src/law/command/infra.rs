@@ -632,8 +632,20 @@ const DESTROY_VERBS: &[&str] = &[
 ];
 
 fn service_effect(program: &str, words: &[&str]) -> Option<Effect> {
+    use crate::catalogue::{Class, is};
+    // A container engine's virtual machine (`podman machine rm`, `podman machine reset`)
+    // holds every container, image and volume of the engine on its disk, as a machine of
+    // `multipass` does: removed or reset, they are gone.
+    if is(program, Class::Container) && words.first() == Some(&"machine") {
+        return words
+            .iter()
+            .skip(1)
+            .take(2)
+            .any(|w| DESTROY_VERBS.contains(w) || *w == "reset")
+            .then_some(Effect::Destroy);
+    }
     // What keeps what nobody else has a copy of is the catalogue's to say (`Class::Keeps`).
-    if !crate::catalogue::is(program, crate::catalogue::Class::Keeps) {
+    if !is(program, Class::Keeps) {
         return None;
     }
     if program.starts_with("kafka-") {
