@@ -14,6 +14,7 @@
 //! - the machine's defences off (`netsh advfirewall set allprofiles state off`), its restore
 //!   points deleted (`vssadmin delete shadows`, `wbadmin delete catalog`, `bcdedit /set …
 //!   recoveryenabled no`), its event logs cleared (`wevtutil cl`);
+//! - a WSL distribution unregistered (`wsl --unregister Ubuntu`), its file system deleted;
 //! - a drive formatted (`format D:`), a package installed from an address (`msiexec /i
 //!   URL`), and the line a process is started with (`wmic process call create "LINE"`,
 //!   `forfiles /c "LINE"`), read as a command of its own.
@@ -214,6 +215,22 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                     "give a user administrator rights (net localgroup administrators /add)",
                 )
                 .never(),
+            );
+        }
+        // A WSL distribution unregistered (`wsl --unregister Ubuntu`): its whole file system
+        // is deleted with it, as a local VM manager's machine deleted is (`multipass delete`).
+        "wsl" | "wsl.exe" if has("unregister") => {
+            let name = after("unregister").unwrap_or("").to_string();
+            scan.add(
+                Risk::new(
+                    RuleId::InfraDestroy,
+                    Harm::Severe,
+                    true,
+                    format!(
+                        "unregister the WSL distribution {name}, its whole file system deleted (wsl --unregister)"
+                    ),
+                )
+                .wish(Wish::new(Act::Destroy).naming(Name::one(&name))),
             );
         }
         // A package installed from an address (`msiexec /i https://…/x.msi /qn`): its
