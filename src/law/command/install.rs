@@ -95,6 +95,8 @@ const INSTALLERS: &[Row<()>] = &[
     row("guix", &["install"], (), &["guix install curl"], &["guix search curl"]),
     row("guix", &["package", "-i"], (), &["guix package -i curl"], &["guix package -I", "guix package -r curl"]),
     row("guix", &["package", "--install"], (), &["guix package --install curl"], &["guix package --list-installed"]),
+    // A plugin installed into poetry's own environment, not the project's.
+    row("poetry", &["self", "add"], (), &["poetry self add poetry-plugin-export"], &["poetry add requests", "poetry self show"]),
     row("composer", &["global", "require"], (), &["composer global require laravel/installer"], &["composer global show", "composer global update"]),
     row("composer", &["require"], (), &["composer require guzzlehttp/guzzle"], &["composer install"]),
     row("dotnet", &["add", "*", "package"], (), &["dotnet add src/Api/Api.csproj package Serilog"], &["dotnet add reference ../Lib/Lib.csproj", "dotnet add package Serilog"]),
