@@ -2054,12 +2054,7 @@ impl<'s> State<'s> {
                 // `child_process[process.argv[1]]`: a member picked when it runs, as
                 // `getattr(os, name)` (`Build::Attr`).
                 None if self.lex.index().has_acting_members(&path.to_string()) => {
-                    if self.finding() {
-                        self.reading
-                            .unknown_evals
-                            .push(format!("a member of {path} picked when it runs"));
-                    }
-                    Value::Other
+                    self.member_picked_when_it_runs(&path)
                 }
                 _ => {
                     let mut text = std::mem::take(&mut self.scratch);
@@ -2085,6 +2080,17 @@ impl<'s> State<'s> {
             Value::Data(file) => Value::Data(file),
             _ => Value::Other,
         }
+    }
+
+    /// A member of `path` (a module whose members run, delete or evaluate) picked by a name
+    /// only known when the code runs: code only known then, whatever it is called with.
+    fn member_picked_when_it_runs(&mut self, path: &Path) -> Value {
+        if self.finding() {
+            self.reading
+                .unknown_evals
+                .push(format!("a member of {path} picked when it runs"));
+        }
+        Value::Other
     }
 
     /// `path.name`, the name lower-cased as it is added, interned (a path of more than 160
@@ -2395,12 +2401,7 @@ impl<'s> State<'s> {
                     if positional.len() > 1
                         && self.lex.index().has_acting_members(&path.to_string()) =>
                 {
-                    if self.finding() {
-                        self.reading
-                            .unknown_evals
-                            .push(format!("a member of {path} picked when it runs"));
-                    }
-                    Value::Other
+                    self.member_picked_when_it_runs(path)
                 }
                 _ => Value::Other,
             },
