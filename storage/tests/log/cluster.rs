@@ -21,6 +21,65 @@ fn runtime() -> std::io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
+/// Two members over one server, each on a connection of its own (`node-a` on the first,
+/// `node-b` on the second), and those connections.
+async fn two_members(
+    settings: &warden_storage::jetstream::Settings,
+    ttl: Duration,
+) -> Result<(Cluster, Cluster, Member, Member), ClusterError> {
+    let (one, two) = (
+        Cluster::connect(settings, ttl).await?,
+        Cluster::connect(settings, ttl).await?,
+    );
+    let a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
+    let b = Member::join(&two, "node-b", "http://127.0.0.1:7002").await?;
+    Ok((one, two, a, b))
+}
+
+/// Every change of some members' live sets, watched from now on: each set that holds fewer
+/// than `whole` nodes is kept, as "NODE saw [..]".
+pub(crate) struct LiveSets {
+    missed: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    watchers: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl LiveSets {
+    pub(crate) fn watch<'m>(members: impl IntoIterator<Item = &'m Member>, whole: usize) -> Self {
+        let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let watchers = members
+            .into_iter()
+            .map(|member| {
+                let mut live = member.watch();
+                let (me, missed) = (member.node().to_string(), std::sync::Arc::clone(&missed));
+                tokio::spawn(async move {
+                    while live.changed().await.is_ok() {
+                        let now: Vec<String> = live.borrow_and_update().keys().cloned().collect();
+                        if now.len() < whole {
+                            missed
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                .push(format!("{me} saw {now:?}"));
+                        }
+                    }
+                })
+            })
+            .collect();
+        LiveSets { missed, watchers }
+    }
+
+    /// Stops watching (before the members leave: their keys deleted, sets that shrink), and
+    /// answers the sets that missed a node.
+    pub(crate) fn stop(self) -> Vec<String> {
+        for watcher in &self.watchers {
+            watcher.abort();
+        }
+        self.missed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+}
+
 /// Waits (at most `within`) until `member`'s live set satisfies `until`; answers how long.
 async fn wait_for(
     member: &mut Member,
@@ -58,12 +117,7 @@ fn members_see_joins_and_departures() -> Outcome {
     let settings = server.settings();
     let ttl = cluster::TTL;
     runtime()?.block_on(async {
-        let (one, two) = (
-            Cluster::connect(&settings, ttl).await?,
-            Cluster::connect(&settings, ttl).await?,
-        );
-        let mut a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
-        let b = Member::join(&two, "node-b", "http://127.0.0.1:7002").await?;
+        let (_one, two, mut a, b) = two_members(&settings, ttl).await?;
         let joined = wait_for(&mut a, ttl, |live| live.contains_key("node-b")).await?;
         assert_eq!(
             a.live().get("node-b").map(String::as_str),
@@ -277,12 +331,7 @@ fn a_slow_node_cannot_write_after_a_takeover() -> Outcome {
         JetStreamLog::open(&settings)?,
     );
     runtime()?.block_on(async {
-        let (one, two) = (
-            Cluster::connect(&settings, ttl).await?,
-            Cluster::connect(&settings, ttl).await?,
-        );
-        let a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
-        let mut b = Member::join(&two, "node-b", "http://127.0.0.1:7002").await?;
+        let (one, two, a, mut b) = two_members(&settings, ttl).await?;
         wait_for(&mut b, ttl, |live| live.contains_key("node-a")).await?;
         let live = b.live();
         let lease_a = one
@@ -432,30 +481,9 @@ fn no_live_node_is_dropped_for_an_outage_of_the_bucket() -> Outcome {
     let settings = server.settings();
     let ttl = cluster::TTL;
     runtime()?.block_on(async {
-        let (one, two) = (
-            Cluster::connect(&settings, ttl).await?,
-            Cluster::connect(&settings, ttl).await?,
-        );
-        let mut a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
-        let b = Member::join(&two, "node-b", "http://127.0.0.1:7002").await?;
+        let (_, _, mut a, b) = two_members(&settings, ttl).await?;
         wait_for(&mut a, ttl, |live| live.len() == 2).await?;
-        let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
-        let mut watchers = Vec::new();
-        for member in [&a, &b] {
-            let mut live = member.watch();
-            let (me, missed) = (member.node().to_string(), std::sync::Arc::clone(&missed));
-            watchers.push(tokio::spawn(async move {
-                while live.changed().await.is_ok() {
-                    let now: Vec<String> = live.borrow_and_update().keys().cloned().collect();
-                    if now.len() < 2 {
-                        missed
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .push(format!("{me} saw {now:?}"));
-                    }
-                }
-            }));
-        }
+        let watch = LiveSets::watch([&a, &b], 2);
         server.kill();
         tokio::time::sleep(ttl * 2).await;
         server.restart()?;
@@ -463,13 +491,7 @@ fn no_live_node_is_dropped_for_an_outage_of_the_bucket() -> Outcome {
         let back = poll(ttl * 5, || a.is_standing() && b.is_standing()).await?;
         // Two times to live and a half: when a drop for the outage would have shown.
         tokio::time::sleep(ttl * 5 / 2).await;
-        for watcher in watchers {
-            watcher.abort();
-        }
-        let missed = missed
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone();
+        let missed = watch.stop();
         eprintln!(
             "an outage of {:?}: both standing again {back:?} after the restart; live sets \
              missing a node: {missed:?} (watched for {:?})",
@@ -498,12 +520,7 @@ fn a_member_that_steps_out_is_out_until_it_steps_in() -> Outcome {
     let settings = server.settings();
     let ttl = cluster::TTL;
     runtime()?.block_on(async {
-        let (one, two) = (
-            Cluster::connect(&settings, ttl).await?,
-            Cluster::connect(&settings, ttl).await?,
-        );
-        let mut a = Member::join(&one, "node-a", "http://127.0.0.1:7001").await?;
-        let b = Member::join(&two, "node-b", "http://127.0.0.1:7002").await?;
+        let (_, _, mut a, b) = two_members(&settings, ttl).await?;
         wait_for(&mut a, ttl, |live| live.contains_key("node-b")).await?;
         b.step_out().await?;
         assert!(!b.is_standing() && b.is_out());

@@ -296,26 +296,9 @@ fn the_live_set_rides_out_its_bucket_s_leader_killed() -> Outcome {
     let leader = (0..3)
         .find_map(|via| cluster.leader("KV_warden-nodes", via))
         .ok_or("no server named the membership bucket's leader")?;
-    let missed = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
-    let standing_again = runtime.block_on(async {
+    let (standing_again, missed) = runtime.block_on(async {
         // Every change of every member's live set, from the kill on.
-        let mut watchers = Vec::new();
-        for member in &members {
-            let mut live = member.watch();
-            let me = member.node().to_string();
-            let missed = std::sync::Arc::clone(&missed);
-            watchers.push(tokio::spawn(async move {
-                while live.changed().await.is_ok() {
-                    let now: Vec<String> = live.borrow_and_update().keys().cloned().collect();
-                    if now.len() < 3 {
-                        missed
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .push(format!("{me} saw {now:?}"));
-                    }
-                }
-            }));
-        }
+        let watch = crate::cluster::LiveSets::watch(&members, 3);
         cluster.servers[leader].kill();
         let killed = Instant::now();
         // Until every member counts itself in again (its heartbeat through the new leader),
@@ -334,19 +317,13 @@ fn the_live_set_rides_out_its_bucket_s_leader_killed() -> Outcome {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         // Stop watching before the members leave (their keys deleted: sets that shrink).
-        for watcher in watchers {
-            watcher.abort();
-        }
+        let missed = watch.stop();
         for member in &members {
             let _ = member.leave().await;
         }
-        standing_again
+        (standing_again, missed)
     });
     drop(members);
-    let missed = missed
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone();
     eprintln!(
         "the membership bucket's leader n{leader} killed: every member standing again after {standing_again:?}; live sets missing a node: {missed:?}"
     );
