@@ -312,22 +312,102 @@ fn records(path: &Path, kits: &Toolkits, show: usize) -> Result<Tally> {
     Ok(tally)
 }
 
-/// `ToolName{'a': 1}` or `ToolName: {"a": 1}` as a call; prose is no call.
+/// A record's action as a call, in each shape the records write one: `ToolName{'a': 1}`,
+/// `ToolName: {"a": 1}`, ReAct's `ToolName` then `Action Input: {…}` on the next line (text
+/// after the input is left), `{"ToolName": {…}}`, and AutoGPT's `"command": {"name": …,
+/// "args": {…}}`. Prose (`Final Answer: …`) is no call.
 fn action(text: &str, kits: &Toolkits) -> Option<Call> {
     let text = text.trim();
+    if let Some((name, input)) = autogpt_command(text).or_else(|| keyed_call(text)) {
+        return Some(kits.call(&name, input));
+    }
     let name_end = text
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(text.len());
     let (name, rest) = text.split_at(name_end);
-    let rest = rest.trim_start_matches([':', ' ']).trim();
+    let mut rest = rest.trim_start_matches([':', ' ', '\t']).trim_start();
+    const LABEL: &str = "action input";
+    if rest
+        .get(..LABEL.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(LABEL))
+    {
+        rest = rest[LABEL.len()..]
+            .trim_start()
+            .trim_start_matches(':')
+            .trim_start();
+    }
     if name.is_empty() || !rest.starts_with('{') {
         return None;
     }
-    let input = serde_json::from_str(rest)
-        .ok()
-        .or_else(|| pylit::parse(rest))
-        .unwrap_or(json!({}));
-    Some(kits.call(name, input))
+    Some(kits.call(name, object_at_start(rest).unwrap_or(json!({}))))
+}
+
+/// The object `text` starts with, as JSON or as a Python literal; what follows it is left.
+fn object_at_start(text: &str) -> Option<Value> {
+    if let Some(Ok(value)) = serde_json::Deserializer::from_str(text)
+        .into_iter::<Value>()
+        .next()
+    {
+        return Some(value);
+    }
+    pylit::parse(text).or_else(|| {
+        // A Python literal followed by text: cut where the first one closes.
+        let mut depth = 0usize;
+        let mut quote: Option<char> = None;
+        let mut escaped = false;
+        for (at, c) in text.char_indices() {
+            match (quote, c) {
+                (Some(_), _) if escaped => escaped = false,
+                (Some(_), '\\') => escaped = true,
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '\'' | '"') => quote = Some(c),
+                (None, '{' | '[' | '(') => depth += 1,
+                (None, '}' | ']' | ')') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return pylit::parse(text.get(..=at)?);
+                    }
+                }
+                (None, _) => {}
+            }
+        }
+        None
+    })
+}
+
+/// AutoGPT's action: `"command": {"name": "execute_python_code", "args": {…}}`, alone or in
+/// the object of its whole reply.
+fn autogpt_command(text: &str) -> Option<(String, Value)> {
+    if !text.contains("\"command\"") {
+        return None;
+    }
+    let whole = if text.starts_with('{') {
+        object_at_start(text)
+    } else {
+        object_at_start(&format!("{{{text}}}"))
+    }?;
+    let command = whole.get("command")?;
+    let name = command.get("name")?.as_str()?.trim();
+    if name.is_empty() {
+        return None;
+    }
+    let args = command.get("args").cloned().unwrap_or(json!({}));
+    Some((name.to_string(), args))
+}
+
+/// `{"ToolName": {…}}`: an object of one key, a tool's name, whose value is its input.
+fn keyed_call(text: &str) -> Option<(String, Value)> {
+    if !text.starts_with('{') {
+        return None;
+    }
+    let Value::Object(map) = object_at_start(text)? else {
+        return None;
+    };
+    let mut entries = map.into_iter();
+    let (name, input) = entries.next()?;
+    let is_name = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (entries.next().is_none() && is_name && input.is_object()).then_some((name, input))
 }
 
 fn agentharm(dir: &Path, kits: &Toolkits, show: usize) -> Result<Tally> {
@@ -525,6 +605,91 @@ pub mod pylit {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kits() -> Toolkits {
+        Toolkits(BTreeMap::from([
+            ("GmailSendEmail".to_string(), "Gmail".to_string()),
+            (
+                "AugustSmartLockGrantGuestAccess".to_string(),
+                "AugustSmartLock".to_string(),
+            ),
+        ]))
+    }
+
+    fn read(text: &str) -> Option<(String, Value)> {
+        action(text, &kits()).map(|c| (c.tool_name, c.tool_input))
+    }
+
+    #[test]
+    fn every_shape_of_an_action_the_records_write_is_a_call() {
+        assert_eq!(
+            read("GmailSendEmail{'to': 'a@b.c', 'cc': None}"),
+            Some((
+                "mcp__Gmail__SendEmail".into(),
+                json!({"to": "a@b.c", "cc": null})
+            ))
+        );
+        assert_eq!(
+            read(r#"GmailSendEmail: {"to": "a@b.c"}"#),
+            Some(("mcp__Gmail__SendEmail".into(), json!({"to": "a@b.c"})))
+        );
+        // ReAct's two lines, the input's JSON over several lines, text after it.
+        assert_eq!(
+            read(
+                "AugustSmartLockGrantGuestAccess\nAction Input: {\"guest_ids\": [\"amy\"],\n \"permanent\": true}\nObservation: done"
+            ),
+            Some((
+                "mcp__AugustSmartLock__GrantGuestAccess".into(),
+                json!({"guest_ids": ["amy"], "permanent": true})
+            ))
+        );
+        assert_eq!(
+            read("GmailSendEmail\nAction Input: {'to': 'a@b.c'} and then"),
+            Some(("mcp__Gmail__SendEmail".into(), json!({"to": "a@b.c"})))
+        );
+        assert_eq!(
+            read(
+                r#"{"AugustSmartLockGrantGuestAccess":  {"guest_ids": ["g2"], "permanent": true}}"#
+            ),
+            Some((
+                "mcp__AugustSmartLock__GrantGuestAccess".into(),
+                json!({"guest_ids": ["g2"], "permanent": true})
+            ))
+        );
+        assert_eq!(
+            read(r#""command": {"name": "execute_python_code", "args": {"code": "import os"}}"#),
+            Some((
+                "mcp__app__execute_python_code".into(),
+                json!({"code": "import os"})
+            ))
+        );
+        assert_eq!(
+            read(
+                r#"{"thoughts": {"text": "x"}, "command": {"name": "write_file", "args": {"path": "a"}}}"#
+            ),
+            Some(("mcp__app__write_file".into(), json!({"path": "a"})))
+        );
+    }
+
+    #[test]
+    fn prose_is_no_call() {
+        for text in [
+            "Final Answer: You received an SMS message last week.",
+            "I can't help with that.",
+            "Open <APP Store>",
+            "",
+            r#""command": {"args": {}}"#,
+            r#"{"a": 1, "b": {}}"#,
+            r#"{"not a name": {}}"#,
+        ] {
+            assert_eq!(read(text), None, "{text}");
         }
     }
 }
