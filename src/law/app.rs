@@ -266,6 +266,148 @@ pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
     (!line.trim().is_empty()).then_some((line, powershell))
 }
 
+/// A language an app's tool runs code in, and how its code is handed to the interpreter on
+/// a shell line the shell's law reads (`python3 - <<'…'` with the code as its here-document).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeLanguage {
+    /// A shell's: the code is a command line.
+    Shell,
+    PowerShell,
+    /// An interpreter that reads its program from standard input (`python3 -`, `node -`).
+    Stdin(&'static str),
+    /// An interpreter given its program inline (`Rscript -e CODE`).
+    Inline(&'static str, &'static str),
+}
+
+impl CodeLanguage {
+    /// The language a word names (`python`, `js`, `rscript`…).
+    fn of_word(word: &str) -> Option<CodeLanguage> {
+        Some(match word {
+            "python" | "py" | "python3" | "ipython" | "jupyter" | "notebook" | "pyodide" => {
+                CodeLanguage::Stdin("python3")
+            }
+            "javascript" | "js" | "node" | "nodejs" | "typescript" | "ts" | "deno" | "bun" => {
+                CodeLanguage::Stdin("node")
+            }
+            "ruby" | "rb" => CodeLanguage::Stdin("ruby"),
+            "perl" | "pl" => CodeLanguage::Stdin("perl"),
+            "php" => CodeLanguage::Stdin("php"),
+            "r" | "rscript" => CodeLanguage::Inline("Rscript", "-e"),
+            "julia" | "jl" => CodeLanguage::Inline("julia", "-e"),
+            "lua" => CodeLanguage::Inline("lua", "-e"),
+            "bash" | "sh" | "shell" | "zsh" | "terminal" => CodeLanguage::Shell,
+            "powershell" | "pwsh" | "ps1" => CodeLanguage::PowerShell,
+            _ => return None,
+        })
+    }
+}
+
+/// The arguments that hold the program a code-running tool runs.
+const CODE_ARGUMENTS: &[&str] = &[
+    "cell",
+    "code",
+    "expr",
+    "expression",
+    "javascript",
+    "js_code",
+    "jscode",
+    "program",
+    "python",
+    "python_code",
+    "pythoncode",
+    "script",
+    "snippet",
+    "source",
+    "source_code",
+    "sourcecode",
+];
+
+/// Words of an app's or tool's name that say its code runs in a web page (a browser's
+/// `evaluate`), where the page's sandbox holds it, not on this machine.
+const IN_A_PAGE: &[&str] = &[
+    "browser",
+    "chrome",
+    "chromium",
+    "dom",
+    "firefox",
+    "page",
+    "playwright",
+    "puppeteer",
+    "selenium",
+    "tab",
+    "webview",
+];
+
+/// The program an app's tool runs on this machine (`execute_python_code` with `{"code":
+/// "…"}`, a notebook's cell, `run_code` with a `language`), in its language: for the law of
+/// the shell and of the interpreters to read, as they read `python3 -c`. The language is the
+/// `language` (or `lang`, `kernel`, `runtime`) argument's, else the one the tool's or the
+/// app's name says, else Python (what a tool that runs code without saying which runs most);
+/// a tool whose command line [`command_line`] already gives is not read twice.
+pub fn program_code(step: &AppStep) -> Option<(CodeLanguage, &str)> {
+    let name = ToolName::read(&step.tool);
+    name.first(Concept::Runs)?;
+    if command_line(step).is_some() {
+        return None;
+    }
+    let mut words = read::words(&step.tool);
+    words.extend(read::words(&step.app));
+    if words.iter().any(|w| IN_A_PAGE.contains(&w.as_str())) {
+        return None;
+    }
+    let fields = step.arguments.as_object()?;
+    let code = fields.iter().find_map(|(key, value)| {
+        CODE_ARGUMENTS
+            .contains(&key.to_ascii_lowercase().as_str())
+            .then(|| value.as_str())
+            .flatten()
+    })?;
+    if code.trim().is_empty() {
+        return None;
+    }
+    let declared = fields.iter().find_map(|(key, value)| {
+        matches!(
+            key.to_ascii_lowercase().as_str(),
+            "language" | "lang" | "kernel" | "runtime"
+        )
+        .then(|| value.as_str())
+        .flatten()
+        .map(|v| {
+            read::words(v)
+                .into_iter()
+                .find_map(|w| CodeLanguage::of_word(&w))
+        })
+    });
+    let language = match declared {
+        // A language declared that warden doesn't read: its code is unknown.
+        Some(None) => return None,
+        Some(Some(language)) => language,
+        None => words
+            .iter()
+            .find_map(|w| CodeLanguage::of_word(w))
+            .unwrap_or(CodeLanguage::Stdin("python3")),
+    };
+    Some((language, code))
+}
+
+/// `code` handed to `program` on its standard input by a here-document whose delimiter the
+/// code doesn't hold (so nothing in it ends the document early), or inline, quoted.
+pub fn code_line(language: CodeLanguage, code: &str) -> String {
+    match language {
+        CodeLanguage::Shell | CodeLanguage::PowerShell => code.to_string(),
+        CodeLanguage::Stdin(program) => {
+            let mut delimiter = String::from("WARDEN_CODE");
+            while code.contains(&delimiter) {
+                delimiter.push('_');
+            }
+            format!("{program} - <<'{delimiter}'\n{code}\n{delimiter}")
+        }
+        CodeLanguage::Inline(program, flag) => {
+            format!("{program} {flag} '{}'", code.replace('\'', r"'\''"))
+        }
+    }
+}
+
 /// Whether an app's step is a lookup (declared, or read from its name), as the law reads it.
 pub fn is_lookup(step: &AppStep) -> bool {
     let name = ToolName::read(&step.tool);

@@ -123,7 +123,19 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
         .extend(itself::in_text(&app.arguments.to_string(), &ctx));
     // A tool that runs a command line it is given runs it on a machine as the shell would:
     // the line is judged by the shell's law too (`rm -rf ~` through `execute_command`).
-    if let Some((line, powershell)) = app::command_line(app) {
+    // So does a tool that runs a program it is given (`execute_python_code`): its program is
+    // read as the interpreter's, handed to it on a shell line.
+    let program = app::program_code(app).map(|(language, code)| {
+        (
+            app::code_line(language, code),
+            language == app::CodeLanguage::PowerShell,
+        )
+    });
+    let line = app::command_line(app)
+        .map(|(line, powershell)| (line.to_string(), powershell))
+        .or(program);
+    if let Some((line, powershell)) = line {
+        let line = line.as_str();
         let ran = if powershell {
             powershell::judged(line, &ctx, facts)
         } else {

@@ -425,3 +425,87 @@ fn keys_and_tokens_are_never_and_blobs_are_severe() {
     let secret = verdict.risks.iter().find(|s| s.risk.rule == "app.secret");
     assert!(secret.is_some_and(|s| !s.risk.never), "{verdict:?}");
 }
+
+fn tool_of(app: &str, tool: &str, arguments: Value) -> AppStep {
+    AppStep {
+        app: app.to_string(),
+        ..step(Origin::Mcp, tool, arguments)
+    }
+}
+
+#[test]
+fn a_code_tool_s_program_is_found_in_its_language() {
+    use super::{CodeLanguage, program_code};
+    let found = |app: &str, tool: &str, arguments: Value| {
+        program_code(&tool_of(app, tool, arguments))
+            .map(|(language, code)| (language, code.to_string()))
+    };
+    let python = CodeLanguage::Stdin("python3");
+    // By the tool's name, by the app's, by a declared language, else Python.
+    assert_eq!(
+        found("app", "execute_python_code", json!({"code": "print(1)"})),
+        Some((python, "print(1)".into()))
+    );
+    assert_eq!(
+        found("node-sandbox", "run", json!({"script": "1"})),
+        Some((CodeLanguage::Stdin("node"), "1".into()))
+    );
+    assert_eq!(
+        found(
+            "e2b",
+            "run_code",
+            json!({"code": "x <- 1", "language": "R"})
+        ),
+        Some((CodeLanguage::Inline("Rscript", "-e"), "x <- 1".into()))
+    );
+    assert_eq!(
+        found("e2b", "run_code", json!({"code": "1"})),
+        Some((python, "1".into()))
+    );
+    assert_eq!(
+        found("app", "run_script", json!({"script": "ls", "lang": "bash"})),
+        Some((CodeLanguage::Shell, "ls".into()))
+    );
+    // Not a program to read: a tool that runs nothing, code in a page, a language warden
+    // doesn't read, no code, and a command line the shell's reading already takes.
+    for (app, tool, arguments) in [
+        ("notes", "create_note", json!({"code": "rm -rf ~"})),
+        ("playwright", "browser_evaluate", json!({"code": "1"})),
+        ("app", "evaluate", json!({"code": "1", "lang": "cobol"})),
+        ("app", "execute_python_code", json!({"path": "a.py"})),
+        ("app", "execute_python_code", json!({"code": "  "})),
+        (
+            "desktop",
+            "execute_command",
+            json!({"command": "ls", "code": "1"}),
+        ),
+    ] {
+        assert_eq!(
+            found(app, tool, arguments.clone()),
+            None,
+            "{tool} {arguments}"
+        );
+    }
+}
+
+#[test]
+fn a_program_is_handed_over_whole_whatever_it_holds() {
+    use super::{CodeLanguage, code_line};
+    let code = "print('WARDEN_CODE')\nWARDEN_CODE\nimport os";
+    let line = code_line(CodeLanguage::Stdin("python3"), code);
+    assert_eq!(
+        line,
+        format!("python3 - <<'WARDEN_CODE_'\n{code}\nWARDEN_CODE_")
+    );
+    assert_eq!(
+        code_line(CodeLanguage::Inline("lua", "-e"), "print('a')"),
+        r"lua -e 'print('\''a'\'')'"
+    );
+    // The document's end inside the code ends nothing early: what follows it is read.
+    let tool = tool_of(
+        "app",
+        "execute_python_code",
+        json!({"code": "x = 1\nWARDEN_CODE\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))"}),
+    );
+    assert_eq!(decide(&tool, Mode::Auto, &[]), Decision::Ask);
+}
