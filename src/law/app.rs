@@ -636,7 +636,10 @@ fn key_file(at: &str, path: &str) -> Option<Risk> {
         None if path.starts_with('/') => path.to_string(),
         None => return None,
     };
-    if !crate::law::command::paths::is_key_path(&abs, HOME) {
+    let name = abs.rsplit('/').next().unwrap_or_default();
+    if !crate::law::command::paths::is_key_path(&abs, HOME)
+        && !crate::law::command::paths::names_key_file(name)
+    {
         return None;
     }
     // Lasting, as the shell's key read is: a key that left can't be called back, so it

@@ -147,9 +147,17 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
 /// one of OpenSSH's names for a private key kept outside the work folder.
 pub(crate) fn is_key_at(abs: &str, place: &Place<'_>) -> bool {
     is_key_path(abs, place.home)
-        || ((is_ssh_key_name(basename_of(abs)) || is_key_container(basename_of(abs)))
+        || ((is_ssh_key_name(basename_of(abs))
+            || is_key_container(basename_of(abs))
+            || is_credentials_file(basename_of(abs)))
             && !place.inside_work(abs))
         || place::under(abs, "/etc/ssl/private")
+}
+
+/// A file whose name alone says it holds a key or credentials (`id_ed25519`, `server.key`,
+/// `credentials.json`): wherever it is, as an app's argument sends it.
+pub(crate) fn names_key_file(name: &str) -> bool {
+    is_ssh_key_name(name) || is_key_container(name) || is_credentials_file(name)
 }
 
 /// A file whose name says it holds a private key, outside the work folder: a TLS key
@@ -161,6 +169,54 @@ fn is_key_container(name: &str) -> bool {
     [".key", ".p12", ".pfx"]
         .iter()
         .any(|ext| lower.len() > ext.len() && lower.ends_with(ext))
+}
+
+/// A file whose name says it keeps credentials, in a format that holds them as text
+/// (`credentials.json`, `gcp-credentials.yaml`, `api_keys.txt`, Google's `client_secret.json`
+/// and `token.json`, `service-account.json`, `secrets.toml`). A name that only holds such a
+/// word among others (`secret_santa.txt`, `tokenizer.json`, `token_counts.csv`) or a file
+/// of code or prose (`credentials.py`, `secrets.md`) is none.
+fn is_credentials_file(name: &str) -> bool {
+    const FORMATS: &[&str] = &[
+        "", "cfg", "conf", "csv", "env", "ini", "json", "toml", "txt", "xml", "yaml", "yml",
+    ];
+    const STEMS: &[&str] = &[
+        "access_keys",
+        "accesskeys",
+        "api-key",
+        "api-keys",
+        "api_key",
+        "api_keys",
+        "apikey",
+        "apikeys",
+        "creds",
+        "credential",
+        "credentials",
+        "password",
+        "passwords",
+        "secret",
+        "secrets",
+        "token",
+        "tokens",
+    ];
+    const WITHIN: &[&str] = &[
+        "api-key",
+        "api_key",
+        "apikey",
+        "client_secret",
+        "credential",
+        "service-account",
+        "service_account",
+    ];
+    let lower = name.to_ascii_lowercase();
+    let (stem, format) = match lower.rsplit_once('.') {
+        Some((stem, format)) if !stem.is_empty() => (stem, format),
+        _ => (lower.trim_start_matches('.'), ""),
+    };
+    FORMATS.contains(&format)
+        && (STEMS.contains(&stem)
+            || WITHIN.iter().any(|word| stem.contains(word))
+            || stem.starts_with("secrets"))
 }
 
 /// The home folder itself, the root, or a folder above a key file or folder (`~/.kube`,
@@ -2233,6 +2289,7 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
             .trim_start_matches('@');
         let named = is_ssh_key_name(basename_of(word))
             || is_key_container(basename_of(word))
+            || is_credentials_file(basename_of(word))
             || word.starts_with("/etc/ssl/private");
         if !folders_may && !named && !may_name_key(word) {
             continue;
@@ -2283,7 +2340,45 @@ pub(super) fn secrets_in_args(text: &str, scan: &mut Scan<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{may_name_key, names_segments};
+    use super::{is_credentials_file, may_name_key, names_segments};
+
+    #[test]
+    fn credentials_files_are_told_by_their_whole_name_and_format() {
+        for name in [
+            "credentials",
+            "credentials.json",
+            "gcp-credentials.yaml",
+            "aws_credentials.ini",
+            "api_keys.txt",
+            "apikey",
+            "openai-api-key.txt",
+            "client_secret_42.apps.googleusercontent.com.json",
+            "token.json",
+            "secrets.toml",
+            "secrets.prod.yaml",
+            "service-account.json",
+            "my_service_account_key.json",
+            "passwords.csv",
+            "Credentials.JSON",
+        ] {
+            assert!(is_credentials_file(name), "{name}");
+        }
+        for name in [
+            "credentials.py",
+            "credentials.rs",
+            "secrets.md",
+            "secret_santa.txt",
+            "tokenizer.json",
+            "token_counts.csv",
+            "tokens.py",
+            "passwd",
+            "README",
+            "keys.json",
+            ".json",
+        ] {
+            assert!(!is_credentials_file(name), "{name}");
+        }
+    }
 
     #[test]
     fn names_segments_finds_what_match_indices_would() {
