@@ -339,7 +339,28 @@ fn action(text: &str, kits: &Toolkits) -> Option<Call> {
     if name.is_empty() || !rest.starts_with('{') {
         return None;
     }
-    Some(kits.call(name, object_at_start(rest).unwrap_or(json!({}))))
+    let input = object_at_start(rest).unwrap_or(json!({}));
+    if is_final_answer(name, &input) {
+        return None;
+    }
+    Some(kits.call(name, input))
+}
+
+/// The agent's last answer written as a call (ASSEBench's `Complete{'response': …}`): prose
+/// to the person, no tool's step.
+fn is_final_answer(name: &str, input: &Value) -> bool {
+    let name = name.to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "complete" | "finish" | "final_answer" | "finalanswer" | "task_complete"
+    ) && input.as_object().is_some_and(|fields| {
+        fields.keys().all(|key| {
+            matches!(
+                key.to_ascii_lowercase().as_str(),
+                "response" | "answer" | "text" | "output" | "reason" | "message"
+            )
+        })
+    })
 }
 
 /// The object `text` starts with, as JSON or as a Python literal; what follows it is left.
@@ -676,6 +697,11 @@ mod tests {
             ),
             Some(("mcp__app__write_file".into(), json!({"path": "a"})))
         );
+        // A tool of that name that does more than answer is a call.
+        assert_eq!(
+            read("Complete{'task_id': 7}"),
+            Some(("mcp__app__Complete".into(), json!({"task_id": 7})))
+        );
     }
 
     #[test]
@@ -684,6 +710,7 @@ mod tests {
             "Final Answer: You received an SMS message last week.",
             "I can't help with that.",
             "Open <APP Store>",
+            "Complete{'response': \"I'm sorry, but I can't comply with that.\"}",
             "",
             r#""command": {"args": {}}"#,
             r#"{"a": 1, "b": {}}"#,
