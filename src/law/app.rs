@@ -267,15 +267,13 @@ pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
 }
 
 /// A language an app's tool runs code in, and how its code is handed to the interpreter on
-/// a shell line the shell's law reads (`python3 - <<'…'` with the code as its here-document).
+/// a shell line the shell's law reads (`python3 -c '…'`, the code quoted whole).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CodeLanguage {
     /// A shell's: the code is a command line.
     Shell,
     PowerShell,
-    /// An interpreter that reads its program from standard input (`python3 -`, `node -`).
-    Stdin(&'static str),
-    /// An interpreter given its program inline (`Rscript -e CODE`).
+    /// An interpreter and its flag for a program given inline (`python3 -c`, `php -r`).
     Inline(&'static str, &'static str),
 }
 
@@ -284,14 +282,14 @@ impl CodeLanguage {
     fn of_word(word: &str) -> Option<CodeLanguage> {
         Some(match word {
             "python" | "py" | "python3" | "ipython" | "jupyter" | "notebook" | "pyodide" => {
-                CodeLanguage::Stdin("python3")
+                CodeLanguage::Inline("python3", "-c")
             }
             "javascript" | "js" | "node" | "nodejs" | "typescript" | "ts" | "deno" | "bun" => {
-                CodeLanguage::Stdin("node")
+                CodeLanguage::Inline("node", "-e")
             }
-            "ruby" | "rb" => CodeLanguage::Stdin("ruby"),
-            "perl" | "pl" => CodeLanguage::Stdin("perl"),
-            "php" => CodeLanguage::Stdin("php"),
+            "ruby" | "rb" => CodeLanguage::Inline("ruby", "-e"),
+            "perl" | "pl" => CodeLanguage::Inline("perl", "-e"),
+            "php" => CodeLanguage::Inline("php", "-r"),
             "r" | "rscript" => CodeLanguage::Inline("Rscript", "-e"),
             "julia" | "jl" => CodeLanguage::Inline("julia", "-e"),
             "lua" => CodeLanguage::Inline("lua", "-e"),
@@ -385,23 +383,17 @@ pub fn program_code(step: &AppStep) -> Option<(CodeLanguage, &str)> {
         None => words
             .iter()
             .find_map(|w| CodeLanguage::of_word(w))
-            .unwrap_or(CodeLanguage::Stdin("python3")),
+            .unwrap_or(CodeLanguage::Inline("python3", "-c")),
     };
     Some((language, code))
 }
 
-/// `code` handed to `program` on its standard input by a here-document whose delimiter the
-/// code doesn't hold (so nothing in it ends the document early), or inline, quoted.
+/// `code` given to its interpreter inline, quoted as a whole word the shell hands over as
+/// written (each `'` closed, escaped and opened again): nothing in it ends the word early,
+/// and the line is linear in the code's length.
 pub fn code_line(language: CodeLanguage, code: &str) -> String {
     match language {
         CodeLanguage::Shell | CodeLanguage::PowerShell => code.to_string(),
-        CodeLanguage::Stdin(program) => {
-            let mut delimiter = String::from("WARDEN_CODE");
-            while code.contains(&delimiter) {
-                delimiter.push('_');
-            }
-            format!("{program} - <<'{delimiter}'\n{code}\n{delimiter}")
-        }
         CodeLanguage::Inline(program, flag) => {
             format!("{program} {flag} '{}'", code.replace('\'', r"'\''"))
         }

@@ -252,6 +252,10 @@ pub(crate) struct Reading {
     pub unknown: Option<String>,
     /// The code could not be read to its end (an unterminated string or comment).
     pub broken: bool,
+    /// The reader gave up on code that names what runs, deletes or reaches the network (too
+    /// long, too deep, too many calls): no syntax error the interpreter refuses too, so
+    /// what was left unread may run and be what does harm.
+    pub gave_up: bool,
     /// It reads its standard input.
     pub stdin: bool,
 }
@@ -277,6 +281,7 @@ impl Reading {
             self.unknown = other.unknown;
         }
         self.broken |= other.broken;
+        self.gave_up |= other.gave_up;
         self.stdin |= other.stdin;
     }
 }
@@ -322,10 +327,19 @@ pub(crate) fn read(lexicon: &'static Lexicon, code: &str) -> Reading {
         (_, None) => {}
     }
     let mut reading = state.reading;
-    if reading.broken && reading.unknown.is_some() && !names_danger(lexicon, code) {
-        // Code that can't be read to its end and names nothing that runs, deletes or reaches
-        // the network is not a danger of its own.
-        reading.unknown = None;
+    if reading.unknown.is_some() {
+        let danger = names_danger(lexicon, code);
+        // Past the bound of what is read, code is cut, not broken: it may be valid and run,
+        // and what it does there is unread (a write as much as a delete).
+        let cut = code.len() > lex::MAX_CODE;
+        let refused = reading.broken && !cut;
+        if refused && !danger {
+            // Code that can't be read to its end and names nothing that runs, deletes or
+            // reaches the network is not a danger of its own.
+            reading.unknown = None;
+        } else if danger && !refused {
+            reading.gave_up = true;
+        }
     }
     reading
 }

@@ -440,7 +440,7 @@ fn a_code_tool_s_program_is_found_in_its_language() {
         program_code(&tool_of(app, tool, arguments))
             .map(|(language, code)| (language, code.to_string()))
     };
-    let python = CodeLanguage::Stdin("python3");
+    let python = CodeLanguage::Inline("python3", "-c");
     // By the tool's name, by the app's, by a declared language, else Python.
     assert_eq!(
         found("app", "execute_python_code", json!({"code": "print(1)"})),
@@ -448,7 +448,7 @@ fn a_code_tool_s_program_is_found_in_its_language() {
     );
     assert_eq!(
         found("node-sandbox", "run", json!({"script": "1"})),
-        Some((CodeLanguage::Stdin("node"), "1".into()))
+        Some((CodeLanguage::Inline("node", "-e"), "1".into()))
     );
     assert_eq!(
         found(
@@ -491,21 +491,21 @@ fn a_code_tool_s_program_is_found_in_its_language() {
 #[test]
 fn a_program_is_handed_over_whole_whatever_it_holds() {
     use super::{CodeLanguage, code_line};
-    let code = "print('WARDEN_CODE')\nWARDEN_CODE\nimport os";
-    let line = code_line(CodeLanguage::Stdin("python3"), code);
-    assert_eq!(
-        line,
-        format!("python3 - <<'WARDEN_CODE_'\n{code}\nWARDEN_CODE_")
-    );
     assert_eq!(
         code_line(CodeLanguage::Inline("lua", "-e"), "print('a')"),
         r"lua -e 'print('\''a'\'')'"
     );
-    // The document's end inside the code ends nothing early: what follows it is read.
+    // A quote in the code ends nothing early: what follows it is read as code.
     let tool = tool_of(
         "app",
         "execute_python_code",
-        json!({"code": "x = 1\nWARDEN_CODE\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))"}),
+        json!({"code": "x = '1'; y = \"'\"\nimport shutil, os\nshutil.rmtree(os.path.expanduser('~'))"}),
     );
     assert_eq!(decide(&tool, Mode::Auto, &[]), Decision::Ask);
+    let tool = tool_of(
+        "app",
+        "execute_python_code",
+        json!({"code": "s = \"it's fine\"\nprint(s)"}),
+    );
+    assert_eq!(decide(&tool, Mode::Auto, &[]), Decision::Allow);
 }

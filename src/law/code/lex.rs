@@ -300,7 +300,8 @@ pub(crate) fn lex<'a>(code: &'a str, syntax: &Syntax) -> Lexed<'a> {
     };
     lexer.run();
     let mut broken = lexer.broken;
-    if cut && broken.is_none() {
+    if cut {
+        // A string or a bracket cut at the bound ends past it: the length is the reason.
         broken = Some("the code is too long to read whole");
     }
     if !lexer.open.is_empty() {

@@ -1460,6 +1460,49 @@ fn hostile_code_is_read_within_its_bounds_and_never_panics() {
     assert!(read_as(Some(Python), &calls).unknown.is_some());
 }
 
+#[test]
+fn code_the_reader_gives_up_on_asks_by_what_it_names() {
+    use crate::facts::FakeFacts;
+    use crate::step::{Context, Step};
+    use crate::verdict::Decision;
+    let decide = |code: &str, read: bool| {
+        let ctx = Context {
+            cwd: "/home/user/app".to_string(),
+            read: if read {
+                vec!["a web page".to_string()]
+            } else {
+                Vec::new()
+            },
+            ..Context::default()
+        };
+        let step = Step::Command {
+            command: format!("python3 - <<'EOF'\n{code}\nEOF"),
+        };
+        crate::law::judge(&step, &ctx, &FakeFacts::repo(&[])).decision
+    };
+    let padding = "rows = [n * 2 for n in range(10)]\nprint(sum(rows))\n".repeat(2_000);
+    assert!(padding.len() > lex::MAX_CODE);
+    // A delete past the part read: cut, and the code names a delete, so it asks before
+    // reading, as an unreadable command line naming `rm` does.
+    let hidden = format!("{padding}import shutil, os\nshutil.rmtree(os.path.expanduser('~'))");
+    let reading = read_as(Some(Python), &hidden);
+    assert!(reading.gave_up && reading.unknown.is_some());
+    assert_eq!(decide(&hidden, false), Decision::Ask);
+    // Cut code that names nothing of the kind is still unread: it asks after reading.
+    let plain = read_as(Some(Python), &padding);
+    assert!(!plain.gave_up && plain.unknown.is_some());
+    assert_eq!(decide(&padding, false), Decision::Allow);
+    assert_eq!(decide(&padding, true), Decision::Ask);
+    // A syntax error the interpreter refuses runs nothing: it asks after reading only.
+    let refused = "import os; os.system('rm -rf /tmp/x)";
+    let reading = read_as(Some(Python), refused);
+    assert!(reading.broken && !reading.gave_up && reading.unknown.is_some());
+    assert_eq!(decide(refused, false), Decision::Allow);
+    // Too many calls to read, of what runs: the reader gave up.
+    let calls = "os.system('id');".repeat(5_000);
+    assert!(read_as(Some(Python), &calls).gave_up);
+}
+
 mod properties {
     use super::*;
     use proptest::prelude::*;

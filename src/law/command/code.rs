@@ -258,9 +258,21 @@ fn apply(reading: &Reading, origin: Origin, cmd: &Command, scan: &mut Scan<'_>) 
         return lines;
     }
     if let Some(why) = &reading.unknown {
-        scan.add(unknown(format!(
-            "the {who} code could not be read fully ({why})"
-        )));
+        let reason = format!("the {who} code could not be read fully ({why})");
+        // What the reader gave up on may be what does harm (a delete past the 64 KB read):
+        // code that names what runs, deletes or reaches the network asks before reading
+        // too, as an unreadable command line that names a dangerous program does. A syntax
+        // error the interpreter refuses too runs nothing: moderate.
+        scan.add(if reading.gave_up {
+            Risk::new(
+                RuleId::ShellUnknown,
+                Harm::Severe,
+                true,
+                format!("{reason}, and it names what runs, deletes or reaches the network"),
+            )
+        } else {
+            unknown(reason)
+        });
     }
     keys_read(reading, who, scan);
     for write in &reading.writes {
