@@ -400,6 +400,108 @@ pub fn code_line(language: CodeLanguage, code: &str) -> String {
     }
 }
 
+/// Words of an app's or a tool's name that say it is a database's.
+const DATABASE_WORDS: &[&str] = &[
+    "bigquery",
+    "cassandra",
+    "clickhouse",
+    "cockroach",
+    "cockroachdb",
+    "d1",
+    "database",
+    "databases",
+    "db",
+    "duckdb",
+    "dynamodb",
+    "mariadb",
+    "mongo",
+    "mongodb",
+    "mssql",
+    "mysql",
+    "neon",
+    "oracle",
+    "planetscale",
+    "postgres",
+    "postgresql",
+    "redis",
+    "snowflake",
+    "sql",
+    "sqlite",
+    "supabase",
+    "turso",
+];
+
+/// Arguments that hold a statement a database tool runs.
+const STATEMENT_ARGUMENTS: &[&str] = &[
+    "command",
+    "query",
+    "script",
+    "sql",
+    "sql_query",
+    "statement",
+    "statements",
+];
+
+/// The first words of a statement (SQL's, Redis's) or of a Mongo shell call (`db.…`): text
+/// in a `query` argument that starts otherwise is a search, not a statement.
+const STATEMENT_STARTS: &[&str] = &[
+    "alter", "begin", "call", "create", "db", "delete", "drop", "exec", "execute", "flushall",
+    "flushdb", "grant", "insert", "merge", "replace", "revoke", "select", "set", "truncate",
+    "update", "upsert", "use", "with",
+];
+
+/// The statements an app's database tool runs (`execute_sql` of supabase with `{"query":
+/// "drop schema public cascade"}`, postgres's `query` with `{"sql": …}`): the values of its
+/// statement arguments (or the items of a list of them) that start as a statement does, for
+/// the database law to judge as the shell's clients' (`db.destroy`). Only a tool whose own
+/// or whose app's name says database, or an argument named `sql`.
+pub fn database_statements(step: &AppStep) -> Vec<&str> {
+    let Some(fields) = step.arguments.as_object() else {
+        return Vec::new();
+    };
+    let tool = read::words(&step.tool);
+    // A search of the docs or of the web runs no statement, whatever its query says.
+    if tool.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "search" | "docs" | "doc" | "documentation" | "help"
+        )
+    }) {
+        return Vec::new();
+    }
+    let app = read::words(&step.app);
+    let database = tool
+        .iter()
+        .chain(&app)
+        .any(|w| DATABASE_WORDS.contains(&w.as_str()));
+    let mut out = Vec::new();
+    for (key, value) in fields {
+        let key = key.to_ascii_lowercase();
+        if !STATEMENT_ARGUMENTS.contains(&key.as_str()) || !(database || key == "sql") {
+            continue;
+        }
+        let texts: Vec<&str> = match value {
+            serde_json::Value::String(text) => vec![text.as_str()],
+            serde_json::Value::Array(items) => items
+                .iter()
+                .take(256)
+                .filter_map(serde_json::Value::as_str)
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.extend(texts.into_iter().filter(|text| {
+            let first = text
+                .trim_start()
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            STATEMENT_STARTS.contains(&first.as_str())
+        }));
+    }
+    out
+}
+
 /// Whether an app's step is a lookup (declared, or read from its name), as the law reads it.
 pub fn is_lookup(step: &AppStep) -> bool {
     let name = ToolName::read(&step.tool);

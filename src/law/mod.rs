@@ -149,6 +149,13 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
         found.risks.extend(ran.risks);
         found.changes |= ran.changes;
     }
+    // A statement an app's database tool runs, judged as the shell's database clients'.
+    let who = format!("the tool {} in {}", app.tool, app.app);
+    for statement in app::database_statements(app) {
+        found
+            .risks
+            .extend(command::system::sql_wipe(statement, &who));
+    }
     // A file an app's file tool writes on this machine, judged as the file tools' writes.
     if let Some(path) = app::written_path(app) {
         let home = facts.home().unwrap_or_else(|| "/home/~".to_string());

@@ -509,3 +509,51 @@ fn a_program_is_handed_over_whole_whatever_it_holds() {
     );
     assert_eq!(decide(&tool, Mode::Auto, &[]), Decision::Allow);
 }
+
+#[test]
+fn a_database_tool_s_statements_are_found() {
+    use super::database_statements;
+    let found = |app: &str, tool: &str, arguments: Value| {
+        database_statements(&tool_of(app, tool, arguments))
+            .into_iter()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        found("postgres", "query", json!({"sql": "DROP TABLE users"})),
+        ["DROP TABLE users"]
+    );
+    assert_eq!(
+        found(
+            "neon",
+            "run_sql_transaction",
+            json!({"statements": ["select 1", "TRUNCATE t", 7]})
+        ),
+        ["select 1", "TRUNCATE t"]
+    );
+    // An argument named sql is a statement whatever the app.
+    assert_eq!(
+        found("app", "run", json!({"sql": " delete from t"})),
+        [" delete from t"]
+    );
+    // No statement: prose in a query, a search, an app that is no database's, another key.
+    for (app, tool, arguments) in [
+        (
+            "postgres",
+            "query",
+            json!({"query": "how many users signed up"}),
+        ),
+        (
+            "supabase",
+            "search_docs",
+            json!({"query": "drop table users"}),
+        ),
+        ("brave", "web_search", json!({"query": "DROP TABLE users"})),
+        ("postgres", "query", json!({"table": "DROP TABLE users"})),
+    ] {
+        assert!(
+            found(app, tool, arguments.clone()).is_empty(),
+            "{tool} {arguments}"
+        );
+    }
+}

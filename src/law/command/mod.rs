@@ -15,7 +15,7 @@ pub(crate) mod paths;
 #[cfg(test)]
 mod rows;
 mod runs;
-mod system;
+pub(crate) mod system;
 mod table;
 mod unverified;
 mod vcs;

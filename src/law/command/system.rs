@@ -205,6 +205,12 @@ fn destroys_data(sql: &str) -> bool {
         || upper.contains("DELETEMANY({})")
 }
 
+/// `who` runs this SQL (an app's database tool): when it drops or empties what a database
+/// holds, the risk the shell's database clients get for it (`psql -c 'DROP TABLE users'`).
+pub(crate) fn sql_wipe(sql: &str, who: &str) -> Option<Risk> {
+    destroys_data(sql).then(|| db(&format!("{who} drops or empties data"), ""))
+}
+
 fn delete_without_where(words: &[&str]) -> bool {
     words
         .windows(2)
