@@ -243,21 +243,63 @@ const LINE_ARGUMENTS: &[&str] = &[
     "shellcommand",
 ];
 
+/// Arguments that hold a command line for a program, whatever the tool is called.
+const CLI_ARGUMENTS: &[&str] = &[
+    "cli",
+    "cli_command",
+    "clicommand",
+    "command_line",
+    "commandline",
+    "shell_command",
+];
+
+/// The program `line` starts with, when the catalogue knows it and words follow (`aws s3
+/// ls`; not `delete` or `FLUSHALL` alone).
+fn names_a_program(line: &str) -> Option<&str> {
+    let mut words = line.split_whitespace();
+    let (Some(first), Some(_)) = (words.next(), words.next()) else {
+        return None;
+    };
+    crate::catalogue::program(first).map(|_| first)
+}
+
+/// Is `program` a word of the tool's or the app's name (`aws` of `call_aws`)?
+fn own_program(step: &AppStep, program: &str) -> bool {
+    let program = program.to_ascii_lowercase();
+    read::words(&step.tool)
+        .iter()
+        .chain(&read::words(&step.app))
+        .any(|word| *word == program)
+}
+
 /// The command line an app's tool runs, as its shell would (`{"command": "rm -rf ~"}` to
 /// desktop-commander's `execute_command`), and whether it is PowerShell's: for the shell's
 /// law to judge as a line of its own, as an interpreter's literal command is.
 pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
     let name = ToolName::read(&step.tool);
-    name.hits
+    let runs_a_line = name
+        .hits
         .iter()
-        .find(|hit| hit.is(Concept::Runs) && RUNS_A_LINE.contains(&hit.phrase))?;
+        .any(|hit| hit.is(Concept::Runs) && RUNS_A_LINE.contains(&hit.phrase));
     let fields = step.arguments.as_object()?;
     let line = fields.iter().find_map(|(key, value)| {
         let key = key.to_ascii_lowercase();
-        LINE_ARGUMENTS
-            .contains(&key.as_str())
-            .then(|| value.as_str())
-            .flatten()
+        let line = value.as_str()?;
+        if runs_a_line && LINE_ARGUMENTS.contains(&key.as_str()) {
+            return Some(line);
+        }
+        // A tool that doesn't say it runs a line, given one for a program warden knows
+        // (AWS's `call_aws` with `{"cli_command": "aws s3 rb s3://x --force"}`): the line is
+        // what runs. An argument only named `command` or `cmd` holds one when its program
+        // is the one the tool or the app is named for (`run_aws` with `aws …`): else it may
+        // be a word of the app's own (`{"command": "delete"}`) or prose.
+        let strong = CLI_ARGUMENTS.contains(&key.as_str());
+        let plain = matches!(key.as_str(), "command" | "cmd");
+        match names_a_program(line) {
+            Some(_) if strong => Some(line),
+            Some(program) if plain && own_program(step, program) => Some(line),
+            _ => None,
+        }
     })?;
     let powershell = [step.tool.as_str(), step.app.as_str()].iter().any(|name| {
         let name = name.to_ascii_lowercase();

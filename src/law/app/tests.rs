@@ -557,3 +557,50 @@ fn a_database_tool_s_statements_are_found() {
         );
     }
 }
+
+#[test]
+fn a_program_s_line_is_found_in_a_tool_that_doesn_t_say_it_runs_one() {
+    use super::command_line;
+    let line = |app: &str, tool: &str, arguments: Value| {
+        command_line(&tool_of(app, tool, arguments)).map(|(line, _)| line.to_string())
+    };
+    assert_eq!(
+        line("aws-api", "call_aws", json!({"cli_command": "aws s3 ls"})),
+        Some("aws s3 ls".into())
+    );
+    assert_eq!(
+        line("gh", "call", json!({"command": "gh pr list"})),
+        Some("gh pr list".into())
+    );
+    for (app, tool, arguments) in [
+        // A word of the app's own, a program alone, prose in a plain `command`, a program
+        // the tool is not named for.
+        (
+            "kubernetes",
+            "kubectl_generic",
+            json!({"command": "delete", "name": "prod"}),
+        ),
+        ("aws-api", "call_aws", json!({"cli_command": "aws"})),
+        (
+            "notes",
+            "create_note",
+            json!({"command": "rm -rf ~ is dangerous"}),
+        ),
+        (
+            "aws-api",
+            "call_aws",
+            json!({"command": "gcloud projects delete p"}),
+        ),
+        (
+            "aws-api",
+            "call_aws",
+            json!({"cli_command": "my buckets, listed"}),
+        ),
+    ] {
+        assert_eq!(
+            line(app, tool, arguments.clone()),
+            None,
+            "{tool} {arguments}"
+        );
+    }
+}
