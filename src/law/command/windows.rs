@@ -175,6 +175,27 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
                 ]))),
             );
         }
+        // A variable kept for every program the person (`/M`: anyone) starts from now on,
+        // in the registry: `setx PATH "C:\tools;%PATH%"` decides what a bare name runs.
+        "setx" if !has("?") => {
+            let name = args
+                .iter()
+                .find(|a| !a.starts_with(['/', '-']))
+                .cloned()
+                .unwrap_or_default();
+            let whose = if has("m") { "anyone" } else { "the person" };
+            scan.add(
+                Risk::new(
+                    RuleId::WordsSystem,
+                    Harm::Moderate,
+                    true,
+                    format!(
+                        "set the environment variable {name} for every program {whose} starts from now on (setx)"
+                    ),
+                )
+                .wish(Wish::new(Act::Update).naming(Name::one(&name))),
+            );
+        }
         "net" | "net1" if has("user") && has("add") => {
             let name = args
                 .iter()

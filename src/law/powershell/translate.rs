@@ -983,6 +983,27 @@ impl Reading {
                 Value::var("block")
             }
             ("environment", "getenvironmentvariables") => Value::cmd("env"),
+            // `[EnvironmentVariableTarget]::Machine`: the scope by its name.
+            ("environmentvariabletarget", scope) if call.is_none() => Value::lit(scope),
+            // Kept for the person or the machine (not only this process): cmd's `setx`.
+            ("environment", "setenvironmentvariable") => {
+                let scope = arg(2)
+                    .literal()
+                    .unwrap_or_else(|| arg(2).word())
+                    .to_ascii_lowercase();
+                let scope = scope.trim_matches(['"', '\'', ')', ' ']);
+                let scope = scope
+                    .rsplit(['.', ':'])
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
+                if matches!(scope.as_str(), "user" | "machine") {
+                    let machine = if scope == "machine" { " /M" } else { "" };
+                    self.pending
+                        .push(format!("setx {} {}{machine}", arg(0).word(), arg(1).word()));
+                }
+                Value::default()
+            }
             ("environment", "getfolderpath")
                 if arg(0)
                     .literal()
