@@ -852,6 +852,10 @@ fn strongest_per_rule(risks: Vec<Risk>) -> Vec<Risk> {
 /// runs as its owner), or records what the system holds into the work folder (`sudo
 /// trace-cmd record -P 12`, `sudo log collect --output logs/x`, `sudo vgcfgbackup -f f`).
 fn administers(cmd: &Command, place: Place<'_>) -> bool {
+    // `sudo` given nothing prints its usage (`alias sudo='sudo '` lets an alias follow it).
+    if cmd.words.is_empty() || (cmd.program() == "sudo" && cmd.args().is_empty()) {
+        return false;
+    }
     // The caller's shell, not the administrator, writes a redirect's file; the path rules
     // judge where.
     let mut run = cmd.clone();
