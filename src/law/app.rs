@@ -758,6 +758,50 @@ pub fn written_path(step: &AppStep) -> Option<&str> {
     })
 }
 
+/// The arguments that hold the text a file tool writes.
+const WRITTEN_TEXTS: &[&str] = &["body", "content", "contents", "file_content", "text"];
+
+/// The files an app's file tool writes with their text, wherever they are (a hosted
+/// repository's `.github/workflows/x.yml` through GitHub's `create_or_update_file`, each of
+/// `push_files`'s `files`): for the law of what a written file runs later (a CI pipeline's
+/// steps) to judge. Only a tool whose name says it writes or pushes a file.
+pub fn written_texts(step: &AppStep) -> Vec<(&str, &str)> {
+    let tool = step.tool.to_ascii_lowercase();
+    let words: Vec<&str> = tool
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let files = words.iter().any(|w| matches!(*w, "file" | "files"));
+    let writes = words
+        .iter()
+        .any(|w| WRITES_A_FILE.contains(w) || matches!(*w, "push" | "commit"));
+    if !files || !writes {
+        return Vec::new();
+    }
+    fn pair(object: &serde_json::Map<String, serde_json::Value>) -> Option<(&str, &str)> {
+        let path = WRITTEN_PATHS
+            .iter()
+            .find_map(|key| object.get(*key)?.as_str())?;
+        let text = WRITTEN_TEXTS
+            .iter()
+            .find_map(|key| object.get(*key)?.as_str())?;
+        Some((path, text))
+    }
+    let Some(fields) = step.arguments.as_object() else {
+        return Vec::new();
+    };
+    let mut out: Vec<(&str, &str)> = pair(fields).into_iter().collect();
+    if let Some(serde_json::Value::Array(items)) = fields.get("files") {
+        out.extend(
+            items
+                .iter()
+                .take(256)
+                .filter_map(|item| item.as_object().and_then(pair)),
+        );
+    }
+    out
+}
+
 /// A private key or credential file named by one of the arguments (an attachment of
 /// `~/.ssh/id_rsa`): keys sent are NEVER, as seed 002 says of keys read or sent, and no
 /// recipient the person named lifts it.

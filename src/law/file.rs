@@ -711,7 +711,8 @@ pub(crate) fn ci_commands(abs: &str, text: &str) -> Vec<String> {
 }
 
 /// `${{ secrets.NPM_TOKEN }}` → `$NPM_TOKEN`; `${{ github.event.pull_request.title }}` →
-/// `$title`: what the runner puts there, named.
+/// `$title`: what the runner puts there, named. A secret's name that doesn't say it is one
+/// says so (`${{ secrets.AWS_KEY }}` → `$SECRET_AWS_KEY`): whatever its name, it is one.
 fn expressions_as_variables(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
@@ -730,6 +731,13 @@ fn expressions_as_variables(line: &str) -> String {
             .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
         out.push('$');
+        let secret = inner
+            .split('.')
+            .next()
+            .is_some_and(|context| context.trim() == "secrets");
+        if secret && !crate::law::command::words::is_secret_key(&name) {
+            out.push_str("SECRET_");
+        }
         out.push_str(if name.is_empty() { "EXPRESSION" } else { &name });
         rest = &rest[at + end + 2..];
     }
@@ -2211,6 +2219,10 @@ mod tests {
         assert_eq!(
             expressions_as_variables("a ${{ github.event.issue.title }} b ${{x"),
             "a $title b ${{x"
+        );
+        assert_eq!(
+            expressions_as_variables("${{ secrets.AWS_KEY }} ${{ secrets.CLIENT_SECRET }}"),
+            "$SECRET_AWS_KEY $CLIENT_SECRET"
         );
     }
 

@@ -156,6 +156,20 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
             .risks
             .extend(command::system::sql_wipe(statement, &who));
     }
+    // A CI pipeline an app's file tool writes (a hosted repository's workflow): its steps,
+    // as the file tools' write of one is judged, keeping what no CI run makes ordinary.
+    for (path, text) in app::written_texts(app) {
+        let abs = if path.starts_with('/') {
+            path.to_string()
+        } else {
+            format!("/{}", path.trim_start_matches("./"))
+        };
+        for line in file::ci_commands(&abs, text) {
+            found
+                .risks
+                .extend(file::ci_only(command::assess(&line, &ctx.cwd, facts).risks));
+        }
+    }
     // A file an app's file tool writes on this machine, judged as the file tools' writes.
     if let Some(path) = app::written_path(app) {
         let home = facts.home().unwrap_or_else(|| "/home/~".to_string());

@@ -604,3 +604,34 @@ fn a_program_s_line_is_found_in_a_tool_that_doesn_t_say_it_runs_one() {
         );
     }
 }
+
+#[test]
+fn the_files_an_app_s_tool_writes_are_found_with_their_text() {
+    use super::written_texts;
+    let found = |tool: &str, arguments: Value| {
+        written_texts(&tool_of("github", tool, arguments))
+            .into_iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        found(
+            "create_or_update_file",
+            json!({"path": "a.yml", "content": "x"})
+        ),
+        [("a.yml".to_string(), "x".to_string())]
+    );
+    assert_eq!(
+        found(
+            "push_files",
+            json!({"files": [{"path": "a", "content": "1"}, {"path": "b"}, {"path": "c", "content": "3"}]})
+        ),
+        [
+            ("a".to_string(), "1".to_string()),
+            ("c".to_string(), "3".to_string())
+        ]
+    );
+    // A tool that reads files, or writes no file, writes nothing.
+    assert!(found("get_file_contents", json!({"path": "a", "content": "x"})).is_empty());
+    assert!(found("create_issue", json!({"path": "a", "body": "x"})).is_empty());
+}

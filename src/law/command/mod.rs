@@ -20,7 +20,7 @@ mod table;
 mod unverified;
 mod vcs;
 pub(crate) mod windows;
-mod words;
+pub(crate) mod words;
 
 use crate::facts::Facts;
 use crate::law::paths::Place;

@@ -1389,7 +1389,7 @@ fn option_verb(reading: &Reading<'_>) -> Option<(Verb, usize)> {
 
 /// Is a word a secret's name or a setting that holds one (`API_TOKEN`, `DATABASE_URL`,
 /// `aws_secret_access_key`, `~/.config/tokens.json`)?
-pub(super) fn is_secret_key(word: &str) -> bool {
+pub(crate) fn is_secret_key(word: &str) -> bool {
     let parts = parts(word);
     any_in(SECRET_NOUNS, &parts)
         || (parts.last().is_some_and(|last| has(CONNECTION_ENDS, last))
