@@ -802,6 +802,121 @@ pub fn written_texts(step: &AppStep) -> Vec<(&str, &str)> {
     out
 }
 
+/// Words of an app's or a tool's name that say it drives a web browser (Playwright's and
+/// Puppeteer's MCP servers: `browser_click`, `puppeteer_fill`).
+const BROWSER_WORDS: &[&str] = &[
+    "browser",
+    "chrome",
+    "chromium",
+    "playwright",
+    "puppeteer",
+    "selenium",
+    "webdriver",
+];
+
+/// The browser steps an app's browser tool takes (`browser_click` of Playwright's server
+/// with `{"element": "Delete account button"}`, `puppeteer_fill` with `{"value": …}`, each of
+/// `browser_fill_form`'s fields), for the browser's law to judge as it judges a `browser`
+/// step: a button that pays, sends or deletes, a key or a long text typed, an upload, an
+/// address opened. A tool that only looks (a snapshot, a screenshot, the tabs) takes none,
+/// and code run in the page (`browser_evaluate`) is the page's.
+pub fn browser_steps(step: &AppStep) -> Vec<crate::step::BrowserStep> {
+    use crate::step::{BrowserAction, BrowserStep};
+    let tool = read::words(&step.tool);
+    let app = read::words(&step.app);
+    if !tool
+        .iter()
+        .chain(&app)
+        .any(|w| BROWSER_WORDS.contains(&w.as_str()))
+    {
+        return Vec::new();
+    }
+    let has = |names: &[&str]| tool.iter().any(|w| names.contains(&w.as_str()));
+    let action = if has(&["upload"]) {
+        BrowserAction::Upload
+    } else if has(&["download"]) {
+        BrowserAction::Download
+    } else if has(&["select", "choose"]) {
+        BrowserAction::Choose
+    } else if has(&["type", "fill", "input"]) {
+        BrowserAction::Type
+    } else if has(&["click", "tap", "press"]) && !has(&["key"]) {
+        BrowserAction::Click
+    } else if has(&["navigate", "goto", "open"]) {
+        BrowserAction::Open
+    } else {
+        return Vec::new();
+    };
+    let Some(fields) = step.arguments.as_object() else {
+        return Vec::new();
+    };
+    let text_of = |keys: &[&str]| {
+        keys.iter().find_map(|key| match fields.get(*key)? {
+            serde_json::Value::String(text) => Some(text.clone()),
+            serde_json::Value::Array(items) => Some(
+                items
+                    .iter()
+                    .take(64)
+                    .filter_map(serde_json::Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            _ => None,
+        })
+    };
+    let at = |site: String, label: String, text: String| BrowserStep {
+        action,
+        site,
+        label,
+        text,
+        own_browser: false,
+    };
+    // The page it acts on, when it says; else none: the browser's law judges the page open.
+    let page = || text_of(&["url", "page", "site"]).unwrap_or_default();
+    let label = || {
+        text_of(&[
+            "element", "label", "name", "selector", "text", "values", "value",
+        ])
+    };
+    match action {
+        BrowserAction::Open => text_of(&["url"])
+            .map(|url| vec![at(url, String::new(), String::new())])
+            .unwrap_or_default(),
+        BrowserAction::Click | BrowserAction::Choose => {
+            vec![at(page(), label().unwrap_or_default(), String::new())]
+        }
+        BrowserAction::Type => {
+            // A form's fields, each typed in; else one field's text.
+            if let Some(serde_json::Value::Array(items)) = fields.get("fields") {
+                return items
+                    .iter()
+                    .take(64)
+                    .filter_map(serde_json::Value::as_object)
+                    .map(|field| {
+                        let get = |key: &str| {
+                            field
+                                .get(key)
+                                .and_then(serde_json::Value::as_str)
+                                .unwrap_or_default()
+                                .to_string()
+                        };
+                        at(page(), get("name"), get("value"))
+                    })
+                    .collect();
+            }
+            let text = text_of(&["text", "value"]).unwrap_or_default();
+            vec![at(
+                page(),
+                text_of(&["element", "label", "selector"]).unwrap_or_default(),
+                text,
+            )]
+        }
+        BrowserAction::Upload | BrowserAction::Download => {
+            vec![at(page(), label().unwrap_or_default(), String::new())]
+        }
+    }
+}
+
 /// A private key or credential file named by one of the arguments (an attachment of
 /// `~/.ssh/id_rsa`): keys sent are NEVER, as seed 002 says of keys read or sent, and no
 /// recipient the person named lifts it.

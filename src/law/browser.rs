@@ -78,8 +78,16 @@ impl Stakes {
 /// What a browser step risks.
 pub fn assess(step: &BrowserStep, ctx: &Context) -> Assessment {
     let sends = matches!(step.action, BrowserAction::Type | BrowserAction::Upload);
-    let mut risks = address_risks(&step.site, sends);
-    let host = site_host(&step.site).unwrap_or_else(|| step.site.trim().to_lowercase());
+    // No site: a browser tool that acts on the page it has open (an app's `browser_click`
+    // names its element, not the page), whose address was judged when it was opened.
+    let (mut risks, host) = if step.site.trim().is_empty() {
+        (Vec::new(), "the page open in the browser".to_string())
+    } else {
+        (
+            address_risks(&step.site, sends),
+            site_host(&step.site).unwrap_or_else(|| step.site.trim().to_lowercase()),
+        )
+    };
     let names = || Name::AnyOf(site_names(&host));
 
     // The label of a field typed into names the field ("Message"), not an act.

@@ -156,6 +156,10 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
             .risks
             .extend(command::system::sql_wipe(statement, &who));
     }
+    // What an app's browser tool does in its browser, judged as a browser step is.
+    for step in app::browser_steps(app) {
+        found.risks.extend(browser::assess(&step, &ctx).risks);
+    }
     // A CI pipeline an app's file tool writes (a hosted repository's workflow): its steps,
     // as the file tools' write of one is judged, keeping what no CI run makes ordinary.
     for (path, text) in app::written_texts(app) {

@@ -635,3 +635,72 @@ fn the_files_an_app_s_tool_writes_are_found_with_their_text() {
     assert!(found("get_file_contents", json!({"path": "a", "content": "x"})).is_empty());
     assert!(found("create_issue", json!({"path": "a", "body": "x"})).is_empty());
 }
+
+#[test]
+fn a_browser_tool_s_steps_are_the_browser_s() {
+    use super::browser_steps;
+    use crate::step::BrowserAction;
+    let steps = |app: &str, tool: &str, arguments: Value| {
+        browser_steps(&tool_of(app, tool, arguments))
+            .into_iter()
+            .map(|s| (s.action, s.site, s.label, s.text))
+            .collect::<Vec<_>>()
+    };
+    let none = String::new;
+    assert_eq!(
+        steps(
+            "playwright",
+            "browser_click",
+            json!({"element": "Pay now", "ref": "e1"})
+        ),
+        [(BrowserAction::Click, none(), "Pay now".to_string(), none())]
+    );
+    assert_eq!(
+        steps(
+            "puppeteer",
+            "puppeteer_fill",
+            json!({"selector": "#q", "value": "x"})
+        ),
+        [(
+            BrowserAction::Type,
+            none(),
+            "#q".to_string(),
+            "x".to_string()
+        )]
+    );
+    assert_eq!(
+        steps(
+            "playwright",
+            "browser_navigate",
+            json!({"url": "https://a.example/"})
+        ),
+        [(
+            BrowserAction::Open,
+            "https://a.example/".to_string(),
+            none(),
+            none()
+        )]
+    );
+    assert_eq!(
+        steps(
+            "playwright",
+            "browser_fill_form",
+            json!({"fields": [{"name": "A", "value": "1"}, {"name": "B", "value": "2"}]})
+        )
+        .len(),
+        2
+    );
+    // Looks, code in the page, a key pressed, and a tool of no browser take no step.
+    for (app, tool) in [
+        ("playwright", "browser_snapshot"),
+        ("playwright", "browser_take_screenshot"),
+        ("playwright", "browser_evaluate"),
+        ("playwright", "browser_press_key"),
+        ("notes", "click_counter"),
+    ] {
+        assert!(
+            steps(app, tool, json!({"element": "Pay now"})).is_empty(),
+            "{tool}"
+        );
+    }
+}
