@@ -305,6 +305,42 @@ fn read_step(request: &Request, defaults: &Defaults, cwd: &str) -> Result<Step, 
                     .collect(),
             }
         }
+        // Anthropic's text editor tool (the API's `str_replace_based_edit_tool`, earlier
+        // `str_replace_editor`): a view reads, every other command writes what it puts in.
+        "str_replace_based_edit_tool" | "str_replace_editor" => {
+            let path = input(request, "path")?;
+            let text = |fields: &[&str]| {
+                fields
+                    .iter()
+                    .find_map(|field| optional(request, field))
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let edit = |text: String| {
+                Step::File(FileStep {
+                    tool: tool.to_string(),
+                    access: Access::Write,
+                    path: path.to_string(),
+                    text,
+                })
+            };
+            match input(request, "command")? {
+                "view" => file(Access::Read, path),
+                "create" => edit(text(&["file_text"])),
+                "str_replace" => edit(text(&["new_str"])),
+                "insert" => edit(text(&["insert_text", "new_str"])),
+                "undo_edit" => edit(String::new()),
+                other => {
+                    return Err(RequestError::BadInput {
+                        tool: tool.to_string(),
+                        field: "command",
+                        reason: format!(
+                            "`{other}` is not one of view, create, str_replace, insert, undo_edit"
+                        ),
+                    });
+                }
+            }
+        }
         // Codex's picture of a file: a read of it.
         "view_image" => file(Access::Read, input(request, "path")?),
         "NotebookRead" => file(Access::Read, input(request, "notebook_path")?),
@@ -774,4 +810,75 @@ fn to_line<T: Serialize>(value: &T) -> String {
         // Serialising our own types cannot fail; if it ever does, the answer still asks.
         format!(r#"{{"id":null,"decision":"ask","score":0,"reason":"warden could not write its answer ({e}), so it asks.","risks":[]}}"#)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(tool: &str, input: Value) -> Result<Step, RequestError> {
+        let request: Request = serde_json::from_value(serde_json::json!({
+            "cwd": "/w",
+            "tool_name": tool,
+            "tool_input": input,
+        }))
+        .unwrap_or_else(|e| panic!("{e}"));
+        read_request(&request, &Defaults::new("/w")).map(|(step, _)| step)
+    }
+
+    #[test]
+    fn the_text_editor_tool_views_and_writes_files() {
+        use serde_json::json;
+        let file = |access: Access, path: &str, text: &str| {
+            Step::File(FileStep {
+                tool: "str_replace_based_edit_tool".to_string(),
+                access,
+                path: path.to_string(),
+                text: text.to_string(),
+            })
+        };
+        let tool = "str_replace_based_edit_tool";
+        assert_eq!(
+            step(tool, json!({"command": "view", "path": "/w/a"})).ok(),
+            Some(file(Access::Read, "/w/a", ""))
+        );
+        assert_eq!(
+            step(
+                tool,
+                json!({"command": "create", "path": "/w/a", "file_text": "x"})
+            )
+            .ok(),
+            Some(file(Access::Write, "/w/a", "x"))
+        );
+        assert_eq!(
+            step(
+                tool,
+                json!({"command": "str_replace", "path": "/w/a", "old_str": "x", "new_str": "y"})
+            )
+            .ok(),
+            Some(file(Access::Write, "/w/a", "y"))
+        );
+        assert_eq!(
+            step(
+                tool,
+                json!({"command": "insert", "path": "/w/a", "insert_line": 1, "insert_text": "z"})
+            )
+            .ok(),
+            Some(file(Access::Write, "/w/a", "z"))
+        );
+        // A command it doesn't have, or no path: an error naming the field.
+        let wrong = step(tool, json!({"command": "delete", "path": "/w/a"}))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            wrong.contains("tool_input.command") && wrong.contains("`delete`"),
+            "{wrong}"
+        );
+        let missing = step(tool, json!({"command": "view"}))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(missing.contains("tool_input.path"), "{missing}");
+    }
 }
