@@ -277,10 +277,16 @@ fn own_program(step: &AppStep, program: &str) -> bool {
 /// law to judge as a line of its own, as an interpreter's literal command is.
 pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
     let name = ToolName::read(&step.tool);
-    let runs_a_line = name
-        .hits
-        .iter()
-        .any(|hit| hit.is(Concept::Runs) && RUNS_A_LINE.contains(&hit.phrase));
+    let tool_words = read::words(&step.tool);
+    let said = |names: &[&str]| tool_words.iter().any(|w| names.contains(&w.as_str()));
+    // A process started with a command line (desktop-commander's `start_process`).
+    let starts_process = said(&["process", "processes"])
+        && said(&["start", "spawn", "launch", "create", "new", "run"]);
+    let runs_a_line = starts_process
+        || name
+            .hits
+            .iter()
+            .any(|hit| hit.is(Concept::Runs) && RUNS_A_LINE.contains(&hit.phrase));
     let fields = step.arguments.as_object()?;
     let line = fields.iter().find_map(|(key, value)| {
         let key = key.to_ascii_lowercase();
@@ -542,6 +548,34 @@ pub fn database_statements(step: &AppStep) -> Vec<&str> {
         }));
     }
     out
+}
+
+/// What a tool types into a process it started (desktop-commander's
+/// `interact_with_process` with `{"pid": 7, "input": "…"}`), and whether it reads as a shell's
+/// line (it starts with a program the catalogue knows) rather than a REPL's code, which
+/// most such tools drive (Python's, unless the tool or the app names another language).
+pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
+    let tool = read::words(&step.tool);
+    let said = |names: &[&str]| tool.iter().any(|w| names.contains(&w.as_str()));
+    if !said(&["interact", "send", "write", "input", "type"])
+        || !said(&["process", "session", "repl", "terminal", "pty", "shell"])
+    {
+        return None;
+    }
+    let fields = step.arguments.as_object()?;
+    let input = ["input", "text", "keys", "data", "command"]
+        .iter()
+        .find_map(|key| fields.get(*key)?.as_str())
+        .filter(|input| !input.trim().is_empty())?;
+    if names_a_program(input).is_some() || said(&["shell", "terminal", "bash"]) {
+        return Some((CodeLanguage::Shell, input));
+    }
+    let language = tool
+        .iter()
+        .chain(&read::words(&step.app))
+        .find_map(|w| CodeLanguage::of_word(w))
+        .unwrap_or(CodeLanguage::Inline("python3", "-c"));
+    Some((language, input))
 }
 
 /// Whether an app's step is a lookup (declared, or read from its name), as the law reads it.

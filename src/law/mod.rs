@@ -125,12 +125,14 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
     // the line is judged by the shell's law too (`rm -rf ~` through `execute_command`).
     // So does a tool that runs a program it is given (`execute_python_code`): its program is
     // read as the interpreter's, handed to it on a shell line.
-    let program = app::program_code(app).map(|(language, code)| {
-        (
-            app::code_line(language, code),
-            language == app::CodeLanguage::PowerShell,
-        )
-    });
+    let program = app::program_code(app)
+        .or_else(|| app::process_input(app))
+        .map(|(language, code)| {
+            (
+                app::code_line(language, code),
+                language == app::CodeLanguage::PowerShell,
+            )
+        });
     let line = app::command_line(app)
         .map(|(line, powershell)| (line.to_string(), powershell))
         .or(program);

@@ -704,3 +704,43 @@ fn a_browser_tool_s_steps_are_the_browser_s() {
         );
     }
 }
+
+#[test]
+fn a_started_process_s_line_and_input_are_found() {
+    use super::{CodeLanguage, command_line, process_input};
+    let start = tool_of(
+        "desktop-commander",
+        "start_process",
+        json!({"command": "ls -la"}),
+    );
+    assert_eq!(command_line(&start).map(|(line, _)| line), Some("ls -la"));
+    let kill = tool_of(
+        "desktop-commander",
+        "kill_process",
+        json!({"pid": 1, "command": "x"}),
+    );
+    assert_eq!(command_line(&kill), None);
+    let input = |tool: &str, arguments: Value| {
+        process_input(&tool_of("desktop-commander", tool, arguments))
+            .map(|(language, text)| (language, text.to_string()))
+    };
+    assert_eq!(
+        input(
+            "interact_with_process",
+            json!({"pid": 1, "input": "git status"})
+        ),
+        Some((CodeLanguage::Shell, "git status".to_string()))
+    );
+    assert_eq!(
+        input("interact_with_process", json!({"pid": 1, "input": "x = 1"})),
+        Some((CodeLanguage::Inline("python3", "-c"), "x = 1".to_string()))
+    );
+    assert_eq!(
+        input("read_process_output", json!({"pid": 1, "input": "x"})),
+        None
+    );
+    assert_eq!(
+        input("interact_with_process", json!({"pid": 1, "input": " "})),
+        None
+    );
+}
