@@ -578,6 +578,114 @@ pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
     Some((language, input))
 }
 
+/// The command line an app's tool is, when it is a command of a program warden knows with
+/// its arguments as that command's options: a container runtime's `run_container` (or
+/// `create_container`) as `docker run` with its mounts, `--privileged`, the host's process
+/// and network namespaces and added capabilities; a git server's `git_push` as `git push`
+/// with its force, remote and branch. Each word quoted, so nothing in an argument is read
+/// as the shell's syntax.
+pub fn equivalent_line(step: &AppStep) -> Option<String> {
+    let tool = read::words(&step.tool);
+    let app = read::words(&step.app);
+    let said = |names: &[&str]| tool.iter().chain(&app).any(|w| names.contains(&w.as_str()));
+    let in_tool = |names: &[&str]| tool.iter().any(|w| names.contains(&w.as_str()));
+    let fields = step.arguments.as_object()?;
+    let text = |key: &str| fields.get(key).and_then(serde_json::Value::as_str);
+    let yes = |key: &str| fields.get(key).and_then(serde_json::Value::as_bool) == Some(true);
+    let quote = |word: &str| format!("'{}'", word.replace('\'', r"'\''"));
+    let strings = |key: &str| -> Vec<String> {
+        match fields.get(key) {
+            Some(serde_json::Value::Array(items)) => items
+                .iter()
+                .take(64)
+                .filter_map(|item| match item {
+                    serde_json::Value::String(text) => Some(text.clone()),
+                    serde_json::Value::Object(bind) => {
+                        let source = ["source", "host_path", "hostPath", "src"]
+                            .iter()
+                            .find_map(|k| bind.get(*k)?.as_str())?;
+                        let target = [
+                            "target",
+                            "container_path",
+                            "containerPath",
+                            "dst",
+                            "destination",
+                        ]
+                        .iter()
+                        .find_map(|k| bind.get(*k)?.as_str())
+                        .unwrap_or("/mnt");
+                        Some(format!("{source}:{target}"))
+                    }
+                    _ => None,
+                })
+                .collect(),
+            // Docker's API: `{"/host": {"bind": "/mnt", "mode": "ro"}}`.
+            Some(serde_json::Value::Object(map)) => map
+                .iter()
+                .take(64)
+                .map(|(source, bind)| {
+                    let target = bind
+                        .get("bind")
+                        .and_then(serde_json::Value::as_str)
+                        .unwrap_or("/mnt");
+                    format!("{source}:{target}")
+                })
+                .collect(),
+            Some(serde_json::Value::String(text)) => vec![text.clone()],
+            _ => Vec::new(),
+        }
+    };
+    if said(&["docker", "podman", "container", "containers"])
+        && in_tool(&["run", "create", "start"])
+        && in_tool(&["container", "containers"])
+    {
+        let image = text("image")?;
+        let mut words = vec!["docker".to_string(), "run".to_string()];
+        if yes("privileged") {
+            words.push("--privileged".to_string());
+        }
+        for key in ["pid_mode", "pid", "network_mode", "network"] {
+            if text(key).is_some_and(|mode| mode.eq_ignore_ascii_case("host")) {
+                let option = if key.starts_with("pid") {
+                    "--pid=host"
+                } else {
+                    "--network=host"
+                };
+                words.push(option.to_string());
+            }
+        }
+        for key in ["volumes", "binds", "mounts"] {
+            for volume in strings(key) {
+                words.push("-v".to_string());
+                words.push(quote(&volume));
+            }
+        }
+        for capability in strings("cap_add") {
+            words.push(format!("--cap-add={}", quote(&capability)));
+        }
+        words.push(quote(image));
+        return Some(words.join(" "));
+    }
+    if said(&["git"]) && in_tool(&["push"]) {
+        let mut words = vec!["git".to_string()];
+        if let Some(path) = text("repo_path").or_else(|| text("path")) {
+            words.push("-C".to_string());
+            words.push(quote(path));
+        }
+        words.push("push".to_string());
+        if yes("force") {
+            words.push("--force".to_string());
+        }
+        for key in ["remote", "branch"] {
+            if let Some(value) = text(key) {
+                words.push(quote(value));
+            }
+        }
+        return Some(words.join(" "));
+    }
+    None
+}
+
 /// Whether an app's step is a lookup (declared, or read from its name), as the law reads it.
 pub fn is_lookup(step: &AppStep) -> bool {
     let name = ToolName::read(&step.tool);

@@ -133,8 +133,12 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
                 language == app::CodeLanguage::PowerShell,
             )
         });
-    let line = app::command_line(app)
-        .map(|(line, powershell)| (line.to_string(), powershell))
+    // A tool that is a command of a program warden knows, its arguments as that command's
+    // options (a container run with its mounts, a push with its force), comes first: a
+    // command it is given runs inside what it makes, not here.
+    let line = app::equivalent_line(app)
+        .map(|line| (line, false))
+        .or_else(|| app::command_line(app).map(|(line, powershell)| (line.to_string(), powershell)))
         .or(program);
     if let Some((line, powershell)) = line {
         let line = line.as_str();

@@ -744,3 +744,38 @@ fn a_started_process_s_line_and_input_are_found() {
         None
     );
 }
+
+#[test]
+fn a_tool_that_is_a_known_command_is_that_command() {
+    use super::equivalent_line;
+    let line =
+        |app: &str, tool: &str, arguments: Value| equivalent_line(&tool_of(app, tool, arguments));
+    assert_eq!(
+        line(
+            "docker",
+            "run_container",
+            json!({"image": "alpine", "privileged": true, "volumes": ["/:/h"], "pid_mode": "host", "cap_add": ["SYS_ADMIN"]})
+        )
+        .as_deref(),
+        Some("docker run --privileged --pid=host -v '/:/h' --cap-add='SYS_ADMIN' 'alpine'")
+    );
+    assert_eq!(
+        line(
+            "git",
+            "git_push",
+            json!({"remote": "origin", "branch": "it's", "force": true})
+        )
+        .as_deref(),
+        Some(r"git push --force 'origin' 'it'\''s'")
+    );
+    // No image, a listing, another app's push.
+    assert_eq!(
+        line("docker", "run_container", json!({"command": "ls"})),
+        None
+    );
+    assert_eq!(
+        line("docker", "list_containers", json!({"image": "x"})),
+        None
+    );
+    assert_eq!(line("slack", "push_message", json!({"branch": "x"})), None);
+}
