@@ -878,19 +878,26 @@ const WRITTEN_PATHS: &[&str] = &[
     "target_path",
 ];
 
-/// The path on this machine a file tool of an app writes (`write_file` of a filesystem
-/// server, `{"path": "/home/user/.bashrc"}`): for the file law to judge as a write. Only a
-/// tool whose name says it writes a file, and a path written from the root or the home
-/// folder: a hosted app's paths (`.github/workflows/x.yml` in a repository) are its own.
-pub fn written_path(step: &AppStep) -> Option<&str> {
+/// Does the tool's name say it writes a file (`write_file`, `create_or_update_file`), by a
+/// word of [`WRITES_A_FILE`] or of `also`?
+fn writes_files(step: &AppStep, also: &[&str]) -> bool {
     let tool = step.tool.to_ascii_lowercase();
     let words: Vec<&str> = tool
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    let files = words.iter().any(|w| matches!(*w, "file" | "files"));
-    let writes = words.iter().any(|w| WRITES_A_FILE.contains(w));
-    if !files || !writes {
+    words.iter().any(|w| matches!(*w, "file" | "files"))
+        && words
+            .iter()
+            .any(|w| WRITES_A_FILE.contains(w) || also.contains(w))
+}
+
+/// The path on this machine a file tool of an app writes (`write_file` of a filesystem
+/// server, `{"path": "/home/user/.bashrc"}`): for the file law to judge as a write. Only a
+/// tool whose name says it writes a file, and a path written from the root or the home
+/// folder: a hosted app's paths (`.github/workflows/x.yml` in a repository) are its own.
+pub fn written_path(step: &AppStep) -> Option<&str> {
+    if !writes_files(step, &[]) {
         return None;
     }
     let fields = step.arguments.as_object()?;
@@ -908,16 +915,7 @@ const WRITTEN_TEXTS: &[&str] = &["body", "content", "contents", "file_content", 
 /// `push_files`'s `files`): for the law of what a written file runs later (a CI pipeline's
 /// steps) to judge. Only a tool whose name says it writes or pushes a file.
 pub fn written_texts(step: &AppStep) -> Vec<(&str, &str)> {
-    let tool = step.tool.to_ascii_lowercase();
-    let words: Vec<&str> = tool
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let files = words.iter().any(|w| matches!(*w, "file" | "files"));
-    let writes = words
-        .iter()
-        .any(|w| WRITES_A_FILE.contains(w) || matches!(*w, "push" | "commit"));
-    if !files || !writes {
+    if !writes_files(step, &["push", "commit"]) {
         return Vec::new();
     }
     fn pair(object: &serde_json::Map<String, serde_json::Value>) -> Option<(&str, &str)> {
