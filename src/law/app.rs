@@ -276,6 +276,9 @@ fn own_program(step: &AppStep, program: &str) -> bool {
 /// desktop-commander's `execute_command`), and whether it is PowerShell's: for the shell's
 /// law to judge as a line of its own, as an interpreter's literal command is.
 pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
+    if !has_argument(step, LINE_ARGUMENTS) && !has_argument(step, CLI_ARGUMENTS) {
+        return None;
+    }
     let name = ToolName::read(&step.tool);
     let tool_words = read::words(&step.tool);
     let said = |names: &[&str]| tool_words.iter().any(|w| names.contains(&w.as_str()));
@@ -312,6 +315,16 @@ pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
         name.contains("powershell") || name.contains("pwsh")
     });
     (!line.trim().is_empty()).then_some((line, powershell))
+}
+
+/// Does the step have an argument named one of `keys` (in any case)? Asked first, before
+/// a tool's name is read: most steps carry none of the arguments a reading looks for.
+fn has_argument(step: &AppStep, keys: &[&str]) -> bool {
+    step.arguments.as_object().is_some_and(|fields| {
+        fields
+            .keys()
+            .any(|key| keys.iter().any(|k| key.eq_ignore_ascii_case(k)))
+    })
 }
 
 /// A language an app's tool runs code in, and how its code is handed to the interpreter on
@@ -391,6 +404,9 @@ const IN_A_PAGE: &[&str] = &[
 /// app's name says, else Python (what a tool that runs code without saying which runs most);
 /// a tool whose command line [`command_line`] already gives is not read twice.
 pub fn program_code(step: &AppStep) -> Option<(CodeLanguage, &str)> {
+    if !has_argument(step, CODE_ARGUMENTS) {
+        return None;
+    }
     let name = ToolName::read(&step.tool);
     name.first(Concept::Runs)?;
     if command_line(step).is_some() {
@@ -507,6 +523,9 @@ pub fn database_statements(step: &AppStep) -> Vec<&str> {
     let Some(fields) = step.arguments.as_object() else {
         return Vec::new();
     };
+    if !has_argument(step, STATEMENT_ARGUMENTS) {
+        return Vec::new();
+    }
     let tool = read::words(&step.tool);
     // A search of the docs or of the web runs no statement, whatever its query says.
     if tool.iter().any(|w| {
@@ -555,6 +574,10 @@ pub fn database_statements(step: &AppStep) -> Vec<&str> {
 /// line (it starts with a program the catalogue knows) rather than a REPL's code, which
 /// most such tools drive (Python's, unless the tool or the app names another language).
 pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
+    const INPUTS: &[&str] = &["input", "text", "keys", "data", "command"];
+    if !has_argument(step, INPUTS) {
+        return None;
+    }
     let tool = read::words(&step.tool);
     let said = |names: &[&str]| tool.iter().any(|w| names.contains(&w.as_str()));
     if !said(&["interact", "send", "write", "input", "type"])
@@ -563,7 +586,7 @@ pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
         return None;
     }
     let fields = step.arguments.as_object()?;
-    let input = ["input", "text", "keys", "data", "command"]
+    let input = INPUTS
         .iter()
         .find_map(|key| fields.get(*key)?.as_str())
         .filter(|input| !input.trim().is_empty())?;
@@ -585,6 +608,9 @@ pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
 /// with its force, remote and branch. Each word quoted, so nothing in an argument is read
 /// as the shell's syntax.
 pub fn equivalent_line(step: &AppStep) -> Option<String> {
+    if !has_argument(step, &["image", "remote", "branch", "force", "repo_path"]) {
+        return None;
+    }
     let tool = read::words(&step.tool);
     let app = read::words(&step.app);
     let said = |names: &[&str]| tool.iter().chain(&app).any(|w| names.contains(&w.as_str()));
@@ -915,6 +941,9 @@ const WRITTEN_TEXTS: &[&str] = &["body", "content", "contents", "file_content", 
 /// `push_files`'s `files`): for the law of what a written file runs later (a CI pipeline's
 /// steps) to judge. Only a tool whose name says it writes or pushes a file.
 pub fn written_texts(step: &AppStep) -> Vec<(&str, &str)> {
+    if !has_argument(step, WRITTEN_TEXTS) && !has_argument(step, &["files"]) {
+        return Vec::new();
+    }
     if !writes_files(step, &["push", "commit"]) {
         return Vec::new();
     }
@@ -962,6 +991,11 @@ const BROWSER_WORDS: &[&str] = &[
 /// and code run in the page (`browser_evaluate`) is the page's.
 pub fn browser_steps(step: &AppStep) -> Vec<crate::step::BrowserStep> {
     use crate::step::{BrowserAction, BrowserStep};
+    // Its words are among the name's letters: a name without one is read no further.
+    let lower = format!("{} {}", step.tool, step.app).to_ascii_lowercase();
+    if !BROWSER_WORDS.iter().any(|word| lower.contains(word)) {
+        return Vec::new();
+    }
     let tool = read::words(&step.tool);
     let app = read::words(&step.app);
     if !tool
