@@ -7,6 +7,7 @@
 //! running code (RUNS), and keys or tokens sent (carriesSecrets).
 
 use crate::law::rule::RuleId;
+use std::borrow::Cow;
 pub mod names;
 mod read;
 #[cfg(test)]
@@ -275,7 +276,7 @@ fn own_program(step: &AppStep, program: &str) -> bool {
 /// The command line an app's tool runs, as its shell would (`{"command": "rm -rf ~"}` to
 /// desktop-commander's `execute_command`), and whether it is PowerShell's: for the shell's
 /// law to judge as a line of its own, as an interpreter's literal command is.
-pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
+pub fn command_line(step: &AppStep) -> Option<(Cow<'_, str>, bool)> {
     if !has_argument(step, LINE_ARGUMENTS) && !has_argument(step, CLI_ARGUMENTS) {
         return None;
     }
@@ -293,7 +294,23 @@ pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
     let fields = step.arguments.as_object()?;
     let line = fields.iter().find_map(|(key, value)| {
         let key = key.to_ascii_lowercase();
-        let line = value.as_str()?;
+        let line = match value {
+            serde_json::Value::String(line) => Cow::Borrowed(line.as_str()),
+            // An argument vector (`["rm", "-rf", "/tmp/x"]`, as mcp-shell-server takes one):
+            // each word quoted, so the line runs what the vector would.
+            serde_json::Value::Array(words) if !words.is_empty() => Cow::Owned(
+                words
+                    .iter()
+                    .take(4096)
+                    .map(|word| {
+                        word.as_str()
+                            .map(|word| format!("'{}'", word.replace('\'', r"'\''")))
+                    })
+                    .collect::<Option<Vec<_>>>()?
+                    .join(" "),
+            ),
+            _ => return None,
+        };
         if runs_a_line && LINE_ARGUMENTS.contains(&key.as_str()) {
             return Some(line);
         }
@@ -304,9 +321,9 @@ pub fn command_line(step: &AppStep) -> Option<(&str, bool)> {
         // be a word of the app's own (`{"command": "delete"}`) or prose.
         let strong = CLI_ARGUMENTS.contains(&key.as_str());
         let plain = matches!(key.as_str(), "command" | "cmd");
-        match names_a_program(line) {
-            Some(_) if strong => Some(line),
-            Some(program) if plain && own_program(step, program) => Some(line),
+        match names_a_program(&line) {
+            Some(_) if strong => Some(line.clone()),
+            Some(program) if plain && own_program(step, program) => Some(line.clone()),
             _ => None,
         }
     })?;
@@ -580,8 +597,12 @@ pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
     }
     let tool = read::words(&step.tool);
     let said = |names: &[&str]| tool.iter().any(|w| names.contains(&w.as_str()));
+    let app = read::words(&step.app);
+    let where_ = |names: &[&str]| tool.iter().chain(&app).any(|w| names.contains(&w.as_str()));
     if !said(&["interact", "send", "write", "input", "type"])
-        || !said(&["process", "session", "repl", "terminal", "pty", "shell"])
+        || !where_(&[
+            "process", "session", "repl", "terminal", "pty", "shell", "tmux", "iterm",
+        ])
     {
         return None;
     }
@@ -590,12 +611,12 @@ pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
         .iter()
         .find_map(|key| fields.get(*key)?.as_str())
         .filter(|input| !input.trim().is_empty())?;
-    if names_a_program(input).is_some() || said(&["shell", "terminal", "bash"]) {
+    if names_a_program(input).is_some() || where_(&["shell", "terminal", "bash", "tmux", "iterm"]) {
         return Some((CodeLanguage::Shell, input));
     }
     let language = tool
         .iter()
-        .chain(&read::words(&step.app))
+        .chain(&app)
         .find_map(|w| CodeLanguage::of_word(w))
         .unwrap_or(CodeLanguage::Inline("python3", "-c"));
     Some((language, input))

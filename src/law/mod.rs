@@ -138,7 +138,9 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
     // command it is given runs inside what it makes, not here.
     let line = app::equivalent_line(app)
         .map(|line| (line, false))
-        .or_else(|| app::command_line(app).map(|(line, powershell)| (line.to_string(), powershell)))
+        .or_else(|| {
+            app::command_line(app).map(|(line, powershell)| (line.into_owned(), powershell))
+        })
         .or(program);
     if let Some((line, powershell)) = line {
         let line = line.as_str();

@@ -713,7 +713,10 @@ fn a_started_process_s_line_and_input_are_found() {
         "start_process",
         json!({"command": "ls -la"}),
     );
-    assert_eq!(command_line(&start).map(|(line, _)| line), Some("ls -la"));
+    assert_eq!(
+        command_line(&start).map(|(line, _)| line.into_owned()),
+        Some("ls -la".to_string())
+    );
     let kill = tool_of(
         "desktop-commander",
         "kill_process",
@@ -778,4 +781,17 @@ fn a_tool_that_is_a_known_command_is_that_command() {
         None
     );
     assert_eq!(line("slack", "push_message", json!({"branch": "x"})), None);
+}
+
+#[test]
+fn an_argument_vector_is_a_line_of_its_words_quoted() {
+    use super::command_line;
+    let step = tool_of("shell", "shell_execute", json!({"command": ["echo", "it's; rm"]}));
+    assert_eq!(
+        command_line(&step).map(|(line, _)| line.into_owned()),
+        Some(r"'echo' 'it'\''s; rm'".to_string())
+    );
+    // A vector with something other than a word in it is no line.
+    let odd = tool_of("shell", "shell_execute", json!({"command": ["ls", 7]}));
+    assert_eq!(command_line(&odd), None);
 }
