@@ -246,6 +246,15 @@ impl Sent {
                         stack.push((name.as_str(), inner));
                     }
                 }
+                // `"private": false` makes what it names public (GitHub's `update_repository`).
+                Value::Bool(false)
+                    if matches!(
+                        key.to_ascii_lowercase().as_str(),
+                        "private" | "is_private" | "isprivate"
+                    ) =>
+                {
+                    sent.name_words("public");
+                }
                 Value::Null | Value::Bool(_) => {}
             }
         }

@@ -786,7 +786,11 @@ fn a_tool_that_is_a_known_command_is_that_command() {
 #[test]
 fn an_argument_vector_is_a_line_of_its_words_quoted() {
     use super::command_line;
-    let step = tool_of("shell", "shell_execute", json!({"command": ["echo", "it's; rm"]}));
+    let step = tool_of(
+        "shell",
+        "shell_execute",
+        json!({"command": ["echo", "it's; rm"]}),
+    );
     assert_eq!(
         command_line(&step).map(|(line, _)| line.into_owned()),
         Some(r"'echo' 'it'\''s; rm'".to_string())
