@@ -629,7 +629,22 @@ pub fn process_input(step: &AppStep) -> Option<(CodeLanguage, &str)> {
 /// with its force, remote and branch. Each word quoted, so nothing in an argument is read
 /// as the shell's syntax.
 pub fn equivalent_line(step: &AppStep) -> Option<String> {
-    if !has_argument(step, &["image", "remote", "branch", "force", "repo_path"]) {
+    if !has_argument(
+        step,
+        &[
+            "image",
+            "remote",
+            "branch",
+            "force",
+            "repo_path",
+            "manifest",
+            "resourceType",
+            "resource_type",
+            "chart",
+            "namespace",
+            "replicas",
+        ],
+    ) {
         return None;
     }
     let tool = read::words(&step.tool);
@@ -712,6 +727,43 @@ pub fn equivalent_line(step: &AppStep) -> Option<String> {
         }
         words.push(quote(image));
         return Some(words.join(" "));
+    }
+    // A cluster's tool (`kubectl_apply` with a manifest, `kubectl_delete`, `kubectl_scale`,
+    // `install_helm_chart`): kubectl's or helm's command, a change to what runs there.
+    if said(&["kubernetes", "k8s", "kubectl", "helm"]) {
+        const KUBECTL: &[&str] = &[
+            "annotate", "apply", "cordon", "create", "delete", "drain", "label", "patch",
+            "replace", "rollout", "scale", "taint", "uncordon",
+        ];
+        const HELM: &[&str] = &["install", "rollback", "uninstall", "upgrade"];
+        let namespace = text("namespace").map(|ns| format!(" -n {}", quote(ns)));
+        let namespace = namespace.unwrap_or_default();
+        if in_tool(&["helm", "chart"])
+            && let Some(verb) = tool.iter().find(|w| HELM.contains(&w.as_str()))
+        {
+            let mut words = vec!["helm".to_string(), verb.clone()];
+            for key in ["name", "release", "chart"] {
+                if let Some(value) = text(key) {
+                    words.push(quote(value));
+                }
+            }
+            return Some(format!("{}{namespace}", words.join(" ")));
+        }
+        if let Some(verb) = tool.iter().find(|w| KUBECTL.contains(&w.as_str())) {
+            let mut words = vec!["kubectl".to_string(), verb.clone()];
+            if fields.contains_key("manifest") || fields.contains_key("yaml") {
+                words.push("-f -".to_string());
+            }
+            for key in ["resourceType", "resource_type", "kind", "name"] {
+                if let Some(value) = text(key) {
+                    words.push(quote(value));
+                }
+            }
+            if let Some(replicas) = fields.get("replicas").and_then(serde_json::Value::as_u64) {
+                words.push(format!("--replicas={replicas}"));
+            }
+            return Some(format!("{}{namespace}", words.join(" ")));
+        }
     }
     if said(&["git"]) && in_tool(&["push"]) {
         let mut words = vec!["git".to_string()];
