@@ -803,22 +803,38 @@ fn an_argument_vector_is_a_line_of_its_words_quoted() {
 #[test]
 fn a_cluster_s_tool_is_kubectl_s_or_helm_s_command() {
     use super::equivalent_line;
-    let line = |tool: &str, arguments: Value| {
-        equivalent_line(&tool_of("kubernetes", tool, arguments))
-    };
+    let line =
+        |tool: &str, arguments: Value| equivalent_line(&tool_of("kubernetes", tool, arguments));
     assert_eq!(
-        line("kubectl_apply", json!({"manifest": "kind: Pod", "namespace": "a"})).as_deref(),
+        line(
+            "kubectl_apply",
+            json!({"manifest": "kind: Pod", "namespace": "a"})
+        )
+        .as_deref(),
         Some("kubectl apply -f - -n 'a'")
     );
     assert_eq!(
-        line("kubectl_scale", json!({"resourceType": "deployment", "name": "web", "replicas": 0}))
-            .as_deref(),
+        line(
+            "kubectl_scale",
+            json!({"resourceType": "deployment", "name": "web", "replicas": 0})
+        )
+        .as_deref(),
         Some("kubectl scale 'deployment' 'web' --replicas=0")
     );
     assert_eq!(
-        line("install_helm_chart", json!({"name": "r", "chart": "bitnami/redis"})).as_deref(),
+        line(
+            "install_helm_chart",
+            json!({"name": "r", "chart": "bitnami/redis"})
+        )
+        .as_deref(),
         Some("helm install 'r' 'bitnami/redis'")
     );
     // A read is no change: no command of the kind.
-    assert_eq!(line("kubectl_get", json!({"resourceType": "pods", "namespace": "a"})), None);
+    assert_eq!(
+        line(
+            "kubectl_get",
+            json!({"resourceType": "pods", "namespace": "a"})
+        ),
+        None
+    );
 }
