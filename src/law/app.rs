@@ -164,7 +164,7 @@ pub fn assess(step: &AppStep, ctx: &Context) -> Assessment {
         .and_then(|risk| risk.wish.clone())
         .or_else(|| change_wish(&targets, &step.arguments));
     risks.extend(secret(&at, &sent));
-    risks.extend(keys_and_metadata(&at, &step.arguments));
+    risks.extend(keys_and_metadata(&at, &step.arguments, changes));
     if own && !changes && sent.total > HEAVY_READ {
         let heavy = Risk::new(
             RuleId::AppHeavyRead,
@@ -917,7 +917,7 @@ const MOST_STRINGS: usize = 4096;
 /// with an explicit stack. Bounded: arguments with more than [`MOST_STRINGS`] values are
 /// not read past them, and that asks in every mode (fail closed: padding before a key's
 /// path must not hide it).
-fn keys_and_metadata(at: &str, arguments: &serde_json::Value) -> Vec<Risk> {
+fn keys_and_metadata(at: &str, arguments: &serde_json::Value, changes: bool) -> Vec<Risk> {
     let mut risks = Vec::new();
     let mut stack = vec![arguments];
     let mut seen = 0;
@@ -934,7 +934,7 @@ fn keys_and_metadata(at: &str, arguments: &serde_json::Value) -> Vec<Risk> {
         }
         match value {
             serde_json::Value::String(text) => {
-                if let Some(risk) = key_file(at, text.trim()) {
+                if let Some(risk) = key_file(at, text.trim(), changes) {
                     risks.push(risk);
                 }
                 // An address's host is at its start: a long query after it hides nothing.
@@ -1167,7 +1167,7 @@ pub fn browser_steps(step: &AppStep) -> Vec<crate::step::BrowserStep> {
 /// A private key or credential file named by one of the arguments (an attachment of
 /// `~/.ssh/id_rsa`): keys sent are NEVER, as seed 002 says of keys read or sent, and no
 /// recipient the person named lifts it.
-fn key_file(at: &str, path: &str) -> Option<Risk> {
+fn key_file(at: &str, path: &str, changes: bool) -> Option<Risk> {
     const HOME: &str = "/~home";
     // No path is longer than the system's 4096 bytes.
     if path.len() > 4096 {
@@ -1179,6 +1179,24 @@ fn key_file(at: &str, path: &str) -> Option<Risk> {
         None => return None,
     };
     let name = abs.rsplit('/').next().unwrap_or_default();
+    // A project's `.env` (or Terraform's state) sent by a change (an attachment, an
+    // upload): its secrets leave, as `curl -F f=@.env` has them leave (`egress.env`, NEVER).
+    // A lookup that reads it (a filesystem server's `read_file`) is the Read tool's read of
+    // the project's own file.
+    if changes && crate::law::command::net::holds_the_environment(&abs) {
+        return Some(
+            Risk::new(
+                RuleId::EgressEnv,
+                Harm::Severe,
+                true,
+                format!(
+                    "{at} would send the project's secrets or an environment's settings (`{path}`)"
+                ),
+            )
+            .way_out()
+            .never(),
+        );
+    }
     if !crate::law::command::paths::is_key_path(&abs, HOME)
         && !crate::law::command::paths::names_key_file(name)
     {

@@ -277,21 +277,24 @@ fn secret_by_name(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
     let abs = scan.place.resolve_under_prefix(path)?;
     if super::paths::is_key_at(&abs, &scan.place) || super::paths::holds_keys(&abs, &scan.place) {
         Some("keys")
-    } else if (super::paths::basename_of(&abs).starts_with(".env")
-        && !abs.ends_with(".example")
-        && !abs.ends_with(".sample"))
-        // A process's environment as the kernel shows it (`/proc/self/environ`,
-        // `/proc/1/environ`, `/proc/*/environ`): every variable of it.
-        || (abs.starts_with("/proc/") && abs.ends_with("/environ"))
-        // Terraform's state holds every secret its resources were made with, in plain text
-        // (`terraform.tfstate`, its `.backup`).
-        || abs.ends_with(".tfstate")
-        || abs.ends_with(".tfstate.backup")
-    {
+    } else if holds_the_environment(&abs) {
         Some("env")
     } else {
         None
     }
+}
+
+/// A file that holds the project's secrets or every setting of an environment, by its path:
+/// a `.env` (not its `.example` or `.sample`), a process's environment as the kernel shows it
+/// (`/proc/self/environ`, `/proc/*/environ`), or Terraform's state, which holds every secret
+/// its resources were made with in plain text (`terraform.tfstate`, its `.backup`).
+pub(crate) fn holds_the_environment(abs: &str) -> bool {
+    (super::paths::basename_of(abs).starts_with(".env")
+        && !abs.ends_with(".example")
+        && !abs.ends_with(".sample"))
+        || (abs.starts_with("/proc/") && abs.ends_with("/environ"))
+        || abs.ends_with(".tfstate")
+        || abs.ends_with(".tfstate.backup")
 }
 
 pub(super) fn env_leaves(scan: &mut Scan<'_>, how: &str) {
