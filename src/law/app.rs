@@ -418,17 +418,15 @@ const IN_A_PAGE: &[&str] = &[
 /// "…"}`, a notebook's cell, `run_code` with a `language`), in its language: for the law of
 /// the shell and of the interpreters to read, as they read `python3 -c`. The language is the
 /// `language` (or `lang`, `kernel`, `runtime`) argument's, else the one the tool's or the
-/// app's name says, else Python (what a tool that runs code without saying which runs most);
-/// a tool whose command line [`command_line`] already gives is not read twice.
+/// app's name says, else Python (what a tool that runs code without saying which runs most).
+/// A command line the tool also gives ([`command_line`]) comes first: `law::assess_app`
+/// reads the program only when there is none.
 pub fn program_code(step: &AppStep) -> Option<(CodeLanguage, &str)> {
     if !has_argument(step, CODE_ARGUMENTS) {
         return None;
     }
     let name = ToolName::read(&step.tool);
     name.first(Concept::Runs)?;
-    if command_line(step).is_some() {
-        return None;
-    }
     let mut words = read::words(&step.tool);
     words.extend(read::words(&step.app));
     if words.iter().any(|w| IN_A_PAGE.contains(&w.as_str())) {

@@ -125,23 +125,25 @@ pub fn assess_app(app: &AppStep, ctx: &Context, facts: &dyn Facts) -> (Assessmen
     // the line is judged by the shell's law too (`rm -rf ~` through `execute_command`).
     // So does a tool that runs a program it is given (`execute_python_code`): its program is
     // read as the interpreter's, handed to it on a shell line.
-    let program = app::program_code(app)
-        .or_else(|| app::process_input(app))
-        .map(|(language, code)| {
-            (
-                app::code_line(language, code),
-                language == app::CodeLanguage::PowerShell,
-            )
-        });
     // A tool that is a command of a program warden knows, its arguments as that command's
     // options (a container run with its mounts, a push with its force), comes first: a
-    // command it is given runs inside what it makes, not here.
+    // command it is given runs inside what it makes, not here. Then a command line, then a
+    // program; each is read only when the one before gave none.
     let line = app::equivalent_line(app)
         .map(|line| (line, false))
         .or_else(|| {
             app::command_line(app).map(|(line, powershell)| (line.into_owned(), powershell))
         })
-        .or(program);
+        .or_else(|| {
+            app::program_code(app)
+                .or_else(|| app::process_input(app))
+                .map(|(language, code)| {
+                    (
+                        app::code_line(language, code),
+                        language == app::CodeLanguage::PowerShell,
+                    )
+                })
+        });
     if let Some((line, powershell)) = line {
         let line = line.as_str();
         let ran = if powershell {

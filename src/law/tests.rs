@@ -22,7 +22,7 @@ fn facts() -> FakeFacts {
     }
 }
 
-fn ctx(read: bool, said: &[&str]) -> Context {
+pub(super) fn ctx(read: bool, said: &[&str]) -> Context {
     Context {
         mode: Mode::Auto,
         cwd: "/home/user/app".to_string(),

@@ -467,18 +467,13 @@ fn a_code_tool_s_program_is_found_in_its_language() {
         Some((CodeLanguage::Shell, "ls".into()))
     );
     // Not a program to read: a tool that runs nothing, code in a page, a language warden
-    // doesn't read, no code, and a command line the shell's reading already takes.
+    // doesn't read, no code.
     for (app, tool, arguments) in [
         ("notes", "create_note", json!({"code": "rm -rf ~"})),
         ("playwright", "browser_evaluate", json!({"code": "1"})),
         ("app", "evaluate", json!({"code": "1", "lang": "cobol"})),
         ("app", "execute_python_code", json!({"path": "a.py"})),
         ("app", "execute_python_code", json!({"code": "  "})),
-        (
-            "desktop",
-            "execute_command",
-            json!({"command": "ls", "code": "1"}),
-        ),
     ] {
         assert_eq!(
             found(app, tool, arguments.clone()),

@@ -1463,18 +1463,10 @@ fn hostile_code_is_read_within_its_bounds_and_never_panics() {
 #[test]
 fn code_the_reader_gives_up_on_asks_by_what_it_names() {
     use crate::facts::FakeFacts;
-    use crate::step::{Context, Step};
+    use crate::step::Step;
     use crate::verdict::Decision;
     let decide = |code: &str, read: bool| {
-        let ctx = Context {
-            cwd: "/home/user/app".to_string(),
-            read: if read {
-                vec!["a web page".to_string()]
-            } else {
-                Vec::new()
-            },
-            ..Context::default()
-        };
+        let ctx = crate::law::tests::ctx(read, &[]);
         let step = Step::Command {
             command: format!("python3 - <<'EOF'\n{code}\nEOF"),
         };
