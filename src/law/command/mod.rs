@@ -865,6 +865,7 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !refreshes_packages(cmd)
         && !files_in_work_folder(cmd, place)
         && !words::asks_to_read(cmd)
+        && !words::changes_nothing(cmd, runs_or_reaches(cmd.program()))
         && !lists_only(cmd)
         && !named_for_showing(cmd)
         && !records_here
@@ -889,12 +890,13 @@ fn rolls_back(cmd: &Command) -> bool {
 }
 
 /// A program no line of the catalogue knows whose name says it only shows what is there
-/// (`lxc-ls`, `pool-list`, `net-info`, `showkey`): run as the administrator, it shows what
+/// (`lxc-ls`, `pool-list`, `net-info`, `showkey`, `a2query`, `spectre-meltdown-checker`): run as the administrator, it shows what
 /// only the administrator may see. A program the catalogue knows goes by its classes, and
 /// one run by its path may be anything.
 fn named_for_showing(cmd: &Command) -> bool {
     const TAILS: &[&str] = &[
-        "-info", "-list", "-ls", "-show", "-stat", "-stats", "-status", "-version",
+        "-checker", "-info", "-list", "-ls", "-show", "-stat", "-stats", "-status", "-version",
+        "query",
     ];
     let word = cmd.words.first().map(String::as_str).unwrap_or("");
     let name = cmd.program().to_ascii_lowercase();

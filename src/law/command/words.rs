@@ -100,7 +100,7 @@ pub(super) const STOPS: Table = &[
 /// Reading: what follows is looked at, not changed.
 #[rustfmt::skip]
 pub(super) const READS: Table = &[
-    (En, &["audit", "check", "describe", "diff", "doctor", "explain", "help", "history", "info", "inspect", "lint", "list", "log", "logs", "ls", "outdated", "plan", "query", "report", "search", "stat", "stats", "status", "top", "validate", "verify", "version", "wait", "whoami"]),
+    (En, &["audit", "check", "describe", "diff", "doctor", "dryrun", "explain", "help", "history", "info", "inspect", "lint", "list", "log", "logs", "ls", "outdated", "plan", "query", "report", "search", "stat", "stats", "status", "top", "validate", "verify", "version", "wait", "whoami"]),
 ];
 
 /// Showing what something holds: routine, unless what it shows is a secret.
@@ -502,16 +502,39 @@ pub(super) fn is_help_option(word: &str) -> bool {
     word.starts_with('-') && has(HELP, word.split('=').next().unwrap_or(word))
 }
 
-/// Is one of the command's first two words a reading verb (or a compound that starts with
-/// one), with no option after it that could say otherwise and no word that changes or names
-/// a secret (`sudo trace-cmd stat`, `sudo tool status web`, `sudo ip addr show`; not `sudo
-/// emaint logs -C`, which cleans them)?
+/// Does an option say the command only shows its help or version, or changes nothing (`sudo
+/// modprobe --dry-run m`, `sudo tool --help`, `su -h`)? `-h` counts alone only: it is
+/// something else to many (`df -h`, `shutdown -h`). A program that runs or reaches
+/// something (`runs`) is taken at its word for help and its version only: what it runs may
+/// read `--dry-run` as its own.
+pub(super) fn changes_nothing(cmd: &Command, runs: bool) -> bool {
+    let args = cmd.args();
+    let alone = args.len() == 1;
+    args.iter().any(|arg| {
+        let option = arg.split('=').next().unwrap_or(arg);
+        let help = matches!(
+            option,
+            "--help" | "-help" | "--version" | "-version" | "--usage"
+        ) || (alone && option == "-h");
+        help || (!runs && option != "-h" && is_help_option(arg))
+    })
+}
+
+/// Is one of the command's first two words (options aside) a reading verb (or a compound
+/// that starts with one), with no option but those that only shape what it shows and no
+/// word that changes or names a secret (`sudo trace-cmd stat`, `sudo tool status web`, `sudo
+/// ip addr show`, `sudo trace-cmd report --cpu 1`; not `sudo emaint logs -C`, which cleans
+/// them)?
 pub(super) fn asks_to_read(cmd: &Command) -> bool {
     let args = cmd.args();
-    if args.iter().any(|a| a.starts_with('-')) {
+    if args.iter().any(|a| a.starts_with('-') && !shapes_output(a)) {
         return false;
     }
-    let words: Vec<Vec<String>> = args.iter().map(|a| parts(a)).collect();
+    let words: Vec<Vec<String>> = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(|a| parts(a))
+        .collect();
     // A reading verb first, or second after a group's name (`ip addr show`, `docker network
     // ls`), alone or first in a compound (`systemctl list-timers`); no word that changes,
     // destroys or names a secret (`kubeadm token list` lists tokens).
@@ -522,6 +545,51 @@ pub(super) fn asks_to_read(cmd: &Command) -> bool {
     };
     let changes = words.iter().flatten().any(|p| acts(p));
     words.iter().take(2).any(reads) && !changes
+}
+
+/// An option that only shapes what a reading shows (`-v`, `-q`, `--cpu 1`, `--json`): a
+/// short one only when it is verbosity or quiet, a long one when none of its words acts,
+/// says where output goes or runs something (`--output f`, `--fix`, `--exec cmd`). Its
+/// value, a word of its own, is read with the others.
+fn shapes_output(option: &str) -> bool {
+    const NOT_SHAPING: &[&str] = &[
+        "cmd",
+        "command",
+        "commit",
+        "dest",
+        "destination",
+        "exec",
+        "file",
+        "fix",
+        "force",
+        "hook",
+        "load",
+        "log",
+        "logfile",
+        "out",
+        "outdir",
+        "outfile",
+        "output",
+        "rebuild",
+        "repair",
+        "run",
+        "save",
+        "script",
+        "shell",
+        "target",
+        "to",
+        "trigger",
+        "yes",
+    ];
+    if let Some(long) = option.strip_prefix("--") {
+        let name = long.split('=').next().unwrap_or(long);
+        !name.is_empty()
+            && parts(name)
+                .iter()
+                .all(|p| !acts(p) && !NOT_SHAPING.contains(&p.as_str()))
+    } else {
+        matches!(option, "-v" | "-vv" | "-vvv" | "-q")
+    }
 }
 
 /// The tables whose words say a command acts, or names a secret: a command that holds one
@@ -576,7 +644,7 @@ pub(super) fn lists(cmd: &Command) -> bool {
         matches!(
             a.as_str(),
             "--list" | "--info" | "--status" | "--show" | "--check"
-        ) || a.starts_with("--list-") && !a.contains('=')
+        ) || (a.starts_with("--list-") || a.starts_with("--check-")) && !a.contains('=')
     });
     let short = args.iter().position(|a| a == "-l" || a == "-L");
     let shaped = match (long, short) {
