@@ -2397,6 +2397,18 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     if asks_help || lists_signals {
         return;
     }
+    // A program nobody lists named for deleting what it is given (`xbps-remove curl`,
+    // `steamos-factory-reset`, `lxc-destroy -n c1`) is read as its first name with the rest
+    // of its name for a subcommand (`xbps remove curl`): the same verb scores the same, in
+    // its name or in its words.
+    let named: Vec<String>;
+    let (program, args) = match named_for_deleting(program) {
+        Some((first, verb)) => {
+            named = std::iter::once(verb).chain(args.iter().cloned()).collect();
+            (first, named.as_slice())
+        }
+        None => (program, args),
+    };
     let mut reading = Reading::of(program.to_string(), args);
     reading.administrator = cmd.sudo;
     reading.fed = cmd.stage > 0
@@ -3666,6 +3678,20 @@ fn system_act(phrase: &str) -> SystemAct {
     } else {
         SystemAct::Setting
     }
+}
+
+/// A program nobody lists whose name is another name nobody lists and, after `-` or `_`,
+/// a deleting verb (`xbps-remove` → `xbps`, `remove`; `steamos-factory-reset` → `steamos`,
+/// `factory-reset`): the first name, and the rest as the subcommand it stands for.
+fn named_for_deleting(program: &str) -> Option<(&str, String)> {
+    if catalogue::program(program).is_some() {
+        return None;
+    }
+    let cut = program.find(['-', '_'])?;
+    let (first, rest) = (program.get(..cut)?, program.get(cut + 1..)?);
+    let deletes = parts(rest).last().is_some_and(|last| has(DESTROYS, last));
+    (deletes && !first.is_empty() && catalogue::program(first).is_none())
+        .then(|| (first, rest.to_string()))
 }
 
 /// The act of a system tool whose name is its act: the verb its name starts or ends with
