@@ -742,11 +742,30 @@ fn dangerous_word(text: &str) -> Option<String> {
         }
         rest = after;
     }
+    // `find` runs, deletes or writes only by its acting primaries (`-exec`, `-delete`,
+    // `-fprint`…); a search alone, however broken its line, names nothing it runs (what an
+    // `-exec` runs is a word of the line too: `rm`, `sh`).
+    let find_acts = words.iter().any(|word| {
+        matches!(
+            *word,
+            "-exec"
+                | "-execdir"
+                | "-ok"
+                | "-okdir"
+                | "-delete"
+                | "-fls"
+                | "-fprint"
+                | "-fprint0"
+                | "-fprintf"
+        )
+    });
     words
-        .into_iter()
+        .iter()
         .filter(|word| !word.starts_with('-'))
         .find(|word| {
-            catalogue::program(word).is_some_and(|p| DANGEROUS.iter().any(|class| p.is(*class)))
+            catalogue::program(word).is_some_and(|p| {
+                (p.name != "find" || find_acts) && DANGEROUS.iter().any(|class| p.is(*class))
+            })
         })
         .map(|word| format!("`{}`", catalogue::name(word)))
 }
