@@ -875,20 +875,59 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
     if cmd.words.is_empty() || (cmd.program() == "sudo" && cmd.args().is_empty()) {
         return false;
     }
+    // A file run by its path outside the system's program folders (`sudo ./install.sh
+    // status`, `sudo /tmp/x/ls`) is whatever its text says, not the program its name is:
+    // nothing its name or its words show of it holds.
+    if runs_own_file(cmd) {
+        return true;
+    }
     // The caller's shell, not the administrator, writes a redirect's file; the path rules
     // judge where.
     let mut run = cmd.clone();
     run.redirects = Vec::new();
     let records_here = words::records(cmd) && names_only_work_folder(cmd, place);
+    // What a shell, an interpreter or a project's runner is given after its script or
+    // target is the script's (`sudo python3 x.py list`, `sudo bash x.sh --help`, `sudo make
+    // status`): no reading or help of the program's own.
+    let own_words = !crate::catalogue::program(cmd.program()).is_some_and(|p| {
+        use crate::catalogue::Class::{Interpreter, ProjectRunner, Shell, Source};
+        [Shell, Source, Interpreter, ProjectRunner]
+            .iter()
+            .any(|class| p.is(*class))
+    });
     !is_read_only(&run)
         && !refreshes_packages(cmd)
         && !files_in_work_folder(cmd, place)
-        && !words::asks_to_read(cmd)
-        && !words::changes_nothing(cmd, runs_or_reaches(cmd.program()))
+        && !(own_words && (words::asks_to_read(cmd) || words::changes_nothing(cmd)))
         && !lists_only(cmd)
         && !named_for_showing(cmd)
         && !records_here
         && !links_in_work_folder(cmd, place)
+}
+
+/// Is the program a file run by its path, not one of the system's programs: a relative
+/// path (`./install.sh`, `bin/x`), the home folder's (`~/bin/x`), one only known when it runs
+/// (`$DIR/x`), or an absolute path outside the folders programs are installed in (`/tmp/x/ls`;
+/// not `/usr/bin/ls`, `/usr/libexec/locate.updatedb`, `/opt/x/bin/y`).
+fn runs_own_file(cmd: &Command) -> bool {
+    const PROGRAM_FOLDERS: &[&str] = &[
+        "/Applications/",
+        "/Library/",
+        "/System/",
+        "/bin/",
+        "/nix/",
+        "/opt/",
+        "/sbin/",
+        "/snap/",
+        "/usr/",
+    ];
+    let word = cmd.words.first().map(String::as_str).unwrap_or("");
+    word.contains('/')
+        && !(word.starts_with('/')
+            && !word.contains("/../")
+            && PROGRAM_FOLDERS
+                .iter()
+                .any(|folder| word.starts_with(folder)))
 }
 
 /// A word that rolls what the program keeps back to an earlier state, as a subcommand or a

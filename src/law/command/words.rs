@@ -504,19 +504,17 @@ pub(super) fn is_help_option(word: &str) -> bool {
 
 /// Does an option say the command only shows its help or version, or changes nothing (`sudo
 /// modprobe --dry-run m`, `sudo tool --help`, `su -h`)? `-h` counts alone only: it is
-/// something else to many (`df -h`, `shutdown -h`). A program that runs or reaches
-/// something (`runs`) is taken at its word for help and its version only: what it runs may
-/// read `--dry-run` as its own.
-pub(super) fn changes_nothing(cmd: &Command, runs: bool) -> bool {
+/// something else to many (`df -h`, `shutdown -h`).
+pub(super) fn changes_nothing(cmd: &Command) -> bool {
     let args = cmd.args();
     let alone = args.len() == 1;
     args.iter().any(|arg| {
         let option = arg.split('=').next().unwrap_or(arg);
-        let help = matches!(
-            option,
-            "--help" | "-help" | "--version" | "-version" | "--usage"
-        ) || (alone && option == "-h");
-        help || (!runs && option != "-h" && is_help_option(arg))
+        if option == "-h" {
+            alone
+        } else {
+            option == "--usage" || is_help_option(arg)
+        }
     })
 }
 
