@@ -11,6 +11,7 @@ pub use shown::Shown;
 
 use crate::mode::Mode;
 use crate::rules::AutoRule;
+pub use crate::step::Fetched;
 use crate::step::{Context, Setting};
 use crate::verdict::Decision;
 use serde::{Deserialize, Serialize};
@@ -127,6 +128,10 @@ pub enum Event {
         /// answered (none: no answer). So replay shows why a step went or asked. Appended
         /// (issue 18); a record written before it reads as no look.
         look: Option<crate::second_look::Looked>,
+        /// The files the step saves from a download or decodes from a blob, where they land:
+        /// a later step that runs one asks as running a download does. Appended; a record
+        /// written before it reads as none.
+        fetched: Vec<Fetched>,
     },
     /// A question was put to the person, with what its card offers.
     Asked {
@@ -164,6 +169,9 @@ pub enum Event {
         words: Vec<String>,
         marks: Vec<Mark>,
         kept: Vec<Kept>,
+        /// The files the chat fetched ([`Fetched`]): a task runs them as the chat would.
+        /// Appended; a record written before it reads as none.
+        fetched: Vec<Fetched>,
     },
     // The preferences stream (`crate::preferences::STREAM`); a chat ignores these.
     /// A class was lifted with Always allow in some chat (noted, so other chats can offer
@@ -219,7 +227,7 @@ impl Event {
     /// counted nothing (the log keeps it as a record). Every other event changes the state a
     /// chat decides from, so it is durable before anyone hears of it.
     pub fn is_record_only(&self) -> bool {
-        matches!(self, Event::Judged { counts, .. } if counts.is_empty())
+        matches!(self, Event::Judged { counts, fetched, .. } if counts.is_empty() && fetched.is_empty())
     }
 }
 
@@ -292,7 +300,13 @@ pub struct ChatState {
     pub stopped: bool,
     /// How many events made this state.
     pub events: u64,
+    /// Files the chat's steps fetched, the latest [`FETCHED_MAX`], one per path.
+    pub fetched: Vec<Fetched>,
 }
+
+/// The most fetched files a chat remembers: past it the oldest is forgotten (a chat that
+/// downloads a hundred files runs the last ones, if any).
+pub const FETCHED_MAX: usize = 64;
 
 /// Questions from one app's lookup tool asked within this long of each other, for the same
 /// reason, share one question and its answer (seed 000). Changes are never joined.
@@ -361,7 +375,12 @@ impl ChatState {
                 self.turn_started_ms = record.at_ms;
                 self.asked_this_turn = 0;
             }
-            Event::Judged { counts, .. } => {
+            Event::Judged {
+                counts, fetched, ..
+            } => {
+                for file in fetched {
+                    self.fetch(file);
+                }
                 for (kind, n) in counts {
                     self.counts.push((record.at_ms, kind.clone(), *n));
                 }
@@ -442,7 +461,15 @@ impl ChatState {
                     }
                 }
             }
-            Event::Inherited { words, marks, kept } => {
+            Event::Inherited {
+                words,
+                marks,
+                kept,
+                fetched,
+            } => {
+                for file in fetched {
+                    self.fetch(file);
+                }
                 self.inherited = words.clone();
                 for mark in marks {
                     if !self.marks.contains(mark) {
@@ -458,6 +485,15 @@ impl ChatState {
         }
     }
 
+    /// Remembers a fetched file: the latest one fetched to a path stands for it.
+    fn fetch(&mut self, file: &Fetched) {
+        self.fetched.retain(|f| f.path != file.path);
+        if self.fetched.len() >= FETCHED_MAX {
+            self.fetched.remove(0);
+        }
+        self.fetched.push(file.clone());
+    }
+
     /// Gives back the room its lists keep to grow: what an idle chat holds is its state and
     /// no more (a list that grew by one has room for about twice what it holds).
     pub fn shrink_to_fit(&mut self) {
@@ -467,6 +503,7 @@ impl ChatState {
         self.kept.shrink_to_fit();
         self.counts.shrink_to_fit();
         self.tasks.shrink_to_fit();
+        self.fetched.shrink_to_fit();
         for pending in self.pending.values_mut() {
             pending.steps.shrink_to_fit();
             pending.shown.shrink_to_fit();
@@ -525,6 +562,8 @@ impl ChatState {
             } else {
                 self.kept.clone()
             },
+            // What the chat fetched is still there for the task to run: never less caution.
+            fetched: self.fetched.clone(),
         }
     }
 
@@ -545,6 +584,7 @@ impl ChatState {
             protected: std::sync::Arc::default(),
             second_look: false,
             listen_port: None,
+            fetched: self.fetched.clone(),
         }
     }
 
@@ -814,6 +854,7 @@ mod tests {
                     words: vec!["push it".into()],
                     marks: vec![],
                     kept: vec![],
+                    fetched: vec![],
                 },
             ),
             at(
@@ -854,6 +895,7 @@ mod tests {
                     words: vec![],
                     marks: vec![],
                     kept: vec![push.clone(), fetch.clone()],
+                    fetched: vec![],
                 },
             ),
             at(1, Event::Forgotten { kept: push.clone() }),
@@ -892,6 +934,7 @@ mod tests {
                 rules: vec![],
                 counts: vec![("messages".into(), 30)],
                 look: None,
+                fetched: vec![],
             },
         ));
         chat.apply(&at(
@@ -903,8 +946,57 @@ mod tests {
                 rules: vec![],
                 counts: vec![("messages".into(), 5)],
                 look: None,
+                fetched: vec![],
             },
         ));
         assert_eq!(chat.counted("messages", 0), 5);
+    }
+
+    /// A judged step's fetched files are the chat's: one per path, the latest winning, no
+    /// more than FETCHED_MAX; a task inherits them whatever its scope; and such a step is no
+    /// record only (a later decision reads it, so it is durable before it is answered).
+    #[test]
+    fn what_a_chat_fetched_is_kept_bounded_and_handed_to_its_tasks() {
+        let judged = |fetched: Vec<Fetched>| Event::Judged {
+            tool: "Bash".into(),
+            decision: Decision::Allow,
+            score: 0,
+            rules: vec![],
+            counts: vec![],
+            look: None,
+            fetched,
+        };
+        let file = |n: usize, host: &str| Fetched {
+            path: format!("/tmp/f{n}.sh"),
+            from: Some(host.to_string()),
+        };
+        assert!(judged(vec![]).is_record_only());
+        assert!(!judged(vec![file(0, "a.example")]).is_record_only());
+        let mut chat = ChatState::default();
+        chat.apply(&at(0, judged(vec![file(0, "a.example")])));
+        chat.apply(&at(1, judged(vec![file(0, "b.example")])));
+        assert_eq!(
+            chat.fetched,
+            vec![file(0, "b.example")],
+            "the latest download of a path"
+        );
+        for n in 1..=FETCHED_MAX {
+            chat.apply(&at(2, judged(vec![file(n, "a.example")])));
+        }
+        assert_eq!(chat.fetched.len(), FETCHED_MAX);
+        assert_eq!(
+            chat.fetched.first(),
+            Some(&file(1, "a.example")),
+            "the oldest forgotten"
+        );
+        assert_eq!(chat.context("/w", None).fetched, chat.fetched);
+        for scoped in [false, true] {
+            let mut task = ChatState {
+                company: Company::Task,
+                ..ChatState::default()
+            };
+            task.apply(&at(3, chat.inheritance(scoped)));
+            assert_eq!(task.fetched, chat.fetched, "scoped: {scoped}");
+        }
     }
 }

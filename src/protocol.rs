@@ -35,6 +35,10 @@ pub struct Request {
     /// A skill's list of steps drives the chat.
     #[serde(default)]
     pub skill: bool,
+    /// Files earlier steps of the chat saved from a download or decoded from a blob, for a
+    /// host that keeps the chat's state itself (`warden serve` keeps its own).
+    #[serde(default)]
+    pub fetched: Vec<crate::step::Fetched>,
     /// What the request declares about the app a tool belongs to (over the registry's).
     #[serde(default)]
     pub app: Option<AppDeclaration>,
@@ -183,6 +187,7 @@ pub fn read_request(
         // `warden judge` has no second look: someone else's app steps ask after reading.
         second_look: false,
         listen_port: defaults.listen_port,
+        fetched: request.fetched.clone(),
     };
     Ok((step, ctx))
 }

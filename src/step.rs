@@ -166,6 +166,20 @@ pub struct BrowserStep {
     pub own_browser: bool,
 }
 
+/// A file an earlier step of the chat saved from a download, or decoded from a blob, where
+/// it landed (`curl -o /tmp/i.sh URL`, `… | base64 -d > x.sh`): a later step that runs it
+/// runs what was fetched, as a pipe into a shell would have (seed 002: a download run asks
+/// unless the person named its host; code from a blob is never theirs to ask for).
+///
+/// Stored inside a `Vec` in the log (`chat::Event::Judged`): it never grows a field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fetched {
+    /// Where it landed, absolute.
+    pub path: String,
+    /// The host it came from; none: decoded from a blob.
+    pub from: Option<String>,
+}
+
 /// What the law knows about the chat a step comes from.
 #[derive(Debug, Clone, Default)]
 pub struct Context {
@@ -191,6 +205,9 @@ pub struct Context {
     /// The port `warden serve` listens on, when not the default (`law::itself`): a step
     /// naming warden's address is refused.
     pub listen_port: Option<u16>,
+    /// Files earlier steps of the chat fetched ([`Fetched`]): running one asks as running a
+    /// download does.
+    pub fetched: Vec<Fetched>,
 }
 
 impl Context {

@@ -232,6 +232,7 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
         others: args.others,
         second_look: false,
         listen_port: defaults.listen_port,
+        fetched: Vec::new(),
     };
     let verdict = warden::judge(&Step::Command { command }, &ctx, &facts);
     if args.json {

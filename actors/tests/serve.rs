@@ -606,6 +606,7 @@ fn the_judge_route_refuses_what_the_chat_s_events_supply() {
         ("mode", json!("full_trust")),
         ("permission_mode", json!("bypassPermissions")),
         ("skill", json!(true)),
+        ("fetched", json!([])),
     ] {
         let mut body = bash("git push origin main");
         body[field] = value;

@@ -52,6 +52,7 @@ fn main() {
             rules: Vec::new(),
             counts: Vec::new(),
             look: None,
+            fetched: Vec::new(),
         },
     };
     let chats: Vec<String> = (0..CHATS).map(|n| format!("c{n}")).collect();

@@ -60,6 +60,7 @@ fn record(i: u64) -> Record {
                 Vec::new()
             },
             look: None,
+            fetched: Vec::new(),
         },
     };
     Record {

@@ -84,6 +84,8 @@ pub struct Decided {
     counts: Vec<(String, u32)>,
     /// An app's lookup: lookups asked at once for the same reason share one question.
     lookup: bool,
+    /// The files the step downloads or decodes (`law::command::fetched_by`).
+    fetched: Vec<crate::step::Fetched>,
 }
 
 /// The second look a decision wants: what for, and what the model reads.
@@ -197,6 +199,7 @@ pub fn stopped(state: &ChatState, step: &Step, situation: &Situation) -> Option<
         counts: Vec::new(),
         lookup: is_lookup(step),
         step: step.clone(),
+        fetched: Vec::new(),
     })
 }
 
@@ -249,6 +252,11 @@ pub fn decide(
         lift(&mut verdict, "You always allow this in this chat.");
     }
     let purpose = crate::second_look::purpose(&step, &ctx, &verdict);
+    // What the step downloads or decodes, where it lands: a later step that runs it asks.
+    let fetched = match &step {
+        Step::Command { command } => crate::law::command::fetched_by(command, &ctx.cwd, facts),
+        _ => Vec::new(),
+    };
     Decided {
         verdict,
         step,
@@ -259,6 +267,7 @@ pub fn decide(
         purpose,
         counts: watched.counts,
         lookup,
+        fetched,
     }
 }
 
@@ -324,6 +333,7 @@ pub fn settle(
             Vec::new()
         },
         look: looked,
+        fetched: decided.fetched.clone(),
     }];
     let shared = (asks && decided.lookup)
         .then(|| state.shared_question(&decided.tool, &decided.class, recording.now_ms))

@@ -57,6 +57,11 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             found
                 .risks
                 .extend(itself::in_read_line(command, &line, ctx));
+            // A file an earlier step downloaded or decoded, run now: what a pipe into a
+            // shell would have run, a step later.
+            found
+                .risks
+                .extend(command::runs_fetched(&line, &ctx.fetched, &ctx.cwd, facts));
             decide(quoting(found, command), ctx)
         }
         Step::PowerShell { command } => {

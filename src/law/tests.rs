@@ -310,3 +310,135 @@ fn a_write_to_an_unknown_place_is_read_once() {
         assert!(verdict.decision >= Decision::Ask, "{command}: {verdict:?}");
     }
 }
+
+/// What a line fetches, where it lands: every downloader's way of naming its output, a
+/// decode, a `cd` before it; nothing for a line that only reads or prints.
+#[test]
+fn a_line_s_downloads_and_decodes_are_found_where_they_land() {
+    use crate::step::Fetched;
+    let fetched = |text: &str| super::command::fetched_by(text, "/home/user/app", &facts());
+    let from = |path: &str, host: Option<&str>| Fetched {
+        path: path.to_string(),
+        from: host.map(str::to_string),
+    };
+    let cases: &[(&str, Vec<Fetched>)] = &[
+        (
+            "curl -fsSL -o /tmp/i.sh https://get.example.sh/x",
+            vec![from("/tmp/i.sh", Some("get.example.sh"))],
+        ),
+        (
+            "wget https://dl.example/tool.tar.gz",
+            vec![from("/home/user/app/tool.tar.gz", Some("dl.example"))],
+        ),
+        (
+            "curl -LO https://dl.example/a/setup.sh",
+            vec![from("/home/user/app/setup.sh", Some("dl.example"))],
+        ),
+        (
+            "cd /tmp && curl https://dl.example/x > x.sh",
+            vec![from("/tmp/x.sh", Some("dl.example"))],
+        ),
+        (
+            "curl -s https://dl.example/x | tee ~/.local/bin/tool",
+            vec![from("/home/user/.local/bin/tool", Some("dl.example"))],
+        ),
+        (
+            "echo ZWNobyBoaQ== | base64 -d > payload.sh",
+            vec![from("/home/user/app/payload.sh", None)],
+        ),
+        ("curl -s https://dl.example/x -o \"$OUT\"", Vec::new()),
+        ("curl -s https://api.example/users", Vec::new()),
+        ("cat README.md | tee notes.txt", Vec::new()),
+        ("cargo test --workspace", Vec::new()),
+    ];
+    for (text, want) in cases {
+        assert_eq!(&fetched(text), want, "{text}");
+    }
+}
+
+/// A file an earlier step fetched, run by a later one, asks as a pipe into a shell: by a
+/// shell or an interpreter, by its path, from the `bin` folder it was saved into, installed;
+/// its host named by the person lifts it, a blob's never; reading it, or running another
+/// file, doesn't ask.
+#[test]
+fn a_file_fetched_by_an_earlier_step_runs_as_a_download_would() {
+    use crate::step::Fetched;
+    let fetched = vec![
+        Fetched {
+            path: "/tmp/i.sh".to_string(),
+            from: Some("get.example.sh".to_string()),
+        },
+        Fetched {
+            path: "/home/user/app/payload.sh".to_string(),
+            from: None,
+        },
+        Fetched {
+            path: "/home/user/.local/bin/tool".to_string(),
+            from: Some("dl.example".to_string()),
+        },
+        Fetched {
+            path: "/home/user/app/pkg.deb".to_string(),
+            from: Some("dl.example".to_string()),
+        },
+    ];
+    let judged = |text: &str, said: &[&str]| {
+        let mut ctx = ctx(false, said);
+        ctx.fetched = fetched.clone();
+        judge(
+            &Step::Command {
+                command: text.to_string(),
+            },
+            &ctx,
+            &facts(),
+        )
+    };
+    let rules = |text: &str, said: &[&str]| -> Vec<String> {
+        judged(text, said)
+            .risks
+            .iter()
+            .map(|s| s.risk.rule.to_string())
+            .collect()
+    };
+    for text in [
+        "bash /tmp/i.sh",
+        "cd /tmp && ./i.sh",
+        "source /tmp/i.sh",
+        "python3 /tmp/i.sh",
+        "tool --version",
+        "sudo dpkg -i pkg.deb",
+    ] {
+        assert_eq!(judged(text, &[]).decision, Decision::Ask, "{text}");
+        assert!(
+            rules(text, &[]).contains(&"download.pipe_shell".to_string()),
+            "{text}"
+        );
+    }
+    for text in ["sh payload.sh", "./payload.sh"] {
+        assert!(
+            rules(text, &[]).contains(&"blob.decode_run".to_string()),
+            "{text}"
+        );
+        assert_eq!(
+            judged(text, &["run the payload"]).decision,
+            Decision::Ask,
+            "{text}: no words lift a blob"
+        );
+    }
+    assert_eq!(
+        judged(
+            "bash /tmp/i.sh",
+            &["install it with the script at get.example.sh"]
+        )
+        .decision,
+        Decision::Allow,
+        "the person named its host"
+    );
+    for text in [
+        "cat /tmp/i.sh",
+        "bash /tmp/other.sh",
+        "less payload.sh",
+        "ls ~/.local/bin",
+    ] {
+        assert_eq!(judged(text, &[]).decision, Decision::Allow, "{text}");
+    }
+}

@@ -40,7 +40,7 @@ pub const RECORD_VERSION: u8 = 1;
 
 /// The layout of snapshots. Bump it whenever `ChatState` or a type inside it changes: old
 /// snapshots are then ignored and each chat replays once from its first event.
-pub const SNAPSHOT_VERSION: u8 = 4;
+pub const SNAPSHOT_VERSION: u8 = 5;
 
 /// Zero bytes read after an older record, enough for the fields added since (one byte for an
 /// `Option`, a `Vec`, a `String`, a `bool` or an integer; eight for an `f64`).
@@ -189,14 +189,27 @@ mod tests {
                 rules: vec!["git.push".into()],
                 counts: Vec::new(),
                 look,
+                fetched: Vec::new(),
             },
         };
-        // The layout before issue 18 is today's without its last field (`None` is one zero
-        // byte at the end).
+        // The layout before issue 18 is today's without its last two fields (`None` and an
+        // empty list are one zero byte each, at the end); before what was fetched was kept,
+        // without its last one.
         let today = write_record(&judged(None))?;
-        assert_eq!(today.last(), Some(&0));
-        let before = &today[..today.len() - 1];
-        assert_eq!(read_record(before), Ok(judged(None)));
+        assert_eq!(today.get(today.len() - 2..), Some(&[0, 0][..]));
+        for cut in [1, 2] {
+            let before = &today[..today.len() - cut];
+            assert_eq!(read_record(before), Ok(judged(None)), "{cut} fields cut");
+        }
+        // What a step fetched comes back as written.
+        let mut fetching = judged(None);
+        if let Event::Judged { fetched, .. } = &mut fetching.event {
+            fetched.push(warden::chat::Fetched {
+                path: "/tmp/i.sh".into(),
+                from: Some("get.example.sh".into()),
+            });
+        }
+        assert_eq!(read_record(&write_record(&fetching)?), Ok(fetching));
         // A look, with or without an answer, comes back as written.
         for answer in [None, Some(warden::second_look::Kind::NotRisky)] {
             let record = judged(Some(warden::second_look::Looked {

@@ -589,7 +589,7 @@ struct JudgeAnswer {
 
 /// The request fields the judge route refuses, and what to send instead: the chat's state
 /// supplies them, from events.
-const EVENT_FIELDS: [(&str, &str); 6] = [
+const EVENT_FIELDS: [(&str, &str); 7] = [
     (
         "said",
         "the person's words are `said` events (POST /v1/chats/{chat}/events with the token)",
@@ -613,6 +613,10 @@ const EVENT_FIELDS: [(&str, &str); 6] = [
     (
         "skill",
         "a chat driven by a skill's list of steps can't be told over HTTP yet",
+    ),
+    (
+        "fetched",
+        "what the chat fetched is kept from its own judged steps (a download or a decode it judged)",
     ),
 ];
 
@@ -977,6 +981,8 @@ struct ChatOut {
     stopped: bool,
     tasks: Vec<String>,
     events: u64,
+    /// Files the chat's steps saved from a download or decoded from a blob.
+    fetched: Vec<warden::chat::Fetched>,
 }
 
 impl From<ChatState> for ChatOut {
@@ -1012,6 +1018,7 @@ impl From<ChatState> for ChatOut {
             stopped: state.stopped,
             tasks: state.tasks,
             events: state.events,
+            fetched: state.fetched,
         }
     }
 }

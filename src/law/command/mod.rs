@@ -69,6 +69,47 @@ pub fn assess_read(text: &str, line: &Line, cwd: &str, facts: &dyn Facts) -> Ass
     assess_line(text, line, cwd, cwd, facts, 0)
 }
 
+/// The files a command line saves from a download or decodes from a blob, where they land
+/// ([`crate::step::Fetched`]): what a later step of the chat may run. Read only when a word
+/// of the line could be a program that downloads or decodes.
+pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::Fetched> {
+    if !may_fetch(text) {
+        return Vec::new();
+    }
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    net::fetched_by(&Line::parse(text), cwd, &home)
+}
+
+/// Could a word of `text` be a program that downloads or decodes, or saves what one of
+/// them writes (`tee`)? A cheap look before the line is read for [`fetched_by`].
+fn may_fetch(text: &str) -> bool {
+    use crate::catalogue::Class;
+    text.split(|c: char| c.is_whitespace() || "|;&()`$<>\"'".contains(c))
+        .filter(|word| !word.is_empty() && !word.starts_with('-'))
+        .any(|word| {
+            crate::catalogue::program(word)
+                .is_some_and(|p| p.is(Class::Downloader) || p.is(Class::Decoder))
+                || matches!(
+                    crate::catalogue::name(word).as_ref(),
+                    "tee" | "certutil" | "bitsadmin" | "xxd" | "openssl" | "printf" | "gzip"
+                )
+        })
+}
+
+/// A file an earlier step of the chat fetched, run by this line (`net::runs_fetched`).
+pub fn runs_fetched(
+    line: &Line,
+    fetched: &[crate::step::Fetched],
+    cwd: &str,
+    facts: &dyn Facts,
+) -> Vec<Risk> {
+    if fetched.is_empty() {
+        return Vec::new();
+    }
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    net::runs_fetched(line, fetched, cwd, &home)
+}
+
 /// The folder each command of a line runs in: the work folder, or where a `cd` (or `pushd`)
 /// before it went. A `cd` counts for the commands after it written in the same text and
 /// for what they hold (not for a child shell's own `bash -c 'cd …'` outside it, nor in a

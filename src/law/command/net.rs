@@ -6,6 +6,7 @@ use crate::catalogue::{self, Class};
 use crate::law::rule::RuleId;
 use crate::secrets::carries_data;
 use crate::shell::{Command, RedirectOp, Via};
+use crate::step::Fetched;
 use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 use marks::{Mark, Marks};
@@ -2207,9 +2208,6 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     // an earlier archive unpacked elsewhere hides none that comes after it.
     let mut unpackings: Vec<Unpacked> = Vec::new();
     for cmd in &line.commands {
-        let program = cmd.program();
-        let args = cmd.args();
-        let found = catalogue::program(program);
         if let Some(from) = unpacks_from(cmd, line, &downloaded) {
             unpackings.push((from, unpack_folder(cmd)));
         }
@@ -2235,122 +2233,23 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
             );
             return;
         }
-        let saved = pipe_saves(cmd);
-        if !saved.is_empty() {
-            let stages: Vec<&Command> = line
-                .commands
-                .iter()
-                .filter(|c| {
-                    c.pipeline == cmd.pipeline && c.parent == cmd.parent && c.stage <= cmd.stage
-                })
-                .collect();
-            let host = stages
-                .iter()
-                .filter(|c| is_downloader(c.program()))
-                .find_map(|c| c.args().iter().find_map(|a| url_host(a)));
-            for file in saved {
-                let name = super::paths::basename_of(&file).to_string();
-                if stages.iter().any(|c| is_decoder(c)) {
-                    decoded.push(name);
-                } else if let Some(host) = &host {
-                    downloaded.push((name, host.clone()));
+        let (saved, fetches) = saves(cmd, line);
+        for file in saved {
+            // A Windows path's name too (`C:\x\out.exe`), as the file run is read.
+            let name = super::paths::basename_of(&file.output);
+            let name = name.rsplit('\\').next().unwrap_or(name).to_string();
+            match file.from {
+                None => decoded.push(name),
+                Some(host) => {
+                    if file.on_path {
+                        on_path.push(name.clone());
+                    }
+                    downloaded.push((name, host));
                 }
             }
         }
-        // Windows' own decoder writes its output file (`certutil -decode in.b64 out.exe`).
-        if program == "certutil"
-            && args.iter().any(|a| {
-                let switch = a.trim_start_matches(['-', '/']).to_ascii_lowercase();
-                switch == "decode" || switch == "decodehex"
-            })
-            && let Some(out) = args
-                .iter()
-                .rev()
-                .find(|a| !a.starts_with(['-', '/']) || a.contains('\\'))
-        {
-            let name = out.rsplit(['\\', '/']).next().unwrap_or(out);
-            decoded.push(name.to_string());
-            continue;
-        }
-        // Windows' own programs that download (`certutil -urlcache -f URL x.exe`,
-        // `bitsadmin /transfer j URL C:\x.exe`), reached from Git Bash or cmd as well.
-        if let Some((output, host)) = windows_download(program, args) {
-            downloaded.push((super::paths::basename_of(&output).to_string(), host));
-            continue;
-        }
-        if found.is_some_and(|p| p.is(Class::Downloader)) {
-            // curl's `-O` (`-LO`, `--remote-name`) saves to the address's last name.
-            // wget saves to it unless told otherwise (`-O f`, `--output-document=f`).
-            // aria2c and axel save to it too, unless told otherwise (`-o f`, `--out=f`), and
-            // httpie when told to download (`http --download URL`).
-            let remote_name = (program == "curl"
-                && args.iter().any(|a| {
-                    a == "--remote-name"
-                        || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
-                }))
-                || (program == "wget"
-                    && !args.iter().any(|a| {
-                        a.starts_with("--output-document")
-                            || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
-                    }))
-                || (matches!(program, "aria2c" | "axel")
-                    && !args
-                        .iter()
-                        .any(|a| a == "-o" || a.starts_with("--out") || a.starts_with("--output")))
-                || (matches!(program, "http" | "https" | "xh" | "xhs")
-                    && args.iter().any(|a| a == "--download" || a == "-d")
-                    && !args.iter().any(|a| a == "-o" || a.starts_with("--output")));
-            let output = args
-                .iter()
-                .position(|a| {
-                    matches!(a.as_str(), "-o" | "--output" | "--output-document")
-                        || (a == "-O" && program != "curl")
-                })
-                .and_then(|i| args.get(i + 1))
-                .cloned()
-                .or_else(|| {
-                    remote_name.then(|| {
-                        args.iter().filter(|a| a.contains("://")).find_map(|url| {
-                            let path = url.split(['?', '#']).next().unwrap_or(url);
-                            path.rsplit('/')
-                                .next()
-                                .filter(|n| !n.is_empty())
-                                .map(str::to_string)
-                        })
-                    })?
-                })
-                .or_else(|| {
-                    cmd.redirects
-                        .iter()
-                        .find(|r| r.op == RedirectOp::Write)
-                        .map(|r| r.target.clone())
-                });
-            // An address written out first; else a word that names a host (`wget host/x`), not
-            // the output's own name (`-O i.sh`).
-            let host = args
-                .iter()
-                .filter(|a| a.contains("://"))
-                .find_map(|a| url_host(a))
-                .or_else(|| {
-                    args.iter().find_map(|a| {
-                        if a.starts_with('-') || Some(a) == output.as_ref() {
-                            None
-                        } else {
-                            url_host(a)
-                        }
-                    })
-                });
-            if let (Some(output), Some(host)) = (output, host) {
-                let name = super::paths::basename_of(&output).to_string();
-                if output
-                    .trim_end_matches(name.as_str())
-                    .trim_end_matches('/')
-                    .ends_with("/bin")
-                {
-                    on_path.push(name.clone());
-                }
-                downloaded.push((name, host));
-            }
+        // A downloader's or a decoder's own command runs nothing it saved.
+        if fetches {
             continue;
         }
         let runs = |word: &str| {
@@ -2381,30 +2280,16 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
             );
             return;
         }
-        let shell = found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source));
-        let interpreter = found.is_some_and(|p| p.is(Class::Interpreter));
-        // The file the command runs: a shell's or an interpreter's operand (`java -jar
-        // x.jar`), or the program by its path.
-        let file: Option<&str> = if shell || interpreter {
-            positional(args).first().copied()
-        } else if cmd.words.first().is_some_and(|w| {
-            // A path; or a Windows program by its bare name, which cmd finds in the folder
-            // it runs in first (`x.exe`, `setup.bat`).
-            w.contains(['/', '\\'])
-                || [".exe", ".bat", ".cmd", ".com"]
-                    .iter()
-                    .any(|ext| w.to_ascii_lowercase().ends_with(ext))
-        }) {
-            cmd.words
-                .first()
-                .map(|w| w.rsplit(['/', '\\']).next().unwrap_or(w))
-        } else {
-            // A bare name the shell finds in the `bin` folder it was just downloaded into.
-            cmd.words
-                .first()
-                .filter(|w| on_path.contains(w))
-                .map(String::as_str)
-        };
+        // The file the command runs, or a bare name the shell finds in the `bin` folder it
+        // was just downloaded into.
+        let file: Option<&str> = file_run(cmd)
+            .map(|w| w.rsplit(['/', '\\']).next().unwrap_or(w))
+            .or_else(|| {
+                cmd.words
+                    .first()
+                    .filter(|w| on_path.contains(w))
+                    .map(String::as_str)
+            });
         if file.is_some_and(|f| decoded.iter().any(|d| super::paths::basename_of(f) == d)) {
             blob(scan, "it runs a file of code just decoded from a blob");
             return;
@@ -2429,6 +2314,273 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
 /// Code unpacked from a host: the host and the names it goes by, and the folder it went
 /// into when not the one the command runs in.
 type Unpacked = ((String, Vec<String>), Option<String>);
+
+/// A file a command saves of what was fetched: where, as written, and from which host (none:
+/// decoded from a blob); `on_path` when a downloader saved it into a `bin` folder, where the
+/// shell finds it by its bare name.
+struct Saved {
+    output: String,
+    from: Option<String>,
+    on_path: bool,
+}
+
+/// The files one command of a line saves from a download or decodes from a blob: its output
+/// after a downloader's or a decoder's stage of its pipeline (`curl URL | tee f`, `… | base64
+/// -d > x.sh`), a decoder's output file (`certutil -decode in out.exe`), or a downloader's
+/// own (`curl -o f URL`, `wget URL`, `bitsadmin /transfer j URL C:\\x.exe`). And whether the
+/// command is the downloader or decoder itself, which runs nothing it saves.
+fn saves(cmd: &Command, line: &crate::shell::Line) -> (Vec<Saved>, bool) {
+    let program = cmd.program();
+    let args = cmd.args();
+    let mut out = Vec::new();
+    let saved = pipe_saves(cmd);
+    if !saved.is_empty() {
+        let stages: Vec<&Command> = line
+            .commands
+            .iter()
+            .filter(|c| {
+                c.pipeline == cmd.pipeline && c.parent == cmd.parent && c.stage <= cmd.stage
+            })
+            .collect();
+        let host = stages
+            .iter()
+            .filter(|c| is_downloader(c.program()))
+            .find_map(|c| c.args().iter().find_map(|a| url_host(a)));
+        let decodes = stages.iter().any(|c| is_decoder(c));
+        for file in saved {
+            if decodes {
+                out.push(Saved {
+                    output: file,
+                    from: None,
+                    on_path: false,
+                });
+            } else if let Some(host) = &host {
+                out.push(Saved {
+                    output: file,
+                    from: Some(host.clone()),
+                    on_path: false,
+                });
+            }
+        }
+    }
+    // Windows' own decoder writes its output file (`certutil -decode in.b64 out.exe`).
+    if program == "certutil"
+        && args.iter().any(|a| {
+            let switch = a.trim_start_matches(['-', '/']).to_ascii_lowercase();
+            switch == "decode" || switch == "decodehex"
+        })
+        && let Some(output) = args
+            .iter()
+            .rev()
+            .find(|a| !a.starts_with(['-', '/']) || a.contains('\\'))
+    {
+        out.push(Saved {
+            output: output.clone(),
+            from: None,
+            on_path: false,
+        });
+        return (out, true);
+    }
+    // Windows' own programs that download (`certutil -urlcache -f URL x.exe`,
+    // `bitsadmin /transfer j URL C:\\x.exe`), reached from Git Bash or cmd as well.
+    if let Some((output, host)) = windows_download(program, args) {
+        out.push(Saved {
+            output,
+            from: Some(host),
+            on_path: false,
+        });
+        return (out, true);
+    }
+    if !catalogue::program(program).is_some_and(|p| p.is(Class::Downloader)) {
+        return (out, false);
+    }
+    // curl's `-O` (`-LO`, `--remote-name`) saves to the address's last name.
+    // wget saves to it unless told otherwise (`-O f`, `--output-document=f`).
+    // aria2c and axel save to it too, unless told otherwise (`-o f`, `--out=f`), and
+    // httpie when told to download (`http --download URL`).
+    let remote_name = (program == "curl"
+        && args.iter().any(|a| {
+            a == "--remote-name" || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
+        }))
+        || (program == "wget"
+            && !args.iter().any(|a| {
+                a.starts_with("--output-document")
+                    || (a.starts_with('-') && !a.starts_with("--") && a.contains('O'))
+            }))
+        || (matches!(program, "aria2c" | "axel")
+            && !args
+                .iter()
+                .any(|a| a == "-o" || a.starts_with("--out") || a.starts_with("--output")))
+        || (matches!(program, "http" | "https" | "xh" | "xhs")
+            && args.iter().any(|a| a == "--download" || a == "-d")
+            && !args.iter().any(|a| a == "-o" || a.starts_with("--output")));
+    let output = args
+        .iter()
+        .position(|a| {
+            matches!(a.as_str(), "-o" | "--output" | "--output-document")
+                || (a == "-O" && program != "curl")
+        })
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+        .or_else(|| {
+            remote_name.then(|| {
+                args.iter().filter(|a| a.contains("://")).find_map(|url| {
+                    let path = url.split(['?', '#']).next().unwrap_or(url);
+                    path.rsplit('/')
+                        .next()
+                        .filter(|n| !n.is_empty())
+                        .map(str::to_string)
+                })
+            })?
+        })
+        .or_else(|| {
+            cmd.redirects
+                .iter()
+                .find(|r| r.op == RedirectOp::Write)
+                .map(|r| r.target.clone())
+        });
+    // An address written out first; else a word that names a host (`wget host/x`), not
+    // the output's own name (`-O i.sh`).
+    let host = args
+        .iter()
+        .filter(|a| a.contains("://"))
+        .find_map(|a| url_host(a))
+        .or_else(|| {
+            args.iter().find_map(|a| {
+                if a.starts_with('-') || Some(a) == output.as_ref() {
+                    None
+                } else {
+                    url_host(a)
+                }
+            })
+        });
+    if let (Some(output), Some(host)) = (output, host) {
+        let name = super::paths::basename_of(&output);
+        let on_path = output
+            .trim_end_matches(name)
+            .trim_end_matches('/')
+            .ends_with("/bin");
+        out.push(Saved {
+            output,
+            from: Some(host),
+            on_path,
+        });
+    }
+    (out, true)
+}
+
+/// The file a command runs as code, as written: a shell's, a sourcing builtin's or an
+/// interpreter's first operand (`sh x.sh`, `. x.sh`, `java -jar x.jar`), or the program by
+/// its path, or a Windows program by its bare name, which cmd finds in the folder it runs in
+/// first (`x.exe`, `setup.bat`).
+fn file_run(cmd: &Command) -> Option<&str> {
+    let found = catalogue::program(cmd.program());
+    if found.is_some_and(|p| p.is(Class::Shell) || p.is(Class::Source) || p.is(Class::Interpreter))
+    {
+        return positional(cmd.args()).first().copied();
+    }
+    cmd.words
+        .first()
+        .filter(|w| {
+            w.contains(['/', '\\'])
+                || [".exe", ".bat", ".cmd", ".com"]
+                    .iter()
+                    .any(|ext| w.to_ascii_lowercase().ends_with(ext))
+        })
+        .map(String::as_str)
+}
+
+/// The files a line saves from a download or decodes from a blob, where they land: each
+/// output resolved in the folder its command runs in (a `cd` before it counts). One only
+/// known when it runs (`-o "$OUT"`) is left out: nothing later can be told to run it.
+pub(super) fn fetched_by(line: &crate::shell::Line, cwd: &str, home: &str) -> Vec<Fetched> {
+    let cwds = super::folders_after_cd(line, cwd, cwd, home);
+    let mut out: Vec<Fetched> = Vec::new();
+    for (index, cmd) in line.commands.iter().enumerate() {
+        let place = super::Place {
+            cwd: cwds.get(index).map_or(cwd, String::as_str),
+            work: cwd,
+            home,
+        };
+        for file in saves(cmd, line).0 {
+            if let Some(path) = place.resolve(&file.output) {
+                out.retain(|f| f.path != path);
+                out.push(Fetched {
+                    path,
+                    from: file.from,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A file an earlier step of the chat fetched (`fetched`), run by this line: as a shell's or
+/// an interpreter's file, by its path, by its bare name from the `bin` folder it was saved
+/// into, or installed as a package whose scripts run unread. The risk a pipe into a shell
+/// carries (`download.pipe_shell`, the host's names lift it), or code from a blob's, never
+/// lifted.
+pub(super) fn runs_fetched(
+    line: &crate::shell::Line,
+    fetched: &[Fetched],
+    cwd: &str,
+    home: &str,
+) -> Vec<Risk> {
+    let cwds = super::folders_after_cd(line, cwd, cwd, home);
+    for (index, cmd) in line.commands.iter().enumerate() {
+        let place = super::Place {
+            cwd: cwds.get(index).map_or(cwd, String::as_str),
+            work: cwd,
+            home,
+        };
+        let by_path = |word: &str| {
+            let path = place.resolve(word)?;
+            fetched.iter().find(|f| f.path == path)
+        };
+        // A bare name the shell finds where a downloader saved it (`~/.local/bin/tool`).
+        let by_name = || {
+            let word = cmd.words.first()?;
+            (!word.contains('/'))
+                .then(|| {
+                    fetched.iter().find(|f| {
+                        f.path
+                            .strip_suffix(word.as_str())
+                            .is_some_and(|dir| dir.ends_with("/bin/"))
+                    })
+                })
+                .flatten()
+        };
+        let (found, installs) = match file_run(cmd).and_then(by_path).or_else(by_name) {
+            Some(found) => (Some(found), false),
+            None => (installed_files(cmd).into_iter().find_map(by_path), true),
+        };
+        let Some(found) = found else { continue };
+        let name = super::paths::basename_of(&found.path);
+        return vec![match &found.from {
+            Some(host) => Risk::new(
+                RuleId::DownloadPipeShell,
+                Harm::Severe,
+                true,
+                if installs {
+                    format!("install {name}, a package an earlier step downloaded from {host}, whose scripts run unread")
+                } else {
+                    format!("run {name}, code an earlier step downloaded from {host}, without reading it first")
+                },
+            )
+            .way_out()
+            .wish(Wish::new(Act::Run).naming(Name::AnyOf(host_names(host)))),
+            None => Risk::new(
+                RuleId::BlobDecodeRun,
+                Harm::Severe,
+                true,
+                format!("run {name}, code an earlier step decoded from a blob, so nobody can read what runs"),
+            )
+            .never()
+            .way_out(),
+        }];
+    }
+    Vec::new()
+}
 
 /// The files a command writes with what its pipeline's stages before it made: its standard
 /// output redirected to a file (`… | base64 -d > x.sh`), or `tee`'s operands.

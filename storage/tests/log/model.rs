@@ -93,6 +93,19 @@ fn event() -> impl Strategy<Value = Event> {
             rules: vec!["git.push".into()],
             counts: vec![("messages".into(), n)],
             look: looked(look),
+            // Now and then a file fetched, from a host or from a blob: the appended field
+            // goes through every engine and every reopen as the rest does.
+            fetched: match n % 3 {
+                0 => Vec::new(),
+                1 => vec![warden::chat::Fetched {
+                    path: format!("/tmp/{n}.sh"),
+                    from: Some("get.example.sh".into()),
+                }],
+                _ => vec![warden::chat::Fetched {
+                    path: format!("/tmp/{n}.sh"),
+                    from: None,
+                }],
+            },
         }),
         (0..4u64, word()).prop_map(|(question, tool)| Event::Asked {
             question,
@@ -119,7 +132,12 @@ fn event() -> impl Strategy<Value = Event> {
             prop::collection::vec(mark(), 0..2),
             prop::collection::vec(kept(), 0..2)
         )
-            .prop_map(|(words, marks, kept)| Event::Inherited { words, marks, kept }),
+            .prop_map(|(words, marks, kept)| Event::Inherited {
+                words,
+                marks,
+                kept,
+                fetched: Vec::new(),
+            }),
     ]
 }
 
