@@ -63,7 +63,8 @@ mod wrap;
 mod written;
 
 pub(crate) use loops::{find_narrows, lines_of};
-pub(crate) use runs::{crontab_commands, ex_escapes, quote as quote_word};
+pub(crate) use parse::passes_input_on;
+pub(crate) use runs::{crontab_commands, echoed, ex_escapes, quote as quote_word, templated};
 pub(crate) use search::search;
 pub(crate) use written::glob_matches;
 

@@ -994,7 +994,11 @@ impl Parser<'_, '_> {
             before = Some(c);
             break;
         }
-        let Some(text) = before.and_then(super::runs::echoed) else {
+        // A literal text, or a line made of each line it reads (`sed 's/^/rm /'`): what
+        // runs for each one, with the line only known when it runs.
+        let Some(text) =
+            before.and_then(|c| super::runs::echoed(c).or_else(|| super::runs::templated(c)))
+        else {
             return;
         };
         let sudo = self.out.commands.get(idx).is_some_and(|c| c.sudo);
@@ -1086,7 +1090,7 @@ impl Parser<'_, '_> {
 
 /// A stage that writes its input to its output unchanged: `cat` with no file but `-`, `tee`
 /// (whatever files it also writes).
-fn passes_input_on(cmd: &super::Command) -> bool {
+pub(crate) fn passes_input_on(cmd: &super::Command) -> bool {
     let args = cmd.args();
     let passes = match cmd.program() {
         "cat" => args.iter().all(|a| a == "-" || a == "-u"),

@@ -1457,7 +1457,7 @@ fn apt(words: &[Word], out: &mut Holder) {
 
 /// What a literal `echo` or `printf` writes to the next stage of its pipeline, when that is
 /// all it does (its output not sent to a file, `printf -v` not used).
-pub(super) fn echoed(cmd: &Command) -> Option<String> {
+pub(crate) fn echoed(cmd: &Command) -> Option<String> {
     let to_file = cmd.redirects.iter().any(|r| {
         matches!(r.op, super::RedirectOp::Write | super::RedirectOp::Append)
             && r.fd.is_none_or(|fd| fd == 1)
@@ -1466,6 +1466,254 @@ pub(super) fn echoed(cmd: &Command) -> Option<String> {
         return None;
     }
     printed_text(cmd)
+}
+
+/// What a stage that makes a line of each line it reads writes, when it is a template around
+/// that line, with the line as `$LINE`, a value only known when it runs: sed's one `s`
+/// command that puts text before or after the line or around all of it (`s/^/rm -rf /`,
+/// `s|$| \&|`, `s/.*/cp & bak/`, `s/\(.*\)/mv \1 old/`), awk's `{print "rm " $1}`, and
+/// xargs's `echo` (`xargs -I{} echo rm {}`, `xargs -n1 echo rm`). `ls ~ | sed 's|^|rm -rf ~/|'
+/// | sh` runs `rm -rf ~/$LINE` for each name. Anything else: `None`.
+pub(crate) fn templated(cmd: &Command) -> Option<String> {
+    let to_file = cmd.redirects.iter().any(|r| {
+        matches!(r.op, super::RedirectOp::Write | super::RedirectOp::Append)
+            && r.fd.is_none_or(|fd| fd == 1)
+    });
+    if to_file {
+        return None;
+    }
+    match cmd.program() {
+        "sed" | "gsed" => sed_template(cmd.args()),
+        "awk" | "gawk" | "mawk" | "nawk" => awk_template(cmd.args()),
+        "xargs" => xargs_template(cmd.args()),
+        _ => None,
+    }
+}
+
+/// The line a template stands for, where the line read goes.
+const LINE: &str = "$LINE";
+
+fn sed_template(args: &[String]) -> Option<String> {
+    let mut script = None;
+    let mut extended = false;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "-E" | "-r" | "--regexp-extended" => extended = true,
+            "-u" | "--unbuffered" | "--posix" => {}
+            "-e" => script = Some(rest.next()?.clone()),
+            a if a.starts_with("--expression=") => {
+                script = Some(a.trim_start_matches("--expression=").to_string());
+            }
+            a if a.starts_with('-') => return None,
+            a if script.is_none() => script = Some(a.to_string()),
+            // Files it reads instead of its input: each line is still made the same way.
+            _ => {}
+        }
+    }
+    let script = script?;
+    let body = script.trim().strip_prefix('s')?;
+    let delimiter = body.chars().next()?;
+    if delimiter.is_alphanumeric() || matches!(delimiter, '\\' | '\n' | ' ') {
+        return None;
+    }
+    // The pattern, the replacement and the flags, each up to a delimiter not escaped.
+    let mut parts: Vec<String> = vec![String::new()];
+    let mut chars = body.chars().skip(1);
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            let next = chars.next()?;
+            let part = parts.last_mut()?;
+            if next == delimiter {
+                part.push(next);
+            } else {
+                part.push('\\');
+                part.push(next);
+            }
+        } else if c == delimiter {
+            parts.push(String::new());
+        } else {
+            parts.last_mut()?.push(c);
+        }
+    }
+    let [pattern, replacement, flags] = parts.as_slice() else {
+        return None;
+    };
+    if !flags.chars().all(|f| matches!(f, 'g' | '1')) {
+        return None;
+    }
+    let whole = [".*", "^.*", ".*$", "^.*$"];
+    let grouped = if extended {
+        ["(.*)", "^(.*)", "(.*)$", "^(.*)$"]
+    } else {
+        ["\\(.*\\)", "^\\(.*\\)", "\\(.*\\)$", "^\\(.*\\)$"]
+    };
+    // What `&` and `\1` stand for: nothing for an anchor alone, the line for the whole.
+    let (matched, before, after) = match pattern.as_str() {
+        "^" => ("", "", LINE),
+        "$" => ("", LINE, ""),
+        p if whole.contains(&p) || grouped.contains(&p) => (LINE, "", ""),
+        _ => return None,
+    };
+    let mut made = String::from(before);
+    let mut chars = replacement.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '&' => made.push_str(matched),
+            '\\' => match chars.next()? {
+                '1' if grouped.contains(&pattern.as_str()) => made.push_str(LINE),
+                'n' => made.push('\n'),
+                't' => made.push('\t'),
+                d if d.is_ascii_digit() => return None,
+                other => made.push(other),
+            },
+            other => made.push(other),
+        }
+    }
+    made.push_str(after);
+    Some(made)
+}
+
+fn awk_template(args: &[String]) -> Option<String> {
+    let mut program = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "-F" => {
+                rest.next()?;
+            }
+            a if a.starts_with("-F") => {}
+            a if a.starts_with('-') => return None,
+            a if program.is_none() => program = Some(a.to_string()),
+            _ => {}
+        }
+    }
+    let program = program?;
+    let inner = program.trim().strip_prefix('{')?.strip_suffix('}')?.trim();
+    let statement = inner.trim_end_matches(';').trim();
+    if let Some(items) = statement.strip_prefix("printf") {
+        return awk_printf(items);
+    }
+    let items = statement.strip_prefix("print")?;
+    if !items.starts_with([' ', '\t']) {
+        return None;
+    }
+    let mut made = String::new();
+    for item in awk_items(items)? {
+        match item {
+            AwkItem::Text(text) => made.push_str(&text),
+            AwkItem::Comma => made.push(' '),
+        }
+    }
+    Some(made)
+}
+
+/// What awk's `print` or `printf` is given: texts (literals and fields, a field as the line)
+/// and the commas between arguments.
+enum AwkItem {
+    Text(String),
+    Comma,
+}
+
+fn awk_items(items: &str) -> Option<Vec<AwkItem>> {
+    let mut out: Vec<AwkItem> = Vec::new();
+    let mut text = String::new();
+    let mut chars = items.trim().chars().peekable();
+    let made = &mut text;
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => loop {
+                match chars.next()? {
+                    '"' => break,
+                    '\\' => match chars.next()? {
+                        'n' => made.push('\n'),
+                        't' => made.push('\t'),
+                        other => made.push(other),
+                    },
+                    other => made.push(other),
+                }
+            },
+            '$' => {
+                // `$0`, `$1`, `$NF`: a field of the line, or all of it.
+                let field: String =
+                    std::iter::from_fn(|| chars.next_if(|c| c.is_ascii_alphanumeric())).collect();
+                if field.is_empty() {
+                    return None;
+                }
+                made.push_str(LINE);
+            }
+            ',' => {
+                out.push(AwkItem::Text(std::mem::take(made)));
+                out.push(AwkItem::Comma);
+            }
+            ' ' | '\t' => {}
+            _ => return None,
+        }
+    }
+    out.push(AwkItem::Text(text));
+    Some(out)
+}
+
+/// awk's `printf "sox %s %s\n", $0, $0 ".wav"`: the format with each `%s` (or `%d`) its
+/// argument.
+fn awk_printf(items: &str) -> Option<String> {
+    let items = awk_items(items.trim_start_matches(['(', ' ']).trim_end_matches(')'))?;
+    let mut args = items.into_iter().filter_map(|item| match item {
+        AwkItem::Text(text) => Some(text),
+        AwkItem::Comma => None,
+    });
+    let format = args.next()?;
+    let mut made = String::new();
+    let mut chars = format.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            made.push(c);
+            continue;
+        }
+        match chars.next()? {
+            '%' => made.push('%'),
+            's' | 'd' | 'i' => made.push_str(&args.next()?),
+            _ => return None,
+        }
+    }
+    Some(made)
+}
+
+fn xargs_template(args: &[String]) -> Option<String> {
+    let mut replace: Option<String> = None;
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        match arg.as_str() {
+            "-I" => {
+                replace = Some(args.get(at + 1)?.clone());
+                at += 2;
+                continue;
+            }
+            "-i" | "--replace" => replace = Some("{}".to_string()),
+            "-n" | "-L" | "-d" | "-P" | "-s" | "-E" => {
+                at += 2;
+                continue;
+            }
+            a if a.starts_with("-I") => replace = Some(a.trim_start_matches("-I").to_string()),
+            a if a.starts_with("--replace=") => {
+                replace = Some(a.trim_start_matches("--replace=").to_string());
+            }
+            a if a.starts_with('-') => {}
+            _ => break,
+        }
+        at += 1;
+    }
+    let words = args.get(at..)?;
+    let (program, rest) = words.split_first()?;
+    if program != "echo" || rest.first().is_some_and(|a| a.starts_with('-')) {
+        return None;
+    }
+    let text = rest.join(" ");
+    Some(match replace {
+        Some(r) if !r.is_empty() => text.replace(r.as_str(), LINE),
+        _ if text.is_empty() => LINE.to_string(),
+        _ => format!("{text} {LINE}"),
+    })
 }
 
 /// What a literal `echo` or `printf` prints, wherever its output goes.

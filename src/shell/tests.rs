@@ -2093,3 +2093,44 @@ proptest! {
         );
     }
 }
+
+/// A stage that makes a line of each line it reads is read as a template around that line,
+/// `$LINE`, only in the shapes whose output is plain: one `s` command of sed anchored or
+/// around the whole line, awk's one `print` or `printf` of texts and fields, xargs's `echo`.
+#[test]
+fn templates_around_each_line_are_read_and_nothing_else() {
+    let rows: &[(&str, Option<&str>)] = &[
+        ("sed 's/^/rm -rf /'", Some("rm -rf $LINE")),
+        ("sed 's|^|rm -rf ~/|'", Some("rm -rf ~/$LINE")),
+        ("sed -e 's/$/ --force/'", Some("$LINE --force")),
+        ("sed 's/.*/cp & &.bak/'", Some("cp $LINE $LINE.bak")),
+        ("sed 's/\\(.*\\)/mv \\1 old/'", Some("mv $LINE old")),
+        ("sed -E 's/(.*)/mv \\1 old/'", Some("mv $LINE old")),
+        ("sed 's/^/a\\/b /'", Some("a/b $LINE")),
+        ("awk '{print \"rm -rf ~/\" $1}'", Some("rm -rf ~/$LINE")),
+        ("awk '{print \"echo\", $0}'", Some("echo $LINE")),
+        (
+            "awk '{printf \"sox %s %s\\n\", $0, $0 \".wav\"}'",
+            Some("sox $LINE $LINE.wav\n"),
+        ),
+        ("xargs -I{} echo rm -rf ~/{}", Some("rm -rf ~/$LINE")),
+        ("xargs -n1 echo rm", Some("rm $LINE")),
+        ("xargs echo", Some("$LINE")),
+        // Not a template whose output is plain.
+        ("sed -n 's/^/rm /p'", None),
+        ("sed 's/^/rm /; s/x/y/'", None),
+        ("sed 's/a/b/'", None),
+        ("sed 's/^/\\1/'", None),
+        ("sed -i 's/^/rm /' f", None),
+        ("sed 's/^/rm /' > out.sh", None),
+        ("awk '{ if ($1) print \"rm \" $1 }'", None),
+        ("awk '{print \"rm \" $1 > \"f\"}'", None),
+        ("xargs printf 'rm %s\\n'", None),
+        ("xargs -I{} rm {}", None),
+        ("cat list", None),
+    ];
+    for (input, want) in rows {
+        let cmd = first(input);
+        assert_eq!(super::runs::templated(&cmd).as_deref(), *want, "{input}");
+    }
+}

@@ -453,6 +453,7 @@ fn assess_line(
     scan.place = Place::new(cwd, &home);
     net::pipelines(&mut scan);
     net::download_then_run(&mut scan);
+    net::made_text_run(&mut scan);
     net::handed_secrets(&mut scan);
     net::keys_in_unknown(text, &mut scan);
     paths::secrets_in_args(text, &mut scan);

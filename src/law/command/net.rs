@@ -2311,6 +2311,73 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
     }
 }
 
+/// Text made when the line runs, piped into a shell that runs its input (`perl -pe 's/…/…/'
+/// f | sh`, `ls | sh`, `jq -r '.cmds[]' f | bash`): the commands are only known when it runs,
+/// as `eval "$(…)"`'s are (moderate and lasting: asked after reading).
+/// Not a literal text or a template warden reads (`echo … | sh`, `ls | sed 's/^/rm /' | sh`:
+/// the parser reads what runs), a download or a decode (their own rules), a command only
+/// known when it runs (`$CMD | sh`, above), nor a file's own lines passed on (`cat f`,
+/// `grep -v '^#' f`, `sort f`, `head f`): that runs the file as `sh f` does.
+pub(super) fn made_text_run(scan: &mut Scan<'_>) {
+    let line = scan.line;
+    for runner in &line.commands {
+        if runner.stage == 0 || !is_shell(runner.program()) || !is_runner(runner) {
+            continue;
+        }
+        // The stage that writes what the shell reads, through any that pass it on unchanged.
+        let mut stage = runner.stage;
+        let feeder = loop {
+            let Some(before) = line.commands.iter().find(|c| {
+                c.pipeline == runner.pipeline && c.parent == runner.parent && c.stage + 1 == stage
+            }) else {
+                break None;
+            };
+            if crate::shell::passes_input_on(before) && before.stage > 0 {
+                stage = before.stage;
+                continue;
+            }
+            break Some(before);
+        };
+        let Some(feeder) = feeder else { continue };
+        let program = feeder.program();
+        let passes_lines = matches!(
+            program,
+            "cat" | "head" | "tail" | "grep" | "egrep" | "fgrep" | "rg" | "sort" | "uniq" | "tac"
+        );
+        // A program's own shell setup, sourced (`kubectl completion fish | source`, `zoxide
+        // init fish | source`, `brew shellenv | source`): its own code, as
+        // `source <(kubectl completion bash)` is.
+        let own_setup = positional(feeder.args()).first().is_some_and(|word| {
+            matches!(
+                *word,
+                "activate" | "completion" | "completions" | "env" | "hook" | "init" | "shellenv"
+            )
+        });
+        if passes_lines
+            || own_setup
+            || feeder.dynamic_program
+            || is_downloader(program)
+            || is_decoder(feeder)
+            || crate::shell::echoed(feeder).is_some()
+            || crate::shell::templated(feeder).is_some()
+        {
+            continue;
+        }
+        scan.add(
+            // As `eval "$(…)"` is: asked after reading.
+            Risk::new(
+                RuleId::ShellUnknown,
+                Harm::Moderate,
+                true,
+                format!(
+                    "it runs text {program} makes when it runs in a shell, so nobody can read what runs"
+                ),
+            ),
+        );
+        return;
+    }
+}
+
 /// Code unpacked from a host: the host and the names it goes by, and the folder it went
 /// into when not the one the command runs in.
 type Unpacked = ((String, Vec<String>), Option<String>);
