@@ -375,6 +375,7 @@ fn assess_line(
                 .chain(install::scripts_set(cmd))
                 .chain(paths::kept_written(cmd, &scan))
                 .chain(xargs_shell_text(cmd, line))
+                .chain(handed_template(cmd, line))
             {
                 let found = assess_in(&inner, cwd, here, facts, depth + 1);
                 scan.changes |= found.changes;
@@ -706,6 +707,29 @@ fn xargs_shell_text(cmd: &Command, line: &Line) -> Option<String> {
     let text = args.get(at + 1)?;
     (!text.contains("${stdin}") && *text != cmd.args().get(at + 1).cloned().unwrap_or_default())
         .then(|| text.clone())
+}
+
+/// A template around each line (`crate::shell::templated`: `sed 's|^|rm -rf ~/|'`) that
+/// ends a `$(…)` or a `<(…)` handed to what runs its text (`eval "$(ls ~ | sed …)"`, `sh -c
+/// "$(…)"`, `source <(…)`, `bash <(…)`): the line it makes, run there, as through a pipe
+/// into a shell (the shell reader reads that one).
+fn handed_template(cmd: &Command, line: &Line) -> Option<String> {
+    let holder = cmd.parent.and_then(|at| line.commands.get(at))?;
+    let handed = match cmd.via {
+        Via::Substitution => net::runs_its_text(holder),
+        Via::ProcessSubstitution => {
+            net::is_shell(holder.program()) && !positional(holder.args()).is_empty()
+        }
+        _ => false,
+    };
+    let last = !line
+        .commands
+        .iter()
+        .any(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage);
+    if !(handed && last && cmd.stage > 0) {
+        return None;
+    }
+    crate::shell::templated(cmd)
 }
 
 /// `xargs -a <(echo ~) rm -rf`: what xargs reads from a file a process substitution makes

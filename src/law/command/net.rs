@@ -1911,7 +1911,7 @@ fn runs_its_input(cmd: &Command) -> bool {
 
 /// Runs the text it is given: a shell with `-c`, `eval`, `source`, or a command whose
 /// program is itself a substitution.
-fn runs_its_text(cmd: &Command) -> bool {
+pub(super) fn runs_its_text(cmd: &Command) -> bool {
     let program = cmd.program();
     cmd.dynamic_program
         || program == "eval"
@@ -2317,26 +2317,38 @@ pub(super) fn download_then_run(scan: &mut Scan<'_>) {
 /// Not a literal text or a template warden reads (`echo … | sh`, `ls | sed 's/^/rm /' | sh`:
 /// the parser reads what runs), a download or a decode (their own rules), a command only
 /// known when it runs (`$CMD | sh`, above), nor a file's own lines passed on (`cat f`,
-/// `grep -v '^#' f`, `sort f`, `head f`): that runs the file as `sh f` does.
+/// `grep -v '^#' f`, `sort f`, `head f`): that runs the file as `sh f` does; nor what a
+/// program of the work folder prints (`source <(./generate_env)`). Through a process
+/// substitution too (`source <(perl … f)`, `bash <(jq -r … f)`).
 pub(super) fn made_text_run(scan: &mut Scan<'_>) {
     let line = scan.line;
-    for runner in &line.commands {
-        if runner.stage == 0 || !is_shell(runner.program()) || !is_runner(runner) {
-            continue;
-        }
-        // The stage that writes what the shell reads, through any that pass it on unchanged.
-        let mut stage = runner.stage;
-        let feeder = loop {
-            let Some(before) = line.commands.iter().find(|c| {
-                c.pipeline == runner.pipeline && c.parent == runner.parent && c.stage + 1 == stage
-            }) else {
-                break None;
-            };
-            if crate::shell::passes_input_on(before) && before.stage > 0 {
-                stage = before.stage;
-                continue;
+    for (index, runner) in line.commands.iter().enumerate() {
+        let feeder = if runner.stage > 0 && is_shell(runner.program()) && is_runner(runner) {
+            // The stage that writes what the shell reads, through any that pass it on
+            // unchanged.
+            let mut stage = runner.stage;
+            loop {
+                let Some(before) = line.commands.iter().find(|c| {
+                    c.pipeline == runner.pipeline
+                        && c.parent == runner.parent
+                        && c.stage + 1 == stage
+                }) else {
+                    break None;
+                };
+                if crate::shell::passes_input_on(before) && before.stage > 0 {
+                    stage = before.stage;
+                    continue;
+                }
+                break Some(before);
             }
-            break Some(before);
+        } else if is_shell(runner.program()) && !positional(runner.args()).is_empty() {
+            // `source <(…)`, `bash <(…)`: the last stage of the file the shell runs.
+            line.commands
+                .iter()
+                .filter(|c| c.parent == Some(index) && c.via == Via::ProcessSubstitution)
+                .max_by_key(|c| c.stage)
+        } else {
+            None
         };
         let Some(feeder) = feeder else { continue };
         let program = feeder.program();
@@ -2353,8 +2365,14 @@ pub(super) fn made_text_run(scan: &mut Scan<'_>) {
                 "activate" | "completion" | "completions" | "env" | "hook" | "init" | "shellenv"
             )
         });
+        // A program of the work folder run by its path (`./generate_commands`): what it
+        // prints is the project's, as running it is.
+        let projects = feeder.words.first().is_some_and(|w| {
+            w.contains('/') && !w.starts_with(['/', '~', '$']) && !w.contains("..")
+        });
         if passes_lines
             || own_setup
+            || projects
             || feeder.dynamic_program
             || is_downloader(program)
             || is_decoder(feeder)
