@@ -255,6 +255,9 @@ pub fn decide(
     // What the step downloads or decodes, where it lands: a later step that runs it asks.
     let fetched = match &step {
         Step::Command { command } => crate::law::command::fetched_by(command, &ctx.cwd, facts),
+        Step::PowerShell { command } => {
+            crate::law::powershell::fetched_by(command, &ctx.cwd, facts)
+        }
         _ => Vec::new(),
     };
     Decided {

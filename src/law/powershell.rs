@@ -59,7 +59,24 @@ pub fn judged(text: &str, ctx: &Context, facts: &dyn Facts) -> Assessment {
         .extend(super::paths::protected_in_line(&posix, &posix_ctx, &facts));
     found.risks.extend(super::itself::in_line(&posix, ctx));
     found.risks.extend(super::itself::in_text(text, ctx));
+    // A file an earlier step fetched, run now (`& $env:TEMP\x.ps1`), as the POSIX line reads.
+    found.risks.extend(super::command::runs_fetched(
+        &crate::shell::Line::parse(&posix),
+        &ctx.fetched,
+        &posix_ctx.cwd,
+        &facts,
+    ));
     found
+}
+
+/// The files PowerShell text saves from a download or decodes from a blob
+/// (`Invoke-WebRequest URL -OutFile x.ps1`), where they land, as its POSIX lines read.
+pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::Fetched> {
+    let posix_cwd = translate::posix_folder(cwd);
+    let facts = PosixFacts::new(facts, cwd);
+    let declared = facts.declared(&posix_cwd);
+    let plain = translate::meaning(text, false, declared.as_deref());
+    super::command::fetched_by(&plain.posix, &posix_cwd, &facts)
 }
 
 /// Reads PowerShell text found `depth` texts deep: the assessment, and the POSIX lines.
