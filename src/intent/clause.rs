@@ -85,7 +85,7 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
         let line_cut = Items::read(&masked);
         let line_items = &line_cut.items;
         let k = line_cut.item_at(at);
-        if k < line_items.len() {
+        if k < line_items.len() && !in_advice_question(&masked, line_items, k) {
             let said = &text[at..end];
             if let Some((cue, by)) = held(line_items, &mut Around::new(line_items), k) {
                 let cue_words = &masked[line_items[by].start..line_items[by].end];
@@ -144,9 +144,22 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
     // A verb split from its particle holds, but asks for nothing: seed 003 leaves asking to
     // the verb said whole ("stell es bereit", "rol het uit" ask for no deploy).
     // Nor does a thing named (`words::HOLDS_ONLY`): "the left-pad package" asks for no install.
-    let first = *mentions
+    // Nor does a question whether to act ("should we push to main?"): it names the act for
+    // no wish, so it asks for nothing and lifts no earlier boundary, though a "not" there
+    // still holds ("is it safe to push? don't do it yet").
+    let wishes = |k: &&usize| !items[**k].has(flag::SPLIT) && !items[**k].has(flag::HOLD_ONLY);
+    let Some(&first) = mentions
         .iter()
-        .find(|&&k| !items[k].has(flag::SPLIT) && !items[k].has(flag::HOLD_ONLY))?;
+        .filter(wishes)
+        .find(|&&k| !in_advice_question(&text, items, k))
+    else {
+        let &asked = mentions.iter().find(wishes)?;
+        return Some(Found {
+            wanted: Wanted::Neither,
+            cue: Cue::Question,
+            words: text[items[asked].start..items[asked].end].to_string(),
+        });
+    };
     let mut missing = false;
     for name in &wish.names {
         let (named, ruled_out) = named(&text, &cut, name);
@@ -282,6 +295,31 @@ fn shown_span(text: &str, start: usize, end: usize) -> String {
         .unwrap_or_default()
         .trim()
         .to_string()
+}
+
+/// Is item `k` in a question whether to act ("should we push to main?", "ist es sicher, zu
+/// deployen?"): a sentence whose first word is a [`flag::ADVICE`] phrase and that ends with
+/// `?`. What it names asks for nothing and lifts no earlier boundary.
+fn in_advice_question(text: &str, items: &[Item], k: usize) -> bool {
+    let start = items[..k]
+        .iter()
+        .rposition(|item| item.kind == Kind::Sentence)
+        .map_or(0, |at| at + 1);
+    let Some(end) = items[k..]
+        .iter()
+        .position(|item| item.kind == Kind::Sentence)
+    else {
+        return false;
+    };
+    let asks = items.get(k + end).is_some_and(|mark| {
+        text.as_bytes()
+            .get(mark.start..mark.end)
+            .is_some_and(|marks| marks.contains(&b'?'))
+    });
+    asks && items[start..k]
+        .iter()
+        .find(|item| item.is_word() && !item.has(flag::FILLER | flag::BOUNDARY))
+        .is_some_and(|item| item.has(flag::ADVICE))
 }
 
 /// "I haven't run it", "j'ai supprimé": a state word right before the act, with only

@@ -102,10 +102,13 @@ pub mod flag {
     pub const CONDITION: u32 = 1 << 29;
     /// Left as it is, after what a keep keeps (`words::KEPT_ALONE`): "leave cron alone".
     pub const ALONE: u32 = 1 << 30;
+    /// A question whether to act (`words::ADVICE`): "should we push?".
+    pub const ADVICE: u32 = 1 << 31;
 }
 
 /// Every concept table with its flag.
-pub const CONCEPTS: [(&str, Table, u32); 28] = [
+pub const CONCEPTS: [(&str, Table, u32); 29] = [
+    ("ADVICE", words::ADVICE, flag::ADVICE),
     ("WAIT_AFTER", words::WAIT_AFTER, flag::WAIT_AFTER),
     ("ALONE", words::KEPT_ALONE, flag::ALONE),
     ("ONLY", words::ONLY, flag::ONLY),

@@ -14,7 +14,8 @@
 //! - neither when a name is missing.
 //!
 //! What the deciding message said lasts until a later message names the act again: a
-//! follow-up that doesn't name it revokes nothing. Idioms whose "not" is about something
+//! follow-up that doesn't name it revokes nothing. A question whether to act ("should we
+//! push?", `words::ADVICE`) decides neither, and lifts no boundary said before it. Idioms whose "not" is about something
 //! else ("don't forget", "no need to ask") are read as plain words, and a state ("I
 //! haven't pushed yet") names nothing.
 
@@ -65,6 +66,9 @@ pub enum Cue {
     TakenBack,
     /// A name the step needs is ruled out ("not main").
     NameRuledOut,
+    /// Only asked whether to act ("should we push to main?"): no wish, and no boundary said
+    /// before it lifted.
+    Question,
 }
 
 impl Cue {
@@ -82,6 +86,7 @@ impl Cue {
             Cue::NotYet => "you said not yet",
             Cue::TakenBack => "you took it back",
             Cue::NameRuledOut => "you ruled out what it acts on",
+            Cue::Question => "you only asked whether to",
         }
     }
 }
@@ -100,24 +105,34 @@ pub struct Reading {
 }
 
 /// Reads the person's messages (oldest first) for one wish: the latest message that
-/// names the act decides, and what it decided lasts through later messages that don't.
+/// names the act decides, and what it decided lasts through later messages that don't. A
+/// question whether to act ([`Cue::Question`]) decides neither, and lifts no boundary said
+/// before it: "don't push yet", then "should we push now?" still holds the push.
 pub fn wanted(wish: &Wish, said: &[String]) -> Reading {
+    let mut question: Option<Reading> = None;
     for (index, message) in said.iter().enumerate().rev() {
-        if let Some(found) = clause::read(wish, message) {
-            return Reading {
-                wanted: found.wanted,
-                words: found.words,
-                message: Some(index),
-                cue: found.cue,
-            };
+        let Some(found) = clause::read(wish, message) else {
+            continue;
+        };
+        let reading = Reading {
+            wanted: found.wanted,
+            words: found.words,
+            message: Some(index),
+            cue: found.cue,
+        };
+        match (found.cue, question.take()) {
+            (Cue::Question, asked) => question = Some(asked.unwrap_or(reading)),
+            (_, None) => return reading,
+            (_, Some(_)) if reading.wanted == Wanted::Held => return reading,
+            (_, Some(asked)) => return asked,
         }
     }
-    Reading {
+    question.unwrap_or(Reading {
         wanted: Wanted::Neither,
         words: String::new(),
         message: None,
         cue: Cue::Unnamed,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -401,6 +401,21 @@ pub const PERSON: Table = &[
     (Nl, &["ik", "me", "mij", "ons"]),
 ];
 
+/// A question that asks whether to act, not for the act: at the start of a sentence that
+/// ends with `?` ("should we push to main?", "sollen wir nach main pushen?", "faut-il
+/// pousser sur main ?"), the act it names is neither asked for, held nor released. A
+/// request put as a question ("can you push?", "kannst du pushen?") is not one of these.
+#[rustfmt::skip]
+pub const ADVICE: Table = &[
+    (En, &["do i have to", "do i need to", "do we have to", "do we need to", "do you think", "is it a good idea to", "is it fine to", "is it ok to", "is it okay to", "is it safe to", "is it wise to", "ought i to", "ought we to", "shall i", "shall we", "should i", "should we", "what if i", "what if we", "would it be ok to", "would it be okay to", "would it be safe to", "would it be wise to"]),
+    (De, &["denkst du", "glaubst du", "ist es ok", "ist es okay", "ist es sicher", "meinst du", "muss ich", "mussen wir", "soll ich", "sollen wir", "sollte ich", "sollten wir", "was wenn wir"]),
+    (Fr, &["devrais je", "devrait on", "devrions nous", "doit on", "est ce prudent de", "est ce qu il faut", "est ce qu on devrait", "est ce que je devrais", "est ce sur de", "faut il", "penses tu", "tu penses"]),
+    (Es, &["crees que", "deberia", "deberiamos", "es seguro", "hace falta", "tenemos que"]),
+    (Pt, &["achas que", "devemos", "deveria", "deveriamos", "devo", "voce acha"]),
+    (It, &["bisogna", "dovrei", "dovremmo", "e sicuro", "pensi che"]),
+    (Nl, &["denk je", "is het ok", "is het veilig", "moet ik", "moeten we", "zou ik", "zouden we"]),
+];
+
 /// A state, not a wish: right before the act (a "not" or another of these between), the
 /// act is something done, not asked or held ("I haven't run it", "j'ai supprimé").
 #[rustfmt::skip]
