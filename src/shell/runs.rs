@@ -1458,14 +1458,18 @@ fn apt(words: &[Word], out: &mut Holder) {
 /// What a literal `echo` or `printf` writes to the next stage of its pipeline, when that is
 /// all it does (its output not sent to a file, `printf -v` not used).
 pub(crate) fn echoed(cmd: &Command) -> Option<String> {
-    let to_file = cmd.redirects.iter().any(|r| {
-        matches!(r.op, super::RedirectOp::Write | super::RedirectOp::Append)
-            && r.fd.is_none_or(|fd| fd == 1)
-    });
-    if to_file {
+    if writes_output_to_file(cmd) {
         return None;
     }
     printed_text(cmd)
+}
+
+/// Its standard output goes to a file, not down the pipe.
+fn writes_output_to_file(cmd: &Command) -> bool {
+    cmd.redirects.iter().any(|r| {
+        matches!(r.op, super::RedirectOp::Write | super::RedirectOp::Append)
+            && r.fd.is_none_or(|fd| fd == 1)
+    })
 }
 
 /// What a stage that makes a line of each line it reads writes, when it is a template around
@@ -1475,11 +1479,7 @@ pub(crate) fn echoed(cmd: &Command) -> Option<String> {
 /// xargs's `echo` (`xargs -I{} echo rm {}`, `xargs -n1 echo rm`). `ls ~ | sed 's|^|rm -rf ~/|'
 /// | sh` runs `rm -rf ~/$LINE` for each name. Anything else: `None`.
 pub(crate) fn templated(cmd: &Command) -> Option<String> {
-    let to_file = cmd.redirects.iter().any(|r| {
-        matches!(r.op, super::RedirectOp::Write | super::RedirectOp::Append)
-            && r.fd.is_none_or(|fd| fd == 1)
-    });
-    if to_file {
+    if writes_output_to_file(cmd) {
         return None;
     }
     match cmd.program() {
