@@ -1476,7 +1476,8 @@ fn writes_output_to_file(cmd: &Command) -> bool {
 /// that line, with the line as `$LINE`, a value only known when it runs: sed's one `s`
 /// command that puts text before or after the line or around all of it (`s/^/rm -rf /`,
 /// `s|$| \&|`, `s/.*/cp & bak/`, `s/\(.*\)/mv \1 old/`), awk's `{print "rm " $1}`, and
-/// xargs's `echo` (`xargs -I{} echo rm {}`, `xargs -n1 echo rm`). `ls ~ | sed 's|^|rm -rf ~/|'
+/// xargs's `echo` (`xargs -I{} echo rm {}`, `xargs -n1 echo rm`), and `date +FORMAT`, its
+/// fields values no shell reads as syntax. `ls ~ | sed 's|^|rm -rf ~/|'
 /// | sh` runs `rm -rf ~/$LINE` for each name. Anything else: `None`.
 pub(crate) fn templated(cmd: &Command) -> Option<String> {
     if writes_output_to_file(cmd) {
@@ -1486,6 +1487,7 @@ pub(crate) fn templated(cmd: &Command) -> Option<String> {
         "sed" | "gsed" => sed_template(cmd.args()),
         "awk" | "gawk" | "mawk" | "nawk" => awk_template(cmd.args()),
         "xargs" => xargs_template(cmd.args()),
+        "date" | "gdate" => date_template(cmd.args()),
         _ => None,
     }
 }
@@ -1673,6 +1675,46 @@ fn awk_printf(items: &str) -> Option<String> {
         match chars.next()? {
             '%' => made.push('%'),
             's' | 'd' | 'i' => made.push_str(&args.next()?),
+            _ => return None,
+        }
+    }
+    Some(made)
+}
+
+/// `date +FORMAT`: its format, each field (`%Y`, `%s`, `%c`) a value of digits and names,
+/// which no shell reads as syntax; only `-u`, `-R`/`--utc`-like switches and a date to show
+/// beside it (`-d X`, `--date=X`).
+fn date_template(args: &[String]) -> Option<String> {
+    let mut format = None;
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "-u" | "--utc" | "--universal" => {}
+            "-d" | "--date" => {
+                rest.next()?;
+            }
+            a if a.starts_with("--date=") => {}
+            a if a.starts_with('+') && format.is_none() => format = Some(a.get(1..)?),
+            _ => return None,
+        }
+    }
+    let mut made = String::new();
+    let mut chars = format?.chars();
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            made.push(c);
+            continue;
+        }
+        // GNU's flags and width (`%-d`, `%_H`, `%03N`) before the field's letter.
+        let mut field = chars.next()?;
+        while matches!(field, '-' | '_' | '0' | '^' | '#' | ':') || field.is_ascii_digit() {
+            field = chars.next()?;
+        }
+        match field {
+            '%' => made.push('%'),
+            'n' => made.push('\n'),
+            't' => made.push('\t'),
+            f if f.is_ascii_alphabetic() => made.push('0'),
             _ => return None,
         }
     }

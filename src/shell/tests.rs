@@ -2116,6 +2116,11 @@ fn templates_around_each_line_are_read_and_nothing_else() {
         ("xargs -I{} echo rm -rf ~/{}", Some("rm -rf ~/$LINE")),
         ("xargs -n1 echo rm", Some("rm $LINE")),
         ("xargs echo", Some("$LINE")),
+        (
+            "date +'CDATE=%Y-%m-%d EPOCH=%s'",
+            Some("CDATE=0-0-0 EPOCH=0"),
+        ),
+        ("date -u +%Y%m%d", Some("000")),
         // Not a template whose output is plain.
         ("sed -n 's/^/rm /p'", None),
         ("sed 's/^/rm /; s/x/y/'", None),
@@ -2127,6 +2132,8 @@ fn templates_around_each_line_are_read_and_nothing_else() {
         ("awk '{print \"rm \" $1 > \"f\"}'", None),
         ("xargs printf 'rm %s\\n'", None),
         ("xargs -I{} rm {}", None),
+        ("date -s 'tomorrow'", None),
+        ("date", None),
         ("cat list", None),
     ];
     for (input, want) in rows {
