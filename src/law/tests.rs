@@ -346,6 +346,18 @@ fn a_line_s_downloads_and_decodes_are_found_where_they_land() {
             "echo ZWNobyBoaQ== | base64 -d > payload.sh",
             vec![from("/home/user/app/payload.sh", None)],
         ),
+        (
+            "xz -dc blob.xz > run.sh",
+            vec![from("/home/user/app/run.sh", None)],
+        ),
+        (
+            "echo -e '\\x72\\x6d' > run.sh",
+            vec![from("/home/user/app/run.sh", None)],
+        ),
+        (
+            "certutil -decode in.b64 out.exe",
+            vec![from("/home/user/app/out.exe", None)],
+        ),
         ("curl -s https://dl.example/x -o \"$OUT\"", Vec::new()),
         ("curl -s https://api.example/users", Vec::new()),
         ("cat README.md | tee notes.txt", Vec::new()),

@@ -1682,8 +1682,8 @@ fn awk_printf(items: &str) -> Option<String> {
 }
 
 /// `date +FORMAT`: its format, each field (`%Y`, `%s`, `%c`) a value of digits and names,
-/// which no shell reads as syntax; only `-u`, `-R`/`--utc`-like switches and a date to show
-/// beside it (`-d X`, `--date=X`).
+/// which no shell reads as syntax; only with `-u` (`--utc`, `--universal`) and a date to
+/// show (`-d X`, `--date=X`) beside it.
 fn date_template(args: &[String]) -> Option<String> {
     let mut format = None;
     let mut rest = args.iter();

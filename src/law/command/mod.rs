@@ -73,27 +73,11 @@ pub fn assess_read(text: &str, line: &Line, cwd: &str, facts: &dyn Facts) -> Ass
 /// ([`crate::step::Fetched`]): what a later step of the chat may run. Read only when a word
 /// of the line could be a program that downloads or decodes.
 pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::Fetched> {
-    if !may_fetch(text) {
+    if !net::may_save(text) {
         return Vec::new();
     }
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
     net::fetched_by(&Line::parse(text), cwd, &home)
-}
-
-/// Could a word of `text` be a program that downloads or decodes, or saves what one of
-/// them writes (`tee`)? A cheap look before the line is read for [`fetched_by`].
-fn may_fetch(text: &str) -> bool {
-    use crate::catalogue::Class;
-    text.split(|c: char| c.is_whitespace() || "|;&()`$<>\"'".contains(c))
-        .filter(|word| !word.is_empty() && !word.starts_with('-'))
-        .any(|word| {
-            crate::catalogue::program(word)
-                .is_some_and(|p| p.is(Class::Downloader) || p.is(Class::Decoder))
-                || matches!(
-                    crate::catalogue::name(word).as_ref(),
-                    "tee" | "certutil" | "bitsadmin" | "xxd" | "openssl" | "printf" | "gzip"
-                )
-        })
 }
 
 /// A file an earlier step of the chat fetched, run by this line (`net::runs_fetched`).

@@ -722,6 +722,23 @@ fn signs_in_off(program: &str, args: &[String]) -> bool {
 /// What `certutil -urlcache … URL FILE` and `bitsadmin /transfer NAME … URL FILE` save, and
 /// the host they fetch it from: the last word after the address (Windows' paths by their
 /// last name, `\\` or `/`).
+/// The Windows programs [`windows_download`] reads.
+const WINDOWS_FETCHERS: [&str; 2] = ["bitsadmin", "certutil"];
+
+/// Could `text` save a file [`saves`] names: only a redirect of an output (`>`), `tee`, a
+/// downloader or one of Windows' own does. A cheap look, made of what `saves` reads, before
+/// the line is read for what it fetched: a decoder writes a file only through `>` or `tee`.
+pub(super) fn may_save(text: &str) -> bool {
+    text.contains('>')
+        || text
+            .split(|c: char| c.is_whitespace() || "|;&()`$<\"'".contains(c))
+            .filter(|word| !word.is_empty() && !word.starts_with('-'))
+            .any(|word| {
+                let name = catalogue::name(word);
+                name == "tee" || WINDOWS_FETCHERS.contains(&name.as_ref()) || is_downloader(word)
+            })
+}
+
 fn windows_download(program: &str, args: &[String]) -> Option<(String, String)> {
     let flag = |name: &str| {
         args.iter()
