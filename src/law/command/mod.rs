@@ -782,14 +782,37 @@ fn dangerous_word(text: &str) -> Option<String> {
     let delimiter = |c: char| c.is_whitespace() || "\"'`;|&()<>{}$=".contains(c);
     let mut words = Vec::new();
     let mut rest = text;
+    let mut first = true;
+    let mut previous = "";
     while !rest.is_empty() {
         let gap = rest.find(|c: char| !delimiter(c)).unwrap_or(rest.len());
         let (between, tail) = rest.split_at(gap);
         let end = tail.find(delimiter).unwrap_or(tail.len());
         let (word, after) = tail.split_at(end);
-        if !word.is_empty() && !redirects_to(between) {
+        // `.` is `source` only where a command starts (`. ./env.sh`, `x; . f`, `then . f`,
+        // `exec . f`); anywhere else it is the folder a command is given (`find . -name x`,
+        // `git add .`).
+        let starts_command = first
+            || between.contains([';', '|', '&', '(', ')', '{', '}', '\n', '`'])
+            || matches!(
+                previous,
+                "!" | "builtin"
+                    | "command"
+                    | "do"
+                    | "elif"
+                    | "else"
+                    | "exec"
+                    | "if"
+                    | "then"
+                    | "time"
+                    | "until"
+                    | "while"
+            );
+        if !word.is_empty() && !redirects_to(between) && (word != "." || starts_command) {
             words.push(word);
         }
+        first = false;
+        previous = word;
         rest = after;
     }
     // `find` runs, deletes or writes only by its acting primaries (`-exec`, `-delete`,
@@ -953,6 +976,32 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !named_for_showing(cmd)
         && !records_here
         && !links_in_work_folder(cmd, place)
+        && !under_root_in_work_folder(cmd, place)
+}
+
+/// Is the command told to act on another root filesystem, one inside the work folder
+/// (`sudo systemd-firstboot --root build/root`, `sudo dnf --installroot=./chroot install
+/// bash`, `sudo pacman --root ./r -S x`)? What it changes as the administrator is that
+/// folder's, as `sudo chown -R alice src` is; what its other words say (an install) is
+/// judged by their own rules. Not when the root is only known when it runs.
+fn under_root_in_work_folder(cmd: &Command, place: Place<'_>) -> bool {
+    const ROOTS: &[&str] = &["--installroot", "--root", "--sysroot"];
+    let args = cmd.args();
+    let root = args
+        .iter()
+        .enumerate()
+        .find_map(|(at, arg)| match arg.split_once('=') {
+            Some((option, value)) if ROOTS.contains(&option) => Some(value),
+            _ if ROOTS.contains(&arg.as_str()) => args.get(at + 1).map(String::as_str),
+            _ => None,
+        });
+    root.is_some_and(|root| {
+        !root.is_empty()
+            && !root.contains(['$', '`'])
+            && place
+                .resolve(root)
+                .is_some_and(|abs| place.inside_work(&abs) && abs != place.work)
+    })
 }
 
 /// Is the program a file run by its path, not one of the system's programs: a relative

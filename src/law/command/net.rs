@@ -2383,10 +2383,32 @@ pub(super) fn made_text_run(scan: &mut Scan<'_>) {
             )
         });
         // A program of the work folder run by its path (`./generate_commands`): what it
-        // prints is the project's, as running it is.
-        let projects = feeder.words.first().is_some_and(|w| {
-            w.contains('/') && !w.starts_with(['/', '~', '$']) && !w.contains("..")
-        });
+        // prints is the project's, as running it is; so is what programs that only print what
+        // they read make of it on the way (`source <(./script.sh | sed -n 's/x/y/p')`): text
+        // the project's program could have printed itself.
+        let project = |c: &Command| {
+            c.words.first().is_some_and(|w| {
+                w.contains('/') && !w.starts_with(['/', '~', '$']) && !w.contains("..")
+            })
+        };
+        let projects = project(feeder) || {
+            let mut stage = feeder;
+            loop {
+                if !catalogue::is(stage.program(), Class::Prints) || is_decoder(stage) {
+                    break false;
+                }
+                let before = line.commands.iter().find(|c| {
+                    c.pipeline == stage.pipeline
+                        && c.parent == stage.parent
+                        && c.stage + 1 == stage.stage
+                });
+                match before {
+                    Some(before) if project(before) => break before.stage == 0,
+                    Some(before) => stage = before,
+                    None => break false,
+                }
+            }
+        };
         if passes_lines
             || own_setup
             || projects

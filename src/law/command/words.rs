@@ -2834,12 +2834,15 @@ fn finding(reading: &Reading<'_>, scan: &Scan<'_>) -> Option<(Finding, usize)> {
     // `ibmcloud cr login`): a grant of access, as a token written is.
     // Only a subcommand before any option counts (`go test -run TestLogin` runs a test).
     let lead = reading.lead().len().min(3);
-    // A listing option right after the word (`semanage login -l` lists login mappings;
-    // `pulumi login -l` is its local backend, no credential kept).
-    let lists = reading
-        .args
-        .windows(2)
-        .any(|pair| has(LOGINS, &pair[0]) && (pair[1] == "-l" || pair[1] == "--list"));
+    // A listing option or a reading word right after the word (`semanage login -l` lists
+    // login mappings; `pulumi login -l` is its local backend, no credential kept; `codex
+    // login status` says whether one is kept).
+    let lists = reading.args.windows(2).any(|pair| {
+        has(LOGINS, &pair[0])
+            && (pair[1] == "-l"
+                || pair[1] == "--list"
+                || is_read_word(&pair[1].to_ascii_lowercase()))
+    });
     // So is a credential refreshed or activated by its noun (`gh auth refresh -s admin:org`,
     // `tool token refresh`, `gcloud auth activate-service-account --key-file k.json`): a new
     // one kept, with whatever scopes it now asks for.
@@ -3374,19 +3377,22 @@ fn generates_only(reading: &Reading<'_>, at: usize) -> bool {
 /// `nginx -T`, `--test-config`, `--configtest`): it starts nothing. `-t` is that for the
 /// daemons that have it; one whose `-t` means otherwise is not a daemon run bare either.
 fn tests_config(reading: &Reading<'_>) -> bool {
-    // Its version, or its configuration verified, given alone (`named -V`, `slurmrestd -V`):
-    // it starts nothing. Not `-v`, which is as often a verbose start (`automountd -v`).
-    let alone = matches!(
+    reading.args.iter().any(|arg| {
+        matches!(
+            arg.as_str(),
+            "-t" | "-T" | "--test" | "--test-config" | "--configtest" | "--check-config"
+        )
+    })
+}
+
+/// A tool that acts given only its version or its configuration verified (`named -V`,
+/// `postgres -V`, `slurmrestd --verify-config`): it acts on nothing and starts nothing. Not
+/// `-v`, which is as often a verbose start (`automountd -v`) or a run (`fsck -v`).
+fn version_alone(reading: &Reading<'_>) -> bool {
+    matches!(
         reading.args,
         [only] if matches!(only.as_str(), "-V" | "-version" | "--verify-config")
-    );
-    alone
-        || reading.args.iter().any(|arg| {
-            matches!(
-                arg.as_str(),
-                "-t" | "-T" | "--test" | "--test-config" | "--configtest" | "--check-config"
-            )
-        })
+    )
 }
 
 /// `kill %1`, `kill -9 $!`, `wait %2`: only jobs this shell started itself (a job's number
@@ -3485,6 +3491,7 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
         if lists
             || !acts_on
             || reads_first
+            || version_alone(reading)
             || (kind.daemon && tests_config(reading))
             || own_jobs(reading)
         {
