@@ -11,8 +11,8 @@ pub use shown::Shown;
 
 use crate::mode::Mode;
 use crate::rules::AutoRule;
-pub use crate::step::Fetched;
 use crate::step::{Context, Setting};
+pub use crate::step::{Fetched, Written};
 use crate::verdict::Decision;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -132,6 +132,10 @@ pub enum Event {
         /// a later step that runs one asks as running a download does. Appended; a record
         /// written before it reads as none.
         fetched: Vec<Fetched>,
+        /// The files the step writes with text that asks if run ([`Written`]): a later step
+        /// that runs one is judged by that text. Appended; a record written before it reads
+        /// as none.
+        written: Vec<Written>,
     },
     /// A question was put to the person, with what its card offers.
     Asked {
@@ -172,6 +176,9 @@ pub enum Event {
         /// The files the chat fetched ([`Fetched`]): a task runs them as the chat would.
         /// Appended; a record written before it reads as none.
         fetched: Vec<Fetched>,
+        /// The files the chat wrote with text that asks if run ([`Written`]). Appended; a
+        /// record written before it reads as none.
+        written: Vec<Written>,
     },
     // The preferences stream (`crate::preferences::STREAM`); a chat ignores these.
     /// A class was lifted with Always allow in some chat (noted, so other chats can offer
@@ -227,7 +234,7 @@ impl Event {
     /// counted nothing (the log keeps it as a record). Every other event changes the state a
     /// chat decides from, so it is durable before anyone hears of it.
     pub fn is_record_only(&self) -> bool {
-        matches!(self, Event::Judged { counts, fetched, .. } if counts.is_empty() && fetched.is_empty())
+        matches!(self, Event::Judged { counts, fetched, written, .. } if counts.is_empty() && fetched.is_empty() && written.is_empty())
     }
 }
 
@@ -302,6 +309,9 @@ pub struct ChatState {
     pub events: u64,
     /// Files the chat's steps fetched, the latest [`FETCHED_MAX`], one per path.
     pub fetched: Vec<Fetched>,
+    /// Files the chat's steps wrote with text that asks if run, the latest [`FETCHED_MAX`],
+    /// one per path.
+    pub written: Vec<Written>,
 }
 
 /// The most fetched files a chat remembers: past it the oldest is forgotten (a chat that
@@ -376,10 +386,16 @@ impl ChatState {
                 self.asked_this_turn = 0;
             }
             Event::Judged {
-                counts, fetched, ..
+                counts,
+                fetched,
+                written,
+                ..
             } => {
                 for file in fetched {
                     self.fetch(file);
+                }
+                for file in written {
+                    self.write(file);
                 }
                 for (kind, n) in counts {
                     self.counts.push((record.at_ms, kind.clone(), *n));
@@ -466,9 +482,13 @@ impl ChatState {
                 marks,
                 kept,
                 fetched,
+                written,
             } => {
                 for file in fetched {
                     self.fetch(file);
+                }
+                for file in written {
+                    self.write(file);
                 }
                 self.inherited = words.clone();
                 for mark in marks {
@@ -494,6 +514,19 @@ impl ChatState {
         self.fetched.push(file.clone());
     }
 
+    /// Remembers a file written with text that asks if run: the latest text written to a
+    /// path stands for it, and one that asks nothing forgets it.
+    fn write(&mut self, file: &Written) {
+        self.written.retain(|f| f.path != file.path);
+        if file.rule.is_empty() {
+            return;
+        }
+        if self.written.len() >= FETCHED_MAX {
+            self.written.remove(0);
+        }
+        self.written.push(file.clone());
+    }
+
     /// Gives back the room its lists keep to grow: what an idle chat holds is its state and
     /// no more (a list that grew by one has room for about twice what it holds).
     pub fn shrink_to_fit(&mut self) {
@@ -504,6 +537,7 @@ impl ChatState {
         self.counts.shrink_to_fit();
         self.tasks.shrink_to_fit();
         self.fetched.shrink_to_fit();
+        self.written.shrink_to_fit();
         for pending in self.pending.values_mut() {
             pending.steps.shrink_to_fit();
             pending.shown.shrink_to_fit();
@@ -562,8 +596,10 @@ impl ChatState {
             } else {
                 self.kept.clone()
             },
-            // What the chat fetched is still there for the task to run: never less caution.
+            // What the chat fetched or wrote is still there for the task to run: never less
+            // caution.
             fetched: self.fetched.clone(),
+            written: self.written.clone(),
         }
     }
 
@@ -585,6 +621,7 @@ impl ChatState {
             second_look: false,
             listen_port: None,
             fetched: self.fetched.clone(),
+            written: self.written.clone(),
         }
     }
 
@@ -855,6 +892,7 @@ mod tests {
                     marks: vec![],
                     kept: vec![],
                     fetched: vec![],
+                    written: vec![],
                 },
             ),
             at(
@@ -896,6 +934,7 @@ mod tests {
                     marks: vec![],
                     kept: vec![push.clone(), fetch.clone()],
                     fetched: vec![],
+                    written: vec![],
                 },
             ),
             at(1, Event::Forgotten { kept: push.clone() }),
@@ -935,6 +974,7 @@ mod tests {
                 counts: vec![("messages".into(), 30)],
                 look: None,
                 fetched: vec![],
+                written: vec![],
             },
         ));
         chat.apply(&at(
@@ -947,6 +987,7 @@ mod tests {
                 counts: vec![("messages".into(), 5)],
                 look: None,
                 fetched: vec![],
+                written: vec![],
             },
         ));
         assert_eq!(chat.counted("messages", 0), 5);
@@ -965,6 +1006,7 @@ mod tests {
             counts: vec![],
             look: None,
             fetched,
+            written: vec![],
         };
         let file = |n: usize, host: &str| Fetched {
             path: format!("/tmp/f{n}.sh"),
@@ -997,6 +1039,57 @@ mod tests {
             };
             task.apply(&at(3, chat.inheritance(scoped)));
             assert_eq!(task.fetched, chat.fetched, "scoped: {scoped}");
+        }
+    }
+
+    /// A judged step's written files are the chat's: one per path, the latest winning, one
+    /// written again with text that asks nothing forgotten, no more than FETCHED_MAX; a task
+    /// inherits them; such a step is no record only.
+    #[test]
+    fn what_a_chat_wrote_that_asks_if_run_is_kept_and_handed_to_its_tasks() {
+        let judged = |written: Vec<Written>| Event::Judged {
+            tool: "Bash".into(),
+            decision: Decision::Allow,
+            score: 0,
+            rules: vec![],
+            counts: vec![],
+            look: None,
+            fetched: vec![],
+            written,
+        };
+        let file = |n: usize, rule: &str| Written {
+            path: format!("/tmp/w{n}"),
+            rule: rule.to_string(),
+            reason: if rule.is_empty() {
+                String::new()
+            } else {
+                "delete everything in your home folder".to_string()
+            },
+        };
+        assert!(!judged(vec![file(0, "critical.wipe")]).is_record_only());
+        let mut chat = ChatState::default();
+        chat.apply(&at(0, judged(vec![file(0, "critical.wipe")])));
+        chat.apply(&at(1, judged(vec![file(0, "secrets.key_read")])));
+        assert_eq!(
+            chat.written,
+            vec![file(0, "secrets.key_read")],
+            "the latest text"
+        );
+        chat.apply(&at(2, judged(vec![file(0, "")])));
+        assert!(chat.written.is_empty(), "written again with nothing to ask");
+        for n in 0..=FETCHED_MAX {
+            chat.apply(&at(3, judged(vec![file(n, "critical.wipe")])));
+        }
+        assert_eq!(chat.written.len(), FETCHED_MAX);
+        assert_eq!(chat.written.first(), Some(&file(1, "critical.wipe")));
+        assert_eq!(chat.context("/w", None).written, chat.written);
+        for scoped in [false, true] {
+            let mut task = ChatState {
+                company: Company::Task,
+                ..ChatState::default()
+            };
+            task.apply(&at(4, chat.inheritance(scoped)));
+            assert_eq!(task.written, chat.written, "scoped: {scoped}");
         }
     }
 }

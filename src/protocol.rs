@@ -39,6 +39,9 @@ pub struct Request {
     /// host that keeps the chat's state itself (`warden serve` keeps its own).
     #[serde(default)]
     pub fetched: Vec<crate::step::Fetched>,
+    /// Files earlier steps of the chat wrote with text that asks if run, for such a host too.
+    #[serde(default)]
+    pub written: Vec<crate::step::Written>,
     /// What the request declares about the app a tool belongs to (over the registry's).
     #[serde(default)]
     pub app: Option<AppDeclaration>,
@@ -188,6 +191,7 @@ pub fn read_request(
         second_look: false,
         listen_port: defaults.listen_port,
         fetched: request.fetched.clone(),
+        written: request.written.clone(),
     };
     Ok((step, ctx))
 }

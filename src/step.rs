@@ -180,6 +180,25 @@ pub struct Fetched {
     pub from: Option<String>,
 }
 
+/// A file an earlier step of the chat wrote with text that line spelled out, text that asks
+/// in any chat were it run (`echo 'rm -rf ~' > /tmp/x`, `cat > run <<EOF … EOF`): a later
+/// step that runs it (`sh /tmp/x`, `. /tmp/x`, `chmod +x run && ./run`) runs that text, as the
+/// same line writing and running it would. Only a file whose text nothing judged at the write
+/// (no program's extension, no `#!` line: those are judged as their interpreter reads them
+/// there). `rule` empty: the path was written again with text that asks nothing, and what it
+/// held before is gone.
+///
+/// Stored inside a `Vec` in the log (`chat::Event::Judged`): it never grows a field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    /// Where it was written, absolute.
+    pub path: String,
+    /// The rule its text found, as its id (`critical.wipe`); empty: nothing.
+    pub rule: String,
+    /// Why, in warden's words (the risk's reason for the text run as a line).
+    pub reason: String,
+}
+
 /// What the law knows about the chat a step comes from.
 #[derive(Debug, Clone, Default)]
 pub struct Context {
@@ -208,6 +227,8 @@ pub struct Context {
     /// Files earlier steps of the chat fetched ([`Fetched`]): running one asks as running a
     /// download does.
     pub fetched: Vec<Fetched>,
+    /// Files earlier steps of the chat wrote with text that asks if run ([`Written`]).
+    pub written: Vec<Written>,
 }
 
 impl Context {

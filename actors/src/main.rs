@@ -233,6 +233,7 @@ fn judge(args: JudgeArgs) -> Result<std::process::ExitCode> {
         second_look: false,
         listen_port: defaults.listen_port,
         fetched: Vec::new(),
+        written: Vec::new(),
     };
     let verdict = warden::judge(&Step::Command { command }, &ctx, &facts);
     if args.json {

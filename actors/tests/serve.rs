@@ -607,6 +607,7 @@ fn the_judge_route_refuses_what_the_chat_s_events_supply() {
         ("permission_mode", json!("bypassPermissions")),
         ("skill", json!(true)),
         ("fetched", json!([])),
+        ("written", json!([])),
     ] {
         let mut body = bash("git push origin main");
         body[field] = value;

@@ -53,6 +53,7 @@ fn main() {
             counts: Vec::new(),
             look: None,
             fetched: Vec::new(),
+            written: Vec::new(),
         },
     };
     let chats: Vec<String> = (0..CHATS).map(|n| format!("c{n}")).collect();

@@ -61,6 +61,7 @@ fn record(i: u64) -> Record {
             },
             look: None,
             fetched: Vec::new(),
+            written: Vec::new(),
         },
     };
     Record {

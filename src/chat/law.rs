@@ -86,6 +86,8 @@ pub struct Decided {
     lookup: bool,
     /// The files the step downloads or decodes (`law::command::fetched_by`).
     fetched: Vec<crate::step::Fetched>,
+    /// The files the step writes with text that asks if run (`law::command::written_by`).
+    written: Vec<crate::step::Written>,
 }
 
 /// The second look a decision wants: what for, and what the model reads.
@@ -200,6 +202,7 @@ pub fn stopped(state: &ChatState, step: &Step, situation: &Situation) -> Option<
         lookup: is_lookup(step),
         step: step.clone(),
         fetched: Vec::new(),
+        written: Vec::new(),
     })
 }
 
@@ -260,6 +263,13 @@ pub fn decide(
         }
         _ => Vec::new(),
     };
+    // What it writes with text that asks if run: a later step that runs the file asks.
+    let written = match &step {
+        Step::Command { command } => {
+            crate::law::command::written_by(command, &ctx.cwd, &ctx.written, facts)
+        }
+        _ => Vec::new(),
+    };
     Decided {
         verdict,
         step,
@@ -271,6 +281,7 @@ pub fn decide(
         counts: watched.counts,
         lookup,
         fetched,
+        written,
     }
 }
 
@@ -337,6 +348,7 @@ pub fn settle(
         },
         look: looked,
         fetched: decided.fetched.clone(),
+        written: decided.written.clone(),
     }];
     let shared = (asks && decided.lookup)
         .then(|| state.shared_question(&decided.tool, &decided.class, recording.now_ms))

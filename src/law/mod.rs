@@ -62,6 +62,10 @@ pub fn judge(step: &Step, ctx: &Context, facts: &dyn Facts) -> Verdict {
             found
                 .risks
                 .extend(command::runs_fetched(&line, &ctx.fetched, &ctx.cwd, facts));
+            // A file an earlier step wrote with text that asks if run, run now.
+            found
+                .risks
+                .extend(command::runs_written(&line, &ctx.written, &ctx.cwd, facts));
             decide(quoting(found, command), ctx)
         }
         Step::PowerShell { command } => {

@@ -60,9 +60,17 @@ pub fn judged(text: &str, ctx: &Context, facts: &dyn Facts) -> Assessment {
     found.risks.extend(super::itself::in_line(&posix, ctx));
     found.risks.extend(super::itself::in_text(text, ctx));
     // A file an earlier step fetched, run now (`& $env:TEMP\x.ps1`), as the POSIX line reads.
+    let posix_line = crate::shell::Line::parse(&posix);
     found.risks.extend(super::command::runs_fetched(
-        &crate::shell::Line::parse(&posix),
+        &posix_line,
         &ctx.fetched,
+        &posix_ctx.cwd,
+        &facts,
+    ));
+    // A file an earlier step wrote with text that asks if run (`& /tmp/x`).
+    found.risks.extend(super::command::runs_written(
+        &posix_line,
+        &ctx.written,
         &posix_ctx.cwd,
         &facts,
     ));

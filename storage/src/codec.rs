@@ -40,7 +40,7 @@ pub const RECORD_VERSION: u8 = 1;
 
 /// The layout of snapshots. Bump it whenever `ChatState` or a type inside it changes: old
 /// snapshots are then ignored and each chat replays once from its first event.
-pub const SNAPSHOT_VERSION: u8 = 5;
+pub const SNAPSHOT_VERSION: u8 = 6;
 
 /// Zero bytes read after an older record, enough for the fields added since (one byte for an
 /// `Option`, a `Vec`, a `String`, a `bool` or an integer; eight for an `f64`).
@@ -190,14 +190,15 @@ mod tests {
                 counts: Vec::new(),
                 look,
                 fetched: Vec::new(),
+                written: Vec::new(),
             },
         };
-        // The layout before issue 18 is today's without its last two fields (`None` and an
+        // The layout before issue 18 is today's without its last three fields (`None` and an
         // empty list are one zero byte each, at the end); before what was fetched was kept,
-        // without its last one.
+        // without its last two; before what was written was kept, without its last one.
         let today = write_record(&judged(None))?;
-        assert_eq!(today.get(today.len() - 2..), Some(&[0, 0][..]));
-        for cut in [1, 2] {
+        assert_eq!(today.get(today.len() - 3..), Some(&[0, 0, 0][..]));
+        for cut in [1, 2, 3] {
             let before = &today[..today.len() - cut];
             assert_eq!(read_record(before), Ok(judged(None)), "{cut} fields cut");
         }
@@ -210,6 +211,16 @@ mod tests {
             });
         }
         assert_eq!(read_record(&write_record(&fetching)?), Ok(fetching));
+        // What a step wrote comes back as written.
+        let mut writing = judged(None);
+        if let Event::Judged { written, .. } = &mut writing.event {
+            written.push(warden::chat::Written {
+                path: "/tmp/x".into(),
+                rule: "critical.wipe".into(),
+                reason: "delete everything in your home folder".into(),
+            });
+        }
+        assert_eq!(read_record(&write_record(&writing)?), Ok(writing));
         // A look, with or without an answer, comes back as written.
         for answer in [None, Some(warden::second_look::Kind::NotRisky)] {
             let record = judged(Some(warden::second_look::Looked {

@@ -589,7 +589,7 @@ struct JudgeAnswer {
 
 /// The request fields the judge route refuses, and what to send instead: the chat's state
 /// supplies them, from events.
-const EVENT_FIELDS: [(&str, &str); 7] = [
+const EVENT_FIELDS: [(&str, &str); 8] = [
     (
         "said",
         "the person's words are `said` events (POST /v1/chats/{chat}/events with the token)",
@@ -617,6 +617,10 @@ const EVENT_FIELDS: [(&str, &str); 7] = [
     (
         "fetched",
         "what the chat fetched is kept from its own judged steps (a download or a decode it judged)",
+    ),
+    (
+        "written",
+        "what the chat wrote is kept from its own judged steps (a file written with text it judged)",
     ),
 ];
 
@@ -983,6 +987,8 @@ struct ChatOut {
     events: u64,
     /// Files the chat's steps saved from a download or decoded from a blob.
     fetched: Vec<warden::chat::Fetched>,
+    /// Files the chat's steps wrote with text that asks if run.
+    written: Vec<warden::chat::Written>,
 }
 
 impl From<ChatState> for ChatOut {
@@ -1019,6 +1025,7 @@ impl From<ChatState> for ChatOut {
             tasks: state.tasks,
             events: state.events,
             fetched: state.fetched,
+            written: state.written,
         }
     }
 }

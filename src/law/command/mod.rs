@@ -80,6 +80,111 @@ pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
     net::fetched_by(&Line::parse(text), cwd, &home)
 }
 
+/// The files a command line writes with text it spells out (`echo … > f`, `cat > f <<EOF`,
+/// `tee f <<< …`) that would ask in any chat were the text run by a shell, as
+/// [`crate::step::Written`]: the strongest of what is severe and lasting there or never
+/// lifted, its rule and reason. A file with a program's extension or a `#!` line is left out:
+/// the write itself is judged as its interpreter reads it. A file the chat remembers
+/// (`known`) written again with text that asks nothing is given with no rule, so the chat
+/// forgets it; appended to, it keeps what it held.
+pub fn written_by(
+    text: &str,
+    cwd: &str,
+    known: &[crate::step::Written],
+    facts: &dyn Facts,
+) -> Vec<crate::step::Written> {
+    // Every such write has a redirect or a tee.
+    if !text.contains('>') && !text.contains("tee") {
+        return Vec::new();
+    }
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let line = Line::parse(text);
+    let cwds = folders_after_cd(&line, cwd, cwd, &home);
+    let mut out: Vec<crate::step::Written> = Vec::new();
+    for (index, cmd) in line.commands.iter().enumerate() {
+        let here = cwds.get(index).map_or(cwd, String::as_str);
+        let scan = Scan {
+            line: &line,
+            place: Place {
+                cwd: here,
+                work: cwd,
+                home: &home,
+            },
+            facts,
+            risks: Vec::new(),
+            changes: false,
+            network: false,
+        };
+        for (target, path, written) in paths::texts_written(cmd, &scan) {
+            let appends = cmd
+                .redirects
+                .iter()
+                .any(|r| r.op == RedirectOp::Append && r.target == target)
+                || (cmd.program() == "tee"
+                    && cmd.args().iter().any(|a| a == "-a" || a == "--append"));
+            let risk = if crate::law::file::program_run(&path, &written).is_some() {
+                None
+            } else {
+                let found = assess_in(&written, cwd, here, facts, 1);
+                crate::law::file::severe_only(found.risks)
+                    .max_by_key(|risk| (risk.critical, risk.never, risk.base()))
+            };
+            let remembered = known.iter().any(|w| w.path == path)
+                || out.iter().any(|w| w.path == path && !w.rule.is_empty());
+            match risk {
+                Some(risk) => {
+                    out.retain(|w| w.path != path);
+                    out.push(crate::step::Written {
+                        path,
+                        rule: risk.rule.to_string(),
+                        reason: risk.reason,
+                    });
+                }
+                None if remembered && !appends => {
+                    out.retain(|w| w.path != path);
+                    out.push(crate::step::Written {
+                        path,
+                        rule: String::new(),
+                        reason: String::new(),
+                    });
+                }
+                None => {}
+            }
+        }
+    }
+    out
+}
+
+/// A file an earlier step of the chat wrote with text that asks if run ([`written_by`]), run
+/// by this line: that text's risk, as the same line writing and running it would have found
+/// (its rule's lift kept: the circuit breaker stays one; no words name what a file runs, so
+/// none lift it).
+pub fn runs_written(
+    line: &Line,
+    written: &[crate::step::Written],
+    cwd: &str,
+    facts: &dyn Facts,
+) -> Vec<Risk> {
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let Some((found, _)) = net::first_run(line, written, |w| &w.path, cwd, &home) else {
+        return Vec::new();
+    };
+    let rule = RuleId::parse(&found.rule).unwrap_or(RuleId::ShellUnknown);
+    let name = paths::basename_of(&found.path);
+    let reason = found.reason.trim_end_matches('.');
+    let risk = Risk::new(
+        rule,
+        Harm::Severe,
+        true,
+        format!("run {name}, which an earlier step wrote with text that would {reason}"),
+    );
+    vec![match rule.rule().lift {
+        crate::law::rule::Lift::Critical => risk.critical(),
+        crate::law::rule::Lift::Never | crate::law::rule::Lift::Refused => risk.never(),
+        _ => risk,
+    }]
+}
+
 /// A file an earlier step of the chat fetched, run by this line (`net::runs_fetched`).
 pub fn runs_fetched(
     line: &Line,

@@ -2650,37 +2650,11 @@ pub(super) fn runs_fetched(
     cwd: &str,
     home: &str,
 ) -> Vec<Risk> {
-    let cwds = super::folders_after_cd(line, cwd, cwd, home);
-    for (index, cmd) in line.commands.iter().enumerate() {
-        let place = super::Place {
-            cwd: cwds.get(index).map_or(cwd, String::as_str),
-            work: cwd,
-            home,
-        };
-        let by_path = |word: &str| {
-            let path = place.resolve(word)?;
-            fetched.iter().find(|f| f.path == path)
-        };
-        // A bare name the shell finds where a downloader saved it (`~/.local/bin/tool`).
-        let by_name = || {
-            let word = cmd.words.first()?;
-            (!word.contains('/'))
-                .then(|| {
-                    fetched.iter().find(|f| {
-                        f.path
-                            .strip_suffix(word.as_str())
-                            .is_some_and(|dir| dir.ends_with("/bin/"))
-                    })
-                })
-                .flatten()
-        };
-        let (found, installs) = match file_run(cmd).and_then(by_path).or_else(by_name) {
-            Some(found) => (Some(found), false),
-            None => (installed_files(cmd).into_iter().find_map(by_path), true),
-        };
-        let Some(found) = found else { continue };
-        let name = super::paths::basename_of(&found.path);
-        return vec![match &found.from {
+    let Some((found, installs)) = first_run(line, fetched, |f| &f.path, cwd, home) else {
+        return Vec::new();
+    };
+    let name = super::paths::basename_of(&found.path);
+    vec![match &found.from {
             Some(host) => Risk::new(
                 RuleId::DownloadPipeShell,
                 Harm::Severe,
@@ -2701,9 +2675,54 @@ pub(super) fn runs_fetched(
             )
             .never()
             .way_out(),
-        }];
+    }]
+}
+
+/// The first of `known` files (by `path_of`, absolute) a line runs: as a shell's or an
+/// interpreter's file, by its path, by its bare name from the `bin` folder it was saved into,
+/// or installed as a package (then `true`).
+pub(super) fn first_run<'k, T>(
+    line: &crate::shell::Line,
+    known: &'k [T],
+    path_of: impl Fn(&T) -> &str,
+    cwd: &str,
+    home: &str,
+) -> Option<(&'k T, bool)> {
+    if known.is_empty() {
+        return None;
     }
-    Vec::new()
+    let cwds = super::folders_after_cd(line, cwd, cwd, home);
+    for (index, cmd) in line.commands.iter().enumerate() {
+        let place = super::Place {
+            cwd: cwds.get(index).map_or(cwd, String::as_str),
+            work: cwd,
+            home,
+        };
+        let by_path = |word: &str| {
+            let path = place.resolve(word)?;
+            known.iter().find(|f| path_of(f) == path)
+        };
+        // A bare name the shell finds where a step saved it (`~/.local/bin/tool`).
+        let by_name = || {
+            let word = cmd.words.first()?;
+            (!word.contains('/'))
+                .then(|| {
+                    known.iter().find(|f| {
+                        path_of(f)
+                            .strip_suffix(word.as_str())
+                            .is_some_and(|dir| dir.ends_with("/bin/"))
+                    })
+                })
+                .flatten()
+        };
+        if let Some(found) = file_run(cmd).and_then(by_path).or_else(by_name) {
+            return Some((found, false));
+        }
+        if let Some(found) = installed_files(cmd).into_iter().find_map(by_path) {
+            return Some((found, true));
+        }
+    }
+    None
 }
 
 /// The files a command writes with what its pipeline's stages before it made: its standard

@@ -721,7 +721,7 @@ fn written_text(
 
 /// Each file the command writes with literal text: as the line names it, its absolute path,
 /// and the text.
-fn texts_written(cmd: &Command, scan: &Scan<'_>) -> Vec<(String, String, String)> {
+pub(super) fn texts_written(cmd: &Command, scan: &Scan<'_>) -> Vec<(String, String, String)> {
     let Some(text) = crate::law::code::text_written(cmd, scan.line) else {
         return Vec::new();
     };

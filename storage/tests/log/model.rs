@@ -106,6 +106,20 @@ fn event() -> impl Strategy<Value = Event> {
                     from: None,
                 }],
             },
+            // And a file written with text that asks if run, or written again with none.
+            written: match n % 4 {
+                0 => vec![warden::chat::Written {
+                    path: format!("/tmp/{n}"),
+                    rule: "critical.wipe".into(),
+                    reason: "delete everything in your home folder".into(),
+                }],
+                1 => vec![warden::chat::Written {
+                    path: format!("/tmp/{}", n - 1),
+                    rule: String::new(),
+                    reason: String::new(),
+                }],
+                _ => Vec::new(),
+            },
         }),
         (0..4u64, word()).prop_map(|(question, tool)| Event::Asked {
             question,
@@ -137,6 +151,7 @@ fn event() -> impl Strategy<Value = Event> {
                 marks,
                 kept,
                 fetched: Vec::new(),
+                written: Vec::new(),
             }),
     ]
 }
