@@ -125,9 +125,7 @@ pub fn written_by(
             let risk = if crate::law::file::program_run(&path, &written).is_some() {
                 None
             } else {
-                let found = assess_in(&written, cwd, here, facts, 1);
-                crate::law::file::severe_only(found.risks)
-                    .max_by_key(|risk| (risk.critical, risk.never, risk.base()))
+                text_run_anyhow(&path, &written, cwd, here, facts)
             };
             let remembered = known.iter().any(|w| w.path == path)
                 || out.iter().any(|w| w.path == path && !w.rule.is_empty());
@@ -153,6 +151,37 @@ pub fn written_by(
         }
     }
     out
+}
+
+/// What text written to a file with no program's extension and no `#!` line would do run
+/// by whatever runs it (`sh FILE`, `python3 FILE`, `node FILE`…: the name doesn't say): the
+/// strongest risk that is severe and lasting or never lifted, read as a shell line, else as
+/// the code of each interpreter such a file is handed to.
+fn text_run_anyhow(
+    path: &str,
+    text: &str,
+    cwd: &str,
+    here: &str,
+    facts: &dyn Facts,
+) -> Option<Risk> {
+    let strongest = |risks: Vec<Risk>| {
+        crate::law::file::severe_only(risks)
+            .max_by_key(|risk| (risk.critical, risk.never, risk.base()))
+    };
+    if let Some(risk) = strongest(assess_in(text, cwd, here, facts, 1).risks) {
+        return Some(risk);
+    }
+    // Text the shell can't run may be a program of another language; what names nothing
+    // any of them runs, deletes or sends (`{"a": 1}`, a log line) is read by none.
+    if !text.contains(['(', '`', '"', '\'']) {
+        return None;
+    }
+    ["py", "js", "pl", "rb", "php"]
+        .iter()
+        .find_map(|extension| {
+            let line = crate::law::file::program_run(&format!("{path}.{extension}"), text)?;
+            strongest(assess_in(&line, cwd, here, facts, 1).risks)
+        })
 }
 
 /// A file an earlier step of the chat wrote with text that asks if run ([`written_by`]), run
