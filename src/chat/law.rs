@@ -268,6 +268,29 @@ pub fn decide(
         Step::Command { command } => {
             crate::law::command::written_by(command, &ctx.cwd, &ctx.written, facts)
         }
+        Step::File(file) if file.access == crate::step::Access::Write => {
+            crate::law::command::written_by_tool(
+                &file.path,
+                &file.text,
+                file.tool == "Write",
+                &ctx.cwd,
+                &ctx.written,
+                facts,
+            )
+        }
+        Step::Patch { files, .. } => files
+            .iter()
+            .flat_map(|file| {
+                crate::law::command::written_by_tool(
+                    &file.path,
+                    &file.text,
+                    false,
+                    &ctx.cwd,
+                    &ctx.written,
+                    facts,
+                )
+            })
+            .collect(),
         _ => Vec::new(),
     };
     Decided {

@@ -153,6 +153,39 @@ pub fn written_by(
     out
 }
 
+/// What a file tool's write leaves in a file that asks if run, as [`written_by`] reads a
+/// line's: `whole` when the text is the file's whole content (`Write`), so one that asks
+/// nothing forgets a file the chat remembers; an edit's or a patch's piece never does.
+pub fn written_by_tool(
+    path: &str,
+    text: &str,
+    whole: bool,
+    cwd: &str,
+    known: &[crate::step::Written],
+    facts: &dyn Facts,
+) -> Vec<crate::step::Written> {
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let Some(path) = Place::new(cwd, &home).resolve(path) else {
+        return Vec::new();
+    };
+    if text.is_empty() || crate::law::file::program_run(&path, text).is_some() {
+        return Vec::new();
+    }
+    match text_run_anyhow(&path, text, cwd, cwd, facts) {
+        Some(risk) => vec![crate::step::Written {
+            path,
+            rule: risk.rule.to_string(),
+            reason: risk.reason,
+        }],
+        None if whole && known.iter().any(|w| w.path == path) => vec![crate::step::Written {
+            path,
+            rule: String::new(),
+            reason: String::new(),
+        }],
+        None => Vec::new(),
+    }
+}
+
 /// What text written to a file with no program's extension and no `#!` line would do run
 /// by whatever runs it (`sh FILE`, `python3 FILE`, `node FILE`…: the name doesn't say): the
 /// strongest risk that is severe and lasting or never lifted, read as a shell line, else as
