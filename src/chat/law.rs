@@ -293,6 +293,27 @@ pub fn decide(
             .collect(),
         _ => Vec::new(),
     };
+    // Where the step copies, moves or links a file the chat keeps, or one it saved or wrote
+    // itself: the destination keeps what its source was.
+    let (fetched, written) = match &step {
+        Step::Command { command } => {
+            let mut fetched = fetched;
+            let mut written = written;
+            let known_fetched = [ctx.fetched.as_slice(), fetched.as_slice()].concat();
+            let known_written = [ctx.written.as_slice(), written.as_slice()].concat();
+            let (more_fetched, more_written) = crate::law::command::carried_by(
+                command,
+                &ctx.cwd,
+                &known_fetched,
+                &known_written,
+                facts,
+            );
+            fetched.extend(more_fetched);
+            written.extend(more_written.into_iter().filter(|w| !w.rule.is_empty()));
+            (fetched, written)
+        }
+        _ => (fetched, written),
+    };
     Decided {
         verdict,
         step,

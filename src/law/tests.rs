@@ -537,6 +537,74 @@ fn a_file_written_by_an_earlier_step_runs_as_its_text_would() {
     }
 }
 
+/// A file the chat keeps, copied, moved or linked, is kept where it lands too: under a folder
+/// given with `-t` or as the last word, under its own name or the new one.
+#[test]
+fn a_kept_file_copied_or_moved_is_kept_where_it_lands() {
+    use super::command::carried_by;
+    use crate::step::{Fetched, Written};
+    let cwd = "/home/user/app";
+    let fetched = vec![Fetched {
+        path: "/tmp/i.sh".to_string(),
+        from: Some("get.example.sh".to_string()),
+    }];
+    let written = vec![Written {
+        path: "/tmp/x".to_string(),
+        rule: "critical.wipe".to_string(),
+        reason: "delete everything in your home folder".to_string(),
+    }];
+    let carried = |text: &str| carried_by(text, cwd, &fetched, &written, &facts());
+    let paths = |text: &str| -> Vec<String> {
+        let (f, w) = carried(text);
+        f.into_iter()
+            .map(|f| f.path)
+            .chain(w.into_iter().map(|w| w.path))
+            .collect()
+    };
+    assert_eq!(
+        paths("cp /tmp/i.sh ~/.local/bin/tool"),
+        [
+            "/home/user/.local/bin/tool",
+            "/home/user/.local/bin/tool/i.sh"
+        ]
+    );
+    assert_eq!(
+        paths("mv /tmp/x run"),
+        ["/home/user/app/run", "/home/user/app/run/x"]
+    );
+    assert_eq!(
+        paths("install -m 755 -t /usr/local/bin /tmp/x"),
+        ["/usr/local/bin/x"]
+    );
+    assert_eq!(
+        paths("cp /tmp/x /tmp/i.sh bin/"),
+        ["/home/user/app/bin/i.sh", "/home/user/app/bin/x"]
+    );
+    assert_eq!(
+        paths("cd /tmp && ln -s x /home/user/app/go"),
+        ["/home/user/app/go", "/home/user/app/go/x"]
+    );
+    for text in [
+        "cp src/a.rs src/b.rs",
+        "cat /tmp/x > y",
+        "mv /tmp/other run",
+        "cp -r /tmp .",
+    ] {
+        assert_eq!(carried(text), (vec![], vec![]), "{text}");
+    }
+    let (_, kept) = carried("mv /tmp/x run");
+    let mut ctx = ctx(false, &[]);
+    ctx.written = kept;
+    let verdict = judge(
+        &Step::Command {
+            command: "./run".to_string(),
+        },
+        &ctx,
+        &facts(),
+    );
+    assert_eq!(verdict.decision, Decision::Ask, "{verdict:?}");
+}
+
 /// PowerShell's downloads are kept where its POSIX lines say they land, and a later
 /// PowerShell step that runs one asks, as a shell's does.
 #[test]

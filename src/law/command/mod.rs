@@ -247,6 +247,140 @@ pub fn runs_written(
     }]
 }
 
+/// Where a line copies, moves or links the files the chat keeps (`fetched`, `written`, and
+/// what this line itself saved or wrote, `saved`): each destination keeps what its source
+/// was (`cp /tmp/i.sh ~/bin/tool`, `mv /tmp/x ./run`, `install -m 755 x /usr/local/bin/`,
+/// `ln -s /tmp/x run`), so running it there asks as running the source would. A single
+/// destination may be a folder or the new name: both are kept.
+pub fn carried_by(
+    text: &str,
+    cwd: &str,
+    fetched: &[crate::step::Fetched],
+    written: &[crate::step::Written],
+    facts: &dyn Facts,
+) -> (Vec<crate::step::Fetched>, Vec<crate::step::Written>) {
+    let mut out = (Vec::new(), Vec::new());
+    if fetched.is_empty() && written.is_empty() {
+        return out;
+    }
+    if !["cp", "mv", "install", "ln"]
+        .iter()
+        .any(|p| text.contains(p))
+    {
+        return out;
+    }
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let line = Line::parse(text);
+    let cwds = folders_after_cd(&line, cwd, cwd, &home);
+    for (index, cmd) in line.commands.iter().enumerate() {
+        let place = Place {
+            cwd: cwds.get(index).map_or(cwd, String::as_str),
+            work: cwd,
+            home: &home,
+        };
+        for (source, destinations) in copies(cmd) {
+            let Some(source) = place.resolve(source) else {
+                continue;
+            };
+            let from_fetched = fetched.iter().find(|f| f.path == source).cloned();
+            let from_written = written.iter().find(|w| w.path == source).cloned();
+            if from_fetched.is_none() && from_written.is_none() {
+                continue;
+            }
+            for destination in destinations {
+                let Some(path) = place.resolve(&destination) else {
+                    continue;
+                };
+                if let Some(f) = &from_fetched {
+                    out.0.push(crate::step::Fetched {
+                        path: path.clone(),
+                        from: f.from.clone(),
+                    });
+                }
+                if let Some(w) = &from_written {
+                    out.1.push(crate::step::Written {
+                        path,
+                        rule: w.rule.clone(),
+                        reason: w.reason.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What `cp`, `mv`, `install` and `ln` make of each source: the paths it may land at (a
+/// folder given with `-t`, or the last word: the folder, its name under it, or both when one
+/// source could be renamed).
+fn copies(cmd: &Command) -> Vec<(&str, Vec<String>)> {
+    let program = cmd.program();
+    if !matches!(program, "cp" | "mv" | "install" | "ln") {
+        return Vec::new();
+    }
+    // Options that take the next word: a target folder, a suffix, install's mode and owner.
+    let valued: &[&str] = match program {
+        "install" => &[
+            "-m",
+            "--mode",
+            "-o",
+            "--owner",
+            "-g",
+            "--group",
+            "-S",
+            "--suffix",
+            "-t",
+            "--target-directory",
+        ],
+        _ => &["-S", "--suffix", "-t", "--target-directory"],
+    };
+    let args = cmd.args();
+    let mut words: Vec<&str> = Vec::new();
+    let mut folder: Option<&str> = None;
+    let mut options_done = false;
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        at += 1;
+        if options_done || !arg.starts_with('-') || arg == "-" {
+            words.push(arg);
+        } else if arg == "--" {
+            options_done = true;
+        } else if let Some(dir) = arg.strip_prefix("--target-directory=") {
+            folder = Some(dir);
+        } else if valued.contains(&arg.as_str()) {
+            let value = args.get(at).map(String::as_str);
+            at += 1;
+            if matches!(arg.as_str(), "-t" | "--target-directory") {
+                folder = value;
+            }
+        }
+    }
+    let under = |dir: &str, source: &str| {
+        format!(
+            "{}/{}",
+            dir.trim_end_matches('/'),
+            paths::basename_of(source)
+        )
+    };
+    if let Some(dir) = folder {
+        return words
+            .into_iter()
+            .map(|source| (source, vec![under(dir, source)]))
+            .collect();
+    }
+    let Some((last, sources)) = words.split_last() else {
+        return Vec::new();
+    };
+    match sources {
+        [] => Vec::new(),
+        [source] => vec![(*source, vec![(*last).to_string(), under(last, source)])],
+        _ => sources
+            .iter()
+            .map(|source| (*source, vec![under(last, source)]))
+            .collect(),
+    }
+}
+
 /// A file an earlier step of the chat fetched, run by this line (`net::runs_fetched`).
 pub fn runs_fetched(
     line: &Line,
