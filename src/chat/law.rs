@@ -312,6 +312,20 @@ pub fn decide(
             written.extend(more_written.into_iter().filter(|w| !w.rule.is_empty()));
             (fetched, written)
         }
+        Step::PowerShell { command } => {
+            let (more_fetched, more_written) = crate::law::powershell::written_by(
+                command,
+                &ctx.cwd,
+                &[ctx.fetched.as_slice(), fetched.as_slice()].concat(),
+                &ctx.written,
+                facts,
+            );
+            let mut fetched = fetched;
+            let mut written = written;
+            fetched.extend(more_fetched);
+            written.extend(more_written);
+            (fetched, written)
+        }
         _ => (fetched, written),
     };
     Decided {

@@ -87,6 +87,27 @@ pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
     super::command::fetched_by(&plain.posix, &posix_cwd, &facts)
 }
 
+/// The files PowerShell text writes with text that asks if run (`Set-Content C:\\x 'rm -rf
+/// ~'`), and the kept files it copies or moves (`Move-Item`), as its POSIX lines read
+/// (`command::written_by`, `command::carried_by`).
+pub fn written_by(
+    text: &str,
+    cwd: &str,
+    fetched: &[crate::step::Fetched],
+    written: &[crate::step::Written],
+    facts: &dyn Facts,
+) -> (Vec<crate::step::Fetched>, Vec<crate::step::Written>) {
+    let posix_cwd = translate::posix_folder(cwd);
+    let facts = PosixFacts::new(facts, cwd);
+    let declared = facts.declared(&posix_cwd);
+    let plain = translate::meaning(text, false, declared.as_deref());
+    let mut kept = super::command::written_by(&plain.posix, &posix_cwd, written, &facts);
+    let (carried, more) =
+        super::command::carried_by(&plain.posix, &posix_cwd, fetched, written, &facts);
+    kept.extend(more);
+    (carried, kept)
+}
+
 /// Reads PowerShell text found `depth` texts deep: the assessment, and the POSIX lines.
 pub(crate) fn read(text: &str, cwd: &str, facts: &dyn Facts, depth: usize) -> (Assessment, String) {
     let posix_cwd = translate::posix_folder(cwd);

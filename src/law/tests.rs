@@ -605,6 +605,37 @@ fn a_kept_file_copied_or_moved_is_kept_where_it_lands() {
     assert_eq!(verdict.decision, Decision::Ask, "{verdict:?}");
 }
 
+/// PowerShell's writes of text that asks if run are kept as the shell's are, and a later
+/// PowerShell step that runs the file asks.
+#[test]
+fn powershell_s_writes_run_a_step_later_ask() {
+    let cwd = "C:/Users/u/app";
+    let (_, written) = super::powershell::written_by(
+        "Set-Content C:/Users/u/x 'Remove-Item -Recurse -Force ~'",
+        cwd,
+        &[],
+        &[],
+        &facts(),
+    );
+    let (_, plain) =
+        super::powershell::written_by("Set-Content C:/Users/u/y 'hello'", cwd, &[], &[], &facts());
+    assert!(plain.is_empty(), "{plain:?}");
+    assert_eq!(written.len(), 1, "{written:?}");
+    let mut ctx = ctx(false, &[]);
+    ctx.cwd = cwd.to_string();
+    let step = |command: &str| Step::PowerShell {
+        command: command.to_string(),
+    };
+    assert_eq!(
+        judge(&step("sh C:/Users/u/x"), &ctx, &facts()).decision,
+        Decision::Allow,
+        "nothing written yet"
+    );
+    ctx.written = written;
+    let verdict = judge(&step("sh C:/Users/u/x"), &ctx, &facts());
+    assert_eq!(verdict.decision, Decision::Ask, "{verdict:?}");
+}
+
 /// PowerShell's downloads are kept where its POSIX lines say they land, and a later
 /// PowerShell step that runs one asks, as a shell's does.
 #[test]
