@@ -514,13 +514,10 @@ impl ChatState {
         self.fetched.push(file.clone());
     }
 
-    /// Remembers a file written with text that asks if run: the latest text written to a
-    /// path stands for it, and one that asks nothing forgets it.
+    /// Remembers a file written with text that asks if run: the latest such text written to
+    /// a path stands for it.
     fn write(&mut self, file: &Written) {
         self.written.retain(|f| f.path != file.path);
-        if file.rule.is_empty() {
-            return;
-        }
         if self.written.len() >= FETCHED_MAX {
             self.written.remove(0);
         }
@@ -1042,9 +1039,8 @@ mod tests {
         }
     }
 
-    /// A judged step's written files are the chat's: one per path, the latest winning, one
-    /// written again with text that asks nothing forgotten, no more than FETCHED_MAX; a task
-    /// inherits them; such a step is no record only.
+    /// A judged step's written files are the chat's: one per path, the latest winning, no
+    /// more than FETCHED_MAX; a task inherits them; such a step is no record only.
     #[test]
     fn what_a_chat_wrote_that_asks_if_run_is_kept_and_handed_to_its_tasks() {
         let judged = |written: Vec<Written>| Event::Judged {
@@ -1060,11 +1056,7 @@ mod tests {
         let file = |n: usize, rule: &str| Written {
             path: format!("/tmp/w{n}"),
             rule: rule.to_string(),
-            reason: if rule.is_empty() {
-                String::new()
-            } else {
-                "delete everything in your home folder".to_string()
-            },
+            reason: "delete everything in your home folder".to_string(),
         };
         assert!(!judged(vec![file(0, "critical.wipe")]).is_record_only());
         let mut chat = ChatState::default();
@@ -1075,8 +1067,6 @@ mod tests {
             vec![file(0, "secrets.key_read")],
             "the latest text"
         );
-        chat.apply(&at(2, judged(vec![file(0, "")])));
-        assert!(chat.written.is_empty(), "written again with nothing to ask");
         for n in 0..=FETCHED_MAX {
             chat.apply(&at(3, judged(vec![file(n, "critical.wipe")])));
         }

@@ -185,15 +185,15 @@ pub struct Fetched {
 /// step that runs it (`sh /tmp/x`, `. /tmp/x`, `chmod +x run && ./run`) runs that text, as the
 /// same line writing and running it would. Only a file whose text nothing judged at the write
 /// (no program's extension, no `#!` line: those are judged as their interpreter reads them
-/// there). `rule` empty: the path was written again with text that asks nothing, and what it
-/// held before is gone.
+/// there). Text that asks nothing forgets nothing: a step is judged before it runs, and may
+/// not run.
 ///
 /// Stored inside a `Vec` in the log (`chat::Event::Judged`): it never grows a field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Written {
     /// Where it was written, absolute.
     pub path: String,
-    /// The rule its text found, as its id (`critical.wipe`); empty: nothing.
+    /// The rule its text found, as its id (`critical.wipe`).
     pub rule: String,
     /// Why, in warden's words (the risk's reason for the text run as a line).
     pub reason: String,

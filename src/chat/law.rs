@@ -265,30 +265,14 @@ pub fn decide(
     };
     // What it writes with text that asks if run: a later step that runs the file asks.
     let written = match &step {
-        Step::Command { command } => {
-            crate::law::command::written_by(command, &ctx.cwd, &ctx.written, facts)
-        }
+        Step::Command { command } => crate::law::command::written_by(command, &ctx.cwd, facts),
         Step::File(file) if file.access == crate::step::Access::Write => {
-            crate::law::command::written_by_tool(
-                &file.path,
-                &file.text,
-                file.tool == "Write",
-                &ctx.cwd,
-                &ctx.written,
-                facts,
-            )
+            crate::law::command::written_by_tool(&file.path, &file.text, &ctx.cwd, facts)
         }
         Step::Patch { files, .. } => files
             .iter()
             .flat_map(|file| {
-                crate::law::command::written_by_tool(
-                    &file.path,
-                    &file.text,
-                    false,
-                    &ctx.cwd,
-                    &ctx.written,
-                    facts,
-                )
+                crate::law::command::written_by_tool(&file.path, &file.text, &ctx.cwd, facts)
             })
             .collect(),
         _ => Vec::new(),

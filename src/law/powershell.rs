@@ -101,7 +101,7 @@ pub fn written_by(
     let facts = PosixFacts::new(facts, cwd);
     let declared = facts.declared(&posix_cwd);
     let plain = translate::meaning(text, false, declared.as_deref());
-    let mut kept = super::command::written_by(&plain.posix, &posix_cwd, written, &facts);
+    let mut kept = super::command::written_by(&plain.posix, &posix_cwd, &facts);
     let (carried, more) =
         super::command::carried_by(&plain.posix, &posix_cwd, fetched, written, &facts);
     kept.extend(more);

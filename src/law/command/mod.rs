@@ -84,15 +84,11 @@ pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
 /// `tee f <<< …`) that would ask in any chat were the text run by a shell, as
 /// [`crate::step::Written`]: the strongest of what is severe and lasting there or never
 /// lifted, its rule and reason. A file with a program's extension or a `#!` line is left out:
-/// the write itself is judged as its interpreter reads it. A file the chat remembers
-/// (`known`) written again with text that asks nothing is given with no rule, so the chat
-/// forgets it; appended to, it keeps what it held.
-pub fn written_by(
-    text: &str,
-    cwd: &str,
-    known: &[crate::step::Written],
-    facts: &dyn Facts,
-) -> Vec<crate::step::Written> {
+/// the write itself is judged as its interpreter reads it. Text that asks nothing gives
+/// nothing, and forgets nothing the chat keeps: the step is judged before it runs, and may
+/// not (the person says no, a `false &&` before it, `set -C` refusing to write over a file),
+/// so what the file held may still be there (one question more, never one less).
+pub fn written_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::Written> {
     // Every such write has a redirect or a tee.
     if !text.contains('>') && !text.contains("tee") {
         return Vec::new();
@@ -115,53 +111,29 @@ pub fn written_by(
             changes: false,
             network: false,
         };
-        for (target, path, written) in paths::texts_written(cmd, &scan) {
-            let appends = cmd
-                .redirects
-                .iter()
-                .any(|r| r.op == RedirectOp::Append && r.target == target)
-                || (cmd.program() == "tee"
-                    && cmd.args().iter().any(|a| a == "-a" || a == "--append"));
-            let risk = if crate::law::file::program_run(&path, &written).is_some() {
-                None
-            } else {
-                text_run_anyhow(&path, &written, cwd, here, facts)
-            };
-            let remembered = known.iter().any(|w| w.path == path)
-                || out.iter().any(|w| w.path == path && !w.rule.is_empty());
-            match risk {
-                Some(risk) => {
-                    out.retain(|w| w.path != path);
-                    out.push(crate::step::Written {
-                        path,
-                        rule: risk.rule.to_string(),
-                        reason: risk.reason,
-                    });
-                }
-                None if remembered && !appends => {
-                    out.retain(|w| w.path != path);
-                    out.push(crate::step::Written {
-                        path,
-                        rule: String::new(),
-                        reason: String::new(),
-                    });
-                }
-                None => {}
+        for (_, path, written) in paths::texts_written(cmd, &scan) {
+            if crate::law::file::program_run(&path, &written).is_some() {
+                continue;
+            }
+            if let Some(risk) = text_run_anyhow(&path, &written, cwd, here, facts) {
+                out.retain(|w| w.path != path);
+                out.push(crate::step::Written {
+                    path,
+                    rule: risk.rule.to_string(),
+                    reason: risk.reason,
+                });
             }
         }
     }
     out
 }
 
-/// What a file tool's write leaves in a file that asks if run, as [`written_by`] reads a
-/// line's: `whole` when the text is the file's whole content (`Write`), so one that asks
-/// nothing forgets a file the chat remembers; an edit's or a patch's piece never does.
+/// What a file tool's write (`Write`'s content, an edit's or a patch's added text) leaves
+/// in a file that asks if run, as [`written_by`] reads a line's.
 pub fn written_by_tool(
     path: &str,
     text: &str,
-    whole: bool,
     cwd: &str,
-    known: &[crate::step::Written],
     facts: &dyn Facts,
 ) -> Vec<crate::step::Written> {
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
@@ -171,19 +143,14 @@ pub fn written_by_tool(
     if text.is_empty() || crate::law::file::program_run(&path, text).is_some() {
         return Vec::new();
     }
-    match text_run_anyhow(&path, text, cwd, cwd, facts) {
-        Some(risk) => vec![crate::step::Written {
+    text_run_anyhow(&path, text, cwd, cwd, facts)
+        .map(|risk| crate::step::Written {
             path,
             rule: risk.rule.to_string(),
             reason: risk.reason,
-        }],
-        None if whole && known.iter().any(|w| w.path == path) => vec![crate::step::Written {
-            path,
-            rule: String::new(),
-            reason: String::new(),
-        }],
-        None => Vec::new(),
-    }
+        })
+        .into_iter()
+        .collect()
 }
 
 /// What text written to a file with no program's extension and no `#!` line would do run

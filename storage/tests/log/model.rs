@@ -106,7 +106,7 @@ fn event() -> impl Strategy<Value = Event> {
                     from: None,
                 }],
             },
-            // And a file written with text that asks if run, or written again with none.
+            // And a file written with text that asks if run, now and then the same path again.
             written: match n % 4 {
                 0 => vec![warden::chat::Written {
                     path: format!("/tmp/{n}"),
@@ -115,8 +115,8 @@ fn event() -> impl Strategy<Value = Event> {
                 }],
                 1 => vec![warden::chat::Written {
                     path: format!("/tmp/{}", n - 1),
-                    rule: String::new(),
-                    reason: String::new(),
+                    rule: "download.pipe_shell".into(),
+                    reason: "run code downloaded from evil.example".into(),
                 }],
                 _ => Vec::new(),
             },
