@@ -50,6 +50,17 @@ pub fn read(wish: &Wish, message: &str) -> Option<Found> {
         // A teardown deletes what it names ("tear down compose, volumes included", "reiss
         // den Stack ab"): a destroy said asks for a delete, as a delete held holds a destroy.
         crate::wish::Act::Delete => act_bit(wish.act) | act_bit(crate::wish::Act::Destroy),
+        // A destroy of what the step names, said with a delete of that name ("delete the
+        // staging namespace" for `kubectl delete namespace staging`): the name says which,
+        // so the plainer verb asks for it. A destroy that names nothing needs its own words.
+        crate::wish::Act::Destroy
+            if wish
+                .names
+                .iter()
+                .any(|name| matches!(name, crate::wish::Name::AnyOf(_))) =>
+        {
+            act_bit(wish.act) | act_bit(crate::wish::Act::Delete)
+        }
         _ => act_bit(wish.act),
     };
     // "Keep feature/old around", "behalte den Branch feature/old": what a destroying step

@@ -281,10 +281,21 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         words
     };
     // A row of the table decides, even one that only reads.
-    let effect = match table_row(program, &words) {
+    let row = table_row(program, &words);
+    let effect = match row {
         Some((_, row)) => row.effect,
         None => cloud_effect(program, &words).or(kafka_deletes.then_some(Effect::Destroy)),
     };
+    // What a destroy names after its row's words (`kubectl delete namespace staging`, `helm
+    // uninstall web`, `aws s3 rb s3://old-logs`): its last word, the resource's own name.
+    let destroyed = row
+        .and_then(|(_, row)| words.get(row.words.len()..))
+        .and_then(|rest| rest.last())
+        .map(|name| {
+            let name = name.split_once("://").map_or(*name, |(_, rest)| rest);
+            name.trim_end_matches('/').to_lowercase()
+        })
+        .filter(|name| !name.is_empty() && !name.contains(['$', '`', '*']));
     let Some(mut effect) = effect else { return };
     // A dry run, a check or a request for help changes nothing.
     // (`--generate-cli-skeleton` prints a template of the request.)
@@ -336,6 +347,15 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
     let mut wish = Wish::new(act);
     if prod {
         wish = wish.naming(Name::Production);
+    }
+    // A destroy of a resource it names is asked for by naming it ("delete the staging
+    // namespace" for `kubectl delete namespace staging`); words that name another thing
+    // ("delete the old stack") don't ask for it. One that names none (`terraform destroy`)
+    // is asked for by the act said of what it is (a stack, an environment).
+    if effect == Effect::Destroy
+        && let Some(name) = destroyed
+    {
+        wish = wish.naming(Name::one(name));
     }
     scan.add(
         Risk::new(rule, Harm::Severe, true, reason)
