@@ -1944,6 +1944,12 @@ pub(crate) const SHORT_OPTIONS: &[ShortOptions] = &[
         flags: "0oprtx",
         valued: "EILPadns",
     },
+    // xauth's manual (X.Org xauth 1.1.2).
+    ShortOptions {
+        program: "xauth",
+        flags: "binqvV",
+        valued: "f",
+    },
 ];
 
 /// What the tables above hold for one program: its long options (each subcommand's), its

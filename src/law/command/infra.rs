@@ -441,14 +441,24 @@ pub(super) fn positional_after_values_of<'a>(program: &str, args: &'a [String]) 
     // flag (`pm2 -s delete all`, `systemctl -a stop x`), and a value that is a word is rare.
     let short_flags = !program.is_empty()
         && catalogue::program(program).is_some_and(|found| !found.is(Class::Cloud));
+    // A program whose one-letter options the catalogue knows from its help: a letter that
+    // takes a value takes the next word (`xauth -f path/to/file`, `curl -o out URL`).
+    let valued = crate::catalogue::options::known(program)
+        .and_then(|known| known.short)
+        .map_or("", |short| short.valued);
     let mut out = Vec::new();
     let mut skip = false;
     for arg in args {
+        let letter = arg
+            .strip_prefix('-')
+            .filter(|rest| rest.len() == 1 && !rest.starts_with('-'))
+            .and_then(|rest| rest.chars().next());
         if skip {
             skip = false;
-        } else if VALUED.contains(&arg.as_str())
-            && !(scope_flag && matches!(arg.as_str(), "--user" | "--system"))
-            && !(short_flags && arg.len() == 2)
+        } else if letter.is_some_and(|letter| valued.contains(letter))
+            || (VALUED.contains(&arg.as_str())
+                && !(scope_flag && matches!(arg.as_str(), "--user" | "--system"))
+                && !(short_flags && arg.len() == 2))
         {
             skip = true;
         } else if !arg.starts_with('-') {
