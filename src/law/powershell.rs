@@ -87,7 +87,7 @@ pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
     super::command::fetched_by(&plain.posix, &posix_cwd, &facts)
 }
 
-/// The files PowerShell text writes with text that asks if run (`Set-Content C:\\x 'rm -rf
+/// The files PowerShell text writes with text that asks if run (`Set-Content C:/x 'rm -rf
 /// ~'`), and the kept files it copies or moves (`Move-Item`), as its POSIX lines read
 /// (`command::written_by`, `command::carried_by`).
 pub fn written_by(

@@ -214,8 +214,8 @@ pub fn runs_written(
     }]
 }
 
-/// Where a line copies, moves or links the files the chat keeps (`fetched`, `written`, and
-/// what this line itself saved or wrote, `saved`): each destination keeps what its source
+/// Where a line copies, moves or links the files the chat keeps (`fetched`, `written`: the
+/// chat's, and what this line itself saved or wrote): each destination keeps what its source
 /// was (`cp /tmp/i.sh ~/bin/tool`, `mv /tmp/x ./run`, `install -m 755 x /usr/local/bin/`,
 /// `ln -s /tmp/x run`), so running it there asks as running the source would. A single
 /// destination may be a folder or the new name: both are kept.
