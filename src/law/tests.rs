@@ -578,11 +578,21 @@ fn a_kept_file_copied_or_moved_is_kept_where_it_lands() {
         paths("cd /tmp && ln -s x /home/user/app/go"),
         ["/home/user/app/go", "/home/user/app/go/x"]
     );
+    // A folder copied whole takes what is kept under it.
+    assert_eq!(
+        paths("cp -r /tmp ."),
+        [
+            "/home/user/app/i.sh",
+            "/home/user/app/tmp/i.sh",
+            "/home/user/app/x",
+            "/home/user/app/tmp/x"
+        ]
+    );
     for text in [
         "cp src/a.rs src/b.rs",
         "cat /tmp/x > y",
         "mv /tmp/other run",
-        "cp -r /tmp .",
+        "cp -r /var .",
     ] {
         assert_eq!(carried(text), (vec![], vec![]), "{text}");
     }

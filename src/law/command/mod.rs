@@ -249,27 +249,41 @@ pub fn carried_by(
             let Some(source) = place.resolve(source) else {
                 continue;
             };
-            let from_fetched = fetched.iter().find(|f| f.path == source).cloned();
-            let from_written = written.iter().find(|w| w.path == source).cloned();
-            if from_fetched.is_none() && from_written.is_none() {
-                continue;
-            }
-            for destination in destinations {
-                let Some(path) = place.resolve(&destination) else {
-                    continue;
-                };
-                if let Some(f) = &from_fetched {
-                    out.0.push(crate::step::Fetched {
-                        path: path.clone(),
-                        from: f.from.clone(),
-                    });
+            // A kept file that is the source, or lies under it (`cp -r /tmp/d .`): what is
+            // under the source lands under each destination.
+            let under = |path: &str| -> Option<String> {
+                if path == source {
+                    Some(String::new())
+                } else {
+                    path.strip_prefix(source.as_str())
+                        .and_then(|rest| rest.strip_prefix('/'))
+                        .map(|rest| format!("/{rest}"))
                 }
-                if let Some(w) = &from_written {
-                    out.1.push(crate::step::Written {
-                        path,
-                        rule: w.rule.clone(),
-                        reason: w.reason.clone(),
-                    });
+            };
+            let landed = |rest: &str| -> Vec<String> {
+                destinations
+                    .iter()
+                    .filter_map(|destination| place.resolve(destination))
+                    .map(|path| format!("{path}{rest}"))
+                    .collect()
+            };
+            for kept in fetched {
+                if let Some(rest) = under(&kept.path) {
+                    out.0
+                        .extend(landed(&rest).into_iter().map(|path| crate::step::Fetched {
+                            path,
+                            from: kept.from.clone(),
+                        }));
+                }
+            }
+            for kept in written {
+                if let Some(rest) = under(&kept.path) {
+                    out.1
+                        .extend(landed(&rest).into_iter().map(|path| crate::step::Written {
+                            path,
+                            rule: kept.rule.clone(),
+                            reason: kept.reason.clone(),
+                        }));
                 }
             }
         }
