@@ -515,8 +515,16 @@ impl ChatState {
     }
 
     /// Remembers a file written with text that asks if run: the latest such text written to
-    /// a path stands for it.
+    /// a path stands for it, unless what the path held asks more firmly (the later write
+    /// may not have run).
     fn write(&mut self, file: &Written) {
+        if self
+            .written
+            .iter()
+            .any(|f| f.path == file.path && file.weaker_than(f))
+        {
+            return;
+        }
         self.written.retain(|f| f.path != file.path);
         if self.written.len() >= FETCHED_MAX {
             self.written.remove(0);
@@ -1060,12 +1068,19 @@ mod tests {
         };
         assert!(!judged(vec![file(0, "critical.wipe")]).is_record_only());
         let mut chat = ChatState::default();
-        chat.apply(&at(0, judged(vec![file(0, "critical.wipe")])));
+        chat.apply(&at(0, judged(vec![file(0, "secrets.key_read")])));
+        chat.apply(&at(1, judged(vec![file(0, "blob.decode_run")])));
+        assert_eq!(
+            chat.written,
+            vec![file(0, "blob.decode_run")],
+            "the latest text, as firm as the one before"
+        );
+        chat.apply(&at(1, judged(vec![file(0, "critical.wipe")])));
         chat.apply(&at(1, judged(vec![file(0, "secrets.key_read")])));
         assert_eq!(
             chat.written,
-            vec![file(0, "secrets.key_read")],
-            "the latest text"
+            vec![file(0, "critical.wipe")],
+            "a milder text later may not have been written"
         );
         for n in 0..=FETCHED_MAX {
             chat.apply(&at(3, judged(vec![file(n, "critical.wipe")])));

@@ -199,6 +199,25 @@ pub struct Written {
     pub reason: String,
 }
 
+impl Written {
+    /// How far no words lift what the text found: the circuit breaker, then what no words
+    /// lift, then the rest.
+    fn strength(&self) -> u8 {
+        use crate::law::rule::{Lift, RuleId};
+        match RuleId::parse(&self.rule).map(|rule| rule.rule().lift) {
+            Some(Lift::Critical) => 2,
+            Some(Lift::Never | Lift::Refused) | None => 1,
+            Some(_) => 0,
+        }
+    }
+
+    /// Whether `other`, kept for the same path, asks more firmly than this: a later write
+    /// of a milder text may not have run (`set -C`, the person said no), so the firmer stays.
+    pub fn weaker_than(&self, other: &Written) -> bool {
+        self.strength() < other.strength()
+    }
+}
+
 /// What the law knows about the chat a step comes from.
 #[derive(Debug, Clone, Default)]
 pub struct Context {

@@ -96,7 +96,34 @@ pub fn written_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
     let line = Line::parse(text);
     let cwds = folders_after_cd(&line, cwd, cwd, &home);
+    // Each path's text as the line writes it: an append adds to what the line wrote there
+    // before (`printf 'rm -rf' > x; echo ' ~' >> x` leaves `rm -rf ~`). Each text a path
+    // held is read once, when a later write replaces it or at the end of the line (linear),
+    // and kept when it asks: a later write of text that asks nothing forgets nothing (`set
+    // -C` may refuse it).
+    let mut texts: Vec<(String, String, String)> = Vec::new();
     let mut out: Vec<crate::step::Written> = Vec::new();
+    let mut keep = |path: String, text: &str, here: &str| {
+        if crate::law::file::program_run(&path, text).is_some() {
+            return;
+        }
+        if let Some(risk) = text_run_anyhow(&path, text, cwd, here, facts) {
+            let found = crate::step::Written {
+                path,
+                rule: risk.rule.to_string(),
+                reason: risk.reason,
+            };
+            // The stronger of two texts a path held: the later write may not have run.
+            if out
+                .iter()
+                .any(|w| w.path == found.path && found.weaker_than(w))
+            {
+                return;
+            }
+            out.retain(|w| w.path != found.path);
+            out.push(found);
+        }
+    };
     for (index, cmd) in line.commands.iter().enumerate() {
         let here = cwds.get(index).map_or(cwd, String::as_str);
         let scan = Scan {
@@ -111,19 +138,29 @@ pub fn written_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
             changes: false,
             network: false,
         };
-        for (_, path, written) in paths::texts_written(cmd, &scan) {
-            if crate::law::file::program_run(&path, &written).is_some() {
-                continue;
-            }
-            if let Some(risk) = text_run_anyhow(&path, &written, cwd, here, facts) {
-                out.retain(|w| w.path != path);
-                out.push(crate::step::Written {
-                    path,
-                    rule: risk.rule.to_string(),
-                    reason: risk.reason,
-                });
+        for (target, path, written) in paths::texts_written(cmd, &scan) {
+            let appends = cmd
+                .redirects
+                .iter()
+                .any(|r| r.op == RedirectOp::Append && r.target == target)
+                || (cmd.program() == "tee"
+                    && cmd.args().iter().any(|a| a == "-a" || a == "--append"));
+            match texts.iter_mut().find(|(p, _, _)| *p == path) {
+                Some((_, text, folder)) if appends => {
+                    text.push_str(&written);
+                    *folder = here.to_string();
+                }
+                Some((_, text, folder)) => {
+                    let held = std::mem::replace(text, written);
+                    let held_in = std::mem::replace(folder, here.to_string());
+                    keep(path, &held, &held_in);
+                }
+                None => texts.push((path, written, here.to_string())),
             }
         }
+    }
+    for (path, text, here) in texts {
+        keep(path, &text, &here);
     }
     out
 }
