@@ -495,6 +495,15 @@ fn a_file_written_by_an_earlier_step_runs_as_its_text_would() {
     let split = write("printf 'rm -rf' > /tmp/s; echo ' ~' >> /tmp/s");
     assert_eq!(split.len(), 1, "{split:?}");
     assert_eq!(split[0].rule, "critical.wipe");
+    // A name with an extension says what the file is: not read here (a program's is judged
+    // at the write). Past the bound, text that names a delete or a shell is kept unread.
+    assert!(write("echo 'rm -rf ~' > /tmp/notes.md").is_empty());
+    let long = format!("echo '{}rm -rf ~' > /tmp/long", "# padding\n".repeat(1000));
+    let kept = write(&long);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0].rule, "shell.unknown");
+    let plain = format!("echo '{}' > /tmp/plain", "# padding\n".repeat(1000));
+    assert!(write(&plain).is_empty());
     // A later write of text that asks nothing forgets nothing: `set -C` may refuse it.
     assert_eq!(
         write("echo 'rm -rf ~' > /tmp/s; set -C; echo 'ls' > /tmp/s").len(),

@@ -190,6 +190,9 @@ pub fn written_by_tool(
         .collect()
 }
 
+/// The most text of a written file read as a shell line and as code ([`text_run_anyhow`]).
+const WRITTEN_READ_MAX: usize = 8 * 1024;
+
 /// What text written to a file with no program's extension and no `#!` line would do run
 /// by whatever runs it (`sh FILE`, `python3 FILE`, `node FILE`…: the name doesn't say): the
 /// strongest risk that is severe and lasting or never lifted, read as a shell line, else as
@@ -201,6 +204,27 @@ fn text_run_anyhow(
     here: &str,
     facts: &dyn Facts,
 ) -> Option<Risk> {
+    // A name with an extension says what the file is (`notes.md`, `App.tsx`, `data.json`):
+    // a program's extension is judged at the write already, and the rest are not read here,
+    // so that every write of a source or a document isn't read as a shell script too (a
+    // reading of arbitrary text as shell lines costs milliseconds a few KB). A name with none
+    // (`/tmp/x`, `run`, `.hidden`) says nothing: it is read.
+    let name = paths::basename_of(path);
+    if name.get(1..).is_some_and(|rest| rest.contains('.')) {
+        return None;
+    }
+    // Past what is read here, the text is kept when it names a shell, an interpreter, a
+    // network client or a delete, as an unreadable line that names one asks.
+    if text.len() > WRITTEN_READ_MAX {
+        return dangerous_word(text).map(|word| {
+            Risk::new(
+                RuleId::ShellUnknown,
+                Harm::Severe,
+                true,
+                format!("run what warden did not read (the text is longer than it reads here), which names {word}"),
+            )
+        });
+    }
     let strongest = |risks: Vec<Risk>| {
         crate::law::file::severe_only(risks)
             .max_by_key(|risk| (risk.critical, risk.never, risk.base()))
