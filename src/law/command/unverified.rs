@@ -257,10 +257,12 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .any(|row| row.program == program)
         .then(|| row_of(cmd).and_then(|(_, row)| given(row.then, cmd.args())))
         .flatten();
-    let may_set =
-        !cmd.assignments.is_empty() || scan.line.commands.iter().any(|c| c.program() == "export");
+    // Only for a program that fetches is the line walked for an `export`.
+    let may_set = || {
+        !cmd.assignments.is_empty() || scan.line.commands.iter().any(|c| c.program() == "export")
+    };
     let found = by_option.or_else(|| {
-        (may_set && fetches(program))
+        (fetches(program) && may_set())
             .then(|| variable(cmd, scan))
             .flatten()
             .map(str::to_string)
