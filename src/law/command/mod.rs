@@ -1113,19 +1113,32 @@ fn gave_up(why: &str) -> bool {
 /// operators), that names a program able to do harm on its own: a shell, an interpreter, a
 /// network client, a wrapper or a delete. A word a redirect takes (`<Enter>`, `>sh`) is a
 /// file's name there, not a program.
+/// The classes of program that make a line the reader gave up on severe: what runs other
+/// text, reaches the network or deletes.
+const DANGEROUS: [crate::catalogue::Class; 9] = [
+    crate::catalogue::Class::Shell,
+    crate::catalogue::Class::Source,
+    crate::catalogue::Class::Interpreter,
+    crate::catalogue::Class::Network,
+    crate::catalogue::Class::Downloader,
+    crate::catalogue::Class::Relay,
+    crate::catalogue::Class::Remover,
+    crate::catalogue::Class::Wrapper,
+    crate::catalogue::Class::Runs,
+];
+
+/// The first program of a line read whole that is one of [`DANGEROUS`], named as the
+/// catalogue names it.
+fn dangerous_word_in(line: &Line) -> Option<String> {
+    line.commands.iter().find_map(|cmd| {
+        crate::catalogue::program(cmd.program())
+            .filter(|p| DANGEROUS.iter().any(|class| p.is(*class)))
+            .map(|p| format!("`{}`", p.name))
+    })
+}
+
 fn dangerous_word(text: &str) -> Option<String> {
-    use crate::catalogue::{self, Class};
-    const DANGEROUS: [Class; 9] = [
-        Class::Shell,
-        Class::Source,
-        Class::Interpreter,
-        Class::Network,
-        Class::Downloader,
-        Class::Relay,
-        Class::Remover,
-        Class::Wrapper,
-        Class::Runs,
-    ];
+    use crate::catalogue;
     let delimiter = |c: char| c.is_whitespace() || "\"'`;|&()<>{}$=".contains(c);
     let mut words = Vec::new();
     let mut rest = text;

@@ -2034,6 +2034,9 @@ fn assigned_then_run(holder: &Command, line: &crate::shell::Line) -> bool {
 }
 
 /// Rules across the stages of a pipeline and from a nested command to its holder.
+/// How many stages on a pipeline's stage is read for what it feeds ([`pipelines`]).
+const MAX_STAGES_AHEAD: usize = 256;
+
 pub(super) fn pipelines(scan: &mut Scan<'_>) {
     let line = scan.line;
     let mut found: Vec<(usize, RuleId)> = Vec::new();
@@ -2049,11 +2052,24 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             kids.push(at);
         }
     }
-    let same_pipeline = |cmd: &Command| -> Vec<(usize, &Command)> {
+    // Where each command stands in its pipeline's list.
+    let mut position: Vec<usize> = vec![0; line.commands.len()];
+    for ats in by_pipeline.values() {
+        for (at_in, &at) in ats.iter().enumerate() {
+            if let Some(slot) = position.get_mut(at) {
+                *slot = at_in;
+            }
+        }
+    }
+    // The pipeline's commands within MAX_STAGES_AHEAD of this one, either way.
+    let same_pipeline = |index: usize, cmd: &Command| -> Vec<(usize, &Command)> {
+        let at_in = position.get(index).copied().unwrap_or(0);
         by_pipeline
             .get(&cmd.pipeline)
             .map(|ats| {
                 ats.iter()
+                    .skip(at_in.saturating_sub(MAX_STAGES_AHEAD))
+                    .take(2 * MAX_STAGES_AHEAD + 1)
                     .filter_map(|&at| line.commands.get(at).map(|c| (at, c)))
                     .collect()
             })
@@ -2066,13 +2082,35 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             .flatten()
             .filter_map(|&kid| line.commands.get(kid))
     };
+    // A pipeline longer than any a person writes is read a bounded way down (each stage
+    // looks at most MAX_STAGES_AHEAD stages on, so the line stays linear), and asks as a
+    // line the reader gave up on does: severe when the line names a shell, an interpreter,
+    // a network client or a delete (`curl x | cat | … | sh` with hundreds of `cat`s).
+    if let Some(longest) = by_pipeline.values().map(Vec::len).max()
+        && longest > MAX_STAGES_AHEAD
+    {
+        let reason = format!(
+            "a pipeline of {longest} stages, more than warden follows from one stage to the next"
+        );
+        scan.add(match super::dangerous_word_in(line) {
+            Some(word) => Risk::new(
+                RuleId::ShellUnknown,
+                Harm::Severe,
+                true,
+                format!("{reason}, and it names {word}"),
+            ),
+            None => Risk::new(RuleId::ShellUnknown, Harm::Moderate, true, reason),
+        });
+        scan.changes = true;
+    }
     for (index, cmd) in line.commands.iter().enumerate() {
         let program = cmd.program();
-        let stages = same_pipeline(cmd);
+        let stages = same_pipeline(index, cmd);
         let later_at: Vec<(usize, &Command)> = stages
             .iter()
             .copied()
             .filter(|(_, c)| c.stage > cmd.stage)
+            .take(MAX_STAGES_AHEAD)
             .collect();
         let later: Vec<&Command> = later_at.iter().map(|(_, c)| *c).collect();
         // What xargs, another runner or eval runs writes to its output (`xargs curl`,
