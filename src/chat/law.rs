@@ -84,9 +84,9 @@ pub struct Decided {
     counts: Vec<(String, u32)>,
     /// An app's lookup: lookups asked at once for the same reason share one question.
     lookup: bool,
-    /// The files the step downloads or decodes (`law::command::fetched_by`).
+    /// The files the step downloads or decodes (`law::command::kept_by`).
     fetched: Vec<crate::step::Fetched>,
-    /// The files the step writes with text that asks if run (`law::command::written_by`).
+    /// The files the step writes with text that asks if run (`law::command::kept_by`).
     written: Vec<crate::step::Written>,
 }
 
@@ -255,62 +255,30 @@ pub fn decide(
         lift(&mut verdict, "You always allow this in this chat.");
     }
     let purpose = crate::second_look::purpose(&step, &ctx, &verdict);
-    // What the step downloads or decodes, where it lands: a later step that runs it asks.
-    let fetched = match &step {
-        Step::Command { command } => crate::law::command::fetched_by(command, &ctx.cwd, facts),
-        Step::PowerShell { command } => {
-            crate::law::powershell::fetched_by(command, &ctx.cwd, facts)
-        }
-        _ => Vec::new(),
-    };
-    // What it writes with text that asks if run: a later step that runs the file asks.
-    let written = match &step {
-        Step::Command { command } => crate::law::command::written_by(command, &ctx.cwd, facts),
-        Step::File(file) if file.access == crate::step::Access::Write => {
-            crate::law::command::written_by_tool(&file.path, &file.text, &ctx.cwd, facts)
-        }
-        Step::Patch { files, .. } => files
-            .iter()
-            .flat_map(|file| {
-                crate::law::command::written_by_tool(&file.path, &file.text, &ctx.cwd, facts)
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    // Where the step copies, moves or links a file the chat keeps, or one it saved or wrote
-    // itself: the destination keeps what its source was.
+    // What the step downloads or decodes, or writes with text that asks if run, and where it
+    // copies, moves or links such a file: a later step that runs one asks. The line is read
+    // once for all three.
     let (fetched, written) = match &step {
         Step::Command { command } => {
-            let mut fetched = fetched;
-            let mut written = written;
-            let known_fetched = [ctx.fetched.as_slice(), fetched.as_slice()].concat();
-            let known_written = [ctx.written.as_slice(), written.as_slice()].concat();
-            let (more_fetched, more_written) = crate::law::command::carried_by(
-                command,
-                &ctx.cwd,
-                &known_fetched,
-                &known_written,
-                facts,
-            );
-            fetched.extend(more_fetched);
-            written.extend(more_written.into_iter().filter(|w| !w.rule.is_empty()));
-            (fetched, written)
+            crate::law::command::kept_by(command, &ctx.cwd, &ctx.fetched, &ctx.written, facts)
         }
         Step::PowerShell { command } => {
-            let (more_fetched, more_written) = crate::law::powershell::written_by(
-                command,
-                &ctx.cwd,
-                &[ctx.fetched.as_slice(), fetched.as_slice()].concat(),
-                &ctx.written,
-                facts,
-            );
-            let mut fetched = fetched;
-            let mut written = written;
-            fetched.extend(more_fetched);
-            written.extend(more_written);
-            (fetched, written)
+            crate::law::powershell::kept_by(command, &ctx.cwd, &ctx.fetched, &ctx.written, facts)
         }
-        _ => (fetched, written),
+        Step::File(file) if file.access == crate::step::Access::Write => (
+            Vec::new(),
+            crate::law::command::written_by_tool(&file.path, &file.text, &ctx.cwd, facts),
+        ),
+        Step::Patch { files, .. } => (
+            Vec::new(),
+            files
+                .iter()
+                .flat_map(|file| {
+                    crate::law::command::written_by_tool(&file.path, &file.text, &ctx.cwd, facts)
+                })
+                .collect(),
+        ),
+        _ => (Vec::new(), Vec::new()),
     };
     Decided {
         verdict,

@@ -77,20 +77,10 @@ pub fn judged(text: &str, ctx: &Context, facts: &dyn Facts) -> Assessment {
     found
 }
 
-/// The files PowerShell text saves from a download or decodes from a blob
-/// (`Invoke-WebRequest URL -OutFile x.ps1`), where they land, as its POSIX lines read.
-pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::Fetched> {
-    let posix_cwd = translate::posix_folder(cwd);
-    let facts = PosixFacts::new(facts, cwd);
-    let declared = facts.declared(&posix_cwd);
-    let plain = translate::meaning(text, false, declared.as_deref());
-    super::command::fetched_by(&plain.posix, &posix_cwd, &facts)
-}
-
-/// The files PowerShell text writes with text that asks if run (`Set-Content C:/x 'rm -rf
-/// ~'`), and the kept files it copies or moves (`Move-Item`), as its POSIX lines read
-/// (`command::written_by`, `command::carried_by`).
-pub fn written_by(
+/// What PowerShell text leaves a chat to keep, as its POSIX lines read (`command::kept_by`):
+/// its downloads (`Invoke-WebRequest URL -OutFile x.ps1`), its writes of text that asks if
+/// run (`Set-Content C:/x 'rm -rf ~'`), and the kept files it copies or moves (`Move-Item`).
+pub fn kept_by(
     text: &str,
     cwd: &str,
     fetched: &[crate::step::Fetched],
@@ -101,11 +91,7 @@ pub fn written_by(
     let facts = PosixFacts::new(facts, cwd);
     let declared = facts.declared(&posix_cwd);
     let plain = translate::meaning(text, false, declared.as_deref());
-    let mut kept = super::command::written_by(&plain.posix, &posix_cwd, &facts);
-    let (carried, more) =
-        super::command::carried_by(&plain.posix, &posix_cwd, fetched, written, &facts);
-    kept.extend(more);
-    (carried, kept)
+    super::command::kept_by(&plain.posix, &posix_cwd, fetched, written, &facts)
 }
 
 /// Reads PowerShell text found `depth` texts deep: the assessment, and the POSIX lines.

@@ -632,7 +632,7 @@ fn a_kept_file_copied_or_moved_is_kept_where_it_lands() {
 #[test]
 fn powershell_s_writes_run_a_step_later_ask() {
     let cwd = "C:/Users/u/app";
-    let (_, written) = super::powershell::written_by(
+    let (_, written) = super::powershell::kept_by(
         "Set-Content C:/Users/u/x 'Remove-Item -Recurse -Force ~'",
         cwd,
         &[],
@@ -640,7 +640,7 @@ fn powershell_s_writes_run_a_step_later_ask() {
         &facts(),
     );
     let (_, plain) =
-        super::powershell::written_by("Set-Content C:/Users/u/y 'hello'", cwd, &[], &[], &facts());
+        super::powershell::kept_by("Set-Content C:/Users/u/y 'hello'", cwd, &[], &[], &facts());
     assert!(plain.is_empty(), "{plain:?}");
     assert_eq!(written.len(), 1, "{written:?}");
     let mut ctx = ctx(false, &[]);
@@ -673,7 +673,7 @@ fn powershell_s_downloads_run_a_step_later_ask() {
             "& C:/Users/u/s.ps1",
         ),
     ] {
-        let fetched = super::powershell::fetched_by(download, cwd, &facts());
+        let (fetched, _) = super::powershell::kept_by(download, cwd, &[], &[], &facts());
         assert_eq!(fetched.len(), 1, "{download}: {fetched:?}");
         let mut ctx = ctx(false, &[]);
         ctx.cwd = cwd.to_string();

@@ -82,6 +82,48 @@ pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
     net::fetched_by(&Line::parse(text), cwd, &home)
 }
 
+/// What a command line leaves a chat to keep, the line read once: the files it downloads or
+/// decodes ([`fetched_by`]), the ones it writes with text that asks if run ([`written_by`]),
+/// and where it copies, moves or links those or the ones the chat keeps already (`fetched`,
+/// `written`: [`carried_by`]).
+pub fn kept_by(
+    text: &str,
+    cwd: &str,
+    fetched: &[crate::step::Fetched],
+    written: &[crate::step::Written],
+    facts: &dyn Facts,
+) -> (Vec<crate::step::Fetched>, Vec<crate::step::Written>) {
+    let saves = net::may_save(text);
+    let writes = may_write(text);
+    let carries = may_carry(text);
+    if !saves && !writes && !carries {
+        return (Vec::new(), Vec::new());
+    }
+    let line = Line::parse(text);
+    let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
+    let mut new_fetched = if saves {
+        net::fetched_by(&line, cwd, &home)
+    } else {
+        Vec::new()
+    };
+    let mut new_written = if writes {
+        written_in(&line, cwd, facts)
+    } else {
+        Vec::new()
+    };
+    if carries {
+        let known_fetched = [fetched, new_fetched.as_slice()].concat();
+        let known_written = [written, new_written.as_slice()].concat();
+        if !(known_fetched.is_empty() && known_written.is_empty()) {
+            let (more_fetched, more_written) =
+                carried_in(&line, cwd, &known_fetched, &known_written, facts);
+            new_fetched.extend(more_fetched);
+            new_written.extend(more_written);
+        }
+    }
+    (new_fetched, new_written)
+}
+
 /// The files a command line writes with text it spells out (`echo … > f`, `cat > f <<EOF`,
 /// `tee f <<< …`) that would ask in any chat were the text run by a shell, as
 /// [`crate::step::Written`]: the strongest of what is severe and lasting there or never
@@ -91,13 +133,21 @@ pub fn fetched_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
 /// not (the person says no, a `false &&` before it, `set -C` refusing to write over a file),
 /// so what the file held may still be there (one question more, never one less).
 pub fn written_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::Written> {
-    // Every such write has a redirect or a tee.
-    if !text.contains('>') && !text.contains("tee") {
+    if !may_write(text) {
         return Vec::new();
     }
+    written_in(&Line::parse(text), cwd, facts)
+}
+
+/// Whether the line could write a file with text: every such write has a redirect or a tee.
+fn may_write(text: &str) -> bool {
+    text.contains('>') || text.contains("tee")
+}
+
+/// [`written_by`] of a line already read.
+fn written_in(line: &Line, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::Written> {
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
-    let line = Line::parse(text);
-    let cwds = folders_after_cd(&line, cwd, cwd, &home);
+    let cwds = folders_after_cd(line, cwd, cwd, &home);
     // Each path's text as the line writes it: an append adds to what the line wrote there
     // before (`printf 'rm -rf' > x; echo ' ~' >> x` leaves `rm -rf ~`). Each text a path
     // held is read once, when a later write replaces it or at the end of the line (linear),
@@ -129,7 +179,7 @@ pub fn written_by(text: &str, cwd: &str, facts: &dyn Facts) -> Vec<crate::step::
     for (index, cmd) in line.commands.iter().enumerate() {
         let here = cwds.get(index).map_or(cwd, String::as_str);
         let scan = Scan {
-            line: &line,
+            line,
             place: Place {
                 cwd: here,
                 work: cwd,
@@ -290,19 +340,30 @@ pub fn carried_by(
     written: &[crate::step::Written],
     facts: &dyn Facts,
 ) -> (Vec<crate::step::Fetched>, Vec<crate::step::Written>) {
-    let mut out = (Vec::new(), Vec::new());
-    if fetched.is_empty() && written.is_empty() {
-        return out;
+    if fetched.is_empty() && written.is_empty() || !may_carry(text) {
+        return (Vec::new(), Vec::new());
     }
-    if !["cp", "mv", "install", "ln"]
+    carried_in(&Line::parse(text), cwd, fetched, written, facts)
+}
+
+/// Whether a word of the line could be a program that copies, moves or links.
+fn may_carry(text: &str) -> bool {
+    ["cp", "mv", "install", "ln"]
         .iter()
-        .any(|p| text.contains(p))
-    {
-        return out;
-    }
+        .any(|program| text.contains(program))
+}
+
+/// [`carried_by`] of a line already read.
+fn carried_in(
+    line: &Line,
+    cwd: &str,
+    fetched: &[crate::step::Fetched],
+    written: &[crate::step::Written],
+    facts: &dyn Facts,
+) -> (Vec<crate::step::Fetched>, Vec<crate::step::Written>) {
+    let mut out = (Vec::new(), Vec::new());
     let home = facts.home().unwrap_or_else(|| "/home/~".to_string());
-    let line = Line::parse(text);
-    let cwds = folders_after_cd(&line, cwd, cwd, &home);
+    let cwds = folders_after_cd(line, cwd, cwd, &home);
     for (index, cmd) in line.commands.iter().enumerate() {
         let place = Place {
             cwd: cwds.get(index).map_or(cwd, String::as_str),
