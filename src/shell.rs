@@ -261,6 +261,7 @@ impl Line {
         loops::bind(&mut out);
         temp::bind(&mut out);
         functions::bind(&mut out);
+        vars::cut_paths(&mut out);
         vars::bind(&mut out);
         links::bind(&mut out);
         written::read(&mut out);

@@ -37,10 +37,14 @@ pub(super) struct Out {
     pub loops: Vec<super::loops::Loop>,
     /// The functions defined, with the commands of their bodies (`functions.rs`).
     pub functions: Vec<super::functions::Function>,
-    /// Top-level commands that surely ran, in reading order, before every command after
-    /// them: each alone in its pipeline, outside any compound command, ended by `;`, a
-    /// newline, `&&` or `||`, and not itself after a `&&` or `||` (`vars.rs`).
-    pub certain: Vec<usize>,
+    /// Commands that surely ran, in reading order, before every command after them up to
+    /// the second index (`usize::MAX` for the line's end): each alone in its pipeline,
+    /// ended by `;`, a newline, `&&` or `||`, and not itself after a `&&` or `||` in its
+    /// list. One at the line's top reaches to its end; one in a loop's body, a `{ …; }` or a
+    /// `( … )` reaches to the end of that body (an `if`'s or a `case`'s branches are none:
+    /// another branch runs instead), and one at the top of a text read inside a command (a
+    /// `sh -c` text, a substitution) to the end of that text (`vars.rs`).
+    pub certain: Vec<(usize, usize)>,
     next_pipeline: usize,
     /// Bytes of nested text still allowed to be read.
     budget: usize,
@@ -112,8 +116,12 @@ pub(super) fn parse_text(out: &mut Out, text: &str, scope: Scope) {
         slots: Vec::new(),
         conditional: false,
         function: None,
+        sure: Vec::new(),
     };
     p.run();
+    let end = p.out.commands.len();
+    let sure = std::mem::take(&mut p.sure);
+    p.out.certain.extend(sure.into_iter().map(|at| (at, end)));
 }
 
 /// A simple command being read.
@@ -333,6 +341,11 @@ struct Frame {
     reads: bool,
     /// The body of the function of this name (`f() { …; }`, `function f { …; }`).
     function: Option<String>,
+    /// Its commands that surely ran before the ones after them in it ([`Out::certain`]),
+    /// noted when the body ends.
+    sure: Vec<usize>,
+    /// Whether what was before it was after a `&&` or `||`: its own list starts afresh.
+    conditional: bool,
 }
 
 /// What the next words are.
@@ -383,6 +396,9 @@ struct Parser<'o, 'a> {
     conditional: bool,
     /// A function's name just read, waiting for its body.
     function: Option<String>,
+    /// Commands at the top of a text read inside a command that surely ran before the ones
+    /// after them in it ([`Out::certain`]), noted when the text ends.
+    sure: Vec<usize>,
 }
 
 impl Parser<'_, '_> {
@@ -628,6 +644,9 @@ impl Parser<'_, '_> {
             match w.text.as_str() {
                 "!" | "then" | "else" | "elif" | "do" | "coproc" => {
                     self.closed = None;
+                    // A loop's condition, or a branch, ends: what surely ran there reaches
+                    // no further.
+                    self.note_sure();
                     return;
                 }
                 "if" => return self.open(Kind::If),
@@ -799,6 +818,8 @@ impl Parser<'_, '_> {
             } else {
                 None
             },
+            sure: Vec::new(),
+            conditional: std::mem::take(&mut self.conditional),
         });
         if matches!(kind, Kind::Paren | Kind::Brace) {
             self.groups += 1;
@@ -824,10 +845,12 @@ impl Parser<'_, '_> {
         }
         let mut last = None;
         while self.frames.len() > at {
+            self.note_sure();
             if let Some(f) = self.frames.pop() {
                 if matches!(f.kind, Kind::Paren | Kind::Brace) {
                     self.groups = self.groups.saturating_sub(1);
                 }
+                self.conditional = f.conditional;
                 last = Some(f);
             }
         }
@@ -1015,19 +1038,35 @@ impl Parser<'_, '_> {
     /// its command as surely run when it is one of [`Out::certain`].
     fn end_noting(&mut self, and_or: bool) {
         let start = self.pipe_start;
+        let alone = self.closed.is_none() && self.stage == 0 && !self.conditional;
         let top = self.scope.depth == 0
             && self.scope.parent.is_none()
             && matches!(self.scope.via, Via::Top)
-            && self.frames.is_empty()
-            && self.closed.is_none()
-            && self.stage == 0
-            && !self.conditional;
+            && self.frames.is_empty();
         self.end_pipeline();
         let at = self.members.partition_point(|&i| i < start);
-        if top && let Some(&[only]) = self.members.get(at..) {
-            self.out.certain.push(only);
+        if alone && let Some(&[only]) = self.members.get(at..) {
+            match self.frames.last_mut() {
+                None if top => self.out.certain.push((only, usize::MAX)),
+                None => self.sure.push(only),
+                Some(frame) if matches!(frame.kind, Kind::Loop | Kind::Brace | Kind::Paren) => {
+                    frame.sure.push(only);
+                }
+                Some(_) => {}
+            }
         }
         self.conditional = and_or;
+    }
+
+    /// The innermost body's commands that surely ran reach to here.
+    fn note_sure(&mut self) {
+        let end = self.out.commands.len();
+        if let Some(frame) = self.frames.last_mut() {
+            let sure = std::mem::take(&mut frame.sure);
+            self.out
+                .certain
+                .extend(sure.into_iter().map(|at| (at, end)));
+        }
     }
 
     fn end_pipeline(&mut self) {

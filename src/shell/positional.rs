@@ -10,8 +10,9 @@
 //!   empty): the word with a name changed, in the same folder;
 //! - `${N%SUFFIX}`, `${N%%SUFFIX}` with a plain suffix (`.txt`, no `/`): the word with its end
 //!   cut, in the same folder;
-//! - `$(dirname "$N")`, `$(basename "$N" [SUFFIX])` for a relative word without `..` (or find's
-//!   `{}`): a place inside the word's own, for which the word stands.
+//! - `$(dirname "$N")`, `$(basename "$N" [SUFFIX])`, and their cuts `${N%/*}`, `${N##*/}`
+//!   (and `${N%%/*}`, `${N#*/}`) for a relative word without `..` (or find's `{}`): a place
+//!   inside the word's own, for which the word stands.
 //!
 //! Anything else (`"$@"`, which is several words, `${1#.}`, which can make a relative path absolute, a replacement holding
 //! `/` or `..`, a word with quotes or `$`) is left as written: only known when it runs.
@@ -120,6 +121,10 @@ fn expansion(text: &str, zero: Option<&str>, args: &[&str]) -> Option<(usize, St
                 let (pat, rep) = sub.split_once('/')?;
                 (plain_name(pat) && !pat.is_empty() && plain_name(rep) && !rep.is_empty())
                     .then(|| word.to_string())?
+            } else if matches!(op, "%/*" | "%%/*" | "#*/" | "##*/") {
+                // Its folder (`${1%/*}`), its name (`${1##*/}`), or what follows its first
+                // folder: a place inside the word's own, for a word that stays inside.
+                stays_inside(word).then(|| word.to_string())?
             } else if let Some(suffix) = op.strip_prefix("%%").or_else(|| op.strip_prefix('%')) {
                 (!suffix.contains('/') && !suffix.is_empty() && plain(suffix))
                     .then(|| word.to_string())?
@@ -184,6 +189,11 @@ mod tests {
                 "mv \"{}\" \"{}/{}.edefg\"",
             ),
             ("echo ${1}x", &["src/x"][..], "echo src/xx"),
+            (
+                "d=\"${1%/*}\"; mv \"$1\" \"$d/x-${1##*/}\"",
+                &["{}"][..],
+                "d=\"{}\"; mv \"{}\" \"$d/x-{}\"",
+            ),
         ] {
             assert_eq!(bind(text, args).as_deref(), Some(want), "{text}");
         }
@@ -200,6 +210,9 @@ mod tests {
             // The folder of an absolute word, or one that climbs, is not inside it.
             ("mv x \"$(dirname \"$1\")\"", &["/home/user/app"][..]),
             ("mv x \"$(dirname \"$1\")\"", &["../up"][..]),
+            ("mv x \"${1%/*}\"", &["/etc/passwd"][..]),
+            ("mv x \"${1##*/}\"", &["../up/x"][..]),
+            ("mv x \"${1%/x*}\"", &["{}"][..]),
             ("mv x \"$(rm -rf \"$1\")\"", &["a"][..]),
             ("mv x \"$3\"", &["a"][..]),
         ] {

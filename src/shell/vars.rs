@@ -28,6 +28,138 @@ const MAX_VALUES: usize = 4;
 /// The most copies a line gets.
 const MAX_COPIES: usize = 16;
 
+/// Puts in the place of each `$(dirname PATH)` and `$(basename PATH [SUFFIX])` (or its
+/// backquoted form) what it prints, where the path is written out: `mv "$f"
+/// "$(dirname "$f")/old-$(basename "$f")"` in a loop over `src/*.ts` writes `src/old-*.ts`,
+/// and `d=$(dirname ~/.bashrc/x)` holds the home folder's startup file's place. Both tools
+/// only cut text, so what they print is known exactly; anything else substituted stays only
+/// known when it runs. Called before [`bind`], so a variable set to one is a value written
+/// out.
+pub(super) fn cut_paths(out: &mut Out) {
+    for cmd in &mut out.commands {
+        let mentions = |w: &str| w.contains("dirname") || w.contains("basename");
+        if !cmd.words.iter().any(|w| mentions(w))
+            && !cmd.redirects.iter().any(|r| mentions(&r.target))
+            && !cmd.assignments.iter().any(|(_, v)| mentions(v))
+        {
+            continue;
+        }
+        let Some((words, targets)) = cmd.texts_read(is_place, |w| Some(path_cuts(w))) else {
+            continue;
+        };
+        let mut read = rebuilt(cmd, words, targets);
+        for (_, value) in &mut read.assignments {
+            *value = path_cuts(value);
+        }
+        *cmd = read;
+    }
+}
+
+/// `text` with each `$(dirname PATH)`, `$(basename PATH [SUFFIX])` and backquoted one
+/// whose path is written out replaced by what it prints.
+fn path_cuts(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    loop {
+        let next = [rest.find("$("), rest.find('`')]
+            .into_iter()
+            .flatten()
+            .min();
+        let Some(at) = next else {
+            break;
+        };
+        let (open, close) = if rest[at..].starts_with("$(") {
+            ("$(", ')')
+        } else {
+            ("`", '`')
+        };
+        let inner_start = at + open.len();
+        let Some(len) = rest[inner_start..].find(close) else {
+            break;
+        };
+        let inner = &rest[inner_start..inner_start + len];
+        out.push_str(&rest[..at]);
+        match cut_path(inner) {
+            Some(printed) => out.push_str(&printed),
+            None => out.push_str(&rest[at..inner_start + len + 1]),
+        }
+        rest = &rest[inner_start + len + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// What `dirname PATH` or `basename PATH [SUFFIX]` (`--` allowed before the path) prints,
+/// when the path is written out: no blank, quote inside, `\`, `~` or substitution, and no
+/// variable but `$HOME` at its start.
+fn cut_path(command: &str) -> Option<String> {
+    let mut words = command.split_whitespace();
+    let tool = words.next()?;
+    let mut path = words.next()?;
+    if path == "--" {
+        path = words.next()?;
+    }
+    let suffix = words.next();
+    if words.next().is_some() {
+        return None;
+    }
+    let unquote = |w: &'_ str| -> Option<String> {
+        // A `~` bare at the start is the home folder, as the shell expands it there.
+        let tilde = (w == "~" || w.starts_with("~/")).then(|| format!("$HOME{}", &w[1..]));
+        let bare = tilde.as_deref().unwrap_or_else(|| {
+            w.strip_prefix('"')
+                .and_then(|w| w.strip_suffix('"'))
+                .or_else(|| w.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')))
+                .unwrap_or(w)
+        });
+        let home = bare.strip_prefix("$HOME").unwrap_or(bare);
+        (!bare.is_empty()
+            && !home.contains([
+                '"', '\'', '\\', '`', '$', '~', '(', ')', ';', '&', '|', '<', '>',
+            ]))
+        .then(|| bare.to_string())
+    };
+    let path = unquote(path)?;
+    match (tool, suffix) {
+        ("dirname", None) => Some(dirname(&path)),
+        ("basename", None) => Some(basename(&path, "")),
+        ("basename", Some(suffix)) if !suffix.starts_with('-') => {
+            let suffix = unquote(suffix)?;
+            (!suffix.contains(['/', '$'])).then(|| basename(&path, &suffix))
+        }
+        _ => None,
+    }
+}
+
+/// What POSIX `dirname` prints for `path`.
+fn dirname(path: &str) -> String {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return if path.is_empty() { "." } else { "/" }.to_string();
+    }
+    match trimmed.rfind('/') {
+        None => ".".to_string(),
+        Some(slash) => {
+            let folder = trimmed[..slash].trim_end_matches('/');
+            if folder.is_empty() { "/" } else { folder }.to_string()
+        }
+    }
+}
+
+/// What POSIX `basename` prints for `path`, with `suffix` cut off its end unless that is
+/// all of it.
+fn basename(path: &str, suffix: &str) -> String {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return if path.is_empty() { "" } else { "/" }.to_string();
+    }
+    let name = trimmed.rsplit('/').next().unwrap_or(trimmed);
+    match name.strip_suffix(suffix) {
+        Some(cut) if !suffix.is_empty() && !cut.is_empty() => cut.to_string(),
+        _ => name.to_string(),
+    }
+}
+
 /// Adds, after the line's commands, a copy of each command that uses a variable the line
 /// set to a value written out, with the value in its place.
 pub(super) fn bind(out: &mut Out) {
@@ -55,19 +187,20 @@ pub(super) fn bind(out: &mut Out) {
             }
         }
     }
-    // The variables whose value is sure after the command that set it.
-    let sure: Vec<(String, usize, String)> = vars
+    // The variables whose value is sure after the command that set it, up to where.
+    let sure: Vec<(String, usize, String, usize)> = vars
         .iter()
-        .filter(|(name, at, value)| {
-            vars.iter().filter(|(n, _, _)| n == name).count() == 1
-                && out.certain.contains(at)
+        .filter_map(|(name, at, value)| {
+            let (_, until) = out.certain.iter().find(|(sure, _)| sure == at)?;
+            (vars.iter().filter(|(n, _, _)| n == name).count() == 1
                 && !value.contains(char::is_whitespace)
-                && !set_otherwise(out, name)
+                && !set_otherwise(out, name))
+            .then(|| (name.clone(), *at, value.clone(), *until))
         })
-        .cloned()
         .collect();
-    for (name, set_at, value) in &sure {
-        for cmd in out.commands.iter_mut().skip(set_at + 1) {
+    for (name, set_at, value, until) in &sure {
+        let reach = until.saturating_sub(set_at + 1);
+        for cmd in out.commands.iter_mut().skip(set_at + 1).take(reach) {
             if cmd.dynamic_program {
                 continue;
             }
@@ -76,7 +209,12 @@ pub(super) fn bind(out: &mut Out) {
             }
         }
     }
-    vars.retain(|var| !sure.contains(var));
+    // One sure only inside a body still holds after it, where it is read as a copy.
+    vars.retain(|(name, at, value)| {
+        !sure.iter().any(|(n, sure_at, v, until)| {
+            *until == usize::MAX && n == name && sure_at == at && v == value
+        })
+    });
     let mut copies: Vec<Command> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
         if copies.len() >= MAX_COPIES {
@@ -157,9 +295,18 @@ fn set_otherwise(out: &Out, name: &str) -> bool {
         format!("${{{name}="),
         format!("{name}="),
     ];
+    // A command whose words hold a text read as commands of its own (`sh -c 'd=x; …'`) sets
+    // nothing by those words: what the text sets is among the line's commands.
+    let mut holders = vec![false; out.commands.len()];
+    for parent in out.commands.iter().filter_map(|c| c.parent) {
+        if let Some(holds) = holders.get_mut(parent) {
+            *holds = true;
+        }
+    }
     out.loops.iter().any(|l| l.name == name)
-        || out.commands.iter().any(|cmd| {
-            let binds = cmd.words.is_empty() || is_setter(cmd.program());
+        || out.commands.iter().enumerate().any(|(at, cmd)| {
+            let holds = holders.get(at).copied().unwrap_or(false);
+            let binds = cmd.words.is_empty() || is_setter(cmd.program()) || holds;
             cmd.assignments.iter().any(|(n, _)| n == "IFS")
                 || cmd.words.iter().any(|w| {
                     w.contains(&assigning[0]) || w.contains(&assigning[1]) || w.starts_with("IFS=")
@@ -483,12 +630,62 @@ pub(super) fn rebuilt(cmd: &Command, words: Vec<String>, targets: Vec<String>) -
 
 #[cfg(test)]
 mod tests {
-    use super::{echoed, known};
+    use super::{basename, dirname, echoed, known, path_cuts};
+
+    #[test]
+    fn dirname_and_basename_print_what_posix_says() {
+        for (path, folder, name) in [
+            ("src/a.ts", "src", "a.ts"),
+            ("a.ts", ".", "a.ts"),
+            ("./x/*.jpg", "./x", "*.jpg"),
+            ("/etc/passwd", "/etc", "passwd"),
+            ("/etc", "/", "etc"),
+            ("a/b/", "a", "b"),
+            ("a//b//", "a", "b"),
+            ("/", "/", "/"),
+            ("//", "/", "/"),
+            ("$HOME/.bashrc", "$HOME", ".bashrc"),
+        ] {
+            assert_eq!(dirname(path), folder, "dirname {path}");
+            assert_eq!(basename(path, ""), name, "basename {path}");
+        }
+        assert_eq!(basename("src/a.ts", ".ts"), "a");
+        assert_eq!(basename("src/.ts", ".ts"), ".ts");
+        assert_eq!(basename("src/a.ts", ".md"), "a.ts");
+    }
+
+    #[test]
+    fn only_a_path_written_out_is_cut() {
+        for (text, want) in [
+            (
+                "$(dirname \"src/*.ts\")/x-$(basename \"src/*.ts\")",
+                "src/x-*.ts",
+            ),
+            ("`dirname src/a.ts`/b", "src/b"),
+            ("$(basename -- 'a/b.md' .md).html", "b.html"),
+            ("$(dirname \"$HOME/.bashrc\")/.profile", "$HOME/.profile"),
+            ("out/$(dirname /etc/passwd)", "out//etc"),
+            // What isn't written out, or isn't a cut, is left as it is.
+            ("$(dirname \"$f\")/x", "$(dirname \"$f\")/x"),
+            ("$(dirname ~/.ssh/x)", "$HOME/.ssh"),
+            // Quoted, `~` is a name, not the home folder.
+            ("$(dirname \"~/x\")", "$(dirname \"~/x\")"),
+            ("$(dirname ~user/x)", "$(dirname ~user/x)"),
+            ("$(dirname a b)", "$(dirname a b)"),
+            ("$(dirname $(pwd))", "$(dirname $(pwd))"),
+            ("$(realpath a)/b", "$(realpath a)/b"),
+            ("$(basename a -s)", "$(basename a -s)"),
+            ("$(dirname \"a;rm\")", "$(dirname \"a;rm\")"),
+        ] {
+            assert_eq!(path_cuts(text), want, "{text}");
+        }
+    }
     use crate::shell::Via;
     use crate::shell::parse::{Out, Scope, parse_text};
 
-    /// The words of the commands that surely ran before the ones after them.
-    fn certain(line: &str) -> Vec<String> {
+    /// The words of the commands that surely ran before the ones after them, each with how
+    /// many commands after it it reaches (`None`: to the line's end).
+    fn certain(line: &str) -> Vec<(String, Option<usize>)> {
         let mut out = Out::new(line.len());
         let scope = Scope {
             via: Via::Top,
@@ -497,9 +694,11 @@ mod tests {
             depth: 0,
         };
         parse_text(&mut out, line, scope);
-        out.certain
+        let mut certain = out.certain.clone();
+        certain.sort_unstable();
+        certain
             .iter()
-            .map(|&at| {
+            .map(|&(at, until)| {
                 let cmd = &out.commands[at];
                 let mut text: Vec<String> = cmd
                     .assignments
@@ -507,25 +706,57 @@ mod tests {
                     .map(|(n, v)| format!("{n}={v}"))
                     .collect();
                 text.extend(cmd.words.iter().cloned());
-                text.join(" ")
+                let reach = (until != usize::MAX).then(|| until - at - 1);
+                (text.join(" "), reach)
             })
             .collect()
     }
 
     #[test]
     fn only_commands_alone_and_in_order_surely_ran() {
-        for (line, want) in [
-            ("a=1; b=2\nc=3", vec!["a=1", "b=2"]),
-            ("a=1 && b=2; c", vec!["a=1"]),
-            ("x || a=1; b=2; c", vec!["x", "b=2"]),
-            ("a=1 | cat; b=2; c", vec!["b=2"]),
-            ("a=1 & b=2; c", vec!["b=2"]),
-            ("( a=1 ); b=2; c", vec!["b=2"]),
-            ("{ a=1; }; if x; then b=2; fi; c=3; d", vec!["c=3"]),
-            ("for i in 1; do a=1; done; b=2; c", vec!["b=2"]),
-            ("echo $(a=1; b=2); c=3; d", vec!["echo $(a=1; b=2)", "c=3"]),
+        let line = |text: &str| (text.to_string(), None);
+        let body = |text: &str, reach: usize| (text.to_string(), Some(reach));
+        for (text, want) in [
+            ("a=1; b=2\nc=3", vec![line("a=1"), line("b=2")]),
+            ("a=1 && b=2; c", vec![line("a=1")]),
+            ("x || a=1; b=2; c", vec![line("x"), line("b=2")]),
+            ("a=1 | cat; b=2; c", vec![line("b=2")]),
+            ("a=1 & b=2; c", vec![line("b=2")]),
+            ("( a=1 ); b=2; c", vec![line("b=2")]),
+            ("( a=1; b ); c", vec![body("a=1", 1)]),
+            (
+                "{ a=1; }; if x; then b=2; c; fi; c=3; d",
+                vec![body("a=1", 0), line("c=3")],
+            ),
+            (
+                "for i in 1; do a=1; b; done; b=2; c",
+                vec![body("a=1", 1), body("b", 0), line("b=2")],
+            ),
+            // The loop's condition reaches no further than itself.
+            (
+                "while read f; do d=x; mv $f $d; done",
+                vec![body("read f", 0), body("d=x", 1), body("mv $f $d", 0)],
+            ),
+            // A body's list starts afresh after the `&&` before it.
+            (
+                "true && { a=1; b; }",
+                vec![line("true"), body("a=1", 1), body("b", 0)],
+            ),
+            (
+                "true && { a=1 && b; c; }",
+                vec![line("true"), body("a=1", 2), body("c", 0)],
+            ),
+            // Another branch runs instead of what a branch holds.
+            ("if x; then a=1; b; else c; fi", vec![]),
+            ("case x in y) a=1; b;; z) c;; esac", vec![]),
+            // A text read inside a command: to its own end.
+            (
+                "echo $(a=1; b=2); c=3; d",
+                vec![line("echo $(a=1; b=2)"), body("a=1", 1), line("c=3")],
+            ),
+            ("sh -c 'a=1; b'", vec![body("a=1", 1)]),
         ] {
-            assert_eq!(certain(line), want, "{line}");
+            assert_eq!(certain(text), want, "{text}");
         }
     }
 
