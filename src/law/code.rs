@@ -368,6 +368,9 @@ pub(crate) struct Source {
     pub origin: Origin,
     /// The code is a variable of the shell's (`python3 -c "$CODE"`): only known when it runs.
     pub dynamic: bool,
+    /// The words the line gives the code as its arguments (`python3 -c CODE ~`): what it
+    /// reads of `sys.argv`, `process.argv`, `@ARGV` and the like is one of them.
+    pub arguments: Vec<String>,
 }
 
 /// `$NAME` or `${NAME}`, whole.
@@ -463,7 +466,7 @@ fn console_of(cmd: &Command) -> Option<(catalogue::Code, &[String])> {
 /// A framework's console given no code on its command line: it runs what comes on its
 /// input (`curl … | python manage.py shell`, `… | rails console`).
 pub(crate) fn console_reads_input(cmd: &Command) -> bool {
-    console_of(cmd).is_some_and(|(code, rest)| inline_code(rest, code.inline, "").0.is_empty())
+    console_of(cmd).is_some_and(|(code, rest)| inline_code(rest, code.inline, "").code.is_empty())
 }
 
 /// The programs a command runs (or writes to a file), with their language's lexicon.
@@ -493,7 +496,18 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
     let Some(lexicon) = lexicon(Some(language)) else {
         return Vec::new();
     };
-    let (inline, script) = inline_code(args, code.inline, program);
+    let Given {
+        code: inline,
+        script,
+        arguments,
+    } = inline_code(args, code.inline, program);
+    let arguments: Vec<String> = arguments
+        .and_then(|from| args.get(from..))
+        .unwrap_or(&[])
+        .iter()
+        .take(MAX_ARGUMENTS)
+        .cloned()
+        .collect();
     // Several `-e` are the lines of one program.
     let mut out: Vec<Source> = Vec::new();
     if !inline.is_empty() {
@@ -502,6 +516,7 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
             dynamic: cmd.dynamic && inline.iter().any(|code| is_variable(code)),
             code: inline.join("\n"),
             origin: Origin::Runs,
+            arguments: arguments.clone(),
         });
     }
     if out.is_empty() && code.stdin && !script {
@@ -520,15 +535,34 @@ pub(crate) fn sources(cmd: &Command, line: &Line) -> Vec<Source> {
                 code: body,
                 origin: Origin::Runs,
                 dynamic: false,
+                arguments: arguments.clone(),
             });
         }
     }
     out
 }
 
-/// The code given on an interpreter's command line, and whether it runs a script file
-/// (or a module) instead of reading code from its input.
-fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>, bool) {
+/// The most words after the code read as its arguments.
+const MAX_ARGUMENTS: usize = 8;
+
+/// What an interpreter's command line gives it.
+struct Given {
+    /// The code given on the line.
+    code: Vec<String>,
+    /// It runs a script file (or a module) instead of reading code from its input.
+    script: bool,
+    /// Where the words its code reads as its arguments start (`sys.argv`, `process.argv`,
+    /// `@ARGV`, `ARGV`, `$argv`): after the code, or after `-` for code on its input.
+    arguments: Option<usize>,
+}
+
+/// The code given on an interpreter's command line, and what else the line gives it.
+fn inline_code(args: &[String], inline: &[&str], program: &str) -> Given {
+    let given = |code, script, arguments| Given {
+        code,
+        script,
+        arguments,
+    };
     let mut out = Vec::new();
     let awk = inline.contains(&"");
     // A subcommand whose operands are code (`deno eval CODE`, `rails runner CODE`).
@@ -545,11 +579,12 @@ fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>,
         if options_done || !arg.starts_with('-') || arg == "-" {
             // The first operand: awk's program, deno's `eval`, or a script.
             if !out.is_empty() || program_file {
-                break;
+                let arguments = (!out.is_empty()).then_some(index - 1);
+                return given(out, program_file, arguments);
             }
             if awk {
                 out.push(arg.clone());
-                break;
+                return given(out, program_file, Some(index));
             }
             if subcommand(arg) {
                 // Every operand after it, read as code: an option's value among them
@@ -564,7 +599,7 @@ fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>,
                 break;
             }
             let stdin = arg == "-" || arg == "/dev/stdin";
-            return (out, !stdin);
+            return given(out, !stdin, stdin.then_some(index));
         }
         if arg == "--" {
             options_done = true;
@@ -635,13 +670,13 @@ fn inline_code(args: &[String], inline: &[&str], program: &str) -> (Vec<String>,
         }
         if arg == "-m" && program == "python" {
             // A module runs, with the rest as its arguments.
-            return (out, true);
+            return given(out, true, None);
         }
         if VALUED.contains(&arg.as_str()) {
             index += 1;
         }
     }
-    (out, program_file)
+    given(out, program_file, None)
 }
 
 /// Code an interpreter reads on its standard input: a here-document or here-string, or a
@@ -765,6 +800,7 @@ fn dropped(cmd: &Command, line: &Line) -> Vec<Source> {
         code,
         origin: Origin::Dropped,
         dynamic: false,
+        arguments: Vec::new(),
     }]
 }
 

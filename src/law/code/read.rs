@@ -404,6 +404,19 @@ pub(crate) fn concat(left: Value, right: Value) -> Value {
             a.truncate(MAX_ITEMS);
             Value::list(a)
         }
+        // A list joined with one only known when it runs (`['rm', '-rf'] + sys.argv[1:]`,
+        // `['mypy'] + paths`): its words, then what the other holds, a word of its own.
+        (Value::List(a), other @ Value::Object(_)) => {
+            let mut a = Rc::unwrap_or_clone(a);
+            a.truncate(MAX_ITEMS.saturating_sub(1));
+            a.push(other);
+            Value::list(a)
+        }
+        (other @ Value::Object(_), Value::List(b)) => {
+            let mut items = vec![other];
+            items.extend(b.iter().take(MAX_ITEMS.saturating_sub(1)).cloned());
+            Value::list(items)
+        }
         (left, right) => {
             let command = matches!(left, Value::Command(_)) || matches!(right, Value::Command(_));
             let mut out = Pieces::from(pieces_of(left));

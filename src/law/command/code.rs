@@ -10,6 +10,7 @@
 
 use super::Scan;
 use super::net;
+use crate::catalogue::Language;
 use crate::law::code::{self, Origin, Reading, Sent};
 use crate::law::rule::RuleId;
 use crate::shell::Command;
@@ -41,7 +42,13 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> (Vec<String>, Vec<Str
             )));
             scan.changes = true;
         }
-        let reading = code::read(source.lexicon, &source.code);
+        let mut reading = code::read(source.lexicon, &source.code);
+        with_arguments(
+            &mut reading,
+            &argument_names(source.lexicon.language, &source.code),
+            cmd.words.first().map_or("", String::as_str),
+            &source.arguments,
+        );
         if !dropped && let Some(text) = reading.unknown_evals.first() {
             scan.add(unknown(format!(
                 "{} runs code that is only known when it runs ({})",
@@ -73,6 +80,99 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> (Vec<String>, Vec<Str
         }
     }
     (lines, written)
+}
+
+/// What the reader names a program's own arguments by, only known when it runs: `sys.argv`,
+/// `process.argv`, `@ARGV`, `ARGV`, `$argv` and awk's `ARGV` in every language, Perl's bare
+/// `shift` in code with no function (where it takes `@ARGV`), Lua's `arg` and R's
+/// `commandArgs()`.
+fn argument_names(language: Language, code: &str) -> Vec<&'static str> {
+    let mut names = vec!["${argv}"];
+    match language {
+        Language::Perl if !code.contains("sub") => names.push("${shift}"),
+        Language::Lua => names.push("${arg}"),
+        Language::R => names.push("${commandargs}"),
+        _ => {}
+    }
+    names
+}
+
+/// What the code does with its arguments, read with the words the line gives it: each act
+/// that names them is read once for each word, once for all of them (`subprocess.run(
+/// sys.argv[1:])`), and once for the interpreter's own name (what `process.argv[0]` is), in
+/// its place: `python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])' ~` deletes the
+/// home folder, and `… build` the work folder's `build`. Which word an index picks is not
+/// followed, so each is read; an index past the last fails before the act. Without words
+/// given, the act stays only known when it runs.
+fn with_arguments(reading: &mut Reading, names: &[&str], program: &str, arguments: &[String]) {
+    if arguments.is_empty() {
+        return;
+    }
+    let put = |text: &str, word: &str| {
+        names
+            .iter()
+            .fold(text.to_string(), |text, name| text.replace(name, word))
+    };
+    let names = |text: &str| names.iter().any(|name| text.contains(name));
+    // As a shell word: written out when the shell would read it the same bare (a `~` the
+    // outer shell left is still the home folder), else in single quotes.
+    let shell_word = |word: &str| {
+        let bare = !word.is_empty()
+            && word
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@%~".contains(&b));
+        if bare {
+            word.to_string()
+        } else {
+            format!("'{}'", word.replace('\'', "'\\''"))
+        }
+    };
+    let mut candidates: Vec<(String, String)> = arguments
+        .iter()
+        .chain(std::iter::once(&program.to_string()))
+        .map(|word| (word.clone(), shell_word(word)))
+        .collect();
+    if arguments.len() > 1 {
+        let all: Vec<String> = arguments.iter().map(|w| shell_word(w)).collect();
+        candidates.push((arguments.join(" "), all.join(" ")));
+    }
+    let runs = std::mem::take(&mut reading.runs);
+    for run in runs {
+        if !names(&run.line) {
+            reading.runs.push(run);
+            continue;
+        }
+        for (_, word) in &candidates {
+            let line = put(&run.line, word);
+            reading.runs.push(code::Run {
+                known: !line.contains("${"),
+                line,
+                program: run.program.clone(),
+            });
+        }
+    }
+    let deletes = std::mem::take(&mut reading.deletes);
+    for removal in deletes {
+        if !names(&removal.path) {
+            reading.deletes.push(removal);
+            continue;
+        }
+        for (_, word) in candidates.iter().take(arguments.len() + 1) {
+            reading.deletes.push(code::Removal {
+                path: put(&removal.path, word),
+                ..removal.clone()
+            });
+        }
+    }
+    for paths in [&mut reading.writes, &mut reading.reads] {
+        let named: Vec<String> = paths.iter().filter(|p| names(p)).cloned().collect();
+        paths.retain(|p| !names(p));
+        for path in named {
+            for (word, _) in candidates.iter().take(arguments.len() + 1) {
+                paths.push(put(&path, word));
+            }
+        }
+    }
 }
 
 /// The lines in code of a language warden has no reader of its own grammar for (an
