@@ -171,6 +171,7 @@ fn narrows(test: &str, value: &str) -> bool {
 }
 
 /// What each line a command writes is, when it writes names of files it was given:
+/// `echo WORDS` and `printf '%s\n' WORDS` (each word),
 /// `find START -name PAT` (`START/PAT`; `START/…` for other tests; `START/*` for none),
 /// `ls [PATHS]`, `git ls-files [PATHSPEC]`, `git diff --name-only`, `fd`, and `grep -l`,
 /// `rg -l` or `rg --files` over the paths given. `None` for anything else, or a path only
@@ -222,6 +223,27 @@ pub(crate) fn lines_of(cmd: &super::Command) -> Option<Vec<String>> {
             }
             items
         }
+        // What `echo` prints, each word as a line of its own: a line of several words is read
+        // as each of them, which names every place the line could.
+        "echo" => {
+            let words: Vec<&String> = args
+                .iter()
+                .skip_while(|a| matches!(a.as_str(), "-n" | "-e" | "-E" | "-ne" | "-en"))
+                .collect();
+            if words.iter().any(|w| w.contains('\\')) {
+                return None;
+            }
+            words
+                .iter()
+                .flat_map(|w| w.split_whitespace())
+                .map(str::to_string)
+                .collect()
+        }
+        // `printf '%s\n' A B`: each word given, a line of its own.
+        "printf" => match args.split_first() {
+            Some((format, given)) if matches!(format.as_str(), "%s\\n" | "%s\\0") => given.to_vec(),
+            _ => return None,
+        },
         "ls" => {
             let paths: Vec<String> = operands().cloned().collect();
             if paths.is_empty() {

@@ -744,6 +744,15 @@ impl Parser<'_, '_> {
     fn group_redirect(&mut self, start: usize, r: RedirTok) {
         let mut target = r.target;
         let subs = std::mem::take(&mut target.nested);
+        // `while read d; do …; done < <(echo ~)`: a compound that reads a line into a
+        // variable first, fed by a process substitution, is a loop over what it prints.
+        let body_end = self.out.commands.len();
+        let fed = r.op == RedirectOp::Read
+            && matches!(r.fd, None | Some(0))
+            && target.text.starts_with("<(");
+        let reads_into = fed
+            .then(|| super::loops::read_into(self.out.commands.get(start)?))
+            .flatten();
         let mut first = None;
         for i in self.members_from(start) {
             let Some(c) = self.out.commands.get_mut(i) else {
@@ -780,7 +789,27 @@ impl Parser<'_, '_> {
                 sudo: scope.sudo,
                 depth: scope.depth + 1,
             };
+            let from = self.out.commands.len();
             parse_text(self.out, &s.text, inner);
+            if let Some(name) = &reads_into
+                && s.via == Via::ProcessSubstitution
+                && let Some(items) = self
+                    .out
+                    .commands
+                    .get(from..)
+                    .and_then(|made| {
+                        made.iter()
+                            .filter(|c| c.parent == inner.parent && c.via == s.via)
+                            .max_by_key(|c| c.stage)
+                    })
+                    .and_then(super::loops::lines_of)
+            {
+                self.out.loops.push(super::loops::Loop {
+                    name: name.clone(),
+                    items,
+                    body: start + 1..body_end,
+                });
+            }
         }
     }
 

@@ -336,10 +336,11 @@ fn process_substitution() {
             false,
         ),
         (
+            // The loop reads what the substitution prints: each file find finds.
             "while read l; do echo \"$l\"; done < <(find . -type f)",
             &[
                 "top 0.0 read l",
-                "top 1.0 echo $l",
+                "top 1.0 echo ./*",
                 "psub^0 2.0 find . -type f",
             ],
             false,

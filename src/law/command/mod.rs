@@ -1033,11 +1033,14 @@ fn run_alone(cmd: &Command, words: Vec<String>) -> Command {
 /// known when it runs: `cat list.txt | xargs rm -rf` deletes whatever the list says.
 fn on_read_words(cmd: &Command, holder: &Command, line: &Line) -> Option<Command> {
     let producer = arg_file_producer(holder, line).or_else(|| {
-        line.commands.iter().find(|c| {
-            c.pipeline == holder.pipeline
-                && c.stage + 1 == holder.stage
-                && c.parent == holder.parent
-        })
+        line.commands
+            .iter()
+            .find(|c| {
+                c.pipeline == holder.pipeline
+                    && c.stage + 1 == holder.stage
+                    && c.parent == holder.parent
+            })
+            .map(|c| passed_through(c, line))
     });
     let read: Vec<String> = match producer {
         Some(p) if matches!(p.program(), "echo" | "printf") => {
@@ -1124,22 +1127,51 @@ fn handed_template(cmd: &Command, line: &Line) -> Option<String> {
     crate::shell::templated(cmd)
 }
 
-/// `xargs -a <(echo ~) rm -rf`: what xargs reads from a file a process substitution makes
-/// is what its last stage prints, as from a pipe.
+/// `xargs -a <(echo ~) rm -rf`, `xargs rm -rf < <(echo ~)`: what xargs reads from a file
+/// a process substitution makes, given as its file of arguments or as its input, is what
+/// its last stage prints, as from a pipe.
 fn arg_file_producer<'l>(holder: &Command, line: &'l Line) -> Option<&'l Command> {
     let reads_file = holder
         .args()
         .iter()
         .take_while(|a| a.starts_with('-'))
         .any(|a| a == "-a" || a.starts_with("--arg-file") || (a.starts_with("-a") && a.len() > 2));
-    if !reads_file {
+    if !reads_file && !reads_substitution(holder) {
         return None;
     }
-    let index = line.commands.iter().position(|c| std::ptr::eq(c, holder))?;
+    substitution_of(holder, line)
+}
+
+/// Is the command's input a process substitution (`< <(…)`)?
+fn reads_substitution(cmd: &Command) -> bool {
+    cmd.redirects.iter().any(|r| {
+        r.op == crate::shell::RedirectOp::Read
+            && matches!(r.fd, None | Some(0))
+            && r.target.starts_with("<(")
+    })
+}
+
+/// The last stage of the process substitution the command holds.
+fn substitution_of<'l>(cmd: &Command, line: &'l Line) -> Option<&'l Command> {
+    let index = line.commands.iter().position(|c| std::ptr::eq(c, cmd))?;
     line.commands
         .iter()
         .filter(|c| c.parent == Some(index) && c.via == Via::ProcessSubstitution)
         .max_by_key(|c| c.stage)
+}
+
+/// What prints into the stage after `cmd`: `cat <(echo ~) | xargs rm -rf` passes on what
+/// its one process substitution prints.
+fn passed_through<'l>(cmd: &'l Command, line: &'l Line) -> &'l Command {
+    let operands = positional(cmd.args());
+    if cmd.program() == "cat"
+        && cmd.args().iter().all(|a| !a.starts_with('-'))
+        && matches!(operands.as_slice(), [only] if only.starts_with("<("))
+        && let Some(producer) = substitution_of(cmd, line)
+    {
+        return producer;
+    }
+    cmd
 }
 
 /// A program whose output is paths of the work folder: `ls` of its own folders, git's
