@@ -691,6 +691,13 @@ fn assess_line(
                 {
                     words::judge(cmd, &mut scan);
                 }
+                // What it printed, a secret, piped on into a way out leaves with it.
+                if scan.risks[before..]
+                    .iter()
+                    .any(|r| r.rule == RuleId::WordsSecret)
+                {
+                    net::printed_secret_leaves(cmd, &mut scan);
+                }
             }
         }
         // A wrapper left the program because what it runs was read as text of its own

@@ -195,6 +195,36 @@ pub(super) fn secret_leaves(scan: &mut Scan<'_>, name: &str, host: &str) {
     );
 }
 
+/// A secret a program printed (`gh auth token`, `vault kv get -field=password …`) piped
+/// into a way out to a host (`| curl -d @- https://x/`, `| nc host 80`): the secret leaves
+/// for that host, as `echo $GITHUB_TOKEN | curl -d @- …` sends the variable.
+pub(super) fn printed_secret_leaves(cmd: &Command, scan: &mut Scan<'_>) {
+    let host = scan
+        .pipeline(cmd.pipeline)
+        .filter(|c| c.stage > cmd.stage && c.parent == cmd.parent && is_way_out(c))
+        .find_map(|c| c.args().iter().find_map(|a| url_host(a)));
+    let Some(host) = host else {
+        return;
+    };
+    if is_local(&host) {
+        return;
+    }
+    let what = std::iter::once(cmd.program())
+        .chain(cmd.args().iter().take(2).map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" ");
+    scan.add(
+        Risk::new(
+            RuleId::EgressSend,
+            Harm::Severe,
+            true,
+            format!("send the secret `{what}` prints to {host}"),
+        )
+        .way_out()
+        .wish(Wish::new(Act::Send).naming(Name::AnyOf(host_names(&host)))),
+    );
+}
+
 /// A send to `host`, lifted by naming one of `names`: a drop box is severe.
 fn send_to(scan: &mut Scan<'_>, host: &str, names: Name, how: &str) {
     if is_local(host) {
