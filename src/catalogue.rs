@@ -952,7 +952,7 @@ pub const CATALOGUE: &[Program] = &[
     p("l2ping", PING),
     p("last", RO),
     p("lastb", RO),
-    p("launchctl", SVC),
+    p("launchctl", &[Services, System, Runs]),
     p("lazagne", &[Attack, Secrets]),
     p("lbu", SYS),
     p("lchage", ACTS),

@@ -1969,6 +1969,8 @@ pub(super) const RUNNERS: &[Runner] = &[
     texts(valued(runner("infisical", &["run"], 0), &["--env", "--path", "--projectId", "--token", "--tags", "--domain"]), &["--command"]),
     Runner { text: &["-c"], ..valued(runner("kdesu", &[], 0), &["-u", "-p", "-i", "--attach"]) },
     Runner { text: &["-c"], ..valued(runner("kdesudo", &[], 0), &["-u", "-p", "-i", "-d", "--attach", "--comment"]) },
+    // `launchctl submit -l LABEL -- CMD`: a job that runs CMD, and again whenever it exits.
+    valued(runner("launchctl", &["submit"], 0), &["-l", "-p", "-o", "-e"]),
     runner("lxqt-sudo", &[], 0),
     runner("lxsudo", &[], 0),
     valued(runner("mise", &["exec", "x"], 0), &["-C", "--cd", "-j", "--jobs"]),

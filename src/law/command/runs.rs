@@ -1060,6 +1060,7 @@ mod tests {
         ("kdesu", "kdesu -c 'rm -rf ~'"),
         ("kdesudo", "kdesudo -u root rm -rf ~"),
         ("kubectl", "kubectl exec web -- rm -rf ~"),
+        ("launchctl", "launchctl submit -l x -- rm -rf ~"),
         ("less", "less '+!rm -rf ~' f"),
         ("lxc", "lxc exec c -- rm -rf ~"),
         ("lxqt-sudo", "lxqt-sudo rm -rf ~"),
