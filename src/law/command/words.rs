@@ -209,13 +209,14 @@ pub(super) const REVERSIBLE: Table = &[
 /// What halts or stops something, read for a program the catalogue doesn't know and for a
 /// container tool (`pct stop 100`, `daemon --stop`, `docker stop web`, `screen -X quit`):
 /// what ran is gone. A restart stops it first (`pm2 restart api`, `az vm restart`); a cancel
-/// stops what is under way (`gcloud builds cancel 1`, `koji cancel 42`). `start`
+/// stops what is under way (`gcloud builds cancel 1`, `koji cancel 42`); a drain moves
+/// off a node what ran there (`nomad node drain -enable n1`). `start`
 /// and `up` are not here: a project's own tool starts its dev server every day (`expo
 /// start`, `vagrant up`). Nor is `pause`: what is paused loses nothing, and its resume takes
 /// it back (`docker pause web`, `pueue pause 3`).
 #[rustfmt::skip]
 pub(super) const HALTS: Table = &[
-    (En, &["cancel", "deallocate", "halt", "kill", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
+    (En, &["cancel", "deallocate", "drain", "halt", "kill", "poweroff", "quit", "reboot", "restart", "restartall", "shutdown", "stop", "stopall", "suspend", "umount", "unmount"]),
 ];
 
 /// What starts a cloud's machine or a hosted app again (`gcloud compute instances start
