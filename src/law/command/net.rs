@@ -225,6 +225,51 @@ pub(super) fn printed_secret_leaves(cmd: &Command, scan: &mut Scan<'_>) {
     );
 }
 
+/// The word of an address's path that names moving money (`/v1/charges`, `/payouts`,
+/// `/api/checkout`, `/payment_intents`), as an app's tool named so pays (`app/words.rs`'s
+/// `PAYS`, one word of its English row).
+fn pays_at(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let (_, path) = rest.split_once('/')?;
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let words = crate::law::app::words::PAYS
+        .iter()
+        .filter(|(lang, _)| *lang == crate::intent::words::Lang::En)
+        .flat_map(|(_, words)| words.iter())
+        .filter(|w| !w.contains(' '));
+    let words: Vec<&str> = words.copied().collect();
+    // A collection's name is the plural (`charges`, `payouts`, `orders`).
+    path.split(|c: char| !c.is_ascii_alphanumeric())
+        .map(str::to_ascii_lowercase)
+        .find(|part| {
+            words.contains(&part.as_str())
+                || part
+                    .strip_suffix('s')
+                    .is_some_and(|one| words.contains(&one))
+        })
+}
+
+/// A request that sends to an address of moving money (`curl -d … https://api.x/v1/charges`):
+/// money, which no words lift. This machine's own server is none.
+fn money(scan: &mut Scan<'_>, host: &str, url: &str) {
+    if is_local(host) {
+        return;
+    }
+    let Some(word) = pays_at(url) else {
+        return;
+    };
+    scan.add(
+        Risk::new(
+            RuleId::WordsPays,
+            Harm::Severe,
+            true,
+            format!("send a request to {host} whose address names moving money ({word}), which no words lift"),
+        )
+        .never()
+        .way_out(),
+    );
+}
+
 /// A send to `host`, lifted by naming one of `names`: a drop box is severe.
 fn send_to(scan: &mut Scan<'_>, host: &str, names: Name, how: &str) {
     if is_local(host) {
@@ -999,6 +1044,14 @@ fn curl(cmd: &Command, scan: &mut Scan<'_>) {
         if is_local(&host) {
             continue;
         }
+        let sends = !data.is_empty()
+            || stdin_data
+            || method
+                .as_deref()
+                .is_some_and(|m| matches!(m, "POST" | "PUT" | "PATCH"));
+        if sends {
+            money(scan, &host, url);
+        }
         if let Some(risk) = metadata_risk(&host) {
             scan.add(risk);
         }
@@ -1258,6 +1311,9 @@ fn wget(args: &[String], scan: &mut Scan<'_>) {
     for url in urls {
         let Some(host) = url_place(url) else { continue };
         http_delete(scan, method.as_deref(), &host, url, sends_credential(args));
+        if !posts.is_empty() {
+            money(scan, &host, url);
+        }
         if let Some(risk) = metadata_risk(&host) {
             scan.add(risk);
         }
@@ -1326,6 +1382,9 @@ fn httpie(args: &[String], scan: &mut Scan<'_>) {
         .iter()
         .skip(1)
         .any(|item| item.contains('@') || (item.contains('=') && !item.contains("==")));
+    if sends || matches!(method.as_deref(), Some("POST" | "PUT" | "PATCH")) {
+        money(scan, &host, url);
+    }
     if sends {
         for item in rest.iter().skip(1) {
             if let Some((_, file)) = item.split_once('@') {
