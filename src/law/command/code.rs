@@ -589,6 +589,7 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
             net::http_delete(scan, Some("DELETE"), &host, &request.url, false);
         }
         if sends {
+            net::money(scan, &host, &request.url);
             for file in &files {
                 net::file_leaves(scan, file, &host);
             }

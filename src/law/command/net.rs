@@ -251,7 +251,7 @@ fn pays_at(url: &str) -> Option<String> {
 
 /// A request that sends to an address of moving money (`curl -d … https://api.x/v1/charges`):
 /// money, which no words lift. This machine's own server is none.
-fn money(scan: &mut Scan<'_>, host: &str, url: &str) {
+pub(super) fn money(scan: &mut Scan<'_>, host: &str, url: &str) {
     if is_local(host) {
         return;
     }
