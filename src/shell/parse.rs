@@ -45,6 +45,10 @@ pub(super) struct Out {
     /// another branch runs instead), and one at the top of a text read inside a command (a
     /// `sh -c` text, a substitution) to the end of that text (`vars.rs`).
     pub certain: Vec<(usize, usize)>,
+    /// The commands of each loop's body and condition, which run again after the body's
+    /// last: a variable set there holds, in the next round, before where it is set
+    /// (`vars.rs`).
+    pub repeats: Vec<std::ops::Range<usize>>,
     next_pipeline: usize,
     /// Bytes of nested text still allowed to be read.
     budget: usize,
@@ -60,6 +64,7 @@ impl Out {
             loops: Vec::new(),
             functions: Vec::new(),
             certain: Vec::new(),
+            repeats: Vec::new(),
             next_pipeline: 0,
             budget: len.saturating_mul(16).saturating_add(1 << 16),
             copies: MAX_REDIRECT_COPIES,
@@ -884,6 +889,9 @@ impl Parser<'_, '_> {
             }
         }
         if let Some(f) = last {
+            if f.kind == Kind::Loop {
+                self.out.repeats.push(f.start..self.out.commands.len());
+            }
             if let Some(name) = &f.function
                 && self.out.functions.len() < MAX_FUNCTIONS
             {

@@ -230,7 +230,14 @@ pub(super) fn bind(out: &mut Out) {
         }
         // A program named by a variable is read again by `written::values`, words and all.
         for (name, set_at, value) in vars.iter().filter(|_| !cmd.dynamic_program) {
-            if at <= *set_at || copies.len() >= MAX_COPIES {
+            // Before where it is set, only in a loop that holds both: the next round reads
+            // what the last one set (`for f in a b; do rm -rf $d; d=~; done`).
+            let again = || {
+                out.repeats
+                    .iter()
+                    .any(|body| body.contains(&at) && body.contains(set_at))
+            };
+            if (at <= *set_at && !again()) || copies.len() >= MAX_COPIES {
                 continue;
             }
             if let Some(copy) = with_value(cmd, name, value) {
