@@ -173,6 +173,15 @@ fn is_word_operator(word: &str, perl: bool) -> bool {
 
 /// The last name in a path, as a placeholder's name (`sys.argv[]` → `argv`).
 pub(crate) fn placeholder(path: &str) -> String {
+    // What the program's arguments give however it is cut or joined (`process.argv.slice(2)
+    // .join(' ')`, `sys.argv[1:]`) is still their words: named for them, so the words the
+    // line gives stand there (`command/code.rs`).
+    if path
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|part| part.eq_ignore_ascii_case("argv"))
+    {
+        return "argv".to_string();
+    }
     let name: String = path
         .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .find(|part| !part.is_empty())
