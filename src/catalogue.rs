@@ -145,6 +145,18 @@ pub enum Class {
     /// its words (`stop`, `pause`, `next`, `add`, `clear`) act on what plays now or is queued
     /// to play, nothing that lasts past it, so they aren't read as any program's words.
     Player,
+    /// Sets the person's desktop session: its sound, input devices, screens, keyboard or
+    /// backlight (`pactl set-default-sink 1`, `xinput enable 12`, `xset s off`, `setxkbmap
+    /// de`, `brightnessctl set 50%`): what it sets is set back the same way and reaches
+    /// nothing past the session's devices, so its words (`enable`, `set`, `disable`) aren't
+    /// read as any program's words. Not a tool that saves a profile or a layout for later
+    /// (`autorandr -s`), which is a setting kept.
+    Desktop,
+    /// Rebuilds an index or a cache from what the machine already holds (`updatedb`,
+    /// `mandb`, `fc-cache`): built again, it is the same, so nothing is lost, and run as the
+    /// administrator it changes no setting. Not when told where to write (`updatedb -o
+    /// FILE`), which the law judges as a write there.
+    Index,
 }
 
 /// The language an interpreter's code is written in.
@@ -281,6 +293,8 @@ const FILES: &[Class] = &[Files];
 const DISK: &[Class] = &[Disk];
 const PING: &[Class] = &[Network, ReadOnly];
 const PLAYER: &[Class] = &[Player];
+const DESKTOP: &[Class] = &[Desktop];
+const INDEX: &[Class] = &[Index];
 const VCS: &[Class] = &[VersionControl];
 const MACHINES: &[Class] = &[Keeps, Machines];
 
@@ -318,6 +332,7 @@ pub const CATALOGUE: &[Program] = &[
     p("airshare", SERVE),
     p("alias", BUILTIN),
     p("aliyun", CLOUD),
+    p("amixer", DESKTOP),
     p("amp", &[Agent]),
     p("ansible", &[Cloud, Runs]),
     p("ansible-playbook", CLOUD),
@@ -415,6 +430,7 @@ pub const CATALOGUE: &[Program] = &[
     p("bq", &[Database, Cloud]),
     p("brctl", SYS),
     p("brew", GLOBAL_PKG),
+    p("brightnessctl", DESKTOP),
     p("brotli", &[Files, Prints]),
     p("browser-sync", SERVE),
     p("brz", VCS),
@@ -569,6 +585,7 @@ pub const CATALOGUE: &[Program] = &[
     p("dcomexec.py", &[Attack]),
     p("dconf", SYS),
     p("dd", SYS),
+    p("ddcutil", DESKTOP),
     p("ddrescue", FILES),
     p("debugfs", DISK),
     p("declare", BUILTIN),
@@ -687,6 +704,7 @@ pub const CATALOGUE: &[Program] = &[
     p("fatlabel", SYS),
     p("fatrace", RO),
     p("fc", BUILTIN),
+    p("fc-cache", INDEX),
     p("fd", &[ReadOnly, Runs]),
     p("fdisk", DISK),
     p("feroxbuster", &[Attack]),
@@ -809,6 +827,7 @@ pub const CATALOGUE: &[Program] = &[
     of("gsed", "sed"),
     p("gsettings", SYS),
     p("gsutil", &[Cloud, Keeps]),
+    p("gtk-update-icon-cache", INDEX),
     p("guile", INTERP),
     p("gunzip", &[Decoder, Files, Prints]),
     p("gyb", &[Keeps]),
@@ -962,6 +981,7 @@ pub const CATALOGUE: &[Program] = &[
     p("less", &[ReadOnly, Prints, Editor, Runs]),
     p("let", BUILTIN),
     p("lftp", NET),
+    p("light", DESKTOP),
     p("light-arionum-cli", SECRET),
     p("lightning-cli", &[Secrets, Keeps, Wallet]),
     p("limactl", MACHINES),
@@ -983,6 +1003,7 @@ pub const CATALOGUE: &[Program] = &[
     p("localectl", SYS),
     p("localtunnel", TUNNEL),
     p("localxpose", TUNNEL),
+    p("locate.updatedb", INDEX),
     p("loclx", TUNNEL),
     p("locust", &[Network, Flood]),
     p("loft", CLOUD),
@@ -1043,8 +1064,10 @@ pub const CATALOGUE: &[Program] = &[
     p("mail", MAIL),
     of("mailx", "mail"),
     p("make", PROJECT),
+    p("makewhatis", INDEX),
     p("mamba", GLOBAL_PKG),
     p("man", &[ReadOnly, Editor, Runs]),
+    p("mandb", INDEX),
     p("mapfile", BUILTIN),
     p("mariadb", DB),
     p("masscan", &[Attack]),
@@ -1213,7 +1236,9 @@ pub const CATALOGUE: &[Program] = &[
     of("pacaur", "pacman"),
     p("pacman", GLOBAL_PKG),
     p("pacman-key", ACTS),
+    p("pactl", DESKTOP),
     of("pakku", "pacman"),
+    p("pamixer", DESKTOP),
     p("paperkey", SECRET),
     p("parallel", WRAP),
     p("parallel-ssh", &[Network, Runs]),
@@ -1475,6 +1500,7 @@ pub const CATALOGUE: &[Program] = &[
     p("setfiles", ACTS),
     p("setsebool", ACTS),
     p("setsid", WRAP),
+    p("setxkbmap", DESKTOP),
     p("sf", CLOUD),
     p("sfdisk", DISK),
     p("sfill", ACTS),
@@ -1702,10 +1728,13 @@ pub const CATALOGUE: &[Program] = &[
     p("update-alternatives", SYS),
     p("update-ca-certificates", SYS),
     p("update-ca-trust", SYS),
+    p("update-desktop-database", INDEX),
     p("update-grub", SYS),
     p("update-initramfs", ACTS),
+    p("update-mime-database", INDEX),
     p("update-rc.d", SVC),
     p("updatectl", SYS),
+    p("updatedb", INDEX),
     p("updog", SERVE),
     p("upnpc", ACTS),
     p("upstash", CLOUD),
@@ -1798,6 +1827,7 @@ pub const CATALOGUE: &[Program] = &[
     p("wormhole", NET),
     p("wpa_cli", SYS),
     p("wpa_supplicant", ACTS),
+    p("wpctl", DESKTOP),
     p("wpscan", &[Attack]),
     p("wrangler", CLOUD),
     p("wrk", &[Network, Flood]),
@@ -1807,6 +1837,7 @@ pub const CATALOGUE: &[Program] = &[
     p("x11vnc", &[RemoteAccess]),
     p("xargs", WRAP),
     p("xauth", SECRET),
+    p("xbacklight", DESKTOP),
     p("xbps-install", PKG),
     p("xdg-mime", SYS),
     p("xdg-settings", SYS),
@@ -1816,8 +1847,12 @@ pub const CATALOGUE: &[Program] = &[
     p("xfs_admin", SYS),
     p("xfs_repair", ACTS),
     p("xh", DL),
+    p("xinput", DESKTOP),
     p("xonsh", SHELL),
+    p("xrandr", DESKTOP),
     p("xsand", DAEMON),
+    p("xset", DESKTOP),
+    p("xsetwacom", DESKTOP),
     p("xsstrike", &[Attack]),
     p("xtigervncviewer", &[Network, Session]),
     p("xvfb-run", &[Runs]),

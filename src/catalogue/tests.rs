@@ -216,6 +216,10 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Prints, "gawk", "wc"),
         (Class::Player, "mpc", "mpd"),
         (Class::Player, "playerctl", "pactl"),
+        (Class::Desktop, "pactl", "pacman"),
+        (Class::Desktop, "xinput", "xinit"),
+        (Class::Index, "updatedb", "update-alternatives"),
+        (Class::Index, "mandb", "man"),
         (Class::Machines, "multipass", "vagrant"),
         (Class::Machines, "virsh", "minikube"),
     ];

@@ -184,8 +184,12 @@ fn unknown_runner(words: &[Word], out: &mut Holder) {
         !w.dynamic
             && !w.glob
             && !w.text.starts_with('-')
-            && crate::catalogue::program(&w.text)
-                .is_some_and(|found| found.name == "dd" || RUN.iter().any(|class| found.is(*class)))
+            && crate::catalogue::program(&w.text).is_some_and(|found| {
+                // `login` takes no text to run: it signs a person in, and a tool's `login`
+                // is its own word (`semanage login -l`, `vercel login`).
+                found.name != "login"
+                    && (found.name == "dd" || RUN.iter().any(|class| found.is(*class)))
+            })
     });
     if let Some((at, _)) = start {
         out.held.push(Held::Words(

@@ -1433,10 +1433,22 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !files_in_work_folder(cmd, place)
         && !(own_words && (words::asks_to_read(cmd) || words::changes_nothing(cmd)))
         && !lists_only(cmd)
+        && !rebuilds_index(cmd)
         && !named_for_showing(cmd)
         && !records_here
         && !links_in_work_folder(cmd, place)
         && !under_root_in_work_folder(cmd, place)
+}
+
+/// Does the command only rebuild an index or a cache from what the machine holds (`sudo
+/// updatedb`, `sudo mandb`, `sudo fc-cache -f`), not told where to write it (`updatedb -o
+/// FILE`, `--output=FILE`)?
+fn rebuilds_index(cmd: &Command) -> bool {
+    crate::catalogue::is(cmd.program(), crate::catalogue::Class::Index)
+        && !cmd
+            .args()
+            .iter()
+            .any(|arg| arg.starts_with("-o") || arg.starts_with("--output"))
 }
 
 /// Is the command told to act on another root filesystem, one inside the work folder

@@ -1193,8 +1193,9 @@ fn docker(args: &[String], scan: &mut Scan<'_>) {
         scan.add(db("delete docker volumes and the data in them", ""));
         return;
     }
-    // Containers deleted: what each one wrote inside it is gone with it; `rm -f` stops a
-    // running one first, as `docker stop` does, and a prune takes every stopped one. Images
+    // Containers deleted: what each one wrote inside it is gone with it; `rm` takes the
+    // stopped ones it names, `rm -f` stops a running one first, as `docker stop` does, and
+    // a prune takes every stopped one. Images
     // and build caches are not here: they are pulled or built again.
     let containers = match words.as_slice() {
         ["container" | "system", "prune", ..] => {
@@ -1202,6 +1203,10 @@ fn docker(args: &[String], scan: &mut Scan<'_>) {
         }
         ["rm", ..] | ["container", "rm", ..] if has_flag(args, Some('f'), &["force"]) => {
             Some("delete containers and what they wrote inside them, running ones stopped first")
+        }
+        // A stopped container named: what it wrote inside it goes with it, as a prune's.
+        ["rm", _, ..] | ["container", "rm", _, ..] => {
+            Some("delete containers and what they wrote inside them")
         }
         _ => None,
     };

@@ -801,6 +801,8 @@ fn is_read(program: &str) -> bool {
         Class::ProjectRunner,
         Class::VersionControl,
         Class::Player,
+        Class::Desktop,
+        Class::Index,
     ];
     if never.iter().any(|class| found.is(*class)) {
         return false;

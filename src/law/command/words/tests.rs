@@ -411,7 +411,7 @@ fn look_alikes_stay_routine() {
         "aws s3 cp s3://bucket/file .",
         "rsync -av src/ dst/",
         "getent passwd",
-        "docker rm old",
+        "docker rm --help",
         "git branch -D old",
         "make deploy",
         "./scripts/release.sh publish",
