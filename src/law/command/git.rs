@@ -426,6 +426,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         .and_then(|dir| scan.place.resolve(dir))
         .unwrap_or_else(|| scan.place.cwd.to_string());
     hooks_outside(cmd, scan);
+    runs_file_outside(cmd, scan);
     match sub {
         // `git -c remote.origin.url=URL push origin main`: the remote's address is the one
         // the line gives, whatever the repository keeps under that name.
@@ -614,6 +615,64 @@ fn hooks_outside(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Update).naming(Name::one(name))),
             );
         }
+    }
+}
+
+/// A setting kept by `git config` that git runs by itself (`diff.external`, `core.fsmonitor`,
+/// `gpg.program`, a driver's `textconv`, a filter's `smudge`), naming a file by its path
+/// outside the work folder and the system's program folders (`/tmp/x`, `~/.cache/x`,
+/// `$DIR/x`): what that file holds runs at every diff, status or checkout from then on, as a
+/// hook from outside does. Its text is judged as a line of its own too (`settings_run`); an
+/// alias runs only when called by its name, and `git -c` only for the command it is given.
+fn runs_file_outside(cmd: &Command, scan: &mut Scan<'_>) {
+    if subcommand(cmd) != Some("config") {
+        return;
+    }
+    for (key, value) in settings(cmd) {
+        let lower = key.to_ascii_lowercase();
+        if lower.starts_with("alias.") || setting_command(&key, &value).is_none() {
+            continue;
+        }
+        let value = value.trim();
+        let value = value.strip_prefix('!').unwrap_or(value).trim_start();
+        let Some(program) = crate::shell::Line::parse(value)
+            .commands
+            .first()
+            .and_then(|first| first.words.first().cloned())
+        else {
+            continue;
+        };
+        if !super::is_own_file(&program) {
+            continue;
+        }
+        let outside = match scan.place.resolve(&program) {
+            Some(abs) => !scan.place.inside_work(&abs),
+            None => true,
+        };
+        if !outside {
+            continue;
+        }
+        let everywhere = cmd
+            .args()
+            .iter()
+            .any(|a| matches!(a.as_str(), "--global" | "--system"));
+        let (harm, reach) = if everywhere {
+            (Harm::Severe, "in every repository")
+        } else {
+            (Harm::Moderate, "in this repository")
+        };
+        let name = super::paths::basename_of(&program).to_string();
+        scan.add(
+            Risk::new(
+                RuleId::PersistGitHooks,
+                harm,
+                true,
+                format!(
+                    "make git run {program}, outside the work folder, by itself {reach} ({key})"
+                ),
+            )
+            .wish(Wish::new(Act::Update).naming(Name::one(name))),
+        );
     }
 }
 

@@ -1481,6 +1481,12 @@ fn under_root_in_work_folder(cmd: &Command, place: Place<'_>) -> bool {
 /// (`$DIR/x`), or an absolute path outside the folders programs are installed in (`/tmp/x/ls`;
 /// not `/usr/bin/ls`, `/usr/libexec/locate.updatedb`, `/opt/x/bin/y`).
 fn runs_own_file(cmd: &Command) -> bool {
+    is_own_file(cmd.words.first().map(String::as_str).unwrap_or(""))
+}
+
+/// Is a program's word a file named by its path, not one of the system's programs (see
+/// [`runs_own_file`])?
+pub(super) fn is_own_file(word: &str) -> bool {
     const PROGRAM_FOLDERS: &[&str] = &[
         "/Applications/",
         "/Library/",
@@ -1492,7 +1498,6 @@ fn runs_own_file(cmd: &Command) -> bool {
         "/snap/",
         "/usr/",
     ];
-    let word = cmd.words.first().map(String::as_str).unwrap_or("");
     word.contains('/')
         && !(word.starts_with('/')
             && !word.contains("/../")
