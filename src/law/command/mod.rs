@@ -1817,6 +1817,20 @@ const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
             "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
         ],
     ),
+    // Docker's command line, spoken by podman and nerdctl too.
+    (
+        "podman",
+        &[
+            "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
+        ],
+    ),
+    (
+        "nerdctl",
+        &[
+            "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
+        ],
+    ),
+    ("apachectl", &["configtest", "fullstatus", "status"]),
     (
         "helm",
         &[
@@ -2004,6 +2018,33 @@ pub fn is_read_only(cmd: &Command) -> bool {
                 arg.starts_with("--get") || matches!(arg.as_str(), "--report" | "-v" | "-q")
             }) && args.iter().any(|a| a.starts_with('-'))
         }
+        // Given nothing, `mount` lists what is mounted.
+        "mount" if args.is_empty() => true,
+        // rpm's query and verify modes (`rpm -qa`, `rpm -qf FILE`, `rpm -V bash`) read its
+        // database; a mode that installs, upgrades or erases is not one.
+        "rpm" => {
+            let mode = args.iter().find(|arg| arg.starts_with('-'));
+            mode.is_some_and(|mode| {
+                mode.starts_with("-q") || matches!(mode.as_str(), "--query" | "-V" | "--verify")
+            }) && !args.iter().any(|arg| {
+                matches!(
+                    arg.as_str(),
+                    "-i" | "--install"
+                        | "-U"
+                        | "--upgrade"
+                        | "-F"
+                        | "--freshen"
+                        | "-e"
+                        | "--erase"
+                        | "--import"
+                        | "--initdb"
+                        | "--rebuilddb"
+                        | "--setperms"
+                        | "--setugids"
+                        | "--restore"
+                )
+            })
+        }
         other => {
             // One lookup for both classes.
             let found = crate::catalogue::program(program);
@@ -2027,11 +2068,18 @@ fn is_short_cluster(arg: &str) -> bool {
 /// Options that only show, for a program that acts when given none of them (`rc-service -r
 /// sshd` prints where the service's script is; `rc-service sshd restart` restarts it).
 const READ_ONLY_OPTIONS: &[(&str, &[&str])] = &[
+    // A web or ssh server told to test its configuration, list what it loads or print its
+    // version exits without serving (`sudo nginx -t`, `sudo sshd -T`, `apachectl -S`).
+    ("apache2", &["-M", "-S", "-V", "-t", "-v"]),
+    ("apachectl", &["-M", "-S", "-V", "-t", "-v"]),
+    ("httpd", &["-M", "-S", "-V", "-t", "-v"]),
     ("ldconfig", &["--print-cache", "-p"]),
+    ("nginx", &["-T", "-V", "-q", "-t", "-v"]),
     (
         "rc-service",
         &["--exists", "--list", "--resolve", "-e", "-l", "-r"],
     ),
+    ("sshd", &["-T", "-t"]),
 ];
 
 /// Given at least one option, all of them among its program's [`READ_ONLY_OPTIONS`].
