@@ -542,9 +542,25 @@ impl Parser<'_, '_> {
         }) = self.frames.last_mut()
         {
             let known = !w.dynamic && w.nested.is_empty() && !w.text.contains(['$', '`']);
-            match (list.as_mut(), known, &w.brace) {
-                (Some(items), true, Some(brace)) => items.extend(brace.iter().cloned()),
-                (Some(items), true, None) => items.push(w.text.clone()),
+            // `$(echo WORDS)` written out is the words it prints, split as an unquoted use
+            // splits them (`for d in $(echo ~ build)`): each a word of the list.
+            let printed = (!known && super::vars::mentions_printing(&w.text))
+                .then(|| super::vars::echoed(&w.text))
+                .flatten()
+                .filter(|text| {
+                    text.split_whitespace().all(|item| {
+                        !item
+                            .strip_prefix("$HOME")
+                            .unwrap_or(item)
+                            .contains(['$', '`'])
+                    })
+                });
+            match (list.as_mut(), known, &w.brace, printed) {
+                (Some(items), true, Some(brace), _) => items.extend(brace.iter().cloned()),
+                (Some(items), true, None, _) => items.push(w.text.clone()),
+                (Some(items), false, _, Some(text)) => {
+                    items.extend(text.split_whitespace().map(str::to_string));
+                }
                 _ => *list = None,
             }
         }

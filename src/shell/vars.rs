@@ -168,11 +168,17 @@ pub(super) fn bind(out: &mut Out) {
     if !echoed && !assigned {
         return;
     }
-    // Each variable's known values, with the command after which it holds them.
+    // Each variable's known values, with the command after which it holds them: a value
+    // that echoes what is written out is what it prints (`d=$(echo ~)` is the home folder;
+    // an assignment's value is not split, so a blank in it stays).
     let mut vars: Vec<(String, usize, String)> = Vec::new();
     for (at, cmd) in out.commands.iter().enumerate() {
         for (name, value) in bindings(cmd) {
             let values = vars.iter().filter(|(n, _, _)| n == name).count();
+            let printed = mentions_printing(value)
+                .then(|| self::echoed(value))
+                .flatten();
+            let value = printed.as_deref().unwrap_or(value);
             if values < MAX_VALUES && known(value) {
                 vars.push((name.to_string(), at, value.to_string()));
             }
@@ -414,7 +420,7 @@ fn echoes_read(cmd: &Command) -> Option<(Command, bool)> {
 /// `text` with its `$(echo WORDS)`, `$(printf FORMAT ARGS)` and their backtick forms as what
 /// they print; `None` when one of them prints anything not written out (an option, a
 /// variable, a substitution, a pipe).
-fn echoed(text: &str) -> Option<String> {
+pub(super) fn echoed(text: &str) -> Option<String> {
     echoed_blank(text).map(|(text, _)| text)
 }
 
@@ -444,7 +450,20 @@ fn echoed_blank(text: &str) -> Option<(String, bool)> {
         let printed = if open.contains("printf") {
             printf(&words)?
         } else {
-            if words.first().is_some_and(|w| w.starts_with('-')) {
+            // `-n` (the newline a substitution drops anyway) and `-e`/`-E` (escapes, when
+            // no word holds a backslash) print the same words; any other option may not.
+            let options = words
+                .iter()
+                .take_while(|w| {
+                    w.len() > 1
+                        && w.starts_with('-')
+                        && w.bytes().skip(1).all(|b| matches!(b, b'n' | b'e' | b'E'))
+                })
+                .count();
+            let words = &words[options..];
+            if words.first().is_some_and(|w| w.starts_with('-'))
+                || (options > 0 && words.iter().any(|w| w.contains('\\')))
+            {
                 return None;
             }
             words.join(" ")
@@ -608,7 +627,7 @@ pub(super) fn printed_texts(out: &mut Out) {
 }
 
 /// Does a text hold an echo or a printf substituted?
-fn mentions_printing(text: &str) -> bool {
+pub(super) fn mentions_printing(text: &str) -> bool {
     // Nearly every word holds neither `$` nor a backtick: one pass says so.
     text.contains(['$', '`'])
         && ["$(echo ", "`echo ", "$(printf ", "`printf "]
@@ -791,7 +810,14 @@ mod tests {
         assert_eq!(echoed("$(echo ~)").as_deref(), Some("~"));
         assert_eq!(echoed("`echo $HOME`/x").as_deref(), Some("$HOME/x"));
         assert_eq!(echoed("a$(echo  b   c)d").as_deref(), Some("ab cd"));
-        assert_eq!(echoed("$(echo -e x)"), None);
+        // Options that print the same words: `-n` (a substitution drops the newline
+        // anyway), `-e`/`-E` with no backslash; with one, or another option, not read.
+        assert_eq!(echoed("$(echo -e x)").as_deref(), Some("x"));
+        assert_eq!(echoed("$(echo -n ~)").as_deref(), Some("~"));
+        assert_eq!(echoed("$(echo -ne ~ x)").as_deref(), Some("~ x"));
+        assert_eq!(echoed("$(echo -e '\\x7e')"), None);
+        assert_eq!(echoed("$(echo -x y)"), None);
+        assert_eq!(echoed("$(echo -n -x y)"), None);
         assert_eq!(echoed("$(echo $X)"), None);
         assert_eq!(echoed("$(echo $(id))"), None);
         assert_eq!(echoed("$(echo x"), None);
