@@ -401,10 +401,12 @@ fn secret_by_name(path: &str, scan: &Scan<'_>) -> Option<&'static str> {
 fn secret_by_name_at(path: &str, place: &super::Place<'_>) -> Option<&'static str> {
     // `$HOME/.ssh/$f`: a file of the key folder, whichever one it is.
     let abs = place.resolve_under_prefix(path)?;
-    if super::paths::is_key_at(&abs, place) || super::paths::holds_keys(&abs, place) {
-        Some("keys")
-    } else if holds_the_environment(&abs) {
+    // The environment first: another process's (`/proc/1/environ`) is a key file to read
+    // too, and what leaves is an environment.
+    if holds_the_environment(&abs) {
         Some("env")
+    } else if super::paths::is_key_at(&abs, place) || super::paths::holds_keys(&abs, place) {
+        Some("keys")
     } else {
         None
     }

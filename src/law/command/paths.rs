@@ -112,6 +112,20 @@ pub(crate) fn is_key_path(abs: &str, home: &str) -> bool {
     if MOUNTED_SECRETS.iter().any(|dir| place::under(abs, dir)) {
         return true;
     }
+    // Another process's environment (`/proc/1/environ`, `/proc/*/environ`, `/proc/$PPID/…`):
+    // the secrets it was started with. Its own (`/proc/self/environ`, the shell's
+    // `/proc/$$/environ`) is what `env` prints.
+    if let Some(process) = abs
+        .strip_prefix("/proc/")
+        .and_then(|rest| rest.strip_suffix("/environ"))
+        && !matches!(
+            process,
+            "self" | "thread-self" | "$$" | "$BASHPID" | "${BASHPID}"
+        )
+        && !process.contains('/')
+    {
+        return true;
+    }
     let name = basename_of(abs);
     if BROWSER_SECRETS.contains(&name) && BROWSER_PROFILES.iter().any(|dir| abs.contains(dir)) {
         return true;
@@ -355,7 +369,7 @@ fn is_ssh_key_name(name: &str) -> bool {
 }
 
 /// Can `text` be part of a path [`is_key_path`] finds? Every key path holds `/.`,
-/// `Keychains` or starts with `/etc/`, and a path resolved is made of parts of the word and
+/// `Keychains` or starts with `/etc/` or `/proc/` (or is one of the few names below), and a path resolved is made of parts of the word and
 /// of the folders it is resolved against, cut at `/` (normalising only takes parts away):
 /// a word resolved against folders none of which holds a `.`, `Keychains` or `etc` is no
 /// key, and needs no resolving to say so.
@@ -374,6 +388,7 @@ fn may_name_key(text: &str) -> bool {
             Some(b'C') => rest.starts_with(b"Cookies"),
             Some(b'L') => rest.starts_with(b"Login Data"),
             Some(b'W') => rest.starts_with(b"Web Data"),
+            Some(b'p') => rest.starts_with(b"proc"),
             _ => false,
         }
     })
@@ -2294,7 +2309,13 @@ fn read_keys(cmd: &Command, scan: &mut Scan<'_>) {
         if !folders_may && !named && !may_name_key(word) {
             continue;
         }
-        if let Some(abs) = scan.place.resolve(word)
+        // Another process's environment by a variable's pid (`/proc/$PPID/environ`) is one
+        // whichever process it is.
+        let process_env = word.starts_with("/proc/$") && word.ends_with("/environ");
+        if let Some(abs) = scan
+            .place
+            .resolve(word)
+            .or_else(|| process_env.then(|| word.to_string()))
             && (is_key_path(&abs, home) || (named && is_key_at(&abs, &scan.place)))
         {
             super::net::key_leaves(scan, &format!("read {abs} with {program}"));
@@ -2420,6 +2441,7 @@ mod tests {
             "Cookies",
             "Login Data",
             "Web Data",
+            "proc",
         ];
         for text in [
             "",
