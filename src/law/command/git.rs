@@ -586,33 +586,13 @@ fn hooks_outside(cmd: &Command, scan: &mut Scan<'_>) {
         if !key.eq_ignore_ascii_case("core.hookspath") {
             continue;
         }
-        let outside = match scan.place.resolve(&dir) {
-            Some(abs) => !scan.place.inside_work(&abs),
-            None => true,
-        };
-        if outside {
-            let name = super::paths::basename_of(&dir).to_string();
-            // Set for every repository of the person (`--global`, `--system`): their hooks run
-            // at every commit anywhere, not in this project only.
-            let everywhere = cmd
-                .args()
-                .iter()
-                .any(|a| matches!(a.as_str(), "--global" | "--system"));
-            let (harm, reach) = if everywhere {
-                (Harm::Severe, "in every repository")
-            } else {
-                (Harm::Moderate, "outside the work folder")
-            };
-            scan.add(
-                Risk::new(
-                    RuleId::PersistGitHooks,
-                    harm,
-                    true,
-                    format!(
-                        "make git run the hooks in {dir}, {reach}, by themselves at every commit"
-                    ),
-                )
-                .wish(Wish::new(Act::Update).naming(Name::one(name))),
+        if outside_work(&dir, scan) {
+            let (harm, reach) = reach(cmd, "outside the work folder");
+            runs_by_itself(
+                scan,
+                harm,
+                format!("make git run the hooks in {dir}, {reach}, by themselves at every commit"),
+                &dir,
             );
         }
     }
@@ -645,34 +625,47 @@ fn runs_file_outside(cmd: &Command, scan: &mut Scan<'_>) {
         if !super::is_own_file(&program) {
             continue;
         }
-        let outside = match scan.place.resolve(&program) {
-            Some(abs) => !scan.place.inside_work(&abs),
-            None => true,
-        };
-        if !outside {
+        if !outside_work(&program, scan) {
             continue;
         }
-        let everywhere = cmd
-            .args()
-            .iter()
-            .any(|a| matches!(a.as_str(), "--global" | "--system"));
-        let (harm, reach) = if everywhere {
-            (Harm::Severe, "in every repository")
-        } else {
-            (Harm::Moderate, "in this repository")
-        };
-        let name = super::paths::basename_of(&program).to_string();
-        scan.add(
-            Risk::new(
-                RuleId::PersistGitHooks,
-                harm,
-                true,
-                format!(
-                    "make git run {program}, outside the work folder, by itself {reach} ({key})"
-                ),
-            )
-            .wish(Wish::new(Act::Update).naming(Name::one(name))),
+        let (harm, reach) = reach(cmd, "in this repository");
+        runs_by_itself(
+            scan,
+            harm,
+            format!("make git run {program}, outside the work folder, by itself {reach} ({key})"),
+            &program,
         );
+    }
+}
+
+/// What git will run by itself from now on (`persist.git_hooks`), asked for by the name of
+/// the file or folder it runs.
+fn runs_by_itself(scan: &mut Scan<'_>, harm: Harm, reason: String, path: &str) {
+    let name = super::paths::basename_of(path).to_string();
+    scan.add(
+        Risk::new(RuleId::PersistGitHooks, harm, true, reason)
+            .wish(Wish::new(Act::Update).naming(Name::one(name))),
+    );
+}
+
+/// Is `path` outside the work folder, or only known when it runs?
+fn outside_work(path: &str, scan: &Scan<'_>) -> bool {
+    scan.place
+        .resolve(path)
+        .is_none_or(|abs| !scan.place.inside_work(&abs))
+}
+
+/// How far a setting git acts on by itself reaches: set for every repository of the person
+/// (`--global`, `--system`), what it runs runs anywhere (severe); else `here` (moderate).
+fn reach(cmd: &Command, here: &'static str) -> (Harm, &'static str) {
+    let everywhere = cmd
+        .args()
+        .iter()
+        .any(|a| matches!(a.as_str(), "--global" | "--system"));
+    if everywhere {
+        (Harm::Severe, "in every repository")
+    } else {
+        (Harm::Moderate, here)
     }
 }
 
