@@ -110,7 +110,7 @@ rules! {
     FilesOwner = "files.owner", Moderate, Words, Some(Act::Update), "files given to another owner or group (`chown root f`, `chgrp -R httpd *`), not the person's own (`$USER`, `$(whoami)`): Undo brings back what they hold, not who owns them";
     ForgeMerge = "forge.merge", Moderate, Words, Some(Act::Merge), "gh pr merge, glab mr merge";
     ForgeSpeaks = "forge.speaks", Moderate, Words, Some(Act::Send), "gh/glab pr create, comment, review, issue create: speaking for the person; a package changed on its registry where others see it (`npm deprecate`, `npm dist-tag add`)";
-    GitConfigGlobal = "git.config_global", Moderate, Words, Some(Act::Update), "`git config --global`";
+    GitConfigGlobal = "git.config_global", Moderate, Words, Some(Act::Update), "`git config --global` (or `--system`, or `--file` naming the person's or the system's git config: `-f ~/.gitconfig`)";
     GitDeleteBranch = "git.delete_branch", Severe, Words, Some(Act::Delete), "`push --delete`, `push origin :x`, `push --prune` (every branch there with no counterpart here)";
     GitDiscard = "git.discard", Severe, Words, Some(Act::Discard), "`reset --hard`, `clean -f`, `checkout .`, `restore .`, `stash clear/drop`, `branch -D` (or `update-ref -d refs/heads/…`), `worktree remove --force`, `rm -rf .git` (every commit, branch and stash not pushed); nothing at all on a clean tree";
     GitForcePush = "git.force_push", Severe, Words, Some(Act::ForcePush), "`push -f`, `--force-with-lease`, `+refspec`";

@@ -544,9 +544,7 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) {
         // `git config remote.origin.pushurl URL`, `git config url.URL.insteadOf X`: where
         // pushes go, as `git remote set-url` says it.
         "config" if config_remote(args, scan) => {}
-        "config"
-            if has_flag(args, None, &["global", "system"])
-                && !lists_only("config", &strs(args)) =>
+        "config" if sets_everyones(cmd, scan) && !lists_only("config", &strs(args)) =>
         {
             scan.add(
                 Risk::new(
@@ -587,7 +585,7 @@ fn hooks_outside(cmd: &Command, scan: &mut Scan<'_>) {
             continue;
         }
         if outside_work(&dir, scan) {
-            let (harm, reach) = reach(cmd, "outside the work folder");
+            let (harm, reach) = reach(cmd, scan, "outside the work folder");
             runs_by_itself(
                 scan,
                 harm,
@@ -628,7 +626,7 @@ fn runs_file_outside(cmd: &Command, scan: &mut Scan<'_>) {
         if !outside_work(&program, scan) {
             continue;
         }
-        let (harm, reach) = reach(cmd, "in this repository");
+        let (harm, reach) = reach(cmd, scan, "in this repository");
         runs_by_itself(
             scan,
             harm,
@@ -656,17 +654,43 @@ fn outside_work(path: &str, scan: &Scan<'_>) -> bool {
 }
 
 /// How far a setting git acts on by itself reaches: set for every repository of the person
-/// (`--global`, `--system`), what it runs runs anywhere (severe); else `here` (moderate).
-fn reach(cmd: &Command, here: &'static str) -> (Harm, &'static str) {
-    let everywhere = cmd
-        .args()
-        .iter()
-        .any(|a| matches!(a.as_str(), "--global" | "--system"));
-    if everywhere {
+/// (`--global`, `--system`, or `--file` naming the person's or the system's git config:
+/// `git config -f ~/.gitconfig …`), what it runs runs anywhere (severe); else `here`
+/// (moderate).
+fn reach(cmd: &Command, scan: &Scan<'_>, here: &'static str) -> (Harm, &'static str) {
+    if sets_everyones(cmd, scan) {
         (Harm::Severe, "in every repository")
     } else {
         (Harm::Moderate, here)
     }
+}
+
+/// Does `git config` write the settings of every repository: `--global`, `--system`, or
+/// `--file` naming the person's or the system's git config (`-f ~/.gitconfig`,
+/// `--file=/etc/gitconfig`)?
+fn sets_everyones(cmd: &Command, scan: &Scan<'_>) -> bool {
+    let args = cmd.args();
+    if args
+        .iter()
+        .any(|a| matches!(a.as_str(), "--global" | "--system"))
+    {
+        return true;
+    }
+    let file = args
+        .iter()
+        .enumerate()
+        .find_map(|(at, arg)| match arg.split_once('=') {
+            Some(("--file", value)) => Some(value),
+            _ if matches!(arg.as_str(), "-f" | "--file") => args.get(at + 1).map(String::as_str),
+            _ => None,
+        });
+    let home = scan.place.home.trim_end_matches('/');
+    file.and_then(|file| scan.place.resolve(file))
+        .is_some_and(|abs| {
+            abs == format!("{home}/.gitconfig")
+                || abs == format!("{home}/.config/git/config")
+                || abs == "/etc/gitconfig"
+        })
 }
 
 fn strs(args: &[String]) -> Vec<&str> {
