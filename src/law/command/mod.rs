@@ -1712,6 +1712,11 @@ fn sets_id_bit(mode: &str) -> bool {
     octal || symbolic
 }
 
+/// Docker's subcommands that only read.
+const DOCKER_READS: &[&str] = &[
+    "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
+];
+
 /// Subcommands that only read, for tools whose first word decides.
 const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
     (
@@ -1811,25 +1816,10 @@ const READ_ONLY_SUBCOMMANDS: &[(&str, &[&str])] = &[
             "cluster-info",
         ],
     ),
-    (
-        "docker",
-        &[
-            "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
-        ],
-    ),
     // Docker's command line, spoken by podman and nerdctl too.
-    (
-        "podman",
-        &[
-            "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
-        ],
-    ),
-    (
-        "nerdctl",
-        &[
-            "ps", "images", "logs", "inspect", "version", "info", "history", "top", "stats", "diff",
-        ],
-    ),
+    ("docker", DOCKER_READS),
+    ("podman", DOCKER_READS),
+    ("nerdctl", DOCKER_READS),
     ("apachectl", &["configtest", "fullstatus", "status"]),
     (
         "helm",

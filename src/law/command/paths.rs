@@ -369,13 +369,13 @@ fn is_ssh_key_name(name: &str) -> bool {
 }
 
 /// Can `text` be part of a path [`is_key_path`] finds? Every key path holds `/.`,
-/// `Keychains` or starts with `/etc/` or `/proc/` (or is one of the few names below), and a path resolved is made of parts of the word and
-/// of the folders it is resolved against, cut at `/` (normalising only takes parts away):
-/// a word resolved against folders none of which holds a `.`, `Keychains` or `etc` is no
-/// key, and needs no resolving to say so.
+/// `Keychains`, or starts with `/etc/` or `/proc/` (or holds one of the few names below),
+/// and a path resolved is made of parts of the word and of the folders it is resolved
+/// against, cut at `/` (normalising only takes parts away): a word resolved against folders
+/// none of which holds one of them is no key, and needs no resolving to say so.
 ///
 /// One pass over the bytes, each word tried only where its first byte stands: a `contains`
-/// for each word sets up a searcher six times, and this runs for every word of most commands.
+/// for each word sets up a searcher seven times, and this runs for every word of most commands.
 fn may_name_key(text: &str) -> bool {
     let bytes = text.as_bytes();
     (0..bytes.len()).any(|at| {
