@@ -108,9 +108,10 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 #[rustfmt::skip]
 pub(super) const READERS: &[(&str, Reader)] = &[
     ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
-    ("gdb", gdb), ("hyperfine", hyperfine), ("ip", ip), ("less", less), ("man", man), ("parallel", parallel),
+    ("gdb", gdb), ("herbstclient", window_manager), ("hyperfine", hyperfine), ("hyprctl", window_manager), ("i3-msg", window_manager), ("ip", ip), ("less", less), ("man", man),
+    ("niri", window_manager), ("parallel", parallel), ("riverctl", window_manager),
     ("rsync", rsync), ("ruby", ruby_un), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
-    ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
+    ("swaymsg", window_manager), ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
 ];
 
 /// What a program of the catalogue (by its family name) holds, read by its own options.
@@ -196,6 +197,151 @@ fn unknown_runner(words: &[Word], out: &mut Holder) {
             words.get(at..).unwrap_or(&[]).to_vec(),
             Via::Runs,
         ));
+    }
+}
+
+/// A command sent to a running window manager that starts a program: i3's and sway's `exec`
+/// (`i3-msg 'exec kitty'`, `swaymsg exec -- foot`, several joined by `;` or `,`, after
+/// `[criteria]`), Hyprland's `dispatch exec` (`hyprctl dispatch exec kitty`, `hyprctl
+/// --batch 'dispatch exec a; dispatch exec b'`), river's `spawn` and niri's `spawn-sh`, all
+/// run by `sh -c`; herbstluftwm's `spawn` and niri's `spawn` start their words directly.
+/// What the window manager runs, it runs as the person, out of sight of the agent.
+fn window_manager(words: &[Word], out: &mut Holder) {
+    let program = words
+        .first()
+        .map(|w| crate::catalogue::name(&w.text))
+        .unwrap_or_default();
+    let mut i = 1;
+    let mut batch = None;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        match t {
+            "--" => {
+                i += 1;
+                break;
+            }
+            // i3's and sway's message type: only a command runs anything.
+            "-t" | "--type" if matches!(program.as_str(), "i3-msg" | "swaymsg") => {
+                let kind = next_text(words, i).unwrap_or_default();
+                if !matches!(kind.as_str(), "command" | "run_command") {
+                    return;
+                }
+                i += 2;
+            }
+            "-s" | "--socket" | "-i" | "--instance" => i += 2,
+            "--batch" if program == "hyprctl" => {
+                batch = next_text(words, i);
+                break;
+            }
+            _ if t.starts_with('-') && t.len() > 1 => i += 1,
+            _ => break,
+        }
+    }
+    let rest = words.get(i..).unwrap_or(&[]);
+    let texts: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+    match program.as_str() {
+        "i3-msg" | "swaymsg" => {
+            for command in i3_commands(&texts.join(" ")) {
+                let command = strip_criteria(&command);
+                if let Some(run) = command.strip_prefix("exec ") {
+                    let run = run.trim_start();
+                    let run = run.strip_prefix("--no-startup-id").unwrap_or(run);
+                    out.text(unquoted(run.trim()), Via::Runs);
+                }
+            }
+        }
+        "hyprctl" => {
+            let line = batch.unwrap_or_else(|| texts.join(" "));
+            for command in line.split(';') {
+                let mut parts = command.split_whitespace();
+                if parts.next() == Some("dispatch") && parts.next() == Some("exec") {
+                    let run: Vec<&str> = parts.collect();
+                    out.text(strip_criteria(&run.join(" ")).to_string(), Via::Runs);
+                }
+            }
+        }
+        "riverctl" if texts.first() == Some(&"spawn") => {
+            if let Some(run) = texts.get(1) {
+                out.text((*run).to_string(), Via::Runs);
+            }
+        }
+        "niri" => {
+            let at = texts.iter().position(|t| *t == "spawn" || *t == "spawn-sh");
+            let Some(at) = at.filter(|_| texts.starts_with(&["msg"])) else {
+                return;
+            };
+            let after = rest.get(at + 1..).unwrap_or(&[]);
+            let after = match after.first() {
+                Some(w) if w.text == "--" => after.get(1..).unwrap_or(&[]),
+                _ => after,
+            };
+            if texts.get(at) == Some(&"spawn-sh") {
+                out.text(joined(after), Via::Runs);
+            } else if !after.is_empty() {
+                out.held.push(Held::Words(after.to_vec(), Via::Runs));
+            }
+        }
+        "herbstclient" if texts.first() == Some(&"spawn") => {
+            let after = rest.get(1..).unwrap_or(&[]);
+            if !after.is_empty() {
+                out.held.push(Held::Words(after.to_vec(), Via::Runs));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// i3's commands in one message: split at `;` and `,` outside double quotes.
+fn i3_commands(text: &str) -> Vec<String> {
+    let mut commands = vec![String::new()];
+    let mut quoted = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        if let Some(last) = commands.last_mut() {
+            match c {
+                _ if escaped => {
+                    escaped = false;
+                    last.push(c);
+                }
+                '\\' => {
+                    escaped = true;
+                    last.push(c);
+                }
+                '"' => {
+                    quoted = !quoted;
+                    last.push(c);
+                }
+                ';' | ',' if !quoted => {
+                    commands.push(String::new());
+                    continue;
+                }
+                _ => last.push(c),
+            }
+        }
+        if commands.len() > MAX_PARTS {
+            break;
+        }
+    }
+    commands.into_iter().map(|c| c.trim().to_string()).collect()
+}
+
+/// A window manager's command without the `[class="x"]` criteria before it.
+fn strip_criteria(command: &str) -> &str {
+    let command = command.trim_start();
+    match command
+        .strip_prefix('[')
+        .and_then(|rest| rest.split_once(']'))
+    {
+        Some((_, after)) => after.trim_start(),
+        None => command,
+    }
+}
+
+/// i3's quoted string (`"notify-send \"hi\""`) as the text it stands for.
+fn unquoted(text: &str) -> String {
+    match text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        Some(inner) => inner.replace("\\\"", "\""),
+        None => text.to_string(),
     }
 }
 
