@@ -2056,31 +2056,133 @@ fn is_short_cluster(arg: &str) -> bool {
 }
 
 /// Options that only show, for a program that acts when given none of them (`rc-service -r
-/// sshd` prints where the service's script is; `rc-service sshd restart` restarts it).
+/// sshd` prints where the service's script is; `rc-service sshd restart` restarts it), a
+/// server's or daemon's check of its configuration among them (`sudo nginx -t`, `sudo
+/// haproxy -c`, `nagios4 -v`, `sudo squid -k parse`): it reads the configuration, says what
+/// is wrong and exits without serving. An option written with its value (`-k parse`) holds
+/// only with that value (`squid -k shutdown` stops the server).
+#[rustfmt::skip]
 const READ_ONLY_OPTIONS: &[(&str, &[&str])] = &[
     // A web or ssh server told to test its configuration, list what it loads or print its
     // version exits without serving (`sudo nginx -t`, `sudo sshd -T`, `apachectl -S`).
     ("apache2", &["-M", "-S", "-V", "-t", "-v"]),
     ("apachectl", &["-M", "-S", "-V", "-t", "-v"]),
+    ("chronyd", &["-Q", "-p", "-v"]),
+    ("cupsd", &["-t"]),
+    ("dhcpd", &["-T", "-t"]),
+    ("dnsmasq", &["--test", "-v"]),
+    ("dovecot", &["--version", "-a", "-n"]),
+    ("exim", &["-bP", "-bV"]),
+    ("exim4", &["-bP", "-bV"]),
+    ("freeradius", &["-C", "-CX", "-XC", "-v"]),
+    ("haproxy", &["-c", "-v", "-vv"]),
     ("httpd", &["-M", "-S", "-V", "-t", "-v"]),
+    ("kamailio", &["-V", "-c"]),
+    ("keepalived", &["--config-test", "--version", "-t", "-v"]),
     ("ldconfig", &["--print-cache", "-p"]),
+    ("lighttpd", &["-V", "-p", "-t", "-v"]),
+    ("mysqld", &["--validate-config", "--version"]),
+    ("nagios", &["--verify-config", "-v"]),
+    ("nagios3", &["--verify-config", "-v"]),
+    ("nagios4", &["--verify-config", "-v"]),
     ("nginx", &["-T", "-V", "-q", "-t", "-v"]),
-    (
-        "rc-service",
-        &["--exists", "--list", "--resolve", "-e", "-l", "-r"],
-    ),
+    ("php-fpm", &["--info", "--modules", "--test", "--version", "-i", "-m", "-t", "-v"]),
+    ("proftpd", &["--configtest", "--version", "-t", "-v"]),
+    ("radiusd", &["-C", "-CX", "-XC", "-v"]),
+    ("rc-service", &["--exists", "--list", "--resolve", "-e", "-l", "-r"]),
+    ("rsyslogd", &["-N1", "-N2", "-N3", "-v"]),
+    ("squid", &["-k check", "-k parse", "-v"]),
     ("sshd", &["-T", "-t"]),
+    ("syslog-ng", &["--syntax-only", "--version", "-V", "-s"]),
+    ("zabbix_agent2", &["--print", "--test", "--test-config", "--version", "-T", "-V", "-p", "-t"]),
+    ("zabbix_agentd", &["--print", "--test", "--test-config", "--version", "-T", "-V", "-p", "-t"]),
+    ("zabbix_proxy", &["--test-config", "--version", "-T", "-V"]),
+    ("zabbix_server", &["--test-config", "--version", "-T", "-V"]),
 ];
 
-/// Given at least one option, all of them among its program's [`READ_ONLY_OPTIONS`].
-fn options_read(program: &str, args: &[String]) -> bool {
-    READ_ONLY_OPTIONS
-        .iter()
-        .find(|(name, _)| *name == program)
-        .is_some_and(|(_, options)| {
-            let mut given = args.iter().filter(|a| a.starts_with('-')).peekable();
-            given.peek().is_some() && given.all(|a| options.contains(&a.as_str()))
-        })
+/// The options naming the configuration file or folder a program of [`READ_ONLY_OPTIONS`]
+/// checks, which only checks when that is the machine's own, under `/etc/`: another file may
+/// load modules or code as it is read (`sudo nginx -t -c /tmp/x.conf` with `load_module`,
+/// `haproxy -c -f x.cfg` with `lua-load`), which the administrator would run.
+#[rustfmt::skip]
+const CONFIG_OPTIONS: &[(&str, &[&str])] = &[
+    ("apache2", &["-f"]),
+    ("chronyd", &["-f"]),
+    ("cupsd", &["-c", "-s"]),
+    ("dhcpd", &["-cf"]),
+    ("dnsmasq", &["--conf-file", "-C"]),
+    ("dovecot", &["-c"]),
+    ("freeradius", &["-d"]),
+    ("haproxy", &["-f"]),
+    ("httpd", &["-f"]),
+    ("kamailio", &["-f"]),
+    ("keepalived", &["--use-file", "-f"]),
+    ("lighttpd", &["-f"]),
+    ("mysqld", &["--defaults-file"]),
+    ("nginx", &["-c"]),
+    ("php-fpm", &["--fpm-config", "-y"]),
+    ("proftpd", &["--config", "-c"]),
+    ("radiusd", &["-d"]),
+    ("rsyslogd", &["-f"]),
+    ("squid", &["-f"]),
+    ("sshd", &["-f"]),
+    ("syslog-ng", &["--cfgfile", "-f"]),
+    ("zabbix_agent2", &["--config", "-c"]),
+    ("zabbix_agentd", &["--config", "-c"]),
+    ("zabbix_proxy", &["--config", "-c"]),
+    ("zabbix_server", &["--config", "-c"]),
+];
+
+/// Given at least one option, all of them among its program's [`READ_ONLY_OPTIONS`] (with
+/// the value written there, when one is), or naming the machine's own configuration (see
+/// [`CONFIG_OPTIONS`]).
+pub(super) fn options_read(program: &str, args: &[String]) -> bool {
+    let table = |table: &'static [(&str, &'static [&'static str])]| {
+        table
+            .binary_search_by(|(name, _)| (*name).cmp(program))
+            .ok()
+            .and_then(|at| table.get(at))
+            .map_or(&[][..], |(_, options)| *options)
+    };
+    let (shows, configs) = (table(READ_ONLY_OPTIONS), table(CONFIG_OPTIONS));
+    if shows.is_empty() {
+        return false;
+    }
+    let systems = |path: &str| path.starts_with("/etc/") && !path.contains("..");
+    let mut shown = false;
+    let mut at = 0;
+    while let Some(arg) = args.get(at) {
+        let next = args.get(at + 1).map(String::as_str);
+        at += 1;
+        if !arg.starts_with('-') || arg == "-" {
+            continue;
+        }
+        if shows.contains(&arg.as_str()) {
+            shown = true;
+            continue;
+        }
+        if let Some(value) = next
+            && shows
+                .iter()
+                .any(|o| o.split_once(' ') == Some((arg.as_str(), value)))
+        {
+            shown = true;
+            at += 1;
+            continue;
+        }
+        let config = match arg.split_once('=') {
+            Some((name, value)) if configs.contains(&name) => Some(value),
+            None if configs.contains(&arg.as_str()) => {
+                at += 1;
+                next
+            }
+            _ => None,
+        };
+        if !config.is_some_and(systems) {
+            return false;
+        }
+    }
+    shown
 }
 
 fn subcommand_reads(program: &str, sub: &str) -> bool {
@@ -2164,5 +2266,69 @@ mod control {
         assert_eq!(found, 62);
         assert_eq!(control_character("a\u{9f}"), Some("U+009F".into()));
         assert_eq!(control_character("a\u{a0}\u{100}é\t\r\n"), None);
+    }
+}
+
+#[cfg(test)]
+mod checks {
+    use super::{CONFIG_OPTIONS, READ_ONLY_OPTIONS, options_read};
+
+    /// Both tables are looked up by a binary search, and a configuration option only counts
+    /// beside a check of the same program.
+    #[test]
+    fn tables_are_sorted_and_every_configuration_has_its_check() {
+        for table in [READ_ONLY_OPTIONS, CONFIG_OPTIONS] {
+            for pair in table.windows(2) {
+                if let [(a, _), (b, _)] = pair {
+                    assert!(a < b, "{a} must come before {b}");
+                }
+            }
+        }
+        for (program, _) in CONFIG_OPTIONS {
+            assert!(
+                READ_ONLY_OPTIONS.iter().any(|(name, _)| name == program),
+                "{program} names a configuration but no check"
+            );
+        }
+    }
+
+    #[test]
+    fn a_check_reads_only_the_machines_own_configuration() {
+        let cases: &[(&str, &str, bool)] = &[
+            ("nginx", "-t", true),
+            ("nginx", "-t -c /etc/nginx/nginx.conf", true),
+            ("nginx", "-t -c /tmp/x.conf", false),
+            ("nginx", "-t -c /etc/../tmp/x.conf", false),
+            ("nginx", "-c /etc/nginx/nginx.conf", false),
+            ("nginx", "-t -g daemon-off", false),
+            ("haproxy", "-c -f /etc/haproxy/haproxy.cfg", true),
+            ("haproxy", "-f /etc/haproxy/haproxy.cfg", false),
+            ("squid", "-k parse", true),
+            ("squid", "-k shutdown", false),
+            ("squid", "-k", false),
+            (
+                "mysqld",
+                "--validate-config --defaults-file=/etc/mysql/my.cnf",
+                true,
+            ),
+            (
+                "mysqld",
+                "--validate-config --defaults-file=./my.cnf",
+                false,
+            ),
+            ("nagios4", "-v /etc/nagios4/nagios.cfg", true),
+            ("zabbix_agent2", "-R loglevel-increase", false),
+            ("sshd", "", false),
+            ("unknown", "-t", false),
+        ];
+        for (program, args, reads) in cases {
+            let args: Vec<String> = args.split_whitespace().map(String::from).collect();
+            assert_eq!(
+                options_read(program, &args),
+                *reads,
+                "{program} {}",
+                args.join(" ")
+            );
+        }
     }
 }

@@ -3477,6 +3477,8 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
                 .any(|o| any_in(READS, &o.parts) || any_in(REVEALS, &o.parts))
             // `setcap -v`: verifies what is set, sets nothing.
             || super::paths::only_checks_or_times(&reading.program, reading.args)
+            // `nagios4 -v`, `haproxy -c`, `zabbix_server -T`: a check of its configuration.
+            || super::options_read(&reading.program, reading.args)
             // `mount -t ntfs`: the mounts of a type listed; given a device or a place, it mounts.
             || (reading.program == "mount"
                 && reading.args.iter().any(|a| a == "-t")
