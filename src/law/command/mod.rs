@@ -2094,6 +2094,8 @@ const READ_ONLY_OPTIONS: &[(&str, &[&str])] = &[
     ("squid", &["-k check", "-k parse", "-v"]),
     ("sshd", &["-T", "-t"]),
     ("syslog-ng", &["--syntax-only", "--version", "-V", "-s"]),
+    // The sudoers file's syntax checked (`visudo -c`, `-cf FILE`): nothing is edited.
+    ("visudo", &["--check", "--quiet", "--strict", "-c", "-cf", "-cq", "-cqf", "-q", "-s"]),
     ("zabbix_agent2", &["--print", "--test", "--test-config", "--version", "-T", "-V", "-p", "-t"]),
     ("zabbix_agentd", &["--print", "--test", "--test-config", "--version", "-T", "-V", "-p", "-t"]),
     ("zabbix_proxy", &["--test-config", "--version", "-T", "-V"]),
@@ -2127,6 +2129,7 @@ const CONFIG_OPTIONS: &[(&str, &[&str])] = &[
     ("squid", &["-f"]),
     ("sshd", &["-f"]),
     ("syslog-ng", &["--cfgfile", "-f"]),
+    ("visudo", &["--file", "-f"]),
     ("zabbix_agent2", &["--config", "-c"]),
     ("zabbix_agentd", &["--config", "-c"]),
     ("zabbix_proxy", &["--config", "-c"]),
@@ -2319,6 +2322,9 @@ mod checks {
             ("nagios4", "-v /etc/nagios4/nagios.cfg", true),
             ("zabbix_agent2", "-R loglevel-increase", false),
             ("sshd", "", false),
+            ("visudo", "-c", true),
+            ("visudo", "-c -f /etc/sudoers.d/dev", true),
+            ("visudo", "-f /etc/sudoers.d/dev", false),
             ("unknown", "-t", false),
         ];
         for (program, args, reads) in cases {

@@ -1084,7 +1084,19 @@ fn written(cmd: &Command) -> Vec<String> {
                 out.extend(args.get(pos + 1).cloned().filter(|f| f != "-"));
             }
         }
-        "visudo" => out.push("/etc/sudoers".to_string()),
+        // `visudo -c` (`-cf FILE`, `--check`) checks the file's syntax and writes nothing;
+        // otherwise it edits the file `-f` names, or the sudoers file itself.
+        "visudo"
+            if !args.iter().any(|a| {
+                a == "--check" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
+            }) =>
+        {
+            let file = args
+                .iter()
+                .position(|a| a == "-f" || a == "--file")
+                .and_then(|at| args.get(at + 1).cloned());
+            out.push(file.unwrap_or_else(|| "/etc/sudoers".to_string()));
+        }
         // `ssh-keygen -R host` rewrites the known hosts file (`-f` names another).
         "ssh-keygen" if args.iter().any(|a| a == "-R") => {
             let file = args
