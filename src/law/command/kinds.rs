@@ -319,6 +319,9 @@ fn unknown_on_a_disk(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
 fn disk_tool(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     use super::system::DiskUse;
     let args = cmd.args();
+    if super::system::defragments_inside(cmd, scan.place) {
+        return;
+    }
     match super::system::disk_use(program, args) {
         DiskUse::Reads | DiskUse::Keeps => return,
         DiskUse::Maps => {

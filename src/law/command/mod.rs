@@ -1431,6 +1431,7 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
     !is_read_only(&run)
         && !refreshes_packages(cmd)
         && !files_in_work_folder(cmd, place)
+        && !system::defragments_inside(cmd, place)
         && !(own_words && (words::asks_to_read(cmd) || words::changes_nothing(cmd)))
         && !lists_only(cmd)
         && !rebuilds_index(cmd)

@@ -803,6 +803,34 @@ const BTRFS: &[(&str, &[&str], &[&str])] = &[
     ("version", &[], &[]),
 ];
 
+/// `btrfs filesystem defragment PATH…` (`btrfs f de -r src`) with every path inside the work
+/// folder: the files are rewritten where they are, each holding what it held; what the
+/// machine maps from its disks is unchanged. Outside the work folder (`-r /`) it reaches
+/// every program's files and their snapshots' shared space.
+pub(super) fn defragments_inside(cmd: &Command, here: place::Place<'_>) -> bool {
+    if cmd.program() != "btrfs" {
+        return false;
+    }
+    let words = positional(cmd.args());
+    let group = words
+        .first()
+        .and_then(|w| by_prefix(w, BTRFS.iter().map(|(name, ..)| *name)));
+    let Some((_, actions, _)) = BTRFS.iter().find(|(name, ..)| Some(*name) == group) else {
+        return false;
+    };
+    let action = words
+        .get(1)
+        .and_then(|w| by_prefix(w, actions.iter().copied()));
+    let paths = words.get(2..).unwrap_or(&[]);
+    group == Some("filesystem")
+        && action == Some("defragment")
+        && !paths.is_empty()
+        && paths.iter().all(|path| {
+            !path.contains(['$', '`'])
+                && here.resolve(path).is_some_and(|abs| here.inside_work(&abs))
+        })
+}
+
 /// The one name of `names` that `word` is a prefix of, if exactly one.
 fn by_prefix<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let mut found = names.filter(|name| name.starts_with(word));
