@@ -147,9 +147,10 @@ pub enum Class {
     Player,
     /// Sets the person's desktop session: its sound, input devices, screens, keyboard or
     /// backlight (`pactl set-default-sink 1`, `xinput enable 12`, `xset s off`, `setxkbmap
-    /// de`, `brightnessctl set 50%`): what it sets is set back the same way and reaches
-    /// nothing past the session's devices, so its words (`enable`, `set`, `disable`) aren't
-    /// read as any program's words. Not a tool that saves a profile or a layout for later
+    /// de`, `brightnessctl set 50%`), or its bars and widgets (`polybar-msg cmd restart`,
+    /// `eww close bar`): what it sets is set back the same way and reaches nothing past the
+    /// session, so its words (`enable`, `set`, `disable`, `restart`, `kill`) aren't read as
+    /// any program's words. Not a tool that saves a profile or a layout for later
     /// (`autorandr -s`), which is a setting kept.
     Desktop,
     /// Rebuilds an index or a cache from what the machine already holds (`updatedb`,
@@ -681,6 +682,7 @@ pub const CATALOGUE: &[Program] = &[
     p("euse", ACTS),
     p("eval", BUILTIN),
     p("evil-winrm", &[Attack]),
+    p("eww", DESKTOP),
     of("ex", "vim"),
     p("exec", &[Builtin, Wrapper]),
     p("execsnoop", RO),
@@ -1306,6 +1308,7 @@ pub const CATALOGUE: &[Program] = &[
     p("podman", &[Container, Runs]),
     p("podman-compose", &[Container, Runs]),
     p("poetry", &[Packages, Runs]),
+    p("polybar-msg", DESKTOP),
     p("popd", RO),
     p("port", GLOBAL_PKG),
     p("portablectl", SVC),
