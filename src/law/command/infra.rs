@@ -160,6 +160,8 @@ const TABLE: &[Row] = &[
     Row::change("pulumi", &["refresh"], &["pulumi refresh --yes"], &["pulumi preview"]),
     Row::change("pulumi", &["import"], &["pulumi import aws:s3/bucket:Bucket logs acme-logs"], &["pulumi stack export"]),
     Row::change("pulumi", &["cancel"], &["pulumi cancel -y"], &["pulumi whoami"]),
+    // The stack's page opened in the person's browser, not a console on a hosted machine.
+    Row::reads("pulumi", &["console"], &["pulumi console -s dev"], &["pulumi up --yes"]),
     Row::change("pulumi", &["state", "repair"], &["pulumi state repair"], &["pulumi stack history"]),
     Row::change("pulumi", &["state", "edit"], &["pulumi state edit --stack dev"], &["pulumi stack ls"]),
     Row::destroy("pulumi", &["state", "delete"], &["pulumi state delete 'urn:pulumi:dev::app::aws:s3/bucket:Bucket::logs'"], &["pulumi stack --show-urns"]),

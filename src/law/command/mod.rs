@@ -687,7 +687,10 @@ fn assess_line(
             for cmd in std::iter::once(cmd).chain(inner.as_ref()).chain(&found) {
                 // What the program named inside says is read only when the words outside it
                 // said nothing (one reason, not the same one twice).
-                if scan.risks.len() == before && !install::reads(cmd) && !paths::deletes_files(cmd)
+                if scan.risks.len() == before
+                    && !install::reads(cmd)
+                    && !paths::deletes_files(cmd)
+                    && !system::serves_work_folder(cmd, scan.place)
                 {
                     words::judge(cmd, &mut scan);
                 }

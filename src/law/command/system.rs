@@ -831,6 +831,33 @@ pub(super) fn defragments_inside(cmd: &Command, here: place::Place<'_>) -> bool 
         })
 }
 
+/// A database server controlled by the data directory it is told, inside the work folder
+/// (`pg_ctl -D data start`, `pg_ctl stop --pgdata=./pgdata`): the project's own server, run
+/// as the person, which its opposite stops, as a dev server is. Not the machine's clusters
+/// (`pg_ctl -D /var/lib/postgresql/16/main restart`), nor one only known when it runs, nor
+/// `kill`, which signals any process.
+pub(super) fn serves_work_folder(cmd: &Command, here: place::Place<'_>) -> bool {
+    let args = cmd.args();
+    // `pg_ctl kill SIGNAL PID` signals whatever process it is given.
+    if cmd.program() != "pg_ctl" || args.iter().any(|a| a == "kill") {
+        return false;
+    }
+    let data = args
+        .iter()
+        .enumerate()
+        .find_map(|(at, arg)| match arg.split_once('=') {
+            Some(("--pgdata", value)) => Some(value),
+            _ if arg == "-D" || arg == "--pgdata" => args.get(at + 1).map(String::as_str),
+            _ => arg.strip_prefix("-D").filter(|value| !value.is_empty()),
+        });
+    data.is_some_and(|data| {
+        !data.contains(['$', '`'])
+            && here
+                .resolve(data)
+                .is_some_and(|abs| here.inside_work(&abs) && abs != here.work)
+    })
+}
+
 /// The one name of `names` that `word` is a prefix of, if exactly one.
 fn by_prefix<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let mut found = names.filter(|name| name.starts_with(word));
