@@ -2095,6 +2095,9 @@ const READ_ONLY_OPTIONS: &[(&str, &[&str])] = &[
     ("radiusd", &["-C", "-CX", "-XC", "-v"]),
     ("rc-service", &["--exists", "--list", "--resolve", "-e", "-l", "-r"]),
     ("rsyslogd", &["-N1", "-N2", "-N3", "-v"]),
+    // SELinux's mappings of one kind listed (`semanage login -l`, `semanage port -l -C`):
+    // `-a`, `-d`, `-m` change them.
+    ("semanage", &["--list", "--locallist", "--noheading", "-C", "-l", "-n"]),
     ("squid", &["-k check", "-k parse", "-v"]),
     ("sshd", &["-T", "-t"]),
     ("syslog-ng", &["--syntax-only", "--version", "-V", "-s"]),
@@ -2327,6 +2330,8 @@ mod checks {
             ("zabbix_agent2", "-R loglevel-increase", false),
             ("sshd", "", false),
             ("visudo", "-c", true),
+            ("semanage", "login -l", true),
+            ("semanage", "login -a -s user_u bob", false),
             ("visudo", "-c -f /etc/sudoers.d/dev", true),
             ("visudo", "-f /etc/sudoers.d/dev", false),
             ("unknown", "-t", false),
