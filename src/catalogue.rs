@@ -95,7 +95,9 @@ pub enum Class {
     Disk,
     /// Keeps a repository's history (git, Mercurial, Subversion, Perforce, RCS…): its own
     /// rules judge what reaches others, what discards work and what destroys history; its
-    /// other subcommands change the work folder, which Undo keeps.
+    /// other subcommands change the work folder, which Undo keeps. So do git's server sides,
+    /// which answer the client that started them on their own input and output
+    /// (`git-upload-pack repo.git`, `git-lfs-transfer repo.git upload`).
     VersionControl,
     /// A cloud, cluster or hosted service's CLI: its resources are remote and lasting.
     Cloud,
@@ -786,6 +788,10 @@ pub const CATALOGUE: &[Program] = &[
     of("ghci", "runghc"),
     p("ghcup", GLOBAL_PKG),
     p("git", &[VersionControl, Runs]),
+    p("git-lfs-transfer", VCS),
+    p("git-receive-pack", VCS),
+    p("git-upload-archive", VCS),
+    p("git-upload-pack", VCS),
     p("github-label-sync", &[Cloud, Keeps]),
     p("gitlab-backup", &[Keeps]),
     p("gitlab-ctl", SVC),

@@ -65,7 +65,7 @@ macro_rules! rules {
 
 #[rustfmt::skip]
 rules! {
-    AgentRun = "agent.run", Moderate, Words, Some(Act::Run), "another AI agent started from the chat (`claude`, `codex`, `aider`…): its own steps warden doesn't see";
+    AgentRun = "agent.run", Moderate, Words, Some(Act::Run), "another AI agent started from the chat (`claude`, `codex`, `aider`…): its own steps warden doesn't see; not its help, what it keeps listed (`opencode models`, `claude mcp list`) or its own diagnostics (`opencode debug paths`)";
     AgentUnsupervised = "agent.unsupervised", Severe, Words, Some(Act::Run), "another AI agent started with its own approvals turned off (`claude --dangerously-skip-permissions`, `--permission-mode bypassPermissions`, `codex --dangerously-bypass-approvals-and-sandbox`, `--yolo`, `gemini -y`, `aider --yes-always`, `cursor-agent --force`, `copilot --allow-all-tools`, `amp --dangerously-allow-all`, `qchat --trust-all-tools`): whatever it does runs unasked, and warden doesn't see it";
     AppDeletes = "app.deletes", Severe, Words, Some(Act::Delete), "an app's tool that deletes";
     AppGrants = "app.grants", Moderate, Words, Some(Act::Access), "an app's change that grants access or reach: collaborators, roles, members, permissions, tokens, keys, webhooks, OAuth";

@@ -165,7 +165,11 @@ fn only_manages(cmd: &Command) -> bool {
             "agents" | "models" | "providers" | "sessions"
         )
     }) && super::positional(cmd.args()).len() == 1;
+    // Its own diagnostics, whatever they are asked about (`opencode debug paths`, `opencode
+    // debug config`): where it keeps things, what it loaded; no prompt.
+    let debugs = cmd.args().first().is_some_and(|first| first == "debug");
     listing
+        || debugs
         || cmd.args().iter().any(|arg| {
             let word = arg.to_ascii_lowercase();
             super::words::is_read_word(&word) || super::words::is_help_option(&word)
