@@ -969,6 +969,15 @@ fn written(cmd: &Command) -> Vec<String> {
         {
             out.push("~/.config/mise/config.toml".to_string());
         }
+        // `perlbrew switch perl-5.38`, `perlbrew switch-off`: the choice every new shell
+        // starts with (`~/.perlbrew/init`); `perlbrew use` and `perlbrew off` hold for this
+        // shell only.
+        "perlbrew"
+            if (words.first() == Some(&"switch") && words.len() > 1)
+                || words.first() == Some(&"switch-off") =>
+        {
+            out.push("~/.perlbrew/init".to_string());
+        }
         "nvm" if words.first() == Some(&"alias") && words.len() > 2 => {
             out.push(format!("~/.nvm/alias/{}", words[1]));
         }
@@ -1065,7 +1074,16 @@ fn written(cmd: &Command) -> Vec<String> {
                         .any(|c| matches!(c, 'c' | 'k' | 'l' | 't')))
             }) =>
         {
-            out.extend(words.iter().map(|w| w.to_string()));
+            // A folder is packed only with `-r`: without it the compressor says it is a
+            // directory and skips it (`gzip -d --force * /etc`). Only a folder every system
+            // has is known for one here; any other path may be a file.
+            let recursive = has_flag(args, Some('r'), &["recursive"]);
+            out.extend(
+                words
+                    .iter()
+                    .filter(|w| recursive || !is_system_folder(w))
+                    .map(|w| w.to_string()),
+            );
         }
         "dd" => out.extend(
             args.iter()
@@ -2369,6 +2387,19 @@ pub(super) fn secrets_in_args(text: &str, scan: &mut Scan<'_>) {
             format!("the command carries {kind}"),
         ));
     }
+}
+
+/// A folder every Unix-like system has, by its path (`/etc`, `/usr/`, `/`): never a file.
+fn is_system_folder(path: &str) -> bool {
+    const FOLDERS: &[&str] = &[
+        "bin", "boot", "dev", "etc", "home", "lib", "opt", "proc", "root", "run", "sbin", "srv",
+        "sys", "tmp", "usr", "var",
+    ];
+    let trimmed = path.trim_end_matches('/');
+    (trimmed.is_empty() && path.starts_with('/'))
+        || trimmed
+            .strip_prefix('/')
+            .is_some_and(|name| FOLDERS.contains(&name))
 }
 
 #[cfg(test)]
