@@ -109,7 +109,7 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 pub(super) const READERS: &[(&str, Reader)] = &[
     ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
     ("gdb", gdb), ("herbstclient", window_manager), ("hyperfine", hyperfine), ("hyprctl", window_manager), ("i3-msg", window_manager), ("ip", ip), ("less", less), ("man", man),
-    ("niri", window_manager), ("parallel", parallel), ("riverctl", window_manager),
+    ("niri", window_manager), ("parallel", parallel), ("pee", pee), ("riverctl", window_manager),
     ("rsync", rsync), ("ruby", ruby_un), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
     ("swaymsg", window_manager), ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
 ];
@@ -197,6 +197,13 @@ fn unknown_runner(words: &[Word], out: &mut Holder) {
             words.get(at..).unwrap_or(&[]).to_vec(),
             Via::Runs,
         ));
+    }
+}
+
+/// moreutils' `pee CMD…`: each operand is a shell line (run by `popen`), fed the input.
+fn pee(words: &[Word], out: &mut Holder) {
+    for word in words.iter().skip(1).filter(|w| !w.text.starts_with("--")) {
+        out.text(word.text.clone(), Via::Runs);
     }
 }
 

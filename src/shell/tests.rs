@@ -1792,6 +1792,7 @@ const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("chroot", "chroot --userspec=a:b / rm -rf /x"),
     ("chrt", "chrt -f 10 rm -rf /x"),
     ("command", "command rm -rf /x"),
+    ("coreutils", "coreutils --coreutils-prog=rm -rf /x"),
     ("doas", "doas -u root rm -rf /x"),
     ("dzdo", "dzdo -u root rm -rf /x"),
     ("entr", "entr -r rm -rf /x"),

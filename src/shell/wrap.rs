@@ -604,6 +604,26 @@ fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
         | "fakeroot" | "proxychains" | "busybox" | "toybox" | "lvm" => {
             Step::at(options(words, start, &NO_ARGS).0)
         }
+        // GNU's single binary: `coreutils --coreutils-prog=rm -rf x` runs `rm -rf x`; uutils'
+        // `coreutils rm -rf x` names it as a word.
+        "coreutils" => {
+            let first = words.get(start)?;
+            match first.text.strip_prefix("--coreutils-prog=") {
+                Some(program) if !program.is_empty() => {
+                    let mut named = first.clone();
+                    named.text = program.to_string();
+                    let mut rest = vec![named];
+                    rest.extend(words.get(start + 1..).unwrap_or(&[]).iter().cloned());
+                    Some(Step {
+                        next: 0,
+                        assignments: Vec::new(),
+                        replace: Some(rest),
+                    })
+                }
+                _ if first.text.starts_with('-') => None,
+                _ => Step::at(start),
+            }
+        }
         "caffeinate" => Step::at(options(words, start, &CAFFEINATE).0),
         "torsocks" => Step::at(options(words, start, &TORSOCKS).0),
         "entr" => Step::at(options(words, start, &NO_ARGS).0),

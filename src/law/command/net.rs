@@ -2315,7 +2315,18 @@ pub(super) fn pipelines(scan: &mut Scan<'_>) {
             secret_leaves(scan, &name, &host);
         }
         if dumps_env || reads_secret {
-            let leaves = later.iter().any(|c| is_way_out(c) || is_service_cli(c));
+            // A later stage that hands its input on to what it runs: the shell text or the
+            // lines it runs (`| sh -c 'curl -d @- HOST'`, `| pee 'curl -d @- HOST'`,
+            // `| parallel --pipe curl …`), or what tee copies it into (`| tee >(curl …)`).
+            let hands_on = |at: usize, stage: &Command| {
+                children_of(at).any(|c| {
+                    let passes = matches!(c.via, Via::ShellC | Via::Runs)
+                        || (c.via == Via::ProcessSubstitution && stage.program() == "tee");
+                    passes && (is_way_out(c) || is_service_cli(c))
+                })
+            };
+            let leaves = later.iter().any(|c| is_way_out(c) || is_service_cli(c))
+                || later_at.iter().any(|(at, c)| hands_on(*at, c));
             // `gh issue create --body "$(cat .env)"`: a hosted service's CLI sends what its
             // words hold to the service, as a client sends its data.
             let into_way_out = scan

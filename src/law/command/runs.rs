@@ -1084,6 +1084,7 @@ mod tests {
         ("parallel-ssh", "parallel-ssh -h hosts.txt -i 'rm -rf ~'"),
         ("pdm", "pdm run rm -rf ~"),
         ("pdsh", "pdsh -w web[1-3] 'rm -rf ~'"),
+        ("pee", "cat x | pee 'rm -rf ~' cat"),
         ("pfexec", "pfexec rm -rf ~"),
         ("pipenv", "pipenv run rm -rf ~"),
         ("pipx", "pipx run rm -rf ~"),
