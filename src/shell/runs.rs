@@ -107,11 +107,12 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 /// (each one `Class::Runs` or `Class::Wrapper`, checked by a test) and its reader. Sorted.
 #[rustfmt::skip]
 pub(super) const READERS: &[(&str, Reader)] = &[
-    ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("cmd", cmd), ("crontab", crontab), ("ed", editor), ("expect", expect),
-    ("gdb", gdb), ("herbstclient", window_manager), ("hyperfine", hyperfine), ("hyprctl", window_manager), ("i3-msg", window_manager), ("ip", ip), ("less", less), ("man", man),
-    ("niri", window_manager), ("parallel", parallel), ("pee", pee), ("riverctl", window_manager),
-    ("rsync", rsync), ("ruby", ruby_un), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh),
-    ("swaymsg", window_manager), ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
+    ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("busctl", dbus), ("cmd", cmd), ("crontab", crontab),
+    ("dbus-send", dbus), ("ed", editor), ("expect", expect), ("gdb", gdb), ("gdbus", dbus), ("herbstclient", window_manager),
+    ("hyperfine", hyperfine), ("hyprctl", window_manager), ("i3-msg", window_manager), ("ip", ip), ("less", less), ("man", man),
+    ("niri", window_manager), ("parallel", parallel), ("pee", pee), ("qdbus", dbus), ("riverctl", window_manager), ("rsync", rsync),
+    ("ruby", ruby_un), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh), ("swaymsg", window_manager),
+    ("systemd-run", systemd_timer), ("tar", tar), ("tmux", tmux), ("vim", editor), ("zip", zip),
 ];
 
 /// What a program of the catalogue (by its family name) holds, read by its own options.
@@ -198,6 +199,181 @@ fn unknown_runner(words: &[Word], out: &mut Holder) {
             Via::Runs,
         ));
     }
+}
+
+/// A method called over D-Bus (`dbus-send`, `busctl call`, `gdbus call`, `qdbus`): what
+/// systemd's and logind's methods do, written as the `systemctl` line that does the same
+/// (`StartUnit "evil.service"` is `systemctl start evil.service`, `PowerOff` is `systemctl
+/// poweroff`), and a method that runs a command or code it is given (systemd's
+/// `StartTransientUnit`, GNOME Shell's `Eval`, KDE's `exec`) as a program only known when it
+/// runs: the call's own words name no program the rules know.
+fn dbus(words: &[Word], out: &mut Holder) {
+    let program = words
+        .first()
+        .map(|w| crate::catalogue::name(&w.text))
+        .unwrap_or_default();
+    let texts: Vec<&str> = words.iter().skip(1).map(|w| w.text.as_str()).collect();
+    // Where each operand stands: the method is the `n`th operand (after the options before
+    // it), and every word after it is an argument, `-c` among them.
+    let nth_operand = |n: usize| {
+        texts
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.starts_with('-'))
+            .nth(n)
+            .map(|(at, t)| (*t, at))
+    };
+    let (method, at) = match program.as_str() {
+        "dbus-send" => match nth_operand(1) {
+            Some(found) => found,
+            None => return,
+        },
+        "busctl" => {
+            let call = texts.iter().position(|t| *t == "call");
+            let method = call.and_then(|call| {
+                texts
+                    .iter()
+                    .enumerate()
+                    .skip(call + 1)
+                    .filter(|(_, t)| !t.starts_with('-'))
+                    .nth(3)
+                    .map(|(at, t)| (*t, at))
+            });
+            match method {
+                Some(found) => found,
+                None => return,
+            }
+        }
+        "gdbus" => {
+            let method = texts
+                .iter()
+                .enumerate()
+                .find_map(|(at, t)| match t.split_once('=') {
+                    Some(("--method", value)) => Some((value, at)),
+                    _ if *t == "--method" || *t == "-m" => {
+                        texts.get(at + 1).map(|value| (*value, at + 1))
+                    }
+                    _ => None,
+                });
+            match method {
+                Some(found) => found,
+                None => return,
+            }
+        }
+        _ => match nth_operand(2) {
+            Some(found) => found,
+            None => return,
+        },
+    };
+    let args: Vec<&str> = texts.get(at + 1..).unwrap_or(&[]).to_vec();
+    let name = method
+        .rsplit('.')
+        .next()
+        .unwrap_or(method)
+        .to_ascii_lowercase();
+    // `string:evil.service`, `"evil.service"`: a unit the call names.
+    let unit = args.iter().find_map(|a| {
+        let value = a
+            .rsplit(':')
+            .next()
+            .unwrap_or(a)
+            .trim_matches(['"', '\'', '(', ')', ',']);
+        let kinds = [
+            ".service", ".target", ".timer", ".socket", ".mount", ".path", ".slice", ".scope",
+        ];
+        kinds.iter().any(|k| value.ends_with(k)).then_some(value)
+    });
+    let verb = match name.as_str() {
+        "startunit" => Some("start"),
+        "stopunit" => Some("stop"),
+        "restartunit" | "tryrestartunit" | "reloadorrestartunit" | "reloadortryrestartunit" => {
+            Some("restart")
+        }
+        "reloadunit" => Some("reload"),
+        "killunit" => Some("kill"),
+        "enableunitfiles" => Some("enable"),
+        "disableunitfiles" => Some("disable"),
+        "maskunitfiles" => Some("mask"),
+        "poweroff" | "reboot" | "halt" | "suspend" | "hibernate" | "kexec" => {
+            out.text(format!("systemctl {name}"), Via::Runs);
+            return;
+        }
+        "starttransientunit" | "eval" | "exec" | "exec_blind" | "execute" | "spawn"
+        | "runcommand" | "start_executable" => {
+            let argv = if name == "starttransientunit" {
+                transient_argv(&args)
+            } else if name == "eval" {
+                Vec::new()
+            } else {
+                flat_arguments(&args)
+            };
+            let text = if argv.is_empty() {
+                "sh -c \"$DBUS_CALL\"".to_string()
+            } else {
+                argv.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ")
+            };
+            out.text(text, Via::Runs);
+            return;
+        }
+        _ => None,
+    };
+    if let Some(verb) = verb {
+        out.text(
+            format!("systemctl {verb} {}", quote(unit.unwrap_or("unit.service"))),
+            Via::Runs,
+        );
+    }
+}
+
+/// The command a transient unit runs, as busctl writes its `ExecStart` property: the
+/// signature, the count, the path, the number of words, then the words (`ExecStart
+/// 'a(sasb)' 1 /bin/sh 3 /bin/sh -c 'rm -rf ~' false`).
+fn transient_argv(args: &[&str]) -> Vec<String> {
+    let Some(at) = args
+        .iter()
+        .position(|a| a.trim_matches(['"', '\'']) == "ExecStart")
+    else {
+        return Vec::new();
+    };
+    let count = args
+        .get(at + 4)
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(0)
+        .min(MAX_PARTS);
+    args.get(at + 5..at + 5 + count)
+        .unwrap_or(&[])
+        .iter()
+        .map(|w| (*w).to_string())
+        .collect()
+}
+
+/// A method's arguments as the words of a command: each one's D-Bus type taken off
+/// (`string:/bin/sh`, `array:string:-c,rm -rf ~`), and a list's items (qdbus's `( … )`,
+/// gdbus's `['-c', 'rm -rf ~']`) as words of their own.
+fn flat_arguments(args: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for arg in args.iter().take(MAX_PARTS) {
+        let mut value = *arg;
+        for prefix in ["array:", "string:", "objpath:", "variant:"] {
+            while let Some(rest) = value.strip_prefix(prefix) {
+                value = rest;
+            }
+        }
+        let listed = arg.starts_with("array:") || value.starts_with('[');
+        let value = value.trim_matches(['(', ')', '[', ']']);
+        let items: Vec<&str> = if listed {
+            value.split(',').collect()
+        } else {
+            vec![value]
+        };
+        out.extend(
+            items
+                .into_iter()
+                .map(|item| item.trim().trim_matches(['"', '\'']).to_string())
+                .filter(|item| !item.is_empty()),
+        );
+    }
+    out
 }
 
 /// moreutils' `pee CMD…`: each operand is a shell line (run by `popen`), fed the input.
