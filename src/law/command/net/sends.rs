@@ -146,6 +146,8 @@ const SESSION_SENDS: &[&str] = &["append", "mput", "put", "reput", "send"];
 /// Programs that are clients only by one of their subcommands: elsewhere they work here.
 #[rustfmt::skip]
 const CLIENT_ONLY_BY: &[(&str, &[&str])] = &[
+    // GLib's tool opens an address in the browser only by its `open`.
+    ("gio", &["open"]),
     ("openssl", &["s_client", "s_time"]),
 ];
 
