@@ -742,7 +742,7 @@ pub const CATALOGUE: &[Program] = &[
     p("fisher", PKG),
     p("fixfiles", ACTS),
     p("fj", &[Cloud, Keeps]),
-    p("flatpak", GLOBAL_PKG),
+    p("flatpak", &[Packages, Global, Runs]),
     p("flatpak-spawn", &[Runs]),
     p("flock", WRAP),
     p("fls", RO),

@@ -108,7 +108,7 @@ pub(super) type Reader = fn(&[Word], &mut Holder);
 #[rustfmt::skip]
 pub(super) const READERS: &[(&str, Reader)] = &[
     ("apt", apt), ("apt-get", apt), ("aria2c", aria2c), ("at", at), ("batch", at), ("busctl", dbus), ("cmd", cmd), ("crontab", crontab),
-    ("dbus-send", dbus), ("ed", editor), ("expect", expect), ("gdb", gdb), ("gdbus", dbus), ("herbstclient", window_manager),
+    ("dbus-send", dbus), ("ed", editor), ("expect", expect), ("flatpak", flatpak), ("gdb", gdb), ("gdbus", dbus), ("herbstclient", window_manager),
     ("hyperfine", hyperfine), ("hyprctl", window_manager), ("i3-msg", window_manager), ("ip", ip), ("less", less), ("man", man),
     ("niri", window_manager), ("parallel", parallel), ("pee", pee), ("qdbus", dbus), ("riverctl", window_manager), ("rsync", rsync),
     ("ruby", ruby_un), ("scp", ssh), ("screen", screen), ("script", script), ("sftp", ssh), ("ssh", ssh), ("swaymsg", window_manager),
@@ -374,6 +374,40 @@ fn flat_arguments(args: &[&str]) -> Vec<String> {
         );
     }
     out
+}
+
+/// `flatpak run --command=sh APP -c 'LINE'`: the program `--command` names, run inside the
+/// app's sandbox (which often holds the home folder) with the words after the app's id.
+fn flatpak(words: &[Word], out: &mut Holder) {
+    let Some(run) = words.iter().position(|w| w.text == "run") else {
+        return;
+    };
+    let rest = words.get(run + 1..).unwrap_or(&[]);
+    let mut command = None;
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        let t = w.text.as_str();
+        if let Some(value) = t.strip_prefix("--command=") {
+            command = Some(value.to_string());
+        } else if t == "--command" {
+            command = rest.get(i + 1).map(|w| w.text.clone());
+            i += 1;
+        } else if !t.starts_with('-') {
+            break;
+        }
+        i += 1;
+    }
+    let Some(command) = command.filter(|c| !c.is_empty()) else {
+        return;
+    };
+    // The app's id, then the command's own words.
+    let args = rest.get(i + 1..).unwrap_or(&[]);
+    let mut text = quote(&command);
+    for arg in args {
+        text.push(' ');
+        text.push_str(&quote(&arg.text));
+    }
+    out.text(text, Via::Runs);
 }
 
 /// moreutils' `pee CMD…`: each operand is a shell line (run by `popen`), fed the input.

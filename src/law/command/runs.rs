@@ -1051,6 +1051,7 @@ mod tests {
         ("fakechroot", "fakechroot rm -rf ~"),
         ("fd", "fd -x rm -rf ~"),
         ("find", "find . -exec rm -rf ~ \\;"),
+        ("flatpak", "flatpak run --command=sh org.example.App -c 'rm -rf ~'"),
         ("flatpak-spawn", "flatpak-spawn --host rm -rf ~"),
         ("gdb", "gdb -batch -ex 'shell rm -rf ~'"),
         ("gdbus", "gdbus call --session --dest org.kde.klauncher5 --object-path /KLauncher --method org.kde.KLauncher.exec_blind /bin/sh \"['-c', 'rm -rf ~']\""),
