@@ -16,8 +16,17 @@ use crate::verdict::{Harm, Risk};
 use crate::wish::{Act, Name, Wish};
 
 /// Options whose value names what a runner fetches (`uvx --from SPEC tool`, `pipx run --spec
-/// SPEC`, `ansible-pull -U URL`).
-const SPEC_OPTIONS: &[&str] = &["--from", "--spec", "--with", "-U", "--url", "--repo"];
+/// SPEC`, `ansible-pull -U URL`, `npx --package=SPEC cmd`, `npm exec -p SPEC`).
+const SPEC_OPTIONS: &[&str] = &[
+    "--from",
+    "--spec",
+    "--with",
+    "-U",
+    "--url",
+    "--repo",
+    "--package",
+    "-p",
+];
 
 /// How a program fetches what it runs: the subcommand words that must come first (none for
 /// any), and which of its words name the address.
@@ -38,6 +47,7 @@ enum Reads {
 #[rustfmt::skip]
 const FETCHERS: &[(&str, &[&str], Reads)] = &[
     ("ansible-pull", &[], Reads::Address),
+    ("bun", &["x"], Reads::PackageSpec),
     ("bunx", &[], Reads::PackageSpec),
     ("deno", &["install"], Reads::Address),
     ("deno", &["run"], Reads::Address),
@@ -45,6 +55,8 @@ const FETCHERS: &[(&str, &[&str], Reads)] = &[
     ("newman", &["run"], Reads::Address),
     ("nix", &["run"], Reads::Flake),
     ("nix", &["shell"], Reads::Flake),
+    ("npm", &["exec"], Reads::PackageSpec),
+    ("npm", &["x"], Reads::PackageSpec),
     ("npx", &[], Reads::PackageSpec),
     ("pipx", &["run"], Reads::PackageSpec),
     ("pnpm", &["dlx"], Reads::PackageSpec),
