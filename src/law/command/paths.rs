@@ -640,6 +640,26 @@ fn runs_by_itself(cmd: &Command, scan: &mut Scan<'_>) {
                 .wish(Wish::new(Act::Update).naming(Name::one(".envrc"))),
             );
         }
+        // AppleScript making a login item (`tell application "System Events" to make login
+        // item at end with properties {path:"/tmp/x"}`): what it names starts by itself at
+        // every login, as a file in ~/Library/LaunchAgents does.
+        "osascript"
+            if args.iter().any(|a| {
+                let code = a.to_ascii_lowercase();
+                code.contains("login item") && code.contains("make")
+            }) =>
+        {
+            scan.add(
+                Risk::new(
+                    RuleId::PersistStartup,
+                    Harm::Severe,
+                    true,
+                    "add a login item (osascript): what it names starts by itself at every login"
+                        .to_string(),
+                )
+                .wish(Wish::new(Act::Update).naming(Name::one("login item"))),
+            );
+        }
         "ssh-copy-id" if !args.iter().any(|a| a == "-n") => {
             // The destination: the last operand (`-i KEY`, `-p PORT`, `-o OPT` take values).
             let mut rest = args.iter();
