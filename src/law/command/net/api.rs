@@ -196,6 +196,11 @@ pub(super) fn judge(program: &str, args: &[String], scan: &mut Scan<'_>) {
         "glab" => "gitlab.com",
         _ => "api.github.com",
     };
+    // A field's value read from a file (`-F 'files[a][content]=@.env'`) or a body read from
+    // one (`--input .env`) goes to the forge, whatever the method.
+    for file in sent_files(args) {
+        super::file_leaves(scan, file, host);
+    }
     let (found, what) = does(args);
     let wish = |act| Wish::new(act).naming(Name::AnyOf(host_names(host)));
     let risk = match found {
@@ -234,12 +239,52 @@ pub(super) fn judge(program: &str, args: &[String], scan: &mut Scan<'_>) {
     scan.add(risk.way_out());
 }
 
+/// The files `gh api` and `glab api` send: a typed field's `@FILE` (`-F k=@f`, `--field`;
+/// `-f`, a raw field, sends `@f` as it is written) and `--input FILE`. Standard input (`-`)
+/// is its stage's.
+fn sent_files(args: &[String]) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut words = args.iter().map(String::as_str);
+    while let Some(arg) = words.next() {
+        let (field, input) = match arg {
+            "-F" | "--field" => (words.next(), None),
+            "--input" => (None, words.next()),
+            _ => (arg.strip_prefix("--field="), arg.strip_prefix("--input=")),
+        };
+        if let Some(file) = field
+            .and_then(|f| f.split_once('=').map(|(_, value)| value))
+            .and_then(|value| value.strip_prefix('@'))
+            .or(input)
+            .filter(|file| !file.is_empty() && *file != "-")
+        {
+            out.push(file);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn args(line: &str) -> Vec<String> {
         line.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn files_sent_are_typed_fields_and_inputs() {
+        for (line, want) in [
+            ("api /gists -F files[a][content]=@.env", vec![".env"]),
+            (
+                "api x --field=body=@notes.md --input=data.json",
+                vec!["notes.md", "data.json"],
+            ),
+            ("api x --input body.json", vec!["body.json"]),
+            ("api x -f body=@.env", vec![]),
+            ("api x -F body=@- --input -", vec![]),
+        ] {
+            assert_eq!(sent_files(&args(line)), want, "{line}");
+        }
     }
 
     #[test]
