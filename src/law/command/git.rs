@@ -676,14 +676,9 @@ fn sets_everyones(cmd: &Command, scan: &Scan<'_>) -> bool {
     {
         return true;
     }
-    let file = args
-        .iter()
-        .enumerate()
-        .find_map(|(at, arg)| match arg.split_once('=') {
-            Some(("--file", value)) => Some(value),
-            _ if matches!(arg.as_str(), "-f" | "--file") => args.get(at + 1).map(String::as_str),
-            _ => None,
-        });
+    let file = super::option_values(args, &["-f", "--file"])
+        .first()
+        .copied();
     let home = scan.place.home.trim_end_matches('/');
     file.and_then(|file| scan.place.resolve(file))
         .is_some_and(|abs| {

@@ -1462,22 +1462,9 @@ fn rebuilds_index(cmd: &Command) -> bool {
 /// judged by their own rules. Not when the root is only known when it runs.
 fn under_root_in_work_folder(cmd: &Command, place: Place<'_>) -> bool {
     const ROOTS: &[&str] = &["--installroot", "--root", "--sysroot"];
-    let args = cmd.args();
-    let root = args
-        .iter()
-        .enumerate()
-        .find_map(|(at, arg)| match arg.split_once('=') {
-            Some((option, value)) if ROOTS.contains(&option) => Some(value),
-            _ if ROOTS.contains(&arg.as_str()) => args.get(at + 1).map(String::as_str),
-            _ => None,
-        });
-    root.is_some_and(|root| {
-        !root.is_empty()
-            && !root.contains(['$', '`'])
-            && place
-                .resolve(root)
-                .is_some_and(|abs| place.inside_work(&abs) && abs != place.work)
-    })
+    option_values(cmd.args(), ROOTS)
+        .first()
+        .is_some_and(|root| surely_inside_work(place, root, false))
 }
 
 /// Is the program a file run by its path, not one of the system's programs: a relative
@@ -2218,6 +2205,39 @@ pub(crate) fn has_flag(args: &[String], short: Option<char>, long: &[&str]) -> b
             false
         }
     })
+}
+
+/// The values of these options: `-o v`, `--opt=v`, and a short option glued to it (`-ov`).
+pub(super) fn option_values<'a>(args: &'a [String], options: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        if options.contains(&arg.as_str()) {
+            out.extend(words.next().map(String::as_str));
+        } else if let Some((flag, value)) = arg.split_once('=')
+            && flag.starts_with("--")
+            && options.contains(&flag)
+        {
+            out.push(value);
+        } else if !arg.starts_with("--")
+            && let Some(short) = options.iter().find(|o| {
+                o.len() == 2 && !o.starts_with("--") && arg.len() > 2 && arg.starts_with(**o)
+            })
+        {
+            out.extend(arg.get(short.len()..));
+        }
+    }
+    out
+}
+
+/// A path written out that resolves inside the work folder, not to the work folder itself
+/// when `whole` is false, and holds nothing only known when it runs (`$D`, a backtick).
+pub(super) fn surely_inside_work(place: Place<'_>, path: &str, whole: bool) -> bool {
+    !path.is_empty()
+        && !path.contains(['$', '`'])
+        && place
+            .resolve(path)
+            .is_some_and(|abs| place.inside_work(&abs) && (whole || abs != place.work))
 }
 
 /// Arguments that are not options (a lone `-` counts; nothing after `--` is an option).

@@ -825,10 +825,9 @@ pub(super) fn defragments_inside(cmd: &Command, here: place::Place<'_>) -> bool 
     group == Some("filesystem")
         && action == Some("defragment")
         && !paths.is_empty()
-        && paths.iter().all(|path| {
-            !path.contains(['$', '`'])
-                && here.resolve(path).is_some_and(|abs| here.inside_work(&abs))
-        })
+        && paths
+            .iter()
+            .all(|path| super::surely_inside_work(here, path, true))
 }
 
 /// A database server controlled by the data directory it is told, inside the work folder
@@ -842,20 +841,9 @@ pub(super) fn serves_work_folder(cmd: &Command, here: place::Place<'_>) -> bool 
     if cmd.program() != "pg_ctl" || args.iter().any(|a| a == "kill") {
         return false;
     }
-    let data = args
-        .iter()
-        .enumerate()
-        .find_map(|(at, arg)| match arg.split_once('=') {
-            Some(("--pgdata", value)) => Some(value),
-            _ if arg == "-D" || arg == "--pgdata" => args.get(at + 1).map(String::as_str),
-            _ => arg.strip_prefix("-D").filter(|value| !value.is_empty()),
-        });
-    data.is_some_and(|data| {
-        !data.contains(['$', '`'])
-            && here
-                .resolve(data)
-                .is_some_and(|abs| here.inside_work(&abs) && abs != here.work)
-    })
+    super::option_values(args, &["-D", "--pgdata"])
+        .first()
+        .is_some_and(|data| super::surely_inside_work(here, data, false))
 }
 
 /// The one name of `names` that `word` is a prefix of, if exactly one.

@@ -243,24 +243,14 @@ pub(super) fn judge(program: &str, args: &[String], scan: &mut Scan<'_>) {
 /// `-f`, a raw field, sends `@f` as it is written) and `--input FILE`. Standard input (`-`)
 /// is its stage's.
 fn sent_files(args: &[String]) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut words = args.iter().map(String::as_str);
-    while let Some(arg) = words.next() {
-        let (field, input) = match arg {
-            "-F" | "--field" => (words.next(), None),
-            "--input" => (None, words.next()),
-            _ => (arg.strip_prefix("--field="), arg.strip_prefix("--input=")),
-        };
-        if let Some(file) = field
-            .and_then(|f| f.split_once('=').map(|(_, value)| value))
-            .and_then(|value| value.strip_prefix('@'))
-            .or(input)
-            .filter(|file| !file.is_empty() && *file != "-")
-        {
-            out.push(file);
-        }
-    }
-    out
+    let fields = super::super::option_values(args, &["-F", "--field"])
+        .into_iter()
+        .filter_map(|field| field.split_once('=').map(|(_, value)| value))
+        .filter_map(|value| value.strip_prefix('@'));
+    fields
+        .chain(super::super::option_values(args, &["--input"]))
+        .filter(|file| !file.is_empty() && *file != "-")
+        .collect()
 }
 
 #[cfg(test)]

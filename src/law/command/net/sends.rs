@@ -11,6 +11,7 @@
 //! everything else reads every client's words the same way. Each scan is one pass over the
 //! command's words (a session's script is cut once), so a line is read in linear time.
 
+use super::super::option_values;
 use super::marks::{Mark, Marks};
 use super::{file_leaves, looks_like_host, reads_stdin, remote_end, send_to, url_host};
 use crate::catalogue::{self, Class};
@@ -311,7 +312,7 @@ fn by_table(row: &Client, cmd: &Command, scan: &mut Scan<'_>) {
         match what {
             What::Anything => sends = true,
             What::Files(options) => {
-                let named = values(args, options);
+                let named = option_values(args, options);
                 sends |= !named.is_empty();
                 files.extend(named.into_iter().map(str::to_string));
             }
@@ -398,7 +399,7 @@ fn unnamed(scan: &mut Scan<'_>, program: &str, how: &str) {
 fn reach(place: Host, cmd: &Command, row: &Client, operands: &[&str]) -> Option<Reached> {
     let args = cmd.args();
     match place {
-        Host::Option(options) => values(args, options)
+        Host::Option(options) => option_values(args, options)
             .into_iter()
             .find_map(host_of)
             .map(Reached::host),
@@ -437,7 +438,7 @@ fn reach(place: Host, cmd: &Command, row: &Client, operands: &[&str]) -> Option<
             .filter(|_| operands.len() > 1)
             .and_then(|word| remote_end(word))
             .map(Reached::host),
-        Host::Repository(options) => values(args, options)
+        Host::Repository(options) => option_values(args, options)
             .into_iter()
             .find_map(repository_host)
             .map(Reached::host),
@@ -463,29 +464,6 @@ fn operands<'a>(args: &'a [String], valued: &[&str]) -> Vec<&'a str> {
             options_done = true;
         } else if valued.contains(&arg.as_str()) {
             skip = true;
-        }
-    }
-    out
-}
-
-/// The values of these options: `-o v`, `--opt=v`, and a short option glued to it (`-ov`).
-fn values<'a>(args: &'a [String], options: &[&str]) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut words = args.iter();
-    while let Some(arg) = words.next() {
-        if options.contains(&arg.as_str()) {
-            out.extend(words.next().map(String::as_str));
-        } else if let Some((flag, value)) = arg.split_once('=')
-            && flag.starts_with("--")
-            && options.contains(&flag)
-        {
-            out.push(value);
-        } else if !arg.starts_with("--")
-            && let Some(short) = options.iter().find(|o| {
-                o.len() == 2 && !o.starts_with("--") && arg.len() > 2 && arg.starts_with(**o)
-            })
-        {
-            out.extend(arg.get(short.len()..));
         }
     }
     out
@@ -724,7 +702,7 @@ fn carried(cmd: &Command, program: &str, scan: &mut Scan<'_>) {
     }
     if let Some((_, options)) = HEADERS.iter().find(|(name, _)| *name == program) {
         // HTTPie's header items follow its address; its `-a` is the credentials.
-        let mut given: Vec<&str> = values(args, options);
+        let mut given: Vec<&str> = option_values(args, options);
         if options.contains(&"") {
             let mut words = args.iter().filter(|a| !a.starts_with('-'));
             let _address = words.next();

@@ -189,7 +189,7 @@ fn option_values_are_read_spaced_inline_and_glued() {
         ("-p", &["-p"][..], &[][..]),
     ] {
         let args = args(line);
-        assert_eq!(values(&args, options), want, "{line}");
+        assert_eq!(option_values(&args, options), want, "{line}");
     }
 }
 
