@@ -220,6 +220,8 @@ fn every_class_has_a_program_and_a_look_alike_that_is_not() {
         (Class::Desktop, "xinput", "xinit"),
         (Class::Index, "updatedb", "update-alternatives"),
         (Class::Index, "mandb", "man"),
+        (Class::Tracer, "trace-cmd", "tracepath"),
+        (Class::Tracer, "strace", "stress"),
         (Class::Machines, "multipass", "vagrant"),
         (Class::Machines, "virsh", "minikube"),
     ];

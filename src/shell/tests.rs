@@ -1812,6 +1812,7 @@ const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("nohup", "nohup rm -rf /x"),
     ("nsenter", "nsenter -t 1 -m -u rm -rf /x"),
     ("parallel", "parallel -j2 rm -rf ::: /x"),
+    ("perf", "perf record -g -e cycles -o out.data rm -rf /x"),
     ("pkexec", "pkexec --user root rm -rf /x"),
     ("proxychains", "proxychains4 rm -rf /x"),
     ("run0", "run0 -u root rm -rf /x"),
@@ -1828,6 +1829,7 @@ const WRAPPER_EXAMPLES: &[(&str, &str)] = &[
     ("timeout", "timeout -s KILL 5 rm -rf /x"),
     ("torsocks", "torsocks -i rm -rf /x"),
     ("toybox", "toybox rm -rf /x"),
+    ("trace-cmd", "trace-cmd record -p function -e sched_switch rm -rf /x"),
     ("unbuffer", "unbuffer rm -rf /x"),
     ("unshare", "unshare -r rm -rf /x"),
     ("valgrind", "valgrind --leak-check=full rm -rf /x"),
@@ -1883,6 +1885,14 @@ fn wrappers_that_run_nothing_stay_the_program() {
         ("systemd-run --on-calendar=daily touch x", "systemd-run"),
     ] {
         assert_eq!(first(input).program(), program, "{input:?}");
+    }
+    // Following a process and running a command too: the command runs.
+    for input in [
+        "strace -p 1 rm -rf /x",
+        "strace -f -p 1 -o out.txt rm -rf /x",
+        "ltrace -p 1 rm -rf /x",
+    ] {
+        assert_eq!(first(input).program(), "rm", "{input:?}");
     }
     assert!(
         first("nsenter -t 1 -m sh").sudo,

@@ -385,6 +385,53 @@ const WAYPIPE: Spec = Spec {
         "video",
     ],
 };
+const PERF: Spec = Spec {
+    short_arg: b"CDFGMcejkmoprtux",
+    long_arg: &[
+        "affinity",
+        "branch-filter",
+        "call-graph",
+        "cgroup",
+        "clockid",
+        "control",
+        "count",
+        "cpu",
+        "delay",
+        "event",
+        "field-separator",
+        "filter",
+        "freq",
+        "interval-print",
+        "max-size",
+        "metrics",
+        "mmap-pages",
+        "output",
+        "pid",
+        "post",
+        "pre",
+        "realtime",
+        "repeat",
+        "switch-output",
+        "tid",
+        "uid",
+        "user-regs",
+    ],
+};
+const TRACE_CMD: Spec = Spec {
+    short_arg: b"ABCMNOPRbeflgmnoprs",
+    long_arg: &[
+        "cmdlines-size",
+        "compression",
+        "file-version",
+        "max-graph-depth",
+        "module",
+        "name",
+        "proxy",
+        "temp",
+        "ts-offset",
+        "user",
+    ],
+};
 const CHRT: Spec = Spec {
     short_arg: b"T",
     long_arg: &["sched-runtime", "sched-deadline", "sched-period"],
@@ -645,13 +692,34 @@ fn wrapper_step(name: &str, words: &[Word], start: usize) -> Option<Step> {
         }
         "strace" | "ltrace" => {
             let spec = if name == "strace" { &STRACE } else { &LTRACE };
-            let (next, seen) = options(words, start, spec);
-            // `strace -p PID` follows a process already running.
-            if has(seen, b'p') {
-                return None;
-            }
-            Step::at(next)
+            // `strace -p PID` alone follows a process already running: with nothing after its
+            // options, the tracer is the program. A command after them runs (`strace -p 1 rm
+            // -rf ~` runs it and follows both).
+            Step::at(options(words, start, spec).0)
         }
+        // `perf record [OPTIONS] CMD`, `perf stat …`, `perf c2c record …`: the command it
+        // measures; its other subcommands run none (`perf top`, `perf report`).
+        "perf" => {
+            let word = |at: usize| words.get(at).map(|w| w.text.as_str());
+            let at = match word(start) {
+                Some("record" | "stat" | "trace" | "ftrace") => start + 1,
+                Some("c2c" | "kmem" | "kwork" | "lock" | "mem" | "sched" | "timechart")
+                    if word(start + 1) == Some("record") =>
+                {
+                    start + 2
+                }
+                _ => return None,
+            };
+            Step::at(options(words, at, &PERF).0)
+        }
+        // `trace-cmd record [OPTIONS] CMD` (and `profile`, `set`, `start`, `stream`): the
+        // command it traces.
+        "trace-cmd" => match words.get(start).map(|w| w.text.as_str()) {
+            Some("record" | "profile" | "set" | "start" | "stream") => {
+                Step::at(options(words, start + 1, &TRACE_CMD).0)
+            }
+            _ => None,
+        },
         "taskset" => {
             let (next, seen) = options(words, start, &NO_ARGS);
             // `taskset -p MASK PID` changes a running process; otherwise the mask (or list).

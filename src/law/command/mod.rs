@@ -19,6 +19,7 @@ pub(crate) mod system;
 mod table;
 mod unverified;
 mod vcs;
+mod versions;
 pub(crate) mod windows;
 pub(crate) mod words;
 
@@ -1438,6 +1439,7 @@ fn administers(cmd: &Command, place: Place<'_>) -> bool {
         && !(own_words && (words::asks_to_read(cmd) || words::changes_nothing(cmd)))
         && !lists_only(cmd)
         && !rebuilds_index(cmd)
+        && !follows_only(cmd, place)
         && !named_for_showing(cmd)
         && !records_here
         && !links_in_work_folder(cmd, place)
@@ -1453,6 +1455,45 @@ fn rebuilds_index(cmd: &Command) -> bool {
             .args()
             .iter()
             .any(|arg| arg.starts_with("-o") || arg.starts_with("--output"))
+}
+
+/// Does a tracer only follow what runs, as the administrator (`sudo strace -p 1234`, `sudo
+/// trace-cmd stop`)? A process or the kernel's events followed, nothing run, nothing injected
+/// into what it follows (`strace -e inject=…` makes its calls fail), and nothing written
+/// outside the work folder. strace's and ltrace's command is taken off by the shell reader
+/// (`sudo strace ls` is `ls`'s); trace-cmd runs one after `record`, `start`, `profile` or
+/// `stream`, so only its subcommands that run none count.
+fn follows_only(cmd: &Command, place: Place<'_>) -> bool {
+    use crate::catalogue::{self, Class};
+    const RUN_NOTHING: &[&str] = &[
+        "check-events",
+        "clear",
+        "extract",
+        "hist",
+        "list",
+        "report",
+        "reset",
+        "show",
+        "snapshot",
+        "stat",
+        "stop",
+    ];
+    let program = cmd.program();
+    let args = cmd.args();
+    let runs_nothing = match program {
+        "strace" | "ltrace" => true,
+        "trace-cmd" => positional(args)
+            .first()
+            .is_some_and(|word| RUN_NOTHING.contains(word)),
+        _ => false,
+    };
+    let injects = args
+        .iter()
+        .any(|a| a.contains("inject") || a.contains("fault"));
+    let writes_outside = option_values(args, &["-o", "--output"])
+        .iter()
+        .any(|file| !surely_inside_work(place, file, false));
+    catalogue::is(program, Class::Tracer) && runs_nothing && !injects && !writes_outside
 }
 
 /// Is the command told to act on another root filesystem, one inside the work folder

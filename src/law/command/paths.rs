@@ -793,6 +793,8 @@ fn written(cmd: &Command) -> Vec<String> {
         .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
         .map(|r| r.target.clone())
         .collect();
+    // A version manager's choice for every new shell (`pyenv global 3.12`).
+    out.extend(super::versions::written(cmd));
     let args = cmd.args();
     let words = positional(args);
     match cmd.program() {
@@ -965,45 +967,6 @@ fn written(cmd: &Command) -> Vec<String> {
                 None => 0,
             };
             out.extend(words.iter().skip(skip).map(|w| w.to_string()));
-        }
-        // A version manager's global choice, written in the home folder for every project
-        // that names none: `pyenv global 3.12` (`~/.pyenv/version`), `asdf global nodejs 20`
-        // or `asdf set -u` (`~/.tool-versions`), `mise use -g node@20`, `nvm alias default 20`.
-        // Shown, not set, without a version (`pyenv global`).
-        "pyenv" | "rbenv" | "nodenv" | "goenv" | "jenv" | "plenv"
-            if words.first() == Some(&"global") && words.len() > 1 =>
-        {
-            out.push(format!("~/.{}/version", cmd.program()));
-        }
-        "asdf"
-            if (words.first() == Some(&"global")
-                || (words.first() == Some(&"set")
-                    && args.iter().any(|a| a == "-u" || a == "--home")))
-                && words.len() > 2 =>
-        {
-            out.push("~/.tool-versions".to_string());
-        }
-        "mise" | "rtx"
-            if words.first() == Some(&"use")
-                && args.iter().any(|a| a == "-g" || a == "--global") =>
-        {
-            out.push("~/.config/mise/config.toml".to_string());
-        }
-        // `perlbrew switch perl-5.38`, `perlbrew switch-off`: the choice every new shell
-        // starts with (`~/.perlbrew/init`); `perlbrew use` and `perlbrew off` hold for this
-        // shell only.
-        "perlbrew"
-            if (words.first() == Some(&"switch") && words.len() > 1)
-                || words.first() == Some(&"switch-off") =>
-        {
-            out.push("~/.perlbrew/init".to_string());
-        }
-        "nvm" if words.first() == Some(&"alias") && words.len() > 2 => {
-            out.push(format!("~/.nvm/alias/{}", words[1]));
-        }
-        // `ghcup set ghc 9.4`: the default every shell's `ghc` runs (`~/.ghcup/bin`).
-        "ghcup" if words.first() == Some(&"set") && words.len() > 2 => {
-            out.push(format!("~/.ghcup/bin/{}", words[1]));
         }
         // `ddrescue IN OUT [MAP]`: what it rescues is written to OUT.
         "ddrescue" => out.extend(words.get(1).map(|w| w.to_string())),

@@ -3,8 +3,9 @@
 //! read-only subcommand of the same program, `--dry-run` or `--help`, the same words under
 //! another program). One test walks every such table (infra.rs's `TABLE`, install.rs's
 //! `INSTALLERS`, `PUBLISHERS` and `SPEAKERS`, runs.rs's `CONTAINER_RUNS`, `POD_RUNS` and
-//! `RUNS_NAMED`, vcs.rs's `TABLE`, mirrors.rs's `MIRRORS`, unverified.rs's `OPTIONS`, words.rs's `SHORT_REVEALS`), judging each example through the law's own path
-//! ([`assess`]).
+//! `RUNS_NAMED`, vcs.rs's `TABLE`, versions.rs's `CHOICES`, mirrors.rs's `MIRRORS`,
+//! unverified.rs's `OPTIONS`, words.rs's `SHORT_REVEALS`), judging each example through the
+//! law's own path ([`assess`]).
 
 use super::{Assessment, assess};
 use crate::catalogue;
@@ -57,6 +58,7 @@ fn walk() -> Vec<Walked> {
     rows.extend(super::install::walked());
     rows.extend(super::runs::walked());
     rows.extend(super::vcs::walked());
+    rows.extend(super::versions::walked());
     rows.extend(super::mirrors::walked());
     rows.extend(super::unverified::walked());
     rows.extend(super::words::walked());
@@ -123,6 +125,7 @@ fn every_row_judges_its_examples_and_leaves_its_look_alikes() {
         "runs::RUNS_NAMED",
         "mirrors::MIRRORS",
         "unverified::OPTIONS",
+        "versions::CHOICES",
     ] {
         assert!(
             rows.iter().any(|row| row.table == table),

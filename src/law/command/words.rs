@@ -803,6 +803,7 @@ fn is_read(program: &str) -> bool {
         Class::Player,
         Class::Desktop,
         Class::Index,
+        Class::Tracer,
     ];
     if never.iter().any(|class| found.is(*class)) {
         return false;
@@ -3513,7 +3514,12 @@ fn without_verb(reading: &Reading<'_>) -> Option<(Finding, usize)> {
     // `docker context use x`, `kubectl config use-context x`: a choice has no verb of
     // the tables; `--edit-config`: an option says it; `gotelemetry on`, `ng analytics off`:
     // a switch the program keeps thrown.
-    if !kind.system && (changes_settings(reading) || reading.switches() || reading.sets_up()) {
+    // A version manager's settings are its choices, which `versions.rs` reads: what else it
+    // switches (`perlbrew off`) holds for this shell only.
+    if !kind.system
+        && !super::versions::knows(&reading.program)
+        && (changes_settings(reading) || reading.switches() || reading.sets_up())
+    {
         return Some((Finding::Setting, 0));
     }
     if kind.system && reading.switches() {
