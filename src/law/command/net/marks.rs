@@ -54,7 +54,7 @@ const LISTS: &[(Mark, &[&str])] = &[
     ]),
     (Mark::Socket, &[
         "socket", "fsockopen", "tcpsocket", "tcpserver", "net.connect", "net.socket",
-        "net.dial", "/inet/tcp", "/inet/udp", "/dev/tcp", "/dev/udp", "io.popen",
+        "net.dial", "/inet/tcp", "/inet/udp", "/dev/tcp", "/dev/udp",
         "createconnection", "createserver", "tcpclient", "tcplistener", "require(\"net\")",
         "require('net')",
     ]),
