@@ -37,6 +37,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: false,
     pipe_open: false,
+    kept_escapes: false,
 };
 
 /// Phrases that run a shell line, word by word.

@@ -32,6 +32,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: false,
     pipe_open: false,
+    kept_escapes: false,
 };
 
 /// Calls that run a process (pipes to and from commands are read as operators).

@@ -36,6 +36,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: false,
     pipe_open: false,
+    kept_escapes: false,
 };
 
 const RECURSIVE: Delete = Delete::TreeIf("recursive");

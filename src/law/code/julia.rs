@@ -35,6 +35,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: true,
     tilde: false,
     pipe_open: false,
+    kept_escapes: false,
 };
 
 const RECURSIVE: Delete = Delete::TreeIf("recursive");

@@ -1081,6 +1081,7 @@ impl<'a> Lexer<'a, '_> {
     /// A string's body as its parts (text with escapes decoded, and interpolated sources),
     /// kept: the span the token holds.
     fn parts_of(&mut self, body: &'a str, esc: Esc, holes: Holes) -> Span {
+        let kept = self.syntax.kept_escapes;
         let b = body.as_bytes();
         let from = self.parts.len();
         let parts = &mut self.parts;
@@ -1112,7 +1113,7 @@ impl<'a> Lexer<'a, '_> {
             match c {
                 b'\\' if esc != Esc::None => {
                     flush(&mut text, run, at);
-                    let used = escape(body, at, esc, text.text.to_mut());
+                    let used = escape(body, at, esc, kept, text.text.to_mut());
                     at += used;
                     run = at;
                 }
@@ -1285,12 +1286,35 @@ fn dollar_end(b: &[u8], start: usize) -> usize {
 }
 
 /// Decodes the escape at `at` (a backslash) into `text`; the bytes it used.
-fn escape(body: &str, at: usize, esc: Esc, text: &mut String) -> usize {
+fn escape(body: &str, at: usize, esc: Esc, kept: bool, text: &mut String) -> usize {
     let b = body.as_bytes();
     let Some(&c) = b.get(at + 1) else {
         text.push('\\');
         return 1;
     };
+    // No escape where a language keeps the backslash (Python's `"\w"`): the backslash is
+    // itself, and what follows is read as the text it is.
+    let escapes = matches!(
+        c,
+        b'\\' | b'\'' | b'"' | b'$' | b'\n' | b'0'
+            ..=b'7'
+                | b'N'
+                | b'U'
+                | b'a'
+                | b'b'
+                | b'e'
+                | b'f'
+                | b'n'
+                | b'r'
+                | b't'
+                | b'u'
+                | b'v'
+                | b'x'
+    );
+    if kept && !escapes && esc == Esc::Full {
+        text.push('\\');
+        return 1;
+    }
     if esc == Esc::QuoteOnly {
         if c == b'\\' || c == b'\'' || c == b'"' || c == b'`' {
             text.push(c as char);

@@ -63,6 +63,9 @@ pub(crate) struct Syntax {
     pub tilde: bool,
     /// Opening `"|cmd"` or `"cmd|"` runs `cmd` (Perl, Ruby, Tcl).
     pub pipe_open: bool,
+    /// A backslash before a character that is no escape stays (Python's and PHP's
+    /// `"\windows\system32"` is what it says; JavaScript's, Ruby's and Perl's drop it).
+    pub kept_escapes: bool,
 }
 
 /// How a language reads `'…'`.

@@ -34,6 +34,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: false,
     pipe_open: false,
+    kept_escapes: false,
 };
 
 /// Calls that run a process.

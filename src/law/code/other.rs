@@ -37,6 +37,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: true,
     tilde: false,
     pipe_open: false,
+    kept_escapes: false,
 };
 
 const RECURSIVE: Delete = Delete::TreeIf("recursive");

@@ -34,6 +34,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: false,
     pipe_open: true,
+    kept_escapes: false,
 };
 
 const COPY: Access = Access::Copy(Arg::At(0), Arg::At(1));

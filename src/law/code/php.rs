@@ -35,6 +35,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: false,
     pipe_open: false,
+    kept_escapes: true,
 };
 
 const READ: Access = Access::Read(Arg::At(0));

@@ -34,6 +34,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: false,
     pipe_open: false,
+    kept_escapes: true,
 };
 
 const OPEN: Access = Access::Open(Arg::AtOrKey(0, "file"), Arg::AtOrKey(1, "mode"));

@@ -34,6 +34,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: true,
     tilde: false,
     pipe_open: true,
+    kept_escapes: false,
 };
 
 const READ: Access = Access::Read(Arg::At(0));

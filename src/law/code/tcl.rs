@@ -39,6 +39,7 @@ const SYNTAX: Syntax = Syntax {
     bang_names: false,
     tilde: true,
     pipe_open: true,
+    kept_escapes: false,
 };
 
 /// Commands that run a process; their words are joined as a shell line (`exec` reads `|`

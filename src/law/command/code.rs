@@ -49,6 +49,23 @@ pub(super) fn judge(cmd: &Command, scan: &mut Scan<'_>) -> (Vec<String>, Vec<Str
             cmd.words.first().map_or("", String::as_str),
             &source.arguments,
         );
+        // Words that name a socket and a command run, where the reader found no shell wired
+        // to a socket (`apply`), but could not read all of the code or found no command run
+        // at all: the run it missed may be the shell (Crystal's `Process.new(m, shell:
+        // true)` read with Ruby's names), as for code no reader reads
+        // (`net::interpreter_code`). A run the reader found, apart from a socket it found
+        // or none (a free port found, then a server run; `socket.gethostname()`), is none.
+        if !dropped
+            && (reading.unknown.is_some() || reading.runs.is_empty())
+            && !wires_shell(&reading)
+            && net::wires_shell_by_words(&source.code)
+        {
+            net::reverse(
+                scan,
+                &format!("{} code that wires a shell to a network socket", who(cmd)),
+            );
+            scan.network = true;
+        }
         if !dropped && let Some(text) = reading.unknown_evals.first() {
             scan.add(unknown(format!(
                 "{} runs code that is only known when it runs ({})",
@@ -672,20 +689,34 @@ fn network(reading: &Reading, sent_files: &[String], who: &str, scan: &mut Scan<
     }
 }
 
-/// A socket and a shell: descriptors wired (`dup2`, `pty.spawn`, `fdopen`), or a process
-/// run that is a shell or only known when it runs (a command read from the socket).
+/// A socket and a shell: descriptors wired (`dup2`, `pty.spawn`, `fdopen`), a process run
+/// that is a shell or whose program is only known when it runs (a command read from the
+/// socket), or code run that came over a raw connection (`subprocess.run(s.recv(1024),
+/// shell=True)`). A known program given a value only known when it runs (`python3 -m
+/// http.server PORT`) is not the socket's.
 fn wires_shell(reading: &Reading) -> bool {
     if !reading.socket {
         return false;
     }
     reading.wires
+        || reading
+            .fetched_runs
+            .iter()
+            .any(|host| reading.connects.contains(host))
         || reading.runs.iter().any(|run| {
-            !run.known
+            run.program.is_none()
                 || run
                     .program
                     .as_deref()
-                    .is_some_and(|p| net::is_shell(p.trim_matches(|c| c == '\'' || c == '"')))
+                    .is_some_and(|p| net::is_shell(program_name(p)))
         })
+}
+
+/// The name a run's program is found by: its quotes taken off, and its folders, `/` or
+/// Windows' `\` (`\windows\system32\cmd.exe`).
+fn program_name(program: &str) -> &str {
+    let program = program.trim_matches(|c| c == '\'' || c == '"');
+    program.rsplit(['/', '\\']).next().unwrap_or(program)
 }
 
 /// Data sent to an address only known when the code runs (a key or secret file too).

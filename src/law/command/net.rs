@@ -1773,6 +1773,22 @@ fn dropped_code(cmd: &Command, scan: &mut Scan<'_>) {
     }
 }
 
+/// Do the words of code say it wires a shell to a socket (one names a socket, another runs
+/// a command)? What stands for code a reader could not read to its end.
+pub(super) fn wires_shell_by_words(code: &str) -> bool {
+    Marks::of(&code.to_lowercase()).wires_shell()
+}
+
+/// Is the code a command gives its interpreter read by a reader of its language, every
+/// piece of it?
+fn read_by_reader(cmd: &Command, scan: &Scan<'_>) -> bool {
+    let sources = crate::law::code::sources(cmd, scan.line);
+    !sources.is_empty()
+        && sources
+            .iter()
+            .all(|source| crate::law::code::has_reader(source.lexicon.language))
+}
+
 /// Code given to an interpreter on its command line (`python -c`, `perl -e`, `awk '…'`).
 fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
     let mut code: String = cmd.args().join(" ");
@@ -1795,7 +1811,11 @@ fn interpreter_code(cmd: &Command, scan: &mut Scan<'_>) {
     let marks = Marks::of(&code);
     sends::code_sends(cmd, &code, marks, scan);
     serve::code_serves(cmd, marks, scan);
-    if marks.wires_shell() {
+    // Code a reader of its language reads (`law::code`) is judged by what it does: a socket
+    // made and a command run apart (a free port found, then `subprocess.run`) are no reverse
+    // shell, and `command::code` asks where the reader could not read it all. Its words alone
+    // stand for code no reader reads.
+    if marks.wires_shell() && !read_by_reader(cmd, scan) {
         reverse(
             scan,
             &format!(
