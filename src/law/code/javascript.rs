@@ -124,8 +124,9 @@ const HOME: &[&str] = &[
 /// Calls that build a text (or a module) from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    (".require", Build::Import), ("glob.globsync", Build::Same(Arg::At(0))), ("glob.sync", Build::Same(Arg::At(0))),
-    ("import", Build::Import), ("path.join", Build::PathJoin), ("path.normalize", Build::Same(Arg::At(0))),
+    (".require", Build::Import), ("fs.mkdtempsync", Build::Temp), ("fs.promises.mkdtemp", Build::Temp),
+    ("glob.globsync", Build::Same(Arg::At(0))), ("glob.sync", Build::Same(Arg::At(0))), ("import", Build::Import),
+    ("os.tmpdir", Build::TempFolder), ("path.join", Build::PathJoin), ("path.normalize", Build::Same(Arg::At(0))),
     ("path.resolve", Build::PathJoin), ("reflect.get", Build::Attr), ("require", Build::Import),
     ("string", Build::Same(Arg::At(0))), ("string.raw", Build::Same(Arg::At(0))), ("util.format", Build::Format),
 ];

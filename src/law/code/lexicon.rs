@@ -232,6 +232,12 @@ pub(crate) enum Build {
     /// Calls the function at the first argument once for each item of the list at the second
     /// (`map(os.system, cmds)`, `array_map('unlink', $files)`).
     Each,
+    /// A new folder or file made in the system's temporary folder, its name only known when
+    /// it runs (`tempfile.mkdtemp()`, `fs.mkdtempSync(…)`, `Dir.mktmpdir`): what is deleted
+    /// there was made there.
+    Temp,
+    /// The system's temporary folder itself (`tempfile.gettempdir()`, `os.tmpdir()`).
+    TempFolder,
 }
 
 /// Code a call runs.

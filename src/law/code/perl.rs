@@ -85,9 +85,10 @@ const HOME: &[&str] = &["env.home", "file.homedir.home", "file.homedir.my_home"]
 /// Calls that build a text from their arguments.
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
-    ("glob", Build::Expand), ("inet_aton", Build::Same(Arg::At(0))), ("join", Build::JoinList { sep: 0, list: 1 }),
-    ("lc", Build::Same(Arg::At(0))), ("pack_sockaddr_in", Build::List), ("quotemeta", Build::Same(Arg::At(0))),
-    ("sockaddr_in", Build::List), ("sprintf", Build::Format), ("uc", Build::Same(Arg::At(0))),
+    ("file.temp.tempdir", Build::Temp), ("glob", Build::Expand), ("inet_aton", Build::Same(Arg::At(0))),
+    ("join", Build::JoinList { sep: 0, list: 1 }), ("lc", Build::Same(Arg::At(0))), ("pack_sockaddr_in", Build::List),
+    ("quotemeta", Build::Same(Arg::At(0))), ("sockaddr_in", Build::List), ("sprintf", Build::Format),
+    ("tempdir", Build::Temp), ("uc", Build::Same(Arg::At(0))),
 ];
 
 /// Calls that run code.

@@ -124,7 +124,8 @@ const BUILDS: &[(&str, Build)] = &[
     ("path", Build::PathJoin), ("pathlib.path", Build::PathJoin), ("pathlib.posixpath", Build::PathJoin),
     ("pathlib.purepath", Build::PathJoin), ("shlex.join", Build::Same(Arg::At(0))),
     ("shlex.quote", Build::Same(Arg::At(0))), ("sorted", Build::Same(Arg::At(0))), ("str", Build::Same(Arg::At(0))),
-    ("tuple", Build::Same(Arg::At(0))),
+    ("tempfile.gettempdir", Build::TempFolder), ("tempfile.mkdtemp", Build::Temp), ("tempfile.mkstemp", Build::Temp),
+    ("tempfile.mktemp", Build::Temp), ("tuple", Build::Same(Arg::At(0))),
 ];
 
 /// Calls that run code.

@@ -1136,12 +1136,16 @@ impl<'s> State<'s> {
         let stop = if parens { partner(t, i, end) } else { end };
         let mut at = start;
         let mut name: Option<&str> = None;
+        // Every name before the last (`for root, dirs, files in os.walk('build')`).
+        let mut before: Vec<&str> = Vec::new();
         // The loop's names, up to `in` or `of` (a few tokens at most).
         while at < stop && at < start + 8 {
             match tok(t, at) {
                 Some(Tok::Name("in" | "of")) => break,
                 Some(Tok::Name("const" | "let" | "var" | "my" | "our" | "local")) => {}
-                Some(Tok::Name(n) | Tok::Var(n)) => name = Some(n),
+                Some(Tok::Name(n) | Tok::Var(n)) => {
+                    before.extend(name.replace(n));
+                }
                 Some(Tok::Op(",")) => {}
                 Some(Tok::Op("(")) if self.language() == Language::Perl => {
                     // `for my $x (LIST)`
@@ -1161,7 +1165,23 @@ impl<'s> State<'s> {
             return at;
         }
         let (value, next) = self.expr(t, at + 1, stop);
-        self.bind(name, each(value));
+        let item = each(value);
+        // Several names take a tuple's items by place; from a text, each is a place under it
+        // (os.walk's folder and the names in it: `os.path.join(root, d)` is under `build`).
+        for (place, earlier) in before.iter().enumerate() {
+            let value = match &item {
+                Value::List(items) => items.get(place).cloned().unwrap_or(Value::Other),
+                other => other.clone(),
+            };
+            self.bind(earlier, value);
+        }
+        let value = match &item {
+            Value::List(items) if !before.is_empty() => {
+                items.get(before.len()).cloned().unwrap_or(Value::Other)
+            }
+            _ => item,
+        };
+        self.bind(name, value);
         if parens { stop + 1 } else { next }
     }
 
@@ -2371,6 +2391,11 @@ impl<'s> State<'s> {
         let positional = &args.positional;
         match build {
             Build::Same(arg) => args.get(arg).cloned().unwrap_or(Value::Other),
+            Build::Temp => Value::text(vec![
+                Piece::Lit("/tmp/".to_string()),
+                Piece::Unknown("temp".to_string()),
+            ]),
+            Build::TempFolder => Value::text(vec![Piece::Lit("/tmp".to_string())]),
             Build::Expand => expand(positional.first().cloned().unwrap_or(Value::Other)),
             Build::PathJoin => {
                 if positional.is_empty() {

@@ -101,12 +101,13 @@ const HOME: &[&str] = &[
 #[rustfmt::skip]
 const BUILDS: &[(&str, Build)] = &[
     (".__send__", Build::Dispatch), (".public_send", Build::Dispatch), (".send", Build::Dispatch),
-    ("dir.glob", Build::Same(Arg::At(0))), ("file.absolute_path", Build::Same(Arg::At(0))),
-    ("file.expand_path", Build::Expand), ("file.join", Build::PathJoin), ("format", Build::Format),
-    ("kernel.format", Build::Format), ("kernel.sprintf", Build::Format), ("pathname", Build::Same(Arg::At(0))),
-    ("pathname.new", Build::Same(Arg::At(0))), ("shellwords.escape", Build::Same(Arg::At(0))),
-    ("shellwords.join", Build::Same(Arg::At(0))), ("sprintf", Build::Format), ("string", Build::Same(Arg::At(0))),
-    ("uri", Build::Same(Arg::At(0))), ("uri.parse", Build::Same(Arg::At(0))),
+    ("dir.glob", Build::Same(Arg::At(0))), ("dir.mktmpdir", Build::Temp), ("dir.tmpdir", Build::TempFolder),
+    ("file.absolute_path", Build::Same(Arg::At(0))), ("file.expand_path", Build::Expand),
+    ("file.join", Build::PathJoin), ("format", Build::Format), ("kernel.format", Build::Format),
+    ("kernel.sprintf", Build::Format), ("pathname", Build::Same(Arg::At(0))), ("pathname.new", Build::Same(Arg::At(0))),
+    ("shellwords.escape", Build::Same(Arg::At(0))), ("shellwords.join", Build::Same(Arg::At(0))),
+    ("sprintf", Build::Format), ("string", Build::Same(Arg::At(0))), ("uri", Build::Same(Arg::At(0))),
+    ("uri.parse", Build::Same(Arg::At(0))),
 ];
 
 /// Calls that run code.
