@@ -1783,11 +1783,97 @@ fn date_format(format: &str) -> Option<String> {
     Some(out)
 }
 
+/// The paths a command substitution prints, when it is one search whose folders are
+/// known (`$(find src -name '*.js')`, `$(grep -rl foo src)`, `$(rg -l foo)`, `$(git ls-files
+/// -m)`): each folder with `…` under it (`*` when nothing narrows what find finds), for the
+/// path rules to judge where they are, as `find src | xargs …` is judged. `None` for anything else, which stays a place only known
+/// when it runs.
+fn printed_paths(target: &str) -> Option<Vec<String>> {
+    let inner = target
+        .strip_prefix("$(")
+        .and_then(|t| t.strip_suffix(')'))
+        .or_else(|| target.strip_prefix('`').and_then(|t| t.strip_suffix('`')))?;
+    let line = crate::shell::Line::parse(inner);
+    let [cmd] = line.commands.as_slice() else {
+        return None;
+    };
+    if line.unknown.is_some() || !cmd.redirects.is_empty() || cmd.dynamic_program {
+        return None;
+    }
+    let program = cmd.program();
+    let args = cmd.args();
+    // What a search finds with nothing to narrow it (`find /`, `find . -maxdepth 1`) is
+    // everything under its folder, as `rm -rf /*` is; else some of it.
+    let mut leaf = "…";
+    let folders: Vec<&str> = if let Some(search) = crate::shell::search(program, args) {
+        if !search.narrows {
+            leaf = "*";
+        }
+        search.starts
+    } else {
+        match program {
+            "grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" => {
+                let names_files = has_flag(args, Some('l'), &["files-with-matches"])
+                    || (program == "rg" && args.iter().any(|a| a == "--files"));
+                let recursive = !matches!(program, "grep" | "egrep" | "fgrep")
+                    || has_flag(args, Some('r'), &["recursive"])
+                    || has_flag(args, Some('R'), &["dereference-recursive"]);
+                if !names_files {
+                    return None;
+                }
+                // The pattern is the first operand unless an option gives it.
+                let given = args.iter().any(|a| {
+                    matches!(a.as_str(), "-e" | "-f" | "--files")
+                        || a.starts_with("--regexp")
+                        || a.starts_with("--file=")
+                });
+                let operands: Vec<&str> = positional(args)
+                    .into_iter()
+                    .skip(usize::from(!given))
+                    .collect();
+                match operands.as_slice() {
+                    [] if recursive => vec!["."],
+                    [] => return None,
+                    _ => operands,
+                }
+            }
+            // The repository's own files, named from the folder it runs in.
+            "git" => {
+                let words = positional(args);
+                let lists = matches!(words.first(), Some(&"ls-files"))
+                    || (matches!(words.first(), Some(&"diff"))
+                        && args.iter().any(|a| a == "--name-only"));
+                if !lists
+                    || args
+                        .iter()
+                        .any(|a| a.starts_with("-C") || a.starts_with("--git-dir"))
+                {
+                    return None;
+                }
+                vec!["."]
+            }
+            _ => return None,
+        }
+    };
+    Some(
+        folders
+            .iter()
+            .map(|folder| format!("{}/{leaf}", folder.trim_end_matches('/')))
+            .collect(),
+    )
+}
+
 pub(super) fn write(target: &str, cmd: &Command, place: Place<'_>, scan: &mut Scan<'_>) {
     if let Some(name) = dated_name(target) {
         return write(&name, cmd, place, scan);
     }
     let Some(abs) = place.resolve_under_prefix(target) else {
+        if let Some(printed) = printed_paths(target) {
+            for path in printed {
+                write(&path, cmd, place, scan);
+            }
+            return;
+        }
         // `$HOME/.ssh/authorized_keys`: the home folder is known, so the place is. Read
         // again only when that changed the target: `$X/sudoers` stays a place only known
         // when it runs (and is not read again for ever).
@@ -2108,6 +2194,12 @@ pub(super) fn delete(target: &str, recursive: bool, place: Place<'_>, scan: &mut
         base => base,
     };
     let Some(abs) = place.resolve_under_prefix(base) else {
+        if let Some(printed) = printed_paths(base) {
+            for path in printed {
+                delete(&path, recursive, place, scan);
+            }
+            return;
+        }
         // `rm -rf "$DIR/"` is `rm -rf /` when DIR is empty or unset: severe.
         let empty_is_root = recursive && empty_variable_is_root(target);
         // `rm -rf "$(cd ~ && pwd)"`, `rm -rf $(getent passwd $USER | cut -d: -f6)`: what a
