@@ -1785,7 +1785,7 @@ fn date_format(format: &str) -> Option<String> {
 
 /// The paths a command substitution prints, when it is one search whose folders are
 /// known (`$(find src -name '*.js')`, `$(grep -rl foo src)`, `$(rg -l foo)`, `$(git ls-files
-/// -m)`): each folder with `…` under it (`*` when nothing narrows what find finds), for the
+/// -m)`, `$(ls scripts/*.sh)`): each folder with `…` under it (`*` when nothing narrows what find finds), for the
 /// path rules to judge where they are, as `find src | xargs …` is judged. `None` for anything else, which stays a place only known
 /// when it runs.
 fn printed_paths(target: &str) -> Option<Vec<String>> {
@@ -1836,6 +1836,24 @@ fn printed_paths(target: &str) -> Option<Vec<String>> {
                     [] => return None,
                     _ => operands,
                 }
+            }
+            // What it is given (`$(ls scripts/*.sh)`, `$(ls -d ~/*)`), or what is in a folder
+            // (`$(ls build)`, `$(ls)`: everything here, as `*` is).
+            "ls" => {
+                let whole = has_flag(args, Some('d'), &["directory"]);
+                let operands = positional(args);
+                let listed = |word: &str| {
+                    if whole || word.contains(['*', '?', '[']) {
+                        word.to_string()
+                    } else {
+                        format!("{}/*", word.trim_end_matches('/'))
+                    }
+                };
+                return Some(if operands.is_empty() {
+                    vec!["*".to_string()]
+                } else {
+                    operands.into_iter().map(listed).collect()
+                });
             }
             // The repository's own files, named from the folder it runs in.
             "git" => {
