@@ -313,20 +313,6 @@ pub(crate) fn lexicon(language: Option<Language>) -> Option<&'static Lexicon> {
     })
 }
 
-/// Does a reader of this language read what its code does, not only its words?
-pub(crate) fn has_reader(language: Language) -> bool {
-    !matches!(
-        language,
-        Language::Elixir
-            | Language::Groovy
-            | Language::Java
-            | Language::Kotlin
-            | Language::PowerShell
-            | Language::Scala
-            | Language::Swift
-    )
-}
-
 /// Reads a program with a lexicon.
 pub(crate) fn read(lexicon: &'static Lexicon, code: &str) -> Reading {
     let lexed = match lexicon.language {

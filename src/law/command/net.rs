@@ -1786,7 +1786,7 @@ fn read_by_reader(cmd: &Command, scan: &Scan<'_>) -> bool {
     !sources.is_empty()
         && sources
             .iter()
-            .all(|source| crate::law::code::has_reader(source.lexicon.language))
+            .all(|source| crate::law::code::has_own_reader(source.lexicon.language))
 }
 
 /// Code given to an interpreter on its command line (`python -c`, `perl -e`, `awk '…'`).
