@@ -139,6 +139,11 @@ pub(super) fn knows(program: &str) -> bool {
 /// writes.
 fn row_of(cmd: &Command) -> Option<(usize, String)> {
     let program = cmd.program();
+    // Asked of every command of every line: the words are read only for a program of the
+    // table.
+    if !BY_PROGRAM.knows(program) {
+        return None;
+    }
     let args = cmd.args();
     let words = positional(args);
     BY_PROGRAM.rows(program).find_map(|at| {
